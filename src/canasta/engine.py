@@ -1,0 +1,1275 @@
+"""The deal state machine: deal, legal moves, apply, views, end of deal.
+
+:class:`Deal` holds one deal from the shuffle to scoring. It lists the legal
+moves of the player to act (as dense ids, :meth:`Deal.legal_actions`, or as
+:class:`~canasta.moves.Move` values, :meth:`Deal.legal_moves`), applies a move
+atomically (an illegal move raises :class:`IllegalMove` with the rule in words
+and changes nothing), and hands out :meth:`Deal.view` snapshots that hold only
+what one seat may know.
+
+Representation (DESIGN.md, "How to keep it fast"): a hand is a list of 53
+counts per card type plus a list of 14 counts per rank index; the stock and the
+discard pile are lists whose last element is the top card.
+
+Rules: RULES.md §1 (the turn, melds, the pile, red and black threes, going
+out, the stock running out), §2 (options) and §3.1 (player counts).
+
+Conventions fixed here where the sources leave a choice (see docs/rules/classic.md):
+
+* Red threes dealt are laid out and replaced right after the upcard is
+  turned, seat by seat from the first player (§1.3 allows either order).
+* A player asks "may I go out?" only when he can go out in this turn; after a
+  "yes" the engine offers only moves that keep going out possible.
+* When the stock is gone (``stock_end=forced_take``) the one-card rule is
+  lifted, as S1 says ("a menos que el mazo se haya terminado").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import (
+    ACE,
+    FOUR,
+    IS_RED_THREE,
+    IS_WILD,
+    JOKER,
+    JOKER_RANK,
+    N_TYPES,
+    RANKS,
+    THREE,
+    TWO,
+    card_str,
+    deck_counts,
+    deck_list,
+    is_black_three,
+)
+from .feasibility import MeldLimits, best_meld_value, can_meld_out
+from .moves import (
+    ACTION_INDEX,
+    ACTIONS,
+    ADD,
+    ASK,
+    ASK_ID,
+    DISCARD,
+    DISCARD_BASE,
+    DRAW,
+    DRAW_ID,
+    GROUP_WILD_COMBOS,
+    MELD,
+    NO,
+    NO_ID,
+    PASS,
+    PASS_ID,
+    TAKE,
+    TAKE_ADD,
+    TAKE_IDS,
+    TAKE_NAT_JOKER,
+    TAKE_NAT_TWO,
+    TAKE_PAIR,
+    WILD_MELD_COMBOS,
+    WILD_TARGET,
+    YES,
+    YES_ID,
+    Move,
+    MoveError,
+    action_of,
+    group_action,
+    target_str,
+)
+from .rules import Rules
+from .scoring import SideResult, SideScore, score_deal
+
+P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)
+PHASE_NAMES = ("draw", "play", "answer", "over")
+MAX_RESHUFFLES = 3
+"""Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
+
+RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+              "jacks", "queens", "kings", "aces", "jokers")
+
+
+class IllegalMove(ValueError):
+    """A move that the rules forbid now. The message says which rule, in a player's words."""
+
+
+class Meld:
+    """A meld on the table: its target rank, its cards and who made it.
+
+    ``nat`` and ``wild`` count its natural and wild cards; a meld of 7 cards or
+    more is a canasta, natural when ``wild == 0`` (RULES.md §1.5).
+    """
+
+    __slots__ = ("target", "cards", "nat", "wild", "creator", "turn")
+
+    def __init__(self, target: int, creator: int, turn: int):
+        self.target = target
+        self.cards: list[int] = []
+        self.nat = 0
+        self.wild = 0
+        self.creator = creator
+        self.turn = turn
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the meld."""
+        return len(self.cards)
+
+    @property
+    def is_canasta(self) -> bool:
+        """Seven cards or more."""
+        return len(self.cards) >= 7
+
+    @property
+    def is_natural(self) -> bool:
+        """No wild card in it."""
+        return self.wild == 0
+
+    def copy(self) -> Meld:
+        m = Meld(self.target, self.creator, self.turn)
+        m.cards = self.cards[:]
+        m.nat = self.nat
+        m.wild = self.wild
+        return m
+
+
+@dataclass(frozen=True)
+class MeldView:
+    """A meld as every player sees it."""
+
+    target: int
+    cards: tuple[int, ...]
+    canasta: bool
+    natural: bool
+
+    @property
+    def rank_name(self) -> str:
+        """Rank shown to people (``K``, ``3`` for black threes, ``W`` for wild cards)."""
+        return target_str(self.target)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat may know (DESIGN.md, "Hidden information").
+
+    It holds the seat's own hand, every meld, the red threes laid out, the top
+    of the pile and its size (the whole pile only where ``rules.pile_visible``),
+    card counts, scores and minimums, whose turn it is and the turn's state. It
+    never holds another seat's cards or the order of the stock.
+    """
+
+    rules: Rules
+    seat: int
+    side: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[MeldView, ...], ...]
+    red_threes: tuple[tuple[int, ...], ...]
+    pile_top: int | None
+    pile_size: int
+    pile_frozen: bool
+    pile_frozen_for_me: bool
+    frozen_reason: str
+    stopped: bool
+    pile_cards: tuple[int, ...] | None
+    stock_size: int
+    scores: tuple[int, ...]
+    minimums: tuple[int, ...]
+    opened: tuple[bool, ...]
+    turn: int
+    to_act: int
+    phase: str
+    asked: bool
+    answer: int
+    drew: int
+    dealer: int
+    turn_number: int
+    melded_this_turn: int
+    pending_pile: int
+
+
+class Deal:
+    """One deal of Canasta, from the shuffle to scoring.
+
+    Args:
+        rules: the variant.
+        dealer: seat of the dealer; the seat after it receives the first card and plays first.
+        scores: cumulative score of each side at the start of the deal (points),
+            which sets each side's minimum count (RULES.md §1.6). Default zeros.
+        seed: seed of the shuffle (and of reshuffles where ``stock_end=reshuffle``).
+        deck: the whole deck in order, first card dealt first, instead of a shuffle
+            (a stacked deck for tests and records). Must hold exactly the rules' deck.
+
+    Raises:
+        ValueError: ``deck`` is not the rules' deck, or ``dealer``/``scores`` do not fit.
+    """
+
+    __slots__ = (
+        "rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed", "deck",
+        "hands", "rc", "hsize", "stock", "pile", "frozen", "melds", "mt", "canastas",
+        "red3", "opened", "scores", "minimum", "turn", "actor", "phase", "drew", "pending",
+        "open_total", "turn_new", "touched_old", "has_melded", "asked", "answer",
+        "no_discard", "over", "out_seat", "concealed", "reshuffles", "rng", "turn_no",
+        "_legal", "partner_of", "stock_out",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int = 0,
+        scores: Sequence[int] | None = None,
+        seed: int | None = None,
+        deck: Sequence[int] | None = None,
+    ):
+        self.rules = rules
+        n = self.n = rules.players
+        t = self.teams = rules.teams
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
+        self.side_of = tuple(s % t for s in range(n))
+        self.partner_of = tuple(
+            next((p for p in ((s + k) % n for k in range(1, n)) if p % t == s % t), -1)
+            for s in range(n)
+        )
+        self.values = rules.card_values
+        self.rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
+        self.lim = MeldLimits(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, self.rv)
+        self.dealer = dealer
+        self.seed = seed
+        self.rng = random.Random(seed)
+        counts = deck_counts(rules.packs, rules.jokers)
+        if deck is None:
+            order = deck_list(counts)
+            self.rng.shuffle(order)
+        else:
+            order = list(deck)
+            got = [0] * N_TYPES
+            for c in order:
+                if not 0 <= c < N_TYPES:
+                    raise ValueError(f"deck holds {c!r}, which is not a card type")
+                got[c] += 1
+            if got != counts:
+                raise ValueError(
+                    f"the deck must hold exactly the {rules.deck_size} cards of {rules.spec()}; "
+                    f"got {len(order)} cards with other counts"
+                )
+        self.deck = tuple(order)
+        sc = list(scores) if scores is not None else [0] * t
+        if len(sc) != t:
+            raise ValueError(f"scores must give one number per side ({t}), not {len(sc)}")
+        self.scores = sc
+        self.minimum = [rules.min_meld(s) for s in sc]
+        self.hands = [[0] * N_TYPES for _ in range(n)]
+        self.rc = [[0] * 14 for _ in range(n)]
+        self.hsize = [0] * n
+        self.melds: list[list[Meld]] = [[] for _ in range(t)]
+        self.mt = [[-1] * 14 for _ in range(t)]
+        self.canastas = [0] * t
+        self.red3: list[list[int]] = [[] for _ in range(n)]
+        self.opened = [False] * t
+        self.has_melded = [False] * n
+        self.pile: list[int] = []
+        self.frozen = False
+        self.pending: list[int] = []
+        self.over = False
+        self.out_seat = -1
+        self.concealed = False
+        self.reshuffles = 0
+        self.turn_no = 0
+        self.stock_out = False
+        self._legal: list[int] | None = None
+        # deal: one card at a time from the seat after the dealer
+        stock = list(reversed(order))  # pop() takes the top
+        first = (dealer + 1) % n
+        for _ in range(rules.hand_size):
+            for k in range(n):
+                self._give((first + k) % n, stock.pop())
+        self.stock = stock
+        self._turn_upcard()
+        for k in range(n):  # red threes dealt: laid out and replaced, in turn order
+            seat = (first + k) % n
+            self._replace_red_threes(seat)
+        self.turn = first
+        self._start_turn(first)
+
+    # ----------------------------------------------------------- card moving
+
+    def _give(self, seat: int, card: int) -> None:
+        self.hands[seat][card] += 1
+        self.rc[seat][card >> 2] += 1
+        self.hsize[seat] += 1
+
+    def _take_card(self, seat: int, card: int) -> None:
+        h = self.hands[seat]
+        if h[card] <= 0:
+            raise AssertionError("card not in hand")
+        h[card] -= 1
+        self.rc[seat][card >> 2] -= 1
+        self.hsize[seat] -= 1
+
+    def _turn_upcard(self) -> None:
+        stock = self.stock
+        while stock:
+            c = stock.pop()
+            self.pile.append(c)
+            if IS_WILD[c] or IS_RED_THREE[c]:
+                self.frozen = True
+                continue
+            if c >> 2 == THREE and self.rules.upcard_black3_turns:
+                continue
+            break
+
+    def _replace_red_threes(self, seat: int) -> None:
+        h = self.hands[seat]
+        for c in (4 + 1, 4 + 2):  # 3D, 3H
+            while h[c]:
+                self._take_card(seat, c)
+                self.red3[seat].append(c)
+                self._draw(seat, 1)
+
+    def _draw(self, seat: int, count: int) -> bool:
+        """Draw ``count`` cards, laying out red threes and replacing them.
+
+        Returns True if the last card of the stock was a red three.
+        """
+        stock = self.stock
+        while count > 0 and stock:
+            c = stock.pop()
+            if IS_RED_THREE[c]:
+                self.red3[seat].append(c)
+                if not stock:
+                    return True
+                continue
+            self._give(seat, c)
+            count -= 1
+        return False
+
+    # ------------------------------------------------------------- turn flow
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.actor = seat
+        self.phase = P_DRAW
+        self.drew = 0
+        self.open_total = 0
+        self.turn_new: list[Meld] = []
+        self.touched_old = False
+        self.asked = False
+        self.answer = 0
+        self.no_discard = False
+        self._legal = None
+        self.turn_no += 1
+        if not self.stock:
+            self._stock_gone()
+
+    def _stock_gone(self) -> None:
+        """The player to draw finds the stock empty (RULES.md §1.10)."""
+        mode = self.rules.stock_end
+        if mode == "reshuffle" and self.pile and self.reshuffles < MAX_RESHUFFLES:
+            self.reshuffles += 1
+            cards = self.pile
+            self.pile = []
+            self.frozen = False
+            self.rng.shuffle(cards)
+            self.stock = cards
+            self._turn_upcard()
+            return
+        if mode == "forced_take":
+            self.stock_out = True
+            if self._take_modes():
+                return
+        self._finish(-1)
+
+    def _next_turn(self) -> None:
+        self._start_turn((self.turn + 1) % self.n)
+
+    def _finish(self, out_seat: int) -> None:
+        self.over = True
+        self.phase = P_OVER
+        self.out_seat = out_seat
+        self._legal = None
+        if out_seat >= 0:
+            seat = out_seat
+            own_new = [m for m in self.turn_new if m.creator == seat]
+            self.concealed = (
+                not self.has_melded[seat]
+                and not self.touched_old
+                and any(m.is_canasta for m in own_new)
+                and (self.drew != 2 or self.rules.concealed_allows_pile_take)
+            )
+
+    # --------------------------------------------------------------- queries
+
+    @property
+    def to_act(self) -> int:
+        """Seat that must move now (the partner answering "may I go out?", else the turn's player)."""
+        return self.actor
+
+    def side_may_go_out(self, side: int, canastas: int | None = None) -> bool:
+        """Whether ``side`` has the canastas to go out (RULES.md §1.9)."""
+        c = self.canastas[side] if canastas is None else canastas
+        return c >= self.rules.canastas_to_go_out
+
+    def pile_frozen_for(self, side: int) -> bool:
+        """Frozen for ``side``: it has not melded yet, or a wild card or red three is in the pile (§1.7)."""
+        return self.frozen or not self.opened[side]
+
+    def frozen_reason(self, side: int) -> str:
+        """Why the pile is frozen for ``side``, in words, or '' if it is not."""
+        if self.frozen:
+            wild = [c for c in self.pile if IS_WILD[c] or IS_RED_THREE[c] or
+                    (self.rules.black3_freezes and is_black_three(c))]
+            what = card_str(wild[0]) if wild else "a wild card"
+            return f"frozen for everyone: {what} is in the pile"
+        if not self.opened[side]:
+            return "frozen for your side until it makes its initial meld"
+        return ""
+
+    def _ex(self, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
+        melds = self.melds[side] if only is None else only
+        return {m.target: [m.nat, m.wild] for m in melds if m.target != THREE}
+
+    def _keep(self) -> int:
+        """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""
+        return max(0, 2 - len(self.pending))
+
+    def _opening_reachable(self, rc: Sequence[int], extra: int, ex: dict[int, list[int]], keep: int) -> bool:
+        side = self.side_of[self.turn]
+        need = self.minimum[side] - self.open_total - extra
+        if need <= 0:
+            return True
+        return best_meld_value(rc, ex, self.lim, keep) >= need
+
+    def can_go_out_now(self) -> bool:
+        """Whether the player whose turn it is could go out this turn (after drawing).
+
+        Used for "may I go out?": the engine lets a player ask only when this holds.
+        """
+        seat = self.turn
+        side = self.side_of[seat]
+        if self.answer < 0:
+            return False
+        if not self._opening_done() and not self._waiver():
+            return False
+        rc = self.rc[seat]
+        if self.pending:
+            rc = rc[:]
+            for c in self.pending:
+                rc[c >> 2] += 1
+        return can_meld_out(rc, self._ex(side), self.lim, self.canastas[side],
+                            self.rules.canastas_to_go_out, allow_discard=not self.no_discard)
+
+    def _opening_done(self) -> bool:
+        side = self.side_of[self.turn]
+        return self.opened[side] or self.open_total == 0
+
+    def _waiver(self) -> bool:
+        """Going out concealed would waive the minimum count this turn (§1.6, §2 row 12)."""
+        if self.has_melded[self.turn]:
+            return False
+        return self.drew == 1 or (self.drew == 2 and self.rules.concealed_waives_minimum_with_pile)
+
+    # ------------------------------------------------------------ take modes
+
+    def _take_modes(self) -> list[int]:
+        """Legal ways to take the pile now (ids of TAKE moves)."""
+        pile = self.pile
+        if not pile:
+            return []
+        top = pile[-1]
+        r = top >> 2
+        if top == JOKER or r < FOUR:
+            return []  # wild card or black three on top (RULES.md §1.7, §1.8)
+        seat = self.turn
+        side = self.side_of[seat]
+        rules = self.rules
+        size = self.hsize[seat]
+        if rules.one_card_pile_rule and size == 1 and len(pile) == 1 and not self.stock_out:
+            return []
+        mi = self.mt[side][r]
+        meld = self.melds[side][mi] if mi >= 0 else None
+        if meld is not None and rules.own_canasta_rank_blocks_pile and meld.is_canasta:
+            return []
+        frozen = self.frozen or not self.opened[side]
+        rc = self.rc[seat]
+        modes = rules.pile_take_modes
+        out: list[int] = []
+        nat = rc[r]
+        cand: list[tuple[int, int, int, int]] = []  # (mode, naturals used, twos, jokers)
+        if nat >= 2 and (frozen or "natural_pair" in modes):
+            cand.append((TAKE_PAIR, 2, 0, 0))
+        if not frozen:
+            if "natural_wild" in modes and nat >= 1:
+                if rc[TWO]:
+                    cand.append((TAKE_NAT_TWO, 1, 1, 0))
+                if rc[JOKER_RANK]:
+                    cand.append((TAKE_NAT_JOKER, 1, 0, 1))
+            if "add_to_meld" in modes and meld is not None:
+                cand.append((TAKE_ADD, 0, 0, 0))
+        if not cand:
+            return []
+        if self.stock_out and rules.stock_end == "forced_take":
+            pass
+        rest = len(pile) - 1
+        for mode, n_used, t_used, j_used in cand:
+            w = t_used + j_used
+            if meld is not None:
+                if w and meld.wild + w > self.lim.capacity(meld.nat + n_used + 1, 0):
+                    continue
+                m_size = meld.size + n_used + w + 1
+                canastas = self.canastas[side] + (1 if m_size >= 7 and meld.size < 7 else 0)
+            else:
+                if w and w > self.lim.capacity(n_used + 1, 0):
+                    continue
+                canastas = self.canastas[side]
+            after = size - n_used - w + rest
+            if after < 2 and not self.side_may_go_out(side, canastas):
+                continue
+            if not self.opened[side]:
+                used_val = self.rv[r] * (n_used + 1) + self.rv[TWO] * t_used + self.rv[JOKER_RANK] * j_used
+                rc2 = rc[:]
+                rc2[r] -= n_used
+                rc2[TWO] -= t_used
+                rc2[JOKER_RANK] -= j_used
+                ex = {r: [n_used + 1, w]}
+                keep = max(0, 2 - rest)
+                if self.minimum[side] > used_val and best_meld_value(rc2, ex, self.lim, keep) < self.minimum[side] - used_val:
+                    continue
+            out.append(TAKE_IDS[mode])
+        return out
+
+    def forced_to_take(self) -> bool:
+        """With the stock gone, whether the player must take the pile (§1.10: its top card fits a meld)."""
+        if not self.stock_out or self.rules.stock_end != "forced_take":
+            return False
+        return TAKE_IDS[TAKE_ADD] in self._take_modes()
+
+    # ----------------------------------------------------------- legal moves
+
+    def legal_actions(self) -> list[int]:
+        """Ids of the legal moves of the player to act (empty when the deal is over).
+
+        The list is cached until the next move; do not modify it.
+        """
+        if self._legal is not None:
+            return self._legal
+        if self.phase == P_DRAW:
+            acts = self._take_modes()
+            if self.stock_out:
+                if not self.forced_to_take():
+                    acts = acts + [PASS_ID]
+            else:
+                acts = [DRAW_ID] + acts
+        elif self.phase == P_PLAY:
+            acts = self._play_actions()
+        elif self.phase == P_ANSWER:
+            acts = [YES_ID, NO_ID]
+        else:
+            acts = []
+        self._legal = acts
+        return acts
+
+    def _play_actions(self) -> list[int]:
+        seat = self.turn
+        side = self.side_of[seat]
+        rules = self.rules
+        rc = self.rc[seat]
+        size = self.hsize[seat]
+        pend = len(self.pending)
+        lim = self.lim
+        canastas = self.canastas[side]
+        need_c = rules.canastas_to_go_out
+        opened = self.opened[side]
+        answer = self.answer
+        allow_out = answer >= 0
+        opening_done = opened or self.open_total == 0
+        waiver = not opened and self._waiver()
+        twos = rc[TWO]
+        jokers = rc[JOKER_RANK]
+        mt = self.mt[side]
+        melds = self.melds[side]
+        min_nat = rules.min_naturals
+        cand: list[tuple[int, int, int, int, int]] = []  # (action, target, n, t, j)
+        acts: list[int] = []
+        combos = GROUP_WILD_COMBOS
+        for r in range(FOUR, ACE + 1):
+            c = rc[r]
+            mi = mt[r]
+            if mi >= 0:
+                m = melds[mi]
+                msize = m.size
+                for n in range(c + 1):
+                    for t, j in combos:
+                        if t > twos or j > jokers:
+                            continue
+                        k = n + t + j
+                        if k == 0:
+                            continue
+                        w = t + j
+                        if w and m.wild + w > lim.capacity(m.nat + n, 0):
+                            continue
+                        after = size - k + pend
+                        if after < 2:
+                            cn = canastas + (1 if msize + k >= 7 and msize < 7 else 0)
+                            if not (allow_out and cn >= need_c and (after >= 0)):
+                                continue
+                        cand.append((group_action(ADD, r, n, t, j), r, n, t, j))
+            elif c >= min_nat:
+                for n in range(min_nat, c + 1):
+                    for t, j in combos:
+                        if t > twos or j > jokers:
+                            continue
+                        k = n + t + j
+                        if k < 3:
+                            continue
+                        w = t + j
+                        if w > lim.capacity(n, 0):
+                            continue
+                        after = size - k + pend
+                        if after < 2:
+                            cn = canastas + (1 if k >= 7 else 0)
+                            if not (allow_out and cn >= need_c):
+                                continue
+                        cand.append((group_action(MELD, r, n, t, j), r, n, t, j))
+        if rules.wild_melds:
+            self._wild_candidates(cand, size, pend, canastas, need_c, allow_out)
+        # black threes: only when going out (RULES.md §1.8)
+        b3 = rc[THREE]
+        if b3 >= 3 and allow_out and canastas >= need_c:
+            for n in range(3, b3 + 1):
+                if size - n + pend <= 1:
+                    cand.append((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0))
+        must_out = answer > 0
+        if cand:
+            if not opened:
+                cand = [x for x in cand if self._opening_ok(x, waiver)]
+            if must_out:
+                cand = [x for x in cand if self._out_ok_after(x)]
+            acts = [x[0] for x in cand]
+        # discards (RULES.md §1.4: keep a card unless going out)
+        if not self.no_discard:
+            h = self.hands[seat]
+            if size >= 2 and opening_done and not must_out:
+                acts.extend(DISCARD_BASE + card for card in range(N_TYPES) if h[card])
+            elif (size == 1 and pend == 0 and allow_out and canastas >= need_c
+                  and (opening_done or waiver)):
+                acts.extend(DISCARD_BASE + card for card in range(N_TYPES) if h[card])
+        if self.no_discard and opening_done:
+            acts.append(PASS_ID)
+        if (not self.asked and rules.team_size > 1 and self.partner_of[seat] >= 0
+                and answer == 0 and size >= 2 and pend == 0 and opening_done
+                and not self.no_discard and self.can_go_out_now()):
+            # asked only while a "no" still leaves a legal discard (RULES.md §1.9)
+            acts.append(ASK_ID)
+        if not acts and must_out:  # safeguard: never leave a player without a move
+            self.answer = 2
+            acts = self._play_actions_relaxed()
+        return acts
+
+    def _play_actions_relaxed(self) -> list[int]:
+        self.answer = 0
+        self._legal = None
+        return self._play_actions()
+
+    def _wild_candidates(self, cand: list[tuple[int, int, int, int, int]], size: int, pend: int,
+                         canastas: int, need_c: int, allow_out: bool) -> None:
+        seat = self.turn
+        rc = self.rc[seat]
+        twos, jokers = rc[TWO], rc[JOKER_RANK]
+        side = self.side_of[seat]
+        mi = self.mt[side][WILD_TARGET]
+        msize = self.melds[side][mi].size if mi >= 0 else 0
+        for t, j in WILD_MELD_COMBOS:
+            if t > twos or j > jokers:
+                continue
+            k = t + j
+            if mi < 0 and k < 3:
+                continue
+            after = size - k + pend
+            if after < 2:
+                cn = canastas + (1 if msize + k >= 7 and msize < 7 else 0)
+                if not (allow_out and cn >= need_c):
+                    continue
+            kind = ADD if mi >= 0 else MELD
+            cand.append((ACTION_INDEX[(kind, WILD_TARGET, 0, t, j)], WILD_TARGET, 0, t, j))
+
+    def _after_counts(self, x: tuple[int, int, int, int, int]) -> tuple[list[int], dict[int, list[int]], int, int]:
+        """Counts, melds, canastas and points after candidate meld/add ``x`` (without applying it)."""
+        _, r, n, t, j = x
+        seat = self.turn
+        side = self.side_of[seat]
+        rc = self.rc[seat][:]
+        rc[r if r != WILD_TARGET else TWO] -= n
+        rc[TWO] -= t
+        rc[JOKER_RANK] -= j
+        ex = self._ex(side)
+        cur = ex.get(r)
+        before = (cur[0] + cur[1]) if cur else 0
+        if cur is None:
+            ex[r] = [n, t + j]
+        else:
+            ex[r] = [cur[0] + n, cur[1] + t + j]
+        cn = self.canastas[side] + (1 if before < 7 <= before + n + t + j else 0)
+        pts = self.rv[r if r != WILD_TARGET else TWO] * n + self.rv[TWO] * t + self.rv[JOKER_RANK] * j
+        return rc, ex, cn, pts
+
+    def _opening_ok(self, x: tuple[int, int, int, int, int], waiver: bool) -> bool:
+        """A meld of an unopened side keeps the initial meld (or a concealed going out) reachable."""
+        side = self.side_of[self.turn]
+        rc, ex, cn, pts = self._after_counts(x)
+        if x[1] == THREE:
+            return waiver or self.open_total >= self.minimum[side]
+        this_turn = {m.target: [m.nat, m.wild] for m in self.turn_new if m.target != THREE}
+        cur = this_turn.get(x[1])
+        this_turn[x[1]] = [x[2], x[3] + x[4]] if cur is None else [cur[0] + x[2], cur[1] + x[3] + x[4]]
+        need = self.minimum[side] - self.open_total - pts
+        if need <= 0:
+            return True
+        if best_meld_value(rc, this_turn, self.lim, self._keep()) >= need:
+            return True
+        if waiver:
+            if self.pending:
+                for c in self.pending:
+                    rc[c >> 2] += 1
+            return can_meld_out(rc, ex, self.lim, cn, self.rules.canastas_to_go_out)
+        return False
+
+    def _out_ok_after(self, x: tuple[int, int, int, int, int]) -> bool:
+        rc, ex, cn, _ = self._after_counts(x)
+        for c in self.pending:
+            rc[c >> 2] += 1
+        return can_meld_out(rc, ex, self.lim, cn, self.rules.canastas_to_go_out,
+                            allow_discard=not self.no_discard)
+
+    # ---------------------------------------------------------- move objects
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves as :class:`Move` values with concrete cards."""
+        return [self.move_for_action(a) for a in self.legal_actions()]
+
+    def move_for_action(self, action: int) -> Move:
+        """The move with concrete cards (suits chosen in order C, D, H, S) for id ``action``.
+
+        Raises:
+            IllegalMove: the hand lacks the cards that id needs.
+        """
+        kind, arg, n, t, j = ACTIONS[action]
+        if kind in (DRAW, ASK, YES, NO, PASS):
+            return Move(kind)
+        if kind == DISCARD:
+            return Move(kind, (arg,))
+        seat = self.turn
+        h = self.hands[seat]
+        if kind == TAKE:
+            if not self.pile:
+                raise IllegalMove("the discard pile is empty")
+            r = self.pile[-1] >> 2
+            need = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0),
+                    TAKE_NAT_JOKER: (1, 0, 1)}[arg]
+            return Move(kind, self._pick(h, r, need[0]) + self._pick(h, TWO, need[1])
+                        + (JOKER,) * need[2])
+        if arg == WILD_TARGET:
+            return Move(kind, self._pick(h, TWO, t) + (JOKER,) * j, WILD_TARGET)
+        return Move(kind, self._pick(h, arg, n) + self._pick(h, TWO, t) + (JOKER,) * j, arg)
+
+    @staticmethod
+    def _pick(h: list[int], rank: int, count: int) -> tuple[int, ...]:
+        out: list[int] = []
+        if count <= 0:
+            return ()
+        if rank == THREE:
+            suits: tuple[int, ...] = (0, 3)
+        else:
+            suits = (0, 1, 2, 3)
+        for s in suits:
+            c = rank * 4 + s
+            k = min(h[c], count - len(out))
+            out.extend([c] * k)
+            if len(out) == count:
+                return tuple(out)
+        raise IllegalMove(f"you do not hold {count} {RANK_WORDS[rank]}")
+
+    # ------------------------------------------------------------ applying
+
+    def apply(self, move: Move | str) -> Move:
+        """Apply ``move`` (a :class:`Move` or its notation) for the player to act.
+
+        Returns the move as applied (with concrete cards).
+
+        Raises:
+            IllegalMove: the rules forbid it now; the message says why and the
+                state is unchanged. Unreadable text also raises IllegalMove.
+        """
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except MoveError as e:
+                raise IllegalMove(str(e)) from None
+        if self.over:
+            raise IllegalMove("the deal is over")
+        try:
+            action = action_of(move)
+        except MoveError as e:
+            raise IllegalMove(str(e)) from None
+        if action not in self.legal_actions():
+            raise IllegalMove(self.explain(move))
+        kind = move.kind
+        if move.cards and kind in (MELD, ADD, DISCARD, TAKE):
+            need = [0] * N_TYPES
+            for c in move.cards:
+                need[c] += 1
+            h = self.hands[self.turn]
+            for c in set(move.cards):
+                if h[c] < need[c]:
+                    raise IllegalMove(f"you do not hold {'two ' if need[c] > 1 else ''}{card_str(c)}"
+                                      + ("" if need[c] <= 1 else f" ({need[c]} needed)"))
+            if kind in (MELD, ADD) and move.target != ACTIONS[action][1]:
+                raise IllegalMove("the cards do not match the meld named")
+        self._do(action, move)
+        return move
+
+    def apply_action(self, action: int) -> Move:
+        """Apply the move with id ``action`` (cards chosen by :meth:`move_for_action`).
+
+        Raises:
+            IllegalMove: ``action`` is not among :meth:`legal_actions`; state unchanged.
+        """
+        if action not in self.legal_actions():
+            if not 0 <= action < len(ACTIONS):
+                raise IllegalMove(f"{action} is not a move id (0..{len(ACTIONS) - 1})")
+            raise IllegalMove(self.explain(self.move_for_action_safe(action)))
+        move = self.move_for_action(action)
+        self._do(action, move)
+        return move
+
+    def move_for_action_safe(self, action: int) -> Move:
+        """Like :meth:`move_for_action` but never raises (for messages)."""
+        try:
+            return self.move_for_action(action)
+        except IllegalMove:
+            kind, arg, n, t, j = ACTIONS[action]
+            return Move(kind, (), arg if kind in (MELD, ADD) else -1)
+
+    def _do(self, action: int, move: Move) -> None:
+        kind = move.kind
+        self._legal = None
+        seat = self.turn
+        if kind == DRAW:
+            last_red = self._draw(seat, self.rules.draw)
+            self.drew = 1
+            self.phase = P_PLAY
+            if last_red:
+                if self.rules.last_red3_may_meld:
+                    self.no_discard = True
+                else:
+                    self._finish(-1)
+        elif kind == TAKE:
+            self._do_take(seat, ACTIONS[action][1], move.cards)
+        elif kind in (MELD, ADD):
+            self._do_meld(seat, move.target, move.cards)
+        elif kind == DISCARD:
+            card = move.cards[0]
+            self._take_card(seat, card)
+            self.pile.append(card)
+            if IS_WILD[card] or (self.rules.black3_freezes and is_black_three(card)):
+                self.frozen = True
+            self._end_of_melding(seat)
+            if self.hsize[seat] == 0:
+                self._finish(seat)
+            else:
+                self._after_turn()
+        elif kind == ASK:
+            self.asked = True
+            self.phase = P_ANSWER
+            self.actor = self.partner_of[seat]
+        elif kind in (YES, NO):
+            self.answer = 1 if kind == YES else -1
+            self.phase = P_PLAY
+            self.actor = seat
+        elif kind == PASS:
+            self._finish(-1)
+
+    def _after_turn(self) -> None:
+        if self.stock_out and self.rules.stock_end != "forced_take":
+            self._finish(-1)
+            return
+        if not self.stock and self.rules.stock_end == "end":
+            self._finish(-1)
+            return
+        self._next_turn()
+
+    def _end_of_melding(self, seat: int) -> None:
+        if self.turn_new or self.touched_old:
+            self.has_melded[seat] = True
+
+    def _do_take(self, seat: int, mode: int, cards: tuple[int, ...]) -> None:
+        side = self.side_of[seat]
+        top = self.pile.pop()
+        rest = self.pile
+        self.pile = []
+        self.frozen = False
+        self.drew = 2
+        self.phase = P_PLAY
+        for c in cards:
+            self._take_card(seat, c)
+        self._meld_cards(seat, side, top >> 2, (top,) + cards)
+        if self.opened[side]:
+            self._receive_pile(seat, rest)
+        else:
+            self.open_total += sum(self.rv[c >> 2] for c in (top,) + cards)
+            if self.open_total >= self.minimum[side]:
+                self.opened[side] = True
+                self._receive_pile(seat, rest)
+            else:
+                self.pending = rest
+        self._check_out(seat)
+
+    def _receive_pile(self, seat: int, cards: list[int]) -> None:
+        for c in cards:
+            if IS_RED_THREE[c]:
+                self.red3[seat].append(c)  # laid out, no replacement (§1.2, §1.3)
+            else:
+                self._give(seat, c)
+        self.pending = []
+
+    def _meld_cards(self, seat: int, side: int, target: int, cards: tuple[int, ...]) -> Meld:
+        mi = self.mt[side][target]
+        if mi >= 0:
+            m = self.melds[side][mi]
+            if m.turn != self.turn_no or m.creator != seat:
+                self.touched_old = True
+        else:
+            m = Meld(target, seat, self.turn_no)
+            self.mt[side][target] = len(self.melds[side])
+            self.melds[side].append(m)
+            self.turn_new.append(m)
+        was = m.is_canasta
+        for c in cards:
+            m.cards.append(c)
+            if IS_WILD[c] and target != TWO:
+                m.wild += 1
+            else:
+                m.nat += 1
+        if m.is_canasta and not was:
+            self.canastas[side] += 1
+        return m
+
+    def _do_meld(self, seat: int, target: int, cards: tuple[int, ...]) -> None:
+        side = self.side_of[seat]
+        for c in cards:
+            self._take_card(seat, c)
+        self._meld_cards(seat, side, target, cards)
+        if not self.opened[side]:
+            self.open_total += sum(self.rv[c >> 2] for c in cards)
+            if self.open_total >= self.minimum[side]:
+                self.opened[side] = True
+                if self.pending:
+                    self._receive_pile(seat, self.pending)
+        self._check_out(seat)
+
+    def _check_out(self, seat: int) -> None:
+        if self.hsize[seat] == 0 and not self.pending:
+            side = self.side_of[seat]
+            if not self.opened[side]:
+                self.opened[side] = True  # concealed going out waives the minimum
+            self._end_of_melding(seat)
+            self._finish(seat)
+
+    # ----------------------------------------------------------- explaining
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is not legal now, in a player's words (RULES.md sections named)."""
+        if self.over:
+            return "the deal is over"
+        kind = move.kind
+        seat = self.turn
+        side = self.side_of[seat]
+        if self.phase == P_ANSWER:
+            if kind in (YES, NO):
+                return "only your partner can answer"
+            return f"your partner (seat {self.actor + 1}) must first answer 'may I go out?' with yes or no"
+        if kind in (YES, NO):
+            return "nobody asked to go out"
+        if self.phase == P_DRAW:
+            if kind == DRAW and self.stock_out:
+                return "the stock is gone: take the pile if you can, or pass"
+            if kind == PASS and self.stock_out:
+                return "the stock is gone and the pile's top card fits your meld: you must take the pile (§1.10)"
+            if kind in (MELD, ADD, DISCARD, ASK, PASS):
+                return "first draw from the stock ('draw') or take the discard pile ('take ...')"
+            if kind == TAKE:
+                return self._explain_take(move)
+            return "that move is not allowed now"
+        # play phase
+        if kind in (DRAW, TAKE):
+            return "you have already drawn this turn"
+        if kind == PASS:
+            return "you can pass only when the stock is gone or after drawing the last red three"
+        if kind == ASK:
+            if self.rules.team_size < 2:
+                return "you have no partner to ask"
+            if self.asked:
+                return "you have already asked this turn"
+            need = self.rules.canastas_to_go_out
+            if self.canastas[side] < need:
+                return (f"you cannot go out this turn: your side needs {need} canasta"
+                        f"{'s' if need > 1 else ''} to go out; ask only when you can go out")
+            return "you cannot go out this turn with these cards; ask only when you can go out"
+        pend = self.pending
+        if kind == DISCARD:
+            if self.no_discard:
+                return "you drew the last red three: you may meld, but not discard; 'pass' ends the deal"
+            card = move.cards[0]
+            if not self.hands[seat][card]:
+                return f"you do not hold {card_str(card)}"
+            if not self._opening_done():
+                return (f"your melds this turn count {self.open_total}; your side's initial meld needs "
+                        f"{self.minimum[side]}: meld more before you discard (§1.6)")
+            if self.answer > 0:
+                return "your partner said yes: you must go out this turn (§1.9)"
+            if self.hsize[seat] == 1:
+                if self.answer < 0:
+                    return "your partner said no: you may not go out this turn"
+                need = self.rules.canastas_to_go_out
+                return (f"discarding your last card would go out, and your side needs {need} "
+                        f"canasta{'s' if need > 1 else ''} to go out (§1.9)")
+            return "that discard is not allowed now"
+        # meld / add
+        cards = move.cards
+        h = self.hands[seat]
+        for c in set(cards):
+            if h[c] < cards.count(c):
+                return f"you do not hold {'enough ' if cards.count(c) > 1 else ''}{card_str(c)}"
+        target = move.target
+        nat = [c for c in cards if not IS_WILD[c]]
+        wild = len(cards) - len(nat)
+        if any(IS_RED_THREE[c] for c in cards):
+            return "red threes are never melded (§1.3)"
+        if len({c >> 2 for c in nat}) > 1:
+            return "a meld is of one rank: all its natural cards must have the same rank (§1.5)"
+        if target == THREE:
+            return ("black threes may be melded only when you go out with them: three or four of them, "
+                    "no wild cards, and your side needs its canastas (§1.8)")
+        if target == WILD_TARGET and not self.rules.wild_melds:
+            return "melds of wild cards only are not allowed in this variant (§1.5)"
+        mi = self.mt[side][target] if 0 <= target < 14 else -1
+        if kind == MELD and mi >= 0:
+            return (f"your side already has a meld of {RANK_WORDS[target]}: add to it with "
+                    f"'add {' '.join(card_str(c) for c in cards)}'")
+        if kind == ADD and mi < 0:
+            return f"your side has no meld of {RANK_WORDS[target]} to add to; start one with 'meld ...'"
+        m = self.melds[side][mi] if mi >= 0 else None
+        nat_total = len(nat) + (m.nat if m else 0)
+        wild_total = wild + (m.wild if m else 0)
+        if kind == MELD and len(cards) < 3:
+            return "a meld needs at least 3 cards (§1.5)"
+        if nat_total < self.rules.min_naturals:
+            return f"a meld needs at least {self.rules.min_naturals} natural cards (§1.5)"
+        if wild_total > self.rules.wild_limit:
+            return f"a meld may hold at most {self.rules.wild_limit} wild cards (§1.5)"
+        if self.rules.no_wild_majority and wild_total > nat_total:
+            return "wild cards may not outnumber the natural cards of a meld (option no_wild_majority)"
+        after = self.hsize[seat] - len(cards) + len(pend)
+        if after < 2:
+            if self.answer < 0:
+                return "your partner said no: you may not go out this turn, so keep at least two cards"
+            need = self.rules.canastas_to_go_out
+            return (f"you must keep a card to discard: your side needs {need} canasta"
+                    f"{'s' if need > 1 else ''} before you can meld your last cards (§1.4, §1.9)")
+        if not self.opened[side]:
+            return (f"this meld would leave your side unable to reach its initial meld of "
+                    f"{self.minimum[side]} points while keeping a card to discard (§1.6)")
+        if self.answer > 0:
+            return "your partner said yes: every move must keep you able to go out this turn"
+        return "that meld is not allowed now"
+
+    def _explain_take(self, move: Move) -> str:
+        pile = self.pile
+        seat = self.turn
+        side = self.side_of[seat]
+        if not pile:
+            return "the discard pile is empty"
+        top = pile[-1]
+        r = top >> 2
+        if top == JOKER or r == TWO:
+            return f"a wild card ({card_str(top)}) is on top of the pile: it cannot be taken (§1.7)"
+        if r == THREE:
+            return f"a black three ({card_str(top)}) stops the pile: it cannot be taken this turn (§1.8)"
+        word = RANK_WORDS[r]
+        if self.rules.one_card_pile_rule and self.hsize[seat] == 1 and len(pile) == 1:
+            return "you hold one card and the pile has one card: you may not take it (§1.7)"
+        mi = self.mt[side][r]
+        if mi >= 0 and self.rules.own_canasta_rank_blocks_pile and self.melds[side][mi].is_canasta:
+            return f"your side has a canasta of {word}: a {RANKS[r]} on top blocks the pile for you"
+        h = self.hands[seat]
+        for c in set(move.cards):
+            if h[c] < move.cards.count(c):
+                return f"you do not hold {card_str(c)}"
+        frozen = self.pile_frozen_for(side)
+        if move.cards and any(c >> 2 != r and not IS_WILD[c] for c in move.cards):
+            return f"to take the pile your cards must match its top card, {card_str(top)}"
+        if frozen:
+            nat = [c for c in move.cards if c >> 2 == r]
+            if len(nat) < 2:
+                return (f"the pile is {self.frozen_reason(side)}: you need a natural pair of "
+                        f"{word} (§1.7)")
+        if not move.cards and mi < 0:
+            return f"your side has no meld of {word} to add the top card to"
+        if not self.opened[side]:
+            return (f"the top card and the cards from your hand cannot reach your side's initial meld of "
+                    f"{self.minimum[side]} points (pile cards below the top do not count, §1.6)")
+        if self.hsize[seat] - len(move.cards) + len(pile) - 1 < 2:
+            return "you would have no card left to discard, and your side cannot go out yet (§1.4)"
+        return "that way of taking the pile is not allowed in this variant (§1.7)"
+
+    # ---------------------------------------------------------------- views
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now (DESIGN.md, "Hidden information")."""
+        side = self.side_of[seat]
+        h = self.hands[seat]
+        hand = tuple(c for c in range(N_TYPES) for _ in range(h[c]))
+        top = self.pile[-1] if self.pile else None
+        return PlayerView(
+            rules=self.rules,
+            seat=seat,
+            side=side,
+            hand=hand,
+            hand_sizes=tuple(self.hsize),
+            melds=tuple(tuple(MeldView(m.target, tuple(m.cards), m.is_canasta, m.is_natural)
+                              for m in ms) for ms in self.melds),
+            red_threes=tuple(tuple(r) for r in self.red3),
+            pile_top=top,
+            pile_size=len(self.pile),
+            pile_frozen=self.frozen,
+            pile_frozen_for_me=self.pile_frozen_for(side),
+            frozen_reason=self.frozen_reason(side),
+            stopped=top is not None and is_black_three(top),
+            pile_cards=tuple(self.pile) if self.rules.pile_visible else None,
+            stock_size=len(self.stock),
+            scores=tuple(self.scores),
+            minimums=tuple(self.minimum),
+            opened=tuple(self.opened),
+            turn=self.turn,
+            to_act=self.actor,
+            phase=PHASE_NAMES[self.phase],
+            asked=self.asked,
+            answer=self.answer,
+            drew=self.drew,
+            dealer=self.dealer,
+            turn_number=self.turn_no,
+            melded_this_turn=self.open_total,
+            pending_pile=len(self.pending),
+        )
+
+    # -------------------------------------------------------------- results
+
+    def side_results(self) -> list[SideResult]:
+        """What each side had at the end (or now): the scoring input, one per side."""
+        res = [SideResult() for _ in range(self.teams)]
+        for side in range(self.teams):
+            res[side].melds = [list(m.cards) for m in self.melds[side]]
+        for seat in range(self.n):
+            s = res[self.side_of[seat]]
+            s.red_threes.extend(self.red3[seat])
+            h = self.hands[seat]
+            s.hand.extend(c for c in range(N_TYPES) for _ in range(h[c]))
+        if self.out_seat >= 0:
+            s = res[self.side_of[self.out_seat]]
+            s.went_out = True
+            s.concealed = self.concealed
+        return res
+
+    def score(self) -> list[SideScore]:
+        """Score of each side for this deal (RULES.md §1.11), via the shared scoring function.
+
+        Raises:
+            RuntimeError: the deal is not over.
+        """
+        if not self.over:
+            raise RuntimeError("the deal is not over")
+        res = self.side_results()
+        scored = score_deal(self.rules, {str(i): r for i, r in enumerate(res)})
+        return [scored[str(i)] for i in range(self.teams)]
+
+    # ----------------------------------------------------------- invariants
+
+    def card_census(self) -> list[int]:
+        """Copies of each card type found in stock, pile, hands, melds and red threes."""
+        got = [0] * N_TYPES
+        for c in self.stock:
+            got[c] += 1
+        for c in self.pile:
+            got[c] += 1
+        for c in self.pending:
+            got[c] += 1
+        for h in self.hands:
+            for c in range(N_TYPES):
+                got[c] += h[c]
+        for ms in self.melds:
+            for m in ms:
+                for c in m.cards:
+                    got[c] += 1
+        for r in self.red3:
+            for c in r:
+                got[c] += 1
+        return got
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError unless every card is in exactly one place and counts agree."""
+        expected = deck_counts(self.rules.packs, self.rules.jokers)
+        got = self.card_census()
+        if got != expected:
+            diff = {card_str(c): got[c] - expected[c] for c in range(N_TYPES) if got[c] != expected[c]}
+            raise AssertionError(f"conservation broken: {diff}")
+        for s in range(self.n):
+            h = self.hands[s]
+            if sum(h) != self.hsize[s]:
+                raise AssertionError("hand size out of step")
+            for r in range(14):
+                have = sum(h[r * 4:r * 4 + 4]) if r < 13 else h[JOKER]
+                if have != self.rc[s][r]:
+                    raise AssertionError("rank counts out of step")
+            if any(IS_RED_THREE[c] for c in range(N_TYPES) if h[c]):
+                raise AssertionError("a red three stayed in a hand")
+        for side in range(self.teams):
+            if sum(1 for m in self.melds[side] if m.is_canasta) != self.canastas[side]:
+                raise AssertionError("canasta count out of step")
+
+    # ----------------------------------------------------------------- copy
+
+    def clone(self) -> Deal:
+        """An independent copy (cheap: a few small lists), for search and learners."""
+        d = Deal.__new__(Deal)
+        for name in ("rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed",
+                     "deck", "frozen", "scores", "minimum", "turn", "actor", "phase", "drew",
+                     "open_total", "touched_old", "asked", "answer", "no_discard", "over",
+                     "out_seat", "concealed", "reshuffles", "turn_no", "partner_of", "stock_out"):
+            setattr(d, name, getattr(self, name))
+        d.hands = [h[:] for h in self.hands]
+        d.rc = [r[:] for r in self.rc]
+        d.hsize = self.hsize[:]
+        d.stock = self.stock[:]
+        d.pile = self.pile[:]
+        d.pending = self.pending[:]
+        mapping: dict[int, Meld] = {}
+        d.melds = []
+        for ms in self.melds:
+            copies = []
+            for m in ms:
+                mc = m.copy()
+                mapping[id(m)] = mc
+                copies.append(mc)
+            d.melds.append(copies)
+        d.turn_new = [mapping[id(m)] for m in self.turn_new]
+        d.mt = [r[:] for r in self.mt]
+        d.canastas = self.canastas[:]
+        d.red3 = [r[:] for r in self.red3]
+        d.opened = self.opened[:]
+        d.has_melded = self.has_melded[:]
+        d.rng = random.Random()
+        d.rng.setstate(self.rng.getstate())
+        d._legal = None
+        return d

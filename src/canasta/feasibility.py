@@ -1,0 +1,180 @@
+"""Feasibility of melding plans, computed from per-rank counts.
+
+The engine offers a move only if the player cannot get stuck after it: a side
+that starts its initial meld must be able to reach the minimum count (RULES.md
+§1.6) while keeping a card to discard (§1.4), and a player who must go out
+(after his partner said yes, §1.9) must still be able to. These two questions
+are answered here from counts, without search:
+
+* :func:`best_meld_value`: the most points of card values that can still be
+  melded from a hand (with the melds already made this turn), leaving at least
+  ``keep`` cards;
+* :func:`can_meld_out`: whether a hand can be melded entirely, or all but one
+  card that is then discarded, with the side reaching its canastas.
+
+Both take ``rc``, the hand's counts by rank index (0 = two ... 12 = ace, 13 =
+joker), and ``ex``, the melds the cards may be added to, as a dict from target
+rank to ``[naturals, wild cards]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import ACE, FOUR, JOKER_RANK, THREE, TWO
+
+
+class MeldLimits:
+    """The meld-shape rules the plans need (a view of :class:`~canasta.rules.Rules`)."""
+
+    __slots__ = ("limit", "nwm", "min_nat", "rv")
+
+    def __init__(self, limit: int, nwm: bool, min_nat: int, rv: Sequence[int]):
+        self.limit = limit
+        self.nwm = nwm
+        self.min_nat = min_nat
+        self.rv = rv  # value per rank index 0..13
+
+    def capacity(self, nat: int, wild: int) -> int:
+        """Wild cards a meld of ``nat`` naturals holding ``wild`` wild cards can still take."""
+        cap = self.limit
+        if self.nwm and nat < cap:
+            cap = nat
+        return max(0, cap - wild)
+
+
+def _plan(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits) -> tuple[int, int]:
+    """Greedy best plan: (points melded, cards left unmelded). Exact for groups of one rank."""
+    rv = lim.rv
+    value = 0
+    left = rc[THREE]  # black threes are melded only when going out
+    cap = 0
+    pairs: list[int] = []
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        e = ex.get(r)
+        if e is not None:
+            if c:
+                value += c * rv[r]
+            cap += lim.capacity(e[0] + c, e[1])
+        elif c == 0:
+            continue
+        elif c >= 3 and c >= lim.min_nat:
+            value += c * rv[r]
+            cap += lim.capacity(c, 0)
+        elif c >= lim.min_nat and c + 1 >= 3 and lim.capacity(c, 0) >= 1:
+            pairs.append(r)
+        else:
+            left += c
+    wilds = [rv[JOKER_RANK]] * rc[JOKER_RANK] + [rv[TWO]] * rc[TWO]  # best first
+    w = len(wilds)
+    pairs.sort(key=lambda r: -rv[r])
+    enabled = min(len(pairs), w)
+    for r in pairs[:enabled]:
+        value += 2 * rv[r]
+        cap += lim.capacity(2, 1)
+    for r in pairs[enabled:]:
+        left += rc[r]
+    placed = enabled + min(w - enabled, cap)
+    value += sum(wilds[:placed])
+    left += w - placed
+    return value, left
+
+
+def best_meld_value(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, keep: int) -> int:
+    """Most card points meldable from ``rc`` (into new melds or ``ex``), leaving ``keep`` cards.
+
+    Returns -1 if no plan leaves ``keep`` cards. Red threes are never in ``rc``.
+    """
+    value, left = _plan(rc, ex, lim)
+    if left >= keep:
+        return value
+    if keep <= 0:
+        return value
+    best = -1
+    work = list(rc)
+    for r in range(14):
+        if work[r] and r != THREE:
+            work[r] -= 1
+            v = best_meld_value(work, ex, lim, keep - 1)
+            work[r] += 1
+            if v > best:
+                best = v
+    return best
+
+
+def can_meld_out(
+    rc: Sequence[int],
+    ex: dict[int, list[int]],
+    lim: MeldLimits,
+    canastas: int,
+    need: int,
+    allow_discard: bool = True,
+) -> bool:
+    """Whether every card of ``rc`` can be melded (all, or all but one to discard).
+
+    ``ex`` maps a target rank to ``[naturals, wild cards]`` of the side's melds;
+    sizes are their sum. ``canastas`` is the side's canastas now and ``need`` the
+    number required to go out (RULES.md §1.9). Black threes may be melded as a
+    group of three or more without wild cards (§1.8).
+    """
+    total = sum(rc)
+    if total == 0:
+        return canastas >= need
+    options: list[int | None] = [None]
+    if allow_discard:
+        options += [r for r in range(14) if rc[r]]
+    work = list(rc)
+    for d in options:
+        if d is not None:
+            work[d] -= 1
+        ok = _all_meldable(work, ex, lim, canastas, need)
+        if d is not None:
+            work[d] += 1
+        if ok:
+            return True
+    return False
+
+
+def _all_meldable(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, canastas: int, need: int) -> bool:
+    b3 = rc[THREE]
+    if b3 and b3 < 3:
+        return False
+    w = rc[TWO] + rc[JOKER_RANK]
+    metas: list[tuple[int, int]] = []  # (size, capacity) of melds touched or available
+    done = canastas
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        e = ex.get(r)
+        if e is not None:
+            size = e[0] + e[1]
+            was = size >= 7
+            size += c
+            if size >= 7 and not was:
+                done += 1
+            metas.append((size, lim.capacity(e[0] + c, e[1])))
+        elif c == 0:
+            continue
+        elif c >= 3 and c >= lim.min_nat:
+            if c >= 7:
+                done += 1
+            metas.append((c, lim.capacity(c, 0)))
+        elif c >= lim.min_nat and c + 1 >= 3 and lim.capacity(c, 0) >= 1:
+            if w == 0:
+                return False
+            w -= 1
+            metas.append((c + 1, lim.capacity(c, 1)))
+        else:
+            return False
+    if w > sum(cap for _, cap in metas):
+        return False
+    if done >= need:
+        return True
+    # complete as many canastas as possible with the free wild cards, nearest first
+    deficits = sorted(7 - s for s, cap in metas if s < 7 and 7 - s <= cap)
+    for d in deficits:
+        if d > w:
+            break
+        w -= d
+        done += 1
+    return done >= need

@@ -1,0 +1,124 @@
+"""Game: the series of deals to the target score (RULES.md §1.12).
+
+:class:`Game` keeps the cumulative scores, each side's minimum count (from its
+score, §1.6), the dealer's rotation to the left (§1.2) and the log of every
+deal (seed, deck order, moves in notation, result) that a game record is made
+of. It does no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .engine import Deal
+from .moves import Move
+from .rules import Rules
+from .scoring import SideScore, winner
+
+
+@dataclass
+class DealLog:
+    """One deal as it was played: enough to replay it exactly.
+
+    Attributes:
+        dealer: seat of the dealer.
+        seed: seed of the shuffle (and of reshuffles).
+        deck: the deck order, first card dealt first, as card types.
+        moves: the moves in notation, in order.
+        scores: each side's points for the deal (filled when it ends).
+        breakdowns: each side's score breakdown.
+        out_seat: seat that went out, or -1.
+    """
+
+    dealer: int
+    seed: int
+    deck: list[int]
+    moves: list[str] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    breakdowns: list[dict[str, int]] = field(default_factory=list)
+    out_seat: int = -1
+
+
+class Game:
+    """Deals played to the target, with cumulative scores.
+
+    Args:
+        rules: the variant.
+        seed: seeds the sequence of deal seeds (so a game is reproducible).
+        first_dealer: seat of the first deal's dealer.
+
+    Use :meth:`new_deal` to start each deal, apply moves to it (directly or with
+    :meth:`apply`, which also logs them), then :meth:`finish_deal`.
+    """
+
+    def __init__(self, rules: Rules, seed: int | None = None, first_dealer: int = 0):
+        if not 0 <= first_dealer < rules.players:
+            raise ValueError(f"first_dealer must be a seat 0..{rules.players - 1}")
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        self.totals = [0] * rules.teams
+        self.logs: list[DealLog] = []
+        self.deal: Deal | None = None
+        self.winner: int | None = None
+        self.over = False
+
+    def minimums(self) -> list[int]:
+        """Each side's minimum count for the next deal, in points (§1.6)."""
+        return [self.rules.min_meld(s) for s in self.totals]
+
+    def new_deal(self, seed: int | None = None, deck: list[int] | None = None) -> Deal:
+        """Shuffle and deal the next deal (with ``seed`` or the game's next seed, or a stacked ``deck``).
+
+        Raises:
+            RuntimeError: the game is over or a deal is still being played.
+        """
+        if self.over:
+            raise RuntimeError("the game is over")
+        if self.deal is not None and not self.deal.over:
+            raise RuntimeError("the current deal is not over")
+        if seed is None:
+            seed = self.rng.getrandbits(62)
+        self.deal = Deal(self.rules, self.dealer, self.totals, seed=seed, deck=deck)
+        self.logs.append(DealLog(self.dealer, seed, list(self.deal.deck)))
+        return self.deal
+
+    def apply(self, move: Move | str) -> Move:
+        """Apply a move to the current deal and log it. Raises IllegalMove like :meth:`Deal.apply`."""
+        assert self.deal is not None
+        done = self.deal.apply(move)
+        self.logs[-1].moves.append(str(done))
+        return done
+
+    def apply_action(self, action: int) -> Move:
+        """Apply a move id to the current deal and log it. Raises IllegalMove."""
+        assert self.deal is not None
+        done = self.deal.apply_action(action)
+        self.logs[-1].moves.append(str(done))
+        return done
+
+    def finish_deal(self) -> list[SideScore]:
+        """Score the finished deal, add it to the totals, rotate the dealer, decide the winner.
+
+        Raises:
+            RuntimeError: the deal is not over.
+        """
+        deal = self.deal
+        if deal is None or not deal.over:
+            raise RuntimeError("the deal is not over")
+        scored = deal.score()
+        log = self.logs[-1]
+        log.scores = [s.total for s in scored]
+        log.breakdowns = [s.breakdown for s in scored]
+        log.out_seat = deal.out_seat
+        for i, s in enumerate(scored):
+            self.totals[i] += s.total
+        self.dealer = (self.dealer + 1) % self.rules.players
+        w = winner(self.rules, {str(i): t for i, t in enumerate(self.totals)})
+        if w is not None:
+            self.winner = int(w)
+            self.over = True
+        return scored

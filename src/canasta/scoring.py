@@ -1,0 +1,235 @@
+"""Scoring: pure functions that score a finished deal for any variant.
+
+The engine and the score keeper (``canasta score``) both call
+:func:`score_deal`, so a deal played by the engine and the same table typed
+into the score keeper give the same numbers (DESIGN.md, "Layers").
+
+Rules: RULES.md §1.11 (scoring a deal), §1.6 (minimum count), §1.12 (end of the
+game), §1.5 (canastas), §1.8 (black threes), §3.1 (red threes with 162 cards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .cards import JOKER, THREE, TWO, card_str, is_black_three, is_red_three
+from .rules import Rules
+
+
+class ScoringError(ValueError):
+    """A deal cannot be scored: a meld the rules forbid, an impossible table, ...
+
+    The message names the side, the meld and the rule.
+    """
+
+
+@dataclass(frozen=True)
+class MeldInfo:
+    """What a meld is, read from its cards.
+
+    Attributes:
+        kind: ``"group"`` (one rank with wild cards), ``"black3"`` (black threes
+            melded when going out) or ``"wild"`` (wild cards only).
+        rank: rank index of a group (0..12), -1 otherwise.
+        naturals: natural cards in it; wilds: wild cards in it.
+        canasta: 7 cards or more; natural: no wild card in a group.
+    """
+
+    kind: str
+    rank: int
+    naturals: int
+    wilds: int
+    canasta: bool
+    natural: bool
+
+
+def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
+    """Read what a meld is and check that the rules allow it (RULES.md §1.5, §1.8).
+
+    Raises:
+        ScoringError: the cards do not form a meld these rules allow; says why.
+    """
+    shown = " ".join(card_str(c) for c in cards)
+    if len(cards) < 3:
+        raise ScoringError(f"meld [{shown}] has fewer than 3 cards")
+    if any(is_red_three(c) for c in cards):
+        raise ScoringError(f"meld [{shown}] holds a red three; red threes are never melded (§1.3)")
+    wild = [c for c in cards if c == JOKER or c >> 2 == TWO]
+    nat = [c for c in cards if not (c == JOKER or c >> 2 == TWO)]
+    n_w = len(wild)
+    if not nat:
+        if not rules.wild_melds:
+            raise ScoringError(f"meld [{shown}] is made only of wild cards, which these rules forbid (§1.5)")
+        return MeldInfo("wild", -1, 0, n_w, len(cards) >= 7, False)
+    ranks = {c >> 2 for c in nat}
+    if len(ranks) > 1:
+        raise ScoringError(f"meld [{shown}] mixes ranks; a meld is of one rank (§1.5)")
+    rank = ranks.pop()
+    if rank == THREE:
+        if n_w:
+            raise ScoringError(f"meld [{shown}]: black threes are melded without wild cards (§1.8)")
+        if not all(is_black_three(c) for c in nat):
+            raise ScoringError(f"meld [{shown}] holds a red three (§1.3)")
+        return MeldInfo("black3", THREE, len(nat), 0, False, False)
+    if len(nat) < rules.min_naturals:
+        raise ScoringError(
+            f"meld [{shown}] has {len(nat)} natural card(s); a meld needs at least {rules.min_naturals} (§1.5)"
+        )
+    if n_w > rules.wild_limit:
+        raise ScoringError(f"meld [{shown}] has {n_w} wild cards; at most {rules.wild_limit} are allowed (§1.5)")
+    if rules.no_wild_majority and n_w > len(nat):
+        raise ScoringError(f"meld [{shown}] has more wild cards than naturals (option no_wild_majority)")
+    return MeldInfo("group", rank, len(nat), n_w, len(cards) >= 7, n_w == 0)
+
+
+def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
+    """Bonus in points of a meld that is a canasta (0 for a meld that is not)."""
+    if not info.canasta:
+        return 0
+    if info.kind == "wild":
+        if rules.twos_canasta_bonus and all(c != JOKER for c in cards):
+            return rules.twos_canasta_bonus
+        return rules.wild_canasta_bonus
+    if info.rank == 12 and rules.aces_canasta_bonus[0]:
+        return rules.aces_canasta_bonus[0] if info.natural else rules.aces_canasta_bonus[1]
+    return rules.natural_canasta_bonus if info.natural else rules.mixed_canasta_bonus
+
+
+@dataclass
+class SideResult:
+    """What one side had when a deal ended (the score keeper's input for a side).
+
+    Attributes:
+        melds: every meld on the table, canastas included, as lists of card types.
+        red_threes: the red threes the side laid out.
+        hand: every card left in the hands of the side's players.
+        went_out: one of the side's players went out.
+        concealed: he went out concealed (RULES.md §1.9).
+        penalties: points to subtract for irregularities at a real table (>= 0).
+    """
+
+    melds: list[list[int]] = field(default_factory=list)
+    red_threes: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
+    went_out: bool = False
+    concealed: bool = False
+    penalties: int = 0
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """Score of one side for one deal: ``total`` points and a ``breakdown`` by item.
+
+    Breakdown keys (points unless said): ``canastas`` (bonuses), ``natural_canastas``
+    and ``mixed_canastas`` and ``wild_canastas`` (counts), ``red_threes``,
+    ``going_out``, ``concealed``, ``melded_cards``, ``hand_cards`` (<= 0),
+    ``penalties`` (<= 0).
+    """
+
+    total: int
+    breakdown: dict[str, int]
+
+
+def hand_value(rules: Rules, cards: Sequence[int]) -> int:
+    """Points the cards left in a hand cost (positive number), black threes at their penalty."""
+    vals = rules.card_values
+    pen = rules.black3_hand_penalty
+    return sum(pen if (c >> 2 == THREE and c != JOKER) else vals[c] for c in cards)
+
+
+def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
+    """Score one side's deal (RULES.md §1.11).
+
+    Raises:
+        ScoringError: a meld the rules forbid, black threes melded without going
+            out, a concealed going out without going out, a red three in a hand.
+    """
+    vals = rules.card_values
+    bonus = 0
+    melded = 0
+    counts = {"natural": 0, "mixed": 0, "wild": 0}
+    canastas = 0
+    for cards in side.melds:
+        try:
+            info = classify_meld(rules, cards)
+        except ScoringError as e:
+            raise ScoringError(f"side {name}: {e}") from None
+        if info.kind == "black3" and not side.went_out:
+            raise ScoringError(
+                f"side {name}: meld [{' '.join(card_str(c) for c in cards)}]: black threes are "
+                "melded only by the player going out (§1.8)"
+            )
+        melded += sum(vals[c] for c in cards)
+        if info.canasta:
+            canastas += 1
+            bonus += canasta_bonus(rules, info, cards)
+            counts["wild" if info.kind == "wild" else ("natural" if info.natural else "mixed")] += 1
+    for c in side.hand:
+        if is_red_three(c):
+            raise ScoringError(f"side {name}: a red three in the hand; red threes are laid out (§1.3)")
+    for c in side.red_threes:
+        if not is_red_three(c):
+            raise ScoringError(f"side {name}: {card_str(c)} listed among red threes is not a red three")
+    if side.concealed and not side.went_out:
+        raise ScoringError(f"side {name}: concealed is set but went_out is not")
+    if side.went_out and canastas < rules.canastas_to_go_out:
+        raise ScoringError(
+            f"side {name} went out with {canastas} canasta(s); going out needs "
+            f"{rules.canastas_to_go_out} (§1.9)"
+        )
+    red3 = rules.red3_bonus(len(side.red_threes))
+    negative = {
+        "no_meld": not side.melds,
+        "no_canasta": canastas == 0,
+        "lost_hand": not side.went_out,
+    }[rules.red3_negative_if]
+    if negative:
+        red3 = -red3
+    going_out = rules.going_out_bonus if side.went_out else 0
+    concealed = rules.concealed_bonus if side.concealed else 0
+    hand = -hand_value(rules, side.hand)
+    penalties = -abs(side.penalties)
+    breakdown = {
+        "canastas": bonus,
+        "natural_canastas": counts["natural"],
+        "mixed_canastas": counts["mixed"],
+        "wild_canastas": counts["wild"],
+        "red_threes": red3,
+        "going_out": going_out,
+        "concealed": concealed,
+        "melded_cards": melded,
+        "hand_cards": hand,
+        "penalties": penalties,
+    }
+    total = bonus + red3 + going_out + concealed + melded + hand + penalties
+    return SideScore(total, breakdown)
+
+
+def score_deal(rules: Rules, sides: Mapping[str, SideResult]) -> dict[str, SideScore]:
+    """Score every side of one finished deal.
+
+    Raises:
+        ScoringError: two sides went out, or :func:`score_side` refuses a side.
+    """
+    out = [n for n, s in sides.items() if s.went_out]
+    if len(out) > 1:
+        raise ScoringError(f"sides {' and '.join(out)} both went out; only one player goes out in a deal")
+    return {name: score_side(rules, s, name) for name, s in sides.items()}
+
+
+def winner(rules: Rules, totals: Mapping[str, int]) -> str | None:
+    """The side that has won the game with these cumulative ``totals``, or None.
+
+    A game ends at the end of a deal in which a side reaches ``rules.target``;
+    the highest total wins (RULES.md §1.12). A tie on top gives None (another
+    deal is played) unless ``rules.tie == "shared"``, where the first tied side
+    in order is reported.
+    """
+    if not totals or max(totals.values()) < rules.target:
+        return None
+    best = max(totals.values())
+    leaders = [n for n, t in totals.items() if t == best]
+    if len(leaders) > 1 and rules.tie == "another_deal":
+        return None
+    return leaders[0]
