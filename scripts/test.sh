@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Set up (a virtual environment in .venv with the package and its test tools) and run the checks:
+# ruff, mypy and the whole test suite, slow tests included, on 2 workers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]' >/dev/null
+echo "== ruff"
+.venv/bin/ruff check src tests
+echo "== mypy"
+.venv/bin/mypy
+echo "== pytest"
+.venv/bin/python -m pytest -n 2 -p no:cacheprovider "$@"

@@ -1,0 +1,1 @@
+"""Command-line front end: ``canasta play|rules|replay|score|simulate|bench``."""

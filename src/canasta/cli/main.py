@@ -1,0 +1,129 @@
+"""The ``canasta`` command (Typer). Each sub-command lives in its own module; this file wires them.
+
+Sub-commands: play (terminal game), rules (the rules in force), replay (check a
+game record), score (score keeper), simulate (bot games), bench (engine speed).
+Errors that a user caused (a bad variant, an unreadable file) are printed as one
+clear line on stderr with exit code 2, never as a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=False,
+    invoke_without_command=True,
+    help="Canasta: play in the terminal, keep score, replay records, simulate bots, benchmark the engine.",
+)
+
+
+def fail(message: str) -> None:
+    """Print ``message`` as an error for the user and exit with status 2."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+@app.callback()
+def _root(ctx: typer.Context) -> None:
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+
+
+@app.command()
+def rules(
+    variant: str = typer.Option("classic", "--variant", "-v", help="Variant string, e.g. classic(players=2)."),
+    options: bool = typer.Option(False, "--options", help="List every option name and its value."),
+) -> None:
+    """Print the rules in force for a variant, readable by a person."""
+    from ..rules import Rules, RulesError, preset_names
+
+    try:
+        r = Rules.parse(variant)
+    except RulesError as e:
+        fail(str(e))
+        return
+    typer.echo(r.describe())
+    if options:
+        from .rules_cmd import option_table
+
+        typer.echo("")
+        typer.echo(option_table(r))
+    else:
+        typer.echo(f"\nPresets: {', '.join(preset_names())}. Options: canasta rules --options")
+
+
+@app.command()
+def play(
+    variant: str = typer.Option("classic", "--variant", "-v", help="Variant string, e.g. classic(players=2)."),
+    players: Optional[int] = typer.Option(None, "--players", help="Number of players (sets the variant's players option)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the shuffles (a reproducible game)."),
+    bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats, or one per seat separated by commas."),
+    record: Optional[Path] = typer.Option(None, "--record", help="Save the game record (JSON) to this file."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Resume a game saved with the 'save' command."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Rule option NAME=VALUE (repeatable)."),
+    seat: int = typer.Option(1, "--seat", help="Your seat, 1-based."),
+) -> None:
+    """Play Canasta in the terminal against computer players (you and a bot partner against two bots by default)."""
+    from .play import run_play
+
+    run_play(variant=variant, players=players, seed=seed, bots=bots, record=record, resume=resume,
+             options=option, seat=seat)
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="Game record (JSON) to replay."),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Replay a game record through the engine, check every move and the stored result, print the scores."""
+    from .replay_cmd import run_replay
+
+    run_replay(file, json_out)
+
+
+@app.command()
+def score(
+    file: Path = typer.Argument(..., help="Score sheet (JSON, the score keeper input format)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the result object as JSON."),
+) -> None:
+    """Score deals played at a real table (score keeper)."""
+    from .score_cmd import run_score
+
+    run_score(file, json_out)
+
+
+@app.command()
+def simulate(
+    n: int = typer.Option(100, "-n", help="Number of games."),
+    variant: str = typer.Option("classic", "--variant", "-v"),
+    bots: str = typer.Option("heuristic,random", "--bots", help="One bot spec per side, comma-separated."),
+    seed: int = typer.Option(0, "--seed"),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes."),
+    records: Optional[Path] = typer.Option(None, "--records", help="Directory to save one record per game."),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Play N games between bots and report win rates, scores and speed."""
+    from .sim_cmd import run_simulate
+
+    run_simulate(n=n, variant=variant, bots=bots, seed=seed, jobs=jobs, records=records, json_out=json_out)
+
+
+@app.command()
+def bench(
+    variant: str = typer.Option("classic", "--variant", "-v"),
+    seconds: float = typer.Option(3.0, "--seconds", help="Time per measurement."),
+    json_out: bool = typer.Option(False, "--json"),
+) -> None:
+    """Measure engine throughput on one core: steps/s and deals/s, random and heuristic players."""
+    from .bench_cmd import run_bench
+
+    run_bench(variant=variant, seconds=seconds, json_out=json_out)
+
+
+def main() -> None:
+    """Entry point of the ``canasta`` console script."""
+    app()
