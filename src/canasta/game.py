@@ -80,22 +80,25 @@ class Game:
             raise RuntimeError("the game is over")
         if self.deal is not None and not self.deal.over:
             raise RuntimeError("the current deal is not over")
+        drawn = self.rng.getrandbits(62)  # always drawn, so later deals' seeds do not depend on it
         if seed is None:
-            seed = self.rng.getrandbits(62)
+            seed = drawn
         self.deal = Deal(self.rules, self.dealer, self.totals, seed=seed, deck=deck)
         self.logs.append(DealLog(self.dealer, seed, list(self.deal.deck)))
         return self.deal
 
     def apply(self, move: Move | str) -> Move:
         """Apply a move to the current deal and log it. Raises IllegalMove like :meth:`Deal.apply`."""
-        assert self.deal is not None
+        if self.deal is None:
+            raise RuntimeError("no deal in progress: call new_deal()")
         done = self.deal.apply(move)
         self.logs[-1].moves.append(str(done))
         return done
 
     def apply_action(self, action: int) -> Move:
         """Apply a move id to the current deal and log it. Raises IllegalMove."""
-        assert self.deal is not None
+        if self.deal is None:
+            raise RuntimeError("no deal in progress: call new_deal()")
         done = self.deal.apply_action(action)
         self.logs[-1].moves.append(str(done))
         return done

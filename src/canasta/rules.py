@@ -492,11 +492,11 @@ def describe(r: Rules) -> str:
     add(f"Deal: {r.hand_size} cards each; draw {r.draw} card{'s' if r.draw > 1 else ''} a turn, discard 1.")
     upc = "a wild card or any three" if r.upcard_black3_turns else "a wild card or a red three"
     add(f"Upcard: if it is {upc}, more cards are turned onto it; a wild card or red three there freezes the pile.")
-    vals = {}
-    for c in (JOKER, 0, 48, 44, 28, 24, 8, 7):
-        vals.setdefault(r.card_values[c], []).append(card_str(c)[0] if c != JOKER else "JK")
-    add("Card values: " + ", ".join(f"{'/'.join(k)} = {v}" for v, k in sorted(vals.items(), reverse=True))
-        + f"; a black three left in a hand costs {r.black3_hand_penalty}.")
+    vals: dict[int, list[str]] = {}
+    for c in [JOKER] + [rank * 4 for rank in (0, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)]:
+        vals.setdefault(r.card_values[c], []).append("JK" if c == JOKER else card_str(c)[0])
+    add("Card values: " + ", ".join(f"{' '.join(k)} = {v}" for v, k in sorted(vals.items(), reverse=True))
+        + f"; black three 5 in a meld, {r.black3_hand_penalty} lost when left in a hand.")
     wl = (f"at least {r.min_naturals} naturals and at most {r.wild_limit} wild cards")
     if r.no_wild_majority:
         wl += ", never more wild cards than naturals"

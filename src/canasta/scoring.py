@@ -189,7 +189,9 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
     going_out = rules.going_out_bonus if side.went_out else 0
     concealed = rules.concealed_bonus if side.concealed else 0
     hand = -hand_value(rules, side.hand)
-    penalties = -abs(side.penalties)
+    if side.penalties < 0:
+        raise ScoringError(f"side {name}: penalties are points to subtract, written as a positive number")
+    penalties = -side.penalties
     breakdown = {
         "canastas": bonus,
         "natural_canastas": counts["natural"],

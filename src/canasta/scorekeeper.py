@@ -1,0 +1,308 @@
+"""Score keeper: score deals played at a real table (``canasta score FILE``).
+
+The input (DESIGN.md, "Score keeper input"; every field in ``docs/formats.md``)
+names the variant and lists the deals; each deal maps a side's name (``"NS"``,
+``"EW"``, a player's name in a game without partners) to what that side had
+when the deal ended: its melds, red threes, the cards left in its hands,
+whether it went out (concealed or not) and penalty points.
+
+Every deal is scored by :func:`canasta.scoring.score_deal`, the function the
+engine uses, so a deal played by the engine and the same table typed in here
+give the same numbers. The result holds each deal's score and breakdown per
+side, the running totals, each side's minimum count for the next deal
+(``rules.min_meld``) and the winner (:func:`canasta.scoring.winner`).
+
+Bad input raises :class:`ScoreSheetError` with a message that names the deal
+(1-based), the side, the meld and the rule.
+
+Rules: RULES.md §1.11 (scoring a deal), §1.6 (minimum count), §1.12 (end of the
+game), §3.1 (red threes with 6 players).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .cards import CardError, card_str, deck_counts, parse_card
+from .rules import Rules, RulesError
+from .scoring import ScoringError, SideResult, SideScore, score_deal, winner
+
+SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penalties")
+"""Fields of a side's entry in a deal; all optional (empty lists, false, 0)."""
+SHEET_FIELDS = ("variant", "deals")
+"""Fields of the score sheet itself; both required."""
+
+
+class ScoreSheetError(ValueError):
+    """A score sheet cannot be read or scored; the message names the deal, side, meld and rule."""
+
+
+@dataclass
+class ScoreSheet:
+    """A score sheet read and checked by :func:`parse_sheet`.
+
+    Attributes:
+        rules: the variant.
+        sides: the sides' names, in the order of the first deal.
+        deals: per deal, each side's :class:`~canasta.scoring.SideResult`, keyed by side name.
+    """
+
+    rules: Rules
+    sides: list[str]
+    deals: list[dict[str, SideResult]]
+
+
+@dataclass
+class SheetResult:
+    """The scored sheet (:func:`score_sheet`).
+
+    Attributes:
+        rules: the variant.
+        sides: the sides' names in order.
+        deals: per deal, each side's :class:`~canasta.scoring.SideScore` (points and breakdown).
+        running: per deal, each side's cumulative total after that deal (points).
+        totals: each side's total after the last deal (points).
+        next_minimum: each side's minimum count for its initial meld in the next deal (points).
+        winner: the side that has won, or None (nobody at the target yet, or a tie on top).
+    """
+
+    rules: Rules
+    sides: list[str]
+    deals: list[dict[str, SideScore]]
+    running: list[dict[str, int]]
+    totals: dict[str, int]
+    next_minimum: dict[str, int]
+    winner: str | None
+
+
+# ------------------------------------------------------------------ reading
+
+def _kind(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true/false"
+    if isinstance(v, int):
+        return "a whole number"
+    if isinstance(v, str):
+        return f"the text {v!r}"
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, dict):
+        return "an object"
+    return type(v).__name__
+
+
+def _cards(value: Any, where: str) -> list[int]:
+    """Read a list of card texts; ``where`` prefixes every message."""
+    if not isinstance(value, list):
+        raise ScoreSheetError(f"{where} must be a list of cards such as [\"KH\", \"KS\"], not {_kind(value)}")
+    out = []
+    for v in value:
+        if not isinstance(v, str):
+            raise ScoreSheetError(f"{where}: a card is written as text such as \"KH\", not {_kind(v)}")
+        try:
+            out.append(parse_card(v))
+        except CardError as e:
+            raise ScoreSheetError(f"{where}: {e}") from None
+    return out
+
+
+def _side(entry: Any, where: str) -> SideResult:
+    """Read one side's entry of a deal."""
+    if not isinstance(entry, dict):
+        raise ScoreSheetError(f"{where} must be an object with fields {', '.join(SIDE_FIELDS)}, "
+                              f"not {_kind(entry)}")
+    for k in entry:
+        if k not in SIDE_FIELDS:
+            raise ScoreSheetError(f"{where}: unknown field {k!r}; the allowed fields are "
+                                  f"{', '.join(SIDE_FIELDS)}")
+    melds_v = entry.get("melds", [])
+    if not isinstance(melds_v, list):
+        raise ScoreSheetError(f"{where}: 'melds' must be a list of melds, each a list of cards, "
+                              f"not {_kind(melds_v)}")
+    melds = [_cards(m, f"{where}, meld {k}") for k, m in enumerate(melds_v, 1)]
+    red = _cards(entry.get("red_threes", []), f"{where}, red_threes")
+    hand = _cards(entry.get("hand", []), f"{where}, hand")
+    flags = {}
+    for k in ("went_out", "concealed"):
+        v = entry.get(k, False)
+        if not isinstance(v, bool):
+            raise ScoreSheetError(f"{where}: '{k}' must be true or false, not {_kind(v)}")
+        flags[k] = v
+    pen = entry.get("penalties", 0)
+    if not isinstance(pen, int) or isinstance(pen, bool) or pen < 0:
+        shown = pen if isinstance(pen, int) and not isinstance(pen, bool) else _kind(pen)
+        raise ScoreSheetError(f"{where}: 'penalties' must be a whole number of points to subtract "
+                              f"(0 or more), not {shown}")
+    return SideResult(melds=melds, red_threes=red, hand=hand, went_out=flags["went_out"],
+                      concealed=flags["concealed"], penalties=pen)
+
+
+def _check_copies(rules: Rules, deal: Mapping[str, SideResult], n: int) -> None:
+    """Refuse a deal that holds more copies of a card than the deck of ``rules``."""
+    limit = deck_counts(rules.packs, rules.jokers)
+    where: dict[int, dict[str, int]] = {}
+    for name, s in deal.items():
+        for place, cards in (("melds", [c for m in s.melds for c in m]), ("red_threes", s.red_threes),
+                             ("hand", s.hand)):
+            for c in cards:
+                spots = where.setdefault(c, {})
+                key = f"{name} {place}"
+                spots[key] = spots.get(key, 0) + 1
+    for c in sorted(where):
+        total = sum(where[c].values())
+        if total > limit[c]:
+            found = ", ".join(f"{k} {v}" for k, v in where[c].items())
+            raise ScoreSheetError(
+                f"deal {n}: {card_str(c)} appears {total} times ({found}) but the deck of {rules.spec()} "
+                f"holds {limit[c]} (§1.1)"
+            )
+
+
+def parse_sheet(data: Any) -> ScoreSheet:
+    """Check a score sheet (the parsed JSON) and read it.
+
+    Args:
+        data: ``{"variant": str, "deals": [{SIDE: {field: value}}]}`` (``docs/formats.md``).
+
+    Returns:
+        A :class:`ScoreSheet`.
+
+    Raises:
+        ScoreSheetError: not an object, unknown or missing fields, unknown variant (the
+            rules' own message), wrong number of sides (must be ``rules.teams``), sides
+            that change between deals, a card that does not exist, more copies of a card
+            than the deck holds, a wrong type. Melds and going out are checked when
+            scoring (:func:`score_sheet`).
+    """
+    if not isinstance(data, dict):
+        raise ScoreSheetError(f"a score sheet is a JSON object {{\"variant\": ..., \"deals\": [...]}}, "
+                              f"not {_kind(data)}")
+    for k in data:
+        if k not in SHEET_FIELDS:
+            raise ScoreSheetError(f"unknown field {k!r} in the score sheet; its fields are "
+                                  f"{', '.join(SHEET_FIELDS)}")
+    for k in SHEET_FIELDS:
+        if k not in data:
+            raise ScoreSheetError(f"the score sheet has no {k!r} field; write "
+                                  "{\"variant\": \"classic\", \"deals\": [...]}")
+    if not isinstance(data["variant"], str):
+        raise ScoreSheetError("'variant' must be a variant string such as \"classic\", "
+                              f"not {_kind(data['variant'])}")
+    try:
+        rules = Rules.parse(data["variant"])
+    except RulesError as e:
+        raise ScoreSheetError(str(e)) from None
+    deals_v = data["deals"]
+    if not isinstance(deals_v, list):
+        raise ScoreSheetError(f"'deals' must be a list of deals, not {_kind(deals_v)}")
+    sides: list[str] = []
+    deals: list[dict[str, SideResult]] = []
+    for n, d in enumerate(deals_v, 1):
+        if not isinstance(d, dict):
+            raise ScoreSheetError(f"deal {n} must be an object mapping each side's name to its cards, "
+                                  f"not {_kind(d)}")
+        if len(d) != rules.teams:
+            raise ScoreSheetError(
+                f"deal {n} names {len(d)} side(s) ({', '.join(d) or 'none'}) but {rules.spec()} is played by "
+                f"{rules.teams} sides: give one entry per side"
+            )
+        if n == 1:
+            sides = list(d)
+        elif set(d) != set(sides):
+            raise ScoreSheetError(f"deal {n} names the sides {', '.join(d)} but deal 1 named "
+                                  f"{', '.join(sides)}; every deal must name the same sides")
+        deal = {name: _side(d[name], f"deal {n}, side {name}") for name in sides}
+        _check_copies(rules, deal, n)
+        deals.append(deal)
+    return ScoreSheet(rules=rules, sides=sides, deals=deals)
+
+
+def load_sheet(path: str | Path) -> ScoreSheet:
+    """Read and check a score sheet file (JSON).
+
+    Raises:
+        ScoreSheetError: the file cannot be read or is not JSON, or :func:`parse_sheet` refuses it.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScoreSheetError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise ScoreSheetError(f"{path} is not a text file (UTF-8 JSON expected)") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ScoreSheetError(f"{path} is not valid JSON: {e.msg} at line {e.lineno}, "
+                              f"column {e.colno}") from None
+    return parse_sheet(data)
+
+
+# ------------------------------------------------------------------ scoring
+
+def score_sheet(sheet: ScoreSheet) -> SheetResult:
+    """Score every deal of ``sheet`` with the engine's scoring function and keep the running totals.
+
+    Raises:
+        ScoreSheetError: a deal that the scoring refuses (a meld the rules forbid, black
+            threes melded without going out, two sides going out, concealed without going
+            out, going out without enough canastas, a red three in a hand ...), or a deal
+            after the one that ended the game (§1.12).
+    """
+    rules = sheet.rules
+    totals = {s: 0 for s in sheet.sides}
+    scored: list[dict[str, SideScore]] = []
+    running: list[dict[str, int]] = []
+    for n, deal in enumerate(sheet.deals, 1):
+        done = winner(rules, totals)
+        if done is not None:
+            raise ScoreSheetError(
+                f"deal {n}: the game ended after deal {n - 1}, won by {done} with {totals[done]} "
+                f"(target {rules.target}); start a new score sheet for a new game"
+            )
+        try:
+            result = score_deal(rules, deal)
+        except ScoringError as e:
+            raise ScoreSheetError(f"deal {n}, {e}") from None
+        for s in sheet.sides:
+            totals[s] += result[s].total
+        scored.append({s: result[s] for s in sheet.sides})
+        running.append(dict(totals))
+    return SheetResult(
+        rules=rules,
+        sides=list(sheet.sides),
+        deals=scored,
+        running=running,
+        totals=totals,
+        next_minimum={s: rules.min_meld(t) for s, t in totals.items()},
+        winner=winner(rules, totals) if sheet.deals else None,
+    )
+
+
+def result_json(result: SheetResult) -> dict[str, Any]:
+    """The result as the JSON object of ``canasta score --json``.
+
+    ``{"deals": [{SIDE: {"score": N, "breakdown": {...}}}], "totals": {SIDE: N},
+    "next_minimum": {SIDE: N}, "winner": SIDE or null}``; sides in sheet order, points.
+    """
+    return {
+        "deals": [{s: {"score": d[s].total, "breakdown": dict(d[s].breakdown)} for s in result.sides}
+                  for d in result.deals],
+        "totals": dict(result.totals),
+        "next_minimum": dict(result.next_minimum),
+        "winner": result.winner,
+    }
+
+
+def score_file(path: str | Path) -> SheetResult:
+    """Read, check and score a score sheet file: :func:`load_sheet` then :func:`score_sheet`.
+
+    Raises:
+        ScoreSheetError: as those two functions.
+    """
+    return score_sheet(load_sheet(path))
