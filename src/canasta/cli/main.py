@@ -9,7 +9,6 @@ clear line on stderr with exit code 2, never as a traceback.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -59,11 +58,11 @@ def rules(
 @app.command()
 def play(
     variant: str = typer.Option("classic", "--variant", "-v", help="Variant string, e.g. classic(players=2)."),
-    players: Optional[int] = typer.Option(None, "--players", help="Number of players (sets the variant's players option)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the shuffles (a reproducible game)."),
+    players: int | None = typer.Option(None, "--players", help="Number of players (sets the variant's players option)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the shuffles (a reproducible game)."),
     bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats, or one per seat separated by commas."),
-    record: Optional[Path] = typer.Option(None, "--record", help="Save the game record (JSON) to this file."),
-    resume: Optional[Path] = typer.Option(None, "--resume", help="Resume a game saved with the 'save' command."),
+    record: Path | None = typer.Option(None, "--record", help="Save the game record (JSON) to this file."),
+    resume: Path | None = typer.Option(None, "--resume", help="Resume a game saved with the 'save' command."),
     option: list[str] = typer.Option([], "--option", "-o", help="Rule option NAME=VALUE (repeatable)."),
     seat: int = typer.Option(1, "--seat", help="Your seat, 1-based."),
 ) -> None:
@@ -103,7 +102,7 @@ def simulate(
     bots: str = typer.Option("heuristic,random", "--bots", help="One bot spec per side, comma-separated."),
     seed: int = typer.Option(0, "--seed"),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes."),
-    records: Optional[Path] = typer.Option(None, "--records", help="Directory to save one record per game."),
+    records: Path | None = typer.Option(None, "--records", help="Directory to save one record per game."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Play N games between bots and report win rates, scores and speed."""
@@ -122,6 +121,20 @@ def bench(
     from .bench_cmd import run_bench
 
     run_bench(variant=variant, seconds=seconds, json_out=json_out)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", help="TCP port."),
+    database: str | None = typer.Option(None, "--database", help="SQLite file (default canasta.db) or a "
+                                           "database URL such as postgresql+psycopg://user@host/canasta."),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
+) -> None:
+    """Play in the browser: lobby, tables with friends and bots, score keeper (web server)."""
+    from .serve_cmd import run_serve
+
+    run_serve(host=host, port=port, database=database, no_browser=no_browser)
 
 
 def main() -> None:

@@ -1,0 +1,413 @@
+"""Rendering for terminal play: a :class:`~canasta.engine.PlayerView` drawn with Rich.
+
+Everything here is pure: functions take a view (what one seat may know) plus a
+little table information (:class:`TableInfo`: seat and side names, the deal's
+number, recent log lines) and return Rich renderables. Nothing reads the deal
+itself, so the screen can never show another player's hand (DESIGN.md,
+"Hidden information").
+
+Cards are shown with coloured Unicode suits (red for hearts and diamonds) and,
+under each group, in the notation a player types (``KH TS 3D JK``).
+
+Rules: RULES.md §1.3 (red threes shown per player), §1.5 (canastas natural or
+mixed), §1.6 (minimum count of the initial meld), §1.7 (frozen pile), §1.8
+(black three stopping the pile), §1.11 (score breakdown of a deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from ..cards import (
+    JOKER,
+    RANKS,
+    card_str,
+    card_symbol,
+    is_black_three,
+    is_wild,
+    sort_key,
+    suit_of,
+)
+from ..engine import MeldView, PlayerView
+from ..moves import target_str
+from ..rules import Rules
+from ..scoring import SideScore
+
+RED_STYLE = "bold red"
+BLACK_STYLE = "bold"
+JOKER_STYLE = "bold magenta"
+
+COMMAND_HINT = "Commands: moves (numbered), help, rules, score, save FILE, quit. Tab completes."
+"""The last line of the person's screen."""
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the screen shows besides the view: who sits where and what happened.
+
+    Attributes:
+        names: short name of each seat ("You", "West", ..., or "Seat N").
+        human: the seat of the person playing (0-based).
+        deal_number: 1-based number of the deal in the game.
+        log: lines describing the moves since the person's last move, oldest first.
+    """
+
+    names: tuple[str, ...]
+    human: int
+    deal_number: int = 1
+    log: tuple[str, ...] = ()
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# ------------------------------------------------------------------- names
+
+def seat_names(rules: Rules, human: int) -> tuple[str, ...]:
+    """Short names of the seats seen from ``human``'s chair (0-based seat).
+
+    Four players: "You", then the compass points: with clockwise play the next
+    player (your left) is West, your partner North, your right East; with
+    counterclockwise play (``rules.direction``) West and East swap. Other player
+    counts: "You" and "Seat N" (1-based).
+    """
+    n = rules.players
+    names = [f"Seat {s + 1}" for s in range(n)]
+    if n == 4:
+        order = ("West", "North", "East") if rules.direction == "clockwise" else ("East", "North", "West")
+        for k, name in enumerate(order, start=1):
+            names[(human + k) % n] = name
+    names[human] = "You"
+    return tuple(names)
+
+
+def player_label(rules: Rules, names: Sequence[str], human: int, seat: int) -> str:
+    """Name of ``seat`` with "(partner)" added for the person's partners."""
+    name = names[seat]
+    if seat != human and rules.side_of(seat) == rules.side_of(human):
+        return f"{name} (partner)"
+    return name
+
+
+def side_names(rules: Rules, names: Sequence[str]) -> tuple[str, ...]:
+    """Name of each side: its players' names joined by '&' (e.g. "You & North")."""
+    return tuple(" & ".join(names[s] for s in range(rules.players) if rules.side_of(s) == side)
+                 for side in range(rules.teams))
+
+
+# ------------------------------------------------------------------- cards
+
+def card_style(card: int) -> str:
+    """Rich style of a card: red for hearts and diamonds, magenta for a joker, bold otherwise."""
+    if card == JOKER:
+        return JOKER_STYLE
+    return RED_STYLE if suit_of(card) in (1, 2) else BLACK_STYLE
+
+
+def card_text(card: int) -> Text:
+    """One card with its Unicode suit, coloured (``K♥`` in red)."""
+    return Text(card_symbol(card), style=card_style(card))
+
+
+def cards_text(cards: Sequence[int], sep: str = " ") -> Text:
+    """Several cards with coloured suits, separated by ``sep``."""
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(c))
+    return out
+
+
+def hand_groups(hand: Sequence[int]) -> list[tuple[str, list[int]]]:
+    """The hand sorted by :func:`~canasta.cards.sort_key` and grouped for display.
+
+    Returns (label, cards) pairs: one group per natural rank (label the rank
+    letter), then "black 3" for black threes, then "wild" for twos and jokers.
+    """
+    groups: list[tuple[str, list[int]]] = []
+    for c in sorted(hand, key=sort_key):
+        if is_wild(c):
+            label = "wild"
+        elif is_black_three(c):
+            label = "black 3"
+        else:
+            label = RANKS[c >> 2]
+        if groups and groups[-1][0] == label:
+            groups[-1][1].append(c)
+        else:
+            groups.append((label, [c]))
+    return groups
+
+
+def render_hand(hand: Sequence[int]) -> RenderableType:
+    """The hand as groups, each with its coloured cards over their notation (``K♥ K♠`` / ``KH KS``)."""
+    if not hand:
+        return Text("(no cards)", style="dim")
+    cells: list[RenderableType] = []
+    for label, cards in hand_groups(hand):
+        cell = cards_text(cards)
+        cell.append("\n")
+        cell.append(" ".join(card_str(c) for c in cards), style="dim")
+        if label in ("wild", "black 3"):
+            cell.append(f"\n{label}", style="italic dim")
+        cells.append(cell)
+    return Columns(cells, padding=(0, 3))
+
+
+# ------------------------------------------------------------------- melds
+
+def meld_text(meld: MeldView) -> Text:
+    """One meld: ``Ks: K♥ K♠ K♦ 2♣`` or, for a canasta, its kind and size (``7s: natural canasta (8)``)."""
+    rank = target_str(meld.target)
+    out = Text(f"{rank}: ", style="bold")
+    size = len(meld.cards)
+    if meld.canasta:
+        wild = sum(1 for c in meld.cards if is_wild(c))
+        if meld.natural:
+            out.append(f"★ natural canasta ({size})", style="bold green")
+        else:
+            out.append(f"☆ mixed canasta ({size}, {wild} wild)", style="bold yellow")
+        return out
+    out.append_text(cards_text(meld.cards))
+    out.append(f" ({size})", style="dim")
+    return out
+
+
+class Flow:
+    """Texts laid out left to right and wrapped between items, never inside one (unless it is too wide)."""
+
+    def __init__(self, items: Sequence[Text], gap: int = 3):
+        self.items = list(items)
+        self.gap = gap
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = Text()
+        for item in self.items:
+            if line.cell_len and line.cell_len + self.gap + item.cell_len > width:
+                yield line
+                line = Text()
+            if line.cell_len:
+                line.append(" " * self.gap)
+            line.append_text(item)
+        yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((t.cell_len for t in self.items), default=0)
+        total = sum(t.cell_len for t in self.items) + self.gap * max(0, len(self.items) - 1)
+        return Measurement(min(widest, options.max_width), min(total, options.max_width))
+
+
+def melds_text(melds: Sequence[MeldView]) -> RenderableType:
+    """Every meld of a side, ordered by rank, wrapped between melds; "no melds yet" if none."""
+    if not melds:
+        return Text("no melds yet", style="dim")
+    return Flow([meld_text(m) for m in sorted(melds, key=lambda m: m.target)])
+
+
+def render_melds(view: PlayerView, sides: Sequence[str]) -> Table:
+    """A grid with one row per side: its name and its melds."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold cyan", no_wrap=True)
+    grid.add_column()
+    for side, melds in enumerate(view.melds):
+        grid.add_row(sides[side], melds_text(melds))
+    return grid
+
+
+# ------------------------------------------------------------------- table
+
+def render_players(view: PlayerView, info: TableInfo) -> Table:
+    """Sides and players: score, initial meld minimum, card counts and red threes laid out.
+
+    Rows are grouped by side; a ``▶`` marks the player to act and ``(D)`` the dealer.
+    """
+    rules = view.rules
+    sides = side_names(rules, info.names)
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, header_style="bold")
+    table.add_column("Side", style="bold cyan", no_wrap=True)
+    table.add_column("Score", justify="right")
+    table.add_column("Initial meld")
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Cards", justify="right")
+    table.add_column("Red threes")
+    for side in range(rules.teams):
+        seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+        for k, seat in enumerate(seats):
+            marker = "▶ " if seat == view.to_act else "  "
+            who = Text(marker + player_label(rules, info.names, info.human, seat),
+                       style="bold" if seat == view.to_act else "")
+            if seat == view.dealer:
+                who.append(" (D)", style="dim")
+            if k == 0:
+                need = view.minimums[side]
+                initial = (Text(f"made (min {need})", style="green") if view.opened[side]
+                           else Text(f"needs {need}", style="yellow"))
+                cells: list[RenderableType] = [sides[side], str(view.scores[side]), initial]
+            else:
+                cells = ["", "", ""]
+            reds = cards_text(view.red_threes[seat]) if view.red_threes[seat] else Text("-", style="dim")
+            table.add_row(*cells, who, str(view.hand_sizes[seat]), reds,
+                          end_section=k == len(seats) - 1)
+    return table
+
+
+def pile_text(view: PlayerView) -> Text:
+    """The stock count and the discard pile: top card, size, frozen (and why), stop marker."""
+    out = Text(f"Stock: {plural(view.stock_size, 'card')}    ")
+    out.append("Discard pile: ")
+    if view.pile_top is None:
+        out.append("empty", style="dim")
+    else:
+        out.append_text(card_text(view.pile_top))
+        out.append(f" on top, {plural(view.pile_size, 'card')}")
+    if view.frozen_reason:
+        out.append("\n  FROZEN", style="bold blue")
+        out.append(f": {view.frozen_reason}")
+    if view.stopped:
+        out.append("\n  STOP", style="bold red")
+        out.append(": a black three is on top; the pile cannot be taken this turn")
+    if view.pile_cards is not None and view.pile_cards:
+        out.append("\n  Whole pile (bottom to top): ")
+        out.append_text(cards_text(view.pile_cards))
+    return out
+
+
+def status_text(view: PlayerView, info: TableInfo) -> Text:
+    """Whose turn it is, the phase, and for the person: what to do, initial-meld progress, pile set aside."""
+    rules = view.rules
+    me = info.human
+    out = Text()
+    if view.phase == "over":
+        return Text("The deal is over.", style="bold")
+    if view.to_act != me:
+        label = player_label(rules, info.names, me, view.to_act)
+        out.append(f"{label} to play ({view.phase}).", style="bold")
+        return out
+    if view.phase == "answer":
+        out.append(f"Your partner {info.names[view.turn]} asks: may I go out? (yes/no)",
+                   style="bold magenta")
+        out.append(f"\n{COMMAND_HINT}", style="dim")
+        return out
+    if view.phase == "draw":
+        out.append("Your turn: draw. ", style="bold green")
+        out.append("Type 'draw' for the stock or 'take ...' for the discard pile.")
+    else:
+        out.append("Your turn: play. ", style="bold green")
+        out.append("Meld or add cards, then discard (or go out).")
+    side = view.side
+    if not view.opened[side] and view.phase == "play":
+        out.append(f"\nInitial meld: {view.melded_this_turn} melded this turn, "
+                   f"{view.minimums[side]} needed.", style="yellow")
+    if view.pending_pile:
+        out.append(f"\nThe pile ({plural(view.pending_pile, 'card')}) is set aside: it is yours once your "
+                   "initial meld is complete.", style="yellow")
+    if view.answer > 0:
+        out.append("\nYour partner said yes: you must go out this turn.", style="bold magenta")
+    elif view.answer < 0:
+        out.append("\nYour partner said no: you may not go out this turn.", style="bold magenta")
+    out.append(f"\n{COMMAND_HINT}", style="dim")
+    return out
+
+
+def log_text(lines: Sequence[str], limit: int = 16) -> Text:
+    """The recent moves, oldest first, at most ``limit`` lines (older ones counted)."""
+    out = Text()
+    if not lines:
+        return out
+    out.append("Since your last move:\n", style="dim")
+    shown = list(lines[-limit:])
+    if len(lines) > limit:
+        out.append(f"  ... {len(lines) - limit} earlier moves\n", style="dim")
+    out.append("\n".join("  " + line for line in shown))
+    return out
+
+
+def render_view(view: PlayerView, info: TableInfo) -> RenderableType:
+    """The whole screen for ``view`` (the person's view): log, sides, melds, pile, hand, status."""
+    rules = view.rules
+    parts: list[RenderableType] = []
+    parts.append(Rule(f"Canasta {rules.spec()} · deal {info.deal_number} · game to {rules.target}",
+                      style="dim"))
+    if info.log:
+        parts.append(log_text(info.log))
+    parts.append(render_players(view, info))
+    parts.append(Text("Melds", style="bold underline"))
+    parts.append(render_melds(view, side_names(rules, info.names)))
+    parts.append(pile_text(view))
+    parts.append(Text(f"Your hand ({plural(len(view.hand), 'card')})", style="bold underline"))
+    parts.append(render_hand(view.hand))
+    parts.append(status_text(view, info))
+    return Group(*parts)
+
+
+# ------------------------------------------------------------------- scores
+
+SCORE_ROWS = (
+    ("canastas", "Canasta bonuses"),
+    ("red_threes", "Red threes"),
+    ("going_out", "Going out"),
+    ("concealed", "Concealed"),
+    ("melded_cards", "Melded cards"),
+    ("hand_cards", "Cards left in hand"),
+    ("penalties", "Penalties"),
+)
+"""Rows of the deal's score table: (breakdown key, label)."""
+
+
+def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals: Sequence[int],
+                       rules: Rules | None = None) -> Table:
+    """A table with one column per side: each item of the deal's breakdown, the deal total, the game total.
+
+    ``scores`` are the deal's :class:`~canasta.scoring.SideScore` (points), ``totals`` the
+    cumulative points after the deal. With ``rules``, a last row gives each side's minimum
+    count for its next initial meld (RULES.md §1.6).
+    """
+    table = Table(title="Score of the deal", header_style="bold", title_style="bold")
+    table.add_column("")
+    for name in sides:
+        table.add_column(name, justify="right")
+    counts = [f"{s.breakdown.get('natural_canastas', 0)} / {s.breakdown.get('mixed_canastas', 0)}"
+              for s in scores]
+    table.add_row("Canastas (natural / mixed)", *counts)
+    for key, label in SCORE_ROWS:
+        values = [s.breakdown.get(key, 0) for s in scores]
+        if key in ("concealed", "penalties") and not any(values):
+            continue
+        table.add_row(label, *(str(v) for v in values))
+    table.add_row(Text("Deal total", style="bold"), *(Text(str(s.total), style="bold") for s in scores),
+                  end_section=True)
+    table.add_row(Text("Game total", style="bold"), *(Text(str(t), style="bold") for t in totals))
+    if rules is not None:
+        table.add_row("Next initial meld", *(str(rules.min_meld(t)) for t in totals))
+    return table
+
+
+def render_totals(rules: Rules, sides: Sequence[str], totals: Sequence[int], deals: int) -> Table:
+    """The running totals: each side's points and the minimum count of its next initial meld."""
+    table = Table(title=f"Game totals after {deals} deal{'s' if deals != 1 else ''} (game to {rules.target})",
+                  header_style="bold", title_style="bold")
+    table.add_column("Side")
+    table.add_column("Points", justify="right")
+    table.add_column("Next initial meld", justify="right")
+    for side, name in enumerate(sides):
+        table.add_row(name, str(totals[side]), str(rules.min_meld(totals[side])))
+    return table
+
+
+def render_moves(moves: Sequence[str]) -> RenderableType:
+    """The legal moves numbered from 1, in columns."""
+    cells = [Text.assemble((f"{i:>2}. ", "dim"), text) for i, text in enumerate(moves, start=1)]
+    return Columns(cells, padding=(0, 3), column_first=True)

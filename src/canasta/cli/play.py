@@ -1,0 +1,555 @@
+"""``canasta play``: a person plays Canasta in the terminal against computer players.
+
+Three parts with one job each:
+
+* this module drives the game (:class:`PlaySession`): whose turn it is, asking
+  the bots (:func:`canasta.agents.make_agent`) for their moves, reading the
+  person's lines, applying moves through :meth:`Game.apply` so that they are
+  logged, finishing deals, saving;
+* :mod:`canasta.cli.display` draws the person's :class:`~canasta.engine.PlayerView`
+  (and only that) with Rich;
+* :mod:`canasta.cli.completion` reads lines (prompt_toolkit at a terminal, plain
+  lines otherwise, scripted lines in tests).
+
+Rules: RULES.md §1.4 (a turn), §1.9 (asking the partner "may I go out?"),
+§1.11-§1.12 (scoring each deal, the game to the target), §3.1 (player counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from ..agents import Agent, make_agent
+from ..cards import card_str
+from ..engine import P_ANSWER, Deal, IllegalMove
+from ..game import Game
+from ..moves import ASK, DISCARD, DRAW, KIND_NAMES, NO, NOTATION_HELP, TAKE, YES, Move
+from ..rules import Rules, RulesError
+from ..savegame import SavedGame, SaveError, SeatInfo, load_game, save_game
+from .completion import COMMANDS, LineReader, Prompt, expand_verb, terminal_or_stream
+from .display import (
+    TableInfo,
+    plural,
+    render_deal_scores,
+    render_moves,
+    render_totals,
+    render_view,
+    seat_names,
+    side_names,
+)
+
+HELP = f"""\
+How to play: type a move in notation, a number from 'moves', or a command. Tab completes.
+Cards: rank then suit, ranks 2 3 4 5 6 7 8 9 T J Q K A, suits C D H S, JK = joker (KH TS 3D JK);
+lower case is fine. Verbs and commands may be shortened while unambiguous: dr = draw, disc 9C.
+Moves:
+  draw                 draw from the stock
+  take                 take the pile, adding its top card to your side's meld of that rank
+  take KH KS           take the pile with a natural pair (or a natural and a wild card)
+  meld KH KS KD 2C     lay down a new meld
+  add KH 2C            add cards to your side's meld of that rank
+  add 2C JK to K       add only wild cards: name the meld's rank
+  discard 7S           discard (ends your turn)
+  ask                  ask your partner "may I go out?"; yes / no answer your partner
+  pass                 decline the pile when the stock is gone
+  ({NOTATION_HELP})
+Commands:
+  moves                list the legal moves, numbered: type a number to play one
+  rules                the rules in force (minimum counts, what freezes the pile, ...)
+  score                the game's totals
+  save FILE            save the game; resume with: canasta play --resume FILE
+  show (or Enter)      show the table again
+  help                 this text
+  quit                 leave the game (you are offered to save it)"""
+
+DEFAULT_BOT = "heuristic"
+
+
+class QuitGame(Exception):
+    """The person typed 'quit'."""
+
+
+class PlaySession:
+    """One person against bots: plays deals until the game ends or the person leaves.
+
+    Args:
+        game: the game (new, or resumed with a deal in progress).
+        human: the person's seat (0-based).
+        agents: a bot for every other seat.
+        console: where the screen is drawn.
+        reader: where the person's lines come from.
+        seats: who plays each seat, for saved records.
+        record: write the game record here after every deal and at the end (or None).
+    """
+
+    def __init__(self, game: Game, human: int, agents: dict[int, Agent], console: Console,
+                 reader: LineReader, seats: list[SeatInfo], record: Path | None = None):
+        rules = game.rules
+        if set(agents) != set(range(rules.players)) - {human}:
+            raise ValueError("agents must cover every seat but the person's")
+        self.game = game
+        self.rules = rules
+        self.human = human
+        self.agents = agents
+        self.console = console
+        self.reader = reader
+        self.seats = seats
+        self.record = record
+        self.names = seat_names(rules, human)
+        self.sides = side_names(rules, self.names)
+        self.log: list[str] = []
+        self.shown: list[str] = []
+        self.saved: tuple[Path, int] | None = None
+
+    # ------------------------------------------------------------ game loop
+
+    @property
+    def deal(self) -> Deal:
+        """The deal being played. Raises RuntimeError before the first deal."""
+        if self.game.deal is None:
+            raise RuntimeError("no deal yet")
+        return self.game.deal
+
+    def run(self) -> bool:
+        """Play until the game ends (True) or the person leaves (False); never raises for EOF or Ctrl-C."""
+        try:
+            self._intro()
+            self._loop()
+        except QuitGame:
+            self.console.print("You left the game.")
+            self._leave_hint()
+            return False
+        except (EOFError, KeyboardInterrupt) as e:
+            what = "Interrupted" if isinstance(e, KeyboardInterrupt) else "Input ended"
+            self.console.print(f"\n{what}: the game is left unfinished.")
+            self._leave_hint()
+            return False
+        return True
+
+    def _moves_played(self) -> int:
+        return sum(len(log.moves) for log in self.game.logs) + len(self.game.logs)
+
+    def _leave_hint(self) -> None:
+        if self.saved is not None and self.saved[1] == self._moves_played():
+            self.console.print(f"The game is saved in {self.saved[0]}: resume it with "
+                               f"'canasta play --resume {self.saved[0]}'.")
+        else:
+            self.console.print("To keep a game for later, type 'save FILE' while playing and resume it "
+                               "with 'canasta play --resume FILE'.")
+        if self.record is not None:
+            self.console.print(f"The record in {self.record} holds the deals finished so far.")
+
+    def _intro(self) -> None:
+        rules = self.rules
+        me = rules.side_of(self.human)
+        partners = [self.names[s] for s in self.agents if rules.side_of(s) == me]
+        others = [self.names[s] for s in self.agents if rules.side_of(s) != me]
+        text = f"Canasta {rules.spec()}, game to {rules.target}. You play seat {self.human + 1}"
+        if partners:
+            text += f" with {' & '.join(partners)} as partner{'s' if len(partners) > 1 else ''}"
+        text += f" against {', '.join(others)}. Bots: "
+        text += ", ".join(f"{self.names[s]} {self.agents[s].name}" for s in sorted(self.agents)) + "."
+        self.console.print(Text(text, style="bold"))
+        self.console.print("Type 'help' for how to play, 'moves' for the legal moves; Tab completes.")
+
+    def _loop(self) -> None:
+        game = self.game
+        while True:
+            deal = game.deal
+            if deal is not None and deal.over and not game.logs[-1].scores:
+                self.end_of_deal()
+                continue
+            if game.over:
+                break
+            if deal is None or deal.over:
+                deal = game.new_deal()
+                self.log.append(f"Deal {len(game.logs)}: {self.names[deal.dealer]} dealt; "
+                                f"{self.names[deal.turn]} plays first.")
+            while not deal.over:
+                self.step()
+        self.announce_winner()
+
+    def step(self) -> None:
+        """Let the seat to act make one move (the person may first type commands)."""
+        seat = self.deal.to_act
+        if seat == self.human:
+            self.human_move()
+        else:
+            self.bot_move(seat)
+
+    def bot_move(self, seat: int) -> None:
+        """Ask the bot of ``seat`` for a move and apply it."""
+        deal = self.deal
+        agent = self.agents[seat]
+        view = deal.view(seat) if agent.needs_view else None
+        action = agent.select(view, deal.legal_actions())
+        before = _Before(deal, seat)
+        move = self.game.apply_action(action)
+        self.log.append(self.describe(seat, move, before))
+
+    def human_move(self) -> None:
+        """Show the table and read lines until the person makes a legal move."""
+        self.render()
+        while True:
+            deal = self.deal
+            moves = deal.legal_moves()
+            text = "Answer (yes/no)> " if deal.phase == P_ANSWER else "Your move> "
+            hand = sorted(set(deal.view(self.human).hand))
+            prompt = Prompt(text, [str(m) for m in moves], [card_str(c) for c in hand], deal)
+            line = self.reader.read(prompt).strip()
+            if self.handle(line, moves):
+                return
+
+    # ------------------------------------------------------------- commands
+
+    def handle(self, line: str, moves: Sequence[Move]) -> bool:
+        """Act on one line of the person's; True if a move was applied.
+
+        Numbers pick from the legal moves; commands print things; anything else is
+        read as a move. An illegal move prints the engine's explanation and changes nothing.
+        """
+        words = line.split()
+        if words:
+            words[0] = expand_verb(words[0])
+            line = " ".join(words)
+        if not words or words[0] == "show":
+            self.render(again=True)
+            return False
+        verb = words[0]
+        if line.isdigit():
+            k = int(line)
+            if not 1 <= k <= len(moves):
+                n = len(moves)
+                self.error(f"{n} legal move{'s' if n != 1 else ''} now: type a number from 1 to {n} "
+                           "('moves' lists them)")
+                return False
+            self.play(moves[k - 1])
+            return True
+        if verb in COMMANDS or verb == "exit":
+            self.command(verb, words[1:])
+            return False
+        if self.deal.phase == P_ANSWER and verb in ("y", "n"):
+            line = "yes" if verb == "y" else "no"
+        try:
+            self.play(line)
+        except IllegalMove as e:
+            self.error(str(e))
+            self.hint(verb, moves)
+            return False
+        return True
+
+    def command(self, verb: str, args: list[str]) -> None:
+        """Run a command: help, moves, rules, save FILE, score, quit (or exit)."""
+        out = self.console
+        if verb == "help":
+            out.print(Text(HELP))
+        elif verb == "moves":
+            texts = [str(m) for m in self.deal.legal_moves()]
+            out.print(Text("Legal moves (type the number or the move):", style="bold"))
+            out.print(render_moves(texts))
+        elif verb == "rules":
+            out.print(Text(self.rules.describe()))
+        elif verb == "score":
+            out.print(render_totals(self.rules, self.sides, self.game.totals, self._deals_scored()))
+        elif verb == "save":
+            if len(args) != 1:
+                self.error("save needs one file name, e.g. 'save mygame.json'")
+                return
+            self.save(Path(args[0]))
+        elif verb in ("quit", "exit"):
+            self.quit()
+
+    def save(self, path: Path) -> bool:
+        """Save the game to ``path``; print the outcome. Returns True if saved."""
+        try:
+            save_game(path, self.game, self.seats)
+        except SaveError as e:
+            self.error(str(e))
+            return False
+        self.console.print(f"Game saved to {path}. Resume it with: canasta play --resume {path}")
+        self.saved = (path, self._moves_played())
+        return True
+
+    def quit(self) -> None:
+        """Offer to save, then leave (raises QuitGame)."""
+        try:
+            name = self.reader.read(Prompt("Save the game first? Type a file name, or press Enter "
+                                           "to leave without saving: ")).strip()
+        except EOFError:
+            name = ""
+        if name:
+            self.save(Path(name))
+        raise QuitGame
+
+    def hint(self, verb: str, moves: Sequence[Move]) -> None:
+        """After an illegal move: the legal moves of the same kind, or where to look."""
+        if verb in KIND_NAMES:
+            same = [str(m) for m in moves if KIND_NAMES[m.kind] == verb]
+            if same:
+                shown = ", ".join(same[:8]) + (", ..." if len(same) > 8 else "")
+                self.console.print(Text(f"Legal now: {shown}", style="dim"))
+                return
+        else:
+            self.console.print(Text(f"Commands: {', '.join(COMMANDS)}.", style="dim"))
+        self.console.print(Text("Type 'moves' to list the legal moves.", style="dim"))
+
+    def error(self, message: str) -> None:
+        """Print a message about something the person typed."""
+        self.console.print(Text(message, style="bold red"))
+
+    # ------------------------------------------------------------- moves
+
+    def play(self, move: Move | str) -> None:
+        """Apply the person's move (logged in the game). Raises IllegalMove; nothing changes then."""
+        before = _Before(self.deal, self.human)
+        done = self.game.apply(move)
+        self.log.append(self.describe(self.human, done, before))
+
+    def who(self, seat: int) -> str:
+        """Name of ``seat`` in the log: "You" or "West (bot)"."""
+        return "You" if seat == self.human else f"{self.names[seat]} (bot)"
+
+    def describe(self, seat: int, move: Move, before: _Before) -> str:
+        """A log line for ``move`` just made by ``seat``: the move and what it visibly did."""
+        deal = self.deal
+        name = self.who(seat)
+        me = seat == self.human
+        kind = move.kind
+        if kind == ASK:
+            text = f"{name} {'ask' if me else 'asks'}: may I go out?"
+        elif kind in (YES, NO):
+            text = f"{name} {'answer' if me else 'answers'}: {KIND_NAMES[kind]}"
+        else:
+            text = f"{name}: {move}"
+        extra: list[str] = []
+        if kind == DRAW and me:
+            drawn = _added(before.hand, deal.view(seat).hand)
+            if drawn:
+                extra.append("you drew " + " ".join(_cards(drawn)))
+        if kind == TAKE:
+            extra.append(f"{'take' if me else 'takes'} the pile of {plural(before.pile, 'card')}")
+        reds = deal.view(seat).red_threes[seat][before.reds:]
+        if reds:
+            extra.append(("lay out " if me else "lays out ") + " ".join(_cards(reds)))
+        if deal.over:
+            if deal.out_seat == seat:
+                how = " concealed" if deal.concealed else ""
+                extra.append(("you go out" if me else "goes out") + how + "!")
+            elif deal.out_seat < 0 and kind != DISCARD:
+                extra.append("the deal ends")
+        if extra:
+            text += " - " + "; ".join(extra)
+        return text
+
+    # ------------------------------------------------------------- screen
+
+    def render(self, again: bool = False) -> None:
+        """Draw the person's view; the log since the last drawing is shown once (``again`` repeats it)."""
+        if not again:
+            self.shown = self.log
+            self.log = []
+        if self.reader.interactive and self.console.is_terminal:
+            self.console.clear()
+        info = TableInfo(self.names, self.human, len(self.game.logs), tuple(self.shown))
+        self.console.print(render_view(self.deal.view(self.human), info))
+
+    def _deals_scored(self) -> int:
+        return sum(1 for log in self.game.logs if log.scores)
+
+    def end_of_deal(self) -> None:
+        """Show the last moves and the deal's scores, add them to the totals, write the record, pause."""
+        deal = self.deal
+        self.render()
+        if deal.out_seat >= 0:
+            how = " concealed" if deal.concealed else ""
+            self.console.print(Text(f"{self.names[deal.out_seat]} went out{how}.", style="bold"))
+        else:
+            self.console.print(Text("Nobody went out: the stock ran out.", style="bold"))
+        scores = self.game.finish_deal()
+        self.console.print(render_deal_scores(self.sides, scores, self.game.totals, self.rules))
+        self.write_record()
+        if not self.game.over and self.reader.interactive:
+            self.reader.read(Prompt("Press Enter for the next deal... "))
+
+    def write_record(self) -> None:
+        """Write the record to the --record file, if any; a failure is reported, not raised."""
+        if self.record is None:
+            return
+        try:
+            save_game(self.record, self.game, self.seats)
+        except SaveError as e:
+            self.error(f"the record was not written: {e}")
+
+    def announce_winner(self) -> None:
+        """Print the final totals and the winner."""
+        game = self.game
+        totals = game.totals
+        self.console.print(render_totals(self.rules, self.sides, totals, self._deals_scored()))
+        best = max(totals)
+        leaders = [i for i, t in enumerate(totals) if t == best]
+        if len(leaders) > 1:
+            text = "The game is shared by " + " and ".join(self.sides[i] for i in leaders) + f" at {best}."
+        else:
+            w = game.winner if game.winner is not None else leaders[0]
+            mine = self.rules.side_of(self.human) == w
+            text = (("You win" if self.rules.team_size == 1 else "Your side wins") if mine
+                    else f"{self.sides[w]} {'win' if self.rules.team_size > 1 else 'wins'}")
+            text += f" the game with {totals[w]} points."
+        self.console.print(Text(text, style="bold green"))
+        self.write_record()
+
+
+class _Before:
+    """What a log line compares against: the mover's hand, red threes laid out and the pile size."""
+
+    def __init__(self, deal: Deal, seat: int):
+        view = deal.view(seat)
+        self.hand = view.hand
+        self.reds = len(view.red_threes[seat])
+        self.pile = view.pile_size
+
+
+def _added(before: Sequence[int], after: Sequence[int]) -> list[int]:
+    rest = list(before)
+    out = []
+    for c in after:
+        if c in rest:
+            rest.remove(c)
+        else:
+            out.append(c)
+    return out
+
+
+def _cards(cards: Sequence[int]) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+# ------------------------------------------------------------------ setup
+
+def build_rules(variant: str, players: int | None, options: Sequence[str]) -> Rules:
+    """The rules of ``variant`` with ``options`` ("NAME=VALUE") and ``players`` merged in.
+
+    Raises:
+        RulesError: bad variant string, unknown option or value, impossible combination.
+    """
+    base = Rules.parse(variant)
+    opts = dict(base.options)
+    for text in options:
+        if "=" not in text:
+            raise RulesError(f"option '{text}' has no value: write NAME=VALUE, e.g. target=3000")
+        k, v = text.split("=", 1)
+        opts[k.strip().lower().replace("-", "_")] = v.strip()
+    if players is not None:
+        opts["players"] = str(players)
+    return Rules.preset(base.name, **opts)
+
+
+def bot_specs(bots: str, rules: Rules, human: int) -> dict[int, str]:
+    """The bot spec of every seat but ``human``'s: one spec for all, or one per seat in order of play
+    from the person's left (seats human+1, human+2, ...).
+
+    Raises:
+        ValueError: empty spec, or a list whose length is neither 1 nor players - 1.
+    """
+    specs = [s.strip() for s in bots.split(",")]
+    others = [(human + k) % rules.players for k in range(1, rules.players)]
+    if any(not s for s in specs):
+        raise ValueError(f"--bots '{bots}' has an empty name; write e.g. heuristic, "
+                         "or random,heuristic,random")
+    if len(specs) == 1:
+        specs = specs * len(others)
+    if len(specs) != len(others):
+        raise ValueError(f"--bots lists {len(specs)} bots; give one for every other seat or exactly "
+                         f"{len(others)} (one per other seat, in order of play from your left)")
+    return dict(zip(others, specs, strict=True))
+
+
+def make_agents(specs: dict[int, str], seed: int | None) -> dict[int, Agent]:
+    """Build the bots; each seat's bot gets its own seed derived from ``seed``.
+
+    Raises:
+        ValueError: an unknown bot name (the message lists the known ones).
+    """
+    return {seat: make_agent(spec, None if seed is None else seed * 1009 + seat)
+            for seat, spec in specs.items()}
+
+
+def new_session(variant: str, players: int | None, seed: int | None, bots: str, options: Sequence[str],
+                seat: int, console: Console, reader: LineReader, record: Path | None = None) -> PlaySession:
+    """A session for a new game: the person at ``seat`` (1-based), bots elsewhere.
+
+    Raises:
+        RulesError: bad variant or option. ValueError: bad seat or bot list.
+    """
+    rules = build_rules(variant, players, options)
+    if not 1 <= seat <= rules.players:
+        raise ValueError(f"--seat must be 1 to {rules.players} for {rules.players} players, not {seat}")
+    human = seat - 1
+    specs = bot_specs(bots, rules, human)
+    agents = make_agents(specs, seed)
+    names = seat_names(rules, human)
+    seats = [SeatInfo(names[s], "human", None) if s == human else SeatInfo(names[s], "bot", specs[s])
+             for s in range(rules.players)]
+    return PlaySession(Game(rules, seed=seed), human, agents, console, reader, seats, record)
+
+
+def resumed_session(saved: SavedGame, seat: int, bots: str, seed: int | None, console: Console,
+                    reader: LineReader, record: Path | None = None) -> PlaySession:
+    """A session continuing a saved game: the person at the saved human seat (else ``seat``), the saved bots.
+
+    Seats saved without a bot spec get ``bots`` (one spec). Raises ValueError: bad seat or bot.
+    """
+    rules = saved.game.rules
+    human = saved.human if saved.human is not None else seat - 1
+    if not 0 <= human < rules.players:
+        raise ValueError(f"--seat must be 1 to {rules.players}, not {seat}")
+    fallback = bot_specs(bots, rules, human)
+    specs = {s: (saved.seats[s].bot or fallback[s]) for s in fallback}
+    agents = make_agents(specs, seed if seed is not None else saved.game.seed)
+    names = seat_names(rules, human)
+    seats = [SeatInfo(names[s], "human", None) if s == human else SeatInfo(names[s], "bot", specs[s])
+             for s in range(rules.players)]
+    return PlaySession(saved.game, human, agents, console, reader, seats, record)
+
+
+def run_play(variant: str = "classic", players: int | None = None, seed: int | None = None,
+             bots: str = DEFAULT_BOT, record: Path | None = None, resume: Path | None = None,
+             options: Sequence[str] = (), seat: int = 1, *, console: Console | None = None,
+             reader: LineReader | None = None) -> None:
+    """The ``canasta play`` command: set up the game (new or resumed) and play it.
+
+    Args:
+        variant: variant string (``classic(players=2)``); players: sets players=;
+        seed: seed of the shuffles and the bots; bots: one bot spec or one per other seat;
+        record: write the game record there after every deal; resume: a saved game to continue;
+        options: extra "NAME=VALUE" rule options; seat: the person's seat, 1-based.
+        console, reader: where to draw and read (tests); default the terminal, or stdin/stdout.
+
+    User errors (bad variant, bot, seat, unreadable saved game) go to :func:`canasta.cli.main.fail`
+    (message, exit status 2).
+    """
+    from .main import fail
+
+    console = console or Console(highlight=False)
+    reader = reader or terminal_or_stream(console)
+    try:
+        if resume is not None:
+            saved = load_game(resume)
+            if saved.game.over:
+                console.print(f"The game saved in {resume} is already over.")
+                sides = side_names(saved.game.rules, seat_names(saved.game.rules, saved.human or 0))
+                console.print(render_totals(saved.game.rules, sides, saved.game.totals,
+                                            len(saved.game.logs)))
+                return
+            session = resumed_session(saved, seat, bots, seed, console, reader, record)
+            session.log.append(f"Resuming the game saved in {resume}.")
+        else:
+            session = new_session(variant, players, seed, bots, options, seat, console, reader, record)
+    except (RulesError, ValueError, SaveError) as e:
+        fail(str(e))
+        return
+    session.run()

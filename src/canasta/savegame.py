@@ -1,0 +1,107 @@
+"""Saving a game in progress and resuming it, on top of the game record (DESIGN.md, "Game record").
+
+A saved game is an ordinary game record, possibly unfinished (the last deal
+still being played). :func:`save_game` writes one with
+``canasta.records.record_from_game`` and ``write_record``; :func:`load_game`
+reads it back with ``load_record`` and ``replay_record(..., allow_incomplete=True)``,
+which rebuilds the :class:`~canasta.game.Game` move by move.
+
+Every failure (missing records module, unreadable or invalid file, disk error)
+is raised as :class:`SaveError` with a message for a person.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .game import Game
+
+
+class SaveError(Exception):
+    """A game could not be saved or resumed; the message says why."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who plays a seat: a display ``name``, ``kind`` "human" or "bot", and the bot's spec (or None)."""
+
+    name: str
+    kind: str
+    bot: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The seat as stored in a record: {"name", "kind", "bot"}."""
+        return {"name": self.name, "kind": self.kind, "bot": self.bot}
+
+
+@dataclass
+class SavedGame:
+    """A game read back from a file: the rebuilt ``game`` and its ``seats`` (one per seat)."""
+
+    game: Game
+    seats: list[SeatInfo]
+
+    @property
+    def human(self) -> int | None:
+        """The first seat played by a person (0-based), or None if every seat is a bot."""
+        return next((i for i, s in enumerate(self.seats) if s.kind == "human"), None)
+
+
+def save_game(path: Path, game: Game, seats: list[SeatInfo]) -> None:
+    """Write ``game`` (finished or not) with its ``seats`` to ``path`` as a game record (JSON).
+
+    Raises:
+        SaveError: the records module is missing, or the file cannot be written.
+    """
+    try:
+        from . import records
+    except ImportError as e:
+        raise SaveError(f"saving needs the canasta.records module, which cannot be loaded ({e})") from None
+    try:
+        record = records.record_from_game(game, [s.as_dict() for s in seats])
+        records.write_record(path, record)
+    except OSError as e:
+        raise SaveError(f"cannot write {path}: {e.strerror or e}") from None
+    except records.RecordError as e:
+        raise SaveError(f"cannot save the game: {e}") from None
+
+
+def _seat(entry: Any, index: int) -> SeatInfo:
+    if not isinstance(entry, dict):
+        raise SaveError(f"seat {index + 1} of the saved game is not an object with name and kind")
+    kind = str(entry.get("kind") or "bot")
+    bot = entry.get("bot")
+    return SeatInfo(str(entry.get("name") or f"Seat {index + 1}"), kind,
+                    str(bot) if bot is not None else None)
+
+
+def load_game(path: Path) -> SavedGame:
+    """Read a game saved by :func:`save_game` (or any game record) and rebuild it.
+
+    Returns:
+        the game with its current deal in progress (or the last deal finished) and the seats.
+
+    Raises:
+        SaveError: the records module is missing, the file is unreadable, or the record is
+            refused (the message names the deal and move where replay failed).
+    """
+    try:
+        from . import records
+    except ImportError as e:
+        raise SaveError(f"resuming needs the canasta.records module, which cannot be loaded ({e})") from None
+    try:
+        record = records.load_record(path)
+        result = records.replay_record(record, allow_incomplete=True)
+    except OSError as e:
+        raise SaveError(f"cannot read {path}: {e.strerror or e}") from None
+    except records.RecordError as e:
+        raise SaveError(f"cannot resume from {path}: {e}") from None
+    game = result.game
+    raw = record.get("seats") if isinstance(record, dict) else None
+    if not isinstance(raw, list) or len(raw) != game.rules.players:
+        seats = [SeatInfo(f"Seat {i + 1}", "bot", None) for i in range(game.rules.players)]
+    else:
+        seats = [_seat(e, i) for i, e in enumerate(raw)]
+    return SavedGame(game, seats)
