@@ -1,1 +1,620 @@
-"""Placeholder replaced below."""
+"""The heuristic computer player: a sensible, fast player of RULES.md §1 (and §3.1's player counts).
+
+:class:`HeuristicAgent` decides every move from the seat's
+:class:`~canasta.engine.PlayerView` and the ids of the legal moves only
+(``canasta.moves.ACTIONS[id] = (kind, arg, naturals, twos, jokers)``); it never
+looks at the engine's state and never searches. Each kind of decision is a
+small scoring rule, and every number those rules use is a field of
+:class:`HeuristicWeights` (documented there and in docs/bots.md).
+
+How it plays, by phase:
+
+* **Draw** (§1.4, §1.7): it takes the discard pile when that pays: always by
+  adding the top card to a meld of its side, with a natural pair from two
+  cards up, with a natural and a two or a joker only for a big pile. Taking the
+  pile to make the initial meld earns a bonus.
+* **Play**: it melds towards canastas (§1.5), one move at a time, taking the
+  best-scoring meld or addition while one scores above zero: naturals first,
+  wild cards only where they complete a canasta (or late in the deal, to empty
+  the hand); it never turns a natural canasta mixed. An unopened side melds
+  just what it needs for its minimum count (§1.6), preferring naturals.
+* **Discard** (§1.4, §1.7, §1.8): the card that helps the next player least and
+  the own side least: black threes first once the pile is worth stopping, never
+  a card the next player's side has melded while the pile is open, then single
+  cards of ranks whose copies are mostly visible; a wild card only to freeze a
+  big pile that the next player threatens.
+* **Going out** (§1.9): when its side has the canastas and it pays (enough
+  canastas, the deal is nearly over or an opponent is about to go out), it
+  asks its partner first (``ask``), then melds out keeping the plan feasible.
+* **Answering** "may I go out?": yes when its own hand holds few points or the
+  deal is ending anyway; no when it would lose many points and the side can
+  still gain by playing on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import ACE, FOUR, JOKER, JOKER_RANK, THREE, TWO
+from ..engine import PlayerView
+from ..feasibility import MeldLimits, can_meld_out
+from ..moves import (
+    ACTIONS,
+    ADD,
+    ASK,
+    DISCARD,
+    DRAW,
+    MELD,
+    NO,
+    PASS,
+    TAKE,
+    TAKE_ADD,
+    TAKE_NAT_JOKER,
+    TAKE_NAT_TWO,
+    TAKE_PAIR,
+    WILD_TARGET,
+    YES,
+    group_action,
+)
+from ..rules import Rules
+from .base import register
+
+NEG = -1.0e9
+"""Score of a move the player does not want at all (kept only as a last resort)."""
+
+
+@dataclass(frozen=True)
+class HeuristicWeights:
+    """Every number the heuristic player uses, in one place.
+
+    Scores are in "heuristic points": a move scoring higher is preferred;
+    canasta bonuses enter at their value in game points (RULES.md §1.5), so one
+    heuristic point is roughly one game point.
+    """
+
+    # --- taking the discard pile (draw phase) ----------------------------------
+    take_base: float = 5.0
+    """Value of taking the pile at all (the top card melds at once)."""
+    take_per_card: float = 4.0
+    """Value of each pile card below the top card."""
+    take_pair_cost: float = 8.0
+    """Cost of taking with a natural pair from the hand (the pair is tied to the meld)."""
+    take_two_cost: float = 25.0
+    """Cost of taking with a natural and a two (a wild card tied to a small meld)."""
+    take_joker_cost: float = 45.0
+    """Cost of taking with a natural and a joker."""
+    take_open_bonus: float = 30.0
+    """Bonus for taking the pile to make the side's initial meld (§1.6)."""
+    take_threat_per_card: float = 3.0
+    """Cost per pile card when an opponent may go out soon (the cards would stay in hand)."""
+
+    # --- melding (play phase) --------------------------------------------------
+    natural: float = 10.0
+    """Value of each natural card melded."""
+    value: float = 0.2
+    """Value per card point melded (aces and kings before fives)."""
+    new_meld: float = 4.0
+    """Bonus for starting a new meld (one more rank to take the pile with)."""
+    two_cost: float = 30.0
+    """Cost of melding a two where it does not complete a canasta."""
+    joker_cost: float = 50.0
+    """Cost of melding a joker where it does not complete a canasta."""
+    complete_wild_factor: float = 0.2
+    """Wild-card cost multiplier when the move completes a canasta."""
+    late_wild_factor: float = -0.3
+    """Wild-card cost multiplier late in the deal (negative: getting rid of them pays)."""
+    open_bonus: float = 25.0
+    """Bonus of any meld made towards the side's initial meld."""
+    open_wild_cost: float = 1.0
+    """Wild-card cost multiplier while making the initial meld."""
+    open_max_cost: float = 80.0
+    """Most wild-card cost (two_cost, joker_cost each) the player spends to make the initial meld."""
+    canasta: float = 1.0
+    """Multiplier of the canasta bonus (§1.5) when a move completes a canasta."""
+    late_natural: float = 5.0
+    """Extra value per card melded late in the deal (cards left in hand cost points)."""
+    reserve: int = 6
+    """Cards to keep in hand after a meld that completes no canasta (pairs take the pile)."""
+    reserve_cost: float = 15.0
+    """Cost per card a meld takes the hand below ``reserve`` (not late in the deal)."""
+
+    # --- discarding ------------------------------------------------------------
+    keep_pair: float = 25.0
+    """Cost of breaking a pair (or more) of a rank: pairs take the pile and make melds."""
+    keep_value: float = 0.3
+    """Cost per card point of discarding a card (high cards help the initial meld)."""
+    keep_value_opened: float = -0.1
+    """Same once the side has melded: a high card left in hand costs more points."""
+    keep_own_rank: float = 10.0
+    """Cost of discarding a rank the own side has melded."""
+    feed_meld: float = 30.0
+    """Danger per pile card of discarding a rank the next player's side has melded (open pile)."""
+    feed_pair: float = 8.0
+    """Danger per pile card of a discard the next player may match with a pair, by unseen copies."""
+    frozen_feed_factor: float = 0.4
+    """Danger multiplier when the pile is frozen for the next player (a natural pair is needed)."""
+    black3_base: float = 12.0
+    """Cost of discarding a black three into a small pile (keep it as a stop card for later)."""
+    black3_per_card: float = 4.0
+    """Less cost per pile card: the bigger the pile, the more a black three is worth discarding."""
+    keep_two: float = 150.0
+    """Cost of discarding a two."""
+    keep_joker: float = 250.0
+    """Cost of discarding a joker."""
+    freeze_pile: int = 7
+    """Pile size from which a wild card is discarded to freeze an open, threatened pile."""
+    freeze_two: float = 20.0
+    """Cost of discarding a two to freeze such a pile."""
+    freeze_joker: float = 60.0
+    """Cost of discarding a joker to freeze such a pile."""
+
+    # --- going out and answering -----------------------------------------------
+    out_canastas: int = 1
+    """Canastas the side wants before going out when nothing presses."""
+    threat_cards: int = 3
+    """An opponent holding this many cards or fewer, whose side has its canastas, may go out soon."""
+    late_stock_per_player: int = 3
+    """The deal is near its end when the stock holds this many cards per player or fewer."""
+    yes_hand_points: int = 60
+    """Answer yes when the own hand holds at most this many points."""
+    yes_lead: int = 1000
+    """Answer yes when the side's melds (with canasta bonuses) lead every other side's by this many points."""
+
+
+DEFAULT_WEIGHTS = HeuristicWeights()
+
+
+class RulesFacts:
+    """Numbers read once from the rules: card values by rank, meld limits, copies per rank."""
+
+    __slots__ = ("rules", "rv", "lim", "copies", "b3_pen", "nat_bonus", "mixed_bonus", "need")
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        vals = rules.card_values
+        self.rv = [vals[r * 4] for r in range(13)] + [vals[JOKER]]
+        self.lim = MeldLimits(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, self.rv)
+        self.copies = 4 * rules.packs
+        self.b3_pen = rules.black3_hand_penalty
+        self.nat_bonus = rules.natural_canasta_bonus
+        self.mixed_bonus = rules.mixed_canasta_bonus
+        self.need = rules.canastas_to_go_out
+
+
+class Position:
+    """What the heuristic reads off a view, computed once per decision.
+
+    Attributes:
+        rc: the hand's counts by rank index (0 = two ... 12 = ace, 13 = joker); size: cards in hand.
+        mine: the own side's melds, target -> (naturals, wild cards); ex: the same as lists,
+            black threes left out (the form :mod:`canasta.feasibility` takes).
+        canastas, table: each side's canastas and meld points (card values and canasta bonuses).
+        opened: the own side has made its initial meld. late: the deal is near its end
+            (small stock). threat: an opponent whose side has its canastas holds few cards.
+        next_side, next_melds: the side of the next player (the only one who can take a
+            discard) and its melds. visible: copies of each rank seen (own hand, melds, pile top).
+        hand_points: what the hand would cost if the deal ended now, in points.
+    """
+
+    __slots__ = ("view", "f", "rc", "mine", "ex", "canastas", "table", "opened", "late", "threat",
+                 "next_side", "next_melds", "visible", "hand_points", "size")
+
+    def __init__(self, view: PlayerView, f: RulesFacts, w: HeuristicWeights):
+        self.view = view
+        self.f = f
+        rules = f.rules
+        rc = [0] * 14
+        for c in view.hand:
+            rc[c >> 2] += 1
+        self.rc = rc
+        self.size = len(view.hand)
+        visible = rc[:]
+        teams = rules.teams
+        canastas = [0] * teams
+        table = [0] * teams
+        melds: list[dict[int, tuple[int, int]]] = []
+        vals = rules.card_values
+        for side in range(teams):
+            d: dict[int, tuple[int, int]] = {}
+            for m in view.melds[side]:
+                wild = sum(1 for c in m.cards if c == JOKER or (c >> 2 == TWO and m.target != TWO))
+                nat = len(m.cards) - wild
+                d[m.target] = (nat, wild)
+                if m.target < 13:
+                    visible[m.target] += nat
+                table[side] += sum(vals[c] for c in m.cards)
+                if m.canasta:
+                    canastas[side] += 1
+                    table[side] += f.nat_bonus if m.natural else f.mixed_bonus
+            melds.append(d)
+        if view.pile_top is not None and view.pile_top != JOKER:
+            visible[view.pile_top >> 2] += 1
+        self.visible = visible
+        me = view.side
+        self.mine = melds[me]
+        self.ex = {t: [nw[0], nw[1]] for t, nw in self.mine.items() if t != THREE}
+        self.canastas = canastas
+        self.table = table
+        self.opened = view.opened[me]
+        n = rules.players
+        self.late = view.stock_size <= w.late_stock_per_player * n
+        threat = False
+        for seat in range(n):
+            s = seat % teams
+            if s != me and canastas[s] >= f.need and view.hand_sizes[seat] <= w.threat_cards:
+                threat = True
+        self.threat = threat
+        nxt = (view.seat + 1) % n
+        self.next_side = nxt % teams
+        self.next_melds = melds[self.next_side]
+        pen = f.b3_pen
+        self.hand_points = sum(pen if (c >> 2 == THREE and c != JOKER) else vals[c] for c in view.hand)
+
+    def can_out(self) -> bool:
+        """Whether this hand can be melded out now (all cards, or all but one discarded), §1.9."""
+        if self.view.pending_pile:
+            return False
+        me = self.view.side
+        return can_meld_out(self.rc, self.ex, self.f.lim, self.canastas[me], self.f.need)
+
+    def out_after(self, r: int, n: int, t: int, j: int) -> bool:
+        """Whether going out stays possible after a meld or addition (§1.9).
+
+        The move melds ``n`` naturals of target ``r`` (a rank index, black threes
+        or the wild meld), ``t`` twos and ``j`` jokers.
+        """
+        rc = self.rc[:]
+        ex = {k: v[:] for k, v in self.ex.items()}
+        me = self.view.side
+        canastas = self.canastas[me]
+        if r == THREE:
+            rc[THREE] -= n
+        else:
+            rc[r if r != WILD_TARGET else TWO] -= n
+            rc[TWO] -= t
+            rc[JOKER_RANK] -= j
+            cur = ex.get(r)
+            before = cur[0] + cur[1] if cur else 0
+            ex[r] = [n, t + j] if cur is None else [cur[0] + n, cur[1] + t + j]
+            if before < 7 <= before + n + t + j:
+                canastas += 1
+        if sum(rc) == 0:
+            return canastas >= self.f.need
+        return can_meld_out(rc, ex, self.f.lim, canastas, self.f.need)
+
+
+Step = tuple[int, int, int, int, int]
+"""A meld or addition: (kind, target, naturals, twos, jokers), as in ``ACTIONS``."""
+
+
+def opening_plan(pos: Position, w: HeuristicWeights) -> tuple[float, list[Step]] | None:
+    """The cheapest melds that reach the side's initial meld this turn (RULES.md §1.6).
+
+    Cheapest means: least wild-card cost (``two_cost``, ``joker_cost``), then fewest
+    cards, so the minimum is just reached. Each rank of which the hand holds a
+    natural pair or more is melded whole (a pair with a wild card); melds already
+    made this turn can take more cards. At least two cards (counting a pile set
+    aside) stay in the hand, as the engine requires (§1.4).
+
+    Returns:
+        (cost, steps) or None when the minimum cannot be reached this turn.
+    """
+    view = pos.view
+    f = pos.f
+    rc = pos.rc
+    lim = f.lim
+    rv = f.rv
+    need = view.minimums[view.side] - view.melded_this_turn
+    if need <= 0:
+        return 0.0, []
+    max_used = pos.size - max(0, 2 - view.pending_pile)
+    # (value, rank, kind, naturals, wild cards required, room for wild cards)
+    groups: list[tuple[int, int, int, int, int, int]] = []
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        if not c:
+            continue
+        e = pos.ex.get(r)
+        if e is not None:
+            groups.append((c * rv[r], r, ADD, c, 0, lim.capacity(e[0] + c, e[1])))
+        elif c >= lim.min_nat:
+            req = max(0, 3 - c)
+            cap = lim.capacity(c, 0)
+            if cap >= req:
+                groups.append((c * rv[r], r, MELD, c, req, cap))
+    groups.sort(reverse=True)
+    del groups[8:]
+    twos, jokers = rc[TWO], rc[JOKER_RANK]
+    v2, vj = rv[TWO], rv[JOKER_RANK]
+    best_key: tuple[float, int] | None = None
+    best: tuple[int, int, int] = (0, 0, 0)
+    for mask in range(1, 1 << len(groups)):
+        value = nat = req = cap = 0
+        for i, g in enumerate(groups):
+            if mask >> i & 1:
+                value += g[0]
+                nat += g[3]
+                req += g[4]
+                cap += g[5]
+        if nat + req > max_used:
+            continue
+        for t in range(min(twos, cap) + 1):
+            for j in range(min(jokers, cap - t) + 1):
+                if t + j < req:
+                    continue
+                if nat + t + j > max_used or value + t * v2 + j * vj < need:
+                    continue
+                key = (t * w.two_cost + j * w.joker_cost, nat + t + j)
+                if best_key is None or key < best_key:
+                    best_key, best = key, (mask, t, j)
+                break  # more jokers only cost more
+    if best_key is None:
+        return None
+    mask, t_left, j_left = best
+    chosen = [g for i, g in enumerate(groups) if mask >> i & 1]
+    wild_of = []
+    for g in chosen:  # the wild cards a pair needs: twos first
+        t = min(g[4], t_left)
+        t_left -= t
+        j = g[4] - t
+        j_left -= j
+        wild_of.append([t, j])
+    for k, g in enumerate(chosen):  # extra wild cards where there is room
+        room = g[5] - sum(wild_of[k])
+        t = min(room, t_left)
+        j = min(room - t, j_left)
+        t_left -= t
+        j_left -= j
+        wild_of[k][0] += t
+        wild_of[k][1] += j
+    steps = [(g[2], g[1], g[3], wt[0], wt[1]) for g, wt in zip(chosen, wild_of, strict=True)]
+    return best_key[0], steps
+
+
+class HeuristicAgent:
+    """A rule-of-thumb player (see the module docstring); decides from the view alone.
+
+    Args:
+        seed: accepted for the agent factory's signature; the player is deterministic.
+        weights: the numbers it plays by (default :data:`DEFAULT_WEIGHTS`).
+    """
+
+    needs_view = True
+
+    def __init__(self, seed: int | None = None, weights: HeuristicWeights = DEFAULT_WEIGHTS):
+        self.name = "heuristic"
+        self.seed = seed
+        self.w = weights
+        self._facts: RulesFacts | None = None
+
+    def _rules_facts(self, rules: Rules) -> RulesFacts:
+        f = self._facts
+        if f is None or f.rules is not rules:
+            f = self._facts = RulesFacts(rules)
+        return f
+
+    def select(self, view: PlayerView | None, legal: Sequence[int]) -> int:
+        """Pick one id of ``legal`` for the seat whose ``view`` is given.
+
+        Raises:
+            ValueError: ``view`` is None (this agent needs the seat's view) or ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal move to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if view is None:
+            raise ValueError("the heuristic player needs the seat's view")
+        pos = Position(view, self._rules_facts(view.rules), self.w)
+        if view.phase == "answer":
+            return self._answer(pos, legal)
+        if view.phase == "draw":
+            return self._draw(pos, legal)
+        return self._play(pos, legal)
+
+    # ------------------------------------------------------------ answering
+
+    def _answer(self, pos: Position, legal: Sequence[int]) -> int:
+        """Answer "may I go out?" (§1.9): yes if the own hand is cheap or the deal is ending."""
+        me = pos.view.side
+        lead = pos.table[me] - max(t for side, t in enumerate(pos.table) if side != me)
+        yes = pos.threat or pos.late or pos.hand_points <= self.w.yes_hand_points or lead >= self.w.yes_lead
+        want = YES if yes else NO
+        for a in legal:
+            if ACTIONS[a][0] == want:
+                return a
+        return legal[0]
+
+    # --------------------------------------------------------------- drawing
+
+    def _take_score(self, pos: Position, mode: int) -> float:
+        w = self.w
+        rest = pos.view.pile_size - 1
+        s = w.take_base + w.take_per_card * rest
+        if mode == TAKE_PAIR:
+            s -= w.take_pair_cost
+        elif mode == TAKE_NAT_TWO:
+            s -= w.take_two_cost
+        elif mode == TAKE_NAT_JOKER:
+            s -= w.take_joker_cost
+        if not pos.opened:
+            s += w.take_open_bonus
+        if pos.threat:
+            s -= w.take_threat_per_card * rest
+        return s
+
+    def _draw(self, pos: Position, legal: Sequence[int]) -> int:
+        """Draw from the stock or take the pile when it pays (§1.4, §1.7, §1.10)."""
+        best = legal[0]
+        best_s = NEG
+        for a in legal:
+            kind, arg = ACTIONS[a][0], ACTIONS[a][1]
+            if kind == TAKE:
+                s = self._take_score(pos, arg)
+                if arg == TAKE_ADD:
+                    s += 0.5  # tie-break: the take that uses no cards from the hand
+            elif kind == DRAW:
+                s = 0.0
+            elif kind == PASS:
+                s = -1.0
+            else:
+                s = NEG
+            if s > best_s:
+                best, best_s = a, s
+        return best
+
+    # --------------------------------------------------------------- playing
+
+    def _want_out(self, pos: Position) -> bool:
+        """Whether going out now pays (the side's canastas are checked by the plan)."""
+        if pos.threat or pos.late:
+            return True
+        return pos.canastas[pos.view.side] >= self.w.out_canastas
+
+    def _meld_score(self, pos: Position, r: int, n: int, t: int, j: int) -> float:
+        """Score of melding ``n`` naturals of target ``r`` with ``t`` twos and ``j`` jokers (§1.5, §1.6)."""
+        w = self.w
+        f = pos.f
+        wild = t + j
+        if r == THREE:
+            return w.natural * n
+        m = pos.mine.get(r)
+        nat0, wild0 = m if m is not None else (0, 0)
+        size0 = nat0 + wild0
+        size1 = size0 + n + wild
+        s = w.natural * n
+        if r != WILD_TARGET:
+            s += w.value * f.rv[r] * n
+        if m is None:
+            s += w.new_meld
+        completes = size0 < 7 <= size1
+        if completes:
+            s += w.canasta * (f.nat_bonus if wild0 + wild == 0 else f.mixed_bonus)
+        late = pos.late or pos.threat
+        if late:
+            s += w.late_natural * (n + wild)
+        if wild:
+            cost = w.two_cost * t + w.joker_cost * j
+            if completes:
+                cost *= w.complete_wild_factor
+            elif not pos.opened:
+                cost *= w.open_wild_cost
+            elif late:
+                cost *= w.late_wild_factor
+            s -= cost
+            if size0 >= 7 and wild0 == 0:
+                s -= f.nat_bonus - f.mixed_bonus  # spoils a natural canasta
+        if not pos.opened:
+            s += w.open_bonus
+        elif not completes and not late:
+            short = w.reserve - (pos.size + pos.view.pending_pile - n - wild)
+            if short > 0:
+                s -= w.reserve_cost * short
+        return s
+
+    def _discard_cost(self, pos: Position, card: int) -> float:
+        """How much discarding ``card`` hurts (lower: discard it), §1.7, §1.8."""
+        w = self.w
+        f = pos.f
+        view = pos.view
+        pile_after = view.pile_size + 1
+        r = card >> 2
+        if card == JOKER or r == TWO:
+            freeze = (not view.pile_frozen and view.pile_size >= w.freeze_pile
+                      and view.opened[pos.next_side])
+            if card == JOKER:
+                return w.freeze_joker if freeze else w.keep_joker
+            return w.freeze_two if freeze else w.keep_two
+        if r == THREE:  # a black three: a stop card (red threes never reach a hand)
+            return w.black3_base - w.black3_per_card * view.pile_size
+        cnt = pos.rc[r]
+        cost = 0.0
+        if cnt >= 2:
+            cost += w.keep_pair * (cnt - 1)
+        if r in pos.mine:
+            cost += w.keep_own_rank
+        cost += (w.keep_value_opened if pos.opened else w.keep_value) * f.rv[r]
+        frozen_next = view.pile_frozen or not view.opened[pos.next_side]
+        if r in pos.next_melds and not frozen_next:
+            cost += w.feed_meld * pile_after
+        else:
+            unseen = max(0, f.copies - pos.visible[r])
+            danger = w.feed_pair * pile_after * unseen / f.copies
+            if frozen_next:
+                danger *= w.frozen_feed_factor
+            cost += danger
+        return cost
+
+    def _play(self, pos: Position, legal: Sequence[int]) -> int:
+        """Meld, add, ask, discard or pass after drawing (§1.4-§1.9)."""
+        view = pos.view
+        size_after_base = pos.size + view.pending_pile
+        must_out = view.answer > 0
+        go_out = must_out
+        ask_id = -1
+        for a in legal:
+            if ACTIONS[a][0] == ASK:
+                ask_id = a
+        if not must_out and view.answer == 0 and self._want_out(pos) and pos.can_out():
+            if ask_id >= 0:
+                return ask_id
+            go_out = True
+        if not pos.opened and not go_out:
+            return self._open(pos, legal)
+        best_meld, best_meld_s = -1, NEG
+        best_disc, best_disc_c = -1, 0.0
+        pass_id = -1
+        for a in legal:
+            kind, arg, n, t, j = ACTIONS[a]
+            if kind == MELD or kind == ADD:
+                k = n + t + j
+                outs = size_after_base - k < 2
+                if go_out:
+                    if not must_out and not pos.out_after(arg, n, t, j):
+                        continue
+                    s = self._meld_score(pos, arg, n, t, j) + 500.0 + 1000.0 * outs
+                else:
+                    s = self._meld_score(pos, arg, n, t, j)
+                    if outs:
+                        s = NEG / 2 + s
+                if s > best_meld_s:
+                    best_meld, best_meld_s = a, s
+            elif kind == DISCARD:
+                c = self._discard_cost(pos, arg)
+                if pos.size == 1:  # discarding the last card goes out
+                    c = -1.0e6 if go_out else 1.0e6
+                if best_disc < 0 or c < best_disc_c:
+                    best_disc, best_disc_c = a, c
+            elif kind == PASS:
+                pass_id = a
+        if best_meld >= 0 and best_meld_s > 0:
+            if not (go_out and best_disc >= 0 and pos.size == 1):
+                return best_meld
+        if best_disc >= 0:
+            return best_disc
+        if pass_id >= 0:
+            return pass_id
+        if best_meld >= 0:
+            return best_meld
+        return legal[0]
+
+    def _open(self, pos: Position, legal: Sequence[int]) -> int:
+        """Play of a side that has not made its initial meld (§1.6): the cheapest opening, or a discard."""
+        plan = opening_plan(pos, self.w)
+        started = pos.view.melded_this_turn > 0 or pos.view.pending_pile > 0
+        melds = [a for a in legal if ACTIONS[a][0] in (MELD, ADD)]
+        discards = [a for a in legal if ACTIONS[a][0] == DISCARD]
+        if plan is not None and (started or plan[0] <= self.w.open_max_cost) and plan[1]:
+            kind, r, n, t, j = plan[1][0]
+            a = group_action(kind, r, n, t, j)
+            if a in legal:
+                return a
+        if melds and (started or not discards):
+            return max(melds, key=lambda a: self._meld_score(pos, *ACTIONS[a][1:]))
+        if discards:
+            return min(discards, key=lambda a: self._discard_cost(pos, ACTIONS[a][1]))
+        return legal[0]
+
+
+register("heuristic", lambda seed: HeuristicAgent(seed))
