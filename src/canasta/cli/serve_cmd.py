@@ -1,0 +1,21 @@
+"""``canasta serve``: the web server (lobby, tables, score keeper) -- see docs/web.md."""
+
+from __future__ import annotations
+
+
+def run_serve(host: str, port: int, database: str | None, no_browser: bool) -> None:
+    """Start the web server; a missing web extra or a busy port is reported as one line (exit 2)."""
+    from .main import fail
+
+    try:
+        from ..web.serve import ServeError
+        from ..web.serve import run_serve as serve
+    except ImportError as e:
+        fail(f"the web server needs the 'web' extra: pip install 'canasta[web]' ({e})")
+        return
+    try:
+        serve(host=host, port=port, database=database, no_browser=no_browser)
+    except ServeError as e:
+        fail(str(e))
+    except KeyboardInterrupt:
+        pass

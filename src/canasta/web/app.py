@@ -1,0 +1,246 @@
+"""The web application (Starlette): pages, the JSON API, the table websocket.
+
+Routes:
+
+* ``GET /`` lobby, ``GET /table`` a table (``?t=ID&k=TOKEN``), ``GET /score`` the score keeper,
+  ``/static/...`` scripts and styles, ``GET /api/i18n/{lang}`` the texts of a language.
+* ``GET /api/meta``: variants, bot levels, languages.
+* ``POST /api/tables`` ``{"variant", "seats": [{"kind", "bot", "name"}], "hints"}`` -> the table id and
+  one invite link per person's seat. ``GET /api/tables/{id}``: public facts (no cards).
+  ``GET /api/tables/{id}/record?k=TOKEN``: the game record of a finished game.
+* ``WS /ws/{id}?k=TOKEN``: the table protocol of :mod:`.protocol` for the seat the token names.
+* ``POST /api/sheets``, ``GET /api/sheets/{id}``, ``POST /api/sheets/{id}/deals``,
+  ``DELETE /api/sheets/{id}/deals/last``: score sheets (:mod:`.sheet`).
+
+Every request body is limited to :data:`MAX_BODY_BYTES`; bad input gets status
+400 with ``{"error": message}`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..rules import Rules, RulesError, preset_names
+from .i18n import LANGS, load_locale
+from .protocol import MAX_MESSAGE_BYTES, ProtocolError, dumps, error_message, parse_message
+from .sheet import MAX_DEALS, SheetError, default_sides, score_sheet
+from .store import Store, StoredSheet
+from .tables import BOT_LEVELS, TableError, TableManager
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY_BYTES = 16384
+"""Largest request body accepted, in bytes."""
+
+
+class BadRequest(ValueError):
+    """A request that is refused with status 400 and this message."""
+
+
+async def _json_body(request: Request) -> Any:
+    body = await request.body()
+    if len(body) > MAX_BODY_BYTES:
+        raise BadRequest(f"request of {len(body)} bytes refused: at most {MAX_BODY_BYTES}")
+    try:
+        return json.loads(body)
+    except ValueError:
+        raise BadRequest("the request body is not JSON") from None
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
+    """Build the application.
+
+    Args:
+        database_url: SQLAlchemy URL of the database (see :func:`canasta.web.store.database_url`).
+        bot_delay: seconds each bot waits before a move, so that people can follow (0 for tests).
+
+    Returns:
+        The Starlette app; ``app.state.manager`` is its :class:`~canasta.web.tables.TableManager`.
+        Tables being played are restored from the database at startup.
+    """
+    store = Store(database_url)
+    manager = TableManager(store, bot_delay=bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        manager.restore()
+        yield
+        await manager.close()
+        store.close()
+
+    def page(name: str) -> Any:
+        async def handler(request: Request) -> Response:
+            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+        return handler
+
+    async def i18n(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in LANGS:
+            return _error(f"unknown language '{lang}'; languages: {', '.join(LANGS)}", 404)
+        return JSONResponse(load_locale(lang))
+
+    async def meta(request: Request) -> Response:
+        return JSONResponse({"variants": preset_names(), "bots": list(BOT_LEVELS), "langs": list(LANGS),
+                             "max_message_bytes": MAX_MESSAGE_BYTES})
+
+    async def create_table(request: Request) -> Response:
+        try:
+            body = await _json_body(request)
+            if not isinstance(body, dict):
+                raise BadRequest("the request must be a JSON object")
+            seats = body.get("seats")
+            if not isinstance(seats, list) or len(seats) > 8:
+                raise BadRequest("'seats' must be a list with one entry per seat")
+            table = manager.create(body.get("variant", "classic"), seats, bool(body.get("hints", True)))
+        except BadRequest as e:
+            return _error(str(e))
+        except TableError as e:
+            return _error(str(e))
+        links = [{"seat": i, "name": s.name, "link": f"/table?t={table.id}&k={s.token}"}
+                 for i, s in enumerate(table.seats) if s.token]
+        return JSONResponse({"id": table.id, "variant": table.rules.spec(), "links": links}, status_code=201)
+
+    async def table_info(request: Request) -> Response:
+        table = manager.get(request.path_params["table_id"])
+        if table is None:
+            return _error("no such table", 404)
+        return JSONResponse(table.public_info())
+
+    async def table_record(request: Request) -> Response:
+        table = manager.get(request.path_params["table_id"])
+        if table is None or table.seat_of_token(request.query_params.get("k", "")) is None:
+            return _error("no such table or seat", 404)
+        try:
+            record = table.record()
+        except TableError as e:
+            return _error(str(e), 409)
+        from ..records import dumps_record
+
+        return Response(dumps_record(record), media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="canasta-{table.id}.json"'})
+
+    async def ws_table(ws: WebSocket) -> None:
+        await ws.accept()
+        table = manager.get(ws.path_params["table_id"])
+        token = ws.query_params.get("k", "")
+        seat = table.seat_of_token(token) if table is not None and token else None
+        if table is None or seat is None:
+            await ws.send_text(dumps(error_message("bad_token", "no such table, or the link's seat key is wrong")))
+            await ws.close(code=4403)
+            return
+        await manager.join(table, seat, ws)
+        try:
+            while True:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                raw = frame.get("text")
+                if raw is None:
+                    raw = frame.get("bytes") or b""
+                try:
+                    msg = parse_message(raw)
+                except ProtocolError as e:
+                    await ws.send_text(dumps(error_message(e.code, str(e))))
+                    continue
+                await manager.handle(table, seat, ws, msg)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await manager.leave(table, seat, ws)
+
+    # ----------------------------------------------------------------- sheets
+
+    def sheet_response(sheet: StoredSheet, status: int = 200) -> Response:
+        rules = Rules.parse(sheet.variant)
+        result = score_sheet(rules, sheet.sides, sheet.deals)
+        return JSONResponse({"id": sheet.id, "variant": sheet.variant, "sides": sheet.sides,
+                             "entries": sheet.deals, **result}, status_code=status)
+
+    async def create_sheet(request: Request) -> Response:
+        try:
+            body = await _json_body(request)
+            if not isinstance(body, dict):
+                raise BadRequest("the request must be a JSON object")
+            variant = body.get("variant", "classic")
+            if not isinstance(variant, str) or len(variant) > 400:
+                raise BadRequest("the variant must be a text such as classic(players=4)")
+            rules = Rules.parse(variant)
+            sides = body.get("sides") or default_sides(rules)
+            if (not isinstance(sides, list) or len(sides) != rules.teams
+                    or not all(isinstance(s, str) and 0 < len(s.strip()) <= 20 for s in sides)
+                    or len({s.strip() for s in sides}) != len(sides)):
+                raise BadRequest(f"'sides' must be {rules.teams} different names of 1 to 20 characters")
+        except (BadRequest, RulesError) as e:
+            return _error(str(e))
+        sheet = StoredSheet(secrets.token_urlsafe(9), rules.spec(), [s.strip() for s in sides], [])
+        store.create_sheet(sheet)
+        return sheet_response(sheet, 201)
+
+    async def get_sheet(request: Request) -> Response:
+        sheet = store.load_sheet(request.path_params["sheet_id"][:40])
+        if sheet is None:
+            return _error("no such score sheet", 404)
+        return sheet_response(sheet)
+
+    async def add_deal(request: Request) -> Response:
+        sheet = store.load_sheet(request.path_params["sheet_id"][:40])
+        if sheet is None:
+            return _error("no such score sheet", 404)
+        try:
+            body = await _json_body(request)
+            if len(sheet.deals) >= MAX_DEALS:
+                raise BadRequest(f"a score sheet holds at most {MAX_DEALS} deals")
+            entry = body.get("entries") if isinstance(body, dict) else None
+            if not isinstance(entry, dict):
+                raise BadRequest("the request must be {\"entries\": {SIDE: {...}, ...}}")
+            deals = sheet.deals + [entry]
+            score_sheet(Rules.parse(sheet.variant), sheet.sides, deals)
+        except (BadRequest, SheetError) as e:
+            return _error(str(e))
+        store.save_sheet_deals(sheet.id, deals)
+        sheet.deals = deals
+        return sheet_response(sheet)
+
+    async def undo_deal(request: Request) -> Response:
+        sheet = store.load_sheet(request.path_params["sheet_id"][:40])
+        if sheet is None:
+            return _error("no such score sheet", 404)
+        sheet.deals = sheet.deals[:-1]
+        store.save_sheet_deals(sheet.id, sheet.deals)
+        return sheet_response(sheet)
+
+    routes = [
+        Route("/", page("index.html")),
+        Route("/table", page("table.html")),
+        Route("/score", page("score.html")),
+        Route("/api/i18n/{lang}", i18n),
+        Route("/api/meta", meta),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", table_info),
+        Route("/api/tables/{table_id}/record", table_record),
+        Route("/api/sheets", create_sheet, methods=["POST"]),
+        Route("/api/sheets/{sheet_id}", get_sheet),
+        Route("/api/sheets/{sheet_id}/deals", add_deal, methods=["POST"]),
+        Route("/api/sheets/{sheet_id}/deals/last", undo_deal, methods=["DELETE"]),
+        WebSocketRoute("/ws/{table_id}", ws_table),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.manager = manager
+    app.state.store = store
+    return app

@@ -1,0 +1,65 @@
+"""``canasta serve``: run the web server with uvicorn and open a browser.
+
+:func:`run_serve` builds the app of :func:`canasta.web.app.create_app` on the
+database named (a SQLite file by default, ``canasta.db`` in the current
+directory; a PostgreSQL URL such as ``postgresql+psycopg://user@host/db``),
+prints the address, opens it in the browser unless told not to, and serves
+until Ctrl+C.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import webbrowser
+
+from .store import database_url
+
+WS_MAX_BYTES = 65536
+"""Largest websocket frame uvicorn accepts at all (the protocol refuses more than 4 KB with a reason)."""
+
+
+class ServeError(RuntimeError):
+    """The server cannot start: the port is taken, the database is unreachable, ..."""
+
+
+def _port_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, no_browser: bool = False,
+              bot_delay: float = 0.3) -> None:
+    """Serve the web pages and tables until interrupted.
+
+    Args:
+        host: address to listen on (127.0.0.1: this machine only).
+        port: TCP port.
+        database: SQLite file path or SQLAlchemy URL (default ``canasta.db``).
+        no_browser: do not open a browser.
+        bot_delay: seconds a bot waits before each move.
+
+    Raises:
+        ServeError: the port is in use or the database cannot be opened.
+    """
+    import uvicorn
+
+    from .app import create_app
+
+    if not _port_free(host, port):
+        raise ServeError(f"port {port} on {host} is in use: choose another with --port")
+    url = database_url(database)
+    try:
+        app = create_app(url, bot_delay=bot_delay)
+    except Exception as e:  # SQLAlchemy errors: bad URL, missing driver, unreachable server
+        raise ServeError(f"cannot open the database {url}: {e}") from None
+    address = f"http://{host if ':' not in host else '[' + host + ']'}:{port}/"
+    print(f"Canasta is served at {address} (database: {url}); press Ctrl+C to stop.", flush=True)
+    if not no_browser:
+        threading.Timer(1.0, lambda: webbrowser.open(address)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)

@@ -1,0 +1,195 @@
+"""The score keeper of the web page: deals played at a real table, scored by :mod:`canasta.scoring`.
+
+A deal is entered per side in one of two ways:
+
+* **by melds** (``"mode": "melds"``): the side's melds, red threes, cards left in
+  hand, going out, concealed, penalties -- the same input as ``canasta score``
+  (DESIGN.md, "Score keeper input"); scored by :func:`canasta.scoring.score_deal`.
+* **quick, by totals** (``"mode": "quick"``): the counts of natural and mixed
+  canastas and of red threes, going out (and concealed), whether the side melded
+  at all, the points of the cards melded and of the cards left in hand, penalties.
+  The bonuses are computed by the same :func:`canasta.scoring.score_deal` on a
+  stand-in table with those canastas and red threes; the card points are the ones
+  entered.
+
+:func:`score_sheet` returns the result in the shape of ``canasta score --json``:
+``{"deals": [{SIDE: {"score", "breakdown"}}], "totals", "next_minimum", "winner"}``.
+
+Rules: RULES.md §1.11 (scoring), §1.6 (minimum count of the next deal), §1.12 (winner).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import N_TYPES, CardError, card_str, deck_counts, parse_cards
+from ..rules import Rules
+from ..scoring import ScoringError, SideResult, score_deal, winner
+
+MAX_DEALS = 200
+"""Most deals a sheet holds."""
+MAX_COUNT = 50
+"""Largest count accepted in a quick entry (canastas, red threes)."""
+MAX_POINTS = 100000
+"""Largest card points accepted in a quick entry."""
+
+
+class SheetError(ValueError):
+    """A deal entry that cannot be scored; the message names the side and what is wrong."""
+
+
+def _int(entry: Mapping[str, Any], key: str, side: str, high: int) -> int:
+    v = entry.get(key, 0)
+    if isinstance(v, str) and v.strip().lstrip("-").isdigit():
+        v = int(v.strip())
+    if v in ("", None):
+        v = 0
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= high:
+        raise SheetError(f"side {side}: '{key}' must be a whole number from 0 to {high}")
+    return v
+
+
+def _cards(value: Any, side: str, what: str) -> list[int]:
+    if value in (None, ""):
+        return []
+    try:
+        if isinstance(value, str):
+            return parse_cards(value)
+        if isinstance(value, list) and all(isinstance(x, str) for x in value):
+            return parse_cards(value)
+    except CardError as e:
+        raise SheetError(f"side {side}: {what}: {e}") from None
+    raise SheetError(f"side {side}: {what} must be cards such as 'KH KS 2C'")
+
+
+def _melds(value: Any, side: str) -> list[list[int]]:
+    if value in (None, ""):
+        return []
+    if isinstance(value, str):
+        value = [line for line in value.replace(";", "\n").splitlines() if line.strip()]
+    if not isinstance(value, list):
+        raise SheetError(f"side {side}: melds must be a list, one meld per line")
+    return [_cards(m, side, f"meld {i + 1}") for i, m in enumerate(value)]
+
+
+def _bool(entry: Mapping[str, Any], key: str) -> bool:
+    return bool(entry.get(key, False))
+
+
+def _by_melds(entry: Mapping[str, Any], side: str) -> SideResult:
+    return SideResult(
+        melds=_melds(entry.get("melds"), side),
+        red_threes=_cards(entry.get("red_threes"), side, "red threes"),
+        hand=_cards(entry.get("hand"), side, "hand"),
+        went_out=_bool(entry, "went_out"),
+        concealed=_bool(entry, "concealed"),
+        penalties=_int(entry, "penalties", side, MAX_POINTS),
+    )
+
+
+FIVE, TWO_C, RED_THREE = 3 * 4, 0, 4 + 2
+"""Stand-in cards of a quick entry: five of clubs, two of clubs, three of hearts."""
+
+
+def _by_totals(entry: Mapping[str, Any], side: str) -> tuple[SideResult, int, int]:
+    nat = _int(entry, "natural_canastas", side, MAX_COUNT)
+    mixed = _int(entry, "mixed_canastas", side, MAX_COUNT)
+    reds = _int(entry, "red_threes", side, MAX_COUNT)
+    melded = _bool(entry, "melded") or nat + mixed > 0
+    melds = [[FIVE] * 7 for _ in range(nat)] + [[FIVE] * 6 + [TWO_C] for _ in range(mixed)]
+    if melded and not melds:
+        melds = [[FIVE] * 3]
+    res = SideResult(melds=melds, red_threes=[RED_THREE] * reds, hand=[], went_out=_bool(entry, "went_out"),
+                     concealed=_bool(entry, "concealed"), penalties=_int(entry, "penalties", side, MAX_POINTS))
+    return res, _int(entry, "meld_points", side, MAX_POINTS), _int(entry, "hand_points", side, MAX_POINTS)
+
+
+def score_entry(rules: Rules, sides: Sequence[str], entry: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Score one deal as entered.
+
+    Args:
+        rules: the variant.
+        sides: the side names, in order.
+        entry: ``{SIDE: {"mode": "melds"|"quick", ...}}`` for every side (see the module docstring).
+
+    Returns:
+        ``{SIDE: {"score": points, "breakdown": {item: points}}}``.
+
+    Raises:
+        SheetError: a side is missing or unknown, a field is malformed, more copies of a card
+            than the deck holds, or the scoring refuses the table (its message names side and rule).
+    """
+    if not isinstance(entry, Mapping) or set(entry) != set(sides):
+        raise SheetError(f"a deal gives one entry for each side: {', '.join(sides)}")
+    results: dict[str, SideResult] = {}
+    cards_points: dict[str, tuple[int, int]] = {}
+    for name in sides:
+        e = entry[name]
+        if not isinstance(e, Mapping):
+            raise SheetError(f"side {name}: the entry must be an object")
+        mode = e.get("mode", "melds")
+        if mode == "melds":
+            results[name] = _by_melds(e, name)
+        elif mode == "quick":
+            results[name], meld_pts, hand_pts = _by_totals(e, name)
+            cards_points[name] = (meld_pts, hand_pts)
+        else:
+            raise SheetError(f"side {name}: mode must be 'melds' or 'quick'")
+    _check_copies(rules, {n: r for n, r in results.items() if n not in cards_points})
+    try:
+        scored = score_deal(rules, results)
+    except ScoringError as e:
+        raise SheetError(str(e)) from None
+    out: dict[str, dict[str, Any]] = {}
+    for name in sides:
+        s = scored[name]
+        breakdown = dict(s.breakdown)
+        total = s.total
+        if name in cards_points:
+            meld_pts, hand_pts = cards_points[name]
+            total += meld_pts - breakdown["melded_cards"] - hand_pts - breakdown["hand_cards"]
+            breakdown["melded_cards"] = meld_pts
+            breakdown["hand_cards"] = -hand_pts
+        out[name] = {"score": total, "breakdown": breakdown}
+    return out
+
+
+def _check_copies(rules: Rules, results: Mapping[str, SideResult]) -> None:
+    have = deck_counts(rules.packs, rules.jokers)
+    used = [0] * N_TYPES
+    for r in results.values():
+        for c in [c for m in r.melds for c in m] + r.red_threes + r.hand:
+            used[c] += 1
+    for c in range(N_TYPES):
+        if used[c] > have[c]:
+            raise SheetError(f"{card_str(c)} is entered {used[c]} times but the deck holds {have[c]}")
+
+
+def score_sheet(rules: Rules, sides: Sequence[str], entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Score every deal of a sheet and sum up.
+
+    Returns:
+        ``{"deals": [{SIDE: {"score", "breakdown"}}], "totals": {SIDE: points},
+        "next_minimum": {SIDE: points}, "winner": SIDE or None}`` (as ``canasta score --json``).
+
+    Raises:
+        SheetError: a deal cannot be scored (the message starts with its number).
+    """
+    deals = []
+    totals = {s: 0 for s in sides}
+    for i, entry in enumerate(entries):
+        try:
+            scored = score_entry(rules, sides, entry)
+        except SheetError as e:
+            raise SheetError(f"deal {i + 1}: {e}") from None
+        deals.append(scored)
+        for s in sides:
+            totals[s] += scored[s]["score"]
+    return {"deals": deals, "totals": totals, "next_minimum": {s: rules.min_meld(t) for s, t in totals.items()},
+            "winner": winner(rules, totals)}
+
+
+def default_sides(rules: Rules) -> list[str]:
+    """Default side names: ``Us``/``Them`` for two sides, ``A``/``B``/``C`` for three."""
+    return ["Us", "Them"] if rules.teams == 2 else [chr(ord("A") + i) for i in range(rules.teams)]

@@ -1,0 +1,368 @@
+/* A table: the websocket client, drawing the state, selecting cards, sending moves, shortcuts. */
+"use strict";
+
+const params = new URLSearchParams(location.search);
+const TABLE = params.get("t") || "";
+const KEY = params.get("k") || "";
+let S = null;                 // last state from the server
+let selected = new Set();     // indices into S.view.hand
+let ws = null, retry = 0, dead = false, overlayClosedFor = -1, lastHand = "", hintMove = "";
+
+const $ = (id) => document.getElementById(id);
+
+function setConn(state) {
+  const c = $("conn");
+  c.dataset.state = state;
+  c.textContent = t("conn." + state);
+}
+
+function connect() {
+  if (dead) return;
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(proto + "://" + location.host + "/ws/" + encodeURIComponent(TABLE) + "?k=" + encodeURIComponent(KEY));
+  ws.onopen = () => { retry = 0; setConn("online"); };
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type === "state") onState(m);
+    else if (m.type === "error") onError(m);
+    else if (m.type === "hint") onHint(m);
+  };
+  ws.onclose = (ev) => {
+    setConn("offline");
+    if (ev.code === 4403) { dead = true; return; }
+    setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
+  };
+}
+
+function send(obj) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) { showError(t("error.offline")); return; }
+  showError("");
+  ws.send(JSON.stringify(obj));
+}
+
+function sendMove(text) { send({ type: "move", move: text }); }
+
+function showError(text) { $("error").textContent = text; }
+
+function onError(m) {
+  if (m.code === "bad_token") { dead = true; }
+  const key = "error." + m.code;
+  const known = I18N.texts[key] !== undefined;
+  if (m.code === "illegal" || m.code === "bad_move") showError(t(key) + " " + m.message);
+  else showError(known ? t(key) : m.message);
+}
+
+function onHint(m) {
+  hintMove = m.move;
+  $("hint-text").dataset.move = m.move;
+  $("hint-text").innerHTML = escapeHtml(t("table.hint_is")) + " " + moveHtml(m.move);
+  renderHand();
+}
+
+function onState(m) {
+  S = m;
+  window.__state = m;
+  const hand = m.view ? m.view.hand.join(" ") : "";
+  if (hand !== lastHand) { selected = new Set(); lastHand = hand; }
+  hintMove = "";
+  $("hint-text").textContent = "";
+  delete $("hint-text").dataset.move;
+  rememberTable(TABLE, KEY, (m.seats[m.you] || {}).name + " \u00b7 " + m.rules.spec);
+  render();
+}
+
+function me() { return S.you; }
+function seatName(i) { return S.seats[i].name; }
+function legalHas(prefix) { return S.legal.some((x) => x === prefix || x.startsWith(prefix + " ")); }
+function selCards() { return [...selected].sort((a, b) => a - b).map((i) => S.view.hand[i]); }
+
+/* ---------------------------------------------------------------- drawing */
+
+function render() {
+  if (!S) return;
+  document.body.dataset.status = S.status;
+  $("waiting").hidden = S.status !== "waiting";
+  $("board").hidden = S.status === "waiting";
+  if (S.status === "waiting") return renderWaiting();
+  renderSeats(); renderStatus(); renderPile(); renderMelds(); renderHand(); renderButtons();
+  renderScores(); renderLog(); renderHistory(); renderOverlay();
+}
+
+function renderWaiting() {
+  $("variant-line").textContent = S.rules.spec;
+  const ul = $("wait-seats");
+  ul.innerHTML = "";
+  S.seats.forEach((s, i) => {
+    const what = s.kind === "bot" ? t("lobby.bot_" + s.bot) : (s.connected ? t("table.here") : (s.joined ? t("table.away") : t("table.not_joined")));
+    ul.append(el("li", { class: "side-" + s.side }, el("strong", { text: t("lobby.seat", { n: i + 1 }) + ": " + s.name }),
+      " \u00b7 " + sideName(s.side) + " \u00b7 " + what + (i === me() ? " \u00b7 " + t("lobby.you") : "")));
+  });
+  $("start").hidden = !S.host;
+  $("wait-host").hidden = S.host;
+  if (document.activeElement !== $("my-name")) $("my-name").value = seatName(me());
+}
+
+function renderSeats() {
+  const bar = $("seats-bar");
+  bar.innerHTML = "";
+  const v = S.view;
+  S.seats.forEach((s, i) => {
+    const chip = el("div", { class: "seat-chip side-" + s.side + (v && v.to_act === i ? " to-act" : "") + (i === me() ? " you" : ""), "data-seat": i },
+      el("span", { class: "dot " + (s.connected ? "on" : "off") }),
+      el("span", { class: "name", text: s.name + (i === me() ? " (" + t("lobby.you") + ")" : "") }),
+      el("span", { class: "count", title: t("table.cards_held"), text: v ? "\ud83c\udca0 " + v.hand_sizes[i] : "" }));
+    if (v && v.dealer === i) chip.append(el("span", { class: "badge", title: t("table.dealer"), text: "D" }));
+    bar.append(chip);
+  });
+}
+
+function renderStatus() {
+  const v = S.view;
+  let text = "";
+  $("ask-box").hidden = true;
+  if (S.game_over) text = t("status.game_over", { side: sideName(S.winner) });
+  else if (!v || v.phase === "over") text = t("status.deal_over");
+  else if (v.phase === "answer") {
+    if (v.to_act === me()) {
+      $("ask-box").hidden = false;
+      $("ask-text").textContent = t("status.answer", { name: seatName(v.turn) });
+    } else text = t("status.wait_answer", { name: seatName(v.to_act) });
+  } else if (v.turn === me()) {
+    if (v.phase === "draw") text = legalHas("draw") ? t("status.your_draw") : t("status.stock_gone");
+    else text = t("status.your_play");
+    if (v.answer === 1) text += " " + t("status.said_yes");
+    if (v.answer === -1) text += " " + t("status.said_no");
+    if (v.pending_pile) text += " " + t("status.pending", { n: v.pending_pile });
+  } else text = t("status.wait", { name: seatName(v.turn) });
+  $("status").textContent = text;
+  $("status").classList.toggle("mine", !!v && v.to_act === me() && !S.game_over && v.phase !== "over");
+}
+
+function renderPile() {
+  const v = S.view;
+  $("stock").innerHTML = "";
+  $("stock").append(cardBack(v ? v.stock : ""));
+  $("stock").title = t("table.stock_count", { n: v ? v.stock : 0 });
+  $("pile").innerHTML = "";
+  const info = $("pile-info");
+  info.innerHTML = "";
+  if (!v) return;
+  const p = v.pile;
+  $("pile").append(p.top ? cardEl(p.top, "top") : el("div", { class: "card empty", text: "\u2014" }));
+  info.append(el("span", { class: "pill", text: t("table.pile_size", { n: p.size }) }));
+  if (p.frozen) info.append(el("span", { class: "pill frozen", title: p.frozen_reason, text: "\u2744 " + t("table.frozen") }));
+  else if (p.frozen_for_me) info.append(el("span", { class: "pill frozen-me", title: p.frozen_reason, text: "\u2744 " + t("table.frozen_for_you") }));
+  if (p.stopped) info.append(el("span", { class: "pill stop", text: "\u26d4 " + t("table.stopped") }));
+}
+
+function meldBox(m, side, mine) {
+  const cls = "meld" + (m.canasta ? " canasta " + (m.natural ? "natural" : "mixed") : "") + (mine ? " mine" : "");
+  const box = el("div", { class: cls, "data-rank": m.rank, "data-side": side });
+  const label = m.canasta ? t(m.natural ? "meld.natural" : "meld.mixed") : (m.rank === "W" ? t("meld.wild") : rankLabel(m.rank));
+  box.append(el("div", { class: "meld-label", text: label + " \u00b7 " + m.cards.length }));
+  const cards = el("div", { class: "meld-cards" });
+  const shown = m.canasta ? [m.cards[m.natural ? 0 : m.cards.findIndex((c) => isWild(c))] || m.cards[0]] : m.cards;
+  shown.forEach((c) => cards.append(cardEl(c, "mini-card")));
+  if (m.canasta) cards.classList.add("stacked");
+  box.append(cards);
+  if (mine) box.addEventListener("click", () => meldAction(m.rank));
+  return box;
+}
+
+function renderMelds() {
+  const v = S.view;
+  const box = $("melds");
+  box.innerHTML = "";
+  if (!v) return;
+  const order = [v.side, ...[...Array(S.rules.teams).keys()].filter((s) => s !== v.side)];
+  for (const side of order) {
+    const names = S.seats.map((s, i) => (s.side === side ? s.name : null)).filter(Boolean).join(", ");
+    const reds = [];
+    S.seats.forEach((s, i) => { if (s.side === side) reds.push(...v.red_threes[i]); });
+    const head = el("div", { class: "side-head" }, el("strong", { text: sideName(side) + (side === v.side ? " \u00b7 " + t("table.your_side") : "") }),
+      el("span", { class: "muted", text: " " + names }),
+      el("span", { class: "pill", text: t("table.minimum", { n: v.minimums[side] }) + (v.opened[side] ? " \u2713" : "") }));
+    const red = el("div", { class: "red-threes" });
+    reds.forEach((c) => red.append(cardEl(c, "mini-card")));
+    const melds = el("div", { class: "meld-row" });
+    v.melds[side].forEach((m) => melds.append(meldBox(m, side, side === v.side)));
+    if (!v.melds[side].length) melds.append(el("span", { class: "muted", text: t("table.no_melds") }));
+    box.append(el("div", { class: "side-melds side-" + side + (side === v.side ? " own" : "") }, head, red, melds));
+  }
+}
+
+function renderHand() {
+  const box = $("hand");
+  box.innerHTML = "";
+  if (!S || !S.view) return;
+  const hand = S.view.hand;
+  $("hand-count").textContent = "(" + hand.length + ")";
+  const hinted = hintMove ? hintMove.split(" ").slice(1) : [];
+  let group = null, last = null;
+  hand.forEach((c, i) => {
+    const key = c === "JK" || c[0] === "2" ? "W" : c[0];
+    if (key !== last) { group = el("div", { class: "group" }); box.append(group); last = key; }
+    const card = cardEl(c, selected.has(i) ? "selected" : "");
+    const h = hinted.indexOf(c);
+    if (h >= 0) { card.classList.add("hinted"); hinted.splice(h, 1); }
+    card.dataset.index = i;
+    card.tabIndex = 0;
+    card.addEventListener("click", () => toggle(i));
+    group.append(card);
+  });
+}
+
+function toggle(i) {
+  if (selected.has(i)) selected.delete(i); else selected.add(i);
+  renderHand(); renderButtons();
+}
+
+function renderButtons() {
+  const v = S.view;
+  const mine = !!v && v.to_act === me() && S.status === "playing" && v.phase !== "over";
+  const n = selected.size;
+  $("draw-btn").disabled = !mine || !legalHas("draw");
+  $("take-btn").disabled = !mine || !legalHas("take") || !(n === 0 || n === 2);
+  $("meld-btn").disabled = !mine || n === 0 || !(legalHas("meld") || legalHas("add"));
+  $("discard-btn").disabled = !mine || n !== 1 || !legalHas("discard");
+  $("ask-btn").disabled = !mine || !legalHas("ask");
+  $("pass-btn").disabled = !mine || !legalHas("pass");
+  $("hint-btn").disabled = !mine || !S.hints;
+  $("hint-btn").hidden = !S.hints;
+  $("pass-btn").hidden = !legalHas("pass");
+  $("ask-btn").hidden = S.rules.team_size < 2;
+}
+
+function renderScores() {
+  const v = S.view;
+  const tbl = el("table", { class: "scores" });
+  tbl.append(el("tr", {}, el("th", { text: "" }), el("th", { text: t("table.total") }), el("th", { text: t("table.min_next") })));
+  for (let s = 0; s < S.rules.teams; s++) {
+    tbl.append(el("tr", { class: "side-" + s }, el("td", { text: sideName(s) + (v && v.side === s ? " *" : "") }),
+      el("td", { class: "num", text: String(S.totals[s]) }), el("td", { class: "num", text: String(S.next_minimums[s]) })));
+  }
+  $("scores").innerHTML = "";
+  $("scores").append(tbl, el("p", { class: "muted small", text: t("table.target", { n: S.rules.target }) + " \u00b7 " + t("table.deal_no", { n: S.deal_no }) }));
+}
+
+function renderLog() {
+  const ol = $("log");
+  ol.innerHTML = "";
+  for (const e of S.log) {
+    const li = el("li", { class: "side-" + S.seats[e.seat].side });
+    li.innerHTML = '<span class="who">' + escapeHtml(seatName(e.seat)) + ":</span> " + moveHtml(e.move);
+    ol.append(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+const BREAKDOWN = ["canastas", "red_threes", "going_out", "concealed", "melded_cards", "hand_cards", "penalties"];
+
+function breakdownTable(entry) {
+  const tbl = el("table", { class: "breakdown" });
+  const head = el("tr", {}, el("th", { text: "" }));
+  for (let s = 0; s < S.rules.teams; s++) head.append(el("th", { text: sideName(s) }));
+  tbl.append(head);
+  for (const k of BREAKDOWN) {
+    if (entry.breakdowns.every((b) => !b[k])) continue;
+    const row = el("tr", {}, el("td", { text: t("score." + k) }));
+    entry.breakdowns.forEach((b) => row.append(el("td", { class: "num", text: String(b[k]) })));
+    tbl.append(row);
+  }
+  const total = el("tr", { class: "total" }, el("td", { text: t("score.deal") }));
+  entry.scores.forEach((x) => total.append(el("td", { class: "num", text: String(x) })));
+  const run = el("tr", { class: "total" }, el("td", { text: t("table.total") }));
+  entry.totals.forEach((x) => run.append(el("td", { class: "num", text: String(x) })));
+  tbl.append(total, run);
+  return tbl;
+}
+
+function renderHistory() {
+  const box = $("history");
+  box.innerHTML = "";
+  if (!S.history.length) { box.append(el("p", { class: "muted", text: t("table.no_deals") })); return; }
+  const tbl = el("table", { class: "history" });
+  const head = el("tr", {}, el("th", { text: "#" }));
+  for (let s = 0; s < S.rules.teams; s++) head.append(el("th", { text: sideName(s) }));
+  tbl.append(head);
+  for (const h of S.history) {
+    const row = el("tr", { title: h.out_seat >= 0 ? t("table.went_out", { name: seatName(h.out_seat) }) : "" }, el("td", { text: String(h.deal) }));
+    h.scores.forEach((x, i) => row.append(el("td", { class: "num", text: x + " (" + h.totals[i] + ")" })));
+    tbl.append(row);
+  }
+  box.append(tbl);
+}
+
+function renderOverlay() {
+  const v = S.view;
+  const over = S.game_over || (v && v.phase === "over");
+  const show = over && overlayClosedFor !== S.deal_no && S.history.length > 0;
+  $("overlay").hidden = !show;
+  if (!show) return;
+  const last = S.history[S.history.length - 1];
+  $("over-title").textContent = S.game_over ? t("status.game_over", { side: sideName(S.winner) }) : t("table.deal_scores", { n: last.deal });
+  const body = $("over-body");
+  body.innerHTML = "";
+  body.append(el("p", { text: last.out_seat >= 0 ? t("table.went_out", { name: seatName(last.out_seat) }) : t("table.nobody_out") }));
+  body.append(breakdownTable(last));
+  $("next-btn").hidden = S.game_over;
+  $("record-link").hidden = !S.game_over;
+  $("record-link").href = "/api/tables/" + encodeURIComponent(TABLE) + "/record?k=" + encodeURIComponent(KEY);
+}
+
+/* ---------------------------------------------------------------- actions */
+
+function meldAction(targetRank) {
+  if (!S || !S.view || S.view.to_act !== me()) return;
+  const cards = selCards();
+  if (!cards.length) { showError(t("error.select")); return; }
+  const natural = cards.find((c) => !isWild(c));
+  if (targetRank) { sendMove("add " + cards.join(" ") + (natural ? "" : " to " + targetRank)); return; }
+  const own = S.view.melds[S.view.side];
+  if (natural && own.some((m) => m.rank === natural[0])) { sendMove("add " + cards.join(" ")); return; }
+  sendMove("meld " + cards.join(" "));
+}
+
+function act(name) {
+  if (!S) return;
+  const cards = selCards();
+  if (name === "draw") sendMove("draw");
+  else if (name === "take") {
+    if (cards.length !== 0 && cards.length !== 2) { showError(t("error.take_cards")); return; }
+    sendMove(cards.length ? "take " + cards.join(" ") : "take");
+  } else if (name === "meld") meldAction(null);
+  else if (name === "discard") {
+    if (cards.length !== 1) { showError(t("error.discard_one")); return; }
+    sendMove("discard " + cards[0]);
+  } else if (name === "ask") sendMove("ask");
+  else if (name === "yes") sendMove("yes");
+  else if (name === "no") sendMove("no");
+  else if (name === "pass") sendMove("pass");
+  else if (name === "hint") send({ type: "hint" });
+  else if (name === "clear") { selected = new Set(); renderHand(); renderButtons(); }
+}
+
+document.querySelectorAll(".actions button").forEach((b) => b.addEventListener("click", () => act(b.dataset.act)));
+$("yes-btn").addEventListener("click", () => act("yes"));
+$("no-btn").addEventListener("click", () => act("no"));
+$("start").addEventListener("click", () => send({ type: "start" }));
+$("rename").addEventListener("click", () => { const n = $("my-name").value.trim(); if (n) send({ type: "name", name: n }); });
+$("next-btn").addEventListener("click", () => { overlayClosedFor = -1; send({ type: "next_deal" }); });
+$("close-over").addEventListener("click", () => { overlayClosedFor = S.deal_no; renderOverlay(); });
+$("typed").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const text = $("typed-move").value.trim();
+  if (text) { sendMove(text); $("typed-move").value = ""; }
+});
+
+const KEYS = { d: "draw", t: "take", m: "meld", x: "discard", q: "ask", y: "yes", n: "no", p: "pass", h: "hint", escape: "clear" };
+document.addEventListener("keydown", (ev) => {
+  if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const k = ev.key.toLowerCase();
+  if (k === "enter" && !$("overlay").hidden && !$("next-btn").hidden) { ev.preventDefault(); $("next-btn").click(); return; }
+  if (KEYS[k]) { ev.preventDefault(); act(KEYS[k]); }
+});
+
+I18N.onchange = () => { if (S) render(); const c = $("conn"); if (c.dataset.state) setConn(c.dataset.state); };
+if (!TABLE || !KEY) { showError("missing table link"); }
+initI18n().then(connect);

@@ -1,0 +1,260 @@
+"""Persistence of web tables and score sheets (SQLAlchemy 2; SQLite by default, PostgreSQL by URL).
+
+A table is stored as small append-only rows so that a move costs one short
+INSERT: the table (variant, seats with their tokens, options, status), one row
+per deal started (dealer and shuffle seed) and one row per move (seat and text
+in notation). :func:`canasta.web.tables.rebuild_game` replays them through the
+engine after a restart. A score sheet (score keeper page) is one row holding
+the variant, the side names and the deals as entered.
+
+Nothing here knows the rules: it stores and returns plain values.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    insert,
+    update,
+)
+from sqlalchemy import select as sa_select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+DEFAULT_DATABASE = "canasta.db"
+"""SQLite file used when no database is named (in the current directory)."""
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the web layer's tables."""
+
+
+class TableRow(Base):
+    """A table of the web lobby."""
+
+    __tablename__ = "web_tables"
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    created: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+    variant: Mapped[str] = mapped_column(String(400))
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    hints: Mapped[bool] = mapped_column(Boolean, default=True)
+    status: Mapped[str] = mapped_column(String(16))
+    game_seed: Mapped[int] = mapped_column(BigInteger)
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class DealRow(Base):
+    """One deal started at a table: its dealer and shuffle seed."""
+
+    __tablename__ = "web_deals"
+    table_id: Mapped[str] = mapped_column(ForeignKey("web_tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    dealer: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+
+
+class MoveRow(Base):
+    """One move made at a table, in notation."""
+
+    __tablename__ = "web_moves"
+    table_id: Mapped[str] = mapped_column(ForeignKey("web_tables.id"), primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(200))
+
+
+class SheetRow(Base):
+    """A score sheet of the score keeper page."""
+
+    __tablename__ = "web_sheets"
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    created: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+    variant: Mapped[str] = mapped_column(String(400))
+    sides: Mapped[list[str]] = mapped_column(JSON)
+    deals: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    note: Mapped[str] = mapped_column(Text, default="")
+
+
+@dataclass
+class StoredDeal:
+    """A deal as stored: number (0-based), dealer seat, seed and moves as (seat, text)."""
+
+    number: int
+    dealer: int
+    seed: int
+    moves: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass
+class StoredTable:
+    """A table as stored, with its deals in order."""
+
+    id: str
+    variant: str
+    seats: list[dict[str, Any]]
+    hints: bool
+    status: str
+    game_seed: int
+    first_dealer: int
+    deals: list[StoredDeal]
+
+
+@dataclass
+class StoredSheet:
+    """A score sheet as stored."""
+
+    id: str
+    variant: str
+    sides: list[str]
+    deals: list[dict[str, Any]]
+
+
+def database_url(database: str | None) -> str:
+    """The SQLAlchemy URL for ``database``: a URL as given, a file path as SQLite, None as ``canasta.db``.
+
+    Examples: ``None`` -> ``sqlite:///canasta.db``; ``games.db`` -> ``sqlite:///games.db``;
+    ``postgresql+psycopg://user@host/canasta`` unchanged.
+    """
+    if not database:
+        database = DEFAULT_DATABASE
+    if "://" in database:
+        return database
+    return "sqlite:///" + str(Path(database))
+
+
+class Store:
+    """The database of the web layer.
+
+    Args:
+        url: a SQLAlchemy URL (see :func:`database_url`). The tables are created if missing.
+
+    Raises:
+        sqlalchemy.exc.ArgumentError / OperationalError: the URL is malformed or the database unreachable.
+    """
+
+    def __init__(self, url: str):
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ tables
+
+    def create_table(self, table: StoredTable) -> None:
+        """Insert a new table (without deals)."""
+        now = time.time()
+        with Session(self.engine) as s, s.begin():
+            s.add(TableRow(id=table.id, created=now, updated=now, variant=table.variant, seats=table.seats,
+                           hints=table.hints, status=table.status, game_seed=table.game_seed,
+                           first_dealer=table.first_dealer))
+
+    def update_table(self, table_id: str, *, status: str | None = None,
+                     seats: list[dict[str, Any]] | None = None) -> None:
+        """Change a table's status and/or seats."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return
+            if status is not None:
+                row.status = status
+            if seats is not None:
+                row.seats = [dict(x) for x in seats]
+            row.updated = time.time()
+
+    def add_deal(self, table_id: str, number: int, dealer: int, seed: int) -> None:
+        """Record that deal ``number`` (0-based) started with ``dealer`` and ``seed``."""
+        with Session(self.engine) as s, s.begin():
+            s.add(DealRow(table_id=table_id, number=number, dealer=dealer, seed=seed))
+
+    def add_move(self, table_id: str, deal: int, seq: int, seat: int, text: str,
+                 status: str | None = None) -> None:
+        """Record move number ``seq`` (0-based within the deal) made by ``seat``; optionally a new status.
+
+        One short INSERT in its own transaction (SQL Core, no ORM unit of work: this is the hot path).
+        """
+        with self.engine.begin() as conn:
+            conn.execute(insert(MoveRow).values(table_id=table_id, deal=deal, seq=seq, seat=seat, text=text))
+            if status is not None:
+                conn.execute(update(TableRow).where(TableRow.id == table_id)
+                             .values(status=status, updated=time.time()))
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """The table with its deals and moves, or None if there is none with that id."""
+        with Session(self.engine) as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            deals = {d.number: StoredDeal(d.number, d.dealer, d.seed) for d in s.scalars(
+                sa_select(DealRow).where(DealRow.table_id == table_id).order_by(DealRow.number))}
+            for m in s.scalars(sa_select(MoveRow).where(MoveRow.table_id == table_id)
+                               .order_by(MoveRow.deal, MoveRow.seq)):
+                if m.deal in deals:
+                    deals[m.deal].moves.append((m.seat, m.text))
+            return StoredTable(row.id, row.variant, list(row.seats), row.hints, row.status, row.game_seed,
+                               row.first_dealer, [deals[k] for k in sorted(deals)])
+
+    def table_ids(self, status: str | None = None) -> list[str]:
+        """Ids of the stored tables (with ``status`` only, if given), oldest first."""
+        with Session(self.engine) as s:
+            q = sa_select(TableRow.id).order_by(TableRow.created)
+            if status is not None:
+                q = q.where(TableRow.status == status)
+            return list(s.scalars(q))
+
+    # ------------------------------------------------------------------ sheets
+
+    def create_sheet(self, sheet: StoredSheet) -> None:
+        """Insert a new score sheet."""
+        now = time.time()
+        with Session(self.engine) as s, s.begin():
+            s.add(SheetRow(id=sheet.id, created=now, updated=now, variant=sheet.variant, sides=sheet.sides,
+                           deals=sheet.deals, note=""))
+
+    def load_sheet(self, sheet_id: str) -> StoredSheet | None:
+        """The score sheet, or None."""
+        with Session(self.engine) as s:
+            row = s.get(SheetRow, sheet_id)
+            if row is None:
+                return None
+            return StoredSheet(row.id, row.variant, list(row.sides), list(row.deals))
+
+    def save_sheet_deals(self, sheet_id: str, deals: list[dict[str, Any]]) -> None:
+        """Replace the deals of a score sheet."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(SheetRow, sheet_id)
+            if row is not None:
+                row.deals = deals
+                row.updated = time.time()
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

@@ -1,0 +1,148 @@
+"""Property test: no message to a client holds a card it could not know (DESIGN.md, "Hidden information").
+
+Whole games are played at a :class:`~canasta.web.tables.Table` (every seat a person,
+moved by random agents); after every move the state message of every seat is built
+exactly as the server sends it (``dumps(table.state_for(seat))``), and checked against
+the engine's internal state:
+
+* the ``hand`` field is the seat's own hand;
+* outside the move log and the legal moves, every card named in the message is
+  accounted for by the seat's own hand and the public cards (melds, red threes laid
+  out, the pile's top card, the whole pile where the variant shows it): for each card
+  type the count in the message equals that sum, so no card of another hand, of the
+  stock or hidden in the pile can be in it;
+* a legal move names only the seat's own cards, and only the seat to act gets any;
+* the move log names cards only in moves that put them on the table, never for a draw;
+* no shuffle seed is in the message.
+
+The one card below the top that a message may name is the wild card or red three that
+froze the pile (``frozen_reason``): at a real table it lies crosswise in the pile for all to see.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from canasta.agents import make_agent
+from canasta.cards import card_str, parse_cards
+from canasta.web.protocol import dumps
+from canasta.web.tables import Table, create_table
+
+CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JK)\b")
+SILENT = ("draw", "ask", "yes", "no", "pass")
+
+
+def cards_in(value: Any) -> Counter[str]:
+    """Every card token anywhere in a JSON value."""
+    return Counter(CARD.findall(json.dumps(value)))
+
+
+def public_cards(table: Table) -> Counter[str]:
+    """The cards every seat sees, from the engine's internal state."""
+    deal = table.game.deal
+    assert deal is not None
+    out: Counter[str] = Counter()
+    for side in deal.melds:
+        for m in side:
+            out.update(card_str(c) for c in m.cards)
+    for reds in deal.red3:
+        out.update(card_str(c) for c in reds)
+    if deal.pile:
+        out[card_str(deal.pile[-1])] += 1  # the top card
+        if table.rules.pile_visible:  # and the whole pile, where the variant shows it
+            out.update(card_str(c) for c in deal.pile)
+    return out
+
+
+def own_hand(table: Table, seat: int) -> Counter[str]:
+    deal = table.game.deal
+    assert deal is not None
+    return Counter({card_str(c): n for c, n in enumerate(deal.hands[seat]) if n})
+
+
+def check_message(table: Table, seat: int, text: str) -> None:
+    """Raise AssertionError if the message ``text`` for ``seat`` holds a card the seat cannot know."""
+    deal = table.game.deal
+    assert deal is not None
+    msg = json.loads(text)
+    hand = own_hand(table, seat)
+    assert Counter(msg["view"]["hand"]) == hand, "the hand field is not the seat's own hand"
+    rest = {k: v for k, v in msg.items() if k not in ("log", "legal")}
+    reason = rest["view"]["pile"].pop("frozen_reason")
+    for card in CARD.findall(reason):  # the card laid crosswise in a frozen pile: public
+        assert card in {card_str(c) for c in deal.pile} and card[0] in "23J", reason
+    assert cards_in(rest) == hand + public_cards(table), "a card the seat cannot see is in the message"
+    if msg["legal"]:
+        assert deal.to_act == seat and not deal.over
+    for move in msg["legal"]:
+        used = Counter(CARD.findall(move))
+        assert not used - hand, f"legal move {move!r} names cards the seat does not hold"
+    for entry in msg["log"]:
+        words = entry["move"].split()
+        if words[0] in SILENT:
+            assert len(words) == 1, f"{entry} shows cards"
+        else:
+            parse_cards([w for w in words[1:] if w != "to" and CARD.fullmatch(w)])
+    for lg in table.game.logs:
+        assert str(lg.seed) not in text, "a shuffle seed is in the message"
+    assert str(table.game_seed) not in text
+
+
+def play_and_check(variant: str, seed: int, max_deals: int = 4) -> int:
+    """Play up to ``max_deals`` deals of a game, checking every seat's message after every move."""
+    rules_players = int(re.search(r"players=(\d)", variant).group(1))  # type: ignore[union-attr]
+    table = create_table(None, variant, [{"kind": "human"}] * rules_players, seed=seed)
+    agents = [make_agent("random", seed + i) for i in range(rules_players)]
+    table.start(0)
+    checked = 0
+    while not table.game.over and len(table.game.logs) <= max_deals:
+        deal = table.game.deal
+        assert deal is not None
+        if deal.over:
+            if len(table.game.logs) == max_deals:
+                break
+            table.next_deal(0)
+            continue
+        seat = deal.to_act
+        action = agents[seat].select(None, deal.legal_actions())
+        table.act(seat, deal.move_for_action(action))
+        for s in range(rules_players):
+            check_message(table, s, dumps(table.state_for(s)))
+            checked += 1
+    return checked
+
+
+@pytest.mark.slow
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(10**6, 2**40),
+       variant=st.sampled_from(["classic(players=4)", "classic(players=2)", "classic(players=3)",
+                                "classic(players=6,teams=3)", "classic(players=4,pile_visible=yes)"]))
+def test_no_message_holds_a_card_the_seat_cannot_know(seed: int, variant: str) -> None:
+    assert play_and_check(variant, seed, max_deals=2) > 0
+
+
+def test_whole_game_messages_are_secret() -> None:
+    assert play_and_check("classic(players=4,target=1500)", 5_000_003, max_deals=50) > 100
+
+
+def test_the_check_catches_a_leak() -> None:
+    """The checker fails when another seat's hand is slipped into a message."""
+    table = create_table(None, "classic(players=4)", [{"kind": "human"}] * 4, seed=3_000_017)
+    table.start(0)
+    state = table.state_for(0)
+    check_message(table, 0, dumps(state))
+    deal = table.game.deal
+    assert deal is not None
+    leaked = dict(state, extra={"cards": [card_str(c) for c in range(53) if deal.hands[1][c]]})
+    with pytest.raises(AssertionError):
+        check_message(table, 0, dumps(leaked))
+    leaked = dict(state, stock_top=card_str(deal.stock[-1]))
+    with pytest.raises(AssertionError):
+        check_message(table, 0, dumps(leaked))
