@@ -1,0 +1,17 @@
+"""Environment API for game-AI research: PettingZoo AEC and Gymnasium adapters.
+
+* :mod:`canasta.env.canasta_v0` -- ``canasta_v0.env(variant="classic", players=2, ...)``, a
+  PettingZoo AEC environment (``canasta_v0.raw_env`` without wrappers);
+* :mod:`canasta.env.gym_wrapper` -- ``CanastaGymEnv``, one learning seat against bots (registered
+  with Gymnasium as ``canasta/Canasta-v0`` on import);
+* :mod:`canasta.env.observation` -- the observation layout, the public memory and the builders.
+
+Needs the optional dependencies: ``pip install 'canasta[env]'`` (numpy, gymnasium, pettingzoo).
+See docs/env.md for the observation layout and the move-id table.
+"""
+
+from . import canasta_v0
+from .config import EnvConfig, EnvConfigError, make_config
+from .gym_wrapper import CanastaGymEnv  # also registers canasta/Canasta-v0 with Gymnasium
+
+__all__ = ["CanastaGymEnv", "EnvConfig", "EnvConfigError", "canasta_v0", "make_config"]

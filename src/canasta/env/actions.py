@@ -1,0 +1,83 @@
+"""The move-id table of the environment's action space, in words.
+
+The ids are the engine's (:data:`canasta.moves.ACTIONS`, built once at import);
+this module only describes them: :func:`action_name` names one id,
+:func:`action_table` lists the id ranges as Markdown (the table in docs/env.md).
+"""
+
+from __future__ import annotations
+
+from ..cards import card_str
+from ..moves import (
+    ACTION_INDEX,
+    ACTIONS,
+    ADD,
+    DISCARD,
+    GROUP_WILD_COMBOS,
+    KIND_NAMES,
+    MAX_NATURALS,
+    MELD,
+    N_ACTIONS,
+    TAKE,
+    WILD_MELD_COMBOS,
+    WILD_TARGET,
+    target_str,
+)
+
+TAKE_MODE_NAMES = ("add the top card to the side's meld", "a natural pair", "a natural and a two",
+                   "a natural and a joker")
+"""Ways of taking the pile, by take mode (TAKE_ADD, TAKE_PAIR, TAKE_NAT_TWO, TAKE_NAT_JOKER)."""
+
+
+def action_name(action: int) -> str:
+    """A move id in words, e.g. ``meld K: 3 naturals, 1 two, 0 jokers`` or ``discard 7S``.
+
+    Raises:
+        ValueError: ``action`` is not in ``range(N_ACTIONS)``.
+    """
+    if not 0 <= action < N_ACTIONS:
+        raise ValueError(f"{action} is not a move id (0..{N_ACTIONS - 1})")
+    kind, arg, n, t, j = ACTIONS[action]
+    name = KIND_NAMES[kind]
+    if kind == TAKE:
+        return f"take the pile with {TAKE_MODE_NAMES[arg]}"
+    if kind == DISCARD:
+        return f"discard {card_str(arg)}"
+    if kind in (MELD, ADD):
+        if arg == WILD_TARGET:
+            return f"{name} W (wild cards only): {t} two(s), {j} joker(s)"
+        return f"{name} {target_str(arg)}: {n} natural(s), {t} two(s), {j} joker(s)"
+    return name
+
+
+def _first(key: tuple[int, int, int, int, int]) -> int:
+    return ACTION_INDEX[key]
+
+
+def action_table() -> str:
+    """The id ranges of the action space as a Markdown table (for docs/env.md)."""
+    per_target = (MAX_NATURALS + 1) * len(GROUP_WILD_COMBOS)
+    rows = ["| ids | move | id within the range |", "| --- | --- | --- |"]
+    for kind in ("draw", "ask", "yes", "no", "pass"):
+        i = _first((KIND_NAMES.index(kind), -1, 0, 0, 0))
+        rows.append(f"| {i} | `{kind}` | |")
+    t0 = _first((TAKE, 0, 0, 0, 0))
+    rows.append(f"| {t0}..{t0 + 3} | `take`: " + "; ".join(
+        f"{t0 + m} = {TAKE_MODE_NAMES[m]}" for m in range(4)) + " | mode |")
+    d0 = _first((DISCARD, 0, 0, 0, 0))
+    rows.append(f"| {d0}..{d0 + 52} | `discard CARD` | {d0} + card type (rank*4+suit; 52 = joker) |")
+    combos = ", ".join(f"{i}=({t},{j})" for i, (t, j) in enumerate(GROUP_WILD_COMBOS))
+    for k in (MELD, ADD):
+        g0 = _first((k, 0, 0, 0, 0))
+        w0 = _first((k, WILD_TARGET, 0) + WILD_MELD_COMBOS[0])
+        rows.append(
+            f"| {g0}..{g0 + 13 * per_target - 1} | `{KIND_NAMES[k]}` of a rank target 0..12 "
+            f"(0 = twos group where the variant has one, 1 = black threes, 2..12 = 4..A) | "
+            f"{g0} + target*{per_target} + naturals*{len(GROUP_WILD_COMBOS)} + combo; combo = index "
+            f"of (twos, jokers) in [{combos}] |")
+        rows.append(
+            f"| {w0}..{w0 + len(WILD_MELD_COMBOS) - 1} | `{KIND_NAMES[k]}` of wild cards only "
+            f"(target W) | {w0} + index of (twos, jokers) in the pairs t=0..12, j=0..8 with t+j>0, "
+            "t-major |")
+    rows.append(f"| (total) | {N_ACTIONS} ids | |")
+    return "\n".join(rows)

@@ -1,0 +1,366 @@
+"""``canasta_v0``: Canasta as a PettingZoo AEC environment.
+
+Usage::
+
+    from canasta.env import canasta_v0
+
+    env = canasta_v0.env(variant="classic", players=2)      # or "classic(players=2)",
+    env.reset(seed=42)                                       # or "canasta(variant=classic,players=2)"
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+
+Agents are ``player_0`` .. ``player_{n-1}``, one per seat; seat ``s`` plays for
+side ``s % teams``. The agent to act is the engine's ``Deal.to_act`` (the
+partner when answering "may I go out?"), so agents do not simply take turns.
+Actions are the engine's dense move ids (:data:`canasta.moves.ACTIONS`,
+``Discrete(N_ACTIONS)``); each observation is a dict with a float32
+``observation`` vector built from the seat's view (layout in docs/env.md and
+:class:`~canasta.env.observation.ObservationLayout`) and an int8
+``action_mask`` (all zeros for an agent that is not to act). Options are
+described in :class:`~canasta.env.config.EnvConfig`; ``reset(options=...)``
+also takes ``deck`` (a stacked deck for the first deal), ``dealer`` and
+``scores`` (cumulative score of each side at the start); other keys are ignored.
+
+Version history: v0 -- first release.
+
+Rules: RULES.md §1 (the deal and its scoring, §1.11; the game, §1.12).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as _e:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        "the Canasta environment needs numpy, gymnasium and pettingzoo: pip install 'canasta[env]'"
+    ) from _e
+
+from ..engine import Deal, IllegalMove
+from ..game import Game
+from ..moves import N_ACTIONS
+from ..rules import Rules
+from .config import EnvConfig, EnvConfigError, make_config
+from .observation import ObservationLayout, PublicMemory, build_action_mask, build_observation
+from .render import public_table
+
+__all__ = ["env", "raw_env"]
+
+Obs = dict[str, np.ndarray]
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The Canasta AEC environment with PettingZoo's standard wrappers.
+
+    Keywords are those of :class:`raw_env`. The result is ``raw_env`` wrapped in
+    ``AssertOutOfBoundsWrapper`` (an action outside ``Discrete(N_ACTIONS)`` is an
+    AssertionError) and ``OrderEnforcingWrapper`` (calls before ``reset()`` are
+    refused), as PettingZoo's classic games are. Illegal moves are handled by the
+    ``illegal`` option of the raw environment (PettingZoo's
+    ``TerminateIllegalWrapper`` behaviour is ``illegal="terminate"``).
+
+    Raises:
+        EnvConfigError: a bad variant or option.
+    """
+    e: AECEnv = raw_env(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+def _action_id(action: Any) -> int:
+    """The move id in ``action`` (a Python or NumPy integer), or raise a clear TypeError."""
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.size == 1 and np.issubdtype(action.dtype, np.integer):
+        return int(action.reshape(()))
+    raise TypeError(f"an action is a move id, a whole number 0..{N_ACTIONS - 1}, not {action!r}")
+
+
+class raw_env(AECEnv, EzPickle):
+    """Canasta as a PettingZoo AEC environment, without wrappers.
+
+    Args:
+        variant: preset name, variant string (``classic(players=2)``), OpenSpiel-style
+            game string (``canasta(variant=classic,players=4)``) or a Rules value.
+        episode, reward, reward_scale, max_steps, dealer, illegal, illegal_reward:
+            environment options, see :class:`~canasta.env.config.EnvConfig`.
+        render_mode: None, ``"ansi"`` (``render()`` returns the text) or ``"human"`` (prints it).
+        **rule_options: rule options by name (``players=2``, ``stock_end="reshuffle"``, ...).
+
+    Attributes:
+        config: the :class:`~canasta.env.config.EnvConfig` (fixed across resets).
+        rules: the variant. layout: the observation layout.
+        deal: the current :class:`~canasta.engine.Deal` -- the full state, for research
+            tools (search, analysis); agents must use only their observation.
+        game: the :class:`~canasta.game.Game` when ``episode="game"``, else None.
+
+    Raises:
+        EnvConfigError: a bad variant or option (the message lists what is allowed).
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"], "name": "canasta_v0", "is_parallelizable": False, "render_fps": 1,
+    }
+
+    def __init__(self, variant: str | Rules = "classic", render_mode: str | None = None, **kwargs: Any):
+        EzPickle.__init__(self, variant, render_mode, **kwargs)
+        super().__init__()
+        self.config: EnvConfig = make_config(variant, **kwargs)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise EnvConfigError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        rules = self.rules = self.config.rules
+        self.layout = ObservationLayout(rules.players, rules.teams)
+        self.possible_agents = [f"player_{s}" for s in range(rules.players)]
+        self.agents = self.possible_agents[:]
+        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
+        low, high = self.layout.bounds(rules)
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self._rng = random.Random()
+        self.deal: Deal | None = None
+        self.game: Game | None = None
+        self._memory: PublicMemory | None = None
+        self._totals: list[int] = [0] * rules.teams
+        self._steps = 0
+        self._version = 0
+        self._cache: tuple[int, int, np.ndarray, np.ndarray] | None = None
+        self.infos: dict[str, dict[str, Any]] = {}
+
+    # ------------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The observation space of ``agent`` (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The action space of ``agent``: ``Discrete(N_ACTIONS)`` (the same object on every call)."""
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------- reset
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new episode: shuffle and deal (the first deal of a game for ``episode="game"``).
+
+        ``seed`` reseeds the environment's generator, from which each deal's seed
+        (and a random dealer) is drawn, so the same seed and actions give the same
+        episode. ``options`` may hold ``deck`` (list of card types, first dealt
+        first, for the first deal), ``dealer`` (seat) and ``scores`` (one cumulative
+        score per side, points); other keys are ignored.
+
+        Raises:
+            ValueError: a bad ``deck``, ``dealer`` or ``scores`` in ``options``.
+        """
+        rng = random.Random(seed) if seed is not None else self._rng
+        saved = rng.getstate()
+        try:
+            game, deal, totals = self._new_episode(rng, options or {})
+        except (ValueError, TypeError):
+            rng.setstate(saved)  # a refused reset changes nothing
+            raise
+        self._rng = rng
+        self.game = game
+        self._totals = totals
+        self._start_deal(deal)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._steps = 0
+        assert self.deal is not None
+        self.agent_selection = self.possible_agents[self.deal.to_act]
+
+    def _new_episode(self, rng: random.Random, opts: dict[str, Any]) -> tuple[Game | None, Deal, list[int]]:
+        """The game (or None), first deal and start totals of a new episode, drawn from ``rng``.
+
+        Raises:
+            ValueError: a bad ``deck``, ``dealer`` or ``scores`` in ``opts``.
+        """
+        rules = self.rules
+        dealer = opts.get("dealer", self.config.dealer)
+        if dealer == -1 or dealer == "random":
+            dealer = rng.randrange(rules.players)
+        if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)):
+            raise ValueError(f"options['dealer'] must be a seat 0..{rules.players - 1}, not {dealer!r}")
+        scores = list(opts.get("scores") or [0] * rules.teams)
+        if len(scores) != rules.teams:
+            raise ValueError(f"options['scores'] must give one score per side ({rules.teams})")
+        totals = [int(s) for s in scores]
+        deck = opts.get("deck")
+        if self.config.episode == "game":
+            game = Game(rules, seed=rng.getrandbits(62), first_dealer=int(dealer))
+            game.totals = totals[:]
+            return game, game.new_deal(deck=deck), totals
+        deal = Deal(rules, dealer=int(dealer), scores=totals, seed=rng.getrandbits(62), deck=deck)
+        return None, deal, totals
+
+    def _start_deal(self, deal: Deal) -> None:
+        self.deal = deal
+        top = deal.pile[-1] if deal.pile else None  # public: the upcard on the table
+        self._memory = PublicMemory(self.rules.players, top, len(deal.pile))
+        self._version += 1
+
+    # ---------------------------------------------------------------- observe
+
+    def observe(self, agent: str) -> Obs:
+        """The observation dict of ``agent``: ``observation`` (float32) and ``action_mask`` (int8).
+
+        Built from ``deal.view(seat)`` and the public memory only, once per step
+        and seat (later calls return fresh copies). The mask is all zeros unless
+        ``agent`` is to act.
+        """
+        seat = self._seat_of[agent]
+        c = self._cache
+        if c is None or c[0] != seat or c[1] != self._version:
+            deal = self.deal
+            assert deal is not None and self._memory is not None, "call reset() first"
+            obs = build_observation(deal.view(seat), self._memory, self.layout)
+            if seat == deal.to_act and not deal.over and not self.terminations.get(agent, True) \
+                    and not self.truncations.get(agent, True):
+                mask = build_action_mask(deal.legal_actions())
+            else:
+                mask = np.zeros(N_ACTIONS, dtype=np.int8)
+            c = self._cache = (seat, self._version, obs, mask)
+        return {"observation": c[2].copy(), "action_mask": c[3].copy()}
+
+    # ------------------------------------------------------------------- step
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (a move id) for ``agent_selection``.
+
+        A terminated or truncated agent must pass None (PettingZoo's dead step).
+        An illegal id raises :class:`~canasta.engine.IllegalMove` (the reason in a
+        player's words; nothing changes) unless ``illegal`` is ``penalize`` or
+        ``terminate``.
+
+        Raises:
+            IllegalMove: illegal move with ``illegal="raise"``.
+            TypeError: ``action`` is not a whole number.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        deal = self.deal
+        assert deal is not None and self._memory is not None
+        a = _action_id(action)
+        seat = self._seat_of[agent]
+        legal = a in deal.legal_actions()
+        if not legal and self.config.illegal == "raise":
+            try:
+                deal.apply_action(a)  # raises with the reason; the state is unchanged
+            except IllegalMove as e:
+                raise IllegalMove(f"{agent} (seat {seat}): move id {a} is not legal now: {e}") from None
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if not legal:
+            self._illegal(agent)
+            return
+        move = deal.apply_action(a)
+        if self.game is not None:
+            self.game.logs[-1].moves.append(str(move))
+        pile = deal.pile  # public: the pile's top card and size, as every view shows them
+        self._memory.after_move(seat, move, pile[-1] if pile else None, len(pile))
+        self._steps += 1
+        self._version += 1
+        if deal.over:
+            self._end_of_deal(deal)
+        elif self._steps >= self.config.max_steps:
+            self.truncations = {a: True for a in self.agents}
+        if self.deal is not None and not self.deal.over:
+            self.agent_selection = self.possible_agents[self.deal.to_act]
+        self._accumulate_rewards()
+        if any(self.terminations.values()) or any(self.truncations.values()):
+            self._version += 1  # masks become empty
+            self._deads_step_first()
+        if self.render_mode == "human":
+            self.render()
+
+    def _illegal(self, agent: str) -> None:
+        """Penalize (``illegal="penalize"``) or end the episode (``"terminate"``) after an illegal id."""
+        mode = self.config.illegal
+        self.rewards[agent] = self.config.illegal_reward
+        if mode == "terminate":
+            self.terminations = {a: True for a in self.agents}
+            self._version += 1
+        self._accumulate_rewards()
+        if mode == "terminate":
+            self._deads_step_first()
+
+    def _side_rewards(self, totals: Sequence[int]) -> list[float]:
+        """Reward of each side for ``totals`` (points, or win/loss), see EnvConfig.reward."""
+        cfg = self.config
+        if cfg.reward == "win_loss":
+            best = max(totals)
+            leaders = sum(1 for t in totals if t == best)
+            return [(1.0 if leaders == 1 else 0.0) if t == best else -1.0 for t in totals]
+        out = []
+        for i, t in enumerate(totals):
+            other = max(o for j, o in enumerate(totals) if j != i)
+            out.append((t - other) * cfg.reward_scale)
+        return out
+
+    def _end_of_deal(self, deal: Deal) -> None:
+        """Score the finished deal, hand out rewards, end the episode or deal the next deal."""
+        cfg = self.config
+        scores = [s.total for s in deal.score()]
+        game = self.game
+        if game is not None:
+            game.finish_deal()
+            self._totals = game.totals[:]
+            done = game.over
+        else:
+            self._totals = [t + s for t, s in zip(self._totals, scores, strict=True)]
+            done = True
+        side_r = [0.0] * self.rules.teams
+        if cfg.reward == "deal":
+            side_r = self._side_rewards(scores)
+        elif done:
+            side_r = self._side_rewards(self._totals)
+        for a in self.agents:
+            self.rewards[a] = side_r[self._seat_of[a] % self.rules.teams]
+        info = {"deal_scores": scores, "totals": self._totals[:], "out_seat": deal.out_seat}
+        self.infos = {a: dict(info) for a in self.agents}
+        if done:
+            self.terminations = {a: True for a in self.agents}
+        elif self._steps >= cfg.max_steps:
+            self.truncations = {a: True for a in self.agents}
+        else:
+            assert game is not None
+            self._start_deal(game.new_deal())
+
+    # ----------------------------------------------------------------- others
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it (no hand): returned for ``ansi``, printed for ``human``."""
+        if self.render_mode is None or self.deal is None:
+            return None
+        text = public_table(self.deal.view(self.deal.to_act))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""

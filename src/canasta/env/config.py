@@ -1,0 +1,152 @@
+"""The environment's configuration: the variant plus the environment's own options.
+
+:func:`make_config` reads what a user passes to ``canasta_v0.env(...)`` or
+:class:`~canasta.env.gym_wrapper.CanastaGymEnv`: a variant (a preset name, a
+variant string such as ``classic(players=2)``, an OpenSpiel-style game string
+such as ``canasta(variant=classic,players=4)``, or a :class:`~canasta.rules.Rules`
+value), rule options as keywords (``players=2``, ``stock_end="reshuffle"``,
+every option of ``canasta rules --options``) and the environment options of
+:data:`ENV_OPTIONS`. It returns a frozen :class:`EnvConfig` or raises
+:class:`EnvConfigError` saying what is wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Rules, RulesError
+
+EPISODES = ("deal", "game")
+REWARDS = ("deal", "game", "win_loss")
+ILLEGAL = ("raise", "penalize", "terminate")
+ENV_OPTIONS = ("episode", "reward", "reward_scale", "max_steps", "dealer", "illegal", "illegal_reward")
+"""Keywords read by the environment itself; every other keyword is a rule option."""
+MAX_STEPS_PER_DEAL = 10_000
+"""Default truncation guard of an episode of one deal (random play takes about 100-300 steps)."""
+MAX_STEPS_PER_GAME = 200_000
+"""Default truncation guard of an episode of a whole game."""
+
+
+class EnvConfigError(ValueError):
+    """An environment option or the variant is not valid; the message says what is allowed."""
+
+
+@dataclass(frozen=True)
+class EnvConfig:
+    """Everything that stays fixed across ``reset()``.
+
+    Attributes:
+        rules: the variant.
+        episode: ``deal`` (an episode is one deal) or ``game`` (deals to the target,
+            the dealer rotating, RULES.md §1.12).
+        reward: ``deal`` (at the end of each deal, the side's deal score minus the
+            best other side's, in points times ``reward_scale``), ``game`` (at the
+            end of the episode only, the same difference of cumulative totals) or
+            ``win_loss`` (+1 for the side strictly ahead at the end of the episode,
+            -1 for a side behind, 0 for sides tied on top; not scaled).
+        reward_scale: factor applied to point rewards (1.0 = points).
+        max_steps: moves after which the episode is truncated (reward 0).
+        dealer: seat of the (first) dealer, or -1 to draw it at random on each reset.
+        illegal: what an illegal move does: ``raise`` (IllegalMove, the PettingZoo
+            default for a bug in the caller), ``penalize`` (the move is refused, the
+            agent gets ``illegal_reward`` and moves again) or ``terminate`` (the
+            episode ends, the agent gets ``illegal_reward``, the others 0).
+        illegal_reward: reward of an illegal move under ``penalize``/``terminate``.
+    """
+
+    rules: Rules
+    episode: str = "deal"
+    reward: str = "deal"
+    reward_scale: float = 1.0
+    max_steps: int = MAX_STEPS_PER_DEAL
+    dealer: int = 0
+    illegal: str = "raise"
+    illegal_reward: float = -1.0
+
+
+def resolve_rules(variant: str | Rules, options: Mapping[str, Any]) -> Rules:
+    """The rules of ``variant`` with the rule ``options`` given as keywords.
+
+    Raises:
+        EnvConfigError: unknown variant or option, bad value, or an option given
+            both in the variant string and as a keyword.
+    """
+    try:
+        if isinstance(variant, Rules):
+            base = variant
+        elif isinstance(variant, str):
+            base = Rules.parse(variant)
+        else:
+            raise EnvConfigError(
+                f"variant must be a variant string such as 'classic(players=2)' or a Rules value, "
+                f"not {type(variant).__name__}"
+            )
+        if not options:
+            return base
+        merged: dict[str, Any] = dict(base.options)
+        for key, value in options.items():
+            k = key.lower().replace("-", "_")
+            if k in merged:
+                raise EnvConfigError(
+                    f"option {k} is given both in the variant ({base.spec()}) and as a keyword; give it once"
+                )
+            merged[k] = value
+        return Rules.preset(base.name, **merged)
+    except RulesError as e:
+        raise EnvConfigError(f"{e}; environment options are: {', '.join(ENV_OPTIONS)}") from None
+
+
+def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
+    text = str(value).strip().lower()
+    if text not in allowed:
+        raise EnvConfigError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    return text
+
+
+def make_config(
+    variant: str | Rules = "classic",
+    *,
+    episode: str = "deal",
+    reward: str = "deal",
+    reward_scale: float = 1.0,
+    max_steps: int | None = None,
+    dealer: int | str = 0,
+    illegal: str = "raise",
+    illegal_reward: float = -1.0,
+    **rule_options: Any,
+) -> EnvConfig:
+    """Check and gather the configuration of an environment (see :class:`EnvConfig`).
+
+    ``dealer`` is a seat number or ``"random"``; ``max_steps`` None gives
+    :data:`MAX_STEPS_PER_DEAL` or :data:`MAX_STEPS_PER_GAME`.
+
+    Raises:
+        EnvConfigError: a bad variant, rule option or environment option.
+    """
+    rules = resolve_rules(variant, rule_options)
+    ep = _choice("episode", episode, EPISODES)
+    rw = _choice("reward", reward, REWARDS)
+    ill = _choice("illegal", illegal, ILLEGAL)
+    try:
+        scale = float(reward_scale)
+        pen = float(illegal_reward)
+    except (TypeError, ValueError):
+        raise EnvConfigError("reward_scale and illegal_reward must be numbers") from None
+    if not math.isfinite(scale) or not math.isfinite(pen):
+        raise EnvConfigError("reward_scale and illegal_reward must be finite numbers")
+    if max_steps is None:
+        steps = MAX_STEPS_PER_DEAL if ep == "deal" else MAX_STEPS_PER_GAME
+    elif isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise EnvConfigError(f"max_steps must be a positive whole number or None, not {max_steps!r}")
+    else:
+        steps = max_steps
+    if isinstance(dealer, str) and dealer.strip().lower() == "random":
+        seat = -1
+    elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < rules.players:
+        seat = dealer
+    else:
+        raise EnvConfigError(f"dealer must be a seat 0..{rules.players - 1} or 'random', not {dealer!r}")
+    return EnvConfig(rules, ep, rw, scale, steps, seat, ill, pen)

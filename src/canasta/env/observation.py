@@ -1,0 +1,328 @@
+"""The environment's observation: a fixed-size vector built from one seat's view only.
+
+:class:`ObservationLayout` fixes, for a number of players and sides, where
+each piece of information sits in the ``observation`` vector (its offsets are
+listed in ``docs/env.md``). :class:`PublicMemory` remembers what every player
+saw during the deal but a :class:`~canasta.engine.PlayerView` no longer shows:
+the cards discarded onto the pile since it was last taken, and which of them a
+seat took into its hand with the pile. :func:`build_observation` reads a
+``PlayerView`` and a ``PublicMemory`` (nothing else: no other seat's hand, no
+stock order) and fills the vector; :func:`build_action_mask` turns the legal
+move ids into the ``action_mask``.
+
+Seats and sides are relative to the observer: seat ``k`` of a per-seat block
+is the ``k``-th seat after the observer in playing order (``k = 0`` is the
+observer), side ``k`` of a per-side block is side ``(own side + k) % teams``
+(``k = 0`` is the observer's side). So one policy can play any seat.
+
+Rules: what a seat may know is DESIGN.md "Hidden information"; the pile
+(RULES.md §1.7) is face up, so every discard is seen by every player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..cards import IS_RED_THREE, IS_WILD, N_TYPES
+from ..engine import PHASE_NAMES, PlayerView
+from ..moves import ADD, DISCARD, MELD, N_ACTIONS, N_TARGETS, TAKE, Move
+from ..rules import Rules
+
+SCORE_SCALE = 1000.0
+"""Cumulative scores are given in thousands of points."""
+COUNT_SCALE = 100.0
+"""Minimum counts and the points melded this turn are given in hundreds of points."""
+POINTS_CLIP = 100.0
+"""Scaled point values are clipped to [-POINTS_CLIP, POINTS_CLIP] (i.e. +-100,000 points of score)."""
+
+MELD_FIELDS = ("naturals", "wild cards", "canasta", "natural")
+"""The four numbers given for each side and meld target."""
+
+_RED3 = np.array(IS_RED_THREE, dtype=bool)
+_WILD_GET = IS_WILD.__getitem__
+_PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
+
+
+@dataclass(frozen=True)
+class Block:
+    """One named slice of the observation vector.
+
+    Attributes:
+        name: block name (as in docs/env.md).
+        offset: index of its first element.
+        size: number of elements.
+        kind: ``count`` (a number of cards), ``flag`` (0 or 1), ``points`` (scaled
+            points, may be negative) -- it sets the bounds of the space.
+        doc: what the elements hold, in words.
+    """
+
+    name: str
+    offset: int
+    size: int
+    kind: str
+    doc: str
+
+    @property
+    def slice(self) -> slice:
+        """The block's index range in the vector."""
+        return slice(self.offset, self.offset + self.size)
+
+
+class ObservationLayout:
+    """Where each piece of information sits in the observation vector.
+
+    The layout depends only on the number of ``players`` and of sides
+    (``teams``); two variants with the same table give vectors of the same
+    shape and meaning.
+
+    Args:
+        players: seats at the table (2..6).
+        teams: sides (2..players).
+    """
+
+    def __init__(self, players: int, teams: int):
+        self.players = players
+        self.teams = teams
+        P, T = players, teams
+        # Blocks of cards by type first (filled with NumPy), then the small numbers
+        # (filled as one Python list from ``tail`` on).
+        spec: list[tuple[str, int, str, str]] = [
+            ("hand", N_TYPES, "count", "copies of each card type in the observer's hand "
+             "(index = card type: rank*4+suit, ranks 2..A, suits C D H S; 52 = joker)"),
+            ("pile_top", N_TYPES, "flag", "one-hot card type of the pile's top card (all 0 if empty)"),
+            ("pile_known", N_TYPES, "count", "copies of each card type known to be in the pile: the "
+             "cards seen discarded onto it (and the upcard) since it was last taken; the whole pile "
+             "where the variant lets players look through it"),
+            ("known_in_hand", (P - 1) * N_TYPES, "count",
+             "for relative seats 1..P-1 (53 each), copies of each card type known to be in that "
+             "seat's hand because it took them with the pile (minus those it melded or discarded since)"),
+            ("melds", T * N_TARGETS * len(MELD_FIELDS), "count",
+             "per relative side (56 each), per meld target 0..13 (rank index; 1 = black threes, "
+             "13 = wild cards), 4 numbers: naturals, wild cards, is a canasta, has no wild card "
+             "(all 0 if the side has no such meld)"),
+            ("red_threes", T, "count", "red threes laid out by each relative side"),
+            ("opened", T, "flag", "each relative side has made its initial meld"),
+            ("pile", 4, "count", "pile size (cards); frozen for everyone; frozen for the observer's side; "
+             "stopped (black three on top)"),
+            ("stock", 1, "count", "cards left in the stock"),
+            ("hand_sizes", P, "count", "cards held by each relative seat"),
+            ("scores", T, "points", "cumulative score of each relative side at the start of the deal "
+             "(thousands of points)"),
+            ("minimums", T, "points",
+             "minimum count of each relative side's initial meld (hundreds of points)"),
+            ("turn", P, "flag", "one-hot relative seat whose turn it is"),
+            ("dealer", P, "flag", "one-hot relative seat of the dealer"),
+            ("phase", len(PHASE_NAMES), "flag", "one-hot phase: draw, play, answer (partner answers "
+             "'may I go out?'), over"),
+            ("drew", 3, "flag", "one-hot way the turn's player drew: not yet, from the stock, took the pile"),
+            ("ask", 3, "flag", "asked 'may I go out?' this turn; the answer was yes; the answer was no"),
+            ("melded_this_turn", 1, "points", "points melded this turn towards the initial meld "
+             "(hundreds of points)"),
+            ("pending_pile", 1, "count",
+             "cards of a taken pile set aside until the initial meld is complete"),
+        ]
+        blocks: list[Block] = []
+        off = 0
+        for name, size, kind, doc in spec:
+            blocks.append(Block(name, off, size, kind, doc))
+            off += size
+        self.blocks: tuple[Block, ...] = tuple(blocks)
+        self.size = off
+        self._by_name = {b.name: b for b in blocks}
+        self.tail = self._by_name["melds"].offset
+        """Offset of the first block that :func:`build_observation` fills as a Python list."""
+        self.off = {b.name: b.offset - self.tail for b in blocks if b.offset >= self.tail}
+        """Offsets of the small blocks, relative to :attr:`tail`."""
+
+    def block(self, name: str) -> Block:
+        """The block called ``name``.
+
+        Raises:
+            KeyError: no such block; the message lists the names.
+        """
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise KeyError(f"no observation block '{name}'; blocks are {', '.join(self._by_name)}") from None
+
+    def bounds(self, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+        """Lower and upper bounds (float32 arrays of :attr:`size`) for ``rules``' deck.
+
+        Counts lie in [0, deck size], flags in [0, 1], scaled points in
+        [-POINTS_CLIP, POINTS_CLIP].
+        """
+        low = np.zeros(self.size, dtype=np.float32)
+        high = np.zeros(self.size, dtype=np.float32)
+        for b in self.blocks:
+            if b.kind == "count":
+                high[b.slice] = float(rules.deck_size)
+            elif b.kind == "flag":
+                high[b.slice] = 1.0
+            else:
+                low[b.slice] = -POINTS_CLIP
+                high[b.slice] = POINTS_CLIP
+        # the per-meld flags inside the melds block
+        melds = self.block("melds")
+        per = len(MELD_FIELDS)
+        for i in range(melds.size // per):
+            high[melds.offset + i * per + 2: melds.offset + i * per + 4] = 1.0
+        return low, high
+
+    def markdown(self) -> str:
+        """The layout as a Markdown table (name, offset, size, meaning), for docs/env.md."""
+        rows = ["| block | offset | size | meaning |", "| --- | ---: | ---: | --- |"]
+        for b in self.blocks:
+            rows.append(f"| `{b.name}` | {b.offset} | {b.size} | {b.doc} |")
+        rows.append(f"| (total) | | {self.size} | |")
+        return "\n".join(rows)
+
+
+class PublicMemory:
+    """What every player saw in this deal and a view no longer shows.
+
+    It is fed only public events: the moves as played (every card of a meld, a
+    discard or a pile taken is shown to the table) and the pile's top card and
+    size. It keeps the pile's known cards (discards and the upcard since the pile
+    was last taken; cards turned under the upcard at the start are counted as
+    unknown) and, for each seat, the cards known to be in its hand because it
+    took them with the pile. A seat that melds or discards a card of a type it
+    is known to hold is assumed to have used that copy, so the memory never
+    claims more than the seat holds.
+
+    Args:
+        players: seats at the table.
+        pile_top: the pile's top card at the start of the deal (None if empty).
+        pile_size: the pile's size then.
+    """
+
+    __slots__ = ("pile", "pile_counts", "unknown", "known")
+
+    def __init__(self, players: int, pile_top: int | None, pile_size: int):
+        self.pile: list[int] = []
+        self.pile_counts = np.zeros(N_TYPES, dtype=np.int32)
+        self.unknown = 0
+        self.known = np.zeros((players, N_TYPES), dtype=np.int32)
+        self._resync(pile_top, pile_size)
+
+    def _resync(self, pile_top: int | None, pile_size: int) -> None:
+        self.pile = [] if pile_top is None else [pile_top]
+        self.pile_counts[:] = 0
+        if pile_top is not None:
+            self.pile_counts[pile_top] = 1
+        self.unknown = max(0, pile_size - len(self.pile))
+
+    def _used(self, seat: int, cards: Sequence[int]) -> None:
+        row = self.known[seat]
+        for c in cards:
+            if row[c] > 0:
+                row[c] -= 1
+
+    def after_move(self, seat: int, move: Move, pile_top: int | None, pile_size: int) -> None:
+        """Record ``move`` played by ``seat``; then check the pile against its public top and size.
+
+        A pile that no longer matches what was remembered (a variant that
+        reshuffles the pile into the stock and turns a new upcard) is relearned
+        from its top card, the rest counted as unknown.
+        """
+        kind = move.kind
+        if kind == DISCARD:
+            card = move.cards[0]
+            self._used(seat, move.cards)
+            self.pile.append(card)
+            self.pile_counts[card] += 1
+        elif kind == TAKE:
+            rest = self.pile[:-1]
+            if rest:
+                got = np.bincount(np.asarray(rest, dtype=np.intp), minlength=N_TYPES)
+                got[_RED3] = 0
+                self._used(seat, move.cards)
+                self.known[seat] += got
+            else:
+                self._used(seat, move.cards)
+            self.pile = []
+            self.pile_counts[:] = 0
+            self.unknown = 0
+        elif kind == MELD or kind == ADD:
+            self._used(seat, move.cards)
+        top = self.pile[-1] if self.pile else None
+        if pile_size != len(self.pile) + self.unknown or top != pile_top:
+            self._resync(pile_top, pile_size)
+
+
+def build_observation(view: PlayerView, memory: PublicMemory, layout: ObservationLayout) -> np.ndarray:
+    """The observation vector of ``view.seat`` (float32, ``layout.size`` elements).
+
+    Reads only ``view`` (what the seat may know) and ``memory`` (public events).
+    Card counts are raw numbers of cards, points are scaled (see
+    :data:`SCORE_SCALE`, :data:`COUNT_SCALE`) and clipped to +-:data:`POINTS_CLIP`.
+    """
+    P, T = layout.players, layout.teams
+    seat, side = view.seat, view.side
+    by = layout._by_name
+    obs = np.zeros(layout.size, dtype=np.float32)
+    if view.hand:
+        obs[:N_TYPES] = np.bincount(np.asarray(view.hand, dtype=np.intp), minlength=N_TYPES)
+    if view.pile_top is not None:
+        obs[by["pile_top"].offset + view.pile_top] = 1.0
+    known = by["pile_known"]
+    if view.pile_cards is not None:  # the variant lets players look through the pile
+        obs[known.slice] = np.bincount(np.asarray(view.pile_cards, dtype=np.intp), minlength=N_TYPES)
+    else:
+        obs[known.slice] = memory.pile_counts
+    order = [(seat + k) % P for k in range(P)]
+    obs[by["known_in_hand"].slice] = memory.known[order[1:]].ravel()
+
+    off = layout.off
+    tail = [0.0] * (layout.size - layout.tail)
+    per_side = N_TARGETS * len(MELD_FIELDS)
+    for k in range(T):
+        base = off["melds"] + k * per_side
+        for m in view.melds[(side + k) % T]:
+            i = base + m.target * 4
+            wild = 0 if m.target == 0 else sum(map(_WILD_GET, m.cards))  # twos group: all naturals
+            tail[i] = len(m.cards) - wild
+            tail[i + 1] = wild
+            tail[i + 2] = 1.0 if m.canasta else 0.0
+            tail[i + 3] = 1.0 if wild == 0 else 0.0
+    red = [0] * T
+    for s, r3 in enumerate(view.red_threes):
+        red[s % T] += len(r3)
+    o_red, o_open, o_sc, o_min = off["red_threes"], off["opened"], off["scores"], off["minimums"]
+    for k in range(T):
+        sd = (side + k) % T
+        tail[o_red + k] = red[sd]
+        tail[o_open + k] = 1.0 if view.opened[sd] else 0.0
+        tail[o_sc + k] = _clip(view.scores[sd] / SCORE_SCALE)
+        tail[o_min + k] = _clip(view.minimums[sd] / COUNT_SCALE)
+    i = off["pile"]
+    tail[i:i + 4] = (view.pile_size, view.pile_frozen, view.pile_frozen_for_me, view.stopped)
+    tail[off["stock"]] = view.stock_size
+    i = off["hand_sizes"]
+    sizes = view.hand_sizes
+    for k, s in enumerate(order):
+        tail[i + k] = sizes[s]
+    tail[off["turn"] + (view.turn - seat) % P] = 1.0
+    tail[off["dealer"] + (view.dealer - seat) % P] = 1.0
+    tail[off["phase"] + _PHASES[view.phase]] = 1.0
+    tail[off["drew"] + view.drew] = 1.0
+    i = off["ask"]
+    tail[i:i + 3] = (view.asked, view.answer > 0, view.answer < 0)
+    tail[off["melded_this_turn"]] = _clip(view.melded_this_turn / COUNT_SCALE)
+    tail[off["pending_pile"]] = view.pending_pile
+    obs[layout.tail:] = tail
+    return obs
+
+
+def _clip(x: float) -> float:
+    return -POINTS_CLIP if x < -POINTS_CLIP else POINTS_CLIP if x > POINTS_CLIP else x
+
+
+def build_action_mask(legal: Sequence[int]) -> np.ndarray:
+    """An int8 array of :data:`~canasta.moves.N_ACTIONS` elements, 1 at each id in ``legal``."""
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    if legal:
+        mask[np.asarray(legal, dtype=np.intp)] = 1
+    return mask
