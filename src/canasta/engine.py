@@ -46,7 +46,7 @@ from .cards import (
     deck_list,
     is_black_three,
 )
-from .feasibility import MeldLimits, best_meld_value, can_meld_out
+from .feasibility import MeldLimits, best_meld_value, can_meld_out, meld_out_value
 from .moves import (
     ACTION_INDEX,
     ACTIONS,
@@ -58,6 +58,7 @@ from .moves import (
     DRAW,
     DRAW_ID,
     GROUP_WILD_COMBOS,
+    KIND_NAMES,
     MELD,
     NO,
     NO_ID,
@@ -93,6 +94,28 @@ RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "
 
 class IllegalMove(ValueError):
     """A move that the rules forbid now. The message says which rule, in a player's words."""
+
+
+_CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DISCARD: (1,), TAKE: (0, 2)}
+
+
+def _check_shape(move: Move) -> None:
+    """Refuse a :class:`Move` built by hand with an impossible shape (as the notation would).
+
+    Raises:
+        IllegalMove: unknown kind, a card that is not a card type, or the wrong number of cards.
+    """
+    kind = move.kind
+    if not isinstance(kind, int) or not 0 <= kind <= PASS:
+        raise IllegalMove(f"{kind!r} is not a kind of move")
+    if any(not isinstance(c, int) or not 0 <= c < N_TYPES for c in move.cards):
+        raise IllegalMove("a move's cards must be card types 0..52")
+    counts = _CARD_COUNTS.get(kind)
+    if counts is not None and len(move.cards) not in counts:
+        raise IllegalMove(f"'{KIND_NAMES[kind]}' takes {' or '.join(map(str, counts))} card(s), "
+                          f"not {len(move.cards)}")
+    if kind in (MELD, ADD) and (not move.cards or not 0 <= move.target < 14):
+        raise IllegalMove(f"'{KIND_NAMES[kind]}' needs cards and a meld rank")
 
 
 class Meld:
@@ -212,7 +235,7 @@ class Deal:
         "red3", "opened", "scores", "minimum", "turn", "actor", "phase", "drew", "pending",
         "open_total", "turn_new", "touched_old", "has_melded", "asked", "answer",
         "no_discard", "over", "out_seat", "concealed", "reshuffles", "rng", "turn_no",
-        "_legal", "partner_of", "stock_out",
+        "_legal", "partner_of", "stock_out", "conceal_only",
     )
 
     def __init__(
@@ -240,10 +263,9 @@ class Deal:
         self.seed = seed
         self.rng = random.Random(seed)
         counts = deck_counts(rules.packs, rules.jokers)
-        if deck is None:
-            order = deck_list(counts)
-            self.rng.shuffle(order)
-        else:
+        order = deck_list(counts)
+        self.rng.shuffle(order)  # also with a given deck, so later reshuffles use the same numbers
+        if deck is not None:
             order = list(deck)
             got = [0] * N_TYPES
             for c in order:
@@ -279,6 +301,7 @@ class Deal:
         self.reshuffles = 0
         self.turn_no = 0
         self.stock_out = False
+        self.conceal_only = False
         self._legal: list[int] | None = None
         # deal: one card at a time from the seat after the dealer
         stock = list(reversed(order))  # pop() takes the top
@@ -359,6 +382,7 @@ class Deal:
         self.asked = False
         self.answer = 0
         self.no_discard = False
+        self.conceal_only = False
         self._legal = None
         self.turn_no += 1
         if not self.stock:
@@ -375,7 +399,9 @@ class Deal:
             self.rng.shuffle(cards)
             self.stock = cards
             self._turn_upcard()
-            return
+            if self.stock:
+                return
+            # turning the new upcard used every card: nothing to draw, the deal ends as with "end"
         if mode == "forced_take":
             self.stock_out = True
             if self._take_modes():
@@ -469,7 +495,25 @@ class Deal:
         """Going out concealed would waive the minimum count this turn (§1.6, §2 row 12)."""
         if self.has_melded[self.turn]:
             return False
-        return self.drew == 1 or (self.drew == 2 and self.rules.concealed_waives_minimum_with_pile)
+        return self.drew == 1 or (self.drew == 2 and self._pile_waiver_rules())
+
+    def _pile_waiver_rules(self) -> bool:
+        """The rules let a concealed going out after taking the pile waive the minimum (§2 row 12)."""
+        r = self.rules
+        return r.concealed_waives_minimum_with_pile and r.concealed_allows_pile_take
+
+    def _pile_waiver_take(self, rc2: list[int], r: int, n_used: int, w: int) -> bool:
+        """A take that misses the minimum is allowed if the player can then go out concealed
+        with every card, the whole pile included (option concealed_waives_minimum_with_pile)."""
+        if not self._pile_waiver_rules() or self.has_melded[self.turn]:
+            return False
+        rc3 = rc2[:]
+        for c in self.pile[:-1]:
+            if not IS_RED_THREE[c]:
+                rc3[c >> 2] += 1
+        side = self.side_of[self.turn]
+        return can_meld_out(rc3, {r: [n_used + 1, w]}, self.lim, self.canastas[side],
+                            self.rules.canastas_to_go_out)
 
     # ------------------------------------------------------------ take modes
 
@@ -535,7 +579,12 @@ class Deal:
                 rc2[JOKER_RANK] -= j_used
                 ex = {r: [n_used + 1, w]}
                 keep = max(0, 2 - rest)
-                if self.minimum[side] > used_val and best_meld_value(rc2, ex, self.lim, keep) < self.minimum[side] - used_val:
+                need = self.minimum[side] - used_val
+                if (need > 0
+                        and best_meld_value(rc2, ex, self.lim, keep) < need
+                        and not (rest <= 1 and meld_out_value(rc2, ex, self.lim, self.canastas[side],
+                                                              rules.canastas_to_go_out, rest == 0) >= need)
+                        and not self._pile_waiver_take(rc2, r, n_used, w)):
                     continue
             out.append(TAKE_IDS[mode])
         return out
@@ -641,7 +690,7 @@ class Deal:
             for n in range(3, b3 + 1):
                 if size - n + pend <= 1:
                     cand.append((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0))
-        must_out = answer > 0
+        must_out = answer > 0 or self.conceal_only
         if cand:
             if not opened:
                 cand = [x for x in cand if self._opening_ok(x, waiver)]
@@ -659,7 +708,7 @@ class Deal:
         if self.no_discard and opening_done:
             acts.append(PASS_ID)
         if (not self.asked and rules.team_size > 1 and self.partner_of[seat] >= 0
-                and answer == 0 and size >= 2 and pend == 0 and opening_done
+                and answer == 0 and size >= 2 and pend == 0 and opening_done and not self.conceal_only
                 and not self.no_discard and self.can_go_out_now()):
             # asked only while a "no" still leaves a legal discard (RULES.md §1.9)
             acts.append(ASK_ID)
@@ -670,6 +719,7 @@ class Deal:
 
     def _play_actions_relaxed(self) -> list[int]:
         self.answer = 0
+        self.conceal_only = False
         self._legal = None
         return self._play_actions()
 
@@ -727,14 +777,16 @@ class Deal:
         need = self.minimum[side] - self.open_total - pts
         if need <= 0:
             return True
-        if best_meld_value(rc, this_turn, self.lim, self._keep()) >= need:
+        keep = self._keep()
+        if best_meld_value(rc, this_turn, self.lim, keep) >= need:
             return True
-        if waiver:
-            if self.pending:
-                for c in self.pending:
-                    rc[c >> 2] += 1
+        if not keep:
+            return False
+        if waiver and not self.pending:  # cards set aside cannot be melded before the minimum
             return can_meld_out(rc, ex, self.lim, cn, self.rules.canastas_to_go_out)
-        return False
+        # reaching the minimum in the turn he goes out, melding every card (§1.6, §1.9)
+        return meld_out_value(rc, this_turn, self.lim, cn, self.rules.canastas_to_go_out,
+                              not self.pending) >= need
 
     def _out_ok_after(self, x: tuple[int, int, int, int, int]) -> bool:
         rc, ex, cn, _ = self._after_counts(x)
@@ -809,6 +861,7 @@ class Deal:
                 raise IllegalMove(str(e)) from None
         if self.over:
             raise IllegalMove("the deal is over")
+        _check_shape(move)
         try:
             action = action_of(move)
         except MoveError as e:
@@ -827,8 +880,43 @@ class Deal:
                                       + ("" if need[c] <= 1 else f" ({need[c]} needed)"))
             if kind in (MELD, ADD) and move.target != ACTIONS[action][1]:
                 raise IllegalMove("the cards do not match the meld named")
+            # the id forgets ranks: check that the cards really belong where they go
+            if kind in (MELD, ADD):
+                self._check_meld_cards(move)
+            elif kind == TAKE:
+                self._check_take_cards(move, ACTIONS[action][1])
         self._do(action, move)
         return move
+
+    def _check_meld_cards(self, move: Move) -> None:
+        """Refuse a meld/add whose natural cards are not of the meld's rank (the id counts only)."""
+        target = move.target
+        if target == TWO:  # a group of twos (Italian): twos and jokers only
+            bad = [c for c in move.cards if not IS_WILD[c]]
+        elif target == WILD_TARGET:
+            bad = [c for c in move.cards if not IS_WILD[c]]
+        else:
+            bad = [c for c in move.cards if not IS_WILD[c] and c >> 2 != target]
+        if bad:
+            raise IllegalMove(
+                f"{card_str(bad[0])} does not belong in a meld of {RANK_WORDS[target]}: "
+                "a meld is of one rank, plus wild cards (§1.5)"
+            )
+
+    def _check_take_cards(self, move: Move, mode: int) -> None:
+        """Refuse a take whose cards are not the natural pair / natural and wild card of its mode (§1.7)."""
+        top = self.pile[-1]
+        r = top >> 2
+        nat = sum(1 for c in move.cards if not IS_WILD[c] and c >> 2 == r)
+        twos = sum(1 for c in move.cards if c != JOKER and c >> 2 == TWO)
+        jokers = sum(1 for c in move.cards if c == JOKER)
+        want = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0),
+                TAKE_NAT_JOKER: (1, 0, 1)}[mode]
+        if (nat, twos, jokers) != want or len(move.cards) != sum(want):
+            raise IllegalMove(
+                f"to take the pile your cards must match its top card, {card_str(top)}: a natural "
+                f"pair of {RANK_WORDS[r]}, or one of them and a wild card where the pile is not frozen (§1.7)"
+            )
 
     def apply_action(self, action: int) -> Move:
         """Apply the move with id ``action`` (cards chosen by :meth:`move_for_action`).
@@ -875,10 +963,11 @@ class Deal:
             self.pile.append(card)
             if IS_WILD[card] or (self.rules.black3_freezes and is_black_three(card)):
                 self.frozen = True
-            self._end_of_melding(seat)
-            if self.hsize[seat] == 0:
+            out = self.hsize[seat] == 0
+            if out:  # before has_melded is updated: concealed looks at earlier turns only
                 self._finish(seat)
-            else:
+            self._end_of_melding(seat)
+            if not out:
                 self._after_turn()
         elif kind == ASK:
             self.asked = True
@@ -922,6 +1011,13 @@ class Deal:
             if self.open_total >= self.minimum[side]:
                 self.opened[side] = True
                 self._receive_pile(seat, rest)
+            elif self._pile_waiver_rules() and best_meld_value(
+                    self.rc[seat], self._ex(side, self.turn_new), self.lim, max(0, 2 - len(rest))
+            ) < self.minimum[side] - self.open_total:
+                # taken under the concealed waiver (§2 row 12): the whole pile comes to the
+                # hand and the player must now go out concealed this turn
+                self._receive_pile(seat, rest)
+                self.conceal_only = True
             else:
                 self.pending = rest
         self._check_out(seat)
@@ -974,8 +1070,8 @@ class Deal:
             side = self.side_of[seat]
             if not self.opened[side]:
                 self.opened[side] = True  # concealed going out waives the minimum
+            self._finish(seat)  # before has_melded is updated (concealed, §1.9)
             self._end_of_melding(seat)
-            self._finish(seat)
 
     # ----------------------------------------------------------- explaining
 
@@ -1024,6 +1120,9 @@ class Deal:
             card = move.cards[0]
             if not self.hands[seat][card]:
                 return f"you do not hold {card_str(card)}"
+            if self.conceal_only:
+                return ("you took the pile without reaching your initial meld: you must go out "
+                        "concealed this turn (option concealed_waives_minimum_with_pile)")
             if not self._opening_done():
                 return (f"your melds this turn count {self.open_total}; your side's initial meld needs "
                         f"{self.minimum[side]}: meld more before you discard (§1.6)")
@@ -1081,6 +1180,8 @@ class Deal:
         if not self.opened[side]:
             return (f"this meld would leave your side unable to reach its initial meld of "
                     f"{self.minimum[side]} points while keeping a card to discard (§1.6)")
+        if self.conceal_only:
+            return "you took the pile without your initial meld: every move must keep you able to go out"
         if self.answer > 0:
             return "your partner said yes: every move must keep you able to go out this turn"
         return "that meld is not allowed now"
@@ -1246,7 +1347,8 @@ class Deal:
         for name in ("rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed",
                      "deck", "frozen", "scores", "minimum", "turn", "actor", "phase", "drew",
                      "open_total", "touched_old", "asked", "answer", "no_discard", "over",
-                     "out_seat", "concealed", "reshuffles", "turn_no", "partner_of", "stock_out"):
+                     "out_seat", "concealed", "reshuffles", "turn_no", "partner_of", "stock_out",
+                     "conceal_only"):
             setattr(d, name, getattr(self, name))
         d.hands = [h[:] for h in self.hands]
         d.rc = [r[:] for r in self.rc]

@@ -10,7 +10,9 @@ are answered here from counts, without search:
   melded from a hand (with the melds already made this turn), leaving at least
   ``keep`` cards;
 * :func:`can_meld_out`: whether a hand can be melded entirely, or all but one
-  card that is then discarded, with the side reaching its canastas.
+  card that is then discarded, with the side reaching its canastas;
+* :func:`meld_out_value`: the points such a melding out counts toward the minimum
+  (a side may reach its initial meld in the turn it goes out).
 
 Both take ``rc``, the hand's counts by rank index (0 = two ... 12 = ace, 13 =
 joker), and ``ex``, the melds the cards may be added to, as a dict from target
@@ -134,6 +136,41 @@ def can_meld_out(
         if ok:
             return True
     return False
+
+
+def meld_out_value(
+    rc: Sequence[int],
+    ex: dict[int, list[int]],
+    lim: MeldLimits,
+    canastas: int,
+    need: int,
+    allow_discard: bool = True,
+) -> int:
+    """Most card points counted toward the initial meld when melding every card of ``rc``
+    (or all but one, then discarded), the side reaching ``need`` canastas; -1 if impossible.
+
+    Black threes melded when going out are not counted (the engine counts them only once the
+    minimum is reached, RULES.md §1.8); a discarded card is not counted (§1.6).
+    """
+    rv = lim.rv
+    full = sum(rc[r] * rv[r] for r in range(14) if r != THREE)
+    if sum(rc) == 0:
+        return full if canastas >= need else -1
+    best = -1
+    work = list(rc)
+    options: list[int | None] = [None]
+    if allow_discard:
+        options += [r for r in range(14) if rc[r]]
+    for d in options:
+        if d is not None:
+            work[d] -= 1
+        if _all_meldable(work, ex, lim, canastas, need):
+            v = full - (rv[d] if d is not None and d != THREE else 0)
+            if v > best:
+                best = v
+        if d is not None:
+            work[d] += 1
+    return best
 
 
 def _all_meldable(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, canastas: int, need: int) -> bool:

@@ -1,0 +1,282 @@
+"""Helpers for the rule tests: stacked decks, scripted play and state snapshots.
+
+A *stacked deck* is the full deck order (card types, first card dealt first)
+that :class:`canasta.engine.Deal` accepts as ``deck``. :func:`stacked_deck`
+builds it from the hands each seat must receive, the cards turned as upcard and
+the top of the stock, so that a test reads like a deal at a real table.
+
+The engine deals (RULES.md §1.2, engine conventions): one card at a time,
+starting at seat ``dealer+1``; then it turns the upcard from the top of the
+stock (and keeps turning while it is a wild card or a three); then it lays out
+the red threes dealt, seat by seat from the first player, replacing each from
+the stock; then seat ``dealer+1`` draws. ``stock`` below therefore lists, top
+first, the replacements for red threes dealt and then the cards drawn in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from canasta.cards import JOKER, N_TYPES, cards_str, deck_counts, deck_list, parse_cards
+from canasta.engine import Deal
+from canasta.rules import Rules
+
+CardsSpec = str | Sequence[int] | Sequence[str] | None
+"""Cards given to a helper: text (``"KH KS 2C"``), card types, card texts, or None."""
+
+FILLER_RANKS = tuple(range(2, 13))
+"""Rank indices used to pad hands (4..A): never wild cards or threes."""
+
+
+def cards(spec: CardsSpec) -> list[int]:
+    """Card types of ``spec`` (text such as ``"KH KS"``, a list of texts or of ints, or None)."""
+    if spec is None:
+        return []
+    if isinstance(spec, str):
+        return parse_cards(spec)
+    out: list[int] = []
+    for c in spec:
+        out.append(parse_cards(c)[0] if isinstance(c, str) else int(c))
+    return out
+
+
+def as_rules(rules: Rules | str) -> Rules:
+    """``rules`` itself, or the rules of a variant string such as ``classic(players=2)``."""
+    return rules if isinstance(rules, Rules) else Rules.parse(rules)
+
+
+def stacked_deck(
+    rules: Rules | str,
+    hands: Sequence[CardsSpec],
+    upcard: CardsSpec = "7C",
+    stock: CardsSpec = None,
+    dealer: int = 0,
+    bottom: CardsSpec = None,
+) -> list[int]:
+    """The full deck order that deals ``hands`` and turns ``upcard``, with ``stock`` on top of the stock.
+
+    Args:
+        rules: the variant (or its string).
+        hands: ``hands[k]`` is the hand of seat ``(dealer + 1 + k) % players`` (the k-th
+            player in turn order); missing hands or hands shorter than ``rules.hand_size``
+            are padded with filler naturals 4..A, spreading ranks so a padded hand holds as
+            few pairs as possible. Red threes in a hand are laid out and replaced by the
+            engine from the top of ``stock``.
+        upcard: the cards turned at the start, in order (``"2C 3S 7H"`` keeps turning onto the
+            wild card and the three until the 7); the last must be one that stops turning.
+        stock: the next cards of the stock, top first (red-three replacements, then draws).
+        dealer: the dealer's seat.
+        bottom: the last cards of the stock, last one drawn last (for tests of §1.10).
+
+    Returns:
+        list of card types, first card dealt first; cards not named go between ``stock`` and
+        ``bottom`` in card-type order.
+
+    Raises:
+        ValueError: a hand is too long, or a card is named more often than the deck holds it.
+    """
+    r = as_rules(rules)
+    n, size = r.players, r.hand_size
+    if len(hands) > n:
+        raise ValueError(f"{len(hands)} hands for {n} players")
+    left = deck_counts(r.packs, r.jokers)
+    named_hands = [cards(h) for h in hands] + [[] for _ in range(n - len(hands))]
+    up = cards(upcard)
+    top = cards(stock)
+    low = cards(bottom)
+
+    def use(card: int, where: str) -> None:
+        if left[card] <= 0:
+            raise ValueError(f"{cards_str([card])} named more often than the deck holds it ({where})")
+        left[card] -= 1
+
+    for k, h in enumerate(named_hands):
+        if len(h) > size:
+            raise ValueError(f"hand {k} has {len(h)} cards; {size} are dealt")
+        for c in h:
+            use(c, f"hand {k}")
+    for c in up:
+        use(c, "upcard")
+    for c in top:
+        use(c, "stock")
+    for c in low:
+        use(c, "bottom")
+    full: list[list[int]] = []
+    for k, h in enumerate(named_hands):
+        h = list(h)
+        while len(h) < size:
+            h.append(_filler(h, left, k))
+        full.append(h)
+    order: list[int] = []
+    for i in range(size):
+        for k in range(n):
+            order.append(full[k][i])
+    order.extend(up)
+    order.extend(top)
+    order.extend(deck_list(left))
+    order.extend(low)
+    return order
+
+
+def _filler(hand: list[int], left: list[int], k: int) -> int:
+    """A natural card still in ``left`` whose rank the hand holds least (ties: rank order from seat k)."""
+    counts = [0] * 13
+    for c in hand:
+        if c != JOKER:
+            counts[c >> 2] += 1
+    ranks = sorted(FILLER_RANKS, key=lambda rk: (counts[rk], (rk - 2 - 3 * k) % 11))
+    for rk in ranks:
+        for s in range(4):
+            c = rk * 4 + (s + k) % 4
+            if left[c] > 0:
+                left[c] -= 1
+                return c
+    raise ValueError("no filler card left in the deck")
+
+
+def make_deal(
+    rules: Rules | str,
+    hands: Sequence[CardsSpec],
+    upcard: CardsSpec = "7C",
+    stock: CardsSpec = None,
+    dealer: int | None = None,
+    scores: Sequence[int] | None = None,
+    bottom: CardsSpec = None,
+    first: int = 0,
+) -> Deal:
+    """A :class:`Deal` of ``rules`` dealt from :func:`stacked_deck` (same arguments), checked.
+
+    By default the dealer sits before seat ``first`` (seat 0), so ``hands[k]`` is seat
+    ``(first + k) % players`` and seat ``first`` plays first; ``dealer`` overrides that.
+    ``scores`` are the sides' cumulative scores, which set their minimum counts (§1.6).
+    """
+    r = as_rules(rules)
+    if dealer is None:
+        dealer = (first - 1) % r.players
+    deck = stacked_deck(r, hands, upcard=upcard, stock=stock, dealer=dealer, bottom=bottom)
+    deal = Deal(r, dealer=dealer, scores=scores, seed=0, deck=deck)
+    deal.check_invariants()
+    return deal
+
+
+def play(deal: Deal, *moves: str) -> Deal:
+    """Apply ``moves`` (notation) in order to ``deal``, checking invariants after each; return ``deal``.
+
+    Raises:
+        IllegalMove: a move is refused (the test scripted an illegal move).
+    """
+    for m in moves:
+        deal.apply(m)
+        deal.check_invariants()
+    return deal
+
+
+def draw_discard(deal: Deal, count: int = 1) -> Deal:
+    """Play ``count`` turns in which the player draws and discards a card he has just drawn.
+
+    Red threes drawn are laid out by the engine; the discard is a card that came into the
+    hand with the draw. Returns ``deal``.
+    """
+    for _ in range(count):
+        seat = deal.turn
+        before = deal.hands[seat][:]
+        play(deal, "draw")
+        if deal.over:
+            return deal
+        new = [c for c in range(N_TYPES) if deal.hands[seat][c] > before[c]]
+        play(deal, f"discard {cards_str(new[:1])}")
+    return deal
+
+
+def draw_until(deal: Deal, stock_left: int) -> Deal:
+    """Play draw-and-discard turns (:func:`draw_discard`) until the stock holds ``stock_left`` cards."""
+    while len(deal.stock) > stock_left and not deal.over:
+        draw_discard(deal)
+    return deal
+
+
+def hand(deal: Deal, seat: int) -> list[int]:
+    """Cards held by ``seat`` in card-type order."""
+    h = deal.hands[seat]
+    return [c for c in range(N_TYPES) for _ in range(h[c])]
+
+
+def hand_str(deal: Deal, seat: int) -> str:
+    """Cards held by ``seat`` in notation, card-type order."""
+    return cards_str(hand(deal, seat))
+
+
+def same_cards(a: CardsSpec, b: CardsSpec) -> bool:
+    """Whether two card lists hold the same cards, in any order."""
+    return sorted(cards(a)) == sorted(cards(b))
+
+
+def melds_of(deal: Deal, side: int) -> dict[str, list[int]]:
+    """The melds of ``side`` by rank letter (``"K"``, ``"3"``, ``"W"``), cards sorted."""
+    from canasta.moves import target_str
+
+    return {target_str(m.target): sorted(m.cards) for m in deal.melds[side]}
+
+
+def snapshot(deal: Deal) -> dict[str, Any]:
+    """Everything a move could change, as plain values, to compare before and after a move."""
+    return {
+        "hands": [h[:] for h in deal.hands],
+        "rc": [r[:] for r in deal.rc],
+        "hsize": deal.hsize[:],
+        "stock": deal.stock[:],
+        "pile": deal.pile[:],
+        "pending": deal.pending[:],
+        "frozen": deal.frozen,
+        "melds": [[(m.target, m.cards[:], m.nat, m.wild, m.creator) for m in ms] for ms in deal.melds],
+        "mt": [r[:] for r in deal.mt],
+        "canastas": deal.canastas[:],
+        "red3": [r[:] for r in deal.red3],
+        "opened": deal.opened[:],
+        "has_melded": deal.has_melded[:],
+        "turn": deal.turn,
+        "actor": deal.actor,
+        "phase": deal.phase,
+        "drew": deal.drew,
+        "open_total": deal.open_total,
+        "touched_old": deal.touched_old,
+        "asked": deal.asked,
+        "answer": deal.answer,
+        "no_discard": deal.no_discard,
+        "over": deal.over,
+        "out_seat": deal.out_seat,
+        "concealed": deal.concealed,
+        "turn_no": deal.turn_no,
+        "stock_out": deal.stock_out,
+        "conceal_only": getattr(deal, "conceal_only", False),
+        "legal": list(deal.legal_actions()),
+    }
+
+
+def check_melds(deal: Deal) -> None:
+    """Raise AssertionError unless every meld on the table is one the rules allow.
+
+    Each meld must pass :func:`canasta.scoring.classify_meld` (one rank, enough naturals,
+    wild-card limits), its rank must be the meld's target, and a side holds one meld per rank.
+    """
+    from canasta.moves import WILD_TARGET
+    from canasta.scoring import ScoringError, classify_meld
+
+    for side, ms in enumerate(deal.melds):
+        targets = [m.target for m in ms]
+        if len(set(targets)) != len(targets):
+            raise AssertionError(f"side {side} has two melds of one rank: {targets}")
+        for m in ms:
+            try:
+                info = classify_meld(deal.rules, m.cards)
+            except ScoringError as e:
+                raise AssertionError(f"side {side}: {e}") from None
+            want = -1 if m.target == WILD_TARGET else m.target
+            if info.rank != want:
+                raise AssertionError(f"side {side}: meld [{cards_str(m.cards)}] filed under {m.target}")
+
+
+def legal_strs(deal: Deal) -> set[str]:
+    """The legal moves of the player to act, in notation."""
+    return {str(m) for m in deal.legal_moves()}
