@@ -429,6 +429,16 @@ class Deal:
     # --------------------------------------------------------------- queries
 
     @property
+    def pile_top(self) -> int | None:
+        """The card on top of the discard pile (public), or None if the pile is empty."""
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def pile_size(self) -> int:
+        """Number of cards in the discard pile (public)."""
+        return len(self.pile)
+
+    @property
     def to_act(self) -> int:
         """Seat that must move now (the partner answering "may I go out?", else the turn's player)."""
         return self.actor
@@ -566,6 +576,8 @@ class Deal:
                 canastas = self.canastas[side] + (1 if m_size >= 7 and meld.size < 7 else 0)
             else:
                 if w and w > self.lim.capacity(n_used + 1, 0):
+                    continue
+                if n_used + 1 < rules.min_naturals:  # a new meld needs its naturals (§1.5)
                     continue
                 canastas = self.canastas[side]
             after = size - n_used - w + rest
@@ -1230,8 +1242,7 @@ class Deal:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now (DESIGN.md, "Hidden information")."""
         side = self.side_of[seat]
-        h = self.hands[seat]
-        hand = tuple(c for c in range(N_TYPES) for _ in range(h[c]))
+        hand = tuple(deck_list(self.hands[seat]))
         top = self.pile[-1] if self.pile else None
         return PlayerView(
             rules=self.rules,

@@ -123,6 +123,15 @@ def can_meld_out(
     total = sum(rc)
     if total == 0:
         return canastas >= need
+    # cheap necessary condition: cards that can never join a meld must fit in the one discard
+    stuck = rc[THREE] if rc[THREE] < 3 else 0
+    min_nat = lim.min_nat
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        if c and c < min_nat and r not in ex:
+            stuck += c
+    if stuck > (1 if allow_discard else 0):
+        return False
     options: list[int | None] = [None]
     if allow_discard:
         options += [r for r in range(14) if rc[r]]

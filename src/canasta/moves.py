@@ -265,7 +265,10 @@ def action_of(move: Move) -> int:
     Raises:
         MoveError: the move is of a shape no rule allows (too many wild cards, ...).
     """
-    key = move_key(move)
+    try:
+        key = move_key(move)
+    except (IndexError, TypeError):
+        raise MoveError(f"'{move!r}' is not a well-formed move") from None
     try:
         return ACTION_INDEX[key]
     except KeyError:
