@@ -112,8 +112,12 @@ def _cards(value: Any, where: str) -> list[int]:
     return out
 
 
-def _side(entry: Any, where: str) -> SideResult:
-    """Read one side's entry of a deal."""
+def read_side(entry: Any, where: str) -> SideResult:
+    """Read one side's entry of a deal (the score keeper input of DESIGN.md).
+
+    Raises:
+        ScoreSheetError: a field is unknown or malformed; the message starts with ``where``.
+    """
     if not isinstance(entry, dict):
         raise ScoreSheetError(f"{where} must be an object with fields {', '.join(SIDE_FIELDS)}, "
                               f"not {_kind(entry)}")
@@ -143,8 +147,12 @@ def _side(entry: Any, where: str) -> SideResult:
                       concealed=flags["concealed"], penalties=pen)
 
 
-def _check_copies(rules: Rules, deal: Mapping[str, SideResult], n: int) -> None:
-    """Refuse a deal that holds more copies of a card than the deck of ``rules``."""
+def check_copies(rules: Rules, deal: Mapping[str, SideResult], n: int) -> None:
+    """Refuse deal ``n`` if it holds more copies of a card than the deck of ``rules``.
+
+    Raises:
+        ScoreSheetError: names the card, where it appears and the deck's count.
+    """
     limit = deck_counts(rules.packs, rules.jokers)
     where: dict[int, dict[str, int]] = {}
     for name, s in deal.items():
@@ -217,8 +225,8 @@ def parse_sheet(data: Any) -> ScoreSheet:
         elif set(d) != set(sides):
             raise ScoreSheetError(f"deal {n} names the sides {', '.join(d)} but deal 1 named "
                                   f"{', '.join(sides)}; every deal must name the same sides")
-        deal = {name: _side(d[name], f"deal {n}, side {name}") for name in sides}
-        _check_copies(rules, deal, n)
+        deal = {name: read_side(d[name], f"deal {n}, side {name}") for name in sides}
+        check_copies(rules, deal, n)
         deals.append(deal)
     return ScoreSheet(rules=rules, sides=sides, deals=deals)
 

@@ -51,7 +51,7 @@ def test_winner_at_the_target(client: TestClient) -> None:
 @pytest.mark.parametrize("entries, words", [
     ({"Us": {"mode": "quick", "went_out": True}, "Them": THEM_MELDS}, "going out needs"),
     ({"Us": US_QUICK, "Them": dict(THEM_MELDS, went_out=True)}, "both went out"),
-    ({"Us": US_QUICK, "Them": dict(THEM_MELDS, melds="KH KH KH")}, "KH is entered 3 times"),
+    ({"Us": US_QUICK, "Them": dict(THEM_MELDS, melds="KH KH KH")}, "KH appears 3 times"),
     ({"Us": US_QUICK, "Them": dict(THEM_MELDS, hand="ZZ")}, "not a card"),
     ({"Us": US_QUICK}, "one entry for each side"),
     ({"Us": dict(US_QUICK, red_threes=-1), "Them": THEM_MELDS}, "whole number"),

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import N_TYPES, CardError, card_str, deck_counts, parse_cards
 from ..rules import Rules
+from ..scorekeeper import ScoreSheetError, check_copies, read_side
 from ..scoring import ScoringError, SideResult, score_deal, winner
 
 MAX_DEALS = 200
@@ -50,27 +50,13 @@ def _int(entry: Mapping[str, Any], key: str, side: str, high: int) -> int:
     return v
 
 
-def _cards(value: Any, side: str, what: str) -> list[int]:
-    if value in (None, ""):
-        return []
-    try:
-        if isinstance(value, str):
-            return parse_cards(value)
-        if isinstance(value, list) and all(isinstance(x, str) for x in value):
-            return parse_cards(value)
-    except CardError as e:
-        raise SheetError(f"side {side}: {what}: {e}") from None
-    raise SheetError(f"side {side}: {what} must be cards such as 'KH KS 2C'")
-
-
-def _melds(value: Any, side: str) -> list[list[int]]:
+def _card_texts(value: Any) -> Any:
+    """Form text ("KH KS 2C") to the score keeper's list of card texts; other values pass unchanged."""
     if value in (None, ""):
         return []
     if isinstance(value, str):
-        value = [line for line in value.replace(";", "\n").splitlines() if line.strip()]
-    if not isinstance(value, list):
-        raise SheetError(f"side {side}: melds must be a list, one meld per line")
-    return [_cards(m, side, f"meld {i + 1}") for i, m in enumerate(value)]
+        return value.replace(",", " ").split()
+    return value
 
 
 def _bool(entry: Mapping[str, Any], key: str) -> bool:
@@ -78,14 +64,22 @@ def _bool(entry: Mapping[str, Any], key: str) -> bool:
 
 
 def _by_melds(entry: Mapping[str, Any], side: str) -> SideResult:
-    return SideResult(
-        melds=_melds(entry.get("melds"), side),
-        red_threes=_cards(entry.get("red_threes"), side, "red threes"),
-        hand=_cards(entry.get("hand"), side, "hand"),
-        went_out=_bool(entry, "went_out"),
-        concealed=_bool(entry, "concealed"),
-        penalties=_int(entry, "penalties", side, MAX_POINTS),
-    )
+    """A side entered by whole melds: the form's text normalised, then read by the score keeper."""
+    melds = entry.get("melds")
+    if isinstance(melds, str):
+        melds = [line for line in melds.replace(";", "\n").splitlines() if line.strip()]
+    normal: dict[str, Any] = {
+        "melds": [_card_texts(m) for m in melds] if isinstance(melds, list) else _card_texts(melds),
+        "red_threes": _card_texts(entry.get("red_threes")),
+        "hand": _card_texts(entry.get("hand")),
+        "went_out": _bool(entry, "went_out"),
+        "concealed": _bool(entry, "concealed"),
+        "penalties": _int(entry, "penalties", side, MAX_POINTS),
+    }
+    try:
+        return read_side(normal, f"side {side}")
+    except ScoreSheetError as e:
+        raise SheetError(str(e)) from None
 
 
 FIVE, TWO_C, RED_THREE = 3 * 4, 0, 4 + 2
@@ -156,14 +150,10 @@ def score_entry(rules: Rules, sides: Sequence[str], entry: Mapping[str, Any]) ->
 
 
 def _check_copies(rules: Rules, results: Mapping[str, SideResult]) -> None:
-    have = deck_counts(rules.packs, rules.jokers)
-    used = [0] * N_TYPES
-    for r in results.values():
-        for c in [c for m in r.melds for c in m] + r.red_threes + r.hand:
-            used[c] += 1
-    for c in range(N_TYPES):
-        if used[c] > have[c]:
-            raise SheetError(f"{card_str(c)} is entered {used[c]} times but the deck holds {have[c]}")
+    try:
+        check_copies(rules, results, 0)
+    except ScoreSheetError as e:
+        raise SheetError(str(e).removeprefix("deal 0: ")) from None
 
 
 def score_sheet(rules: Rules, sides: Sequence[str], entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
