@@ -12,7 +12,9 @@ counts per card type plus a list of 14 counts per rank index; the stock and the
 discard pile are lists whose last element is the top card.
 
 Rules: RULES.md §1 (the turn, melds, the pile, red and black threes, going
-out, the stock running out), §2 (options) and §3.1 (player counts).
+out, the stock running out), §2 (options), §3.1 (player counts) and the variant
+fields of §3.2 (Cuban), §3.3 (Uruguayan, Spanish) and §3.5 (Free Canasta); every
+difference is read from a :class:`~canasta.rules.Rules` field.
 
 Conventions fixed here where the sources leave a choice (see docs/rules/classic.md):
 
@@ -22,6 +24,12 @@ Conventions fixed here where the sources leave a choice (see docs/rules/classic.
   "yes" the engine offers only moves that keep going out possible.
 * When the stock is gone (``stock_end=forced_take``) the one-card rule is
   lifted, as S1 says ("a menos que el mazo se haya terminado").
+* Cards of a taken pile that never join a hand (red threes, and black threes
+  where ``black3_from_pile_removed``) are not counted as cards the player will
+  hold when the engine checks that he keeps a card to discard.
+* With ``ask_requires_going_out=false`` (Spanish) a player may ask at any time;
+  if told yes and unable to go out, his side is charged ``ask_fail_penalty``
+  (``ask_failed``) and he plays on as if he had not asked.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from dataclasses import dataclass
 from .cards import (
     ACE,
     FOUR,
+    IS_BLACK_THREE,
     IS_RED_THREE,
     IS_WILD,
     JOKER,
@@ -81,12 +90,17 @@ from .moves import (
     target_str,
 )
 from .rules import Rules
-from .scoring import SideResult, SideScore, score_deal
+from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
 
 P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)
 PHASE_NAMES = ("draw", "play", "answer", "over")
 MAX_RESHUFFLES = 3
 """Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
+
+NOT_TO_HAND_RED = IS_RED_THREE
+"""Pile cards that never join a hand: red threes (laid out, RULES.md §1.3)."""
+NOT_TO_HAND_RED_BLACK = tuple(a or b for a, b in zip(IS_RED_THREE, IS_BLACK_THREE, strict=True))
+"""... and black threes where ``black3_from_pile_removed`` (Cuban, §3.2)."""
 
 RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
               "jacks", "queens", "kings", "aces", "jokers")
@@ -211,6 +225,10 @@ class PlayerView:
     turn_number: int
     melded_this_turn: int
     pending_pile: int
+    black_threes_removed: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the black threes removed from piles it took (``black3_from_pile_removed``, Cuban §3.2)."""
+    asks_failed: tuple[int, ...] = ()
+    """Per side, times a player was told yes and could not go out (``ask_fail_penalty``, S1 §3.3 b)."""
 
 
 class Deal:
@@ -227,6 +245,11 @@ class Deal:
 
     Raises:
         ValueError: ``deck`` is not the rules' deck, or ``dealer``/``scores`` do not fit.
+
+    State kept for variants (also copied by :meth:`clone`, counted by :meth:`card_census`):
+    ``black3_removed`` (per seat, the black threes removed from piles it took,
+    ``black3_from_pile_removed``, RULES.md §3.2 Cuban) and ``ask_failed`` (per side, times a
+    player was told yes and could not go out, ``ask_fail_penalty``, §3.3 b Spanish).
     """
 
     __slots__ = (
@@ -235,7 +258,7 @@ class Deal:
         "red3", "opened", "scores", "minimum", "turn", "actor", "phase", "drew", "pending",
         "open_total", "turn_new", "touched_old", "has_melded", "asked", "answer",
         "no_discard", "over", "out_seat", "concealed", "reshuffles", "rng", "turn_no",
-        "_legal", "partner_of", "stock_out", "conceal_only",
+        "_legal", "partner_of", "stock_out", "conceal_only", "black3_removed", "ask_failed",
     )
 
     def __init__(
@@ -258,7 +281,7 @@ class Deal:
         )
         self.values = rules.card_values
         self.rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
-        self.lim = MeldLimits(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, self.rv)
+        self.lim = MeldLimits.for_rules(rules, self.rv)
         self.dealer = dealer
         self.seed = seed
         self.rng = random.Random(seed)
@@ -293,8 +316,10 @@ class Deal:
         self.opened = [False] * t
         self.has_melded = [False] * n
         self.pile: list[int] = []
-        self.frozen = False
+        self.frozen = rules.pile_always_frozen
         self.pending: list[int] = []
+        self.black3_removed: list[list[int]] = [[] for _ in range(n)]
+        self.ask_failed = [0] * t
         self.over = False
         self.out_seat = -1
         self.concealed = False
@@ -395,7 +420,7 @@ class Deal:
             self.reshuffles += 1
             cards = self.pile
             self.pile = []
-            self.frozen = False
+            self.frozen = self.rules.pile_always_frozen
             self.rng.shuffle(cards)
             self.stock = cards
             self._turn_upcard()
@@ -421,7 +446,7 @@ class Deal:
             own_new = [m for m in self.turn_new if m.creator == seat]
             self.concealed = (
                 not self.has_melded[seat]
-                and not self.touched_old
+                and (not self.touched_old or bool(self.rules.concealed_scale))
                 and any(m.is_canasta for m in own_new)
                 and (self.drew != 2 or self.rules.concealed_allows_pile_take)
             )
@@ -457,6 +482,8 @@ class Deal:
         if self.frozen:
             wild = [c for c in self.pile if IS_WILD[c] or IS_RED_THREE[c] or
                     (self.rules.black3_freezes and is_black_three(c))]
+            if not wild and self.rules.pile_always_frozen:
+                return "frozen for everyone: in this variant the pile is always frozen"
             what = card_str(wild[0]) if wild else "a wild card"
             return f"frozen for everyone: {what} is in the pile"
         if not self.opened[side]:
@@ -469,7 +496,26 @@ class Deal:
 
     def _keep(self) -> int:
         """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""
-        return max(0, 2 - len(self.pending))
+        return max(0, 2 - self._to_hand(self.pending))
+
+    def _to_hand(self, cards: Sequence[int]) -> int:
+        """How many of the pile ``cards`` will join the hand (not red threes, nor black threes
+        where the variant removes them from play: RULES.md §1.3, §3.2 Cuban)."""
+        if not cards:
+            return 0
+        skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
+        return sum(1 for c in cards if not skip[c])
+
+    def _add_to_hand_counts(self, rc: list[int], cards: Sequence[int]) -> None:
+        """Add to the rank counts ``rc`` the pile ``cards`` that will join the hand."""
+        skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
+        for c in cards:
+            if not skip[c]:
+                rc[c >> 2] += 1
+
+    def first_round(self) -> bool:
+        """Whether this is the first turn of the player to move (turns 1..players of the deal)."""
+        return self.turn_no <= self.n
 
     def _opening_reachable(self, rc: Sequence[int], extra: int, ex: dict[int, list[int]], keep: int) -> bool:
         side = self.side_of[self.turn]
@@ -492,8 +538,7 @@ class Deal:
         rc = self.rc[seat]
         if self.pending:
             rc = rc[:]
-            for c in self.pending:
-                rc[c >> 2] += 1
+            self._add_to_hand_counts(rc, self.pending)
         return can_meld_out(rc, self._ex(side), self.lim, self.canastas[side],
                             self.rules.canastas_to_go_out, allow_discard=not self.no_discard)
 
@@ -518,9 +563,7 @@ class Deal:
         if not self._pile_waiver_rules() or self.has_melded[self.turn]:
             return False
         rc3 = rc2[:]
-        for c in self.pile[:-1]:
-            if not IS_RED_THREE[c]:
-                rc3[c >> 2] += 1
+        self._add_to_hand_counts(rc3, self.pile[:-1])
         side = self.side_of[self.turn]
         return can_meld_out(rc3, {r: [n_used + 1, w]}, self.lim, self.canastas[side],
                             self.rules.canastas_to_go_out)
@@ -564,15 +607,18 @@ class Deal:
                 cand.append((TAKE_ADD, 0, 0, 0))
         if not cand:
             return []
-        if self.stock_out and rules.stock_end == "forced_take":
-            pass
         rest = len(pile) - 1
+        if rest and (size < 4 or not self.opened[side]):
+            rest = self._to_hand(pile[:-1])  # exact only where it can matter
+        cap = rules.meld_cap
         for mode, n_used, t_used, j_used in cand:
             w = t_used + j_used
             if meld is not None:
                 if w and meld.wild + w > self.lim.capacity(meld.nat + n_used + 1, 0):
                     continue
                 m_size = meld.size + n_used + w + 1
+                if m_size > cap:  # a full meld takes no more cards (canasta_max, §3.2 Cuban)
+                    continue
                 canastas = self.canastas[side] + (1 if m_size >= 7 and meld.size < 7 else 0)
             else:
                 if w and w > self.lim.capacity(n_used + 1, 0):
@@ -638,8 +684,9 @@ class Deal:
         rules = self.rules
         rc = self.rc[seat]
         size = self.hsize[seat]
-        pend = len(self.pending)
+        pend = self._to_hand(self.pending) if self.pending else 0
         lim = self.lim
+        cap = rules.meld_cap
         canastas = self.canastas[side]
         need_c = rules.canastas_to_go_out
         opened = self.opened[side]
@@ -654,21 +701,20 @@ class Deal:
         min_nat = rules.min_naturals
         cand: list[tuple[int, int, int, int, int]] = []  # (action, target, n, t, j)
         acts: list[int] = []
-        combos = GROUP_WILD_COMBOS
+        # (twos, jokers, wild cards) the hand can supply, in id order
+        combos = [(t, j, t + j) for t, j in GROUP_WILD_COMBOS if t <= twos and j <= jokers]
         for r in range(FOUR, ACE + 1):
             c = rc[r]
             mi = mt[r]
             if mi >= 0:
                 m = melds[mi]
                 msize = m.size
-                for n in range(c + 1):
-                    for t, j in combos:
-                        if t > twos or j > jokers:
+                room = cap - msize
+                for n in range(min(c, room) + 1):
+                    for t, j, w in combos:
+                        k = n + w
+                        if k == 0 or k > room:
                             continue
-                        k = n + t + j
-                        if k == 0:
-                            continue
-                        w = t + j
                         if w and m.wild + w > lim.capacity(m.nat + n, 0):
                             continue
                         after = size - k + pend
@@ -678,14 +724,11 @@ class Deal:
                                 continue
                         cand.append((group_action(ADD, r, n, t, j), r, n, t, j))
             elif c >= min_nat:
-                for n in range(min_nat, c + 1):
-                    for t, j in combos:
-                        if t > twos or j > jokers:
+                for n in range(min_nat, min(c, cap) + 1):
+                    for t, j, w in combos:
+                        k = n + w
+                        if k < 3 or k > cap:
                             continue
-                        k = n + t + j
-                        if k < 3:
-                            continue
-                        w = t + j
                         if w > lim.capacity(n, 0):
                             continue
                         after = size - k + pend
@@ -699,8 +742,9 @@ class Deal:
         # black threes: only when going out (RULES.md §1.8)
         b3 = rc[THREE]
         if b3 >= 3 and allow_out and canastas >= need_c:
+            last = 0 if self.no_discard else 1  # he must go out: meld everything, or discard the last card
             for n in range(3, b3 + 1):
-                if size - n + pend <= 1:
+                if size - n + pend <= last:
                     cand.append((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0))
         must_out = answer > 0 or self.conceal_only
         if cand:
@@ -712,17 +756,22 @@ class Deal:
         # discards (RULES.md §1.4: keep a card unless going out)
         if not self.no_discard:
             h = self.hands[seat]
+            n_disc = len(acts)
             if size >= 2 and opening_done and not must_out:
                 acts.extend(DISCARD_BASE + card for card in range(N_TYPES) if h[card])
             elif (size == 1 and pend == 0 and allow_out and canastas >= need_c
                   and (opening_done or waiver)):
                 acts.extend(DISCARD_BASE + card for card in range(N_TYPES) if h[card])
+            if rules.black3_no_discard_first_round and rc[THREE] and size > rc[THREE] and self.first_round():
+                # no black three discarded in a player's first turn, unless he holds nothing else (§3.2 Cuban)
+                acts[n_disc:] = [a for a in acts[n_disc:] if not IS_BLACK_THREE[a - DISCARD_BASE]]
         if self.no_discard and opening_done:
             acts.append(PASS_ID)
         if (not self.asked and rules.team_size > 1 and self.partner_of[seat] >= 0
                 and answer == 0 and size >= 2 and pend == 0 and opening_done and not self.conceal_only
-                and not self.no_discard and self.can_go_out_now()):
-            # asked only while a "no" still leaves a legal discard (RULES.md §1.9)
+                and not self.no_discard and (not rules.ask_requires_going_out or self.can_go_out_now())):
+            # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
+            # does not require being able to go out (S1), a failed "yes" is charged (_answer)
             acts.append(ASK_ID)
         if not acts and must_out:  # safeguard: never leave a player without a move
             self.answer = 2
@@ -743,11 +792,13 @@ class Deal:
         side = self.side_of[seat]
         mi = self.mt[side][WILD_TARGET]
         msize = self.melds[side][mi].size if mi >= 0 else 0
+        room = self.rules.wild_meld_cap - msize
+        start = self.rules.wild_meld_min
         for t, j in WILD_MELD_COMBOS:
             if t > twos or j > jokers:
                 continue
             k = t + j
-            if mi < 0 and k < 3:
+            if (mi < 0 and k < start) or k > room:
                 continue
             after = size - k + pend
             if after < 2:
@@ -802,8 +853,7 @@ class Deal:
 
     def _out_ok_after(self, x: tuple[int, int, int, int, int]) -> bool:
         rc, ex, cn, _ = self._after_counts(x)
-        for c in self.pending:
-            rc[c >> 2] += 1
+        self._add_to_hand_counts(rc, self.pending)
         return can_meld_out(rc, ex, self.lim, cn, self.rules.canastas_to_go_out,
                             allow_discard=not self.no_discard)
 
@@ -986,9 +1036,15 @@ class Deal:
             self.phase = P_ANSWER
             self.actor = self.partner_of[seat]
         elif kind in (YES, NO):
-            self.answer = 1 if kind == YES else -1
             self.phase = P_PLAY
             self.actor = seat
+            if kind == NO:
+                self.answer = -1
+            elif self.rules.ask_requires_going_out or self.can_go_out_now():
+                self.answer = 1
+            else:  # told yes but unable to go out (S1 penalty table): charged, he plays on
+                self.ask_failed[self.side_of[seat]] += 1
+                self.answer = 0
         elif kind == PASS:
             self._finish(-1)
 
@@ -1010,7 +1066,7 @@ class Deal:
         top = self.pile.pop()
         rest = self.pile
         self.pile = []
-        self.frozen = False
+        self.frozen = self.rules.pile_always_frozen
         self.drew = 2
         self.phase = P_PLAY
         for c in cards:
@@ -1024,7 +1080,7 @@ class Deal:
                 self.opened[side] = True
                 self._receive_pile(seat, rest)
             elif self._pile_waiver_rules() and best_meld_value(
-                    self.rc[seat], self._ex(side, self.turn_new), self.lim, max(0, 2 - len(rest))
+                    self.rc[seat], self._ex(side, self.turn_new), self.lim, max(0, 2 - self._to_hand(rest))
             ) < self.minimum[side] - self.open_total:
                 # taken under the concealed waiver (§2 row 12): the whole pile comes to the
                 # hand and the player must now go out concealed this turn
@@ -1035,9 +1091,12 @@ class Deal:
         self._check_out(seat)
 
     def _receive_pile(self, seat: int, cards: list[int]) -> None:
+        removed = self.rules.black3_from_pile_removed
         for c in cards:
             if IS_RED_THREE[c]:
                 self.red3[seat].append(c)  # laid out, no replacement (§1.2, §1.3)
+            elif removed and IS_BLACK_THREE[c]:
+                self.black3_removed[seat].append(c)  # out of play, scored for the side (§3.2 Cuban)
             else:
                 self._give(seat, c)
         self.pending = []
@@ -1120,6 +1179,9 @@ class Deal:
                 return "you have no partner to ask"
             if self.asked:
                 return "you have already asked this turn"
+            if not self.rules.ask_requires_going_out:
+                return ("you may ask only after drawing, with at least two cards in your hand and no "
+                        "initial meld half made")
             need = self.rules.canastas_to_go_out
             if self.canastas[side] < need:
                 return (f"you cannot go out this turn: your side needs {need} canasta"
@@ -1132,6 +1194,10 @@ class Deal:
             card = move.cards[0]
             if not self.hands[seat][card]:
                 return f"you do not hold {card_str(card)}"
+            if (IS_BLACK_THREE[card] and self.rules.black3_no_discard_first_round and self.first_round()
+                    and self.hsize[seat] > self.rc[seat][THREE]):
+                return ("black threes may not be discarded in your first turn of the deal while you hold "
+                        "other cards (§3.2 Cuban)")
             if self.conceal_only:
                 return ("you took the pile without reaching your initial meld: you must go out "
                         "concealed this turn (option concealed_waives_minimum_with_pile)")
@@ -1174,15 +1240,25 @@ class Deal:
         m = self.melds[side][mi] if mi >= 0 else None
         nat_total = len(nat) + (m.nat if m else 0)
         wild_total = wild + (m.wild if m else 0)
+        if target == WILD_TARGET:
+            total = len(cards) + (m.size if m else 0)
+            if kind == MELD and len(cards) < self.rules.wild_meld_min:
+                return (f"a meld of wild cards needs at least {self.rules.wild_meld_min} cards at once "
+                        "(option wild_meld_min)")
+            if total > self.rules.wild_meld_cap:
+                return f"a meld of wild cards may hold at most {self.rules.wild_meld_cap} cards"
+        elif len(cards) + (m.size if m else 0) > self.rules.meld_cap:
+            return (f"a meld may hold at most {self.rules.meld_cap} cards: a full canasta takes no more "
+                    "(§3.2 Cuban)")
         if kind == MELD and len(cards) < 3:
             return "a meld needs at least 3 cards (§1.5)"
-        if nat_total < self.rules.min_naturals:
+        if nat_total < self.rules.min_naturals and target != WILD_TARGET:
             return f"a meld needs at least {self.rules.min_naturals} natural cards (§1.5)"
-        if wild_total > self.rules.wild_limit:
+        if wild_total > self.rules.wild_limit and target != WILD_TARGET:
             return f"a meld may hold at most {self.rules.wild_limit} wild cards (§1.5)"
-        if self.rules.no_wild_majority and wild_total > nat_total:
+        if self.rules.no_wild_majority and wild_total > nat_total and target != WILD_TARGET:
             return "wild cards may not outnumber the natural cards of a meld (option no_wild_majority)"
-        after = self.hsize[seat] - len(cards) + len(pend)
+        after = self.hsize[seat] - len(cards) + self._to_hand(pend)
         if after < 2:
             if self.answer < 0:
                 return "your partner said no: you may not go out this turn, so keep at least two cards"
@@ -1230,6 +1306,9 @@ class Deal:
                         f"{word} (§1.7)")
         if not move.cards and mi < 0:
             return f"your side has no meld of {word} to add the top card to"
+        if mi >= 0 and self.melds[side][mi].size + len(move.cards) + 1 > self.rules.meld_cap:
+            return (f"your meld of {word} would hold more than {self.rules.meld_cap} cards: "
+                    "a full canasta takes no more (§3.2 Cuban)")
         if not self.opened[side]:
             return (f"the top card and the cards from your hand cannot reach your side's initial meld of "
                     f"{self.minimum[side]} points (pile cards below the top do not count, §1.6)")
@@ -1274,6 +1353,8 @@ class Deal:
             turn_number=self.turn_no,
             melded_this_turn=self.open_total,
             pending_pile=len(self.pending),
+            black_threes_removed=tuple(tuple(r) for r in self.black3_removed),
+            asks_failed=tuple(self.ask_failed),
         )
 
     # -------------------------------------------------------------- results
@@ -1283,16 +1364,33 @@ class Deal:
         res = [SideResult() for _ in range(self.teams)]
         for side in range(self.teams):
             res[side].melds = [list(m.cards) for m in self.melds[side]]
+        b3_all = 4
         for seat in range(self.n):
             s = res[self.side_of[seat]]
             s.red_threes.extend(self.red3[seat])
+            s.black_threes_removed.extend(self.black3_removed[seat])
             h = self.hands[seat]
             s.hand.extend(c for c in range(N_TYPES) for _ in range(h[c]))
+            if self.rc[seat][THREE] >= b3_all and sum(h[c] for c in (4, 7)) >= b3_all:
+                s.four_black_threes_held = True
+        for side in range(self.teams):
+            res[side].ask_failed = self.ask_failed[side]
         if self.out_seat >= 0:
             s = res[self.side_of[self.out_seat]]
             s.went_out = True
             s.concealed = self.concealed
+            if self.concealed:
+                s.concealed_kind = self.concealed_kind()
         return res
+
+    def concealed_kind(self) -> str:
+        """Kind of the concealed going out that ended the deal, one of :data:`CONCEALED_KINDS`
+        ('' if the deal did not end so): in the player's first turn or later, alone or adding to
+        melds already on the table (his partner's), as S1's scale distinguishes (RULES.md §3.3 b)."""
+        if not self.concealed:
+            return ""
+        first = self.turn_no <= self.n
+        return CONCEALED_KINDS[(0 if first else 2) + (1 if self.touched_old else 0)]
 
     def score(self) -> list[SideScore]:
         """Score of each side for this deal (RULES.md §1.11), via the shared scoring function.
@@ -1309,7 +1407,7 @@ class Deal:
     # ----------------------------------------------------------- invariants
 
     def card_census(self) -> list[int]:
-        """Copies of each card type found in stock, pile, hands, melds and red threes."""
+        """Copies of each card type found in stock, pile, hands, melds, red threes and removed black threes."""
         got = [0] * N_TYPES
         for c in self.stock:
             got[c] += 1
@@ -1325,6 +1423,9 @@ class Deal:
                 for c in m.cards:
                     got[c] += 1
         for r in self.red3:
+            for c in r:
+                got[c] += 1
+        for r in self.black3_removed:
             for c in r:
                 got[c] += 1
         return got
@@ -1346,9 +1447,15 @@ class Deal:
                     raise AssertionError("rank counts out of step")
             if any(IS_RED_THREE[c] for c in range(N_TYPES) if h[c]):
                 raise AssertionError("a red three stayed in a hand")
+            if any(not IS_BLACK_THREE[c] for c in self.black3_removed[s]):
+                raise AssertionError("a card other than a black three was removed from play")
+        cap, wcap = self.rules.meld_cap, self.rules.wild_meld_cap
         for side in range(self.teams):
             if sum(1 for m in self.melds[side] if m.is_canasta) != self.canastas[side]:
                 raise AssertionError("canasta count out of step")
+            for m in self.melds[side]:
+                if m.size > (wcap if m.target == WILD_TARGET else cap):
+                    raise AssertionError(f"a meld of {m.size} cards is over the variant's limit")
 
     # ----------------------------------------------------------------- copy
 
@@ -1380,6 +1487,8 @@ class Deal:
         d.mt = [r[:] for r in self.mt]
         d.canastas = self.canastas[:]
         d.red3 = [r[:] for r in self.red3]
+        d.black3_removed = [r[:] for r in self.black3_removed]
+        d.ask_failed = self.ask_failed[:]
         d.opened = self.opened[:]
         d.has_melded = self.has_melded[:]
         d.rng = random.Random()

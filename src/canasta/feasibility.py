@@ -16,33 +16,88 @@ are answered here from counts, without search:
 
 Both take ``rc``, the hand's counts by rank index (0 = two ... 12 = ace, 13 =
 joker), and ``ex``, the melds the cards may be added to, as a dict from target
-rank to ``[naturals, wild cards]``.
+rank to ``[naturals, wild cards]`` (key 13, ``WILD_TARGET``, is the side's meld of
+wild cards where the variant allows one).
+
+Variants: a meld may be capped in size (``canasta_max``, Cuban §3.2) and melds of
+wild cards only may be allowed (``wild_melds``, with ``wild_meld_min`` and
+``wild_meld_max``: Uruguay §3.3 a, Free Canasta §3.5, Cuban). The plans respect
+both, and never claim more than can really be melded (a claim too high could
+leave a player with an initial meld he cannot finish).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import ACE, FOUR, JOKER_RANK, THREE, TWO
 
+if TYPE_CHECKING:
+    from .rules import Rules
+
+
+NO_CAP = 10**6
+"""Meld size used where a variant sets no limit."""
+WILD = 13
+"""Key of the meld of wild cards in ``ex`` (``canasta.moves.WILD_TARGET``)."""
+
 
 class MeldLimits:
-    """The meld-shape rules the plans need (a view of :class:`~canasta.rules.Rules`)."""
+    """The meld-shape rules the plans need (a view of :class:`~canasta.rules.Rules`).
 
-    __slots__ = ("limit", "nwm", "min_nat", "rv")
+    Args:
+        limit: most wild cards in a meld of a rank (``wild_limit``).
+        nwm: wild cards may not outnumber naturals (``no_wild_majority``).
+        min_nat: naturals a meld of a rank needs (``min_naturals``).
+        rv: card value in points per rank index 0..13.
+        max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
+        wild_melds: melds of wild cards only are allowed.
+        wild_min, wild_max: fewest cards to start such a meld, most cards it may hold.
+    """
 
-    def __init__(self, limit: int, nwm: bool, min_nat: int, rv: Sequence[int]):
+    __slots__ = ("limit", "nwm", "min_nat", "rv", "max_size", "wild_melds", "wild_min", "wild_max")
+
+    def __init__(self, limit: int, nwm: bool, min_nat: int, rv: Sequence[int], max_size: int = NO_CAP,
+                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP):
         self.limit = limit
         self.nwm = nwm
         self.min_nat = min_nat
         self.rv = rv  # value per rank index 0..13
+        self.max_size = max_size
+        self.wild_melds = wild_melds
+        self.wild_min = wild_min
+        self.wild_max = wild_max
+
+    @classmethod
+    def for_rules(cls, rules: Rules, rv: Sequence[int]) -> MeldLimits:
+        """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
+        return cls(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rv, rules.meld_cap,
+                   rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap)
 
     def capacity(self, nat: int, wild: int) -> int:
         """Wild cards a meld of ``nat`` naturals holding ``wild`` wild cards can still take."""
         cap = self.limit
         if self.nwm and nat < cap:
             cap = nat
-        return max(0, cap - wild)
+        cap -= wild
+        room = self.max_size - nat - wild
+        if room < cap:
+            cap = room
+        return cap if cap > 0 else 0
+
+    def wild_placeable(self, free: int, cap: int, ex: dict[int, list[int]]) -> int:
+        """How many of ``free`` wild cards can be melded: ``cap`` fit into melds of ranks, the
+        rest into the side's meld of wild cards where the variant allows one (an existing one in
+        ``ex[WILD]``, or a new one of at least ``wild_min`` cards)."""
+        if free <= cap or not self.wild_melds:
+            return min(free, cap)
+        e = ex.get(WILD)
+        if e is not None:
+            return min(free, cap + max(0, self.wild_max - e[0] - e[1]))
+        if free >= self.wild_min:
+            return min(free, cap + self.wild_max)
+        return cap
 
 
 def _plan(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits) -> tuple[int, int]:
@@ -51,17 +106,25 @@ def _plan(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits) -> tuple
     value = 0
     left = rc[THREE]  # black threes are melded only when going out
     cap = 0
+    maxs = lim.max_size
     pairs: list[int] = []
     for r in range(FOUR, ACE + 1):
         c = rc[r]
         e = ex.get(r)
         if e is not None:
             if c:
+                room = maxs - e[0] - e[1]
+                if c > room:  # a full meld takes no more cards (canasta_max)
+                    left += c - max(0, room)
+                    c = max(0, room)
                 value += c * rv[r]
             cap += lim.capacity(e[0] + c, e[1])
         elif c == 0:
             continue
         elif c >= 3 and c >= lim.min_nat:
+            if c > maxs:
+                left += c - maxs
+                c = maxs
             value += c * rv[r]
             cap += lim.capacity(c, 0)
         elif c >= lim.min_nat and c + 1 >= 3 and lim.capacity(c, 0) >= 1:
@@ -77,7 +140,7 @@ def _plan(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits) -> tuple
         cap += lim.capacity(2, 1)
     for r in pairs[enabled:]:
         left += rc[r]
-    placed = enabled + min(w - enabled, cap)
+    placed = enabled + lim.wild_placeable(w - enabled, cap, ex)
     value += sum(wilds[:placed])
     left += w - placed
     return value, left
@@ -189,6 +252,7 @@ def _all_meldable(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, 
     w = rc[TWO] + rc[JOKER_RANK]
     metas: list[tuple[int, int]] = []  # (size, capacity) of melds touched or available
     done = canastas
+    maxs = lim.max_size
     for r in range(FOUR, ACE + 1):
         c = rc[r]
         e = ex.get(r)
@@ -196,12 +260,16 @@ def _all_meldable(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, 
             size = e[0] + e[1]
             was = size >= 7
             size += c
+            if size > maxs:
+                return False
             if size >= 7 and not was:
                 done += 1
             metas.append((size, lim.capacity(e[0] + c, e[1])))
         elif c == 0:
             continue
         elif c >= 3 and c >= lim.min_nat:
+            if c > maxs:
+                return False
             if c >= 7:
                 done += 1
             metas.append((c, lim.capacity(c, 0)))
@@ -212,15 +280,38 @@ def _all_meldable(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, 
             metas.append((c + 1, lim.capacity(c, 1)))
         else:
             return False
-    if w > sum(cap for _, cap in metas):
-        return False
-    if done >= need:
-        return True
-    # complete as many canastas as possible with the free wild cards, nearest first
-    deficits = sorted(7 - s for s, cap in metas if s < 7 and 7 - s <= cap)
+    cap = sum(k for _, k in metas)
+    if not lim.wild_melds or w == 0:
+        if w > cap:
+            return False
+        if done >= need:
+            return True
+        return done + _complete(sorted(7 - s for s, k in metas if s < 7 and 7 - s <= k), w) >= need
+    deficits = sorted(7 - s for s, k in metas if s < 7 and 7 - s <= k)
+    # some wild cards may go to the meld of wild cards (existing, or new with wild_min cards or more)
+    e = ex.get(WILD)
+    if e is not None:
+        size = e[0] + e[1]
+        xs: list[int] | range = range(0, min(w, lim.wild_max - size) + 1)
+    else:
+        size = 0
+        xs = [0] + list(range(lim.wild_min, min(w, lim.wild_max) + 1))
+    best = -1
+    for x in xs:
+        if w - x > cap:
+            continue
+        got = _complete(deficits, w - x) + (1 if size < 7 <= size + x else 0)
+        if got > best:
+            best = got
+    return best >= 0 and done + best >= need
+
+
+def _complete(deficits: list[int], wilds: int) -> int:
+    """Canastas completed by spending ``wilds`` wild cards on the ``deficits`` (cards missing), nearest first."""
+    done = 0
     for d in deficits:
-        if d > w:
+        if d > wilds:
             break
-        w -= d
+        wilds -= d
         done += 1
-    return done >= need
+    return done

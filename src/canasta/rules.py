@@ -11,8 +11,12 @@ Unknown presets, unknown options, badly typed values and impossible
 combinations raise :class:`RulesError` with a message that names the culprit and
 lists what is allowed.
 
-Rules: RULES.md §1 (classic), §2 (the options where sources disagree) and §3.1
-(2, 3 and 6 players).
+Presets (:data:`PRESETS`): ``classic`` (RULES.md §1, §3.1), ``uruguay`` (§3.3 a),
+``free-canasta`` (§3.5, S4), ``spanish`` (§3.3 b, seed 001) and ``cuban`` (§3.2).
+Each page of ``docs/variants/`` lists a preset's rules with their sources.
+
+Rules: RULES.md §1 (classic), §2 (the options where sources disagree), §3.1
+(2, 3 and 6 players), §3.2 (Cuban), §3.3 (Uruguayan), §3.5 (Free Canasta).
 """
 
 from __future__ import annotations
@@ -48,14 +52,16 @@ MIN_MELD_TABLES: dict[str, tuple[tuple[int, int], ...]] = {
     "standard": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120)),
     "s4_7000": ((BELOW_ZERO, 15), (0, 50), (1500, 70), (3000, 90), (5000, 120)),
     "six_two_teams": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (7500, 150)),
+    "cuban": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (5000, 150)),
 }
-"""Named minimum-count tables (RULES.md §1.6 and §2 row 13, §3.1)."""
+"""Named minimum-count tables (RULES.md §1.6 and §2 row 13, §3.1; ``cuban``: §3.2, 150 from 5000)."""
 
 RED3_TABLES: dict[str, tuple[int, ...]] = {
     "standard": (0, 100, 200, 300, 800),
     "six_red": (0, 100, 200, 300, 400, 1000, 1200),
+    "cuban": (0, 100, 300, 500, 1000),
 }
-"""Red-three bonus by number held (index = count), RULES.md §1.11 and §3.1."""
+"""Red-three bonus by number held (index = count), RULES.md §1.11, §3.1 and §3.2 (Cuban)."""
 
 PILE_TAKE_MODES = ("natural_pair", "natural_wild", "add_to_meld")
 
@@ -143,6 +149,56 @@ class Rules:
     """(natural, mixed) bonus of a canasta of aces, 0 = as any canasta (S3: 1500, 700)."""
     pile_visible: bool = False
     """Players may look through the whole discard pile (S0; §2 row 17)."""
+    wild_meld_min: int = 3
+    """Cards needed to start a meld of wild cards (where wild_melds): 3 like any meld [S4 l.53, R];
+    7 = the wild canasta must be laid down whole at once (S4 l.187's optional joker canasta)."""
+    wild_meld_max: int = 0
+    """Most cards a meld of wild cards may hold, 0 = no limit (Uruguay: 7, RULES.md §3.3 a)."""
+    canasta_max: int = 0
+    """Most cards any meld may hold, 0 = no limit; a full meld takes no more cards, and a pile
+    whose top card would have to join it cannot be taken (Cuban: 7, §3.2 [R, S0, S4])."""
+    jokers4_canasta_bonus: int = 0
+    """Bonus of a wild canasta holding four jokers (or more), 0 = as any wild canasta
+    (Cuban: four jokers and three twos 3000, §3.2 [R, S0, S4])."""
+    mixed_canasta_bonus_by_wilds: tuple[int, ...] = ()
+    """Bonus of a mixed canasta by its number of wild cards: entry k-1 for k wild cards (more
+    wild cards than listed: the last entry); empty = mixed_canasta_bonus
+    (Free Canasta: 400/300/200 for 1/2/3, §3.5 [S4 l.53])."""
+    canasta_count_bonuses: tuple[tuple[int, int], ...] = ()
+    """Premiums for a side's number of canastas: (canastas at least, bonus) ascending, paid on top
+    of each canasta's own bonus and card values; only the highest reached is paid unless
+    canasta_count_bonus_cumulative (Spanish: Canastrón 5 = 500, Canasta de canastas 7 = 2000,
+    §3.3 b [S1 l.64-67, 206-210])."""
+    canasta_count_bonus_cumulative: bool = False
+    """Pay every canasta-count premium reached (7 canastas: 2000 + 500), not only the highest (§3.3 b)."""
+    black3_all_melded_bonus: int = 0
+    """Bonus for melding four black threes (or more) when going out (Spanish 500, §3.3 b [S1 l.204])."""
+    black3_all_in_hand_penalty: int = 0
+    """Points a side loses when one of its players holds four black threes (or more) at the end of
+    the deal, on top of their card values (Spanish 500, §3.3 b [S1 l.239-240])."""
+    concealed_scale: tuple[int, ...] = ()
+    """Concealed going out by kind, replacing going_out_bonus + concealed_bonus: (first turn,
+    first turn using the partner's melds, later, later using the partner's melds) in points; empty
+    = classic (concealed_bonus, partner's melds not allowed). Where set, a player may go out
+    concealed while adding to his partner's melds (Spanish 1000/500/500/200, §3.3 b [S1 l.212-229])."""
+    ask_requires_going_out: bool = True
+    """A player may ask "may I go out?" only when he can go out this turn (§1.9). False (Spanish):
+    he may always ask; if his partner says yes and he cannot go out, his side loses
+    ask_fail_penalty and he plays on (§3.3 b [S1 l.255])."""
+    ask_fail_penalty: int = 0
+    """Points a side loses each time a player is told yes and cannot go out (Spanish 100, §3.3 b)."""
+    black3_no_discard_first_round: bool = False
+    """A black three may not be discarded in a player's first turn of the deal, unless he holds
+    nothing else (Cuban, §3.2 [R, S4 l.73])."""
+    black3_from_pile_removed: bool = False
+    """Black threes in a taken pile are removed from play and scored by black3_removed_values
+    for the side that took them (Cuban, §3.2 [R, S4 l.73])."""
+    black3_removed_values: tuple[int, ...] = (0, 5, 10, 15, 100)
+    """Bonus of a side by the number of black threes it removed from taken piles (index = count;
+    more than listed: the last entry plus the first step per card) (Cuban: 5 each, 100 for all 4)."""
+    pile_always_frozen: bool = False
+    """The pile is frozen for everyone all the time: only a natural pair matching the top card takes
+    it (Uruguay §3.3 a [R, S4 l.77]; Cuban §3.2 [R, S4 l.73])."""
     direction: str = "clockwise"
     """Direction of deal and play (§1.2, §2 row 16); it changes only who sits left of whom."""
     tie: str = "another_deal"
@@ -242,6 +298,39 @@ class Rules:
             return table[count]
         return table[-1] + (count - len(table) + 1) * (table[1] - table[0])
 
+    def black3_removed_bonus(self, count: int) -> int:
+        """Bonus in points for ``count`` black threes a side removed from taken piles (§3.2 Cuban)."""
+        table = self.black3_removed_values
+        if count < len(table):
+            return table[count]
+        return table[-1] + (count - len(table) + 1) * (table[1] - table[0])
+
+    def mixed_bonus(self, wilds: int) -> int:
+        """Bonus in points of a mixed canasta holding ``wilds`` wild cards (§1.5, §3.5 Free Canasta)."""
+        table = self.mixed_canasta_bonus_by_wilds
+        if not table:
+            return self.mixed_canasta_bonus
+        return table[min(wilds, len(table)) - 1]
+
+    def canasta_count_bonus(self, canastas: int) -> int:
+        """Premium in points for a side with ``canastas`` canastas (§3.3 b: Canastrón, Canasta de canastas)."""
+        total = 0
+        for at_least, bonus in self.canasta_count_bonuses:
+            if canastas >= at_least:
+                total = total + bonus if self.canasta_count_bonus_cumulative else bonus
+        return total
+
+    @property
+    def meld_cap(self) -> int:
+        """Most cards any meld of a rank may hold (a large number where canasta_max is 0)."""
+        return self.canasta_max or 10**6
+
+    @property
+    def wild_meld_cap(self) -> int:
+        """Most cards a meld of wild cards may hold (wild_meld_max and canasta_max; large if neither)."""
+        caps = [c for c in (self.wild_meld_max, self.canasta_max) if c]
+        return min(caps) if caps else 10**6
+
     def describe(self) -> str:
         """The rules in force, as text for a person (used by ``canasta rules``)."""
         return describe(self)
@@ -307,6 +396,41 @@ def _table(name: str, text: str) -> tuple[tuple[int, int], ...]:
     return tuple(rows)
 
 
+_INT_LISTS: dict[str, str] = {
+    "mixed_canasta_bonus_by_wilds": "bonuses for 1, 2, 3 wild cards such as 400/300/200, or none",
+    "concealed_scale": "four bonuses (first turn, first turn using partner's melds, later, later using "
+                       "partner's melds) such as 1000/500/500/200, or none",
+    "black3_removed_values": "totals by count such as 0/5/10/15/100",
+}
+"""Options written as numbers joined by '/' (besides red3_values), with the form shown in messages."""
+
+
+def _int_list(name: str, text: str, form: str) -> tuple[int, ...]:
+    """Read ``a/b/c`` (or ``none`` / nothing for an empty table)."""
+    t = text.strip().lower()
+    if t in ("", "none"):
+        return ()
+    try:
+        return tuple(int(x) for x in t.split("/"))
+    except ValueError:
+        raise RulesError(f"option {name} takes {form}, not '{text}'") from None
+
+
+def _pairs(name: str, text: str) -> tuple[tuple[int, int], ...]:
+    """Read ``count:bonus/count:bonus`` (or ``none``), e.g. canasta_count_bonuses=5:500/7:2000."""
+    t = text.strip().lower()
+    if t in ("", "none"):
+        return ()
+    try:
+        rows = tuple((int(a), int(b)) for a, b in (p.split(":") for p in t.split("/")))
+    except ValueError:
+        raise RulesError(f"option {name} takes CANASTAS:BONUS pairs joined by '/' such as "
+                         f"5:500/7:2000, or none, not '{text}'") from None
+    if [r[0] for r in rows] != sorted({r[0] for r in rows}):
+        raise RulesError(f"option {name}: the canasta counts must ascend in '{text}'")
+    return rows
+
+
 def _convert(name: str, text: str) -> Any:
     """Convert an option's text to the type of field ``name``."""
     if name in _ENUMS:
@@ -327,14 +451,11 @@ def _convert(name: str, text: str) -> Any:
         t = text.strip().lower()
         if t in RED3_TABLES:
             return RED3_TABLES[t]
-        try:
-            vals = tuple(int(x) for x in t.split("/"))
-        except ValueError:
-            raise RulesError(
-                f"option red3_values takes {', '.join(RED3_TABLES)} or totals by count "
-                f"such as 0/100/200/300/800, not '{text}'"
-            ) from None
-        return vals
+        return _int_list(name, text, f"{', '.join(RED3_TABLES)} or totals by count such as 0/100/200/300/800")
+    if name in _INT_LISTS:
+        return _int_list(name, text, _INT_LISTS[name])
+    if name == "canasta_count_bonuses":
+        return _pairs(name, text)
     if name == "pile_take_modes":
         modes = frozenset(m.strip().lower() for m in text.split("|") if m.strip())
         bad = modes - set(PILE_TAKE_MODES)
@@ -422,12 +543,32 @@ def validate(r: Rules) -> None:
         raise RulesError("card_values must give 53 values")
     if len(r.red3_values) < 2 or r.red3_values[0] != 0:
         raise RulesError("red3_values must start with 0 for no red three and give at least one more")
+    if len(r.black3_removed_values) < 2 or r.black3_removed_values[0] != 0:
+        raise RulesError("black3_removed_values must start with 0 for no black three and give at least one more")
+    if r.canasta_max and r.canasta_max < 7:
+        raise RulesError(f"canasta_max must be 0 (no limit) or at least 7 (a canasta has 7 cards), "
+                         f"not {r.canasta_max}")
+    if r.wild_meld_min < 3:
+        raise RulesError(f"wild_meld_min must be at least 3, not {r.wild_meld_min}")
+    if r.wild_meld_max and r.wild_meld_max < r.wild_meld_min:
+        raise RulesError(f"wild_meld_max ({r.wild_meld_max}) is below wild_meld_min ({r.wild_meld_min})")
+    if r.wild_melds and min(r.wild_meld_cap, 4 * r.packs + r.jokers) < r.wild_meld_min:
+        raise RulesError(f"a meld of wild cards can never reach wild_meld_min={r.wild_meld_min}")
+    if r.concealed_scale and len(r.concealed_scale) != 4:
+        raise RulesError("concealed_scale takes four bonuses: first turn, first turn using partner's melds, "
+                         "later, later using partner's melds (or none)")
+    if any(c < 1 for c, _ in r.canasta_count_bonuses):
+        raise RulesError("canasta_count_bonuses: canasta counts must be at least 1")
+    for fname in ("ask_fail_penalty", "black3_all_in_hand_penalty", "black3_all_melded_bonus",
+                  "jokers4_canasta_bonus"):
+        if getattr(r, fname) < 0:
+            raise RulesError(f"{fname} is a number of points, 0 or more, not {getattr(r, fname)}")
 
 
 # ---------------------------------------------------------------------- presets
 
-def _players_defaults(opts: Mapping[str, str]) -> dict[str, Any]:
-    """Field defaults for the player count and teams of RULES.md §3.1."""
+def _players_defaults(opts: Mapping[str, str], variant: str = "classic") -> dict[str, Any]:
+    """Field defaults for the player count and teams of RULES.md §3.1 (``variant`` names the preset in messages)."""
     players = _int("players", opts.get("players", "4"))
     teams_text = opts.get("teams")
     if players == 4:
@@ -448,7 +589,7 @@ def _players_defaults(opts: Mapping[str, str]) -> dict[str, Any]:
             d.update(target=7500)
     else:
         raise RulesError(
-            f"classic is played by 2, 3, 4 or 6 players, not {players}"
+            f"{variant} is played by 2, 3, 4 or 6 players, not {players}"
         )
     if teams_text is not None and players != 6:
         teams = _int("teams", teams_text)
@@ -464,7 +605,66 @@ def _classic(opts: Mapping[str, str]) -> Rules:
     return _apply(base, "classic", opts)
 
 
-PRESETS = {"classic": _classic}
+def _family(name: str, fields: Mapping[str, Any]) -> Any:
+    """A preset builder: classic with the player-count defaults of §3.1, then ``fields``, then the options."""
+
+    def build(opts: Mapping[str, str]) -> Rules:
+        base = dataclasses.replace(Rules(), name=name, **_players_defaults(opts, name))
+        return _apply(dataclasses.replace(base, **fields), name, opts)
+
+    build.__doc__ = f"Build the {name} preset from option texts."
+    return build
+
+
+URUGUAY_FIELDS: dict[str, Any] = {
+    "wild_melds": True, "wild_canasta_bonus": 2000, "wild_meld_max": 7, "pile_always_frozen": True,
+}
+"""Uruguay Canasta, RULES.md §3.3 a [R, S4 l.77]: 3-7 wild cards may form a meld, a wild canasta
+scores 2000, the pile is always frozen (docs/variants/uruguay.md)."""
+
+FREE_FIELDS: dict[str, Any] = {
+    "wild_melds": True, "wild_canasta_bonus": 1000, "mixed_canasta_bonus_by_wilds": (400, 300, 200),
+}
+"""Free Canasta, RULES.md §3.5 [S4 l.53]: a canasta of free (wild) cards 1000; a mixed canasta
+400/300/200 with 1/2/3 wild cards (docs/variants/free-canasta.md)."""
+
+SPANISH_FIELDS: dict[str, Any] = {
+    "red3_negative_if": "no_canasta", "stock_end": "forced_take", "last_red3_may_meld": True,
+    "direction": "counterclockwise", "canasta_count_bonuses": ((5, 500), (7, 2000)),
+    "black3_all_melded_bonus": 500, "black3_all_in_hand_penalty": 500,
+    "concealed_scale": (1000, 500, 500, 200), "concealed_waives_minimum_with_pile": True,
+    "concealed_allows_pile_take": True, "ask_requires_going_out": False, "ask_fail_penalty": 100,
+}
+"""The Spanish/Uruguayan ruleset of seed 001 (S1), RULES.md §3.3 b (docs/variants/spanish.md)."""
+
+CUBAN_FIELDS: dict[str, Any] = {
+    "hand_size": 13, "target": 7500, "min_meld_table": MIN_MELD_TABLES["cuban"],
+    "pile_always_frozen": True, "canasta_max": 7, "wild_melds": True, "wild_canasta_bonus": 2000,
+    "twos_canasta_bonus": 4000, "jokers4_canasta_bonus": 3000, "red3_values": RED3_TABLES["cuban"],
+    "red3_negative_if": "no_canasta", "black3_no_discard_first_round": True,
+    "black3_from_pile_removed": True, "black3_removed_values": (0, 5, 10, 15, 100),
+    "canastas_to_go_out": 1, "going_out_bonus": 100, "concealed_bonus": 0,
+}
+"""Cuban Canasta, RULES.md §3.2 [R, S0 l.283-291 and 321-337, S4 l.73] (docs/variants/cuban.md)."""
+
+
+def _cuban(opts: Mapping[str, str]) -> Rules:
+    for k in ("players", "teams"):
+        if k in opts:
+            want = 4 if k == "players" else 2
+            if _int(k, opts[k]) != want:
+                raise RulesError(f"cuban is played by 4 players in 2 sides: {k}={want} only")
+    base = dataclasses.replace(Rules(), name="cuban", **CUBAN_FIELDS)
+    return _apply(base, "cuban", opts)
+
+
+PRESETS = {
+    "classic": _classic,
+    "uruguay": _family("uruguay", URUGUAY_FIELDS),
+    "free-canasta": _family("free-canasta", FREE_FIELDS),
+    "spanish": _family("spanish", SPANISH_FIELDS),
+    "cuban": _cuban,
+}
 """Preset builders by name; each takes the option texts and returns validated rules."""
 
 
@@ -502,26 +702,61 @@ def describe(r: Rules) -> str:
         wl += ", never more wild cards than naturals"
     add(f"Melds: 3 or more cards of one rank 4..A, {wl}; one meld per rank per side.")
     if r.wild_melds:
-        add(f"Melds of wild cards only are allowed; a wild canasta scores {r.wild_canasta_bonus}"
-            + (f", of twos only {r.twos_canasta_bonus}" if r.twos_canasta_bonus else "") + ".")
-    add(f"Canastas: 7+ cards; natural {r.natural_canasta_bonus}, mixed {r.mixed_canasta_bonus}"
+        size = f"{r.wild_meld_min}" + (f" to {r.wild_meld_cap}" if r.wild_meld_cap < 10**6 else " or more")
+        add(f"Melds of wild cards only ({size} twos and jokers) are allowed; a wild canasta scores "
+            f"{r.wild_canasta_bonus}"
+            + (f", of twos only {r.twos_canasta_bonus}" if r.twos_canasta_bonus else "")
+            + (f", with four jokers {r.jokers4_canasta_bonus}" if r.jokers4_canasta_bonus else "") + ".")
+    mixed = (", ".join(f"{v} with {k} wild card{'s' if k > 1 else ''}"
+                       for k, v in enumerate(r.mixed_canasta_bonus_by_wilds, 1))
+             if r.mixed_canasta_bonus_by_wilds else f"{r.mixed_canasta_bonus}")
+    sizes = "7+" if not r.canasta_max else ("exactly 7" if r.canasta_max == 7 else f"7 to {r.canasta_max}")
+    add(f"Canastas: {sizes} cards; "
+        f"natural {r.natural_canasta_bonus}, mixed {mixed}"
         + (f"; aces natural {r.aces_canasta_bonus[0]}, mixed {r.aces_canasta_bonus[1]}"
            if r.aces_canasta_bonus[0] else "") + ", plus the card values.")
+    if r.canasta_max:
+        add(f"No meld may hold more than {r.canasta_max} cards.")
+    if r.canasta_count_bonuses:
+        how = "each premium reached" if r.canasta_count_bonus_cumulative else "the highest premium reached"
+        add("Premiums for the number of canastas: "
+            + ", ".join(f"{c} canastas {b}" for c, b in r.canasta_count_bonuses)
+            + f" ({how}, on top of the canastas' bonuses and cards).")
     table = ", ".join(
         ("below 0" if t == BELOW_ZERO else f"from {t}") + f": {m}" for t, m in r.min_meld_table
     )
     add(f"Initial meld minimum (card values only, by the side's score): {table}.")
     modes = {"natural_pair": "a natural pair", "natural_wild": "a natural and a wild card",
              "add_to_meld": "adding the top card to a meld of the side"}
-    add("Taking an unfrozen pile: " + "; ".join(modes[m] for m in PILE_TAKE_MODES if m in r.pile_take_modes)
-        + ". A frozen pile (side not yet melded, or a wild card or red three in it): a natural pair only.")
+    if r.pile_always_frozen:
+        add("The pile is always frozen: only a natural pair matching the top card takes it.")
+    else:
+        add("Taking an unfrozen pile: " + "; ".join(modes[m] for m in PILE_TAKE_MODES if m in r.pile_take_modes)
+            + ". A frozen pile (side not yet melded, or a wild card or red three in it): a natural pair only.")
     if r.own_canasta_rank_blocks_pile:
         add("A pile topped by the rank of one of the side's canastas cannot be taken.")
     add(f"A pile topped by a wild card or black three cannot be taken. One-card rule: {_yn(r.one_card_pile_rule)}.")
     add("A discarded black three " + ("freezes the pile." if r.black3_freezes else "stops only the next player."))
+    if r.black3_no_discard_first_round:
+        add("Black threes may not be discarded in a player's first turn (unless he holds nothing else).")
+    if r.black3_from_pile_removed:
+        add("Black threes in a taken pile are removed from play; the side scores "
+            + ", ".join(f"{i}: {v}" for i, v in enumerate(r.black3_removed_values) if i) + ".")
+    if r.concealed_scale:
+        a, b, c, d = r.concealed_scale
+        conc = (f"concealed (laying the whole hand down at once, with a canasta of his own): first turn {a} "
+                f"({b} using the partner's melds), later {c} ({d} using them), instead of {r.going_out_bonus}")
+    else:
+        conc = f"concealed +{r.concealed_bonus}"
+    ask = ("a player may ask his partner first and must obey the answer" if r.ask_requires_going_out else
+           f"a player may ask his partner at any time and must obey the answer; told yes, if he cannot go "
+           f"out his side loses {r.ask_fail_penalty}")
     add(f"Going out: needs {r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''}; "
-        f"bonus {r.going_out_bonus}, concealed +{r.concealed_bonus}; a player may ask his partner first "
-        "and must obey the answer.")
+        f"bonus {r.going_out_bonus}, {conc}; {ask}.")
+    if r.black3_all_melded_bonus:
+        add(f"Melding four black threes when going out: +{r.black3_all_melded_bonus}.")
+    if r.black3_all_in_hand_penalty:
+        add(f"A player left holding four black threes: -{r.black3_all_in_hand_penalty} for his side.")
     add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}; "
         f"negative if the side has {r.red3_negative_if.replace('_', ' ')}.")
     se = {"forced_take": "players must take the pile when its top card fits their melds; the deal "

@@ -15,8 +15,13 @@ side, the running totals, each side's minimum count for the next deal
 Bad input raises :class:`ScoreSheetError` with a message that names the deal
 (1-based), the side, the meld and the rule.
 
+Variant facts that the cards cannot show have optional fields of their own
+(``concealed_kind``, ``black_threes_removed``, ``ask_failed``,
+``four_black_threes_held``; see ``docs/formats.md``).
+
 Rules: RULES.md §1.11 (scoring a deal), §1.6 (minimum count), §1.12 (end of the
-game), §3.1 (red threes with 6 players).
+game), §3.1 (red threes with 6 players), §3.2 (Cuban), §3.3 (Uruguayan, Spanish),
+§3.5 (Free Canasta).
 """
 
 from __future__ import annotations
@@ -29,10 +34,11 @@ from typing import Any
 
 from .cards import CardError, card_str, deck_counts, parse_card
 from .rules import Rules, RulesError
-from .scoring import ScoringError, SideResult, SideScore, score_deal, winner
+from .scoring import CONCEALED_KINDS, ScoringError, SideResult, SideScore, score_deal, winner
 
-SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penalties")
-"""Fields of a side's entry in a deal; all optional (empty lists, false, 0)."""
+SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penalties", "concealed_kind",
+               "black_threes_removed", "ask_failed", "four_black_threes_held")
+"""Fields of a side's entry in a deal; all optional (empty lists, false, 0, "")."""
 SHEET_FIELDS = ("variant", "deals")
 """Fields of the score sheet itself; both required."""
 
@@ -132,19 +138,33 @@ def read_side(entry: Any, where: str) -> SideResult:
     melds = [_cards(m, f"{where}, meld {k}") for k, m in enumerate(melds_v, 1)]
     red = _cards(entry.get("red_threes", []), f"{where}, red_threes")
     hand = _cards(entry.get("hand", []), f"{where}, hand")
+    removed = _cards(entry.get("black_threes_removed", []), f"{where}, black_threes_removed")
     flags = {}
-    for k in ("went_out", "concealed"):
+    for k in ("went_out", "concealed", "four_black_threes_held"):
         v = entry.get(k, False)
         if not isinstance(v, bool):
             raise ScoreSheetError(f"{where}: '{k}' must be true or false, not {_kind(v)}")
         flags[k] = v
-    pen = entry.get("penalties", 0)
-    if not isinstance(pen, int) or isinstance(pen, bool) or pen < 0:
-        shown = pen if isinstance(pen, int) and not isinstance(pen, bool) else _kind(pen)
-        raise ScoreSheetError(f"{where}: 'penalties' must be a whole number of points to subtract "
-                              f"(0 or more), not {shown}")
+    pen = _count(entry, "penalties", where, "a whole number of points to subtract (0 or more)")
+    asks = _count(entry, "ask_failed", where, "the number of times a player was told yes and could not "
+                                              "go out (0 or more)")
+    kind = entry.get("concealed_kind", "")
+    if not isinstance(kind, str) or (kind and kind not in CONCEALED_KINDS):
+        raise ScoreSheetError(f"{where}: 'concealed_kind' must be one of {', '.join(CONCEALED_KINDS)}, "
+                              f"not {_kind(kind)}")
     return SideResult(melds=melds, red_threes=red, hand=hand, went_out=flags["went_out"],
-                      concealed=flags["concealed"], penalties=pen)
+                      concealed=flags["concealed"], penalties=pen, concealed_kind=kind,
+                      black_threes_removed=removed, ask_failed=asks,
+                      four_black_threes_held=flags["four_black_threes_held"])
+
+
+def _count(entry: dict[str, Any], key: str, where: str, what: str) -> int:
+    """Read a whole number >= 0 (default 0) from ``entry[key]``."""
+    v = entry.get(key, 0)
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        shown = v if isinstance(v, int) and not isinstance(v, bool) else _kind(v)
+        raise ScoreSheetError(f"{where}: '{key}' must be {what}, not {shown}")
+    return v
 
 
 def check_copies(rules: Rules, deal: Mapping[str, SideResult], n: int) -> None:
@@ -157,7 +177,7 @@ def check_copies(rules: Rules, deal: Mapping[str, SideResult], n: int) -> None:
     where: dict[int, dict[str, int]] = {}
     for name, s in deal.items():
         for place, cards in (("melds", [c for m in s.melds for c in m]), ("red_threes", s.red_threes),
-                             ("hand", s.hand)):
+                             ("hand", s.hand), ("black_threes_removed", s.black_threes_removed)):
             for c in cards:
                 spots = where.setdefault(c, {})
                 key = f"{name} {place}"

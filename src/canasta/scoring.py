@@ -5,7 +5,10 @@ The engine and the score keeper (``canasta score``) both call
 into the score keeper give the same numbers (DESIGN.md, "Layers").
 
 Rules: RULES.md §1.11 (scoring a deal), §1.6 (minimum count), §1.12 (end of the
-game), §1.5 (canastas), §1.8 (black threes), §3.1 (red threes with 162 cards).
+game), §1.5 (canastas), §1.8 (black threes), §3.1 (red threes with 162 cards),
+and the variant fields of §3.2 (Cuban: wild canastas by kind, red threes,
+black threes removed), §3.3 (Uruguay: wild canasta; Spanish: premiums, the
+concealed scale, penalties) and §3.5 (Free Canasta: mixed canastas by wild cards).
 """
 
 from __future__ import annotations
@@ -15,6 +18,13 @@ from dataclasses import dataclass, field
 
 from .cards import JOKER, THREE, TWO, card_str, is_black_three, is_red_three
 from .rules import Rules
+
+CONCEALED_KINDS = ("first_turn", "first_turn_with_partner", "later", "later_with_partner")
+"""Kinds of a concealed going out, in the order of ``Rules.concealed_scale`` (S1, RULES.md §3.3 b):
+in the player's first turn ("de mano") or later ("en el curso del juego"), alone or using the
+melds his partner had on the table ("apoyándose en las cartas expuestas por el compañero")."""
+BLACK3_SET = 4
+"""Black threes that make "all four" for the Spanish premium and penalty (S1 l.204, 239)."""
 
 
 class ScoringError(ValueError):
@@ -61,7 +71,16 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
     if not nat:
         if not rules.wild_melds:
             raise ScoringError(f"meld [{shown}] is made only of wild cards, which these rules forbid (§1.5)")
+        if n_w < rules.wild_meld_min:
+            raise ScoringError(f"meld [{shown}] has {n_w} wild cards; a meld of wild cards needs at least "
+                               f"{rules.wild_meld_min} (option wild_meld_min)")
+        if n_w > rules.wild_meld_cap:
+            raise ScoringError(f"meld [{shown}] has {n_w} wild cards; a meld of wild cards holds at most "
+                               f"{rules.wild_meld_cap} (§3.3 a, §3.2)")
         return MeldInfo("wild", -1, 0, n_w, len(cards) >= 7, False)
+    if len(cards) > rules.meld_cap:
+        raise ScoringError(f"meld [{shown}] has {len(cards)} cards; a meld holds at most {rules.meld_cap} "
+                           "in this variant (§3.2 Cuban)")
     ranks = {c >> 2 for c in nat}
     if len(ranks) > 1:
         raise ScoringError(f"meld [{shown}] mixes ranks; a meld is of one rank (§1.5)")
@@ -84,16 +103,24 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
 
 
 def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
-    """Bonus in points of a meld that is a canasta (0 for a meld that is not)."""
+    """Bonus in points of a meld that is a canasta (0 for a meld that is not).
+
+    Wild canastas: twos only ``twos_canasta_bonus``, four jokers or more ``jokers4_canasta_bonus``
+    (each where non-zero), else ``wild_canasta_bonus``; mixed canastas by their wild cards
+    (``Rules.mixed_bonus``); aces ``aces_canasta_bonus`` where set (§1.5, §2 row 18, §3.2, §3.5).
+    """
     if not info.canasta:
         return 0
     if info.kind == "wild":
-        if rules.twos_canasta_bonus and all(c != JOKER for c in cards):
+        jokers = sum(1 for c in cards if c == JOKER)
+        if rules.twos_canasta_bonus and jokers == 0:
             return rules.twos_canasta_bonus
+        if rules.jokers4_canasta_bonus and jokers >= 4:
+            return rules.jokers4_canasta_bonus
         return rules.wild_canasta_bonus
     if info.rank == 12 and rules.aces_canasta_bonus[0]:
         return rules.aces_canasta_bonus[0] if info.natural else rules.aces_canasta_bonus[1]
-    return rules.natural_canasta_bonus if info.natural else rules.mixed_canasta_bonus
+    return rules.natural_canasta_bonus if info.natural else rules.mixed_bonus(info.wilds)
 
 
 @dataclass
@@ -107,6 +134,14 @@ class SideResult:
         went_out: one of the side's players went out.
         concealed: he went out concealed (RULES.md §1.9).
         penalties: points to subtract for irregularities at a real table (>= 0).
+        concealed_kind: where ``rules.concealed_scale`` is set (Spanish), which kind of
+            concealed going out it was, one of :data:`CONCEALED_KINDS` ('' otherwise).
+        black_threes_removed: black threes the side took in piles and removed from play
+            (``black3_from_pile_removed``, Cuban §3.2).
+        ask_failed: times a player of the side was told "yes" and could not go out
+            (``ask_fail_penalty`` each, Spanish §3.3 b).
+        four_black_threes_held: one player of the side held four black threes at the end
+            (``black3_all_in_hand_penalty``, Spanish §3.3 b).
     """
 
     melds: list[list[int]] = field(default_factory=list)
@@ -115,6 +150,10 @@ class SideResult:
     went_out: bool = False
     concealed: bool = False
     penalties: int = 0
+    concealed_kind: str = ""
+    black_threes_removed: list[int] = field(default_factory=list)
+    ask_failed: int = 0
+    four_black_threes_held: bool = False
 
 
 @dataclass(frozen=True)
@@ -124,7 +163,9 @@ class SideScore:
     Breakdown keys (points unless said): ``canastas`` (bonuses), ``natural_canastas``
     and ``mixed_canastas`` and ``wild_canastas`` (counts), ``red_threes``,
     ``going_out``, ``concealed``, ``melded_cards``, ``hand_cards`` (<= 0),
-    ``penalties`` (<= 0).
+    ``penalties`` (<= 0). Only in variants that have them: ``premiums`` (canasta-count
+    premiums and the four-black-threes premium, Spanish §3.3 b) and ``black_threes``
+    (black threes removed from taken piles, Cuban §3.2).
     """
 
     total: int
@@ -139,17 +180,21 @@ def hand_value(rules: Rules, cards: Sequence[int]) -> int:
 
 
 def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
-    """Score one side's deal (RULES.md §1.11).
+    """Score one side's deal (RULES.md §1.11, with the variant fields of §3.2, §3.3, §3.5).
 
     Raises:
         ScoringError: a meld the rules forbid, black threes melded without going
-            out, a concealed going out without going out, a red three in a hand.
+            out, a concealed going out without going out (or without its kind where
+            the variant scores kinds), a red three in a hand, black threes removed
+            in a variant that does not remove them, four black threes held that the
+            hand does not show, a negative count.
     """
     vals = rules.card_values
     bonus = 0
     melded = 0
     counts = {"natural": 0, "mixed": 0, "wild": 0}
     canastas = 0
+    black3_melded = 0
     for cards in side.melds:
         try:
             info = classify_meld(rules, cards)
@@ -161,6 +206,8 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
                 "melded only by the player going out (§1.8)"
             )
         melded += sum(vals[c] for c in cards)
+        if info.kind == "black3":
+            black3_melded += len(cards)
         if info.canasta:
             canastas += 1
             bonus += canasta_bonus(rules, info, cards)
@@ -187,11 +234,15 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
     if negative:
         red3 = -red3
     going_out = rules.going_out_bonus if side.went_out else 0
-    concealed = rules.concealed_bonus if side.concealed else 0
+    concealed = _concealed(rules, side, name)
     hand = -hand_value(rules, side.hand)
     if side.penalties < 0:
         raise ScoringError(f"side {name}: penalties are points to subtract, written as a positive number")
-    penalties = -side.penalties
+    penalties = -side.penalties - _variant_penalties(rules, side, name)
+    premiums = rules.canasta_count_bonus(canastas)
+    if black3_melded >= BLACK3_SET:
+        premiums += rules.black3_all_melded_bonus
+    black3 = _black_threes_removed(rules, side, name)
     breakdown = {
         "canastas": bonus,
         "natural_canastas": counts["natural"],
@@ -204,8 +255,76 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         "hand_cards": hand,
         "penalties": penalties,
     }
-    total = bonus + red3 + going_out + concealed + melded + hand + penalties
+    if rules.canasta_count_bonuses or rules.black3_all_melded_bonus:
+        breakdown["premiums"] = premiums
+    if rules.black3_from_pile_removed:
+        breakdown["black_threes"] = black3
+    total = bonus + red3 + going_out + concealed + melded + hand + penalties + premiums + black3
     return SideScore(total, breakdown)
+
+
+def _concealed(rules: Rules, side: SideResult, name: str) -> int:
+    """Extra points for going out concealed: ``concealed_bonus``, or where ``concealed_scale`` is set
+    the scale's value for ``side.concealed_kind`` minus ``going_out_bonus`` (the scale replaces both,
+    RULES.md §3.3 b).
+
+    Raises:
+        ScoringError: an unknown kind, a kind without ``concealed``, no kind where the scale needs one,
+            or a kind using the partner's melds where the variant does not allow it.
+    """
+    kind = side.concealed_kind
+    if kind and kind not in CONCEALED_KINDS:
+        raise ScoringError(f"side {name}: concealed_kind {kind!r} is not one of {', '.join(CONCEALED_KINDS)}")
+    if kind and not side.concealed:
+        raise ScoringError(f"side {name}: concealed_kind is set but concealed is not")
+    if not side.concealed:
+        return 0
+    scale = rules.concealed_scale
+    if not scale:
+        if kind.endswith("_with_partner"):
+            raise ScoringError(f"side {name}: in {rules.name} a concealed going out may not add to the "
+                               "partner's melds (§1.9); set concealed to false")
+        return rules.concealed_bonus
+    if not kind:
+        raise ScoringError(f"side {name}: {rules.name} scores a concealed going out by its kind: give "
+                           f"concealed_kind, one of {', '.join(CONCEALED_KINDS)} (§3.3 b)")
+    return scale[CONCEALED_KINDS.index(kind)] - rules.going_out_bonus
+
+
+def _variant_penalties(rules: Rules, side: SideResult, name: str) -> int:
+    """Points (>= 0) lost for a failed "may I go out?" and four black threes held (S1, §3.3 b).
+
+    Raises:
+        ScoringError: a negative ask_failed, or four black threes held that the hand does not show.
+    """
+    if side.ask_failed < 0:
+        raise ScoringError(f"side {name}: ask_failed counts failed asks, 0 or more, not {side.ask_failed}")
+    lost = side.ask_failed * rules.ask_fail_penalty
+    if side.four_black_threes_held:
+        held = sum(1 for c in side.hand if is_black_three(c))
+        if held < BLACK3_SET:
+            raise ScoringError(f"side {name}: four_black_threes_held is set but the hand shows {held} "
+                               "black three(s)")
+        lost += rules.black3_all_in_hand_penalty
+    return lost
+
+
+def _black_threes_removed(rules: Rules, side: SideResult, name: str) -> int:
+    """Bonus for the black threes the side removed from taken piles (``black3_removed_values``, §3.2 Cuban).
+
+    Raises:
+        ScoringError: the variant does not remove black threes, or a listed card is not a black three.
+    """
+    removed = side.black_threes_removed
+    if not removed:
+        return 0
+    if not rules.black3_from_pile_removed:
+        raise ScoringError(f"side {name}: black_threes_removed is only for variants where black threes in a "
+                           "taken pile leave play (black3_from_pile_removed, Cuban §3.2)")
+    for c in removed:
+        if not is_black_three(c):
+            raise ScoringError(f"side {name}: {card_str(c)} listed among black_threes_removed is not a black three")
+    return rules.black3_removed_bonus(len(removed))
 
 
 def score_deal(rules: Rules, sides: Mapping[str, SideResult]) -> dict[str, SideScore]:
