@@ -315,7 +315,7 @@ def test_cli_table(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, ["score", str(path)])
     assert res.exit_code == 0, res.output
     text = res.stdout
-    for word in ("Canasta bonuses", "Red threes", "Going out", "Concealed", "Melded cards", "Cards in hand",
+    for word in ("Canasta bonuses", "Red threes", "Going out", "Concealed", "Melded cards", "Cards left in hand",
                  "Deal score", "Total", "860", "-295", "1315", "1800"):
         assert word in text
     assert "NS: 565 points; next initial meld needs 50" in text

@@ -36,8 +36,9 @@ from .cards import CardError, card_str, deck_counts, parse_card
 from .rules import Rules, RulesError
 from .scoring import CONCEALED_KINDS, ScoringError, SideResult, SideScore, score_deal, winner
 
-SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penalties", "concealed_kind",
-               "black_threes_removed", "ask_failed", "four_black_threes_held")
+OPTIONAL_SIDE_FIELDS = ("concealed_kind", "black_threes_removed", "ask_failed", "four_black_threes_held")
+"""Variant facts that the cards cannot show (Spanish concealed kinds, Cuban black threes, ...)."""
+SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penalties") + OPTIONAL_SIDE_FIELDS
 """Fields of a side's entry in a deal; all optional (empty lists, false, 0, "")."""
 SHEET_FIELDS = ("variant", "deals")
 """Fields of the score sheet itself; both required."""

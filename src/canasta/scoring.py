@@ -156,6 +156,23 @@ class SideResult:
     four_black_threes_held: bool = False
 
 
+BREAKDOWN_ITEMS: tuple[tuple[str, str, bool], ...] = (
+    ("canastas", "Canasta bonuses", False),
+    ("premiums", "Premiums", True),
+    ("red_threes", "Red threes", False),
+    ("going_out", "Going out", False),
+    ("concealed", "Concealed", True),
+    ("black_threes", "Black threes removed", True),
+    ("melded_cards", "Melded cards", False),
+    ("hand_cards", "Cards left in hand", False),
+    ("penalties", "Penalties", True),
+)
+"""Point items of a breakdown in display order: (key, label for people, shown only when non-zero).
+
+Their values add up to the deal's score; keys a variant does not use are absent from its breakdowns.
+"""
+
+
 @dataclass(frozen=True)
 class SideScore:
     """Score of one side for one deal: ``total`` points and a ``breakdown`` by item.

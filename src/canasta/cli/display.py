@@ -40,7 +40,7 @@ from ..cards import (
 from ..engine import MeldView, PlayerView
 from ..moves import target_str
 from ..rules import Rules
-from ..scoring import SideScore
+from ..scoring import BREAKDOWN_ITEMS, SideScore
 
 RED_STYLE = "bold red"
 BLACK_STYLE = "bold"
@@ -355,18 +355,6 @@ def render_view(view: PlayerView, info: TableInfo) -> RenderableType:
 
 # ------------------------------------------------------------------- scores
 
-SCORE_ROWS = (
-    ("canastas", "Canasta bonuses"),
-    ("red_threes", "Red threes"),
-    ("going_out", "Going out"),
-    ("concealed", "Concealed"),
-    ("melded_cards", "Melded cards"),
-    ("hand_cards", "Cards left in hand"),
-    ("penalties", "Penalties"),
-)
-"""Rows of the deal's score table: (breakdown key, label)."""
-
-
 def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals: Sequence[int],
                        rules: Rules | None = None) -> Table:
     """A table with one column per side: each item of the deal's breakdown, the deal total, the game total.
@@ -382,9 +370,9 @@ def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals
     counts = [f"{s.breakdown.get('natural_canastas', 0)} / {s.breakdown.get('mixed_canastas', 0)}"
               for s in scores]
     table.add_row("Canastas (natural / mixed)", *counts)
-    for key, label in SCORE_ROWS:
+    for key, label, optional in BREAKDOWN_ITEMS:
         values = [s.breakdown.get(key, 0) for s in scores]
-        if key in ("concealed", "penalties") and not any(values):
+        if optional and not any(values):
             continue
         table.add_row(label, *(str(v) for v in values))
     table.add_row(Text("Deal total", style="bold"), *(Text(str(s.total), style="bold") for s in scores),

@@ -23,7 +23,7 @@ def option_table(rules: Rules) -> str:
         elif isinstance(value, tuple) and value and isinstance(value[0], tuple):
             text = "/".join(f"{a}:{b}" for a, b in value)
         elif isinstance(value, tuple):
-            text = "/".join(str(v) for v in value)
+            text = "/".join(str(v) for v in value) or "none"
         elif isinstance(value, bool):
             text = "true" if value else "false"
         else:

@@ -17,24 +17,14 @@ from rich.console import Console
 from rich.table import Table
 
 from ..scorekeeper import ScoreSheetError, SheetResult, result_json, score_file
+from ..scoring import BREAKDOWN_ITEMS
 from .main import fail
-
-_ITEMS = (
-    ("Canasta bonuses", "canastas", False),
-    ("Red threes", "red_threes", False),
-    ("Going out", "going_out", False),
-    ("Concealed", "concealed", True),
-    ("Melded cards", "melded_cards", False),
-    ("Cards in hand", "hand_cards", False),
-    ("Penalties", "penalties", True),
-)
-"""Rows of the table: label, breakdown key, shown only when some side has a non-zero value."""
 
 
 def score_table(result: SheetResult) -> Table:
     """A Rich table, one column per side: each deal's breakdown (points), the deal's score and the total.
 
-    The rows ``Concealed`` and ``Penalties`` appear in a deal only where some side has them.
+    Optional rows (concealed, premiums, penalties, ...) appear in a deal only where some side has them.
     """
     table = Table(title=f"Score sheet: {result.rules.spec()} (game to {result.rules.target})")
     table.add_column("Deal", justify="right")
@@ -43,8 +33,8 @@ def score_table(result: SheetResult) -> Table:
         table.add_column(side, justify="right")
     for n, (deal, running) in enumerate(zip(result.deals, result.running, strict=True), 1):
         first = True
-        for label, key, optional in _ITEMS:
-            values = [deal[side].breakdown[key] for side in result.sides]
+        for key, label, optional in BREAKDOWN_ITEMS:
+            values = [deal[side].breakdown.get(key, 0) for side in result.sides]
             if optional and not any(values):
                 continue
             table.add_row(str(n) if first else "", label, *(str(v) for v in values))

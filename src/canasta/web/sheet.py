@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..rules import Rules
-from ..scorekeeper import ScoreSheetError, check_copies, read_side
+from ..scorekeeper import OPTIONAL_SIDE_FIELDS, ScoreSheetError, check_copies, read_side
 from ..scoring import ScoringError, SideResult, score_deal, winner
 
 MAX_DEALS = 200
@@ -76,6 +76,9 @@ def _by_melds(entry: Mapping[str, Any], side: str) -> SideResult:
         "concealed": _bool(entry, "concealed"),
         "penalties": _int(entry, "penalties", side, MAX_POINTS),
     }
+    for key in OPTIONAL_SIDE_FIELDS:  # variant facts cards cannot show (docs/formats.md)
+        if entry.get(key) not in (None, "", []):
+            normal[key] = _card_texts(entry[key]) if key == "black_threes_removed" else entry[key]
     try:
         return read_side(normal, f"side {side}")
     except ScoreSheetError as e:
