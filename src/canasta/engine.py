@@ -269,20 +269,11 @@ class Deal:
         seed: int | None = None,
         deck: Sequence[int] | None = None,
     ):
-        self.rules = rules
-        n = self.n = rules.players
-        t = self.teams = rules.teams
+        n = rules.players
+        t = rules.teams
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
-        self.side_of = tuple(s % t for s in range(n))
-        self.partner_of = tuple(
-            next((p for p in ((s + k) % n for k in range(1, n)) if p % t == s % t), -1)
-            for s in range(n)
-        )
-        self.values = rules.card_values
-        self.rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
-        self.lim = MeldLimits.for_rules(rules, self.rv)
-        self.dealer = dealer
+        self.set_table(rules, dealer)
         self.seed = seed
         self.rng = random.Random(seed)
         counts = deck_counts(rules.packs, rules.jokers)
@@ -341,6 +332,25 @@ class Deal:
             self._replace_red_threes(seat)
         self.turn = first
         self._start_turn(first)
+
+    def set_table(self, rules: Rules, dealer: int) -> None:
+        """Set the fields that follow from the rules and the dealer alone (seating, values, meld limits).
+
+        Used by ``__init__`` and by code that builds a deal position from parts (search players'
+        determinization), so that the derived fields exist in one place.
+        """
+        self.rules = rules
+        n = self.n = rules.players
+        t = self.teams = rules.teams
+        self.side_of = tuple(s % t for s in range(n))
+        self.partner_of = tuple(
+            next((p for p in ((s + k) % n for k in range(1, n)) if p % t == s % t), -1)
+            for s in range(n)
+        )
+        self.values = rules.card_values
+        self.rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
+        self.lim = MeldLimits.for_rules(rules, self.rv)
+        self.dealer = dealer
 
     # ----------------------------------------------------------- card moving
 
