@@ -325,3 +325,44 @@ def test_cli_play_refuses_bad_arguments(args, message):
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+# ------------------------------------------------------------------ hint and coach
+
+def test_hint_shows_a_legal_move_and_a_reason():
+    hand = "KC KD AC AD AH 9S 8S 6D 5D 4C TC"
+    session, buf = make_session(["hint", "draw", "hint", None], deck_hands=[hand], upcard="7H")
+    session.run()
+    out = buf.getvalue()
+    hints = [line for line in out.splitlines() if line.startswith("Hint: ")]
+    assert len(hints) == 2
+    assert hints[0].startswith("Hint: draw - draw from the stock")
+    move = hints[1][len("Hint: "):].split(" - ")[0]
+    assert move.split()[0] in ("meld", "discard", "add")
+    assert session.game.logs[-1].moves[0] == "draw"
+
+
+def test_coach_warns_before_throwing_a_wild_card_away_and_asks():
+    hand = "2C KC KD AC AD 9S 8S 6D 5D 4C TC"
+    script = ["draw", "discard 2C", "n", "discard 2C", "y", None]
+    session, buf = make_session(script, deck_hands=[hand], upcard="7H")
+    session.coach = True
+    session.run()
+    out = buf.getvalue()
+    assert out.count("Coach: 2C is a wild card") == 2
+    assert "Move not played." in out
+    assert session.game.logs[-1].moves[:2] == ["draw", "discard 2C"]
+
+
+def test_without_coach_there_is_no_warning():
+    hand = "2C KC KD AC AD 9S 8S 6D 5D 4C TC"
+    session, buf = make_session(["draw", "discard 2C", None], deck_hands=[hand], upcard="7H")
+    session.run()
+    assert "Coach:" not in buf.getvalue()
+    assert session.game.logs[-1].moves[:2] == ["draw", "discard 2C"]
+
+
+def test_cli_play_accepts_coach():
+    r = CliRunner().invoke(app, ["play", "--coach", "--seed", "1", "--bots", "random"], input="hint\n")
+    assert r.exit_code == 0
+    assert "Hint: " in r.output

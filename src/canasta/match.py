@@ -5,13 +5,17 @@
 :class:`~canasta.game.Game` (so every move is logged and the game can be saved
 as a record), asks the agent of the seat to act for a move id, applies it, and
 scores each deal until a side reaches the target (RULES.md §1.12).
+:func:`play_deal` plays the current deal of a game (one shuffle to its end).
+
+Agents that define ``observe(view, seat, move)`` (see :class:`canasta.agents.base.Agent`)
+are told of the new deal and of every move, each with its own seat's view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .agents.base import Agent
+from .agents.base import Agent, observe_all, observers
 from .engine import Deal, IllegalMove
 from .game import Game
 from .moves import Move
@@ -66,30 +70,58 @@ def play_game(
                 f"the game did not end after {max_deals} deals (totals {game.totals}, "
                 f"target {rules.target}); raise max_deals or check the agents"
             )
-        deal = game.new_deal()
-        if check:
-            deal.check_invariants()
-        moves = 0
-        while not deal.over:
-            seat = deal.to_act
-            agent = agents[seat]
-            legal = deal.legal_actions()
-            view = deal.view(seat) if agent.needs_view else None
-            action = agent.select(view, legal)
-            try:
-                move = game.apply_action(action)
-            except IllegalMove as e:
-                raise RuntimeError(
-                    f"bot '{agent.name}' at seat {seat + 1} chose move id {action}, which is not legal: {e}"
-                ) from e
-            if on_move is not None:
-                on_move(deal, seat, move)
-            if check:
-                deal.check_invariants()
-            moves += 1
-            if moves >= MAX_MOVES_PER_DEAL:
-                raise RuntimeError(
-                    f"deal {len(game.logs)} did not end after {MAX_MOVES_PER_DEAL} moves"
-                )
+        game.new_deal()
+        play_deal(game, agents, on_move=on_move, check=check)
         game.finish_deal()
     return game
+
+
+def play_deal(game: Game, agents: Sequence[Agent], on_move: OnMove | None = None, check: bool = False) -> Deal:
+    """Play the game's current deal (just dealt with ``game.new_deal()``) to its end, without scoring it.
+
+    Args:
+        game: a game whose ``deal`` is in progress; every move is logged in ``game.logs[-1]``.
+        agents: one agent per seat; agents with ``observe`` are told of the deal and of every move.
+        on_move: optional callback ``on_move(deal, seat, move)`` after every move.
+        check: call ``deal.check_invariants()`` before the first move and after every move.
+
+    Returns:
+        The finished deal (call ``game.finish_deal()`` to score it).
+
+    Raises:
+        RuntimeError: no deal in progress, an agent chose an illegal id, or a runaway deal.
+        AssertionError: with ``check=True``, an engine invariant broke.
+    """
+    deal = game.deal
+    if deal is None:
+        raise RuntimeError("no deal in progress: call game.new_deal() first")
+    if check:
+        deal.check_invariants()
+    obs = observers(agents)
+    if obs:
+        observe_all(obs, deal, -1, None)
+    moves = 0
+    while not deal.over:
+        seat = deal.to_act
+        agent = agents[seat]
+        legal = deal.legal_actions()
+        view = deal.view(seat) if agent.needs_view else None
+        action = agent.select(view, legal)
+        try:
+            move = game.apply_action(action)
+        except IllegalMove as e:
+            raise RuntimeError(
+                f"bot '{agent.name}' at seat {seat + 1} chose move id {action}, which is not legal: {e}"
+            ) from e
+        if obs:
+            observe_all(obs, deal, seat, move)
+        if on_move is not None:
+            on_move(deal, seat, move)
+        if check:
+            deal.check_invariants()
+        moves += 1
+        if moves >= MAX_MOVES_PER_DEAL:
+            raise RuntimeError(
+                f"deal {len(game.logs)} did not end after {MAX_MOVES_PER_DEAL} moves"
+            )
+    return deal

@@ -1,12 +1,23 @@
-"""The Agent protocol and the registry of computer players by name."""
+"""The Agent protocol, the optional ``observe`` hook and the registry of computer players by spec.
+
+A bot spec is a name, optionally with options in parentheses:
+``random``, ``heuristic``, ``hard``, ``expert(ms=200)``, ``expert(iterations=500,seed_offset=3)``.
+:func:`make_agent` reads it with :func:`parse_spec` and calls the factory registered
+under the name with the seed and the options as keyword arguments.
+"""
 
 from __future__ import annotations
 
+import inspect
 import random
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import PlayerView
+from ..moves import Move
+
+if TYPE_CHECKING:
+    from ..engine import Deal
 
 
 class Agent(Protocol):
@@ -15,6 +26,15 @@ class Agent(Protocol):
     ``select`` receives the seat's view (or None when ``needs_view`` is False,
     which spares building it) and the ids of the legal moves, and returns one of
     those ids. Agents never see the full state.
+
+    An agent may also define ``observe(view, seat, move)`` (see :func:`observe_all`):
+    the game loops that support it (``canasta.match``, the arena, terminal play)
+    call it for every seat's agent once when a deal is dealt (``seat == -1``,
+    ``move is None``) and after every move, with the observer's own view after the
+    move, the seat that moved and the move as applied. Every field of a
+    :class:`~canasta.moves.Move` is public at the table (a ``draw`` carries no
+    card), so this gives an agent the public history without any hidden card.
+    Agents without ``observe`` keep working unchanged.
     """
 
     name: str
@@ -38,29 +58,140 @@ class RandomAgent:
         return legal[int(self.rng.random() * len(legal))]
 
 
-_REGISTRY: dict[str, Callable[[int | None], Agent]] = {"random": RandomAgent}
+Factory = Callable[..., Agent]
+"""Builds an agent: ``factory(seed, **options)``."""
+
+_REGISTRY: dict[str, Factory] = {"random": RandomAgent}
 
 
-def register(name: str, factory: Callable[[int | None], Agent]) -> None:
-    """Add an agent factory under ``name`` (a factory takes a seed)."""
+def register(name: str, factory: Factory) -> None:
+    """Add an agent factory under ``name``.
+
+    A factory takes the seed (``int | None``) as first argument and, if the bot has
+    options, keyword arguments for them (``expert(ms=200)`` calls ``factory(seed, ms=200)``).
+    """
     _REGISTRY[name] = factory
 
 
-def agent_names() -> list[str]:
-    """Names accepted by :func:`make_agent`."""
-    from . import heuristic  # noqa: F401  (registers itself)
+def _load_builtin() -> None:
+    from . import expert, heuristic, levels  # noqa: F401  (they register themselves)
 
+
+def agent_names() -> list[str]:
+    """Names accepted by :func:`make_agent` (without options)."""
+    _load_builtin()
     return sorted(_REGISTRY)
 
 
-def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """Build the agent named ``spec`` (e.g. ``random``, ``heuristic``) with ``seed``.
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split a bot spec into its lower-case name and options.
+
+    ``"expert(ms=200, iterations=50)"`` -> ``("expert", {"ms": 200, "iterations": 50})``.
+    Values are read as int, float, true/false, else kept as text.
 
     Raises:
-        ValueError: unknown name; the message lists the known ones.
+        ValueError: empty name, unbalanced parentheses, or an option not written ``key=value``.
+    """
+    text = spec.strip()
+    opts: dict[str, Any] = {}
+    name = text
+    if "(" in text or ")" in text:
+        if not (text.endswith(")") and text.count("(") == 1 and text.count(")") == 1):
+            raise ValueError(f"bot spec '{spec}' is not of the form name(key=value,...), "
+                             "e.g. expert(ms=200)")
+        name, inner = text[:-1].split("(", 1)
+        for part in inner.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if "=" not in part:
+                raise ValueError(f"bot option '{part}' in '{spec}' needs a value: write key=value, "
+                                 "e.g. expert(iterations=500)")
+            k, v = part.split("=", 1)
+            key = k.strip().lower().replace("-", "_")
+            if not key.isidentifier():
+                raise ValueError(f"bot option name '{k.strip()}' in '{spec}' is not a word")
+            opts[key] = _value(v.strip())
+    name = name.strip().lower()
+    if not name:
+        raise ValueError(f"bot spec '{spec}' has no name; bots are: {', '.join(agent_names())}")
+    return name, opts
+
+
+def bot_options(name: str) -> list[str]:
+    """Option names the bot ``name`` accepts (its factory's keyword arguments after the seed)."""
+    _load_builtin()
+    factory = _REGISTRY[name]
+    try:
+        params = list(inspect.signature(factory).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
+def check_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Parse ``spec`` and check that the bot exists and takes those options.
+
+    Raises:
+        ValueError: unknown bot (the message lists the bots) or option (the message
+            lists the bot's options), or a malformed spec.
     """
     names = agent_names()
-    key = spec.strip().lower()
-    if key not in _REGISTRY:
-        raise ValueError(f"unknown bot '{spec}'; bots are: {', '.join(names)}")
-    return _REGISTRY[key](seed)
+    name, opts = parse_spec(spec)
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown bot '{spec.strip()}'; bots are: {', '.join(names)}")
+    allowed = bot_options(name)
+    for k in opts:
+        if k not in allowed:
+            what = f"its options are: {', '.join(allowed)}" if allowed else "it takes no options"
+            raise ValueError(f"bot '{name}' has no option '{k}'; {what}")
+    return name, opts
+
+
+def make_agent(spec: str, seed: int | None = None) -> Agent:
+    """Build the agent of ``spec`` (e.g. ``random``, ``hard``, ``expert(ms=200)``) with ``seed``.
+
+    Raises:
+        ValueError: unknown name or option, or a bad option value; the message says what is allowed.
+    """
+    name, opts = check_spec(spec)
+    try:
+        return _REGISTRY[name](seed, **opts)
+    except TypeError as e:
+        raise ValueError(f"bad options for bot '{name}': {e}") from None
+
+
+def observers(agents: Sequence[Agent] | Mapping[int, Agent]) -> list[tuple[int, Callable[..., None]]]:
+    """The ``(seat, observe)`` pairs of the agents that define ``observe`` (seat order)."""
+    items: Iterable[tuple[int, Agent]] = (agents.items() if isinstance(agents, Mapping)
+                                          else enumerate(agents))
+    out = []
+    for seat, a in sorted(items, key=lambda x: x[0]):
+        fn = getattr(a, "observe", None)
+        if callable(fn):
+            out.append((seat, fn))
+    return out
+
+
+def observe_all(obs: Sequence[tuple[int, Callable[..., None]]], deal: Deal, seat: int,
+                move: Move | None) -> None:
+    """Call every observer with its own seat's view of ``deal``, the seat that moved and the move.
+
+    ``seat == -1`` and ``move is None`` announce a new deal. ``obs`` comes from :func:`observers`.
+    """
+    for s, fn in obs:
+        fn(deal.view(s), seat, move)

@@ -1,7 +1,8 @@
 """The ``canasta`` command (Typer). Each sub-command lives in its own module; this file wires them.
 
 Sub-commands: play (terminal game), rules (the rules in force), replay (check a
-game record), score (score keeper), simulate (bot games), bench (engine speed).
+game record), score (score keeper), simulate (bot games), arena (bot tournaments),
+bench (engine speed).
 Errors that a user caused (a bad variant, an unreadable file) are printed as one
 clear line on stderr with exit code 2, never as a traceback.
 """
@@ -58,19 +59,22 @@ def rules(
 @app.command()
 def play(
     variant: str = typer.Option("classic", "--variant", "-v", help="Variant string, e.g. classic(players=2)."),
-    players: int | None = typer.Option(None, "--players", help="Number of players (sets the variant's players option)."),
+    players: int | None = typer.Option(None, "--players",
+                                       help="Number of players (sets the variant's players option)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the shuffles (a reproducible game)."),
-    bots: str = typer.Option("heuristic", "--bots", help="Bot for the other seats, or one per seat separated by commas."),
+    bots: str = typer.Option("heuristic", "--bots",
+                             help="Bot for the other seats, or one per seat separated by commas."),
     record: Path | None = typer.Option(None, "--record", help="Save the game record (JSON) to this file."),
     resume: Path | None = typer.Option(None, "--resume", help="Resume a game saved with the 'save' command."),
     option: list[str] = typer.Option([], "--option", "-o", help="Rule option NAME=VALUE (repeatable)."),
     seat: int = typer.Option(1, "--seat", help="Your seat, 1-based."),
+    coach: bool = typer.Option(False, "--coach", help="Warn before a move that throws points away."),
 ) -> None:
     """Play Canasta in the terminal against computer players (you and a bot partner against two bots by default)."""
     from .play import run_play
 
     run_play(variant=variant, players=players, seed=seed, bots=bots, record=record, resume=resume,
-             options=option, seat=seat)
+             options=option, seat=seat, coach=coach)
 
 
 @app.command()
@@ -109,6 +113,27 @@ def simulate(
     from .sim_cmd import run_simulate
 
     run_simulate(n=n, variant=variant, bots=bots, seed=seed, jobs=jobs, records=records, json_out=json_out)
+
+
+@app.command()
+def arena(
+    bots: list[str] = typer.Argument(..., help="Two bot specs or more, e.g. hard medium 'expert(ms=200)'."),
+    variant: str = typer.Option("classic", "--variant", "-v"),
+    deals: int | None = typer.Option(None, "--deals", help="Shuffles per pair, each deal played in duplicate "
+                                     "(default 100)."),
+    games: int | None = typer.Option(None, "--games", help="Whole games per pair instead, each in duplicate."),
+    seed: int = typer.Option(0, "--seed"),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes (or Ray CPUs)."),
+    backend: str = typer.Option("local", "--backend", help="local or ray."),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster address (default: a local Ray)."),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    plot: Path | None = typer.Option(None, "--plot", help="Save a PNG chart of the ratings or win rates."),
+) -> None:
+    """Duplicate tournament between bots: win rates and margins with 95% intervals, Elo for 3+ bots."""
+    from .arena_cmd import run_arena_cmd
+
+    run_arena_cmd(bots=bots, variant=variant, deals=deals, games=games, seed=seed, jobs=jobs, backend=backend,
+                  address=address, json_out=json_out, plot=plot)
 
 
 @app.command()

@@ -11,23 +11,32 @@ Three parts with one job each:
 * :mod:`canasta.cli.completion` reads lines (prompt_toolkit at a terminal, plain
   lines otherwise, scripted lines in tests).
 
+An adviser (the ``expert`` player with :data:`ADVISER_ITERATIONS` rollouts per
+decision) follows the deal from the person's seat, seeing only what that seat
+sees: ``hint`` shows the move it would make and why, and with ``--coach`` it
+warns before a move that throws points away (a discard the next player can
+take the pile with, a wild card thrown away, a pile worth taking left behind)
+and asks whether to play it anyway.
+
 Rules: RULES.md §1.4 (a turn), §1.9 (asking the partner "may I go out?"),
 §1.11-§1.12 (scoring each deal, the game to the target), §3.1 (player counts).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
 
 from ..agents import Agent, make_agent
+from ..agents.base import observe_all, observers
+from ..agents.expert import ExpertAgent
 from ..cards import card_str
 from ..engine import P_ANSWER, Deal, IllegalMove
 from ..game import Game
-from ..moves import ASK, DISCARD, DRAW, KIND_NAMES, NO, NOTATION_HELP, TAKE, YES, Move
+from ..moves import ASK, DISCARD, DRAW, KIND_NAMES, NO, NOTATION_HELP, TAKE, YES, Move, MoveError, action_of
 from ..rules import Rules, RulesError
 from ..savegame import SavedGame, SaveError, SeatInfo, load_game, save_game
 from .completion import COMMANDS, LineReader, Prompt, expand_verb, terminal_or_stream
@@ -61,12 +70,15 @@ Commands:
   moves                list the legal moves, numbered: type a number to play one
   rules                the rules in force (minimum counts, what freezes the pile, ...)
   score                the game's totals
+  hint                 the move the best bot would make now, and why
   save FILE            save the game; resume with: canasta play --resume FILE
   show (or Enter)      show the table again
   help                 this text
   quit                 leave the game (you are offered to save it)"""
 
 DEFAULT_BOT = "heuristic"
+ADVISER_ITERATIONS = 120
+"""Rollouts per searched decision of the adviser behind ``hint`` and ``--coach`` (deterministic)."""
 
 
 class QuitGame(Exception):
@@ -84,10 +96,13 @@ class PlaySession:
         reader: where the person's lines come from.
         seats: who plays each seat, for saved records.
         record: write the game record here after every deal and at the end (or None).
+        coach: warn before a move that throws points away (and ask to confirm it).
+        adviser_seed: seed of the adviser's searches (hints are reproducible for a given seed).
     """
 
     def __init__(self, game: Game, human: int, agents: dict[int, Agent], console: Console,
-                 reader: LineReader, seats: list[SeatInfo], record: Path | None = None):
+                 reader: LineReader, seats: list[SeatInfo], record: Path | None = None,
+                 coach: bool = False, adviser_seed: int | None = None):
         rules = game.rules
         if set(agents) != set(range(rules.players)) - {human}:
             raise ValueError("agents must cover every seat but the person's")
@@ -104,6 +119,15 @@ class PlaySession:
         self.log: list[str] = []
         self.shown: list[str] = []
         self.saved: tuple[Path, int] | None = None
+        self.coach = coach
+        self.adviser = ExpertAgent(adviser_seed, iterations=ADVISER_ITERATIONS)
+
+    @property
+    def _observers(self) -> list[tuple[int, Callable[..., None]]]:
+        """The bots and the adviser (at the person's seat) that follow the deal's public events."""
+        watchers: dict[int, Agent] = dict(self.agents)
+        watchers[self.human] = self.adviser
+        return observers(watchers)
 
     # ------------------------------------------------------------ game loop
 
@@ -154,7 +178,10 @@ class PlaySession:
         text += f" against {', '.join(others)}. Bots: "
         text += ", ".join(f"{self.names[s]} {self.agents[s].name}" for s in sorted(self.agents)) + "."
         self.console.print(Text(text, style="bold"))
-        self.console.print("Type 'help' for how to play, 'moves' for the legal moves; Tab completes.")
+        self.console.print("Type 'help' for how to play, 'moves' for the legal moves, 'hint' for advice; "
+                           "Tab completes.")
+        if self.coach:
+            self.console.print("Coach is on: you are warned before a move that throws points away.")
 
     def _loop(self) -> None:
         game = self.game
@@ -167,6 +194,7 @@ class PlaySession:
                 break
             if deal is None or deal.over:
                 deal = game.new_deal()
+                observe_all(self._observers, deal, -1, None)
                 self.log.append(f"Deal {len(game.logs)}: {self.names[deal.dealer]} dealt; "
                                 f"{self.names[deal.turn]} plays first.")
             while not deal.over:
@@ -189,6 +217,7 @@ class PlaySession:
         action = agent.select(view, deal.legal_actions())
         before = _Before(deal, seat)
         move = self.game.apply_action(action)
+        observe_all(self._observers, deal, seat, move)
         self.log.append(self.describe(seat, move, before))
 
     def human_move(self) -> None:
@@ -227,20 +256,21 @@ class PlaySession:
                 self.error(f"{n} legal move{'s' if n != 1 else ''} now: type a number from 1 to {n} "
                            "('moves' lists them)")
                 return False
-            self.play(moves[k - 1])
-            return True
+            return self.play_checked(moves[k - 1])
+        if verb == "hint":
+            self.show_hint()
+            return False
         if verb in COMMANDS or verb == "exit":
             self.command(verb, words[1:])
             return False
         if self.deal.phase == P_ANSWER and verb in ("y", "n"):
             line = "yes" if verb == "y" else "no"
         try:
-            self.play(line)
+            return self.play_checked(line)
         except IllegalMove as e:
             self.error(str(e))
             self.hint(verb, moves)
             return False
-        return True
 
     def command(self, verb: str, args: list[str]) -> None:
         """Run a command: help, moves, rules, save FILE, score, quit (or exit)."""
@@ -285,6 +315,49 @@ class PlaySession:
             self.save(Path(name))
         raise QuitGame
 
+    def show_hint(self) -> None:
+        """The ``hint`` command: the adviser's move for the person now, and a one-line reason."""
+        deal = self.deal
+        if deal.over or deal.to_act != self.human:
+            self.error("a hint is given when it is your turn to move")
+            return
+        view = deal.view(self.human)
+        legal = deal.legal_actions()
+        action = self.adviser.select(view, legal)
+        reason = self.adviser.explain(view, legal, action)
+        self.console.print(Text(f"Hint: {deal.move_for_action(action)} - {reason}", style="bold cyan"))
+
+    def coach_warning(self, move: Move | str) -> str | None:
+        """With ``--coach``: the adviser's warning about the person's ``move``, or None (also for moves
+        that are not legal or not readable: the engine explains those)."""
+        if not self.coach:
+            return None
+        try:
+            m = Move.parse(move) if isinstance(move, str) else move
+            action = action_of(m)
+        except (MoveError, ValueError):
+            return None
+        deal = self.deal
+        legal = deal.legal_actions()
+        if action not in legal or deal.to_act != self.human:
+            return None
+        return self.adviser.warning(deal.view(self.human), legal, action)
+
+    def play_checked(self, move: Move | str) -> bool:
+        """Apply the person's move, after the coach's warning and confirmation if there is one.
+
+        Returns True if the move was played. Raises IllegalMove like :meth:`play`.
+        """
+        warning = self.coach_warning(move)
+        if warning is not None:
+            self.console.print(Text(f"Coach: {warning}", style="bold yellow"))
+            answer = self.reader.read(Prompt("Play it anyway? (y/n) ")).strip().lower()
+            if answer not in ("y", "yes"):
+                self.console.print("Move not played.")
+                return False
+        self.play(move)
+        return True
+
     def hint(self, verb: str, moves: Sequence[Move]) -> None:
         """After an illegal move: the legal moves of the same kind, or where to look."""
         if verb in KIND_NAMES:
@@ -307,6 +380,7 @@ class PlaySession:
         """Apply the person's move (logged in the game). Raises IllegalMove; nothing changes then."""
         before = _Before(self.deal, self.human)
         done = self.game.apply(move)
+        observe_all(self._observers, self.deal, self.human, done)
         self.log.append(self.describe(self.human, done, before))
 
     def who(self, seat: int) -> str:
@@ -479,7 +553,8 @@ def make_agents(specs: dict[int, str], seed: int | None) -> dict[int, Agent]:
 
 
 def new_session(variant: str, players: int | None, seed: int | None, bots: str, options: Sequence[str],
-                seat: int, console: Console, reader: LineReader, record: Path | None = None) -> PlaySession:
+                seat: int, console: Console, reader: LineReader, record: Path | None = None,
+                coach: bool = False) -> PlaySession:
     """A session for a new game: the person at ``seat`` (1-based), bots elsewhere.
 
     Raises:
@@ -494,11 +569,12 @@ def new_session(variant: str, players: int | None, seed: int | None, bots: str, 
     names = seat_names(rules, human)
     seats = [SeatInfo(names[s], "human", None) if s == human else SeatInfo(names[s], "bot", specs[s])
              for s in range(rules.players)]
-    return PlaySession(Game(rules, seed=seed), human, agents, console, reader, seats, record)
+    return PlaySession(Game(rules, seed=seed), human, agents, console, reader, seats, record, coach=coach,
+                       adviser_seed=seed)
 
 
 def resumed_session(saved: SavedGame, seat: int, bots: str, seed: int | None, console: Console,
-                    reader: LineReader, record: Path | None = None) -> PlaySession:
+                    reader: LineReader, record: Path | None = None, coach: bool = False) -> PlaySession:
     """A session continuing a saved game: the person at the saved human seat (else ``seat``), the saved bots.
 
     Seats saved without a bot spec get ``bots`` (one spec). Raises ValueError: bad seat or bot.
@@ -513,20 +589,22 @@ def resumed_session(saved: SavedGame, seat: int, bots: str, seed: int | None, co
     names = seat_names(rules, human)
     seats = [SeatInfo(names[s], "human", None) if s == human else SeatInfo(names[s], "bot", specs[s])
              for s in range(rules.players)]
-    return PlaySession(saved.game, human, agents, console, reader, seats, record)
+    return PlaySession(saved.game, human, agents, console, reader, seats, record, coach=coach,
+                       adviser_seed=seed if seed is not None else saved.game.seed)
 
 
 def run_play(variant: str = "classic", players: int | None = None, seed: int | None = None,
              bots: str = DEFAULT_BOT, record: Path | None = None, resume: Path | None = None,
-             options: Sequence[str] = (), seat: int = 1, *, console: Console | None = None,
-             reader: LineReader | None = None) -> None:
+             options: Sequence[str] = (), seat: int = 1, coach: bool = False, *,
+             console: Console | None = None, reader: LineReader | None = None) -> None:
     """The ``canasta play`` command: set up the game (new or resumed) and play it.
 
     Args:
         variant: variant string (``classic(players=2)``); players: sets players=;
         seed: seed of the shuffles and the bots; bots: one bot spec or one per other seat;
         record: write the game record there after every deal; resume: a saved game to continue;
-        options: extra "NAME=VALUE" rule options; seat: the person's seat, 1-based.
+        options: extra "NAME=VALUE" rule options; seat: the person's seat, 1-based;
+        coach: warn before a move that throws points away.
         console, reader: where to draw and read (tests); default the terminal, or stdin/stdout.
 
     User errors (bad variant, bot, seat, unreadable saved game) go to :func:`canasta.cli.main.fail`
@@ -545,10 +623,11 @@ def run_play(variant: str = "classic", players: int | None = None, seed: int | N
                 console.print(render_totals(saved.game.rules, sides, saved.game.totals,
                                             len(saved.game.logs)))
                 return
-            session = resumed_session(saved, seat, bots, seed, console, reader, record)
+            session = resumed_session(saved, seat, bots, seed, console, reader, record, coach=coach)
             session.log.append(f"Resuming the game saved in {resume}.")
         else:
-            session = new_session(variant, players, seed, bots, options, seat, console, reader, record)
+            session = new_session(variant, players, seed, bots, options, seat, console, reader, record,
+                                  coach=coach)
     except (RulesError, ValueError, SaveError) as e:
         fail(str(e))
         return

@@ -1,0 +1,283 @@
+"""Determinization: a whole :class:`~canasta.engine.Deal` sampled to fit what one seat knows.
+
+Search players (:mod:`canasta.agents.expert`) cannot see the other hands, the
+stock or the cards of the pile they never saw. :func:`sample_deal` deals those
+hidden cards at random, consistently with the seat's
+:class:`~canasta.engine.PlayerView` and its :class:`~canasta.agents.memory.CardMemory`
+(and with nothing else: the sampler never touches the real deal):
+
+* every card on the table stays where the view shows it: the own hand, every meld
+  (cards, canasta status), the red threes laid out (and black threes taken out of
+  play where a variant does so), the pile's top card and size;
+* cards the memory knows are placed there: the pile cards it saw, the cards an
+  opponent is known to hold (picked up with the pile), the pile cards set aside
+  while the initial meld is made (RULES.md §1.6);
+* the rest of the deck (the deck of the rules, minus all of the above) is shuffled
+  and dealt to the unknown places: the other hands up to their sizes, the unknown
+  pile cards, then the stock. Red threes never go to a hand (they are laid out at
+  once, §1.3): only the stock and the pile receive them;
+* the turn's state (phase, what was drawn, melds made this turn, the partner's
+  answer, the minimum counts and scores) is copied from the view and the memory.
+
+The Deal is built with ``Deal.__new__``: :meth:`Deal.set_table` sets the fields that
+follow from the rules and the dealer, and every other slot is filled the way
+:meth:`Deal.__init__` and :meth:`Deal.clone` fill it (the tests check that no slot is
+left out, that :meth:`Deal.check_invariants` passes and that the sampled deal offers
+the legal moves the real one offers).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, N_TYPES, deck_counts
+from ..engine import PHASE_NAMES, Deal, Meld, PlayerView
+from ..moves import PASS_ID
+from .memory import UNKNOWN, CardMemory
+
+
+class DeterminizeError(ValueError):
+    """The view and the memory do not fit together (more cards placed than the deck holds)."""
+
+
+def hidden_pool(view: PlayerView, memory: CardMemory) -> list[int]:
+    """Counts per card type of the cards ``view``'s seat cannot place (what :func:`sample_deal` deals).
+
+    Raises:
+        DeterminizeError: the view and memory place some card more often than the deck holds it.
+    """
+    rules = view.rules
+    pool = deck_counts(rules.packs, rules.jokers)
+    placed: list[int] = []
+    placed.extend(view.hand)
+    for melds in view.melds:
+        for m in melds:
+            placed.extend(m.cards)
+    for reds in view.red_threes:
+        placed.extend(reds)
+    for black in view.black_threes_removed:
+        placed.extend(black)
+    for c in _pile_cards(view, memory):
+        if c != UNKNOWN:
+            placed.append(c)
+    for c in _pending(view, memory):
+        if c != UNKNOWN:
+            placed.append(c)
+    for counts in _known(view, memory):
+        for c in range(N_TYPES):
+            placed.extend([c] * counts[c])
+    for c in placed:
+        pool[c] -= 1
+        if pool[c] < 0:
+            raise DeterminizeError("the view and the memory show more copies of a card than the deck holds")
+    return pool
+
+
+def _pile_cards(view: PlayerView, memory: CardMemory) -> list[int]:
+    """The pile bottom first, from the view where it shows it, else the memory; length ``pile_size``."""
+    if view.pile_cards is not None:
+        return list(view.pile_cards)
+    size = view.pile_size
+    pile = list(memory.pile[-size:]) if size else []
+    if len(pile) != size or (pile and pile[-1] != view.pile_top):
+        top = view.pile_top if view.pile_top is not None else UNKNOWN
+        pile = [UNKNOWN] * max(0, size - 1) + ([top] if size else [])
+    return pile
+
+
+def _pending(view: PlayerView, memory: CardMemory) -> list[int]:
+    n = view.pending_pile
+    if not n:
+        return []
+    p = list(memory.pending)
+    if len(p) != n:
+        p = [UNKNOWN] * n
+    return p
+
+
+def _known(view: PlayerView, memory: CardMemory) -> list[list[int]]:
+    """Cards known in each other seat's hand, clipped to the hand sizes."""
+    n = view.rules.players
+    out = []
+    for s in range(n):
+        if s == view.seat or s >= len(memory.known):
+            out.append([0] * N_TYPES)
+            continue
+        k = memory.known[s][:]
+        excess = sum(k) - view.hand_sizes[s]
+        c = 0
+        while excess > 0 and c < N_TYPES:
+            if k[c]:
+                k[c] -= 1
+                excess -= 1
+            else:
+                c += 1
+        out.append(k)
+    return out
+
+
+def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
+                legal: Sequence[int] | None = None) -> Deal:
+    """A deal consistent with ``view`` and ``memory``, the hidden cards dealt at random from ``rng``.
+
+    Args:
+        view: the searching seat's view (any phase but "over").
+        memory: that seat's card memory (public history only).
+        rng: source of the random deal (the only randomness used).
+        legal: the legal ids the seat was offered, if it is the one to act (they tell
+            whether the last red three was drawn and discarding is not allowed, §1.10).
+
+    Returns:
+        A new :class:`Deal` in the view's phase, with the view's seat to act.
+
+    Raises:
+        DeterminizeError: the view and memory do not fit (more copies placed than the deck holds),
+            or the view is of a finished deal.
+    """
+    if view.phase == "over":
+        raise DeterminizeError("the deal is over: nothing to sample")
+    rules = view.rules
+    n = rules.players
+    pool_counts = hidden_pool(view, memory)
+    pool = [c for c in range(N_TYPES) for _ in range(pool_counts[c])]
+    rng.shuffle(pool)
+    # red threes cannot be in a hand: keep them for the pile and the stock
+    reds = [c for c in pool if IS_RED_THREE[c]]
+    others = [c for c in pool if not IS_RED_THREE[c]]
+    known = _known(view, memory)
+    hands = [[0] * N_TYPES for _ in range(n)]
+    for c in view.hand:
+        hands[view.seat][c] += 1
+    for s in range(n):
+        if s == view.seat:
+            continue
+        k = known[s]
+        for c in range(N_TYPES):
+            hands[s][c] += k[c]
+        need = view.hand_sizes[s] - sum(k)
+        if need > len(others):
+            raise DeterminizeError("not enough unseen cards to fill the other hands")
+        for _ in range(need):
+            hands[s][others.pop()] += 1
+    rest = others + reds
+    rng.shuffle(rest)
+    pile = _pile_cards(view, memory)
+    pending = _pending(view, memory)
+    if memory.exact and not any(memory.takes) and not memory.reshuffles and view.pile_cards is None:
+        # the only cards never seen are those turned under the first upcard: wild cards and
+        # threes (§1.2); give them such cards where the unseen ones allow
+        turned = [i for i, c in enumerate(rest) if IS_WILD[c] or IS_RED_THREE[c]
+                  or (rules.upcard_black3_turns and IS_BLACK_THREE[c])]
+        for i, c in enumerate(pile):
+            if c == UNKNOWN and turned:
+                at = turned.pop()
+                pile[i] = rest[at]
+                rest[at] = UNKNOWN
+        rest = [c for c in rest if c != UNKNOWN]
+    for seq in (pile, pending):
+        for i, c in enumerate(seq):
+            if c == UNKNOWN:
+                seq[i] = rest.pop()
+    if len(rest) != view.stock_size:
+        raise DeterminizeError(f"{len(rest)} cards left for a stock of {view.stock_size}")
+    d = Deal.__new__(Deal)
+    d.set_table(rules, view.dealer)  # seating, card values, meld limits: as Deal.__init__ sets them
+    d.hands = hands
+    d.rc = [[0] * 14 for _ in range(n)]
+    for s in range(n):
+        h = hands[s]
+        rc = d.rc[s]
+        for c in range(N_TYPES):
+            if h[c]:
+                rc[c >> 2] += h[c]
+    d.hsize = [sum(h) for h in hands]
+    d.stock = rest
+    d.pile = pile
+    d.pending = pending
+    d.frozen = view.pile_frozen
+    _melds(d, view, memory)
+    d.red3 = [list(r) for r in view.red_threes]
+    d.black3_removed = ([list(r) for r in view.black_threes_removed] if view.black_threes_removed
+                        else [[] for _ in range(n)])
+    d.ask_failed = list(view.asks_failed) if view.asks_failed else [0] * rules.teams
+    d.opened = list(view.opened)
+    d.scores = list(view.scores)
+    d.minimum = list(view.minimums)
+    d.turn = view.turn
+    d.actor = view.to_act
+    d.phase = PHASE_NAMES.index(view.phase)
+    d.drew = view.drew
+    d.open_total = view.melded_this_turn
+    d.asked = view.asked
+    d.answer = view.answer
+    d.no_discard = bool(legal is not None and view.phase == "play" and PASS_ID in legal
+                        and view.stock_size == 0)
+    d.over = False
+    d.out_seat = -1
+    d.concealed = False
+    d.reshuffles = memory.reshuffles
+    d.seed = None
+    d.rng = random.Random(rng.getrandbits(64))
+    d.turn_no = view.turn_number
+    d._legal = None
+    d.stock_out = (rules.stock_end == "forced_take" and view.stock_size == 0
+                   and (view.phase == "draw" or view.drew == 2))
+    d.conceal_only = False
+    d.has_melded = [memory.has_melded[s] if s < len(memory.has_melded) else False for s in range(n)]
+    d.deck = ()
+    if legal is not None and view.to_act == view.seat and view.phase == "play":
+        _match_turn_flags(d, view, legal)
+    return d
+
+
+def _match_turn_flags(d: Deal, view: PlayerView, legal: Sequence[int]) -> None:
+    """Set the turn flags the view does not show so that ``d`` offers exactly ``legal``.
+
+    ``conceal_only`` (the pile was taken under the concealed waiver, §2 row 12: the player must
+    go out concealed this turn) and ``no_discard`` (the last red three was drawn, §1.10) change
+    only what the player to act may do, so the seat's own legal moves tell them apart.
+    """
+    want = sorted(legal)
+    rules = view.rules
+    waiver = rules.concealed_waives_minimum_with_pile and rules.concealed_allows_pile_take and view.drew == 2
+    tries = [(d.conceal_only, d.no_discard)]
+    if waiver:
+        tries.append((not d.conceal_only, d.no_discard))
+    for conceal, no_discard in tries:
+        d.conceal_only, d.no_discard = conceal, no_discard
+        d.answer = view.answer
+        d._legal = None
+        if sorted(d.legal_actions()) == want:
+            return
+    d.conceal_only, d.no_discard = tries[0]
+    d.answer = view.answer
+    d._legal = None
+
+
+def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:
+    """Melds as the view shows them; this turn's new melds credited to the turn's player (§1.9)."""
+    t = d.teams
+    d.melds = [[] for _ in range(t)]
+    d.mt = [[-1] * 14 for _ in range(t)]
+    d.canastas = [0] * t
+    turn_side = view.turn % t
+    this_turn = set(memory.turn_new) if memory.turn_seat == view.turn else set()
+    d.turn_new = []
+    for side, melds in enumerate(view.melds):
+        for mv in melds:
+            new = side == turn_side and mv.target in this_turn
+            m = Meld(mv.target, view.turn if new else -1, view.turn_number if new else 0)
+            for c in mv.cards:
+                m.cards.append(c)
+                if IS_WILD[c] and mv.target != 0:
+                    m.wild += 1
+                else:
+                    m.nat += 1
+            d.mt[side][mv.target] = len(d.melds[side])
+            d.melds[side].append(m)
+            if m.is_canasta:
+                d.canastas[side] += 1
+            if new:
+                d.turn_new.append(m)
+    d.touched_old = memory.touched_old if memory.turn_seat == view.turn else False

@@ -1,0 +1,271 @@
+"""The ``expert`` player: determinized rollouts with the ``hard`` player as rollout policy.
+
+At a decision that matters (RULES.md §1.4, §1.7, §1.9):
+
+* **draw or take** (every way of taking the pile on offer),
+* **which discard** (the ``candidates`` best discards by ``hard``'s own ranking),
+* **going out** (asking "may I go out?" or playing on), and **answering** the partner,
+
+the expert samples worlds consistent with what it knows
+(:func:`~canasta.agents.determinize.sample_deal`: its view and its
+:class:`~canasta.agents.memory.CardMemory`, never a hidden card), plays each
+candidate move in each world and then the rest of the deal with ``hard`` at
+every seat, and keeps the candidate whose mean deal margin (own side's score
+minus the best other side's, points, §1.11) is highest. All candidates are
+tried in the same worlds (common random numbers), so their difference is
+measured far more precisely than their values. Every other decision (melding
+one meld after another, a single legal move) is left to ``hard``, at once.
+
+Budget per searched decision: ``iterations`` rollouts (one rollout = one
+candidate in one world; the worlds are ``iterations // candidates``), or ``ms``
+milliseconds of search (at least one world). With ``iterations`` the player is
+deterministic for a fixed seed: each decision's worlds are drawn from a
+generator seeded by ``(seed, decision number)``. With ``ms`` the number of
+worlds depends on the machine's speed.
+
+Specs: ``expert`` (200 ms), ``expert(ms=200)``, ``expert(iterations=500)``,
+``expert(iterations=200,candidates=3)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+
+from ..engine import Deal, IllegalMove, PlayerView
+from ..moves import ACTIONS, ASK, DISCARD, NO, TAKE, YES, Move
+from .base import register
+from .determinize import DeterminizeError, sample_deal
+from .levels import HardAgent
+from .memory import CardMemory
+
+DEFAULT_MS = 200.0
+"""Time budget per searched decision when neither ``ms`` nor ``iterations`` is given."""
+MAX_ROLLOUT_MOVES = 5000
+"""Safeguard: a rollout longer than this is cut and scored as it stands."""
+
+
+def _seed(*parts: int) -> int:
+    text = "canasta-expert:" + ":".join(str(p) for p in parts)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+class ExpertAgent:
+    """Search player (see the module docstring).
+
+    Args:
+        seed: seeds the sampled worlds (with the decision number).
+        ms: time budget per searched decision, milliseconds (default 200 when no budget is given).
+        iterations: rollouts per searched decision instead of a time budget (deterministic).
+        candidates: discards searched (the best by ``hard``'s ranking), 1..12; with 1 the discard
+            is ``hard``'s and only drawing/taking, going out and answering are searched.
+        pile: discards are searched only when the discard pile holds at least this many cards
+            (feeding a big pile is what a discard risks, §1.7).
+        bias: points another candidate must gain over ``hard``'s own choice to replace it.
+        z: standard errors (of the paired differences) it must gain on top of ``bias``.
+
+    Raises:
+        ValueError: both or neither budget positive, or ``candidates``/``bias`` out of range.
+    """
+
+    needs_view = True
+
+    def __init__(self, seed: int | None = None, ms: float | None = None, iterations: int | None = None,
+                 candidates: int = 3, bias: float = 0.0, z: float = 1.0, pile: int = 8):
+        if ms is not None and iterations is not None:
+            raise ValueError("give the expert a time budget (ms=...) or an iteration budget (iterations=...), "
+                             "not both")
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be a whole number of at least 1, not {iterations}")
+        if ms is not None and not ms > 0:
+            raise ValueError(f"ms must be a positive number of milliseconds, not {ms}")
+        if not isinstance(candidates, int) or not 1 <= candidates <= 12:
+            raise ValueError(f"candidates must be a whole number from 1 to 12, not {candidates}")
+        if not 0 <= bias <= 1000:
+            raise ValueError(f"bias must be 0 to 1000 points, not {bias}")
+        if not 0 <= z <= 10:
+            raise ValueError(f"z must be 0 to 10, not {z}")
+        if not isinstance(pile, int) or pile < 0:
+            raise ValueError(f"pile must be a whole number of cards, 0 or more, not {pile}")
+        self.ms = float(ms) if ms is not None else (None if iterations is not None else DEFAULT_MS)
+        self.iterations = iterations
+        self.candidates = candidates
+        self.bias = float(bias)
+        self.z = float(z)
+        self.pile = pile
+        self.seed = seed if seed is not None else 0
+        budget = f"iterations={iterations}" if iterations is not None else f"ms={self.ms:g}"
+        self.name = f"expert({budget})"
+        self.policy = HardAgent(seed)
+        self._rollout: list[HardAgent] = []
+        self.decisions = 0
+        self.last: dict[int, tuple[float, int]] = {}
+        """After a searched decision: candidate id -> (mean margin, rollouts)."""
+
+    @property
+    def memory(self) -> CardMemory:
+        """The card memory (shared with the policy)."""
+        return self.policy.memory
+
+    def observe(self, view: PlayerView | None, seat: int, move: Move | None) -> None:
+        """Record a public event (the Agent ``observe`` hook)."""
+        self.policy.observe(view, seat, move)
+
+    # ------------------------------------------------------------- advice
+
+    def explain(self, view: PlayerView, legal: Sequence[int], action: int) -> str:
+        """One line on why ``action`` is chosen (the policy's reason, and the search's figures if it searched)."""
+        self.memory.sync(view)
+        why = self.policy.explain(view, legal, action)
+        got = self.last.get(action)
+        others = [v for a, v in self.last.items() if a != action]
+        if got is not None and others:
+            best_other = max(v[0] for v in others)
+            why += (f" (in {got[1]} simulated deals it averaged {got[0]:+.0f} points, "
+                    f"the best alternative {best_other:+.0f})")
+        return why
+
+    def warning(self, view: PlayerView, legal: Sequence[int], action: int) -> str | None:
+        """A warning if ``action`` throws points away (see :meth:`HardAgent.warning`), else None."""
+        self.memory.sync(view)
+        return self.policy.warning(view, legal, action)
+
+    # ------------------------------------------------------------- choosing
+
+    def select(self, view: PlayerView | None, legal: Sequence[int]) -> int:
+        """Pick one id of ``legal``: ``hard``'s choice, or the best candidate after search.
+
+        Raises:
+            ValueError: ``view`` is None or ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal move to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if view is None:
+            raise ValueError("the expert needs the seat's view")
+        choice = self.policy.select(view, legal)
+        cands = self.candidate_moves(view, legal, choice)
+        self.last = {}
+        if len(cands) < 2:
+            return choice
+        self.decisions += 1
+        rng = random.Random(_seed(self.seed, self.decisions))
+        return self.search(view, legal, cands, choice, rng)
+
+    def candidate_moves(self, view: PlayerView, legal: Sequence[int], choice: int) -> list[int]:
+        """The moves worth searching at this decision (``choice`` first); one move means no search."""
+        kinds = [ACTIONS[a][0] for a in legal]
+        if view.phase == "answer":
+            return [choice] + [a for a in legal if a != choice and ACTIONS[a][0] in (YES, NO)]
+        if view.phase == "draw":
+            if not any(k == TAKE for k in kinds):
+                return [choice]
+            return [choice] + [a for a in legal if a != choice]
+        kind = ACTIONS[choice][0]
+        out = [choice]
+        if ASK in kinds or kind == DISCARD:
+            if self.candidates > 1 and view.pile_size >= self.pile:
+                for a in self.policy.discard_order(view, legal)[: self.candidates]:
+                    if a not in out:
+                        out.append(a)
+            for a in legal:
+                if ACTIONS[a][0] == ASK and a not in out:
+                    out.append(a)
+        return out
+
+    def search(self, view: PlayerView, legal: Sequence[int], cands: list[int], choice: int,
+               rng: random.Random) -> int:
+        """Evaluate ``cands`` (``choice`` first) by rollouts in sampled worlds; return the best.
+
+        Another candidate replaces ``hard``'s ``choice`` only if its mean margin over the same
+        worlds beats the choice's by more than ``bias`` points plus ``z`` standard errors of
+        the paired differences (so noise alone does not overrule the policy).
+        """
+        k = len(cands)
+        values: list[list[float | None]] = [[] for _ in range(k)]
+        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
+        worlds = max(2, (self.iterations or 0) // k)
+        w = 0
+        while True:
+            try:
+                world = sample_deal(view, self.memory, rng, legal)
+            except DeterminizeError:
+                break
+            world_seed = rng.getrandbits(62)
+            for i, a in enumerate(cands):
+                values[i].append(self.rollout(world, view.seat, a, world_seed))
+            w += 1
+            if deadline is not None:
+                if time.perf_counter() >= deadline and w >= 2:
+                    break
+            elif w >= worlds:
+                break
+        base = values[0]
+        best, best_score = choice, 0.0
+        for i in range(k):
+            vals = [v for v in values[i] if v is not None]
+            if vals:
+                self.last[cands[i]] = (sum(vals) / len(vals), len(vals))
+            if i == 0:
+                continue
+            diffs = [v - b for v, b in zip(values[i], base, strict=True) if v is not None and b is not None]
+            if len(diffs) < 2:
+                continue
+            mean = sum(diffs) / len(diffs)
+            sd = statistics.stdev(diffs)
+            score = mean - self.bias - self.z * sd / math.sqrt(len(diffs))
+            if score > best_score:
+                best, best_score = cands[i], score
+        return best
+
+    def rollout(self, world: Deal, seat: int, action: int, world_seed: int) -> float | None:
+        """Play ``action`` in a copy of ``world``, then the deal to its end with ``hard`` everywhere.
+
+        Returns the deal margin of ``seat``'s side (points), or None if ``action`` is not legal there.
+        """
+        d = world.clone()
+        d.rng = random.Random(world_seed)
+        mem = self.memory.copy()
+        mem.exact = True
+        n = d.n
+        while len(self._rollout) < n:
+            self._rollout.append(HardAgent(self.seed))
+        agents = self._rollout
+        for k in range(n):
+            agents[k].memory = mem
+        try:
+            move = d.apply_action(action)
+        except IllegalMove:
+            return None
+        mem.observe(None, seat, move)
+        steps = 0
+        while not d.over and steps < MAX_ROLLOUT_MOVES:
+            s = d.actor
+            legal = d.legal_actions()
+            a = legal[0] if len(legal) == 1 else agents[s].select(d.view(s), legal)
+            m = d.apply_action(a)
+            mem.observe(None, s, m)
+            steps += 1
+        return margin(d, seat)
+
+
+def margin(deal: Deal, seat: int) -> float:
+    """Deal margin of ``seat``'s side: its score minus the best other side's (points, §1.11).
+
+    A deal cut short (not over) is scored as if it ended now.
+    """
+    if not deal.over:
+        deal.over = True
+        deal.out_seat = -1
+    scores = [s.total for s in deal.score()]
+    side = deal.side_of[seat]
+    return scores[side] - max(v for k, v in enumerate(scores) if k != side)
+
+
+register("expert", lambda seed, ms=None, iterations=None, candidates=3, bias=0.0, z=1.0, pile=8:
+         ExpertAgent(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile))

@@ -1,0 +1,289 @@
+"""Bot levels easy / medium / hard, card memory, bot specs with options, hints and coaching texts."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from canasta.agents import make_agent
+from canasta.agents.base import agent_names, check_spec, parse_spec
+from canasta.agents.heuristic import DEFAULT_WEIGHTS, HeuristicAgent
+from canasta.agents.levels import (
+    DEFAULT_HARD,
+    EASY_WEIGHTS,
+    LEVELS,
+    EasyAgent,
+    HardAgent,
+    HardWeights,
+    MediumAgent,
+    p_at_least,
+)
+from canasta.agents.memory import UNKNOWN, CardMemory
+from canasta.cards import N_TYPES, parse_card, parse_cards
+from canasta.engine import Deal, PlayerView
+from canasta.game import Game
+from canasta.match import play_deal, play_game
+from canasta.moves import ACTIONS, DISCARD, DISCARD_BASE, DRAW_ID, Move
+from canasta.rules import Rules, preset_names
+from helpers import make_deal
+
+VARIANTS = ["classic(players=2)", "classic(players=3)", "classic(players=6)", "classic(players=6,teams=3)",
+            *preset_names()]
+"""Every player count of classic and every preset that exists."""
+
+
+# ------------------------------------------------------------------ specs and registry
+
+
+def test_levels_are_registered() -> None:
+    names = agent_names()
+    for name in (*LEVELS, "heuristic", "random", "expert"):
+        assert name in names
+    assert isinstance(make_agent("easy", 1), EasyAgent)
+    assert isinstance(make_agent("medium", 1), MediumAgent)
+    assert isinstance(make_agent("hard", 1), HardAgent)
+    assert make_agent("hard").name == "hard" and make_agent("Medium").name == "medium"
+
+
+def test_spec_options_are_parsed_and_checked() -> None:
+    assert parse_spec("expert(ms=200)") == ("expert", {"ms": 200})
+    assert parse_spec(" Expert( iterations = 50 , bias=2.5 ) ") == ("expert", {"iterations": 50, "bias": 2.5})
+    assert parse_spec("easy(noise=0.3)") == ("easy", {"noise": 0.3})
+    assert make_agent("easy(noise=0.5)", 1).noise == 0.5  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="no option 'speed'.*ms"):
+        check_spec("expert(speed=2)")
+    with pytest.raises(ValueError, match="takes no options"):
+        make_agent("medium(x=1)")
+    with pytest.raises(ValueError, match="key=value"):
+        parse_spec("expert(200)")
+    with pytest.raises(ValueError, match="name\\(key=value"):
+        parse_spec("expert(ms=1")
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_agent("grandmaster")
+    with pytest.raises(ValueError, match="noise"):
+        make_agent("easy(noise=2)")
+
+
+def test_medium_is_the_heuristic_player() -> None:
+    rules = Rules.preset("classic")
+    deal = Deal(rules, seed=4)
+    med, heu = MediumAgent(1), HeuristicAgent(1)
+    assert med.w is DEFAULT_WEIGHTS
+    while not deal.over:
+        s = deal.to_act
+        legal = deal.legal_actions()
+        a = med.select(deal.view(s), legal)
+        assert a == heu.select(deal.view(s), legal)
+        deal.apply_action(a)
+
+
+def test_weights_live_in_frozen_dataclasses() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        DEFAULT_HARD.feed = 0.0  # type: ignore[misc]
+    assert EASY_WEIGHTS.feed_pair == 0.0
+    custom = dataclasses.replace(DEFAULT_HARD, feed=0.5)
+    assert HardAgent(weights=custom).hw.feed == 0.5
+    assert isinstance(DEFAULT_HARD, HardWeights)
+
+
+# ------------------------------------------------------------------ legal play everywhere
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_levels_play_legal_moves_in_every_player_count(variant: str, level: str) -> None:
+    rules = Rules.parse(variant)
+    for seed in range(2):
+        game = Game(rules, seed=seed)
+        game.new_deal()
+        agents = [make_agent(level, seed * 10 + s) for s in range(rules.players)]
+        play_deal(game, agents, check=True)  # raises if an agent picks an illegal id
+        assert game.deal is not None and game.deal.over
+
+
+@pytest.mark.parametrize("variant", ["classic(target=1500)", "classic(players=6,teams=3,target=1500)",
+                                     "spanish(target=1500)"])
+def test_mixed_levels_play_a_whole_game_as_partners(variant: str) -> None:
+    rules = Rules.parse(variant)
+    names = ["hard", "easy", "medium", "random", "hard", "medium"][: rules.players]
+    game = play_game(rules, [make_agent(n, i) for i, n in enumerate(names)], seed=3, check=True)
+    assert game.over
+
+
+def test_hard_works_without_the_observe_hook() -> None:
+    """Game loops that never call observe (the web tables) still get legal moves."""
+    rules = Rules.preset("classic")
+    deal = Deal(rules, seed=8)
+    agents = [HardAgent(s) for s in range(4)]
+    while not deal.over:
+        s = deal.to_act
+        legal = deal.legal_actions()
+        a = agents[s].select(deal.view(s), legal)
+        assert a in legal
+        deal.apply_action(a)
+    assert not agents[0].memory.exact
+
+
+def test_hard_and_easy_need_a_view() -> None:
+    with pytest.raises(ValueError, match="view"):
+        HardAgent().select(None, [DRAW_ID, DISCARD_BASE])
+    assert HardAgent().select(None, [DRAW_ID]) == DRAW_ID
+
+
+def test_easy_is_reproducible_for_a_seed() -> None:
+    rules = Rules.preset("classic")
+
+    def moves(seed: int) -> list[str]:
+        game = Game(rules, seed=1)
+        game.new_deal()
+        play_deal(game, [EasyAgent(seed + s) for s in range(4)])
+        return game.logs[-1].moves
+
+    assert moves(5) == moves(5)
+
+
+# ------------------------------------------------------------------ the pile war
+
+
+def test_hypergeometric_chances() -> None:
+    assert p_at_least(10, 0, 5, 1) == 0.0
+    assert p_at_least(10, 10, 5, 5) == 1.0
+    assert p_at_least(10, 3, 0, 1) == 0.0
+    assert p_at_least(4, 2, 2, 2) == pytest.approx(1 / 6)
+    assert p_at_least(10, 2, 3, 1) == pytest.approx(1 - (8 * 7 * 6) / (10 * 9 * 8))
+
+
+def test_hard_never_feeds_a_meld_of_the_next_side_into_an_open_pile() -> None:
+    # seat 1's side melds aces; seat 0 holds an ace and small singletons
+    deal = make_deal("classic", ["AH 5C 6D 9S JH 4C", "AC AD AS QH JD", "", ""], upcard="8C",
+                     stock="TD TH TS TC 8H")
+    for text in ("draw", "discard 4C", "draw", "meld AC AD AS", "discard JD", "draw", "discard TS",
+                 "draw", "discard TC", "draw"):
+        deal.apply(text)
+    hard = HardAgent(0)
+    view = deal.view(0)
+    legal = deal.legal_actions()
+    order = hard.discard_order(view, legal)
+    ace = DISCARD_BASE + parse_card("AH")
+    assert order.index(ace) >= len(order) - 3  # among the last choices (with wild cards)
+    assert hard.take_chance(view, hard.position(view), parse_card("AH") >> 2, False) == 1.0
+    warn = hard.warning(view, legal, ace)
+    assert warn is not None and "AH" in warn and "next player" in warn
+    assert hard.warning(view, legal, order[0]) is None
+
+
+# ------------------------------------------------------------------ card memory
+
+
+def _observe_all(mems: Sequence[CardMemory], deal: Deal, seat: int, move: Move | None) -> None:
+    for s, m in enumerate(mems):
+        m.observe(deal.view(s), seat, move)
+
+
+def test_memory_tracks_the_pile_and_the_cards_picked_up() -> None:
+    deal = make_deal("classic", ["AC AD AH QC QD 9C", "8D", "7S", "QH"], upcard="7C",
+                     stock="5S 5H 6S 6H 4D 4H")
+    mems = [CardMemory(s) for s in range(4)]
+    _observe_all(mems, deal, -1, None)
+    assert mems[1].pile == [parse_card("7C")]
+    script = [(0, "draw"), (0, "meld AC AD AH"), (0, "discard 9C"), (1, "draw"), (1, "discard 8D"),
+              (2, "draw"), (2, "discard 7S"), (3, "draw"), (3, "discard QH")]
+    for seat, text in script:
+        done = deal.apply(text)
+        _observe_all(mems, deal, seat, done)
+    assert mems[1].pile == parse_cards("7C 9C 8D 7S QH")
+    assert mems[1].discards[0] == [parse_card("9C")]
+    done = deal.apply("take QC QD")
+    _observe_all(mems, deal, 0, done)
+    assert mems[1].pile == []
+    known = mems[1].known[0]
+    for c in parse_cards("7C 9C 8D 7S"):
+        assert known[c] == 1
+    assert sum(known) == 4 and mems[1].takes[0] == 1
+    assert mems[3].known[0] == known and mems[2].known[0] == known
+    assert sum(mems[0].known[0]) == 0  # the owner's hand comes from its view
+    assert mems[1].turn_new == [parse_card("QC") >> 2]
+    done = deal.apply("discard 9C")
+    _observe_all(mems, deal, 0, done)
+    assert mems[1].known[0][parse_card("9C")] == 0 and sum(mems[1].known[0]) == 3
+    assert mems[1].pile == [parse_card("9C")]
+    assert mems[1].has_melded[0] and not mems[1].has_melded[1]
+    assert mems[1].known_rank(0, parse_card("7C") >> 2) == 2
+
+
+def test_memory_without_the_hook_notices_who_took_the_pile() -> None:
+    deal = make_deal("classic", ["AC AD AH QC QD 9C", "8D", "7S", "QH"], upcard="7C",
+                     stock="5S 5H 6S 6H 4D 4H")
+    mem = CardMemory(1)
+    for text in ("draw", "meld AC AD AH", "discard 9C", "draw"):
+        deal.apply(text)
+    mem.sync(deal.view(1))
+    for text in ("discard 8D", "draw", "discard 7S", "draw", "discard QH", "take QC QD", "discard 9C", "draw"):
+        deal.apply(text)
+    mem.sync(deal.view(1))
+    assert mem.takes[0] == 1 and not mem.exact
+    assert mem.pile[-1] == parse_card("9C") and len(mem.pile) == deal.view(1).pile_size
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic(players=3)", "classic(players=6,teams=3)", "cuban"])
+def test_memory_never_contradicts_the_real_deal(variant: str) -> None:
+    rules = Rules.parse(variant)
+    for seed in range(3):
+        game = Game(rules, seed=seed)
+        deal = game.new_deal()
+        agents = [HardAgent(s) for s in range(rules.players)]
+
+        class Check:
+            def __init__(self, agent: HardAgent, deal: Deal):
+                self.agent = agent
+                self.deal = deal
+                self.name = agent.name
+                self.needs_view = True
+
+            def observe(self, view: PlayerView, seat: int, move: Move | None) -> None:
+                self.agent.observe(view, seat, move)
+
+            def select(self, view: PlayerView, legal: Sequence[int]) -> int:
+                mem = self.agent.memory
+                deal = self.deal
+                assert len(mem.pile) == len(deal.pile)
+                for mine, real in zip(mem.pile, deal.pile, strict=True):
+                    assert mine in (UNKNOWN, real)
+                for s in range(rules.players):
+                    if s != view.seat:
+                        assert all(mem.known[s][c] <= deal.hands[s][c] for c in range(N_TYPES))
+                return self.agent.select(view, legal)
+
+        play_deal(game, [Check(a, deal) for a in agents])
+
+
+# ------------------------------------------------------------------ explaining
+
+
+def test_explanations_and_warnings_are_one_line() -> None:
+    rules = Rules.preset("classic")
+    deal = Deal(rules, seed=12)
+    hard = HardAgent(0)
+    others = [HardAgent(s) for s in range(4)]
+    rng = random.Random(1)
+    seen_kinds = set()
+    while not deal.over:
+        s = deal.to_act
+        legal = deal.legal_actions()
+        view = deal.view(s)
+        if s == 0 and len(legal) > 1:
+            hard.memory.sync(view)
+            a = hard.select(view, legal)
+            text = hard.explain(view, legal, a)
+            assert text and "\n" not in text
+            seen_kinds.add(ACTIONS[a][0])
+            bad = rng.choice(legal)
+            warn = hard.warning(view, legal, bad)
+            assert warn is None or ("\n" not in warn and warn.endswith("."))
+        else:
+            a = others[s].select(view, legal)
+        deal.apply_action(a)
+    assert DISCARD in seen_kinds
