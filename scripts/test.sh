@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test,web,env,bots]' >/dev/null
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test,web,env,bots,ray]' >/dev/null
 # Browser tests drive Debian's Chromium through Playwright (test tools may not download browsers here).
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "== installing Debian's chromium for the browser tests"

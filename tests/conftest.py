@@ -11,7 +11,8 @@ import os
 
 import pytest
 
-REQUIRED_IN_CI = ("numpy", "gymnasium", "pettingzoo", "starlette", "sqlalchemy", "uvicorn", "httpx", "playwright")
+REQUIRED_IN_CI = ("numpy", "gymnasium", "pettingzoo", "starlette", "sqlalchemy", "uvicorn", "httpx", "playwright",
+                  "matplotlib", "ray")
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
