@@ -311,7 +311,7 @@ class PlaySession:
                                            "to leave without saving: ")).strip()
         except EOFError:
             name = ""
-        if name:
+        if name and name.lower() not in ("n", "no"):  # "no" answers the question, it is not a file name
             self.save(Path(name))
         raise QuitGame
 
