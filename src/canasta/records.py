@@ -29,6 +29,7 @@ from typing import Any
 from .cards import CardError, card_str, parse_card
 from .engine import IllegalMove
 from .game import Game
+from .jsontypes import json_type_name
 from .rules import Rules, RulesError
 
 FORMAT = "canasta-record"
@@ -268,29 +269,13 @@ def load_record(path: str | Path) -> dict[str, Any]:
     return data  # type: ignore[no-any-return]
 
 
-def _type_name(v: Any) -> str:
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true/false"
-    if isinstance(v, int):
-        return "a whole number"
-    if isinstance(v, str):
-        return "text"
-    if isinstance(v, list):
-        return "a list"
-    if isinstance(v, dict):
-        return "an object"
-    return type(v).__name__
-
-
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _need(ok: bool, what: str, wanted: str, value: Any, deal: int | None = None) -> None:
     if not ok:
-        raise RecordError(f"{what} must be {wanted}, not {_type_name(value)}", deal=deal)
+        raise RecordError(f"{what} must be {wanted}, not {json_type_name(value)}", deal=deal)
 
 
 def _fields(obj: Mapping[str, Any], allowed: Sequence[str], required: Sequence[str], what: str,
@@ -362,7 +347,7 @@ def _check_deal(d: Any, i: int) -> None:
     _need(isinstance(moves, list), "'moves'", "a list of moves in text", moves, deal=i)
     for j, m in enumerate(moves, 1):
         if not isinstance(m, str):
-            raise RecordError(f"a move must be text such as \"draw\", not {_type_name(m)}", deal=i, move=j,
+            raise RecordError(f"a move must be text such as \"draw\", not {json_type_name(m)}", deal=i, move=j,
                               move_text=m)
     res = d.get("result")
     if res is None:

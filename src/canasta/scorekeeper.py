@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import CardError, card_str, deck_counts, parse_card
+from .jsontypes import json_type_name
 from .rules import Rules, RulesError
 from .scoring import CONCEALED_KINDS, ScoringError, SideResult, SideScore, score_deal, winner
 
@@ -88,30 +89,14 @@ class SheetResult:
 
 # ------------------------------------------------------------------ reading
 
-def _kind(v: Any) -> str:
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true/false"
-    if isinstance(v, int):
-        return "a whole number"
-    if isinstance(v, str):
-        return f"the text {v!r}"
-    if isinstance(v, list):
-        return "a list"
-    if isinstance(v, dict):
-        return "an object"
-    return type(v).__name__
-
-
 def _cards(value: Any, where: str) -> list[int]:
     """Read a list of card texts; ``where`` prefixes every message."""
     if not isinstance(value, list):
-        raise ScoreSheetError(f"{where} must be a list of cards such as [\"KH\", \"KS\"], not {_kind(value)}")
+        raise ScoreSheetError(f"{where} must be a list of cards such as [\"KH\", \"KS\"], not {json_type_name(value)}")
     out = []
     for v in value:
         if not isinstance(v, str):
-            raise ScoreSheetError(f"{where}: a card is written as text such as \"KH\", not {_kind(v)}")
+            raise ScoreSheetError(f"{where}: a card is written as text such as \"KH\", not {json_type_name(v)}")
         try:
             out.append(parse_card(v))
         except CardError as e:
@@ -127,7 +112,7 @@ def read_side(entry: Any, where: str) -> SideResult:
     """
     if not isinstance(entry, dict):
         raise ScoreSheetError(f"{where} must be an object with fields {', '.join(SIDE_FIELDS)}, "
-                              f"not {_kind(entry)}")
+                              f"not {json_type_name(entry)}")
     for k in entry:
         if k not in SIDE_FIELDS:
             raise ScoreSheetError(f"{where}: unknown field {k!r}; the allowed fields are "
@@ -135,7 +120,7 @@ def read_side(entry: Any, where: str) -> SideResult:
     melds_v = entry.get("melds", [])
     if not isinstance(melds_v, list):
         raise ScoreSheetError(f"{where}: 'melds' must be a list of melds, each a list of cards, "
-                              f"not {_kind(melds_v)}")
+                              f"not {json_type_name(melds_v)}")
     melds = [_cards(m, f"{where}, meld {k}") for k, m in enumerate(melds_v, 1)]
     red = _cards(entry.get("red_threes", []), f"{where}, red_threes")
     hand = _cards(entry.get("hand", []), f"{where}, hand")
@@ -144,7 +129,7 @@ def read_side(entry: Any, where: str) -> SideResult:
     for k in ("went_out", "concealed", "four_black_threes_held"):
         v = entry.get(k, False)
         if not isinstance(v, bool):
-            raise ScoreSheetError(f"{where}: '{k}' must be true or false, not {_kind(v)}")
+            raise ScoreSheetError(f"{where}: '{k}' must be true or false, not {json_type_name(v)}")
         flags[k] = v
     pen = _count(entry, "penalties", where, "a whole number of points to subtract (0 or more)")
     asks = _count(entry, "ask_failed", where, "the number of times a player was told yes and could not "
@@ -152,7 +137,7 @@ def read_side(entry: Any, where: str) -> SideResult:
     kind = entry.get("concealed_kind", "")
     if not isinstance(kind, str) or (kind and kind not in CONCEALED_KINDS):
         raise ScoreSheetError(f"{where}: 'concealed_kind' must be one of {', '.join(CONCEALED_KINDS)}, "
-                              f"not {_kind(kind)}")
+                              f"not {json_type_name(kind)}")
     return SideResult(melds=melds, red_threes=red, hand=hand, went_out=flags["went_out"],
                       concealed=flags["concealed"], penalties=pen, concealed_kind=kind,
                       black_threes_removed=removed, ask_failed=asks,
@@ -163,7 +148,7 @@ def _count(entry: dict[str, Any], key: str, where: str, what: str) -> int:
     """Read a whole number >= 0 (default 0) from ``entry[key]``."""
     v = entry.get(key, 0)
     if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-        shown = v if isinstance(v, int) and not isinstance(v, bool) else _kind(v)
+        shown = v if isinstance(v, int) and not isinstance(v, bool) else json_type_name(v)
         raise ScoreSheetError(f"{where}: '{key}' must be {what}, not {shown}")
     return v
 
@@ -211,7 +196,7 @@ def parse_sheet(data: Any) -> ScoreSheet:
     """
     if not isinstance(data, dict):
         raise ScoreSheetError(f"a score sheet is a JSON object {{\"variant\": ..., \"deals\": [...]}}, "
-                              f"not {_kind(data)}")
+                              f"not {json_type_name(data)}")
     for k in data:
         if k not in SHEET_FIELDS:
             raise ScoreSheetError(f"unknown field {k!r} in the score sheet; its fields are "
@@ -222,20 +207,20 @@ def parse_sheet(data: Any) -> ScoreSheet:
                                   "{\"variant\": \"classic\", \"deals\": [...]}")
     if not isinstance(data["variant"], str):
         raise ScoreSheetError("'variant' must be a variant string such as \"classic\", "
-                              f"not {_kind(data['variant'])}")
+                              f"not {json_type_name(data['variant'])}")
     try:
         rules = Rules.parse(data["variant"])
     except RulesError as e:
         raise ScoreSheetError(str(e)) from None
     deals_v = data["deals"]
     if not isinstance(deals_v, list):
-        raise ScoreSheetError(f"'deals' must be a list of deals, not {_kind(deals_v)}")
+        raise ScoreSheetError(f"'deals' must be a list of deals, not {json_type_name(deals_v)}")
     sides: list[str] = []
     deals: list[dict[str, SideResult]] = []
     for n, d in enumerate(deals_v, 1):
         if not isinstance(d, dict):
             raise ScoreSheetError(f"deal {n} must be an object mapping each side's name to its cards, "
-                                  f"not {_kind(d)}")
+                                  f"not {json_type_name(d)}")
         if len(d) != rules.teams:
             raise ScoreSheetError(
                 f"deal {n} names {len(d)} side(s) ({', '.join(d) or 'none'}) but {rules.spec()} is played by "
