@@ -16,9 +16,11 @@ choice) is reported too, in milliseconds.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,9 +74,9 @@ class BenchFigures:
         return d
 
 
-def bench_random(rules: Rules, seconds: float, seed: int = 0) -> BenchFigures:
-    """Play deals between uniformly random players for about ``seconds`` (at least one deal)."""
-    rng = random.Random(seed)
+def _time_deals(rules: Rules, seconds: float, seed: int, play: Callable[[Deal], int]) -> BenchFigures:
+    """Deal and play deals with ``play`` (which plays one deal to its end and returns its steps) for about
+    ``seconds`` (at least one deal), timing the shuffle and deal apart from the steps."""
     clock = time.perf_counter
     steps = deals = 0
     step_t = deal_t = setup_t = 0.0
@@ -83,11 +85,7 @@ def bench_random(rules: Rules, seconds: float, seed: int = 0) -> BenchFigures:
         t0 = clock()
         deal = Deal(rules, dealer=deals % rules.players, seed=seed + deals)
         t1 = clock()
-        n = 0
-        while not deal.over:
-            legal = deal.legal_actions()
-            deal.apply_action(legal[int(rng.random() * len(legal))])
-            n += 1
+        n = play(deal)
         t2 = clock()
         deal.score()
         t3 = clock()
@@ -99,18 +97,28 @@ def bench_random(rules: Rules, seconds: float, seed: int = 0) -> BenchFigures:
     return BenchFigures(steps, step_t, deals, deal_t, setup_t)
 
 
+def bench_random(rules: Rules, seconds: float, seed: int = 0) -> BenchFigures:
+    """Play deals between uniformly random players for about ``seconds`` (at least one deal)."""
+    rng = random.Random(seed)
+
+    def play(deal: Deal) -> int:
+        n = 0
+        while not deal.over:
+            legal = deal.legal_actions()
+            deal.apply_action(legal[int(rng.random() * len(legal))])
+            n += 1
+        return n
+
+    return _time_deals(rules, seconds, seed, play)
+
+
 def bench_heuristic(rules: Rules, seconds: float, seed: int = 0) -> BenchFigures:
     """Play deals between heuristic players for about ``seconds`` (at least one deal)."""
     clock = time.perf_counter
     agents = [HeuristicAgent(seed + s) for s in range(rules.players)]
-    steps = deals = 0
-    step_t = deal_t = setup_t = 0.0
     decisions: list[float] = []
-    end = clock() + seconds
-    while deals == 0 or clock() < end:
-        t0 = clock()
-        deal = Deal(rules, dealer=deals % rules.players, seed=seed + deals)
-        t1 = clock()
+
+    def play(deal: Deal) -> int:
         n = 0
         while not deal.over:
             seat = deal.to_act
@@ -120,17 +128,12 @@ def bench_heuristic(rules: Rules, seconds: float, seed: int = 0) -> BenchFigures
             decisions.append(clock() - d0)
             deal.apply_action(action)
             n += 1
-        t2 = clock()
-        deal.score()
-        t3 = clock()
-        steps += n
-        deals += 1
-        setup_t += t1 - t0
-        step_t += t2 - t1
-        deal_t += t3 - t0
+        return n
+
+    fig = _time_deals(rules, seconds, seed, play)
     median = 1000 * statistics.median(decisions) if decisions else 0.0
     mean = 1000 * statistics.fmean(decisions) if decisions else 0.0
-    return BenchFigures(steps, step_t, deals, deal_t, setup_t, median, mean)
+    return dataclasses.replace(fig, decision_ms_median=median, decision_ms_mean=mean)
 
 
 def run_benchmarks(rules: Rules, seconds: float) -> dict[str, Any]:
