@@ -118,7 +118,7 @@ def test_illegal_moves_are_explained_and_change_nothing():
     out = buf.getvalue()
     assert "first draw from the stock ('draw') or take the discard pile" in out
     assert "the pile is frozen for everyone: 2C is in the pile: you need a natural pair of sevens" in out
-    assert "'bogus' is not a move" in out and "Commands: help, moves" in out
+    assert "'bogus' is not a move" in out and "Commands: help, hint, moves" in out
     assert "'KX' is not a card" in out
     assert "1 legal move now: type a number from 1 to 1" in out
     assert "Input ended" in out and "save FILE" in out

@@ -9,13 +9,14 @@ one JSON object on stdout with ``--json``.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..agents import agent_names
+from ..agents.base import check_spec
 from ..rules import Rules, RulesError
 from ..simulate import SimResult, simulate
 from .main import fail
@@ -28,13 +29,11 @@ def parse_bots(bots: str, rules: Rules) -> list[str]:
         ValueError: an unknown bot (the message lists the known ones), or not one
             spec per side of ``rules``.
     """
-    specs = [b.strip() for b in bots.split(",")]
+    specs = [b.strip() for b in re.split(r",(?![^()]*\))", bots)]  # commas inside (...) belong to a spec
     if any(not s for s in specs):
         raise ValueError(f"--bots '{bots}' has an empty name; write one bot per side, e.g. heuristic,random")
-    known = agent_names()
     for s in specs:
-        if s.lower() not in known:
-            raise ValueError(f"unknown bot '{s}'; bots are: {', '.join(known)}")
+        check_spec(s)  # unknown bot or option: the message lists what is allowed
     if len(specs) != rules.teams:
         example = ",".join((["heuristic"] + ["random"] * rules.teams)[: rules.teams])
         raise ValueError(
