@@ -29,7 +29,7 @@ from typing import Any
 from .cards import CardError, card_str, parse_card
 from .engine import IllegalMove
 from .game import Game
-from .jsontypes import json_type_name
+from .jsontypes import json_type_name, read_json_file
 from .rules import Rules, RulesError
 
 FORMAT = "canasta-record"
@@ -255,16 +255,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
         RecordError: the file cannot be read, is not JSON, is not a canasta record, has
             another version, or a field is missing, unknown or of the wrong type.
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file (UTF-8 JSON expected)") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{path} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    data = read_json_file(path, RecordError)
     check_record(data)
     return data  # type: ignore[no-any-return]
 

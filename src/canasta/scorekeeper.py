@@ -26,14 +26,13 @@ game), §3.1 (red threes with 6 players), §3.2 (Cuban), §3.3 (Uruguayan, Spani
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .cards import CardError, card_str, deck_counts, parse_card
-from .jsontypes import json_type_name
+from .jsontypes import json_type_name, read_json_file
 from .rules import Rules, RulesError
 from .scoring import CONCEALED_KINDS, ScoringError, SideResult, SideScore, score_deal, winner
 
@@ -243,17 +242,7 @@ def load_sheet(path: str | Path) -> ScoreSheet:
     Raises:
         ScoreSheetError: the file cannot be read or is not JSON, or :func:`parse_sheet` refuses it.
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScoreSheetError(f"cannot read {path}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise ScoreSheetError(f"{path} is not a text file (UTF-8 JSON expected)") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ScoreSheetError(f"{path} is not valid JSON: {e.msg} at line {e.lineno}, "
-                              f"column {e.colno}") from None
+    data = read_json_file(path, ScoreSheetError)
     return parse_sheet(data)
 
 
