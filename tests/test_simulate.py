@@ -194,7 +194,7 @@ def test_cli_simulate_table() -> None:
     "args, message",
     [
         (["-v", "clasic"], "unknown variant"),
-        (["-v", "classic(players=5)"], "players"),
+        (["-v", "classic(players=7)"], "players"),
         (["--bots", "heuristic,wizard"], "unknown bot 'wizard'; bots are: "),
         (["--bots", "heuristic"], "2 sides"),
         (["-v", "classic(players=3)", "--bots", "heuristic,random"], "3 sides"),

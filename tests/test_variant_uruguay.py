@@ -30,8 +30,8 @@ def test_preset_fields_and_round_trip() -> None:
     six = Rules.parse("uruguay(players=6,teams=3)")
     assert (six.packs, six.hand_size, six.pile_always_frozen) == (3, 13, True)
     assert Rules.parse("uruguay(wild_meld_max=0)").wild_meld_cap > 7
-    with pytest.raises(RulesError, match="uruguay is played by 2, 3, 4 or 6 players"):
-        Rules.parse("uruguay(players=5)")
+    with pytest.raises(RulesError, match="uruguay is played by 2, 3, 4, 5 or 6 players"):
+        Rules.parse("uruguay(players=7)")
 
 
 def test_three_wild_cards_form_a_meld_twos_and_jokers_mixed() -> None:

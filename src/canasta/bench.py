@@ -83,7 +83,7 @@ def _time_deals(rules: Rules, seconds: float, seed: int, play: Callable[[Deal], 
     end = clock() + seconds
     while deals == 0 or clock() < end:
         t0 = clock()
-        deal = Deal(rules, dealer=deals % rules.players, seed=seed + deals)
+        deal = Deal(rules, dealer=deals % rules.deal_players, seed=seed + deals)
         t1 = clock()
         n = play(deal)
         t2 = clock()

@@ -55,6 +55,7 @@ from .cards import (
     deck_list,
     is_black_three,
 )
+from .cutthroat import form_alliance
 from .feasibility import MeldLimits, best_meld_value, can_meld_out, meld_out_value
 from .moves import (
     ACTION_INDEX,
@@ -229,13 +230,21 @@ class PlayerView:
     """Per seat, the black threes removed from piles it took (``black3_from_pile_removed``, Cuban §3.2)."""
     asks_failed: tuple[int, ...] = ()
     """Per side, times a player was told yes and could not go out (``ask_fail_penalty``, S1 §3.3 b)."""
+    sides: tuple[int, ...] = ()
+    """Side each seat plays for now (empty: ``seat % rules.teams``); changes in a cutthroat deal (§3.1)."""
+    lone_hand: int = -1
+    """Cutthroat (§3.1): seat of the lone hand once someone took the pile or went out, else -1 (public)."""
+
+    def side_of(self, seat: int) -> int:
+        """Side that ``seat`` plays for now (a cutthroat partnership shares one side, §3.1)."""
+        return self.sides[seat] if self.sides else seat % self.rules.teams
 
 
 class Deal:
     """One deal of Canasta, from the shuffle to scoring.
 
     Args:
-        rules: the variant.
+        rules: the variant (with players sitting out, 5 players, the deal plays its ``deal_rules()``).
         dealer: seat of the dealer; the seat after it receives the first card and plays first.
         scores: cumulative score of each side at the start of the deal (points),
             which sets each side's minimum count (RULES.md §1.6). Default zeros.
@@ -249,7 +258,9 @@ class Deal:
     State kept for variants (also copied by :meth:`clone`, counted by :meth:`card_census`):
     ``black3_removed`` (per seat, the black threes removed from piles it took,
     ``black3_from_pile_removed``, RULES.md §3.2 Cuban) and ``ask_failed`` (per side, times a
-    player was told yes and could not go out, ``ask_fail_penalty``, §3.3 b Spanish).
+    player was told yes and could not go out, ``ask_fail_penalty``, §3.3 b Spanish); ``home`` (each
+    seat's own side) and ``lone`` (the lone hand, -1 before) for cutthroat, where
+    :func:`canasta.cutthroat.form_alliance` changes ``side_of`` during the deal (§3.1).
     """
 
     __slots__ = (
@@ -259,6 +270,7 @@ class Deal:
         "open_total", "turn_new", "touched_old", "has_melded", "asked", "answer",
         "no_discard", "over", "out_seat", "concealed", "reshuffles", "rng", "turn_no",
         "_legal", "partner_of", "stock_out", "conceal_only", "black3_removed", "ask_failed",
+        "home", "lone",
     )
 
     def __init__(
@@ -269,6 +281,7 @@ class Deal:
         seed: int | None = None,
         deck: Sequence[int] | None = None,
     ):
+        rules = rules.deal_rules()  # 5 players: a deal is played by 4 (§3.1, canasta.sitout)
         n = rules.players
         t = rules.teams
         if not 0 <= dealer < n:
@@ -343,6 +356,8 @@ class Deal:
         n = self.n = rules.players
         t = self.teams = rules.teams
         self.side_of = tuple(s % t for s in range(n))
+        self.home = self.side_of  # side each seat starts the deal on (cutthroat alliances change side_of)
+        self.lone = -1  # cutthroat: the lone hand's seat once the alliance is formed (canasta.cutthroat)
         self.partner_of = tuple(
             next((p for p in ((s + k) % n for k in range(1, n)) if p % t == s % t), -1)
             for s in range(n)
@@ -420,6 +435,8 @@ class Deal:
         self.conceal_only = False
         self._legal = None
         self.turn_no += 1
+        if self.lone >= 0 and seat != self.lone:  # cutthroat: each partner's own minimum count (§3.1)
+            self.minimum[self.side_of[seat]] = self.rules.min_meld(self.scores[self.home[seat]])
         if not self.stock:
             self._stock_gone()
 
@@ -447,6 +464,8 @@ class Deal:
         self._start_turn((self.turn + 1) % self.n)
 
     def _finish(self, out_seat: int) -> None:
+        if out_seat >= 0 and self.rules.cutthroat and self.lone < 0:
+            form_alliance(self, out_seat)  # out before the pile was taken: he is the lone hand (§3.1)
         self.over = True
         self.phase = P_OVER
         self.out_seat = out_seat
@@ -1072,6 +1091,8 @@ class Deal:
             self.has_melded[seat] = True
 
     def _do_take(self, seat: int, mode: int, cards: tuple[int, ...]) -> None:
+        if self.rules.cutthroat and self.lone < 0:
+            form_alliance(self, seat)  # the first to take the pile is the lone hand (§3.1)
         side = self.side_of[seat]
         top = self.pile.pop()
         rest = self.pile
@@ -1365,18 +1386,22 @@ class Deal:
             pending_pile=len(self.pending),
             black_threes_removed=tuple(tuple(r) for r in self.black3_removed),
             asks_failed=tuple(self.ask_failed),
+            sides=self.side_of,
+            lone_hand=self.lone,
         )
 
     # -------------------------------------------------------------- results
 
     def side_results(self) -> list[SideResult]:
-        """What each side had at the end (or now): the scoring input, one per side."""
+        """What each side had at the end (or now): the scoring input, one per side (cutthroat: per
+        player, by the side he started on, the lone hand marked; the partners' melds are all on
+        the partnership's side)."""
         res = [SideResult() for _ in range(self.teams)]
         for side in range(self.teams):
             res[side].melds = [list(m.cards) for m in self.melds[side]]
         b3_all = 4
         for seat in range(self.n):
-            s = res[self.side_of[seat]]
+            s = res[self.home[seat]]
             s.red_threes.extend(self.red3[seat])
             s.black_threes_removed.extend(self.black3_removed[seat])
             h = self.hands[seat]
@@ -1385,8 +1410,10 @@ class Deal:
                 s.four_black_threes_held = True
         for side in range(self.teams):
             res[side].ask_failed = self.ask_failed[side]
+        if self.lone >= 0:  # cutthroat: one result per player, the partners' combine in scoring (§3.1)
+            res[self.home[self.lone]].lone_hand = True
         if self.out_seat >= 0:
-            s = res[self.side_of[self.out_seat]]
+            s = res[self.home[self.out_seat]]
             s.went_out = True
             s.concealed = self.concealed
             if self.concealed:
@@ -1476,7 +1503,7 @@ class Deal:
                      "deck", "frozen", "scores", "minimum", "turn", "actor", "phase", "drew",
                      "open_total", "touched_old", "asked", "answer", "no_discard", "over",
                      "out_seat", "concealed", "reshuffles", "turn_no", "partner_of", "stock_out",
-                     "conceal_only"):
+                     "conceal_only", "home", "lone"):
             setattr(d, name, getattr(self, name))
         d.hands = [h[:] for h in self.hands]
         d.rc = [r[:] for r in self.rc]

@@ -15,6 +15,7 @@ from .engine import Deal
 from .moves import Move
 from .rules import Rules
 from .scoring import SideScore, winner
+from .sitout import Seating, seating
 
 
 @dataclass
@@ -22,13 +23,13 @@ class DealLog:
     """One deal as it was played: enough to replay it exactly.
 
     Attributes:
-        dealer: seat of the dealer.
+        dealer: table seat of the dealer.
         seed: seed of the shuffle (and of reshuffles).
         deck: the deck order, first card dealt first, as card types.
         moves: the moves in notation, in order.
         scores: each side's points for the deal (filled when it ends).
         breakdowns: each side's score breakdown.
-        out_seat: seat that went out, or -1.
+        out_seat: table seat that went out, or -1.
     """
 
     dealer: int
@@ -46,7 +47,15 @@ class Game:
     Args:
         rules: the variant.
         seed: seeds the sequence of deal seeds (so a game is reproducible).
-        first_dealer: seat of the first deal's dealer.
+        first_dealer: seat of the first deal's dealer (with players sitting out, 5 players:
+            the deal seat, see :mod:`canasta.sitout`).
+
+    Seats: ``rules.players`` table seats. Where players sit out (5 players, §3.1) each deal
+    is played by ``rules.deal_players`` of them: :attr:`seating` maps the current deal's
+    seats to table seats (:attr:`next_seating` the next deal's, once a deal is scored), and
+    the :class:`~canasta.engine.Deal` gets ``rules.deal_rules()``; every seat number of a
+    deal (``deal.turn``, ``view.seat``) is a deal seat, every seat number of the game
+    (``dealer``, ``DealLog``) a table seat.
 
     Use :meth:`new_deal` to start each deal, apply moves to it (directly or with
     :meth:`apply`, which also logs them), then :meth:`finish_deal`.
@@ -59,12 +68,19 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self.first_dealer = first_dealer
-        self.dealer = first_dealer
+        self.deal_rules = rules.deal_rules()
+        self.next_seating: Seating = seating(rules, 0, first_dealer)
+        self.seating = self.next_seating
+        self.dealer = self.seating.seats[self.seating.dealer]
         self.totals = [0] * rules.teams
         self.logs: list[DealLog] = []
         self.deal: Deal | None = None
         self.winner: int | None = None
         self.over = False
+
+    def table_seat(self, deal_seat: int) -> int:
+        """The table seat playing ``deal_seat`` of the current deal (-1 stays -1)."""
+        return self.seating.seats[deal_seat] if deal_seat >= 0 else -1
 
     def minimums(self) -> list[int]:
         """Each side's minimum count for the next deal, in points (§1.6)."""
@@ -83,7 +99,11 @@ class Game:
         drawn = self.rng.getrandbits(62)  # always drawn, so later deals' seeds do not depend on it
         if seed is None:
             seed = drawn
-        self.deal = Deal(self.rules, self.dealer, self.totals, seed=seed, deck=deck)
+        self.seating = self.next_seating
+        dealer = self.seating.deal_seat(self.dealer)  # the dealer may have been set by hand (tests)
+        if dealer < 0:
+            raise RuntimeError(f"the dealer, seat index {self.dealer}, sits this deal out")
+        self.deal = Deal(self.deal_rules, dealer, self.totals, seed=seed, deck=deck)
         self.logs.append(DealLog(self.dealer, seed, list(self.deal.deck)))
         return self.deal
 
@@ -116,10 +136,15 @@ class Game:
         log = self.logs[-1]
         log.scores = [s.total for s in scored]
         log.breakdowns = [s.breakdown for s in scored]
-        log.out_seat = deal.out_seat
+        log.out_seat = self.table_seat(deal.out_seat)
         for i, s in enumerate(scored):
             self.totals[i] += s.total
-        self.dealer = (self.dealer + 1) % self.rules.players
+        if self.rules.sitting_out:  # 5 players: who plays and deals next (canasta.sitout)
+            nxt = self.next_seating = seating(self.rules, len(self.logs), self.first_dealer)
+            self.dealer = nxt.seats[nxt.dealer]
+        else:  # the deal passes to the left (§1.2)
+            self.dealer = (self.dealer + 1) % self.rules.players
+            self.next_seating = Seating(self.seating.seats, self.dealer, -1)
         w = winner(self.rules, {str(i): t for i, t in enumerate(self.totals)})
         if w is not None:
             self.winner = int(w)

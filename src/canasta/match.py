@@ -81,7 +81,7 @@ def play_deal(game: Game, agents: Sequence[Agent], on_move: OnMove | None = None
 
     Args:
         game: a game whose ``deal`` is in progress; every move is logged in ``game.logs[-1]``.
-        agents: one agent per seat; agents with ``observe`` are told of the deal and of every move.
+        agents: one agent per (table) seat; agents with ``observe`` are told of the deal and of every move.
         on_move: optional callback ``on_move(deal, seat, move)`` after every move.
         check: call ``deal.check_invariants()`` before the first move and after every move.
 
@@ -97,6 +97,7 @@ def play_deal(game: Game, agents: Sequence[Agent], on_move: OnMove | None = None
         raise RuntimeError("no deal in progress: call game.new_deal() first")
     if check:
         deal.check_invariants()
+    agents = [agents[t] for t in game.seating.seats]  # by deal seat; a player sitting out sees nothing (§3.1)
     obs = observers(agents)
     if obs:
         observe_all(obs, deal, -1, None)

@@ -85,6 +85,16 @@ class Rules:
     """Number of players at the table (RULES.md §3.1)."""
     teams: int = 2
     """Number of sides; seat ``s`` plays for side ``s % teams`` (partners sit apart)."""
+    # -- players: cutthroat (3 players) and sitting out (5 players), RULES.md §3.1 --------
+    cutthroat: bool = False
+    """Three players each for himself until one first takes the discard pile: he becomes the lone
+    hand and the other two a partnership for the rest of the deal, combining their melds; a player
+    who goes out before the pile was ever taken is the lone hand (RULES.md §3.1 [R, H, S0 l.178-184];
+    docs/variants/cutthroat.md). Needs players=3."""
+    sitting_out: int = 0
+    """Players who sit out each deal: 5 players play 3 against 2 and the side of three sends one
+    player out in turn, so every deal is a 4-player partnership deal (RULES.md §3.1 [S0 l.190,
+    S4 l.49, H]; docs/variants/classic-5.md). 0 = everyone plays every deal; 1 only with players=5."""
     packs: int = 2
     """French 52-card packs shuffled together (RULES.md §1.1, §3.1)."""
     jokers: int = 4
@@ -276,8 +286,21 @@ class Rules:
 
     @property
     def team_size(self) -> int:
-        """Players per side."""
-        return self.players // self.teams
+        """Players per side in a deal (with sitting_out, of the deal's players)."""
+        return self.deal_players // self.teams
+
+    @property
+    def deal_players(self) -> int:
+        """Players who play each deal: ``players`` less those sitting out (§3.1, 5 players: 4)."""
+        return self.players - self.sitting_out
+
+    def deal_rules(self) -> Rules:
+        """The rules of one deal: these rules, or where players sit out (5 players) the same rules
+        for the ``deal_players`` seats of a deal (what :class:`~canasta.engine.Deal` is given).
+        Its :meth:`spec` still names the table's variant."""
+        if not self.sitting_out:
+            return self
+        return dataclasses.replace(self, players=self.deal_players, sitting_out=0)
 
     def side_of(self, seat: int) -> int:
         """Side (0-based) that ``seat`` plays for."""
@@ -518,17 +541,22 @@ def validate(r: Rules) -> None:
     """
     if r.players < 2 or r.players > 6:
         raise RulesError(f"players must be 2 to 6, not {r.players}")
-    if r.teams < 1 or r.players % r.teams:
+    if r.sitting_out and (r.sitting_out != 1 or r.players != 5 or r.teams != 2):
+        raise RulesError("sitting_out=1 is for 5 players (3 against 2, one of the three sits out each "
+                         f"deal); {r.players} players in {r.teams} sides cannot sit {r.sitting_out} out")
+    if r.teams < 1 or r.deal_players % r.teams:
         raise RulesError(f"{r.players} players cannot form {r.teams} equal sides")
+    if r.cutthroat and (r.players != 3 or r.teams != 3):
+        raise RulesError(f"cutthroat is the 3-player game (players=3), not {r.players} players")
     if r.teams < 2:
         raise RulesError("there must be at least 2 sides")
     if r.draw < 1 or r.draw > 3:
         raise RulesError(f"draw must be 1 to 3 cards, not {r.draw}")
     if r.hand_size < 3:
         raise RulesError(f"hand_size must be at least 3, not {r.hand_size}")
-    if r.players * r.hand_size + 20 > r.deck_size:
+    if r.deal_players * r.hand_size + 20 > r.deck_size:
         raise RulesError(
-            f"{r.players} hands of {r.hand_size} cards leave too small a stock in a "
+            f"{r.deal_players} hands of {r.hand_size} cards leave too small a stock in a "
             f"{r.deck_size}-card deck ({r.packs} packs, {r.jokers} jokers)"
         )
     if r.packs < 1 or r.jokers < 0:
@@ -577,6 +605,10 @@ def _players_defaults(opts: Mapping[str, str], variant: str = "classic") -> dict
         d = {"players": 2, "teams": 2, "hand_size": 15, "draw": 2, "canastas_to_go_out": 2}
     elif players == 3:
         d = {"players": 3, "teams": 3, "hand_size": 13, "target": 7500}
+        if _bool("cutthroat", opts.get("cutthroat", "false")):  # §3.1 cutthroat [R, H]
+            d.update(cutthroat=True, draw=2, canastas_to_go_out=2, stock_end="end")
+    elif players == 5:  # §3.1: 3 against 2, one of the three sits out each deal [S0 l.190, S4 l.49, H]
+        d = {"players": 5, "teams": 2, "sitting_out": 1}
     elif players == 6:
         teams = _int("teams", teams_text) if teams_text else 2
         if teams not in (2, 3):
@@ -589,7 +621,7 @@ def _players_defaults(opts: Mapping[str, str], variant: str = "classic") -> dict
             d.update(target=7500)
     else:
         raise RulesError(
-            f"{variant} is played by 2, 3, 4 or 6 players, not {players}"
+            f"{variant} is played by 2, 3, 4, 5 or 6 players, not {players}"
         )
     if teams_text is not None and players != 6:
         teams = _int("teams", teams_text)
@@ -687,7 +719,16 @@ def describe(r: Rules) -> str:
     add = lines.append
     add(f"Variant: {r.spec()}")
     team = "each for himself" if r.team_size == 1 else f"{r.teams} sides of {r.team_size}"
+    if r.sitting_out:
+        team = (f"{r.teams} sides, of {r.team_size + r.sitting_out} and {r.team_size}: each deal one player of the "
+                f"larger side sits out in turn (and may not advise), so {r.deal_players} play each deal")
     add(f"Players: {r.players}, {team}; play goes {r.direction}.")
+    if r.cutthroat:
+        add("Cutthroat: each plays for himself until one first takes the discard pile; he becomes the lone "
+            "hand and the other two a partnership for the rest of the deal (their melds combine, each "
+            "partner's own minimum count and red threes; no asking to go out). Whoever goes out before the "
+            "pile was taken is the lone hand. Each partner scores the partnership's result plus his own red "
+            "threes; if nobody took the pile, everyone scores alone.")
     add(f"Deck: {r.deck_size} cards ({r.packs} packs and {r.jokers} jokers); wild cards: jokers and twos.")
     add(f"Deal: {r.hand_size} cards each; draw {r.draw} card{'s' if r.draw > 1 else ''} a turn, discard 1.")
     upc = "a wild card or any three" if r.upcard_black3_turns else "a wild card or a red three"

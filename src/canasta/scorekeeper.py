@@ -36,7 +36,8 @@ from .jsontypes import json_type_name, read_json_file
 from .rules import Rules, RulesError
 from .scoring import CONCEALED_KINDS, ScoringError, SideResult, SideScore, score_deal, winner
 
-OPTIONAL_SIDE_FIELDS = ("concealed_kind", "black_threes_removed", "ask_failed", "four_black_threes_held")
+OPTIONAL_SIDE_FIELDS = ("concealed_kind", "black_threes_removed", "ask_failed", "four_black_threes_held",
+                        "lone_hand")
 """Variant facts that the cards cannot show (Spanish concealed kinds, Cuban black threes, ...)."""
 SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penalties") + OPTIONAL_SIDE_FIELDS
 """Fields of a side's entry in a deal; all optional (empty lists, false, 0, "")."""
@@ -125,7 +126,7 @@ def read_side(entry: Any, where: str) -> SideResult:
     hand = _cards(entry.get("hand", []), f"{where}, hand")
     removed = _cards(entry.get("black_threes_removed", []), f"{where}, black_threes_removed")
     flags = {}
-    for k in ("went_out", "concealed", "four_black_threes_held"):
+    for k in ("went_out", "concealed", "four_black_threes_held", "lone_hand"):
         v = entry.get(k, False)
         if not isinstance(v, bool):
             raise ScoreSheetError(f"{where}: '{k}' must be true or false, not {json_type_name(v)}")
@@ -140,7 +141,7 @@ def read_side(entry: Any, where: str) -> SideResult:
     return SideResult(melds=melds, red_threes=red, hand=hand, went_out=flags["went_out"],
                       concealed=flags["concealed"], penalties=pen, concealed_kind=kind,
                       black_threes_removed=removed, ask_failed=asks,
-                      four_black_threes_held=flags["four_black_threes_held"])
+                      four_black_threes_held=flags["four_black_threes_held"], lone_hand=flags["lone_hand"])
 
 
 def _count(entry: dict[str, Any], key: str, where: str, what: str) -> int:

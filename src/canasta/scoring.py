@@ -13,6 +13,7 @@ concealed scale, penalties) and §3.5 (Free Canasta: mixed canastas by wild card
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -95,8 +96,13 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
         raise ScoringError(
             f"meld [{shown}] has {len(nat)} natural card(s); a meld needs at least {rules.min_naturals} (§1.5)"
         )
-    if n_w > rules.wild_limit:
-        raise ScoringError(f"meld [{shown}] has {n_w} wild cards; at most {rules.wild_limit} are allowed (§1.5)")
+    limit = rules.wild_limit
+    if rules.cutthroat and len(nat) >= 2 * rules.min_naturals:
+        limit *= 2  # two partners' melds of a rank combined when the alliance formed (§3.1 cutthroat)
+    if n_w > limit:
+        raise ScoringError(f"meld [{shown}] has {n_w} wild cards; at most {rules.wild_limit} are allowed (§1.5)"
+                           + (f", {2 * rules.wild_limit} in two partners' melds combined (cutthroat)"
+                              if rules.cutthroat else ""))
     if rules.no_wild_majority and n_w > len(nat):
         raise ScoringError(f"meld [{shown}] has more wild cards than naturals (option no_wild_majority)")
     return MeldInfo("group", rank, len(nat), n_w, len(cards) >= 7, n_w == 0)
@@ -142,6 +148,7 @@ class SideResult:
             (``ask_fail_penalty`` each, Spanish §3.3 b).
         four_black_threes_held: one player of the side held four black threes at the end
             (``black3_all_in_hand_penalty``, Spanish §3.3 b).
+        lone_hand: see below (cutthroat).
     """
 
     melds: list[list[int]] = field(default_factory=list)
@@ -154,6 +161,9 @@ class SideResult:
     black_threes_removed: list[int] = field(default_factory=list)
     ask_failed: int = 0
     four_black_threes_held: bool = False
+    lone_hand: bool = False
+    """Cutthroat (§3.1): this player first took the discard pile, or went out before anyone took it;
+    the other players are then one partnership for the deal's scoring."""
 
 
 BREAKDOWN_ITEMS: tuple[tuple[str, str, bool], ...] = (
@@ -347,13 +357,55 @@ def _black_threes_removed(rules: Rules, side: SideResult, name: str) -> int:
 def score_deal(rules: Rules, sides: Mapping[str, SideResult]) -> dict[str, SideScore]:
     """Score every side of one finished deal.
 
+    Args:
+        rules: the variant.
+        sides: what each side (each player in a 3-player game) had, by name. Cutthroat
+            (RULES.md §3.1): where one entry is the ``lone_hand``, the other entries are one
+            partnership: their melds, hands, going out and penalties are scored together, and
+            each partner receives that total plus (or minus) his own red threes [H, R].
+
     Raises:
-        ScoringError: two sides went out, or :func:`score_side` refuses a side.
+        ScoringError: two sides went out, two lone hands, a lone hand where the rules are not
+            cutthroat, or :func:`score_side` refuses a side.
     """
     out = [n for n, s in sides.items() if s.went_out]
     if len(out) > 1:
         raise ScoringError(f"sides {' and '.join(out)} both went out; only one player goes out in a deal")
+    lone = [n for n, s in sides.items() if s.lone_hand]
+    if len(lone) > 1:
+        raise ScoringError(f"sides {' and '.join(lone)} are both marked lone_hand; a cutthroat deal has one")
+    if lone:
+        return _score_lone_hand(rules, sides, lone[0])
     return {name: score_side(rules, s, name) for name, s in sides.items()}
+
+
+def _score_lone_hand(rules: Rules, sides: Mapping[str, SideResult], lone: str) -> dict[str, SideScore]:
+    """Cutthroat scoring (§3.1): the lone hand alone, each partner the partnership's result with
+    his own red threes (plus or minus by whether the partnership melded) [H, R].
+
+    Raises:
+        ScoringError: not a cutthroat variant, ``lone`` unknown, or :func:`score_side` refuses.
+    """
+    if not rules.cutthroat:
+        raise ScoringError(f"side {lone}: lone_hand is only for cutthroat (§3.1), not {rules.spec()}")
+    partners = [sides[n] for n in sides if n != lone]
+    kinds = [p.concealed_kind for p in partners if p.concealed_kind]
+    team = SideResult(
+        melds=[m for p in partners for m in p.melds],
+        hand=[c for p in partners for c in p.hand],
+        went_out=any(p.went_out for p in partners),
+        concealed=any(p.concealed for p in partners),
+        penalties=sum(p.penalties for p in partners),
+        concealed_kind=kinds[0] if kinds else "",
+        black_threes_removed=[c for p in partners for c in p.black_threes_removed],
+        ask_failed=sum(p.ask_failed for p in partners),
+        four_black_threes_held=any(p.four_black_threes_held for p in partners),
+    )
+    out = {}
+    for name, s in sides.items():
+        own = s if name == lone else dataclasses.replace(team, red_threes=list(s.red_threes))
+        out[name] = score_side(rules, own, name)
+    return out
 
 
 def winner(rules: Rules, totals: Mapping[str, int]) -> str | None:

@@ -183,6 +183,8 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
         raise DeterminizeError(f"{len(rest)} cards left for a stock of {view.stock_size}")
     d = Deal.__new__(Deal)
     d.set_table(rules, view.dealer)  # seating, card values, meld limits: as Deal.__init__ sets them
+    if view.lone_hand >= 0:  # a cutthroat alliance (§3.1): the sides as the view shows them
+        d.side_of, d.lone = tuple(view.sides), view.lone_hand
     d.hands = hands
     d.rc = [[0] * 14 for _ in range(n)]
     for s in range(n):
@@ -261,7 +263,7 @@ def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:
     d.melds = [[] for _ in range(t)]
     d.mt = [[-1] * 14 for _ in range(t)]
     d.canastas = [0] * t
-    turn_side = view.turn % t
+    turn_side = view.side_of(view.turn)
     this_turn = set(memory.turn_new) if memory.turn_seat == view.turn else set()
     d.turn_new = []
     for side, melds in enumerate(view.melds):

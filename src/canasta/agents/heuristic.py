@@ -241,12 +241,12 @@ class Position:
         self.late = view.stock_size <= w.late_stock_per_player * n
         threat = False
         for seat in range(n):
-            s = seat % teams
+            s = view.side_of(seat)  # a cutthroat partnership shares a side (§3.1)
             if s != me and canastas[s] >= f.need and view.hand_sizes[seat] <= w.threat_cards:
                 threat = True
         self.threat = threat
         nxt = (view.seat + 1) % n
-        self.next_side = nxt % teams
+        self.next_side = view.side_of(nxt)
         self.next_melds = melds[self.next_side]
         pen = f.b3_pen
         self.hand_points = sum(pen if (c >> 2 == THREE and c != JOKER) else vals[c] for c in view.hand)

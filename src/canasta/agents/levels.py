@@ -413,7 +413,7 @@ class HardAgent(HeuristicAgent):
         est = float(pos.table[side])
         reds = 0
         for seat in range(rules.players):
-            if seat % rules.teams != side:
+            if view.side_of(seat) != side:
                 continue
             reds += len(view.red_threes[seat])
             if seat == out_seat:
@@ -427,9 +427,9 @@ class HardAgent(HeuristicAgent):
                 est -= avg * max(0, view.hand_sizes[seat] - kn)
         bonus = rules.red3_bonus(reds) if reds else 0
         negative = {"no_meld": not view.melds[side], "no_canasta": pos.canastas[side] == 0,
-                    "lost_hand": out_seat >= 0 and out_seat % rules.teams != side}.get(rules.red3_negative_if, False)
+                    "lost_hand": out_seat >= 0 and view.side_of(out_seat) != side}.get(rules.red3_negative_if, False)
         est += -bonus if negative else bonus
-        if out_seat >= 0 and out_seat % rules.teams == side:
+        if out_seat >= 0 and view.side_of(out_seat) == side:
             est += rules.going_out_bonus
         return est
 

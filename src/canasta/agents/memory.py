@@ -352,7 +352,7 @@ class CardMemory:
         out: dict[int, int] = {}
         canastas = [sum(1 for m in melds if m.canasta) for melds in view.melds]
         for seat in range(rules.players):
-            side = seat % rules.teams
+            side = view.side_of(seat)
             if side == view.side or canastas[side] < need or view.hand_sizes[seat] > cards:
                 self.near_out.pop(seat, None)
                 continue

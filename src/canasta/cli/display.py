@@ -59,12 +59,15 @@ class TableInfo:
         human: the seat of the person playing (0-based).
         deal_number: 1-based number of the deal in the game.
         log: lines describing the moves since the person's last move, oldest first.
+        note: see below.
     """
 
     names: tuple[str, ...]
     human: int
     deal_number: int = 1
     log: tuple[str, ...] = ()
+    note: str = ""
+    """A line shown under the title, e.g. who sits this deal out (5 players, §3.1)."""
 
 
 def plural(n: int, word: str) -> str:
@@ -223,7 +226,13 @@ def render_melds(view: PlayerView, sides: Sequence[str]) -> Table:
     grid.add_column(style="bold cyan", no_wrap=True)
     grid.add_column()
     for side, melds in enumerate(view.melds):
-        grid.add_row(sides[side], melds_text(melds))
+        name = sides[side]
+        if view.lone_hand >= 0:  # cutthroat (§3.1): the partnership's melds are on one side
+            seats = [s for s in range(view.rules.players) if view.side_of(s) == side]
+            if not seats:
+                continue
+            name = " & ".join(sides[s] for s in seats)
+        grid.add_row(name, melds_text(melds))
     return grid
 
 
@@ -251,9 +260,14 @@ def render_players(view: PlayerView, info: TableInfo) -> Table:
                        style="bold" if seat == view.to_act else "")
             if seat == view.dealer:
                 who.append(" (D)", style="dim")
+            if seat == view.lone_hand:  # cutthroat (§3.1): public, everyone sees it
+                who.append(" lone hand", style="bold magenta")
+            elif (view.lone_hand >= 0 and seat != info.human
+                  and view.side_of(seat) == view.side_of(info.human)):
+                who.append(" (partner this deal)", style="magenta")
             if k == 0:
                 need = view.minimums[side]
-                initial = (Text(f"made (min {need})", style="green") if view.opened[side]
+                initial = (Text(f"made (min {need})", style="green") if view.opened[view.side_of(seat)]
                            else Text(f"needs {need}", style="yellow"))
                 cells: list[RenderableType] = [sides[side], str(view.scores[side]), initial]
             else:
@@ -341,6 +355,8 @@ def render_view(view: PlayerView, info: TableInfo) -> RenderableType:
     parts: list[RenderableType] = []
     parts.append(Rule(f"Canasta {rules.spec()} · deal {info.deal_number} · game to {rules.target}",
                       style="dim"))
+    if info.note:
+        parts.append(Text(info.note, style="bold"))
     if info.log:
         parts.append(log_text(info.log))
     parts.append(render_players(view, info))

@@ -42,6 +42,7 @@ from ..savegame import SavedGame, SaveError, SeatInfo, load_game, save_game
 from .completion import COMMANDS, LineReader, Prompt, expand_verb, terminal_or_stream
 from .display import (
     TableInfo,
+    log_text,
     plural,
     render_deal_scores,
     render_moves,
@@ -125,9 +126,37 @@ class PlaySession:
     @property
     def _observers(self) -> list[tuple[int, Callable[..., None]]]:
         """The bots and the adviser (at the person's seat) that follow the deal's public events."""
-        watchers: dict[int, Agent] = dict(self.agents)
-        watchers[self.human] = self.adviser
+        watchers: dict[int, Agent] = dict(self.deal_agents)
+        if self.me >= 0:
+            watchers[self.me] = self.adviser
         return observers(watchers)
+
+    # Seats of the deal being played. Where a player sits out (5 players, §3.1, canasta.sitout) the deal's
+    # seats are not the table's: the deal seat of table seat t is game.seating.deal_seat(t).
+
+    @property
+    def me(self) -> int:
+        """The person's seat in the current deal, or -1 while he sits it out."""
+        return self.game.seating.deal_seat(self.human)
+
+    @property
+    def deal_names(self) -> tuple[str, ...]:
+        """The names of the current deal's seats."""
+        return tuple(self.names[t] for t in self.game.seating.seats)
+
+    @property
+    def deal_agents(self) -> dict[int, Agent]:
+        """The bots of the current deal, by deal seat (none for the player sitting out)."""
+        return {d: self.agents[t] for d, t in enumerate(self.game.seating.seats) if t != self.human}
+
+    def _sitting_out_note(self) -> str:
+        """Who sits this deal out (5 players), or ''."""
+        out = self.game.seating.sitting_out
+        if out < 0:
+            return ""
+        if out == self.human:
+            return "You sit out this deal: the others play it, and you may not advise."
+        return f"{self.names[out]} sits out this deal (and may not advise)."
 
     # ------------------------------------------------------------ game loop
 
@@ -195,8 +224,12 @@ class PlaySession:
             if deal is None or deal.over:
                 deal = game.new_deal()
                 observe_all(self._observers, deal, -1, None)
-                self.log.append(f"Deal {len(game.logs)}: {self.names[deal.dealer]} dealt; "
-                                f"{self.names[deal.turn]} plays first.")
+                self.log.append(f"Deal {len(game.logs)}: {self.deal_names[deal.dealer]} dealt; "
+                                f"{self.deal_names[deal.turn]} plays first.")
+                if self._sitting_out_note():
+                    self.log.append(self._sitting_out_note())
+                    if self.me < 0:
+                        self.console.print(Text(self._sitting_out_note(), style="bold"))
             while not deal.over:
                 self.step()
         self.announce_winner()
@@ -204,7 +237,7 @@ class PlaySession:
     def step(self) -> None:
         """Let the seat to act make one move (the person may first type commands)."""
         seat = self.deal.to_act
-        if seat == self.human:
+        if seat == self.me:
             self.human_move()
         else:
             self.bot_move(seat)
@@ -212,7 +245,7 @@ class PlaySession:
     def bot_move(self, seat: int) -> None:
         """Ask the bot of ``seat`` for a move and apply it."""
         deal = self.deal
-        agent = self.agents[seat]
+        agent = self.deal_agents[seat]
         view = deal.view(seat) if agent.needs_view else None
         action = agent.select(view, deal.legal_actions())
         before = _Before(deal, seat)
@@ -227,7 +260,7 @@ class PlaySession:
             deal = self.deal
             moves = deal.legal_moves()
             text = "Answer (yes/no)> " if deal.phase == P_ANSWER else "Your move> "
-            hand = sorted(set(deal.view(self.human).hand))
+            hand = sorted(set(deal.view(self.me).hand))
             prompt = Prompt(text, [str(m) for m in moves], [card_str(c) for c in hand], deal)
             line = self.reader.read(prompt).strip()
             if self.handle(line, moves):
@@ -318,10 +351,10 @@ class PlaySession:
     def show_hint(self) -> None:
         """The ``hint`` command: the adviser's move for the person now, and a one-line reason."""
         deal = self.deal
-        if deal.over or deal.to_act != self.human:
+        if deal.over or deal.to_act != self.me:
             self.error("a hint is given when it is your turn to move")
             return
-        view = deal.view(self.human)
+        view = deal.view(self.me)
         legal = deal.legal_actions()
         action = self.adviser.select(view, legal)
         reason = self.adviser.explain(view, legal, action)
@@ -339,9 +372,9 @@ class PlaySession:
             return None
         deal = self.deal
         legal = deal.legal_actions()
-        if action not in legal or deal.to_act != self.human:
+        if action not in legal or deal.to_act != self.me:
             return None
-        return self.adviser.warning(deal.view(self.human), legal, action)
+        return self.adviser.warning(deal.view(self.me), legal, action)
 
     def play_checked(self, move: Move | str) -> bool:
         """Apply the person's move, after the coach's warning and confirmation if there is one.
@@ -378,20 +411,20 @@ class PlaySession:
 
     def play(self, move: Move | str) -> None:
         """Apply the person's move (logged in the game). Raises IllegalMove; nothing changes then."""
-        before = _Before(self.deal, self.human)
+        before = _Before(self.deal, self.me)
         done = self.game.apply(move)
-        observe_all(self._observers, self.deal, self.human, done)
-        self.log.append(self.describe(self.human, done, before))
+        observe_all(self._observers, self.deal, self.me, done)
+        self.log.append(self.describe(self.me, done, before))
 
     def who(self, seat: int) -> str:
-        """Name of ``seat`` in the log: "You" or "West (bot)"."""
-        return "You" if seat == self.human else f"{self.names[seat]} (bot)"
+        """Name of deal seat ``seat`` in the log: "You" or "West (bot)"."""
+        return "You" if seat == self.me else f"{self.deal_names[seat]} (bot)"
 
     def describe(self, seat: int, move: Move, before: _Before) -> str:
         """A log line for ``move`` just made by ``seat``: the move and what it visibly did."""
         deal = self.deal
         name = self.who(seat)
-        me = seat == self.human
+        me = seat == self.me
         kind = move.kind
         if kind == ASK:
             text = f"{name} {'ask' if me else 'asks'}: may I go out?"
@@ -428,8 +461,12 @@ class PlaySession:
             self.log = []
         if self.reader.interactive and self.console.is_terminal:
             self.console.clear()
-        info = TableInfo(self.names, self.human, len(self.game.logs), tuple(self.shown))
-        self.console.print(render_view(self.deal.view(self.human), info))
+        if self.me < 0:  # sitting this deal out (5 players): the public log only
+            self.console.print(log_text(self.shown))
+            return
+        info = TableInfo(self.deal_names, self.me, len(self.game.logs), tuple(self.shown),
+                         self._sitting_out_note())
+        self.console.print(render_view(self.deal.view(self.me), info))
 
     def _deals_scored(self) -> int:
         return sum(1 for log in self.game.logs if log.scores)
@@ -440,7 +477,7 @@ class PlaySession:
         self.render()
         if deal.out_seat >= 0:
             how = " concealed" if deal.concealed else ""
-            self.console.print(Text(f"{self.names[deal.out_seat]} went out{how}.", style="bold"))
+            self.console.print(Text(f"{self.deal_names[deal.out_seat]} went out{how}.", style="bold"))
         else:
             self.console.print(Text("Nobody went out: the stock ran out.", style="bold"))
         scores = self.game.finish_deal()

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import Rules, RulesError
+from ..sitout import refuse_sitting_out
 
 EPISODES = ("deal", "game")
 REWARDS = ("deal", "game", "win_loss")
@@ -84,6 +85,8 @@ def resolve_rules(variant: str | Rules, options: Mapping[str, Any]) -> Rules:
                 f"variant must be a variant string such as 'classic(players=2)' or a Rules value, "
                 f"not {type(variant).__name__}"
             )
+        if base.sitting_out:
+            refuse_sitting_out(base, "the environment")
         if not options:
             return base
         merged: dict[str, Any] = dict(base.options)
@@ -97,6 +100,8 @@ def resolve_rules(variant: str | Rules, options: Mapping[str, Any]) -> Rules:
         return Rules.preset(base.name, **merged)
     except RulesError as e:
         raise EnvConfigError(f"{e}; environment options are: {', '.join(ENV_OPTIONS)}") from None
+    except ValueError as e:  # players sitting out (5 players, §3.1): not supported here
+        raise EnvConfigError(str(e)) from None
 
 
 def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:

@@ -165,6 +165,8 @@ def view_dict(view: PlayerView) -> dict[str, Any]:
         "turn_number": view.turn_number,
         "melded_this_turn": view.melded_this_turn,
         "pending_pile": view.pending_pile,
+        "sides": [view.side_of(s) for s in range(len(view.hand_sizes))],
+        "lone_hand": view.lone_hand,
     }
 
 

@@ -33,6 +33,7 @@ from ..engine import IllegalMove
 from ..game import Game
 from ..moves import Move
 from ..rules import Rules, RulesError
+from ..sitout import refuse_sitting_out
 from .protocol import ClientMessage, ProtocolError, dumps, error_message, view_dict
 from .store import Store, StoredTable
 
@@ -390,7 +391,8 @@ def create_table(store: Store | None, variant: str, seats: Sequence[dict[str, An
         raise TableError("bad_variant", "the variant must be a text such as classic(players=4)")
     try:
         rules = Rules.parse(variant)
-    except RulesError as e:
+        refuse_sitting_out(rules, "the web table")
+    except (RulesError, ValueError) as e:
         raise TableError("bad_variant", str(e)) from None
     seat_list = new_seats(rules, seats)
     game_seed = seed if seed is not None else secrets.randbits(62)
