@@ -120,7 +120,8 @@ class Game:
         for i, s in enumerate(scored):
             self.totals[i] += s.total
         self.dealer = (self.dealer + 1) % self.rules.players
-        w = winner(self.rules, {str(i): t for i, t in enumerate(self.totals)})
+        out = str(deal.side_of[deal.out_seat]) if deal.out_seat >= 0 else None
+        w = winner(self.rules, {str(i): t for i, t in enumerate(self.totals)}, out)
         if w is not None:
             self.winner = int(w)
             self.over = True
