@@ -13,8 +13,9 @@ discard pile are lists whose last element is the top card.
 
 Rules: RULES.md §1 (the turn, melds, the pile, red and black threes, going
 out, the stock running out), §2 (options), §3.1 (player counts) and the variant
-fields of §3.2 (Cuban), §3.3 (Uruguayan, Spanish) and §3.5 (Free Canasta); every
-difference is read from a :class:`~canasta.rules.Rules` field.
+fields of §3.2 (Cuban), §3.3 (Uruguayan, Spanish), §3.4 (Romanian tiles: the
+initial-meld rules of :mod:`canasta.opening`, the surpriza of :mod:`canasta.tiles`)
+and §3.5 (Free Canasta); every difference is read from a :class:`~canasta.rules.Rules` field.
 
 Conventions fixed here where the sources leave a choice (see docs/rules/classic.md):
 
@@ -90,8 +91,10 @@ from .moves import (
     group_action,
     target_str,
 )
+from .opening import opening_met
 from .rules import Rules
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
+from .tiles import surprise_cards
 
 P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)
 PHASE_NAMES = ("draw", "play", "answer", "over")
@@ -238,6 +241,16 @@ class PlayerView:
     def side_of(self, seat: int) -> int:
         """Side that ``seat`` plays for now (a cutthroat partnership shares one side, §3.1)."""
         return self.sides[seat] if self.sides else seat % self.rules.teams
+    surprise_size: int = 0
+    """Face-down cards of the "surpriza" under the pile (``upcard_stack_by_rank``, §3.4)."""
+    openers: tuple[int, ...] = ()
+    """Per side, the seat that made its initial meld (-1: not yet) (§3.4 partner's take)."""
+    opened_turns: tuple[int, ...] = ()
+    """Per side, the turn number of its initial meld (0: not yet)."""
+    pile_blocked_until: int = 0
+    """A joly discard blocks the pile up to this turn number included (``joker_discard_blocks_round``)."""
+    must_canasta: int = -1
+    """Rank whose meld the player to act must make a canasta before the pile joins his hand (-1: none)."""
 
 
 class Deal:
@@ -260,7 +273,11 @@ class Deal:
     ``black3_from_pile_removed``, RULES.md §3.2 Cuban) and ``ask_failed`` (per side, times a
     player was told yes and could not go out, ``ask_fail_penalty``, §3.3 b Spanish); ``home`` (each
     seat's own side) and ``lone`` (the lone hand, -1 before) for cutthroat, where
-    :func:`canasta.cutthroat.form_alliance` changes ``side_of`` during the deal (§3.1).
+    :func:`canasta.cutthroat.form_alliance` changes ``side_of`` during the deal (§3.1); for §3.4
+    (Romanian tiles): ``surprise`` (the face-down cards under the pile, ``upcard_stack_by_rank``),
+    ``opener`` and ``opened_turn`` (per side, who made the initial meld and in which turn),
+    ``must_canasta`` (the rank whose meld the player must make a canasta before the pile he took
+    joins his hand, -1 if none) and ``blocked_until`` (the last turn a joly discard blocks the pile).
     """
 
     __slots__ = (
@@ -271,6 +288,7 @@ class Deal:
         "no_discard", "over", "out_seat", "concealed", "reshuffles", "rng", "turn_no",
         "_legal", "partner_of", "stock_out", "conceal_only", "black3_removed", "ask_failed",
         "home", "lone",
+        "surprise", "opener", "opened_turn", "must_canasta", "blocked_until",
     )
 
     def __init__(
@@ -324,6 +342,11 @@ class Deal:
         self.pending: list[int] = []
         self.black3_removed: list[list[int]] = [[] for _ in range(n)]
         self.ask_failed = [0] * t
+        self.surprise: list[int] = []
+        self.opener = [-1] * t
+        self.opened_turn = [0] * t
+        self.must_canasta = -1
+        self.blocked_until = 0
         self.over = False
         self.out_seat = -1
         self.concealed = False
@@ -338,13 +361,19 @@ class Deal:
         for _ in range(rules.hand_size):
             for k in range(n):
                 self._give((first + k) % n, stock.pop())
+        if rules.first_player_extra_card:  # 15 tiles: he starts by discarding (§3.4, S2 l.41-44)
+            self._give(first, stock.pop())
         self.stock = stock
         self._turn_upcard()
+        if rules.upcard_stack_by_rank and self.pile:
+            self.surprise = surprise_cards(self.stock, self.pile[-1])
         for k in range(n):  # red threes dealt: laid out and replaced, in turn order
             seat = (first + k) % n
             self._replace_red_threes(seat)
         self.turn = first
         self._start_turn(first)
+        if rules.first_player_extra_card:
+            self.phase = P_PLAY
 
     def set_table(self, rules: Rules, dealer: int) -> None:
         """Set the fields that follow from the rules and the dealer alone (seating, values, meld limits).
@@ -433,6 +462,7 @@ class Deal:
         self.answer = 0
         self.no_discard = False
         self.conceal_only = False
+        self.must_canasta = -1
         self._legal = None
         self.turn_no += 1
         if self.lone >= 0 and seat != self.lone:  # cutthroat: each partner's own minimum count (§3.1)
@@ -607,6 +637,8 @@ class Deal:
         top = pile[-1]
         r = top >> 2
         if top == JOKER or r < FOUR:
+            if top == JOKER and self.rules.joker_discard_blocks_round:
+                return self._joker_canasta_takes()
             return []  # wild card or black three on top (RULES.md §1.7, §1.8)
         seat = self.turn
         side = self.side_of[seat]
@@ -614,6 +646,9 @@ class Deal:
         size = self.hsize[seat]
         if rules.one_card_pile_rule and size == 1 and len(pile) == 1 and not self.stock_out:
             return []
+        if self.turn_no <= self.blocked_until or (rules.no_opening_first_round and self.first_round()):
+            return []  # a joly discarded less than a round ago; or the first round (§3.4)
+        canasta_take = self._canasta_take_rule(seat, side)
         mi = self.mt[side][r]
         meld = self.melds[side][mi] if mi >= 0 else None
         if meld is not None and rules.own_canasta_rank_blocks_pile and meld.is_canasta:
@@ -636,9 +671,9 @@ class Deal:
                 cand.append((TAKE_ADD, 0, 0, 0))
         if not cand:
             return []
-        rest = len(pile) - 1
+        rest = len(pile) - 1 + len(self.surprise)
         if rest and (size < 4 or not self.opened[side]):
-            rest = self._to_hand(pile[:-1])  # exact only where it can matter
+            rest = self._to_hand(pile[:-1]) + self._to_hand(self.surprise)  # exact only where it can matter
         cap = rules.meld_cap
         for mode, n_used, t_used, j_used in cand:
             w = t_used + j_used
@@ -658,6 +693,10 @@ class Deal:
             after = size - n_used - w + rest
             if after < 2 and not self.side_may_go_out(side, canastas):
                 continue
+            if canasta_take:  # taken only by making the top card's meld a canasta this turn (§3.4)
+                if self._canasta_take_ok(r, meld, n_used, w, rest, canasta_take == "natural_canasta"):
+                    out.append(TAKE_IDS[mode])
+                continue
             if not self.opened[side]:
                 used_val = self.rv[r] * (n_used + 1) + self.rv[TWO] * t_used + self.rv[JOKER_RANK] * j_used
                 rc2 = rc[:]
@@ -667,14 +706,82 @@ class Deal:
                 ex = {r: [n_used + 1, w]}
                 keep = max(0, 2 - rest)
                 need = self.minimum[side] - used_val
+                if not rules.opening_allows_wild(self.scores[side]):
+                    if w:
+                        continue
+                    rc2[TWO] = rc2[JOKER_RANK] = 0  # no wild card in this initial meld (§3.4)
                 if (need > 0
                         and best_meld_value(rc2, ex, self.lim, keep) < need
                         and not (rest <= 1 and meld_out_value(rc2, ex, self.lim, self.canastas[side],
                                                               rules.canastas_to_go_out, rest == 0) >= need)
                         and not self._pile_waiver_take(rc2, r, n_used, w)):
-                    continue
+                    if not (rules.opening_canasta_waives_minimum
+                            and self._canasta_take_ok(r, meld, n_used, w, rest, False)):
+                        continue
             out.append(TAKE_IDS[mode])
         return out
+
+    def _joker_canasta_takes(self) -> list[int]:
+        """Takes of a pile topped by the joly just discarded: only the next player, with a joker canasta
+        (S2 l.155-156): two wild cards from his hand (two twos, ``take 2C 2D``, or the other joly and a two,
+        ``take JK 2C``) join the joly in his side's meld of wild cards, which must become a canasta this
+        turn (the pile is set aside until then, like any take that needs a canasta)."""
+        rules = self.rules
+        if (not rules.wild_melds or self.turn_no != self.blocked_until - self.n + 1
+                or (rules.no_opening_first_round and self.first_round())):
+            return []
+        seat = self.turn
+        side = self.side_of[seat]
+        rc = self.rc[seat]
+        mi = self.mt[side][WILD_TARGET]
+        size0 = self.melds[side][mi].size if mi >= 0 else 0
+        wilds = rc[TWO] + rc[JOKER_RANK]
+        if size0 + 1 + wilds < 7 or size0 + 3 > rules.wild_meld_cap:
+            return []
+        more = max(0, 7 - size0 - 3)
+        rest = self._to_hand(self.pile[:-1]) + self._to_hand(self.surprise)
+        after = self.hsize[seat] - 2 - more + rest
+        if not (after >= 2 or (after >= 0 and self.side_may_go_out(side, self.canastas[side] + (size0 < 7)))):
+            return []
+        out = []
+        if rc[TWO] >= 2:
+            out.append(TAKE_IDS[TAKE_PAIR])
+        if rc[JOKER_RANK] and rc[TWO]:
+            out.append(TAKE_IDS[TAKE_NAT_JOKER])
+        return out
+
+    def _canasta_take_rule(self, seat: int, side: int) -> str:
+        """'' or the canasta (``canasta`` / ``natural_canasta``) that a take by ``seat`` must make
+        of the top card's meld this turn: his side's initial meld asks for one
+        (``min_meld_canasta_from``), or his partner made it since his last turn
+        (``partner_take_needs_canasta_same_round``), RULES.md §3.4 [S2 l.82, 115-117]."""
+        rules = self.rules
+        if not self.opened[side]:
+            return rules.opening_requirement(self.scores[side]) if rules.min_meld_canasta_from else ""
+        if (rules.partner_take_needs_canasta_same_round and self.opener[side] not in (-1, seat)
+                and self.turn_no - self.opened_turn[side] < self.n):
+            return "canasta"
+        return ""
+
+    def _canasta_take_ok(self, r: int, meld: Meld | None, n_used: int, w: int, rest: int, natural: bool) -> bool:
+        """Whether the hand can make the meld of rank ``r`` a canasta this turn after taking the pile
+        with ``n_used`` naturals and ``w`` wild cards, keeping a card to discard (§3.4, S2 l.116)."""
+        seat = self.turn
+        rc = self.rc[seat]
+        nat0, wild0, size0 = (meld.nat, meld.wild, meld.size) if meld is not None else (0, 0, 0)
+        if natural and (w or wild0):
+            return False
+        nat = nat0 + n_used + 1
+        wild = wild0 + w
+        more = 7 - (size0 + n_used + w + 1)
+        nat_left = rc[r] - n_used
+        wild_left = 0 if natural else max(0, rc[TWO] + rc[JOKER_RANK] - w)
+        wild_room = self.lim.capacity(nat + nat_left, wild)
+        if more > 0 and nat_left + min(wild_left, wild_room) < more:
+            return False
+        after = self.hsize[seat] - n_used - w - max(0, more) + rest
+        side = self.side_of[seat]
+        return after >= 2 or (after >= 0 and self.side_may_go_out(side, self.canastas[side] + (size0 < 7)))
 
     def forced_to_take(self) -> bool:
         """With the stock gone, whether the player must take the pile (§1.10: its top card fits a meld)."""
@@ -770,20 +877,33 @@ class Deal:
             self._wild_candidates(cand, size, pend, canastas, need_c, allow_out)
         # black threes: only when going out (RULES.md §1.8)
         b3 = rc[THREE]
-        if b3 >= 3 and allow_out and canastas >= need_c:
+        mc = self.must_canasta
+        if rules.black3_set_leaves_play:  # four black threes may leave play, never be melded (§3.4)
+            after = size - 4 + pend
+            if (b3 >= 4 and mc < 0 and opening_done and not (rules.no_opening_first_round and self.first_round())
+                    and (after >= 2 or (allow_out and canastas >= need_c
+                                        and (after == 0 or (after == 1 and not self.no_discard))))):
+                cand.append((group_action(MELD, THREE, 4, 0, 0), THREE, 4, 0, 0))
+        elif b3 >= 3 and allow_out and canastas >= need_c:
             last = 0 if self.no_discard else 1  # he must go out: meld everything, or discard the last card
             for n in range(3, b3 + 1):
                 if size - n + pend <= last:
                     cand.append((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0))
         must_out = answer > 0 or self.conceal_only
+        if rules.no_opening_first_round and self.first_round():
+            cand = []  # no melding in the first round (§3.4, S2 l.103)
+        if mc >= 0:  # took the pile with a canasta: complete it first (§3.4, S2 l.115-116)
+            m = melds[mt[mc]]
+            cand = [x for x in cand if x[1] == mc and m.size + x[2] + x[3] + x[4] >= 7]
         if cand:
             if not opened:
-                cand = [x for x in cand if self._opening_ok(x, waiver)]
+                cand = [x for x in cand if self._opening_ok(x, waiver)
+                        or (x[1] == THREE and rules.black3_set_leaves_play)]
             if must_out:
                 cand = [x for x in cand if self._out_ok_after(x)]
             acts = [x[0] for x in cand]
         # discards (RULES.md §1.4: keep a card unless going out)
-        if not self.no_discard:
+        if not self.no_discard and mc < 0:
             h = self.hands[seat]
             n_disc = len(acts)
             if size >= 2 and opening_done and not must_out:
@@ -798,6 +918,7 @@ class Deal:
             acts.append(PASS_ID)
         if (not self.asked and rules.team_size > 1 and self.partner_of[seat] >= 0
                 and answer == 0 and size >= 2 and pend == 0 and opening_done and not self.conceal_only
+                and mc < 0
                 and not self.no_discard and (not rules.ask_requires_going_out or self.can_go_out_now())):
             # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
             # does not require being able to go out (S1), a failed "yes" is charged (_answer)
@@ -863,6 +984,10 @@ class Deal:
         rc, ex, cn, pts = self._after_counts(x)
         if x[1] == THREE:
             return waiver or self.open_total >= self.minimum[side]
+        if self.rules.special_opening:
+            special = self._opening_special(x, rc, cn, pts)
+            if special is not None:
+                return special
         this_turn = {m.target: [m.nat, m.wild] for m in self.turn_new if m.target != THREE}
         cur = this_turn.get(x[1])
         this_turn[x[1]] = [x[2], x[3] + x[4]] if cur is None else [cur[0] + x[2], cur[1] + x[3] + x[4]]
@@ -879,6 +1004,44 @@ class Deal:
         # reaching the minimum in the turn he goes out, melding every card (§1.6, §1.9)
         return meld_out_value(rc, this_turn, self.lim, cn, self.rules.canastas_to_go_out,
                               not self.pending) >= need
+
+    def _opening_special(self, x: tuple[int, int, int, int, int], rc: list[int], cn: int, pts: int) -> bool | None:
+        """The initial-meld rules of §3.4 for candidate ``x`` of an unopened side: True/False, or
+        None where the minimum count decides as in §1.6.
+
+        A meld that makes a canasta (where it waives the minimum or is required) or a meld of wild
+        cards (where it waives the minimum) is always allowed; where a canasta is required nothing
+        else is; where wild cards are not allowed, a meld with one is refused and the minimum must
+        stay reachable without them (S2 l.79-82, 129-132).
+        """
+        rules = self.rules
+        side = self.side_of[self.turn]
+        score = self.scores[side]
+        req = rules.opening_requirement(score)
+        _, r, _, t, j = x
+        if cn > self.canastas[side]:
+            mi = self.mt[side][r]
+            natural = not (t or j) and r != WILD_TARGET and (mi < 0 or self.melds[side][mi].wild == 0)
+            if req == "canasta" or (req == "natural_canasta" and natural) or (
+                    not req and rules.opening_canasta_waives_minimum):
+                return True
+        if r == WILD_TARGET and rules.opening_wild_meld_waives_minimum:
+            return True
+        if req:
+            return False
+        if rules.opening_allows_wild(score):
+            return None
+        if t or j:
+            return False
+        need = self.minimum[side] - self.open_total - pts
+        if need <= 0:
+            return True
+        rc = rc[:]
+        rc[TWO] = rc[JOKER_RANK] = 0
+        this_turn = {m.target: [m.nat, m.wild] for m in self.turn_new if m.target not in (THREE, WILD_TARGET)}
+        cur = this_turn.get(r)
+        this_turn[r] = [x[2], 0] if cur is None else [cur[0] + x[2], cur[1]]
+        return best_meld_value(rc, this_turn, self.lim, self._keep()) >= need
 
     def _out_ok_after(self, x: tuple[int, int, int, int, int]) -> bool:
         rc, ex, cn, _ = self._after_counts(x)
@@ -911,6 +1074,8 @@ class Deal:
             r = self.pile[-1] >> 2
             need = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0),
                     TAKE_NAT_JOKER: (1, 0, 1)}[arg]
+            if r == JOKER_RANK:  # a joker canasta take (§3.4): two twos, or the other joly and a two
+                return Move(kind, self._pick(h, TWO, 2) if arg == TAKE_PAIR else (JOKER,) + self._pick(h, TWO, 1))
             return Move(kind, self._pick(h, r, need[0]) + self._pick(h, TWO, need[1])
                         + (JOKER,) * need[2])
         if arg == WILD_TARGET:
@@ -1001,6 +1166,10 @@ class Deal:
         nat = sum(1 for c in move.cards if not IS_WILD[c] and c >> 2 == r)
         twos = sum(1 for c in move.cards if c != JOKER and c >> 2 == TWO)
         jokers = sum(1 for c in move.cards if c == JOKER)
+        if top == JOKER:  # a joker canasta take (§3.4): any two wild cards, as the legal moves offer
+            if len(move.cards) != 2 or twos + jokers != 2:
+                raise IllegalMove("to take a pile topped by a joly you need two wild cards and a joker canasta")
+            return
         want = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0),
                 TAKE_NAT_JOKER: (1, 0, 1)}[mode]
         if (nat, twos, jokers) != want or len(move.cards) != sum(want):
@@ -1054,6 +1223,8 @@ class Deal:
             self.pile.append(card)
             if IS_WILD[card] or (self.rules.black3_freezes and is_black_three(card)):
                 self.frozen = True
+            if card == JOKER and self.rules.joker_discard_blocks_round:
+                self.blocked_until = self.turn_no + self.n  # nobody takes for a full round (§3.4)
             out = self.hsize[seat] == 0
             if out:  # before has_melded is updated: concealed looks at earlier turns only
                 self._finish(seat)
@@ -1094,21 +1265,31 @@ class Deal:
         if self.rules.cutthroat and self.lone < 0:
             form_alliance(self, seat)  # the first to take the pile is the lone hand (§3.1)
         side = self.side_of[seat]
+        need_canasta = self._canasta_take_rule(seat, side) if self.opened[side] else ""
+        if self.pile[-1] == JOKER:
+            need_canasta = "canasta"  # a joker canasta take (§3.4, S2 l.156)
         top = self.pile.pop()
-        rest = self.pile
+        rest = self.surprise + self.pile  # the surpriza lies under the pile (§3.4)
+        self.surprise = []
         self.pile = []
         self.frozen = self.rules.pile_always_frozen
         self.drew = 2
         self.phase = P_PLAY
         for c in cards:
             self._take_card(seat, c)
-        self._meld_cards(seat, side, top >> 2, (top,) + cards)
-        if self.opened[side]:
+        m = self._meld_cards(seat, side, top >> 2, (top,) + cards)
+        was_open = self.opened[side]
+        if not was_open:
+            self.open_total += sum(self.rv[c >> 2] for c in (top,) + cards)
+            if self._opening_met(side):
+                self._mark_opened(side, seat)
+        if need_canasta and not m.is_canasta:  # the pile waits for the canasta (§3.4, S2 l.115-116)
+            self.must_canasta = m.target
+            self.pending = rest
+        elif was_open:
             self._receive_pile(seat, rest)
         else:
-            self.open_total += sum(self.rv[c >> 2] for c in (top,) + cards)
-            if self.open_total >= self.minimum[side]:
-                self.opened[side] = True
+            if self.opened[side]:
                 self._receive_pile(seat, rest)
             elif self._pile_waiver_rules() and best_meld_value(
                     self.rc[seat], self._ex(side, self.turn_new), self.lim, max(0, 2 - self._to_hand(rest))
@@ -1156,22 +1337,44 @@ class Deal:
 
     def _do_meld(self, seat: int, target: int, cards: tuple[int, ...]) -> None:
         side = self.side_of[seat]
+        if target == THREE and self.rules.black3_set_leaves_play:
+            for c in cards:  # four black threes put out of play, not melded (§3.4, S2 l.178-180)
+                self._take_card(seat, c)
+            self.black3_removed[seat].extend(cards)
+            self._check_out(seat)
+            return
         for c in cards:
             self._take_card(seat, c)
-        self._meld_cards(seat, side, target, cards)
+        m = self._meld_cards(seat, side, target, cards)
         if not self.opened[side]:
             self.open_total += sum(self.rv[c >> 2] for c in cards)
-            if self.open_total >= self.minimum[side]:
-                self.opened[side] = True
+            if self._opening_met(side):
+                self._mark_opened(side, seat)
                 if self.pending:
                     self._receive_pile(seat, self.pending)
+        elif self.must_canasta == target and m.is_canasta:
+            self.must_canasta = -1
+            self._receive_pile(seat, self.pending)
         self._check_out(seat)
+
+    def _opening_met(self, side: int) -> bool:
+        """Whether this turn's melds make the initial meld of ``side`` (§1.6; §3.4 opening rules)."""
+        if not self.rules.special_opening:
+            return self.open_total >= self.minimum[side]
+        return opening_met(self.rules, self.scores[side], self.open_total, self.minimum[side],
+                           [(m.target, m.wild, m.size) for m in self.turn_new])
+
+    def _mark_opened(self, side: int, seat: int) -> None:
+        """Record that ``seat`` made the initial meld of ``side`` in this turn."""
+        self.opened[side] = True
+        self.opener[side] = seat
+        self.opened_turn[side] = self.turn_no
 
     def _check_out(self, seat: int) -> None:
         if self.hsize[seat] == 0 and not self.pending:
             side = self.side_of[seat]
             if not self.opened[side]:
-                self.opened[side] = True  # concealed going out waives the minimum
+                self._mark_opened(side, seat)  # concealed going out waives the minimum
             self._finish(seat)  # before has_melded is updated (concealed, §1.9)
             self._end_of_melding(seat)
 
@@ -1219,6 +1422,11 @@ class Deal:
                         f"{'s' if need > 1 else ''} to go out; ask only when you can go out")
             return "you cannot go out this turn with these cards; ask only when you can go out"
         pend = self.pending
+        if self.must_canasta >= 0 and kind in (DISCARD, MELD, ADD, ASK):
+            return (f"you took the pile with a canasta: first complete your canasta of "
+                    f"{RANK_WORDS[self.must_canasta]}; then the pile joins your hand (§3.4)")
+        if kind in (MELD, ADD) and self.rules.no_opening_first_round and self.first_round():
+            return "nobody melds in the first round (§3.4)"
         if kind == DISCARD:
             if self.no_discard:
                 return "you drew the last red three: you may meld, but not discard; 'pass' ends the deal"
@@ -1257,6 +1465,9 @@ class Deal:
             return "red threes are never melded (§1.3)"
         if len({c >> 2 for c in nat}) > 1:
             return "a meld is of one rank: all its natural cards must have the same rank (§1.5)"
+        if target == THREE and self.rules.black3_set_leaves_play:
+            return ("black threes are never melded; a player holding all four may put them out of play "
+                    "together ('meld 3C 3C 3S 3S') after the first round, keeping a card to discard (§3.4)")
         if target == THREE:
             return ("black threes may be melded only when you go out with them: three or four of them, "
                     "no wild cards, and your side needs its canastas (§1.8)")
@@ -1313,11 +1524,25 @@ class Deal:
             return "the discard pile is empty"
         top = pile[-1]
         r = top >> 2
+        if top == JOKER and self.rules.joker_discard_blocks_round:
+            return ("a joly is on top: only the next player may take it, showing two wild cards and making "
+                    "his side's meld of wild cards a joker canasta this turn (§3.4)")
         if top == JOKER or r == TWO:
             return f"a wild card ({card_str(top)}) is on top of the pile: it cannot be taken (§1.7)"
         if r == THREE:
             return f"a black three ({card_str(top)}) stops the pile: it cannot be taken this turn (§1.8)"
         word = RANK_WORDS[r]
+        if self.rules.no_opening_first_round and self.first_round():
+            return "nobody takes the pile in the first round (§3.4)"
+        if self.turn_no <= self.blocked_until:
+            return (f"a joly was discarded less than a round ago: nobody takes the pile before turn "
+                    f"{self.blocked_until + 1} (§3.4)")
+        need_canasta = self._canasta_take_rule(seat, side)
+        if need_canasta:
+            why = ("your partner made your side's initial meld this round" if self.opened[side]
+                   else f"your side's initial meld must hold a {need_canasta.replace('_', ' ')}")
+            return (f"{why}: you may take the pile only if the top card and cards from your hand make "
+                    f"its meld of {word} a canasta this turn (§3.4)")
         if self.rules.one_card_pile_rule and self.hsize[seat] == 1 and len(pile) == 1:
             return "you hold one card and the pile has one card: you may not take it (§1.7)"
         mi = self.mt[side][r]
@@ -1388,6 +1613,11 @@ class Deal:
             asks_failed=tuple(self.ask_failed),
             sides=self.side_of,
             lone_hand=self.lone,
+            surprise_size=len(self.surprise),
+            openers=tuple(self.opener),
+            opened_turns=tuple(self.opened_turn),
+            pile_blocked_until=self.blocked_until,
+            must_canasta=self.must_canasta,
         )
 
     # -------------------------------------------------------------- results
@@ -1444,13 +1674,16 @@ class Deal:
     # ----------------------------------------------------------- invariants
 
     def card_census(self) -> list[int]:
-        """Copies of each card type found in stock, pile, hands, melds, red threes and removed black threes."""
+        """Copies of each card type found in stock, pile (with the surpriza under it), hands, melds, red threes
+        and removed black threes."""
         got = [0] * N_TYPES
         for c in self.stock:
             got[c] += 1
         for c in self.pile:
             got[c] += 1
         for c in self.pending:
+            got[c] += 1
+        for c in self.surprise:
             got[c] += 1
         for h in self.hands:
             for c in range(N_TYPES):
@@ -1503,7 +1736,7 @@ class Deal:
                      "deck", "frozen", "scores", "minimum", "turn", "actor", "phase", "drew",
                      "open_total", "touched_old", "asked", "answer", "no_discard", "over",
                      "out_seat", "concealed", "reshuffles", "turn_no", "partner_of", "stock_out",
-                     "conceal_only", "home", "lone"):
+                     "conceal_only", "home", "lone", "must_canasta", "blocked_until"):
             setattr(d, name, getattr(self, name))
         d.hands = [h[:] for h in self.hands]
         d.rc = [r[:] for r in self.rc]
@@ -1511,6 +1744,9 @@ class Deal:
         d.stock = self.stock[:]
         d.pile = self.pile[:]
         d.pending = self.pending[:]
+        d.surprise = self.surprise[:]
+        d.opener = self.opener[:]
+        d.opened_turn = self.opened_turn[:]
         mapping: dict[int, Meld] = {}
         d.melds = []
         for ms in self.melds:

@@ -145,7 +145,8 @@ class Game:
         else:  # the deal passes to the left (§1.2)
             self.dealer = (self.dealer + 1) % self.rules.players
             self.next_seating = Seating(self.seating.seats, self.dealer, -1)
-        w = winner(self.rules, {str(i): t for i, t in enumerate(self.totals)})
+        out = str(deal.home[deal.out_seat]) if deal.out_seat >= 0 else None
+        w = winner(self.rules, {str(i): t for i, t in enumerate(self.totals)}, out)
         if w is not None:
             self.winner = int(w)
             self.over = True

@@ -48,11 +48,20 @@ ALTERNATE_VALUES: tuple[int, ...] = tuple(
 )
 """S3's alternative scale (RULES.md §1.1): 4..9 = 5, 10..K = 10."""
 
+TILE_VALUES: tuple[int, ...] = tuple(
+    50 if c == JOKER else (20, 0, 5, 5, 5, 10, 10, 10, 10, 10, 10, 10, 25)[c >> 2]
+    for c in range(N_TYPES)
+)
+"""Values of the Romanian tiles (RULES.md §3.4, S2 l.65-71): 1 (ace) 25, 2 = 20, 4-6 = 5, 7-13 = 10,
+joly 50. Threes have no tile value: red threes score as bonuses, black threes through
+``black3_hand_penalty`` (100 on the rack, S2 l.68) and 0 when melded out of play."""
+
 MIN_MELD_TABLES: dict[str, tuple[tuple[int, int], ...]] = {
     "standard": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120)),
     "s4_7000": ((BELOW_ZERO, 15), (0, 50), (1500, 70), (3000, 90), (5000, 120)),
     "six_two_teams": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (7500, 150)),
     "cuban": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (5000, 150)),
+    "tiles": ((BELOW_ZERO, 50), (1500, 90), (3000, 120)),
 }
 """Named minimum-count tables (RULES.md §1.6 and §2 row 13, §3.1; ``cuban``: §3.2, 150 from 5000)."""
 
@@ -64,6 +73,9 @@ RED3_TABLES: dict[str, tuple[int, ...]] = {
 """Red-three bonus by number held (index = count), RULES.md §1.11, §3.1 and §3.2 (Cuban)."""
 
 PILE_TAKE_MODES = ("natural_pair", "natural_wild", "add_to_meld")
+OPENING_REQUIREMENTS = ("canasta", "natural_canasta")
+"""What ``min_meld_canasta_from`` may ask of an initial meld instead of a minimum count:
+any canasta, or a natural canasta (the Brazilian table of §3.2 may reuse both)."""
 
 
 class RulesError(ValueError):
@@ -109,6 +121,58 @@ class Rules:
     """Score that ends the game at the end of a deal (§1.12, §2 row 15)."""
     min_meld_table: tuple[tuple[int, int], ...] = MIN_MELD_TABLES["standard"]
     """Minimum count of the initial meld: (from cumulative score, minimum) ascending (§1.6)."""
+    # --- Romanian tiles (romanian-tiles, RULES.md §3.4, seeds 002 and 003) ---
+    min_meld_canasta_from: tuple[tuple[int, str], ...] = ()
+    """Scores from which the initial meld must hold a canasta instead of a minimum count:
+    (from cumulative score, requirement) ascending, requirement ``canasta`` (any) or
+    ``natural_canasta``; the highest row reached applies (romanian-tiles: 5000 canasta, S2 l.82)."""
+    min_meld_no_wild_below: int = BELOW_ZERO
+    """Below this cumulative score the initial meld may hold no wild card (unless it is a canasta or
+    a meld of wild cards where those waive the minimum); BELOW_ZERO = never (romanian-tiles: 1500,
+    S2 l.79)."""
+    opening_canasta_waives_minimum: bool = False
+    """An initial meld holding a complete canasta needs no minimum count (S2 l.131-132)."""
+    opening_wild_meld_waives_minimum: bool = False
+    """An initial meld holding a meld of wild cards needs no minimum count (S2 l.129-131)."""
+    no_opening_first_round: bool = False
+    """Nobody melds or takes the pile during the first round: each player's first turn is draw
+    (the first player: none, see first_player_extra_card) and discard (S2 l.103, 108-110)."""
+    first_player_extra_card: bool = False
+    """The first player gets one card more than hand_size and starts by discarding, without
+    drawing (S2 l.41-44, S3 l.37)."""
+    upcard_stack_by_rank: bool = False
+    """The "surpriza": after the upcard is turned, as many face-down cards as its number (ace 1,
+    jack 11, queen 12, king 13) go under the pile and join it when it is taken (S2 l.42-43, S3 l.39)."""
+    partner_take_needs_canasta_same_round: bool = False
+    """After a player makes his side's initial meld, his partner may take the pile before the
+    opener's next turn only by making the top card's meld a canasta in that turn (S2 l.115-117)."""
+    joker_discard_blocks_round: bool = False
+    """A discarded joker ("joly") blocks the pile for a full round: nobody takes it in the next
+    ``players`` turns, even once covered, except the next player with a joker canasta: two wild cards
+    from his hand join the joly in his meld of wild cards, which must become a canasta that turn
+    (S2 l.155-156; needs wild_melds)."""
+    canasta_beyond_seven_flat: int = 0
+    """Where non-zero, the cards of a canasta beyond its seven highest-valued ones score this flat
+    total instead of their values (romanian-tiles: 50, S2 l.184-185)."""
+    never_opened_penalty_factor: int = 1
+    """Multiplier of the cards left in the hands of a side that made no meld in the deal
+    (romanian-tiles: 2, S2 l.186-187)."""
+    melds_negative_without_canasta: bool = False
+    """A side that melded but has no canasta loses its melded cards' values instead of scoring
+    them (S2 l.187-188, 199)."""
+    black3_set_leaves_play: bool = False
+    """A player holding four black threes may put them out of play in his turn after the first
+    round (scored by black3_removed_values); black threes are never melded (romanian-tiles,
+    S2 l.178-180)."""
+    black3_side_set_total: int = 0
+    """Where non-zero, a side whose hands hold four black threes (or more) at the end loses this
+    total for them instead of black3_hand_penalty each (romanian-tiles: 1600, S2 l.175-176)."""
+    win_requires_going_out: bool = False
+    """The game ends only at a deal in which a side at or above the target went out; that side wins
+    (S2 l.53-56)."""
+    tile_names: bool = False
+    """Show cards to people as Romanian tiles ("red 7", "joly"; red = hearts, yellow = diamonds,
+    black = spades, blue = clubs, DESIGN.md "Notation"); the notation stays card codes."""
     card_values: tuple[int, ...] = STANDARD_VALUES
     """Value in points of each of the 53 card types (§1.1)."""
     min_naturals: int = 2
@@ -134,7 +198,7 @@ class Rules:
     red3_values: tuple[int, ...] = RED3_TABLES["standard"]
     """Red-three bonus of a side by the number it laid out (§1.11, §3.1)."""
     red3_negative_if: str = "no_meld"
-    """When red threes count against a side: no_meld, no_canasta or lost_hand (§2 row 7)."""
+    """When red threes count against a side: no_meld, no_canasta, lost_hand (§2 row 7) or never (S2)."""
     natural_canasta_bonus: int = 500
     """Bonus of a natural canasta (§1.5)."""
     mixed_canasta_bonus: int = 300
@@ -314,6 +378,25 @@ class Rules:
                 need = minimum
         return need
 
+    def opening_requirement(self, score: int) -> str:
+        """What the initial meld of a side at cumulative ``score`` must hold instead of a minimum
+        count: '' (the minimum count), ``canasta`` or ``natural_canasta`` (``min_meld_canasta_from``)."""
+        need = ""
+        for threshold, requirement in self.min_meld_canasta_from:
+            if score >= threshold:
+                need = requirement
+        return need
+
+    def opening_allows_wild(self, score: int) -> bool:
+        """Whether the initial meld of a side at cumulative ``score`` may hold wild cards (§3.4)."""
+        return score >= self.min_meld_no_wild_below
+
+    @property
+    def special_opening(self) -> bool:
+        """Whether any initial-meld rule beyond the minimum count is in force (§3.4)."""
+        return bool(self.min_meld_canasta_from or self.min_meld_no_wild_below > BELOW_ZERO
+                    or self.opening_canasta_waives_minimum or self.opening_wild_meld_waives_minimum)
+
     def red3_bonus(self, count: int) -> int:
         """Bonus in points for ``count`` red threes laid out by one side (before any sign)."""
         table = self.red3_values
@@ -365,7 +448,7 @@ _FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.name not in ("name"
 
 _ENUMS: dict[str, tuple[str, ...]] = {
     "stock_end": ("forced_take", "reshuffle", "end"),
-    "red3_negative_if": ("no_meld", "no_canasta", "lost_hand"),
+    "red3_negative_if": ("no_meld", "no_canasta", "lost_hand", "never"),
     "direction": ("clockwise", "counterclockwise"),
     "tie": ("another_deal", "shared"),
 }
@@ -454,6 +537,25 @@ def _pairs(name: str, text: str) -> tuple[tuple[int, int], ...]:
     return rows
 
 
+def _requirements(name: str, text: str) -> tuple[tuple[int, str], ...]:
+    """Read ``score:requirement/...`` (or ``none``), e.g. min_meld_canasta_from=5000:canasta."""
+    t = text.strip().lower()
+    if t in ("", "none"):
+        return ()
+    form = (f"option {name} takes SCORE:REQUIREMENT pairs joined by '/' with a requirement from "
+            f"{', '.join(OPENING_REQUIREMENTS)}, such as 5000:canasta or 7000:canasta/9000:natural_canasta, "
+            f"or none, not '{text}'")
+    try:
+        rows = tuple((int(a), b.strip()) for a, b in (p.split(":") for p in t.split("/")))
+    except ValueError:
+        raise RulesError(form) from None
+    if any(b not in OPENING_REQUIREMENTS for _, b in rows):
+        raise RulesError(form)
+    if [r[0] for r in rows] != sorted({r[0] for r in rows}):
+        raise RulesError(f"option {name}: the scores must ascend in '{text}'")
+    return rows
+
+
 def _convert(name: str, text: str) -> Any:
     """Convert an option's text to the type of field ``name``."""
     if name in _ENUMS:
@@ -469,7 +571,9 @@ def _convert(name: str, text: str) -> Any:
             return STANDARD_VALUES
         if t == "alternate":
             return ALTERNATE_VALUES
-        raise RulesError(f"option card_values takes standard or alternate, not '{text}'")
+        if t == "tiles":
+            return TILE_VALUES
+        raise RulesError(f"option card_values takes standard, alternate or tiles, not '{text}'")
     if name == "red3_values":
         t = text.strip().lower()
         if t in RED3_TABLES:
@@ -479,6 +583,8 @@ def _convert(name: str, text: str) -> Any:
         return _int_list(name, text, _INT_LISTS[name])
     if name == "canasta_count_bonuses":
         return _pairs(name, text)
+    if name == "min_meld_canasta_from":
+        return _requirements(name, text)
     if name == "pile_take_modes":
         modes = frozenset(m.strip().lower() for m in text.split("|") if m.strip())
         bad = modes - set(PILE_TAKE_MODES)
@@ -587,8 +693,12 @@ def validate(r: Rules) -> None:
                          "later, later using partner's melds (or none)")
     if any(c < 1 for c, _ in r.canasta_count_bonuses):
         raise RulesError("canasta_count_bonuses: canasta counts must be at least 1")
+    if r.never_opened_penalty_factor < 1:
+        raise RulesError(f"never_opened_penalty_factor must be 1 or more, not {r.never_opened_penalty_factor}")
+    if r.first_player_extra_card and r.players * r.hand_size + 1 + 20 > r.deck_size:
+        raise RulesError("first_player_extra_card: the hands leave too small a stock")
     for fname in ("ask_fail_penalty", "black3_all_in_hand_penalty", "black3_all_melded_bonus",
-                  "jokers4_canasta_bonus"):
+                  "jokers4_canasta_bonus", "canasta_beyond_seven_flat", "black3_side_set_total"):
         if getattr(r, fname) < 0:
             raise RulesError(f"{fname} is a number of points, 0 or more, not {getattr(r, fname)}")
 
@@ -690,12 +800,41 @@ def _cuban(opts: Mapping[str, str]) -> Rules:
     return _apply(base, "cuban", opts)
 
 
+TILES_FIELDS: dict[str, Any] = {
+    "jokers": 2, "hand_size": 14, "draw": 1, "first_player_extra_card": True, "upcard_stack_by_rank": True,
+    "no_opening_first_round": True, "direction": "counterclockwise", "card_values": TILE_VALUES,
+    "min_meld_table": MIN_MELD_TABLES["tiles"], "min_meld_no_wild_below": 1500,
+    "min_meld_canasta_from": ((5000, "canasta"),), "opening_canasta_waives_minimum": True,
+    "opening_wild_meld_waives_minimum": True, "pile_take_modes": frozenset({"natural_pair"}),
+    "partner_take_needs_canasta_same_round": True, "joker_discard_blocks_round": True,
+    "wild_melds": True, "wild_canasta_bonus": 2000, "aces_canasta_bonus": (1000, 500),
+    "canasta_beyond_seven_flat": 50, "never_opened_penalty_factor": 2,
+    "melds_negative_without_canasta": True, "black3_hand_penalty": 100, "black3_side_set_total": 1600,
+    "black3_set_leaves_play": True, "black3_removed_values": (0, 0),
+    "red3_negative_if": "never", "canastas_to_go_out": 2, "going_out_bonus": 100, "concealed_bonus": 0,
+    "stock_end": "end", "target": 10000, "win_requires_going_out": True, "tile_names": True,
+}
+"""Romanian tile Canasta, RULES.md §3.4 [S2, S3] (docs/variants/romanian-tiles.md): 106 tiles
+(2 packs and 2 jolys), 14 tiles and 15 to the first player, the surpriza, no opening in the first
+round, opening thresholds 50 (no wild cards) / 90 / 120 / a canasta, pile taken with a pair only,
+ace and joker canastas, the flat 50 beyond seven, the penalties, 10,000 and going out to win."""
+
+
+def _tiles(opts: Mapping[str, str]) -> Rules:
+    players = _int("players", opts.get("players", "4"))
+    if players not in (2, 3, 4):
+        raise RulesError(f"romanian-tiles is played by 2, 3 or 4 players (S2 l.17), not {players}")
+    base = dataclasses.replace(Rules(), name="romanian-tiles", **_players_defaults(opts, "romanian-tiles"))
+    return _apply(dataclasses.replace(base, **TILES_FIELDS), "romanian-tiles", opts)
+
+
 PRESETS = {
     "classic": _classic,
     "uruguay": _family("uruguay", URUGUAY_FIELDS),
     "free-canasta": _family("free-canasta", FREE_FIELDS),
     "spanish": _family("spanish", SPANISH_FIELDS),
     "cuban": _cuban,
+    "romanian-tiles": _tiles,
 }
 """Preset builders by name; each takes the option texts and returns validated rules."""
 
@@ -737,7 +876,7 @@ def describe(r: Rules) -> str:
     for c in [JOKER] + [rank * 4 for rank in (0, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)]:
         vals.setdefault(r.card_values[c], []).append("JK" if c == JOKER else card_str(c)[0])
     add("Card values: " + ", ".join(f"{' '.join(k)} = {v}" for v, k in sorted(vals.items(), reverse=True))
-        + f"; black three 5 in a meld, {r.black3_hand_penalty} lost when left in a hand.")
+        + f"; black three {r.card_values[4 + 3]} in a meld, {r.black3_hand_penalty} lost when left in a hand.")
     wl = (f"at least {r.min_naturals} naturals and at most {r.wild_limit} wild cards")
     if r.no_wild_majority:
         wl += ", never more wild cards than naturals"
@@ -764,7 +903,8 @@ def describe(r: Rules) -> str:
             + ", ".join(f"{c} canastas {b}" for c, b in r.canasta_count_bonuses)
             + f" ({how}, on top of the canastas' bonuses and cards).")
     table = ", ".join(
-        ("below 0" if t == BELOW_ZERO else f"from {t}") + f": {m}" for t, m in r.min_meld_table
+        (f"below {r.min_meld_table[1][0] if len(r.min_meld_table) > 1 else 'any score'}" if t == BELOW_ZERO
+         else f"from {t}") + f": {m}" for t, m in r.min_meld_table
     )
     add(f"Initial meld minimum (card values only, by the side's score): {table}.")
     modes = {"natural_pair": "a natural pair", "natural_wild": "a natural and a wild card",
@@ -798,14 +938,17 @@ def describe(r: Rules) -> str:
         add(f"Melding four black threes when going out: +{r.black3_all_melded_bonus}.")
     if r.black3_all_in_hand_penalty:
         add(f"A player left holding four black threes: -{r.black3_all_in_hand_penalty} for his side.")
-    add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}; "
-        f"negative if the side has {r.red3_negative_if.replace('_', ' ')}.")
+    add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}"
+        + ("; never negative." if r.red3_negative_if == "never" else
+           f"; negative if the side has {r.red3_negative_if.replace('_', ' ')}."))
     se = {"forced_take": "players must take the pile when its top card fits their melds; the deal "
                          "ends when one does not take it",
           "reshuffle": "the discard pile is shuffled into a new stock",
           "end": "the deal ends after the turn of the player who drew the last card"}[r.stock_end]
     add(f"Stock exhausted: {se}. Last card a red three: "
         + ("he may meld but not discard." if r.last_red3_may_meld else "he may neither meld nor discard."))
+    from .tiles import rule_lines
+    lines.extend(rule_lines(r))
     add(f"Game: to {r.target}; a tie on top " + ("plays another deal." if r.tie == "another_deal" else "is shared."))
     if r.pile_visible:
         add("Players may look through the discard pile.")

@@ -38,7 +38,8 @@ from .scoring import CONCEALED_KINDS, ScoringError, SideResult, SideScore, score
 
 OPTIONAL_SIDE_FIELDS = ("concealed_kind", "black_threes_removed", "ask_failed", "four_black_threes_held",
                         "lone_hand")
-"""Variant facts that the cards cannot show (Spanish concealed kinds, Cuban black threes, ...)."""
+"""Variant facts that the cards cannot show (Spanish concealed kinds, Cuban black threes removed from piles,
+the four black threes put out of play in romanian-tiles, the cutthroat lone hand, ...)."""
 SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penalties") + OPTIONAL_SIDE_FIELDS
 """Fields of a side's entry in a deal; all optional (empty lists, false, 0, "")."""
 SHEET_FIELDS = ("variant", "deals")
@@ -262,8 +263,9 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
     totals = {s: 0 for s in sheet.sides}
     scored: list[dict[str, SideScore]] = []
     running: list[dict[str, int]] = []
+    out: str | None = None
     for n, deal in enumerate(sheet.deals, 1):
-        done = winner(rules, totals)
+        done = winner(rules, totals, out)
         if done is not None:
             raise ScoreSheetError(
                 f"deal {n}: the game ended after deal {n - 1}, won by {done} with {totals[done]} "
@@ -273,6 +275,7 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
             result = score_deal(rules, deal)
         except ScoringError as e:
             raise ScoreSheetError(f"deal {n}, {e}") from None
+        out = next((s for s in sheet.sides if deal[s].went_out), None)
         for s in sheet.sides:
             totals[s] += result[s].total
         scored.append({s: result[s] for s in sheet.sides})
@@ -284,7 +287,7 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
         running=running,
         totals=totals,
         next_minimum={s: rules.min_meld(t) for s, t in totals.items()},
-        winner=winner(rules, totals) if sheet.deals else None,
+        winner=winner(rules, totals, out) if sheet.deals else None,
     )
 
 

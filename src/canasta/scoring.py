@@ -200,10 +200,25 @@ class SideScore:
 
 
 def hand_value(rules: Rules, cards: Sequence[int]) -> int:
-    """Points the cards left in a hand cost (positive number), black threes at their penalty."""
+    """Points the cards left in a hand cost (positive number), black threes at their penalty; four
+    black threes or more cost ``black3_side_set_total`` together where it is set (§3.4: 1600)."""
     vals = rules.card_values
     pen = rules.black3_hand_penalty
-    return sum(pen if (c >> 2 == THREE and c != JOKER) else vals[c] for c in cards)
+    total = sum(pen if (c >> 2 == THREE and c != JOKER) else vals[c] for c in cards)
+    if rules.black3_side_set_total:
+        b3 = sum(1 for c in cards if c >> 2 == THREE and c != JOKER)
+        if b3 >= BLACK3_SET:
+            total += rules.black3_side_set_total - BLACK3_SET * pen
+    return total
+
+
+def _meld_value(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
+    """Card values of a meld in points; where ``canasta_beyond_seven_flat`` is set, a canasta's
+    cards beyond its seven highest-valued ones score that flat total instead (§3.4, S2 l.184-185)."""
+    vals = rules.card_values
+    if not (rules.canasta_beyond_seven_flat and info.canasta and len(cards) > 7):
+        return sum(vals[c] for c in cards)
+    return sum(sorted((vals[c] for c in cards), reverse=True)[:7]) + rules.canasta_beyond_seven_flat
 
 
 def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
@@ -216,7 +231,6 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
             in a variant that does not remove them, four black threes held that the
             hand does not show, a negative count.
     """
-    vals = rules.card_values
     bonus = 0
     melded = 0
     counts = {"natural": 0, "mixed": 0, "wild": 0}
@@ -232,7 +246,7 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
                 f"side {name}: meld [{' '.join(card_str(c) for c in cards)}]: black threes are "
                 "melded only by the player going out (§1.8)"
             )
-        melded += sum(vals[c] for c in cards)
+        melded += _meld_value(rules, info, cards)
         if info.kind == "black3":
             black3_melded += len(cards)
         if info.canasta:
@@ -257,12 +271,15 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         "no_meld": not side.melds,
         "no_canasta": canastas == 0,
         "lost_hand": not side.went_out,
+        "never": False,
     }[rules.red3_negative_if]
     if negative:
         red3 = -red3
     going_out = rules.going_out_bonus if side.went_out else 0
     concealed = _concealed(rules, side, name)
-    hand = -hand_value(rules, side.hand)
+    hand = -hand_value(rules, side.hand) * (rules.never_opened_penalty_factor if not side.melds else 1)
+    if rules.melds_negative_without_canasta and canastas == 0:
+        melded = -melded  # melded but no canasta: the melds count against the side (§3.4, S2 l.187-188)
     if side.penalties < 0:
         raise ScoringError(f"side {name}: penalties are points to subtract, written as a positive number")
     penalties = -side.penalties - _variant_penalties(rules, side, name)
@@ -345,9 +362,9 @@ def _black_threes_removed(rules: Rules, side: SideResult, name: str) -> int:
     removed = side.black_threes_removed
     if not removed:
         return 0
-    if not rules.black3_from_pile_removed:
-        raise ScoringError(f"side {name}: black_threes_removed is only for variants where black threes in a "
-                           "taken pile leave play (black3_from_pile_removed, Cuban §3.2)")
+    if not (rules.black3_from_pile_removed or rules.black3_set_leaves_play):
+        raise ScoringError(f"side {name}: black_threes_removed is only for variants where black threes leave "
+                           "play (black3_from_pile_removed, Cuban §3.2; black3_set_leaves_play, §3.4)")
     for c in removed:
         if not is_black_three(c):
             raise ScoringError(f"side {name}: {card_str(c)} listed among black_threes_removed is not a black three")
@@ -408,14 +425,18 @@ def _score_lone_hand(rules: Rules, sides: Mapping[str, SideResult], lone: str) -
     return out
 
 
-def winner(rules: Rules, totals: Mapping[str, int]) -> str | None:
+def winner(rules: Rules, totals: Mapping[str, int], went_out: str | None = None) -> str | None:
     """The side that has won the game with these cumulative ``totals``, or None.
 
     A game ends at the end of a deal in which a side reaches ``rules.target``;
     the highest total wins (RULES.md §1.12). A tie on top gives None (another
     deal is played) unless ``rules.tie == "shared"``, where the first tied side
-    in order is reported.
+    in order is reported. Where ``rules.win_requires_going_out`` (§3.4, S2 l.53-56)
+    the game ends only when ``went_out``, the side that went out in the last deal,
+    is at or above the target, and that side wins.
     """
+    if rules.win_requires_going_out:
+        return went_out if went_out is not None and totals.get(went_out, 0) >= rules.target else None
     if not totals or max(totals.values()) < rules.target:
         return None
     best = max(totals.values())

@@ -179,6 +179,7 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
         for i, c in enumerate(seq):
             if c == UNKNOWN:
                 seq[i] = rest.pop()
+    surprise = [rest.pop() for _ in range(min(view.surprise_size, len(rest)))]  # face down (§3.4)
     if len(rest) != view.stock_size:
         raise DeterminizeError(f"{len(rest)} cards left for a stock of {view.stock_size}")
     d = Deal.__new__(Deal)
@@ -197,6 +198,11 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
     d.stock = rest
     d.pile = pile
     d.pending = pending
+    d.surprise = surprise
+    d.opener = list(view.openers) if view.openers else [-1] * rules.teams
+    d.opened_turn = list(view.opened_turns) if view.opened_turns else [0] * rules.teams
+    d.must_canasta = view.must_canasta
+    d.blocked_until = view.pile_blocked_until
     d.frozen = view.pile_frozen
     _melds(d, view, memory)
     d.red3 = [list(r) for r in view.red_threes]

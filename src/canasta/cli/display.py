@@ -39,8 +39,10 @@ from ..cards import (
 )
 from ..engine import MeldView, PlayerView
 from ..moves import target_str
+from ..opening import opening_need
 from ..rules import Rules
 from ..scoring import BREAKDOWN_ITEMS, SideScore
+from ..tiles import tile_name
 
 RED_STYLE = "bold red"
 BLACK_STYLE = "bold"
@@ -154,8 +156,9 @@ def hand_groups(hand: Sequence[int]) -> list[tuple[str, list[int]]]:
     return groups
 
 
-def render_hand(hand: Sequence[int]) -> RenderableType:
-    """The hand as groups, each with its coloured cards over their notation (``K♥ K♠`` / ``KH KS``)."""
+def render_hand(hand: Sequence[int], tiles: bool = False) -> RenderableType:
+    """The hand as groups, each with its coloured cards over their notation (``K♥ K♠`` / ``KH KS``);
+    with ``tiles`` (``Rules.tile_names``, Romanian tiles §3.4) also the tiles' names (``black 13``)."""
     if not hand:
         return Text("(no cards)", style="dim")
     cells: list[RenderableType] = []
@@ -163,6 +166,8 @@ def render_hand(hand: Sequence[int]) -> RenderableType:
         cell = cards_text(cards)
         cell.append("\n")
         cell.append(" ".join(card_str(c) for c in cards), style="dim")
+        if tiles:
+            cell.append("\n" + ", ".join(tile_name(c) for c in cards), style="italic")
         if label in ("wild", "black 3"):
             cell.append(f"\n{label}", style="italic dim")
         cells.append(cell)
@@ -286,7 +291,14 @@ def pile_text(view: PlayerView) -> Text:
         out.append("empty", style="dim")
     else:
         out.append_text(card_text(view.pile_top))
+        if view.rules.tile_names:
+            out.append(f" ({tile_name(view.pile_top)})")
         out.append(f" on top, {plural(view.pile_size, 'card')}")
+    if view.surprise_size:
+        out.append(f" + surpriza: {plural(view.surprise_size, 'card')} face down under it")
+    if view.pile_blocked_until >= view.turn_number:
+        out.append("\n  BLOCKED", style="bold red")
+        out.append(f": a joly was discarded; nobody takes the pile until turn {view.pile_blocked_until + 1}")
     if view.frozen_reason:
         out.append("\n  FROZEN", style="bold blue")
         out.append(f": {view.frozen_reason}")
@@ -322,9 +334,14 @@ def status_text(view: PlayerView, info: TableInfo) -> Text:
         out.append("Your turn: play. ", style="bold green")
         out.append("Meld or add cards, then discard (or go out).")
     side = view.side
-    if not view.opened[side] and view.phase == "play":
+    if rules.no_opening_first_round and view.turn_number <= rules.players:
+        out.append("\nFirst round: no melding and no taking the pile.", style="yellow")
+    elif not view.opened[side] and view.phase == "play":
         out.append(f"\nInitial meld: {view.melded_this_turn} melded this turn, "
-                   f"{view.minimums[side]} needed.", style="yellow")
+                   f"{opening_need(rules, view.scores[side], view.minimums[side])}.", style="yellow")
+    if view.must_canasta >= 0:
+        out.append(f"\nYou took the pile with a canasta: complete the canasta of {target_str(view.must_canasta)} "
+                   "and the pile is yours.", style="yellow")
     if view.pending_pile:
         out.append(f"\nThe pile ({plural(view.pending_pile, 'card')}) is set aside: it is yours once your "
                    "initial meld is complete.", style="yellow")
@@ -364,7 +381,7 @@ def render_view(view: PlayerView, info: TableInfo) -> RenderableType:
     parts.append(render_melds(view, side_names(rules, info.names)))
     parts.append(pile_text(view))
     parts.append(Text(f"Your hand ({plural(len(view.hand), 'card')})", style="bold underline"))
-    parts.append(render_hand(view.hand))
+    parts.append(render_hand(view.hand, rules.tile_names))
     parts.append(status_text(view, info))
     return Group(*parts)
 

@@ -171,16 +171,18 @@ def score_sheet(rules: Rules, sides: Sequence[str], entries: Sequence[Mapping[st
     """
     deals = []
     totals = {s: 0 for s in sides}
+    out: str | None = None  # the side that went out in the last deal (win_requires_going_out, §3.4)
     for i, entry in enumerate(entries):
         try:
             scored = score_entry(rules, sides, entry)
         except SheetError as e:
             raise SheetError(f"deal {i + 1}: {e}") from None
         deals.append(scored)
+        out = next((s for s in sides if isinstance(entry.get(s), Mapping) and entry[s].get("went_out")), None)
         for s in sides:
             totals[s] += scored[s]["score"]
     return {"deals": deals, "totals": totals, "next_minimum": {s: rules.min_meld(t) for s, t in totals.items()},
-            "winner": winner(rules, totals)}
+            "winner": winner(rules, totals, out)}
 
 
 def default_sides(rules: Rules) -> list[str]:
