@@ -28,6 +28,7 @@ RUNNER = CliRunner()
 
 def test_the_variants_of_issue_3_are_registered() -> None:
     assert {"classic", "uruguay", "free-canasta", "spanish", "cuban", "romanian-tiles"} <= set(PRESETS)
+    assert {"mexican", "pennies-from-heaven", "italian"} <= set(PRESETS)
 
 
 @pytest.mark.parametrize("variant", PRESETS)
@@ -130,7 +131,12 @@ def test_100_heuristic_games(variant: str) -> None:
     ("cuban(black3_removed_values=5/10)", "must start with 0"),
     ("spanish(ask_fail_penalty=-1)", "0 or more"),
     ("cuban(players=2)", "cuban is played by 4 players"),
-    ("klondike", "known variants: classic, cuban, free-canasta, romanian-tiles, spanish, uruguay"),
+    ("mexican(rank_canasta_bonuses=7)", "RANK:POINTS pairs"),
+    ("mexican(pile_blocking_rank=Z)", "a rank 4..10, J, Q, K or A"),
+    ("mexican(extra_cards=-1)", "numbers of cards, 0 or more"),
+    ("pennies-from-heaven(going_out_canastas=7/pure)", "kinds of canasta"),
+    ("italian(dowry=maybe)", "dowry takes one of none, rank"),
+    ("klondike", "known variants: classic, cuban, free-canasta, "),
 ])
 def test_bad_variant_options_are_refused_with_a_clear_message(text: str, message: str) -> None:
     with pytest.raises(RulesError, match=message):

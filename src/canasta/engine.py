@@ -57,6 +57,17 @@ from .cards import (
     is_black_three,
 )
 from .cutthroat import form_alliance
+from .dowry import lay_dowry, take_dowry
+from .extras import (
+    OUT_NEVER,
+    VariantRanks,
+    blocked_discard,
+    deal_packets,
+    give_extra_cards,
+    kinds_met_after,
+    out_block_reason,
+    out_need,
+)
 from .feasibility import MeldLimits, best_meld_value, can_meld_out, meld_out_value
 from .moves import (
     ACTION_INDEX,
@@ -95,6 +106,7 @@ from .opening import opening_met
 from .rules import Rules
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
 from .tiles import surprise_cards
+from .twos import twos_candidates, twos_reserved
 
 P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)
 PHASE_NAMES = ("draw", "play", "answer", "over")
@@ -251,6 +263,12 @@ class PlayerView:
     """A joly discard blocks the pile up to this turn number included (``joker_discard_blocks_round``)."""
     must_canasta: int = -1
     """Rank whose meld the player to act must make a canasta before the pile joins his hand (-1: none)."""
+    packet_sizes: tuple[int, ...] = ()
+    """Per seat, cards in its face-down packet not yet taken (``extra_cards_from=packet``, §3.5)."""
+    extra_cards_done: tuple[bool, ...] = ()
+    """Per side, whether its player drew the extra cards from the stock (``extra_cards_from=stock``, §3.2)."""
+    dowry_size: int = 0
+    """Face-down cards still under the pile (``dowry``, Italian §3.2); their faces stay hidden."""
 
 
 class Deal:
@@ -289,6 +307,7 @@ class Deal:
         "_legal", "partner_of", "stock_out", "conceal_only", "black3_removed", "ask_failed",
         "home", "lone",
         "surprise", "opener", "opened_turn", "must_canasta", "blocked_until",
+        "xr", "packets", "extra_done", "dowry",
     )
 
     def __init__(
@@ -363,10 +382,18 @@ class Deal:
                 self._give((first + k) % n, stock.pop())
         if rules.first_player_extra_card:  # 15 tiles: he starts by discarding (§3.4, S2 l.41-44)
             self._give(first, stock.pop())
+        self.packets = deal_packets(self, stock)  # face-down packets (extra_cards_from=packet)
+        self.extra_done = [False] * t
         self.stock = stock
+        self.dowry: list[int] = []  # face-down cards under the upcard (dowry.py)
+        if rules.red3_before_upcard:  # Italian: before the upcard is turned (§3.2)
+            for k in range(n):
+                self._replace_red_threes((first + k) % n)
         self._turn_upcard()
         if rules.upcard_stack_by_rank and self.pile:
             self.surprise = surprise_cards(self.stock, self.pile[-1])
+        if rules.dowry != "none":
+            lay_dowry(self)
         for k in range(n):  # red threes dealt: laid out and replaced, in turn order
             seat = (first + k) % n
             self._replace_red_threes(seat)
@@ -393,7 +420,10 @@ class Deal:
         )
         self.values = rules.card_values
         self.rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
+        if rules.min_meld_naturals_only:  # rv values the initial meld: wild cards count 0 (Italian §3.2)
+            self.rv[TWO] = self.rv[JOKER_RANK] = 0
         self.lim = MeldLimits.for_rules(rules, self.rv)
+        self.xr = VariantRanks.for_rules(rules)
         self.dealer = dealer
 
     # ----------------------------------------------------------- card moving
@@ -467,6 +497,8 @@ class Deal:
         self.turn_no += 1
         if self.lone >= 0 and seat != self.lone:  # cutthroat: each partner's own minimum count (§3.1)
             self.minimum[self.side_of[seat]] = self.rules.min_meld(self.scores[self.home[seat]])
+        if self.packets[seat]:  # his side reached the event in another player's turn (extras.py)
+            give_extra_cards(self, seat)
         if not self.stock:
             self._stock_gone()
 
@@ -475,7 +507,7 @@ class Deal:
         mode = self.rules.stock_end
         if mode == "reshuffle" and self.pile and self.reshuffles < MAX_RESHUFFLES:
             self.reshuffles += 1
-            cards = self.pile
+            cards = take_dowry(self, self.pile)
             self.pile = []
             self.frozen = self.rules.pile_always_frozen
             self.rng.shuffle(cards)
@@ -528,9 +560,18 @@ class Deal:
         return self.actor
 
     def side_may_go_out(self, side: int, canastas: int | None = None) -> bool:
-        """Whether ``side`` has the canastas to go out (RULES.md §1.9)."""
+        """Whether ``side`` has the canastas to go out (RULES.md §1.9) and, for the player whose turn
+        it is, meets the variant's other conditions (:func:`~canasta.extras.out_need`)."""
         c = self.canastas[side] if canastas is None else canastas
-        return c >= self.rules.canastas_to_go_out
+        need = self._out_need() if self.side_of[self.turn] == side else self.rules.canastas_to_go_out
+        return c >= need
+
+    def _out_need(self) -> int:
+        """Canastas the turn player's side needs to go out now (OUT_NEVER if it cannot, extras.py)."""
+        r = self.rules
+        if r.extra_cards or r.red3_to_go_out or r.going_out_canastas or not r.wild_canastas_count:
+            return out_need(self, self.turn)
+        return r.canastas_to_go_out
 
     def pile_frozen_for(self, side: int) -> bool:
         """Frozen for ``side``: it has not melded yet, or a wild card or red three is in the pile (§1.7)."""
@@ -551,7 +592,7 @@ class Deal:
 
     def _ex(self, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
         melds = self.melds[side] if only is None else only
-        return {m.target: [m.nat, m.wild] for m in melds if m.target != THREE}
+        return {m.target: [m.nat, m.wild] for m in melds if m.target != THREE and m.target != TWO}
 
     def _keep(self) -> int:
         """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""
@@ -594,12 +635,15 @@ class Deal:
             return False
         if not self._opening_done() and not self._waiver():
             return False
+        need = self._out_need()
+        if need >= OUT_NEVER:
+            return False  # extra cards due, red threes or kinds of canasta missing (extras.py)
         rc = self.rc[seat]
         if self.pending:
             rc = rc[:]
             self._add_to_hand_counts(rc, self.pending)
         return can_meld_out(rc, self._ex(side), self.lim, self.canastas[side],
-                            self.rules.canastas_to_go_out, allow_discard=not self.no_discard)
+                            need, allow_discard=not self.no_discard)
 
     def _opening_done(self) -> bool:
         side = self.side_of[self.turn]
@@ -625,7 +669,7 @@ class Deal:
         self._add_to_hand_counts(rc3, self.pile[:-1])
         side = self.side_of[self.turn]
         return can_meld_out(rc3, {r: [n_used + 1, w]}, self.lim, self.canastas[side],
-                            self.rules.canastas_to_go_out)
+                            self._out_need())
 
     # ------------------------------------------------------------ take modes
 
@@ -636,10 +680,10 @@ class Deal:
             return []
         top = pile[-1]
         r = top >> 2
-        if top == JOKER or r < FOUR:
+        if top == JOKER or r < FOUR or r == self.xr.pile_block:
             if top == JOKER and self.rules.joker_discard_blocks_round:
                 return self._joker_canasta_takes()
-            return []  # wild card or black three on top (RULES.md §1.7, §1.8)
+            return []  # wild card or black three on top (RULES.md §1.7, §1.8), pile_blocking_rank
         seat = self.turn
         side = self.side_of[seat]
         rules = self.rules
@@ -663,7 +707,7 @@ class Deal:
             cand.append((TAKE_PAIR, 2, 0, 0))
         if not frozen:
             if "natural_wild" in modes and nat >= 1:
-                if rc[TWO]:
+                if rc[TWO] and not (rules.twos_melds and twos_reserved(self, side)):
                     cand.append((TAKE_NAT_TWO, 1, 1, 0))
                 if rc[JOKER_RANK]:
                     cand.append((TAKE_NAT_JOKER, 1, 0, 1))
@@ -713,7 +757,7 @@ class Deal:
                 if (need > 0
                         and best_meld_value(rc2, ex, self.lim, keep) < need
                         and not (rest <= 1 and meld_out_value(rc2, ex, self.lim, self.canastas[side],
-                                                              rules.canastas_to_go_out, rest == 0) >= need)
+                                                              self._out_need(), rest == 0) >= need)
                         and not self._pile_waiver_take(rc2, r, n_used, w)):
                     if not (rules.opening_canasta_waives_minimum
                             and self._canasta_take_ok(r, meld, n_used, w, rest, False)):
@@ -824,13 +868,14 @@ class Deal:
         lim = self.lim
         cap = rules.meld_cap
         canastas = self.canastas[side]
-        need_c = rules.canastas_to_go_out
+        need_c = self._out_need()
         opened = self.opened[side]
         answer = self.answer
         allow_out = answer >= 0
         opening_done = opened or self.open_total == 0
         waiver = not opened and self._waiver()
-        twos = rc[TWO]
+        reserved = rules.twos_melds and twos_reserved(self, side)
+        twos = 0 if reserved else rc[TWO]  # a side's unfinished meld of twos keeps its twos (Italian)
         jokers = rc[JOKER_RANK]
         mt = self.mt[side]
         melds = self.melds[side]
@@ -856,7 +901,7 @@ class Deal:
                         after = size - k + pend
                         if after < 2:
                             cn = canastas + (1 if msize + k >= 7 and msize < 7 else 0)
-                            if not (allow_out and cn >= need_c and (after >= 0)):
+                            if not (allow_out and after >= 0 and self._out_move_ok(cn, need_c, after, r, n, t, j)):
                                 continue
                         cand.append((group_action(ADD, r, n, t, j), r, n, t, j))
             elif c >= min_nat:
@@ -870,11 +915,15 @@ class Deal:
                         after = size - k + pend
                         if after < 2:
                             cn = canastas + (1 if k >= 7 else 0)
-                            if not (allow_out and cn >= need_c):
+                            if not (allow_out and self._out_move_ok(cn, need_c, after, r, n, t, j)):
                                 continue
                         cand.append((group_action(MELD, r, n, t, j), r, n, t, j))
-        if rules.wild_melds:
+        if rules.wild_melds and not reserved:
             self._wild_candidates(cand, size, pend, canastas, need_c, allow_out)
+        if rules.twos_melds and opened and rc[TWO]:
+            for x in twos_candidates(self, size + pend):
+                if x[5] >= 2 or (allow_out and self._out_move_ok(x[6], need_c, x[5], TWO, x[2], 0, x[4])):
+                    cand.append(x[:5])
         # black threes: only when going out (RULES.md §1.8)
         b3 = rc[THREE]
         mc = self.must_canasta
@@ -914,6 +963,14 @@ class Deal:
             if rules.black3_no_discard_first_round and rc[THREE] and size > rc[THREE] and self.first_round():
                 # no black three discarded in a player's first turn, unless he holds nothing else (§3.2 Cuban)
                 acts[n_disc:] = [a for a in acts[n_disc:] if not IS_BLACK_THREE[a - DISCARD_BASE]]
+            if self.xr.discard_block >= 0 and rc[self.xr.discard_block] and len(acts) > n_disc:
+                # discard_blocked_rank (Pennies §3.5): not before every side has its canasta, never
+                # as the last card; kept only if it is the one move left (never stuck)
+                kept = [a for a in acts[n_disc:] if not (size == 1 and (a - DISCARD_BASE) >> 2 ==
+                                                         self.xr.discard_block)
+                        and not blocked_discard(self, a - DISCARD_BASE)]
+                if kept or n_disc:
+                    acts[n_disc:] = kept
         if self.no_discard and opening_done:
             acts.append(PASS_ID)
         if (not self.asked and rules.team_size > 1 and self.partner_of[seat] >= 0
@@ -927,6 +984,27 @@ class Deal:
             self.answer = 2
             acts = self._play_actions_relaxed()
         return acts
+
+    def _out_move_ok(self, cn: int, need_c: int, after: int, target: int, n: int, t: int, j: int) -> bool:
+        """A meld leaving ``after`` < 2 cards (going out, or going out by discarding the last one)
+        with ``cn`` canastas: the side has what going out needs (``need_c``, or the kinds of
+        ``going_out_canastas`` completed by this very meld), and the last card is not of
+        ``discard_blocked_rank`` (extras.py; RULES.md §1.9, §3.5)."""
+        if target == TWO and not self.rules.wild_canastas_count and cn > self.canastas[self.side_of[self.turn]]:
+            cn -= 1  # a canasta of twos does not count for going out (Italian §3.2)
+        if cn < need_c:
+            r = self.rules
+            if not r.going_out_canastas or cn < out_need(self, self.turn, kinds=False):
+                return False
+            if not kinds_met_after(self, self.side_of[self.turn], target, n, t + j):
+                return False
+        if after == 1 and self.xr.discard_block >= 0 and not self.pending:
+            rc = self.rc[self.turn]
+            block = self.xr.discard_block
+            left = rc[block] - (n if target == block else 0)
+            if left > 0:  # the card left to discard is of the blocked rank
+                return False
+        return True
 
     def _play_actions_relaxed(self) -> list[int]:
         self.answer = 0
@@ -953,7 +1031,7 @@ class Deal:
             after = size - k + pend
             if after < 2:
                 cn = canastas + (1 if msize + k >= 7 and msize < 7 else 0)
-                if not (allow_out and cn >= need_c):
+                if not (allow_out and self._out_move_ok(cn, need_c, after, WILD_TARGET, 0, t, j)):
                     continue
             kind = ADD if mi >= 0 else MELD
             cand.append((ACTION_INDEX[(kind, WILD_TARGET, 0, t, j)], WILD_TARGET, 0, t, j))
@@ -968,6 +1046,11 @@ class Deal:
         rc[TWO] -= t
         rc[JOKER_RANK] -= j
         ex = self._ex(side)
+        if r == TWO:  # the meld of twos stays out of the plans (feasibility.py knows ranks 4..A)
+            mi = self.mt[side][TWO]
+            before = self.melds[side][mi].size if mi >= 0 else 0
+            grows = before < 7 <= before + n + j and self.rules.wild_canastas_count
+            return rc, ex, self.canastas[side] + (1 if grows else 0), 0
         cur = ex.get(r)
         before = (cur[0] + cur[1]) if cur else 0
         if cur is None:
@@ -1118,6 +1201,9 @@ class Deal:
         if self.over:
             raise IllegalMove("the deal is over")
         _check_shape(move)
+        if (move.kind == MELD and move.target == WILD_TARGET and self.rules.twos_melds
+                and any(c != JOKER and IS_WILD[c] for c in move.cards)):
+            move = Move(MELD, move.cards, TWO)  # twos of their own: the meld of twos (Italian §3.2)
         try:
             action = action_of(move)
         except MoveError as e:
@@ -1269,7 +1355,7 @@ class Deal:
         if self.pile[-1] == JOKER:
             need_canasta = "canasta"  # a joker canasta take (§3.4, S2 l.156)
         top = self.pile.pop()
-        rest = self.surprise + self.pile  # the surpriza lies under the pile (§3.4)
+        rest = take_dowry(self, self.surprise + self.pile)  # the surpriza (§3.4) or dowry (§3.2) lies under it
         self.surprise = []
         self.pile = []
         self.frozen = self.rules.pile_always_frozen
@@ -1300,6 +1386,8 @@ class Deal:
                 self.conceal_only = True
             else:
                 self.pending = rest
+        if self.rules.extra_cards:
+            give_extra_cards(self, seat)
         self._check_out(seat)
 
     def _receive_pile(self, seat: int, cards: list[int]) -> None:
@@ -1327,7 +1415,7 @@ class Deal:
         was = m.is_canasta
         for c in cards:
             m.cards.append(c)
-            if IS_WILD[c] and target != TWO:
+            if c == JOKER or (IS_WILD[c] and target != TWO):  # twos are a twos meld's naturals
                 m.wild += 1
             else:
                 m.nat += 1
@@ -1355,6 +1443,8 @@ class Deal:
         elif self.must_canasta == target and m.is_canasta:
             self.must_canasta = -1
             self._receive_pile(seat, self.pending)
+        if self.rules.extra_cards:
+            give_extra_cards(self, seat)
         self._check_out(seat)
 
     def _opening_met(self, side: int) -> bool:
@@ -1416,6 +1506,9 @@ class Deal:
             if not self.rules.ask_requires_going_out:
                 return ("you may ask only after drawing, with at least two cards in your hand and no "
                         "initial meld half made")
+            why = out_block_reason(self, seat)
+            if why:
+                return why
             need = self.rules.canastas_to_go_out
             if self.canastas[side] < need:
                 return (f"you cannot go out this turn: your side needs {need} canasta"
@@ -1437,6 +1530,11 @@ class Deal:
                     and self.hsize[seat] > self.rc[seat][THREE]):
                 return ("black threes may not be discarded in your first turn of the deal while you hold "
                         "other cards (§3.2 Cuban)")
+            if self.hsize[seat] == 1 and card >> 2 == self.xr.discard_block:
+                return f"you may not go out by discarding one of the {RANK_WORDS[card >> 2]} (§3.5)"
+            if blocked_discard(self, card):
+                return (f"{RANK_WORDS[card >> 2]} may not be discarded until every side has a canasta of "
+                        f"{RANK_WORDS[card >> 2]} (§3.5)")
             if self.conceal_only:
                 return ("you took the pile without reaching your initial meld: you must go out "
                         "concealed this turn (option concealed_waives_minimum_with_pile)")
@@ -1448,6 +1546,9 @@ class Deal:
             if self.hsize[seat] == 1:
                 if self.answer < 0:
                     return "your partner said no: you may not go out this turn"
+                why = out_block_reason(self, seat)
+                if why:
+                    return why
                 need = self.rules.canastas_to_go_out
                 return (f"discarding your last card would go out, and your side needs {need} "
                         f"canasta{'s' if need > 1 else ''} to go out (§1.9)")
@@ -1473,6 +1574,12 @@ class Deal:
                     "no wild cards, and your side needs its canastas (§1.8)")
         if target == WILD_TARGET and not self.rules.wild_melds:
             return "melds of wild cards only are not allowed in this variant (§1.5)"
+        if self.rules.twos_melds and target != TWO and any(c != JOKER and IS_WILD[c] for c in cards) \
+                and twos_reserved(self, side):
+            return ("your side's meld of twos is not yet a canasta: until it is, its twos may not be wild cards "
+                    "in other melds (§3.2 Italian)")
+        if target == TWO and self.rules.twos_melds and not self.opened[side]:
+            return "your side melds twos of their own only after its initial meld (§3.2 Italian)"
         mi = self.mt[side][target] if 0 <= target < 14 else -1
         if kind == MELD and mi >= 0:
             return (f"your side already has a meld of {RANK_WORDS[target]}: add to it with "
@@ -1504,6 +1611,9 @@ class Deal:
         if after < 2:
             if self.answer < 0:
                 return "your partner said no: you may not go out this turn, so keep at least two cards"
+            why = out_block_reason(self, seat)
+            if why:
+                return why
             need = self.rules.canastas_to_go_out
             return (f"you must keep a card to discard: your side needs {need} canasta"
                     f"{'s' if need > 1 else ''} before you can meld your last cards (§1.4, §1.9)")
@@ -1543,6 +1653,8 @@ class Deal:
                    else f"your side's initial meld must hold a {need_canasta.replace('_', ' ')}")
             return (f"{why}: you may take the pile only if the top card and cards from your hand make "
                     f"its meld of {word} a canasta this turn (§3.4)")
+        if r == self.xr.pile_block:
+            return f"a {RANKS[r]} ({card_str(top)}) is on top: in this variant {word} block the pile"
         if self.rules.one_card_pile_rule and self.hsize[seat] == 1 and len(pile) == 1:
             return "you hold one card and the pile has one card: you may not take it (§1.7)"
         mi = self.mt[side][r]
@@ -1618,6 +1730,9 @@ class Deal:
             opened_turns=tuple(self.opened_turn),
             pile_blocked_until=self.blocked_until,
             must_canasta=self.must_canasta,
+            packet_sizes=tuple(len(p) for p in self.packets),
+            extra_cards_done=tuple(self.extra_done),
+            dowry_size=len(self.dowry),
         )
 
     # -------------------------------------------------------------- results
@@ -1674,8 +1789,8 @@ class Deal:
     # ----------------------------------------------------------- invariants
 
     def card_census(self) -> list[int]:
-        """Copies of each card type found in stock, pile (with the surpriza under it), hands, melds, red threes
-        and removed black threes."""
+        """Copies of each card type found in stock, pile (with the surpriza under it), hands, melds, red threes,
+        removed black threes, face-down packets (``extra_cards_from=packet``) and the dowry (``dowry``)."""
         got = [0] * N_TYPES
         for c in self.stock:
             got[c] += 1
@@ -1698,6 +1813,11 @@ class Deal:
         for r in self.black3_removed:
             for c in r:
                 got[c] += 1
+        for p in self.packets:
+            for c in p:
+                got[c] += 1
+        for c in self.dowry:
+            got[c] += 1
         return got
 
     def check_invariants(self) -> None:
@@ -1736,7 +1856,7 @@ class Deal:
                      "deck", "frozen", "scores", "minimum", "turn", "actor", "phase", "drew",
                      "open_total", "touched_old", "asked", "answer", "no_discard", "over",
                      "out_seat", "concealed", "reshuffles", "turn_no", "partner_of", "stock_out",
-                     "conceal_only", "home", "lone", "must_canasta", "blocked_until"):
+                     "conceal_only", "home", "lone", "must_canasta", "blocked_until", "xr"):
             setattr(d, name, getattr(self, name))
         d.hands = [h[:] for h in self.hands]
         d.rc = [r[:] for r in self.rc]
@@ -1762,6 +1882,9 @@ class Deal:
         d.red3 = [r[:] for r in self.red3]
         d.black3_removed = [r[:] for r in self.black3_removed]
         d.ask_failed = self.ask_failed[:]
+        d.packets = [p[:] for p in self.packets]
+        d.dowry = self.dowry[:]
+        d.extra_done = self.extra_done[:]
         d.opened = self.opened[:]
         d.has_melded = self.has_melded[:]
         d.rng = random.Random()

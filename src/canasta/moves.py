@@ -88,8 +88,9 @@ class Move:
         if not self.cards:
             return name
         text = name + " " + " ".join(card_str(c) for c in self.cards)
-        if self.kind == ADD and all(c == JOKER or c >> 2 == TWO for c in self.cards) and self.target != TWO:
-            text += " to " + target_str(self.target)
+        if (all(c == JOKER or c >> 2 == TWO for c in self.cards)
+                and (self.kind == ADD or (self.kind == MELD and self.target == TWO))):
+            text += " to " + target_str(self.target)  # the meld of twos (Italian) is named: 'to 2'
         return text
 
     @staticmethod
@@ -108,7 +109,7 @@ class Move:
         kind = KIND_NAMES.index(verb)
         rest = words[1:]
         target = -1
-        if kind == ADD and len(rest) >= 2 and rest[-2].lower() == "to":
+        if kind in (ADD, MELD) and len(rest) >= 2 and rest[-2].lower() == "to":
             target = parse_target(rest[-1])
             rest = rest[:-2]
         try:

@@ -62,6 +62,7 @@ MIN_MELD_TABLES: dict[str, tuple[tuple[int, int], ...]] = {
     "six_two_teams": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (7500, 150)),
     "cuban": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (5000, 150)),
     "tiles": ((BELOW_ZERO, 50), (1500, 90), (3000, 120)),
+    "italian": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (5000, 160), (7500, 180), (10000, 200)),
 }
 """Named minimum-count tables (RULES.md §1.6 and §2 row 13, §3.1; ``cuban``: §3.2, 150 from 5000)."""
 
@@ -69,6 +70,7 @@ RED3_TABLES: dict[str, tuple[int, ...]] = {
     "standard": (0, 100, 200, 300, 800),
     "six_red": (0, 100, 200, 300, 400, 1000, 1200),
     "cuban": (0, 100, 300, 500, 1000),
+    "italian": (0, 100, 200, 300, 800, 1000, 1200),
 }
 """Red-three bonus by number held (index = count), RULES.md §1.11, §3.1 and §3.2 (Cuban)."""
 
@@ -198,7 +200,8 @@ class Rules:
     red3_values: tuple[int, ...] = RED3_TABLES["standard"]
     """Red-three bonus of a side by the number it laid out (§1.11, §3.1)."""
     red3_negative_if: str = "no_meld"
-    """When red threes count against a side: no_meld, no_canasta, lost_hand (§2 row 7) or never (S2)."""
+    """When red threes count against a side: no_meld, no_canasta, lost_hand (§2 row 7), never (S2) or
+    few_canastas (fewer canastas than canastas_to_go_out, Samba/Italian §3.2 [H, S0])."""
     natural_canasta_bonus: int = 500
     """Bonus of a natural canasta (§1.5)."""
     mixed_canasta_bonus: int = 300
@@ -273,6 +276,63 @@ class Rules:
     pile_always_frozen: bool = False
     """The pile is frozen for everyone all the time: only a natural pair matching the top card takes
     it (Uruguay §3.3 a [R, S4 l.77]; Cuban §3.2 [R, S4 l.73])."""
+    # --- Mexican, Pennies from Heaven (issue 3): extra cards, blocking ranks, going-out needs ---
+    extra_cards: int = 0
+    """Cards a player receives on top of his hand when his side reaches extra_cards_when, 0 = none
+    (Mexican 13 from the stock, §3.2 [R, S0 l.405, S4 l.75]; Pennies from Heaven 11, §3.5 [S4 l.91])."""
+    extra_cards_from: str = "stock"
+    """Where the extra cards come from: stock (the player whose move reaches the event draws them,
+    once per side, red threes laid out and replaced) or packet (each player is dealt his own
+    face-down packet of extra_cards at the deal and takes it once his side reaches the event: at
+    once if it is his move, else at the start of his next turn) (§3.2 Mexican, §3.5 Pennies)."""
+    extra_cards_when: str = "initial_meld"
+    """The event that brings the extra cards: initial_meld (the side's initial meld is complete)
+    or first_canasta (the side completes its first canasta)."""
+    pile_blocking_rank: str = ""
+    """A rank ('7') whose card on top of the pile stops anyone taking it, '' = none
+    (Mexican 7, §3.2 [R, S0 l.407])."""
+    discard_blocked_rank: str = ""
+    """A rank ('7') that may not be discarded until every side has a canasta of it, and never as
+    the last card when going out, '' = none (Pennies from Heaven, §3.5 [S4 l.91])."""
+    rank_canasta_bonuses: tuple[tuple[str, int], ...] = ()
+    """Bonus of a canasta of a given rank, natural or mixed, replacing its usual bonus: (rank, points)
+    pairs, option text such as 7:1000 (Mexican sevens 1000 §3.2 [R, S4 l.75]; Pennies 1500 §3.5)."""
+    red3_to_go_out: int = 0
+    """Red threes a side must have laid out before one of its players may go out
+    (Mexican 2, §3.2 [S0 l.411, S4 l.75])."""
+    going_out_canastas: tuple[str, ...] = ()
+    """Kinds of canasta a side must all have (one distinct canasta each) before it may go out, on
+    top of canastas_to_go_out: natural, mixed, wild, or a rank such as 7 for a canasta of that rank;
+    option text such as 7/wild/natural/mixed (Pennies from Heaven, §3.5 [S4 l.91])."""
+    red3_needs_canasta_of: str = ""
+    """A rank ('7'): the side's red threes score negative unless it has a canasta of that rank,
+    '' = no such condition (Pennies from Heaven, §3.5 [S4 l.91])."""
+    # --- Italian (issue 3): dowry, red threes before the upcard, twos melds, naturals-only minimum ---
+    dowry: str = "none"
+    """Face-down cards put under the upcard at the deal: none, or rank (as many as the upcard's rank:
+    4..10 their number, J 11, Q 12, K 13, A 20); they go to the first player who takes the pile
+    (Italian, §3.2 dowry note [R, S0, S4 l.83]; module canasta.dowry)."""
+    red3_before_upcard: bool = False
+    """Red threes dealt are laid out and replaced before the upcard is turned (Italian, §3.2 [S4 l.83])."""
+    min_meld_naturals_only: bool = False
+    """Only natural cards (4..A) count towards the minimum count of the initial meld; wild cards count
+    0 there (Italian, §3.2 [R])."""
+    twos_melds: bool = False
+    """Twos may form their own meld (target 2, with jokers as its wild cards, wild_limit at most); while
+    a side's meld of twos is not a canasta, that side may not use twos as wild cards elsewhere
+    (Italian, §3.2 [R, S0, S4 l.83])."""
+    twos_canasta_mixed_bonus: int = 0
+    """Bonus of a canasta of twos holding jokers (Italian 2000, §3.2 [R, S4 l.83])."""
+    twos_canasta_bonus_needs_going_out: bool = False
+    """Canastas of twos earn their bonus (twos_canasta_bonus, twos_canasta_mixed_bonus) only for the
+    side that goes out; otherwise their cards count at face value (Italian, §3.2 [S4 l.83])."""
+    wild_canastas_count: bool = True
+    """Canastas of wild cards (melds of twos, melds of wild cards) count towards canastas_to_go_out and
+    the canasta-count premiums; False: they do not (Italian, §3.2 [R, S0, S4 l.83])."""
+    natural_canasta_count_bonuses: tuple[tuple[int, int], ...] = ()
+    """Premiums paid on top of canasta_count_bonuses when the side has at least that many natural
+    canastas: (natural canastas at least, bonus) ascending, every one reached paid (Italian: 5
+    natural canastas 2000 = 1000 for five canastas + 1000 more, §3.2 [R, S4 l.83])."""
     direction: str = "clockwise"
     """Direction of deal and play (§1.2, §2 row 16); it changes only who sits left of whom."""
     tie: str = "another_deal"
@@ -448,9 +508,12 @@ _FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.name not in ("name"
 
 _ENUMS: dict[str, tuple[str, ...]] = {
     "stock_end": ("forced_take", "reshuffle", "end"),
-    "red3_negative_if": ("no_meld", "no_canasta", "lost_hand", "never"),
+    "red3_negative_if": ("no_meld", "no_canasta", "lost_hand", "never", "few_canastas"),
     "direction": ("clockwise", "counterclockwise"),
     "tie": ("another_deal", "shared"),
+    "extra_cards_from": ("stock", "packet"),
+    "extra_cards_when": ("initial_meld", "first_canasta"),
+    "dowry": ("none", "rank"),
 }
 
 # Options that are not fields but set several fields at once.
@@ -554,10 +617,68 @@ def _requirements(name: str, text: str) -> tuple[tuple[int, str], ...]:
     if [r[0] for r in rows] != sorted({r[0] for r in rows}):
         raise RulesError(f"option {name}: the scores must ascend in '{text}'")
     return rows
+MELD_RANKS = "456789TJQKA"
+"""Ranks a rank option may name (those that form melds, RULES.md §1.5)."""
+CANASTA_KINDS = ("natural", "mixed", "wild")
+"""Kinds of canasta going_out_canastas may name besides a rank."""
+_RANK_FIELDS = ("pile_blocking_rank", "discard_blocked_rank", "red3_needs_canasta_of")
+
+
+def _rank(name: str, text: str) -> str:
+    """Read a rank option: 4..9, 10 or T, J, Q, K, A, or none/'' for no rank."""
+    t = text.strip().upper()
+    if t in ("", "NONE"):
+        return ""
+    t = "T" if t == "10" else t
+    if len(t) != 1 or t not in MELD_RANKS:
+        raise RulesError(f"option {name} takes a rank 4..10, J, Q, K or A (or none), not '{text}'")
+    return t
+
+
+def _rank_bonuses(name: str, text: str) -> tuple[tuple[str, int], ...]:
+    """Read ``RANK:POINTS/...`` such as 7:1000 (or none)."""
+    t = text.strip()
+    if t.lower() in ("", "none"):
+        return ()
+    rows: list[tuple[str, int]] = []
+    for part in t.split("/"):
+        if ":" not in part:
+            raise RulesError(f"option {name} takes RANK:POINTS pairs joined by '/' such as 7:1000, "
+                             f"or none, not '{text}'")
+        a, b = part.split(":", 1)
+        rows.append((_rank(name, a), _int(name, b)))
+    if len({r for r, _ in rows}) != len(rows) or any(not r for r, _ in rows):
+        raise RulesError(f"option {name}: each rank once, not '{text}'")
+    return tuple(rows)
+
+
+def _canasta_kinds(name: str, text: str) -> tuple[str, ...]:
+    """Read kinds of canasta joined by '/': natural, mixed, wild or a rank (or none)."""
+    t = text.strip().lower()
+    if t in ("", "none"):
+        return ()
+    out: list[str] = []
+    for part in t.split("/"):
+        p = part.strip()
+        if p in CANASTA_KINDS:
+            out.append(p)
+            continue
+        try:
+            out.append(_rank(name, p))
+        except RulesError:
+            raise RulesError(f"option {name} takes kinds of canasta joined by '/' from "
+                             f"{', '.join(CANASTA_KINDS)} or a rank such as 7, not '{text}'") from None
+    return tuple(out)
 
 
 def _convert(name: str, text: str) -> Any:
     """Convert an option's text to the type of field ``name``."""
+    if name in _RANK_FIELDS:
+        return _rank(name, text)
+    if name == "rank_canasta_bonuses":
+        return _rank_bonuses(name, text)
+    if name == "going_out_canastas":
+        return _canasta_kinds(name, text)
     if name in _ENUMS:
         t = text.strip().lower()
         if t not in _ENUMS[name]:
@@ -581,7 +702,7 @@ def _convert(name: str, text: str) -> Any:
         return _int_list(name, text, f"{', '.join(RED3_TABLES)} or totals by count such as 0/100/200/300/800")
     if name in _INT_LISTS:
         return _int_list(name, text, _INT_LISTS[name])
-    if name == "canasta_count_bonuses":
+    if name in ("canasta_count_bonuses", "natural_canasta_count_bonuses"):
         return _pairs(name, text)
     if name == "min_meld_canasta_from":
         return _requirements(name, text)
@@ -660,9 +781,13 @@ def validate(r: Rules) -> None:
         raise RulesError(f"draw must be 1 to 3 cards, not {r.draw}")
     if r.hand_size < 3:
         raise RulesError(f"hand_size must be at least 3, not {r.hand_size}")
-    if r.deal_players * r.hand_size + 20 > r.deck_size:
+    packets = r.extra_cards if r.extra_cards_from == "packet" else 0
+    if r.extra_cards < 0 or r.red3_to_go_out < 0:
+        raise RulesError("extra_cards and red3_to_go_out are numbers of cards, 0 or more")
+    if r.deal_players * (r.hand_size + packets) + 20 > r.deck_size:
         raise RulesError(
-            f"{r.deal_players} hands of {r.hand_size} cards leave too small a stock in a "
+            f"{r.deal_players} hands of {r.hand_size} cards"
+            + (f" and packets of {packets}" if packets else "") + " leave too small a stock in a "
             f"{r.deck_size}-card deck ({r.packs} packs, {r.jokers} jokers)"
         )
     if r.packs < 1 or r.jokers < 0:
@@ -698,7 +823,8 @@ def validate(r: Rules) -> None:
     if r.first_player_extra_card and r.players * r.hand_size + 1 + 20 > r.deck_size:
         raise RulesError("first_player_extra_card: the hands leave too small a stock")
     for fname in ("ask_fail_penalty", "black3_all_in_hand_penalty", "black3_all_melded_bonus",
-                  "jokers4_canasta_bonus", "canasta_beyond_seven_flat", "black3_side_set_total"):
+                  "jokers4_canasta_bonus", "canasta_beyond_seven_flat", "black3_side_set_total",
+                  "twos_canasta_mixed_bonus"):
         if getattr(r, fname) < 0:
             raise RulesError(f"{fname} is a number of points, 0 or more, not {getattr(r, fname)}")
 
@@ -826,6 +952,49 @@ def _tiles(opts: Mapping[str, str]) -> Rules:
         raise RulesError(f"romanian-tiles is played by 2, 3 or 4 players (S2 l.17), not {players}")
     base = dataclasses.replace(Rules(), name="romanian-tiles", **_players_defaults(opts, "romanian-tiles"))
     return _apply(dataclasses.replace(base, **TILES_FIELDS), "romanian-tiles", opts)
+MEXICAN_FIELDS: dict[str, Any] = {
+    "packs": 3, "jokers": 6, "hand_size": 13, "draw": 1, "extra_cards": 13, "extra_cards_from": "stock",
+    "extra_cards_when": "initial_meld", "pile_blocking_rank": "7", "rank_canasta_bonuses": (("7", 1000),),
+    "canastas_to_go_out": 2, "red3_to_go_out": 2,
+}
+"""Mexican Canasta ("Mexicana"), RULES.md §3.2 [R, S0 l.401-413, S4 l.75] (docs/variants/mexican.md)."""
+
+PENNIES_FIELDS: dict[str, Any] = {
+    "packs": 4, "jokers": 8, "hand_size": 13, "draw": 2, "extra_cards": 11, "extra_cards_from": "packet",
+    "extra_cards_when": "first_canasta", "discard_blocked_rank": "7", "canasta_max": 7,
+    "red3_values": (0, 100, 200, 300, 400, 500, 600, 700, 1000), "red3_needs_canasta_of": "7",
+    "wild_melds": True, "wild_canasta_bonus": 1000, "rank_canasta_bonuses": (("7", 1500),),
+    "going_out_canastas": ("7", "wild", "natural", "mixed"), "canastas_to_go_out": 4, "target": 20000,
+}
+"""Pennies from Heaven, RULES.md §3.5 [S4 l.91] (docs/variants/pennies-from-heaven.md)."""
+
+
+ITALIAN_FIELDS: dict[str, Any] = {
+    "packs": 3, "jokers": 6, "hand_size": 15, "draw": 2, "wild_limit": 2, "pile_always_frozen": True,
+    "canastas_to_go_out": 2, "going_out_bonus": 300, "concealed_bonus": 0,
+    "red3_values": RED3_TABLES["italian"], "red3_negative_if": "few_canastas",
+    "min_meld_table": MIN_MELD_TABLES["italian"], "min_meld_naturals_only": True, "dowry": "rank",
+    "red3_before_upcard": True, "twos_melds": True, "twos_canasta_bonus": 3000, "twos_canasta_mixed_bonus": 2000,
+    "twos_canasta_bonus_needs_going_out": True, "wild_canastas_count": False,
+    "canasta_count_bonuses": ((5, 1000), (10, 2000)), "canasta_count_bonus_cumulative": True,
+    "natural_canasta_count_bonuses": ((5, 1000),), "target": 12000,
+}
+"""Italian Canasta (Samba-based, without Samba's sequences for now), RULES.md §3.2 Italian column and the
+dowry note [R, S0, S4 l.83] (docs/variants/italian.md)."""
+
+
+def _fixed_table(name: str, fields: Mapping[str, Any], players: int, teams: int) -> Any:
+    """A preset builder for a game played by one table only: ``players`` in ``teams`` sides."""
+
+    def build(opts: Mapping[str, str]) -> Rules:
+        for k, want in (("players", players), ("teams", teams)):
+            if k in opts and _int(k, opts[k]) != want:
+                raise RulesError(f"{name} is played by {players} players in {teams} sides: {k}={want} only")
+        base = dataclasses.replace(Rules(), name=name, players=players, teams=teams, **fields)
+        return _apply(base, name, opts)
+
+    build.__doc__ = f"Build the {name} preset from option texts."
+    return build
 
 
 PRESETS = {
@@ -835,6 +1004,9 @@ PRESETS = {
     "spanish": _family("spanish", SPANISH_FIELDS),
     "cuban": _cuban,
     "romanian-tiles": _tiles,
+    "mexican": _fixed_table("mexican", MEXICAN_FIELDS, 4, 2),
+    "pennies-from-heaven": _fixed_table("pennies-from-heaven", PENNIES_FIELDS, 6, 2),
+    "italian": _fixed_table("italian", ITALIAN_FIELDS, 4, 2),
 }
 """Preset builders by name; each takes the option texts and returns validated rules."""
 
@@ -848,6 +1020,55 @@ def preset_names() -> list[str]:
 
 def _yn(b: bool) -> str:
     return "yes" if b else "no"
+
+
+def _describe_extras(r: Rules) -> list[str]:
+    """Lines of :func:`describe` for extra cards, blocking ranks and going-out needs (§3.2 Mexican, §3.5)."""
+    out: list[str] = []
+    event = ("completes its initial meld" if r.extra_cards_when == "initial_meld"
+             else "completes its first canasta")
+    if r.extra_cards and r.extra_cards_from == "stock":
+        out.append(f"Extra cards: when a side {event}, "
+                   f"the player whose move did it draws {r.extra_cards} more cards from the stock "
+                   "(once per side); nobody goes out before.")
+    elif r.extra_cards:
+        out.append(f"Packets: each player is dealt a face-down packet of {r.extra_cards} cards; he adds it "
+                   f"to his hand once his side {event} (at once if it is his move, "
+                   "else at the start of his next turn); no one goes out before taking his packet.")
+    if r.pile_blocking_rank:
+        out.append(f"A {r.pile_blocking_rank} on top of the pile: nobody may take the pile.")
+    if r.discard_blocked_rank:
+        out.append(f"{r.discard_blocked_rank}s may not be discarded until every side has a canasta of "
+                   f"{r.discard_blocked_rank}s, and never as the last card when going out.")
+    if r.rank_canasta_bonuses:
+        out.append("Canastas of a rank: " + ", ".join(f"{k}s {v} (natural or mixed)" for k, v in
+                                                      r.rank_canasta_bonuses) + ".")
+    if r.red3_to_go_out:
+        out.append(f"Going out also needs {r.red3_to_go_out} red threes laid out by the side.")
+    if r.red3_before_upcard:
+        out.append("Red threes dealt are laid out and replaced before the upcard is turned.")
+    if r.dowry == "rank":
+        out.append("Dowry: under the upcard go as many face-down cards as its rank (4..10 their number, J 11, "
+                   "Q 12, K 13, A 20); they go with the pile to the first player who takes it.")
+    if r.min_meld_naturals_only:
+        out.append("Only natural cards count towards the initial meld's minimum.")
+    if r.twos_melds:
+        mixed = f"{r.twos_canasta_mixed_bonus}" if r.twos_canasta_mixed_bonus else "as a mixed canasta"
+        out.append(f"Twos may form their own meld (jokers as its wild cards), after the side's initial meld; "
+                   f"while it is not a canasta the side may not use twos as wild cards elsewhere. Seven twos "
+                   f"{r.twos_canasta_bonus or r.wild_canasta_bonus}, twos with jokers {mixed}"
+                   + (", only for the side that goes out (else card values only)"
+                      if r.twos_canasta_bonus_needs_going_out else "") + ".")
+    if not r.wild_canastas_count:
+        out.append("Canastas of twos or wild cards count neither for going out nor for the premiums.")
+    if r.natural_canasta_count_bonuses:
+        out.append("Premiums for natural canastas (on top): "
+                   + ", ".join(f"{c} natural canastas +{b}" for c, b in r.natural_canasta_count_bonuses) + ".")
+    if r.going_out_canastas:
+        words = {"natural": "a natural canasta", "mixed": "a mixed canasta", "wild": "a canasta of wild cards"}
+        out.append("Going out also needs, each a different canasta: "
+                   + ", ".join(words.get(k, f"a canasta of {k}s") for k in r.going_out_canastas) + ".")
+    return out
 
 
 def describe(r: Rules) -> str:
@@ -938,9 +1159,15 @@ def describe(r: Rules) -> str:
         add(f"Melding four black threes when going out: +{r.black3_all_melded_bonus}.")
     if r.black3_all_in_hand_penalty:
         add(f"A player left holding four black threes: -{r.black3_all_in_hand_penalty} for his side.")
-    add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}"
-        + ("; never negative." if r.red3_negative_if == "never" else
-           f"; negative if the side has {r.red3_negative_if.replace('_', ' ')}."))
+    if r.red3_negative_if == "never":
+        negative = "never negative"
+    else:
+        negative = ("negative if the side has "
+                    + (f"fewer than {r.canastas_to_go_out} canastas" if r.red3_negative_if == "few_canastas"
+                       else r.red3_negative_if.replace('_', ' '))
+                    + (f" or no canasta of {r.red3_needs_canasta_of}s" if r.red3_needs_canasta_of else ""))
+    add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}; {negative}.")
+    lines.extend(_describe_extras(r))
     se = {"forced_take": "players must take the pile when its top card fits their melds; the deal "
                          "ends when one does not take it",
           "reshuffle": "the discard pile is shuffled into a new stock",

@@ -17,7 +17,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import JOKER, THREE, TWO, card_str, is_black_three, is_red_three
+from .cards import JOKER, RANKS, THREE, TWO, card_str, is_black_three, is_red_three
+from .extras import kinds_met, missing_kinds
 from .rules import Rules
 
 CONCEALED_KINDS = ("first_turn", "first_turn_with_partner", "later", "later_with_partner")
@@ -69,6 +70,8 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
     wild = [c for c in cards if c == JOKER or c >> 2 == TWO]
     nat = [c for c in cards if not (c == JOKER or c >> 2 == TWO)]
     n_w = len(wild)
+    if not nat and rules.twos_melds and any(c != JOKER for c in wild):
+        return _twos_meld(rules, cards, shown)
     if not nat:
         if not rules.wild_melds:
             raise ScoringError(f"meld [{shown}] is made only of wild cards, which these rules forbid (§1.5)")
@@ -108,6 +111,23 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
     return MeldInfo("group", rank, len(nat), n_w, len(cards) >= 7, n_w == 0)
 
 
+def _twos_meld(rules: Rules, cards: Sequence[int], shown: str) -> MeldInfo:
+    """A meld of twos (``twos_melds``, Italian §3.2): twos are its naturals, jokers its wild cards.
+
+    Raises:
+        ScoringError: too few twos, too many jokers or cards.
+    """
+    jokers = sum(1 for c in cards if c == JOKER)
+    twos = len(cards) - jokers
+    if twos < rules.min_naturals:
+        raise ScoringError(f"meld [{shown}] has {twos} two(s); a meld of twos needs at least {rules.min_naturals}")
+    if jokers > rules.wild_limit or (rules.no_wild_majority and jokers > twos):
+        raise ScoringError(f"meld [{shown}] has {jokers} jokers; a meld of twos takes at most {rules.wild_limit}")
+    if len(cards) > rules.meld_cap:
+        raise ScoringError(f"meld [{shown}] has {len(cards)} cards; a meld holds at most {rules.meld_cap}")
+    return MeldInfo("twos", TWO, twos, jokers, len(cards) >= 7, jokers == 0)
+
+
 def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
     """Bonus in points of a meld that is a canasta (0 for a meld that is not).
 
@@ -117,6 +137,8 @@ def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
     """
     if not info.canasta:
         return 0
+    if info.kind == "twos":  # Italian: seven twos, twos with jokers (§3.2)
+        return rules.twos_canasta_bonus if info.natural else rules.twos_canasta_mixed_bonus
     if info.kind == "wild":
         jokers = sum(1 for c in cards if c == JOKER)
         if rules.twos_canasta_bonus and jokers == 0:
@@ -124,6 +146,9 @@ def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
         if rules.jokers4_canasta_bonus and jokers >= 4:
             return rules.jokers4_canasta_bonus
         return rules.wild_canasta_bonus
+    for rank, points in rules.rank_canasta_bonuses:  # e.g. sevens (Mexican §3.2, Pennies §3.5)
+        if info.rank == RANKS.index(rank):
+            return points
     if info.rank == 12 and rules.aces_canasta_bonus[0]:
         return rules.aces_canasta_bonus[0] if info.natural else rules.aces_canasta_bonus[1]
     return rules.natural_canasta_bonus if info.natural else rules.mixed_bonus(info.wilds)
@@ -233,8 +258,9 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
     """
     bonus = 0
     melded = 0
-    counts = {"natural": 0, "mixed": 0, "wild": 0}
+    counts = {"natural": 0, "mixed": 0, "wild": 0, "natural_counted": 0}
     canastas = 0
+    kinds: list[tuple[str, int]] = []  # (natural/mixed/wild, rank) of each canasta
     black3_melded = 0
     for cards in side.melds:
         try:
@@ -250,9 +276,15 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         if info.kind == "black3":
             black3_melded += len(cards)
         if info.canasta:
-            canastas += 1
-            bonus += canasta_bonus(rules, info, cards)
-            counts["wild" if info.kind == "wild" else ("natural" if info.natural else "mixed")] += 1
+            free = info.kind in ("wild", "twos")
+            if not free or rules.wild_canastas_count:
+                canastas += 1
+                counts["natural_counted"] += 1 if info.natural and not free else 0
+            if info.kind != "twos" or side.went_out or not rules.twos_canasta_bonus_needs_going_out:
+                bonus += canasta_bonus(rules, info, cards)
+            kind = "wild" if free else ("natural" if info.natural else "mixed")
+            counts[kind] += 1
+            kinds.append((kind, info.rank))
     for c in side.hand:
         if is_red_three(c):
             raise ScoringError(f"side {name}: a red three in the hand; red threes are laid out (§1.3)")
@@ -266,13 +298,17 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
             f"side {name} went out with {canastas} canasta(s); going out needs "
             f"{rules.canastas_to_go_out} (§1.9)"
         )
+    _check_going_out_needs(rules, side, kinds, name)
     red3 = rules.red3_bonus(len(side.red_threes))
     negative = {
         "no_meld": not side.melds,
         "no_canasta": canastas == 0,
         "lost_hand": not side.went_out,
         "never": False,
+        "few_canastas": canastas < rules.canastas_to_go_out,
     }[rules.red3_negative_if]
+    if rules.red3_needs_canasta_of and not kinds_met([rules.red3_needs_canasta_of], kinds):
+        negative = True  # no canasta of that rank (Pennies from Heaven §3.5)
     if negative:
         red3 = -red3
     going_out = rules.going_out_bonus if side.went_out else 0
@@ -283,7 +319,8 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
     if side.penalties < 0:
         raise ScoringError(f"side {name}: penalties are points to subtract, written as a positive number")
     penalties = -side.penalties - _variant_penalties(rules, side, name)
-    premiums = rules.canasta_count_bonus(canastas)
+    premiums = rules.canasta_count_bonus(canastas) + sum(
+        b for at_least, b in rules.natural_canasta_count_bonuses if counts["natural_counted"] >= at_least)
     if black3_melded >= BLACK3_SET:
         premiums += rules.black3_all_melded_bonus
     black3 = _black_threes_removed(rules, side, name)
@@ -299,12 +336,29 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         "hand_cards": hand,
         "penalties": penalties,
     }
-    if rules.canasta_count_bonuses or rules.black3_all_melded_bonus:
+    if rules.canasta_count_bonuses or rules.black3_all_melded_bonus or rules.natural_canasta_count_bonuses:
         breakdown["premiums"] = premiums
     if rules.black3_from_pile_removed:
         breakdown["black_threes"] = black3
     total = bonus + red3 + going_out + concealed + melded + hand + penalties + premiums + black3
     return SideScore(total, breakdown)
+
+
+def _check_going_out_needs(rules: Rules, side: SideResult, kinds: Sequence[tuple[str, int]], name: str) -> None:
+    """Refuse a side that went out without the red threes (``red3_to_go_out``, Mexican §3.2) or
+    the kinds of canasta (``going_out_canastas``, Pennies from Heaven §3.5) going out needs.
+
+    Raises:
+        ScoringError: names what is missing.
+    """
+    if not side.went_out:
+        return
+    if len(side.red_threes) < rules.red3_to_go_out:
+        raise ScoringError(f"side {name} went out with {len(side.red_threes)} red three(s); going out needs "
+                           f"{rules.red3_to_go_out} (§3.2)")
+    if not kinds_met(rules.going_out_canastas, kinds):
+        raise ScoringError(f"side {name} went out without " + ", ".join(missing_kinds(rules.going_out_canastas, kinds))
+                           + " (§3.5)")
 
 
 def _concealed(rules: Rules, side: SideResult, name: str) -> int:

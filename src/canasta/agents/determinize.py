@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, N_TYPES, deck_counts
+from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts
 from ..engine import PHASE_NAMES, Deal, Meld, PlayerView
 from ..moves import PASS_ID
 from .memory import UNKNOWN, CardMemory
@@ -175,6 +175,9 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
                 pile[i] = rest[at]
                 rest[at] = UNKNOWN
         rest = [c for c in rest if c != UNKNOWN]
+    # face-down packets (extra_cards_from=packet, §3.5): unseen by everyone, red threes included
+    packets = [[rest.pop() for _ in range(k)] for k in (view.packet_sizes or (0,) * n)]
+    dowry = [rest.pop() for _ in range(view.dowry_size)]  # face down under the pile (Italian §3.2)
     for seq in (pile, pending):
         for i, c in enumerate(seq):
             if c == UNKNOWN:
@@ -209,6 +212,9 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
     d.black3_removed = ([list(r) for r in view.black_threes_removed] if view.black_threes_removed
                         else [[] for _ in range(n)])
     d.ask_failed = list(view.asks_failed) if view.asks_failed else [0] * rules.teams
+    d.packets = packets
+    d.dowry = dowry
+    d.extra_done = list(view.extra_cards_done) if view.extra_cards_done else [False] * rules.teams
     d.opened = list(view.opened)
     d.scores = list(view.scores)
     d.minimum = list(view.minimums)
@@ -278,7 +284,7 @@ def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:
             m = Meld(mv.target, view.turn if new else -1, view.turn_number if new else 0)
             for c in mv.cards:
                 m.cards.append(c)
-                if IS_WILD[c] and mv.target != 0:
+                if c == JOKER or (IS_WILD[c] and mv.target != 0):
                     m.wild += 1
                 else:
                     m.nat += 1

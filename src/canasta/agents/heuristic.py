@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import ACE, FOUR, JOKER, JOKER_RANK, THREE, TWO
+from ..cards import ACE, FOUR, JOKER, JOKER_RANK, RANKS, THREE, TWO
 from ..engine import PlayerView
 from ..feasibility import MeldLimits, can_meld_out
 from ..moves import (
@@ -59,6 +59,7 @@ from ..moves import (
 )
 from ..rules import Rules
 from .base import register
+from .goals import canasta_value, needed_targets, out_blocked
 
 NEG = -1.0e9
 """Score of a move the player does not want at all (kept only as a last resort)."""
@@ -118,6 +119,12 @@ class HeuristicWeights:
     """Cards to keep in hand after a meld that completes no canasta (pairs take the pile)."""
     reserve_cost: float = 15.0
     """Cost per card a meld takes the hand below ``reserve`` (not late in the deal)."""
+    # --- going-out needs by kind of canasta (Pennies from Heaven §3.5, agents/goals.py) ---
+    needed_kind: float = 60.0
+    """Value per card added to a meld whose canasta the side still needs to go out (sevens, wild
+    cards); for a meld of wild cards it also cancels the wild-card cost."""
+    stop_rank: float = 6.0
+    """Cost of discarding a card of ``pile_blocking_rank`` (it stops the pile like a black three)."""
 
     # --- discarding ------------------------------------------------------------
     keep_pair: float = 25.0
@@ -174,6 +181,8 @@ class RulesFacts:
         self.rules = rules
         vals = rules.card_values
         self.rv = [vals[r * 4] for r in range(13)] + [vals[JOKER]]
+        if rules.min_meld_naturals_only:  # wild cards do not count towards the minimum (Italian)
+            self.rv[TWO] = self.rv[JOKER_RANK] = 0
         self.lim = MeldLimits(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, self.rv)
         self.copies = 4 * rules.packs
         self.b3_pen = rules.black3_hand_penalty
@@ -198,7 +207,7 @@ class Position:
     """
 
     __slots__ = ("view", "f", "rc", "mine", "ex", "canastas", "table", "opened", "late", "threat",
-                 "next_side", "next_melds", "visible", "hand_points", "size")
+                 "next_side", "next_melds", "visible", "hand_points", "size", "blocked", "needed")
 
     def __init__(self, view: PlayerView, f: RulesFacts, w: HeuristicWeights):
         self.view = view
@@ -225,7 +234,8 @@ class Position:
                     visible[m.target] += nat
                 table[side] += sum(vals[c] for c in m.cards)
                 if m.canasta:
-                    canastas[side] += 1
+                    if rules.wild_canastas_count or m.target not in (TWO, WILD_TARGET):  # Italian §3.2
+                        canastas[side] += 1
                     table[side] += f.nat_bonus if m.natural else f.mixed_bonus
             melds.append(d)
         if view.pile_top is not None and view.pile_top != JOKER:
@@ -233,7 +243,7 @@ class Position:
         self.visible = visible
         me = view.side
         self.mine = melds[me]
-        self.ex = {t: [nw[0], nw[1]] for t, nw in self.mine.items() if t != THREE}
+        self.ex = {t: [nw[0], nw[1]] for t, nw in self.mine.items() if t != THREE and t != TWO}
         self.canastas = canastas
         self.table = table
         self.opened = view.opened[me]
@@ -250,10 +260,12 @@ class Position:
         self.next_melds = melds[self.next_side]
         pen = f.b3_pen
         self.hand_points = sum(pen if (c >> 2 == THREE and c != JOKER) else vals[c] for c in view.hand)
+        self.blocked = out_blocked(view)  # extra cards, red threes, kinds of canasta (goals.py)
+        self.needed = needed_targets(view)
 
     def can_out(self) -> bool:
         """Whether this hand can be melded out now (all cards, or all but one discarded), §1.9."""
-        if self.view.pending_pile:
+        if self.view.pending_pile or self.blocked:
             return False
         me = self.view.side
         return can_meld_out(self.rc, self.ex, self.f.lim, self.canastas[me], self.f.need)
@@ -490,7 +502,12 @@ class HeuristicAgent:
             s += w.new_meld
         completes = size0 < 7 <= size1
         if completes:
-            s += w.canasta * (f.nat_bonus if wild0 + wild == 0 else f.mixed_bonus)
+            s += w.canasta * canasta_value(f.rules, r, wild0 + wild == 0)
+        if pos.needed:
+            if r in pos.needed:
+                s += w.needed_kind * (n + wild) + (w.two_cost * t + w.joker_cost * j if r == WILD_TARGET else 0.0)
+            elif wild and WILD_TARGET in pos.needed:
+                s -= w.needed_kind * wild  # wild cards are kept for the needed canasta of wild cards
         late = pos.late or pos.threat
         if late:
             s += w.late_natural * (n + wild)
@@ -528,6 +545,8 @@ class HeuristicAgent:
             return w.freeze_two if freeze else w.keep_two
         if r == THREE:  # a black three: a stop card (red threes never reach a hand)
             return w.black3_base - w.black3_per_card * view.pile_size
+        if f.rules.pile_blocking_rank and r == RANKS.index(f.rules.pile_blocking_rank):
+            return w.stop_rank  # it stops the pile (Mexican 7, §3.2)
         cnt = pos.rc[r]
         cost = 0.0
         if cnt >= 2:

@@ -278,9 +278,32 @@ def render_players(view: PlayerView, info: TableInfo) -> Table:
             else:
                 cells = ["", "", ""]
             reds = cards_text(view.red_threes[seat]) if view.red_threes[seat] else Text("-", style="dim")
-            table.add_row(*cells, who, str(view.hand_sizes[seat]), reds,
+            table.add_row(*cells, who, _cards_cell(view, seat), reds,
                           end_section=k == len(seats) - 1)
     return table
+
+
+def _cards_cell(view: PlayerView, seat: int) -> str:
+    """A player's card count, with his face-down packet not yet taken (``extra_cards_from=packet``,
+    Pennies from Heaven §3.5): ``13 +11 packet``."""
+    packet = view.packet_sizes[seat] if view.packet_sizes else 0
+    return f"{view.hand_sizes[seat]} +{packet} packet" if packet else str(view.hand_sizes[seat])
+
+
+def extra_cards_text(view: PlayerView) -> str:
+    """What the person's side still receives (``extra_cards``, Mexican §3.2 / Pennies §3.5), or ''."""
+    rules = view.rules
+    if not rules.extra_cards:
+        return ""
+    when = "its initial meld" if rules.extra_cards_when == "initial_meld" else "its first canasta"
+    if rules.extra_cards_from == "stock":
+        if view.extra_cards_done and not view.extra_cards_done[view.side]:
+            return (f"Extra cards: after {when} your side's melder draws {rules.extra_cards} "
+                    "cards from the stock.")
+        return ""
+    if view.packet_sizes and view.packet_sizes[view.seat]:
+        return f"Packet: {plural(view.packet_sizes[view.seat], 'card')} face down, yours after {when}."
+    return ""
 
 
 def pile_text(view: PlayerView) -> Text:
@@ -299,12 +322,19 @@ def pile_text(view: PlayerView) -> Text:
     if view.pile_blocked_until >= view.turn_number:
         out.append("\n  BLOCKED", style="bold red")
         out.append(f": a joly was discarded; nobody takes the pile until turn {view.pile_blocked_until + 1}")
+    if view.dowry_size:  # Italian §3.2: face-down cards under the pile, taken with it
+        out.append(f"\n  DOWRY: {plural(view.dowry_size, 'face-down card')} under the pile go to the first "
+                   "player who takes it", style="cyan")
     if view.frozen_reason:
         out.append("\n  FROZEN", style="bold blue")
         out.append(f": {view.frozen_reason}")
     if view.stopped:
         out.append("\n  STOP", style="bold red")
         out.append(": a black three is on top; the pile cannot be taken this turn")
+    block = view.rules.pile_blocking_rank
+    if block and view.pile_top is not None and view.pile_top < JOKER and RANKS[view.pile_top >> 2] == block:
+        out.append("\n  BLOCKED", style="bold red")
+        out.append(f": a {block} is on top; nobody may take the pile")
     if view.pile_cards is not None and view.pile_cards:
         out.append("\n  Whole pile (bottom to top): ")
         out.append_text(cards_text(view.pile_cards))
@@ -342,6 +372,9 @@ def status_text(view: PlayerView, info: TableInfo) -> Text:
     if view.must_canasta >= 0:
         out.append(f"\nYou took the pile with a canasta: complete the canasta of {target_str(view.must_canasta)} "
                    "and the pile is yours.", style="yellow")
+    extra = extra_cards_text(view)
+    if extra:
+        out.append(f"\n{extra}", style="cyan")
     if view.pending_pile:
         out.append(f"\nThe pile ({plural(view.pending_pile, 'card')}) is set aside: it is yours once your "
                    "initial meld is complete.", style="yellow")

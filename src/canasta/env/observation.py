@@ -282,7 +282,7 @@ def build_observation(view: PlayerView, memory: PublicMemory, layout: Observatio
         base = off["melds"] + k * per_side
         for m in view.melds[(side + k) % T]:
             i = base + m.target * 4
-            wild = 0 if m.target == 0 else sum(map(_WILD_GET, m.cards))  # twos group: all naturals
+            wild = m.cards.count(52) if m.target == 0 else sum(map(_WILD_GET, m.cards))  # twos group: jokers wild
             tail[i] = len(m.cards) - wild
             tail[i + 1] = wild
             tail[i + 2] = 1.0 if m.canasta else 0.0

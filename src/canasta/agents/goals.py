@@ -1,0 +1,73 @@
+"""What a variant's going-out needs and special canastas mean for the rule-of-thumb players.
+
+Read from a seat's :class:`~canasta.engine.PlayerView` only (never the hidden cards):
+
+* :func:`out_blocked`: the side may not go out yet for a reason other than its number of
+  canastas: extra cards still due (``extra_cards``), too few red threes (``red3_to_go_out``,
+  Mexican §3.2), a kind of canasta missing (``going_out_canastas``, Pennies from Heaven §3.5);
+* :func:`canasta_value`: the bonus a canasta of a target would score (ranks with their own
+  bonus, such as sevens, and wild canastas), for meld scores;
+* :func:`needed_targets`: meld targets whose canasta the side still needs to go out (a rank,
+  or the meld of wild cards), so the players build them.
+"""
+
+from __future__ import annotations
+
+from ..cards import RANKS
+from ..engine import PlayerView
+from ..extras import kinds_met
+from ..moves import WILD_TARGET
+from ..rules import Rules
+
+
+def _kinds(view: PlayerView, side: int) -> list[tuple[str, int]]:
+    out = []
+    for m in view.melds[side]:
+        if m.canasta:
+            out.append(("wild", -1) if m.target == WILD_TARGET else
+                       ("natural" if m.natural else "mixed", m.target))
+    return out
+
+
+def out_blocked(view: PlayerView) -> bool:
+    """Whether the seat's side may not go out now whatever its canastas (extras.out_need's
+    conditions, as far as the view shows them)."""
+    rules = view.rules
+    seat, side = view.seat, view.side
+    if rules.extra_cards:
+        if rules.extra_cards_from == "packet":
+            if view.packet_sizes and view.packet_sizes[seat]:
+                return True
+        elif view.extra_cards_done and not view.extra_cards_done[side] and view.stock_size:
+            return True
+    if rules.red3_to_go_out:
+        reds = sum(len(r) for s, r in enumerate(view.red_threes) if s % rules.teams == side)
+        if reds < rules.red3_to_go_out:
+            return True
+    return bool(rules.going_out_canastas) and not kinds_met(rules.going_out_canastas, _kinds(view, side))
+
+
+def canasta_value(rules: Rules, target: int, natural: bool) -> int:
+    """Bonus in points of a canasta of ``target`` (a rank index or WILD_TARGET), natural or mixed."""
+    if target == WILD_TARGET:
+        return rules.wild_canasta_bonus
+    for rank, points in rules.rank_canasta_bonuses:
+        if RANKS.index(rank) == target:
+            return points
+    return rules.natural_canasta_bonus if natural else rules.mixed_canasta_bonus
+
+
+def needed_targets(view: PlayerView) -> frozenset[int]:
+    """Targets (rank index, or WILD_TARGET for wild cards) whose canasta ``going_out_canastas``
+    still asks of the seat's side (natural / mixed kinds name no target and are left out)."""
+    rules = view.rules
+    if not rules.going_out_canastas:
+        return frozenset()
+    have = _kinds(view, view.side)
+    out = set()
+    for k in rules.going_out_canastas:
+        if k in ("natural", "mixed"):
+            continue
+        if not kinds_met([k], have):
+            out.add(WILD_TARGET if k == "wild" else RANKS.index(k))
+    return frozenset(out)
