@@ -25,6 +25,8 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
+from canasta.cards import parse_card  # noqa: E402
+from canasta.tiles import tile_name  # noqa: E402
 from canasta.web.i18n import load_locale  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -302,3 +304,25 @@ def test_pages_in_each_language(server: Server, browser: Browser, tmp_path: Path
         p.screenshot(path=str(out / f"score-{lang}.png"), full_page=True)
         ctx.close()
     assert all((out / f"table-{lang}.png").stat().st_size > 10000 for lang in ("en", "ro", "es"))
+
+
+def test_variant_extras_are_shown(server: Server, page: Page, tmp_path: Path) -> None:
+    """Pennies from Heaven: every player's face-down packet and your own; Romanian tiles: the tiles' names."""
+    bots5 = [{"kind": "bot", "bot": "random"}] * 5
+    (link,) = server.table([{"kind": "human", "name": "Ana"}, *bots5], variant="pennies-from-heaven")
+    page.goto(link + "&lang=en")
+    page.click("#start")
+    s = wait_state(page, MY_TURN)  # the bots wait for Ana: the state stays as it is
+    want = [load_locale("en")["table.packet"].replace("{n}", str(n)) for n in s["view"]["packet_sizes"] if n]
+    assert len(want) >= 5  # Ana's packet at least, and few bots can have made a canasta yet
+    assert page.locator(".seat-chip [data-extra=packet]").all_text_contents() == want
+    assert "11" in (page.text_content("#notes") or "")
+    page.screenshot(path=str(shots_dir(tmp_path) / "pennies.png"), full_page=True)
+    (link,) = server.table(BOTS3, variant="romanian-tiles")
+    page.goto(link + "&lang=en")
+    page.click("#start")
+    s = wait_state(page, "s.view")
+    names = page.locator("#hand .card .tn").all_text_contents()
+    assert names == [tile_name(parse_card(c)) for c in s["view"]["hand"]]  # as canasta.tiles names them
+    if s["view"]["pile"]["surprise"]:
+        assert page.locator("#pile-info [data-extra=surprise]").count() == 1

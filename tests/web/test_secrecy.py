@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 
 from canasta.agents import make_agent
 from canasta.cards import card_str, parse_cards
+from canasta.rules import Rules, preset_names
 from canasta.web.protocol import dumps
 from canasta.web.tables import Table, create_table
 
@@ -62,9 +63,13 @@ def public_cards(table: Table) -> Counter[str]:
 
 
 def own_hand(table: Table, seat: int) -> Counter[str]:
+    """The hand of table seat ``seat`` (empty while he sits the deal out, 5 players)."""
     deal = table.game.deal
     assert deal is not None
-    return Counter({card_str(c): n for c, n in enumerate(deal.hands[seat]) if n})
+    d = table.game.seating.deal_seat(seat)
+    if d < 0:
+        return Counter()
+    return Counter({card_str(c): n for c, n in enumerate(deal.hands[d]) if n})
 
 
 def check_message(table: Table, seat: int, text: str) -> None:
@@ -80,7 +85,7 @@ def check_message(table: Table, seat: int, text: str) -> None:
         assert card in {card_str(c) for c in deal.pile} and card[0] in "23J", reason
     assert cards_in(rest) == hand + public_cards(table), "a card the seat cannot see is in the message"
     if msg["legal"]:
-        assert deal.to_act == seat and not deal.over
+        assert table.game.table_seat(deal.to_act) == seat and not deal.over
     for move in msg["legal"]:
         used = Counter(CARD.findall(move))
         assert not used - hand, f"legal move {move!r} names cards the seat does not hold"
@@ -97,7 +102,7 @@ def check_message(table: Table, seat: int, text: str) -> None:
 
 def play_and_check(variant: str, seed: int, max_deals: int = 4) -> int:
     """Play up to ``max_deals`` deals of a game, checking every seat's message after every move."""
-    rules_players = int(re.search(r"players=(\d)", variant).group(1))  # type: ignore[union-attr]
+    rules_players = Rules.parse(variant).players
     table = create_table(None, variant, [{"kind": "human"}] * rules_players, seed=seed)
     agents = [make_agent("random", seed + i) for i in range(rules_players)]
     table.start(0)
@@ -110,7 +115,7 @@ def play_and_check(variant: str, seed: int, max_deals: int = 4) -> int:
                 break
             table.next_deal(0)
             continue
-        seat = deal.to_act
+        seat = table.game.table_seat(deal.to_act)
         action = agents[seat].select(None, deal.legal_actions())
         table.act(seat, deal.move_for_action(action))
         for s in range(rules_players):
@@ -123,13 +128,22 @@ def play_and_check(variant: str, seed: int, max_deals: int = 4) -> int:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(10**6, 2**40),
        variant=st.sampled_from(["classic(players=4)", "classic(players=2)", "classic(players=3)",
-                                "classic(players=6,teams=3)", "classic(players=4,pile_visible=yes)"]))
+                                "classic(players=6,teams=3)", "classic(players=4,pile_visible=yes)",
+                                "classic(players=5)", "romanian-tiles", "pennies-from-heaven", "mexican"]))
 def test_no_message_holds_a_card_the_seat_cannot_know(seed: int, variant: str) -> None:
     assert play_and_check(variant, seed, max_deals=2) > 0
 
 
 def test_whole_game_messages_are_secret() -> None:
     assert play_and_check("classic(players=4,target=1500)", 5_000_003, max_deals=50) > 100
+
+
+@pytest.mark.parametrize("variant", [*preset_names(), "classic(players=5)", "classic(players=3,cutthroat=true)"])
+def test_every_variant_keeps_its_secrets(variant: str) -> None:
+    """A deal of every preset (face-down packets, surpriza, dowry stay hidden), of five players
+    (the seat sitting out gets no hand) and of cutthroat, every seat checked after every move."""
+    deals = 3 if "players=5" in variant else 1  # each of the side of three sits out once
+    assert play_and_check(variant, 4_000_037, max_deals=deals) > 50
 
 
 def test_the_check_catches_a_leak() -> None:

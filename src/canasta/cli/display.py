@@ -43,6 +43,7 @@ from ..opening import opening_need
 from ..rules import Rules
 from ..scoring import BREAKDOWN_ITEMS, SideScore
 from ..tiles import tile_name
+from ..viewfacts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
 
 RED_STYLE = "bold red"
 BLACK_STYLE = "bold"
@@ -292,18 +293,13 @@ def _cards_cell(view: PlayerView, seat: int) -> str:
 
 def extra_cards_text(view: PlayerView) -> str:
     """What the person's side still receives (``extra_cards``, Mexican §3.2 / Pennies §3.5), or ''."""
-    rules = view.rules
-    if not rules.extra_cards:
+    due = extra_cards_due(view)
+    if due is None:
         return ""
-    when = "its initial meld" if rules.extra_cards_when == "initial_meld" else "its first canasta"
-    if rules.extra_cards_from == "stock":
-        if view.extra_cards_done and not view.extra_cards_done[view.side]:
-            return (f"Extra cards: after {when} your side's melder draws {rules.extra_cards} "
-                    "cards from the stock.")
-        return ""
-    if view.packet_sizes and view.packet_sizes[view.seat]:
-        return f"Packet: {plural(view.packet_sizes[view.seat], 'card')} face down, yours after {when}."
-    return ""
+    when = "its initial meld" if due.when == "initial_meld" else "its first canasta"
+    if due.source == "stock":
+        return f"Extra cards: after {when} your side's melder draws {due.count} cards from the stock."
+    return f"Packet: {plural(due.count, 'card')} face down, yours after {when}."
 
 
 def pile_text(view: PlayerView) -> Text:
@@ -319,7 +315,7 @@ def pile_text(view: PlayerView) -> Text:
         out.append(f" on top, {plural(view.pile_size, 'card')}")
     if view.surprise_size:
         out.append(f" + surpriza: {plural(view.surprise_size, 'card')} face down under it")
-    if view.pile_blocked_until >= view.turn_number:
+    if pile_blocked_by_joly(view):
         out.append("\n  BLOCKED", style="bold red")
         out.append(f": a joly was discarded; nobody takes the pile until turn {view.pile_blocked_until + 1}")
     if view.dowry_size:  # Italian §3.2: face-down cards under the pile, taken with it
@@ -331,8 +327,8 @@ def pile_text(view: PlayerView) -> Text:
     if view.stopped:
         out.append("\n  STOP", style="bold red")
         out.append(": a black three is on top; the pile cannot be taken this turn")
-    block = view.rules.pile_blocking_rank
-    if block and view.pile_top is not None and view.pile_top < JOKER and RANKS[view.pile_top >> 2] == block:
+    block = pile_blocking_rank(view)
+    if block:
         out.append("\n  BLOCKED", style="bold red")
         out.append(f": a {block} is on top; nobody may take the pile")
     if view.pile_cards is not None and view.pile_cards:

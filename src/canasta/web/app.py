@@ -4,7 +4,7 @@ Routes:
 
 * ``GET /`` lobby, ``GET /table`` a table (``?t=ID&k=TOKEN``), ``GET /score`` the score keeper,
   ``/static/...`` scripts and styles, ``GET /api/i18n/{lang}`` the texts of a language.
-* ``GET /api/meta``: variants, bot levels, languages.
+* ``GET /api/meta``: variants (and for each preset the player counts it accepts), bot levels, languages.
 * ``POST /api/tables`` ``{"variant", "seats": [{"kind", "bot", "name"}], "hints"}`` -> the table id and
   one invite link per person's seat. ``GET /api/tables/{id}``: public facts (no cards).
   ``GET /api/tables/{id}/record?k=TOKEN``: the game record of a finished game.
@@ -37,7 +37,7 @@ from .i18n import LANGS, load_locale
 from .protocol import MAX_MESSAGE_BYTES, ProtocolError, dumps, error_message, parse_message
 from .sheet import MAX_DEALS, SheetError, default_sides, score_sheet
 from .store import Store, StoredSheet
-from .tables import BOT_LEVELS, TableError, TableManager
+from .tables import BOT_LEVELS, TableError, TableManager, preset_choices
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 16384
@@ -95,7 +95,8 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
         return JSONResponse(load_locale(lang))
 
     async def meta(request: Request) -> Response:
-        return JSONResponse({"variants": preset_names(), "bots": list(BOT_LEVELS), "langs": list(LANGS),
+        return JSONResponse({"variants": preset_names(), "presets": list(preset_choices()),
+                             "bots": list(BOT_LEVELS), "langs": list(LANGS),
                              "max_message_bytes": MAX_MESSAGE_BYTES})
 
     async def create_table(request: Request) -> Response:

@@ -16,12 +16,14 @@ message (DESIGN.md, "Hidden information").
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import card_str, sort_key
 from ..engine import PlayerView
-from ..moves import Move, MoveError
+from ..moves import Move, MoveError, target_str
+from ..viewfacts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
 
 MAX_MESSAGE_BYTES = 4096
 """Largest client message accepted, in bytes."""
@@ -128,20 +130,58 @@ def cards_text(cards: Any) -> list[str]:
     return [card_str(c) for c in cards]
 
 
-def view_dict(view: PlayerView) -> dict[str, Any]:
+def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int | None = None,
+              spectator: int | None = None) -> dict[str, Any]:
     """The JSON form of one seat's :class:`PlayerView` (its own hand sorted for display).
 
     The hand is sorted by :func:`canasta.cards.sort_key` (naturals by rank, black
     threes, wild cards). Every other field is public.
+
+    Args:
+        view: the view of a deal seat.
+        seats: the table seat of each deal seat (players sitting out, 5 players §3.1);
+            None: the same numbers. Every seat number and per-seat list of the result
+            counts table seats (``players`` of them); a seat sitting out has no cards
+            (``hand_sizes`` 0, ``sides`` its table side given by ``spectator_side``).
+        players: number of table seats (default: the view's seats).
+        spectator: the table seat of a player sitting out this deal, to whom ``view`` (a
+            partner's view) is shown without its hand: ``hand`` is empty and ``seat`` is his.
+
+    Variant facts (:mod:`canasta.viewfacts`): ``packet_sizes`` (per seat, Pennies §3.5),
+    ``extra_cards_done`` (per side, Mexican §3.2), ``extra_due`` (what the seat's side still
+    receives), ``surprise_size`` / ``dowry_size`` (face-down cards under the pile, §3.4 / Italian),
+    ``pile.blocked_until`` (a joly blocks it, §3.4), ``pile.blocking_rank`` (a rank on top blocks
+    it, Mexican), ``must_canasta`` (rank whose canasta the player must complete, or None),
+    ``lone_hand`` and ``sides`` (cutthroat §3.1).
     """
+    n_deal = len(view.hand_sizes)
+    to_table = list(seats) if seats is not None else list(range(n_deal))
+    n = players if players is not None else n_deal
+
+    def seat_no(s: int) -> int:
+        return to_table[s] if 0 <= s < n_deal else s
+
+    def per_seat(values: Sequence[Any], empty: Any) -> list[Any]:
+        out = [empty] * n
+        for d, v in enumerate(values):
+            out[to_table[d]] = v
+        return out
+
+    sides = per_seat([view.side_of(s) for s in range(n_deal)], None)
+    for t in range(n):
+        if sides[t] is None:
+            sides[t] = t % view.rules.teams  # a seat sitting out: his table side (canasta.sitout)
+    blocked = pile_blocked_by_joly(view)
+    due = extra_cards_due(view) if spectator is None else None
     return {
-        "seat": view.seat,
+        "seat": seat_no(view.seat) if spectator is None else spectator,
         "side": view.side,
-        "hand": cards_text(sorted(view.hand, key=sort_key)),
-        "hand_sizes": list(view.hand_sizes),
+        "spectator": spectator is not None,
+        "hand": [] if spectator is not None else cards_text(sorted(view.hand, key=sort_key)),
+        "hand_sizes": per_seat(view.hand_sizes, 0),
         "melds": [[{"rank": m.rank_name, "cards": cards_text(m.cards), "canasta": m.canasta,
                     "natural": m.natural} for m in side] for side in view.melds],
-        "red_threes": [cards_text(r) for r in view.red_threes],
+        "red_threes": per_seat([cards_text(r) for r in view.red_threes], []),
         "pile": {
             "top": None if view.pile_top is None else card_str(view.pile_top),
             "size": view.pile_size,
@@ -150,23 +190,31 @@ def view_dict(view: PlayerView) -> dict[str, Any]:
             "frozen_reason": view.frozen_reason,
             "stopped": view.stopped,
             "cards": None if view.pile_cards is None else cards_text(view.pile_cards),
+            "surprise": view.surprise_size,
+            "dowry": view.dowry_size,
+            "blocked_until": view.pile_blocked_until if blocked else None,
+            "blocking_rank": pile_blocking_rank(view) or None,
         },
         "stock": view.stock_size,
         "scores": list(view.scores),
         "minimums": list(view.minimums),
         "opened": list(view.opened),
-        "turn": view.turn,
-        "to_act": view.to_act,
+        "turn": seat_no(view.turn),
+        "to_act": seat_no(view.to_act),
         "phase": view.phase,
         "asked": view.asked,
         "answer": view.answer,
         "drew": view.drew,
-        "dealer": view.dealer,
+        "dealer": seat_no(view.dealer),
         "turn_number": view.turn_number,
         "melded_this_turn": view.melded_this_turn,
         "pending_pile": view.pending_pile,
-        "sides": [view.side_of(s) for s in range(len(view.hand_sizes))],
-        "lone_hand": view.lone_hand,
+        "sides": sides,
+        "lone_hand": seat_no(view.lone_hand),
+        "must_canasta": None if view.must_canasta < 0 else target_str(view.must_canasta),
+        "packet_sizes": per_seat(view.packet_sizes, 0) if view.packet_sizes else [],
+        "extra_cards_done": list(view.extra_cards_done),
+        "extra_due": None if due is None else {"source": due.source, "count": due.count, "when": due.when},
     }
 
 

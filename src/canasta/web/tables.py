@@ -14,13 +14,17 @@ After a restart :func:`rebuild_table` replays the stored deals (seeds and move
 texts) through the engine, so a table continues exactly where it stopped.
 
 Rules: the game of RULES.md §1.12 played deal by deal; "may I go out?" (§1.9)
-is the ``ask``/``yes``/``no`` moves of the engine.
+is the ``ask``/``yes``/``no`` moves of the engine. Every preset is played; with five
+players (§3.1, :mod:`canasta.sitout`) the Game's seating maps each deal's four deal seats
+to table seats: every seat number here (methods, messages, the store) is a table seat, and
+the player sitting out the deal sees it as a spectator (no hand, no moves).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import secrets
@@ -32,8 +36,9 @@ from ..agents import Agent, make_agent
 from ..engine import IllegalMove
 from ..game import Game
 from ..moves import Move
-from ..rules import Rules, RulesError
-from ..sitout import refuse_sitting_out
+from ..opening import opening_need
+from ..rules import Rules, RulesError, preset_names
+from ..viewfacts import opening_parts
 from .protocol import ClientMessage, ProtocolError, dumps, error_message, view_dict
 from .store import Store, StoredTable
 
@@ -45,6 +50,51 @@ HINT_BOT = "heuristic"
 """The bot whose choice is shown as a hint."""
 STATUSES = ("waiting", "playing", "finished")
 """A table waits for its host to start it, is played, then is finished (a side has won)."""
+
+
+@functools.cache
+def preset_choices() -> tuple[dict[str, Any], ...]:
+    """For the lobby, each preset of :func:`canasta.rules.preset_names`: ``name``, its default
+    ``players`` and ``target``, the player counts it accepts (``counts``, 2 to 6; 5 = three against two with one
+    sitting out, §3.1), the sides a 6-player table may form (``teams6``), and whether 3 players may
+    play cutthroat (``cutthroat``)."""
+    out = []
+    for name in preset_names():
+        def ok(options: str, name: str = name) -> Rules | None:
+            try:
+                return Rules.parse(f"{name}({options})")
+            except (RulesError, ValueError):
+                return None
+        counts = [n for n in range(2, 7) if ok(f"players={n}")]
+        teams6 = [t for t in (2, 3) if ok(f"players=6,teams={t}")]
+        cut = ok("players=3,cutthroat=true")
+        base = Rules.parse(name)
+        out.append({"name": name, "players": base.players, "target": base.target, "counts": counts,
+                    "teams6": teams6, "cutthroat": cut is not None})
+    return tuple(out)
+
+
+def rules_facts(rules: Rules) -> dict[str, Any]:
+    """What the table page needs of the variant: seats and sides, and what the variant adds
+    to the table (tile names §3.4, extra cards Mexican/Pennies, blocking rank, melds of twos
+    Italian, cutthroat §3.1, players sitting out §3.1)."""
+    return {"spec": rules.spec(), "players": rules.players, "teams": rules.teams,
+            "team_size": rules.team_size, "target": rules.target,
+            "tile_names": rules.tile_names, "extra_cards": rules.extra_cards,
+            "extra_cards_from": rules.extra_cards_from, "extra_cards_when": rules.extra_cards_when,
+            "pile_blocking_rank": rules.pile_blocking_rank, "twos_melds": rules.twos_melds,
+            "cutthroat": rules.cutthroat, "sitting_out": rules.sitting_out,
+            "no_opening_first_round": rules.no_opening_first_round}
+
+
+def opening_dict(rules: Rules, score: int, minimum: int) -> dict[str, Any]:
+    """What a side at ``score`` (points) with minimum count ``minimum`` needs for its initial meld
+    (:func:`canasta.viewfacts.opening_parts`), with the English words of
+    :func:`canasta.opening.opening_need` as ``text`` (the page translates the parts)."""
+    need = opening_parts(rules, score, minimum)
+    return {"requirement": need.requirement, "minimum": need.minimum, "no_wild": need.no_wild,
+            "or_canasta": need.or_canasta, "or_wild_meld": need.or_wild_meld,
+            "text": opening_need(rules, score, minimum)}
 
 
 class TableError(ValueError):
@@ -210,9 +260,12 @@ class Table:
         deal = self.game.deal
         if deal is None or deal.over:
             raise TableError("deal_over", "the deal is over: start the next deal")
-        if deal.to_act != seat:
-            who = self.seats[deal.to_act].name
-            raise TableError("not_your_turn", f"it is not your turn: {who} (seat {deal.to_act + 1}) is to act")
+        if self.sitting_out() == seat:
+            raise TableError("sitting_out", "you sit this deal out: you play again in the next deal")
+        actor = self.game.table_seat(deal.to_act)
+        if actor != seat:
+            who = self.seats[actor].name
+            raise TableError("not_your_turn", f"it is not your turn: {who} (seat {actor + 1}) is to act")
         try:
             done = self.game.apply(move)
         except IllegalMove as e:
@@ -252,8 +305,12 @@ class Table:
         deal = self.game.deal
         if self.status != "playing" or deal is None or deal.over:
             return None
-        seat = deal.to_act
+        seat = self.game.table_seat(deal.to_act)
         return seat if self.seats[seat].kind == "bot" else None
+
+    def sitting_out(self) -> int:
+        """The table seat that sits the current deal out (5 players, RULES.md §3.1), or -1."""
+        return self.game.seating.sitting_out if self.game.deal is not None else -1
 
     def bot_step(self) -> bool:
         """Let the bot to act make one move.
@@ -268,7 +325,7 @@ class Table:
         assert deal is not None
         agent = self.agents[seat]
         legal = deal.legal_actions()
-        action = agent.select(deal.view(seat) if agent.needs_view else None, legal)
+        action = agent.select(deal.view(deal.to_act) if agent.needs_view else None, legal)
         done = self.game.apply_action(action)
         self._moved(seat, done)
         return True
@@ -282,13 +339,14 @@ class Table:
         if not self.hints:
             raise TableError("no_hints", "hints are turned off at this table")
         deal = self.game.deal
-        if self.status != "playing" or deal is None or deal.over or deal.to_act != seat:
+        if (self.status != "playing" or deal is None or deal.over
+                or self.game.table_seat(deal.to_act) != seat):
             raise TableError("not_your_turn", "a hint is given when it is your turn to act")
         agent = self._hinters.get(seat)
         if agent is None:
             agent = self._hinters[seat] = _agent(HINT_BOT, seat)
         legal = list(deal.legal_actions())
-        action = agent.select(deal.view(seat), legal)
+        action = agent.select(deal.view(deal.to_act), legal)
         return str(deal.move_for_action(action))
 
     def rename(self, seat: int, name: str) -> None:
@@ -332,9 +390,11 @@ class Table:
     def state_for(self, seat: int) -> dict[str, Any]:
         """The state message for ``seat``: its view of the deal plus public facts.
 
-        Built only from ``deal.view(seat)``, the move texts (which never show a drawn
-        card), seat names and scored deals; the legal moves are listed only for the
-        seat to act, and hold only its own cards.
+        Built only from the seat's view of the deal, the move texts (which never show a
+        drawn card), seat names and scored deals; the legal moves are listed only for the
+        seat to act, and hold only its own cards. Seat numbers are table seats. A seat
+        that sits the deal out (5 players, §3.1) is sent a partner's view without its hand
+        (``view.spectator``, ``sitting_out``): public information only, never a hand.
         """
         rules = self.rules
         game = self.game
@@ -342,20 +402,29 @@ class Table:
         state: dict[str, Any] = {
             "type": "state", "table": self.id, "seq": self.seq, "status": self.status, "you": seat,
             "host": seat == self.host, "hints": self.hints,
-            "rules": {"spec": rules.spec(), "players": rules.players, "teams": rules.teams,
-                      "team_size": rules.team_size, "target": rules.target},
+            "rules": rules_facts(rules),
             "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot, "joined": s.joined,
                        "connected": bool(self.conns[i]) or s.kind == "bot", "side": rules.side_of(i)}
                       for i, s in enumerate(self.seats)],
             "deal_no": len(game.logs), "totals": list(game.totals), "next_minimums": game.minimums(),
             "history": self.history(), "game_over": game.over, "winner": game.winner,
-            "view": None, "log": [], "legal": [],
+            "view": None, "log": [], "legal": [], "sitting_out": self.sitting_out(), "opening": [],
         }
         if deal is not None:
-            state["view"] = view_dict(deal.view(seat))
+            mine = game.seating.deal_seat(seat)
+            if mine >= 0:
+                view = deal.view(mine)
+                state["view"] = view_dict(view, game.seating.seats, rules.players)
+            else:  # sitting out: a partner's view, without its hand
+                partner = next(d for d in range(len(game.seating.seats))
+                               if deal.side_of[d] == rules.side_of(seat))
+                view = deal.view(partner)
+                state["view"] = view_dict(view, game.seating.seats, rules.players, spectator=seat)
+            state["opening"] = [opening_dict(rules, view.scores[side], view.minimums[side])
+                                for side in range(len(view.scores))]
             texts = game.logs[-1].moves
             state["log"] = [{"seat": s, "move": t} for s, t in zip(self.move_seats[-1], texts, strict=True)]
-            if self.status == "playing" and not deal.over and deal.to_act == seat:
+            if self.status == "playing" and not deal.over and mine >= 0 and deal.to_act == mine:
                 state["legal"] = sorted({str(m) for m in deal.legal_moves()})
         return state
 
@@ -391,7 +460,6 @@ def create_table(store: Store | None, variant: str, seats: Sequence[dict[str, An
         raise TableError("bad_variant", "the variant must be a text such as classic(players=4)")
     try:
         rules = Rules.parse(variant)
-        refuse_sitting_out(rules, "the web table")
     except (RulesError, ValueError) as e:
         raise TableError("bad_variant", str(e)) from None
     seat_list = new_seats(rules, seats)
@@ -424,7 +492,7 @@ def rebuild_table(stored: StoredTable, store: Store | None) -> Table:
             raise TableError("corrupt", f"table {stored.id}: deal {d.number + 1} does not match its seed")
         t.move_seats.append([])
         for seat, text in d.moves:
-            if deal.over or deal.to_act != seat:
+            if deal.over or game.table_seat(deal.to_act) != seat:
                 raise TableError("corrupt", f"table {stored.id}: move '{text}' by seat {seat + 1} out of turn")
             try:
                 done = game.apply(text)

@@ -81,6 +81,13 @@ function cardBack(label) {
   return el;
 }
 
+/* Romanian tiles (RULES.md §3.4, canasta.tiles): a card code's tile name, e.g. "red 7", "blue 1", "joly". */
+const TILE_NUMBER = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
+function tileName(code) {
+  if (code === "JK") return t("tile.joly");
+  return t("tile." + code[1]) + " " + (TILE_NUMBER[code[0]] || code[0]);
+}
+
 function isWild(code) { return code === "JK" || code[0] === "2"; }
 
 /* Move text with card symbols, for the log. */

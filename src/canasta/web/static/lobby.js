@@ -2,12 +2,46 @@
 "use strict";
 
 const seatChoice = [];
+let PRESETS = [{ name: "classic", players: 4, target: 5000, counts: [2, 3, 4, 5, 6], teams6: [2, 3], cutthroat: true }];
+const $l = (id) => document.getElementById(id);
+
+function preset() { return PRESETS.find((p) => p.name === $l("variant").value) || PRESETS[0]; }
+
+/* The number of sides of the table being set up (5 players: three against two; cutthroat: one each). */
+function teamsNow(n) {
+  if (n === 6) return +$l("teams").value;
+  if (n === 3) return 3;
+  return 2;
+}
+
+/* Fill the player counts, sides and cutthroat choice of the chosen preset (keeping the count if it fits). */
+function onVariant() {
+  const p = preset();
+  const sel = $l("players");
+  const before = +sel.value;
+  sel.innerHTML = "";
+  p.counts.forEach((n) => sel.append(el("option", { value: String(n), text: String(n) })));
+  sel.value = String(p.counts.includes(before) ? before : p.players);
+  const teams = $l("teams");
+  const tv = teams.value;
+  teams.innerHTML = "";
+  p.teams6.forEach((n) => teams.append(el("option", { value: String(n), text: String(n) })));
+  if (p.teams6.includes(+tv)) teams.value = tv;
+  $l("target").value = String(p.target);
+  renderSeats();
+}
 
 function renderSeats() {
-  const n = +document.getElementById("players").value;
-  const teams = n === 6 ? +document.getElementById("teams").value : (n === 3 ? 3 : 2);
-  document.getElementById("teams-box").hidden = n !== 6;
-  const box = document.getElementById("seats");
+  const n = +$l("players").value;
+  const p = preset();
+  const teams = teamsNow(n);
+  $l("teams-box").hidden = n !== 6 || p.teams6.length < 2;
+  $l("cutthroat-box").hidden = n !== 3 || !p.cutthroat;
+  const note = $l("players-note");
+  const cut = n === 3 && p.cutthroat && $l("cutthroat").checked;
+  note.hidden = n !== 5 && !cut;
+  note.textContent = n === 5 ? t("lobby.five_note") : (cut ? t("lobby.cutthroat_note") : "");
+  const box = $l("seats");
   box.innerHTML = "";
   for (let i = 0; i < n; i++) {
     if (!seatChoice[i]) seatChoice[i] = { kind: i === 0 ? "human" : "bot:heuristic", name: "" };
@@ -26,14 +60,28 @@ function renderSeats() {
 }
 
 function variantString() {
-  const n = +document.getElementById("players").value;
+  const n = +$l("players").value;
+  const p = preset();
   const opts = ["players=" + n];
-  if (n === 6) opts.push("teams=" + document.getElementById("teams").value);
-  const target = document.getElementById("target").value.trim();
-  if (target && target !== "5000") opts.push("target=" + target);
-  const extra = document.getElementById("options").value.trim();
+  if (n === 6 && p.teams6.length) opts.push("teams=" + $l("teams").value);
+  if (n === 3 && p.cutthroat && $l("cutthroat").checked) opts.push("cutthroat=true");
+  const target = $l("target").value.trim();
+  if (target && target !== String(p.target)) opts.push("target=" + target);
+  const extra = $l("options").value.trim();
   if (extra) extra.split(",").map((s) => s.trim()).filter(Boolean).forEach((s) => opts.push(s));
-  return "classic(" + opts.join(",") + ")";
+  return p.name + "(" + opts.join(",") + ")";
+}
+
+async function loadPresets() {
+  try {
+    const meta = await (await fetch("/api/meta")).json();
+    if (meta.presets && meta.presets.length) PRESETS = meta.presets;
+  } catch (e) { /* keep classic */ }
+  const sel = $l("variant");
+  sel.innerHTML = "";
+  PRESETS.forEach((p) => sel.append(el("option", { value: p.name, text: p.name })));
+  sel.value = PRESETS.some((p) => p.name === "classic") ? "classic" : PRESETS[0].name;
+  onVariant();
 }
 
 async function createTable() {
@@ -78,8 +126,10 @@ function renderMine() {
   }
 }
 
-document.getElementById("players").addEventListener("change", renderSeats);
-document.getElementById("teams").addEventListener("change", renderSeats);
-document.getElementById("create-btn").addEventListener("click", createTable);
+$l("variant").addEventListener("change", onVariant);
+$l("players").addEventListener("change", renderSeats);
+$l("teams").addEventListener("change", renderSeats);
+$l("cutthroat").addEventListener("change", renderSeats);
+$l("create-btn").addEventListener("click", createTable);
 I18N.onchange = () => { renderSeats(); renderMine(); };
-initI18n();
+initI18n().then(loadPresets);

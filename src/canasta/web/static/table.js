@@ -102,39 +102,81 @@ function renderWaiting() {
   if (document.activeElement !== $("my-name")) $("my-name").value = seatName(me());
 }
 
+/* The side a seat plays for now (a cutthroat partnership shares one side, players sitting out keep theirs). */
+function sideOf(i) { return S.view && S.view.sides ? S.view.sides[i] : S.seats[i].side; }
+
 function renderSeats() {
   const bar = $("seats-bar");
   bar.innerHTML = "";
   const v = S.view;
   S.seats.forEach((s, i) => {
-    const chip = el("div", { class: "seat-chip side-" + s.side + (v && v.to_act === i ? " to-act" : "") + (i === me() ? " you" : ""), "data-seat": i },
+    const out = S.sitting_out === i;
+    const chip = el("div", { class: "seat-chip side-" + sideOf(i) + (v && v.to_act === i ? " to-act" : "") + (i === me() ? " you" : "") + (out ? " sits-out" : ""), "data-seat": i },
       el("span", { class: "dot " + (s.connected ? "on" : "off") }),
       el("span", { class: "name", text: s.name + (i === me() ? " (" + t("lobby.you") + ")" : "") }),
-      el("span", { class: "count", title: t("table.cards_held"), text: v ? "\ud83c\udca0 " + v.hand_sizes[i] : "" }));
+      el("span", { class: "count", title: t("table.cards_held"), text: v && !out ? "\ud83c\udca0 " + v.hand_sizes[i] : "" }));
     if (v && v.dealer === i) chip.append(el("span", { class: "badge", title: t("table.dealer"), text: "D" }));
+    if (out) chip.append(el("span", { class: "badge extra", "data-extra": "sits-out", text: t("table.sits_out") }));
+    if (v && v.packet_sizes.length && v.packet_sizes[i]) {
+      chip.append(el("span", { class: "badge extra", "data-extra": "packet", title: t("table.packet_title"), text: t("table.packet", { n: v.packet_sizes[i] }) }));
+    }
+    if (v && v.lone_hand === i) chip.append(el("span", { class: "badge extra", "data-extra": "lone", text: t("table.lone_hand") }));
+    else if (v && v.lone_hand >= 0 && i !== me() && sideOf(i) === sideOf(me())) {
+      chip.append(el("span", { class: "badge extra", "data-extra": "partner", text: t("table.partner_now") }));
+    }
     bar.append(chip);
   });
+}
+
+/* What an initial meld needs, from the server's parts (canasta.viewfacts.opening_parts). */
+function openingText(o) {
+  if (!o) return "";
+  let text;
+  if (o.requirement) text = t("opening." + o.requirement);
+  else {
+    text = t("opening.count", { n: o.minimum });
+    if (o.no_wild) text += t("opening.no_wild");
+    if (o.or_canasta) text += t("opening.or_canasta");
+  }
+  if (o.or_wild_meld) text += t("opening.or_wild_meld");
+  return text;
+}
+
+/* Lines on what the variant adds for the person now: first round, opening, canasta to complete, extra cards. */
+function variantNotes(v) {
+  const notes = [];
+  if (S.rules.no_opening_first_round && v.turn_number <= S.rules.players && v.phase !== "over") notes.push(t("status.first_round"));
+  if (v.must_canasta && v.to_act === me()) notes.push(t("status.must_canasta", { rank: rankLabel(v.must_canasta) }));
+  if (v.extra_due) {
+    const when = t("when." + v.extra_due.when);
+    notes.push(t(v.extra_due.source === "stock" ? "status.extra_stock" : "status.extra_packet", { n: v.extra_due.count, when }));
+  }
+  return notes;
 }
 
 function renderStatus() {
   const v = S.view;
   let text = "";
   $("ask-box").hidden = true;
+  if (S.sitting_out === me() && !S.game_over) text = t("status.sitting_out") + " ";
   if (S.game_over) text = t("status.game_over", { side: sideName(S.winner) });
   else if (!v || v.phase === "over") text = t("status.deal_over");
   else if (v.phase === "answer") {
     if (v.to_act === me()) {
       $("ask-box").hidden = false;
       $("ask-text").textContent = t("status.answer", { name: seatName(v.turn) });
-    } else text = t("status.wait_answer", { name: seatName(v.to_act) });
+    } else text += t("status.wait_answer", { name: seatName(v.to_act) });
   } else if (v.turn === me()) {
     if (v.phase === "draw") text = legalHas("draw") ? t("status.your_draw") : t("status.stock_gone");
     else text = t("status.your_play");
     if (v.answer === 1) text += " " + t("status.said_yes");
     if (v.answer === -1) text += " " + t("status.said_no");
     if (v.pending_pile) text += " " + t("status.pending", { n: v.pending_pile });
-  } else text = t("status.wait", { name: seatName(v.turn) });
+  } else text += t("status.wait", { name: seatName(v.turn) });
   $("status").textContent = text;
+  const notes = $("notes");
+  notes.innerHTML = "";
+  if (v && !S.game_over) variantNotes(v).forEach((n) => notes.append(el("div", { class: "note", text: n })));
   $("status").classList.toggle("mine", !!v && v.to_act === me() && !S.game_over && v.phase !== "over");
 }
 
@@ -153,12 +195,17 @@ function renderPile() {
   if (p.frozen) info.append(el("span", { class: "pill frozen", title: p.frozen_reason, text: "\u2744 " + t("table.frozen") }));
   else if (p.frozen_for_me) info.append(el("span", { class: "pill frozen-me", title: p.frozen_reason, text: "\u2744 " + t("table.frozen_for_you") }));
   if (p.stopped) info.append(el("span", { class: "pill stop", text: "\u26d4 " + t("table.stopped") }));
+  if (p.blocked_until !== null) info.append(el("span", { class: "pill stop", "data-extra": "blocked-joly", text: "\u26d4 " + t("table.blocked_joly", { n: p.blocked_until + 1 }) }));
+  if (p.blocking_rank) info.append(el("span", { class: "pill stop", "data-extra": "blocked-rank", text: "\u26d4 " + t("table.blocked_rank", { rank: rankLabel(p.blocking_rank) }) }));
+  if (p.surprise) info.append(el("span", { class: "pill under", "data-extra": "surprise", text: t("table.surprise", { n: p.surprise }) }));
+  if (p.dowry) info.append(el("span", { class: "pill under", "data-extra": "dowry", text: t("table.dowry", { n: p.dowry }) }));
+  if (p.top && S.rules.tile_names) $("pile").append(el("div", { class: "tile-name", text: tileName(p.top) }));
 }
 
 function meldBox(m, side, mine) {
   const cls = "meld" + (m.canasta ? " canasta " + (m.natural ? "natural" : "mixed") : "") + (mine ? " mine" : "");
   const box = el("div", { class: cls, "data-rank": m.rank, "data-side": side });
-  const label = m.canasta ? t(m.natural ? "meld.natural" : "meld.mixed") : (m.rank === "W" ? t("meld.wild") : rankLabel(m.rank));
+  const label = m.canasta ? t(m.natural ? "meld.natural" : "meld.mixed") : (m.rank === "W" ? t("meld.wild") : (m.rank === "2" ? t("meld.twos") : rankLabel(m.rank)));
   box.append(el("div", { class: "meld-label", text: label + " \u00b7 " + m.cards.length }));
   const cards = el("div", { class: "meld-cards" });
   const shown = m.canasta ? [m.cards[m.natural ? 0 : m.cards.findIndex((c) => isWild(c))] || m.cards[0]] : m.cards;
@@ -176,12 +223,15 @@ function renderMelds() {
   if (!v) return;
   const order = [v.side, ...[...Array(S.rules.teams).keys()].filter((s) => s !== v.side)];
   for (const side of order) {
-    const names = S.seats.map((s, i) => (s.side === side ? s.name : null)).filter(Boolean).join(", ");
+    const seats = S.seats.map((s, i) => i).filter((i) => sideOf(i) === side);
+    if (!seats.length) continue;  // cutthroat: the partners' side is the lone hand's partner's
+    const names = seats.map((i) => S.seats[i].name).join(", ");
     const reds = [];
-    S.seats.forEach((s, i) => { if (s.side === side) reds.push(...v.red_threes[i]); });
+    seats.forEach((i) => reds.push(...v.red_threes[i]));
+    const need = v.opened[side] ? t("table.minimum", { n: v.minimums[side] }) + " \u2713" : openingText(S.opening[side]);
     const head = el("div", { class: "side-head" }, el("strong", { text: sideName(side) + (side === v.side ? " \u00b7 " + t("table.your_side") : "") }),
       el("span", { class: "muted", text: " " + names }),
-      el("span", { class: "pill", text: t("table.minimum", { n: v.minimums[side] }) + (v.opened[side] ? " \u2713" : "") }));
+      el("span", { class: "pill opening", title: S.opening[side] ? S.opening[side].text : "", text: need }));
     const red = el("div", { class: "red-threes" });
     reds.forEach((c) => red.append(cardEl(c, "mini-card")));
     const melds = el("div", { class: "meld-row" });
@@ -195,6 +245,7 @@ function renderHand() {
   const box = $("hand");
   box.innerHTML = "";
   if (!S || !S.view) return;
+  document.querySelector(".hand-area").hidden = !!S.view.spectator;  // sitting out: no hand, no moves
   const hand = S.view.hand;
   $("hand-count").textContent = "(" + hand.length + ")";
   const hinted = hintMove ? hintMove.split(" ").slice(1) : [];
@@ -203,6 +254,7 @@ function renderHand() {
     const key = c === "JK" || c[0] === "2" ? "W" : c[0];
     if (key !== last) { group = el("div", { class: "group" }); box.append(group); last = key; }
     const card = cardEl(c, selected.has(i) ? "selected" : "");
+    if (S.rules.tile_names) card.append(el("span", { class: "tn", text: tileName(c) }));
     const h = hinted.indexOf(c);
     if (h >= 0) { card.classList.add("hinted"); hinted.splice(h, 1); }
     card.dataset.index = i;
@@ -249,7 +301,7 @@ function renderLog() {
   const ol = $("log");
   ol.innerHTML = "";
   for (const e of S.log) {
-    const li = el("li", { class: "side-" + S.seats[e.seat].side });
+    const li = el("li", { class: "side-" + sideOf(e.seat) });
     li.innerHTML = '<span class="who">' + escapeHtml(seatName(e.seat)) + ":</span> " + moveHtml(e.move);
     ol.append(li);
   }
