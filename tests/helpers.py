@@ -280,3 +280,15 @@ def check_melds(deal: Deal) -> None:
 def legal_strs(deal: Deal) -> set[str]:
     """The legal moves of the player to act, in notation."""
     return {str(m) for m in deal.legal_moves()}
+
+
+def whole_games(rules: Rules, bot: str, n: int) -> None:
+    """Play ``n`` whole games of ``rules`` between bots ``bot`` (game g: seed g, seat s: bot seed
+    g*10+s), checking the invariants after every move; each must end with a side at the target."""
+    from canasta.agents import make_agent
+    from canasta.match import play_game
+
+    for g in range(n):
+        agents = [make_agent(bot, seed=g * 10 + s) for s in range(rules.players)]
+        game = play_game(rules, agents, seed=g, check=True)
+        assert game.over and max(game.totals) >= rules.target

@@ -20,7 +20,7 @@ from canasta.records import record_from_game, replay_record
 from canasta.rules import Rules, RulesError
 from canasta.scorekeeper import OPTIONAL_SIDE_FIELDS, ScoreSheetError, parse_sheet, score_sheet
 from canasta.scoring import ScoringError, SideResult, score_deal
-from helpers import cards, check_melds, hand, make_deal, play
+from helpers import cards, check_melds, hand, make_deal, play, whole_games
 
 VARIANT = "classic(players=3,cutthroat=true)"
 CT = Rules.parse(VARIANT)
@@ -267,21 +267,14 @@ def test_illegal_take_leaves_state_unchanged() -> None:
     assert d.lone == -1 and d.side_of == (0, 1, 2)
 
 
-def _whole_games(bot: str, n: int) -> None:
-    for g in range(n):
-        agents = [make_agent(bot, seed=g * 10 + s) for s in range(3)]
-        game = play_game(CT, agents, seed=g, check=True)
-        assert game.over and max(game.totals) >= CT.target
-
-
 @pytest.mark.slow
 def test_300_random_games() -> None:
-    _whole_games("random", 300)
+    whole_games(CT, "random", 300)
 
 
 @pytest.mark.slow
 def test_100_heuristic_games() -> None:
-    _whole_games("heuristic", 100)
+    whole_games(CT, "heuristic", 100)
 
 
 def test_play_screen_shows_the_lone_hand_and_the_partnership() -> None:

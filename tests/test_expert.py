@@ -56,7 +56,7 @@ def check_world(world: Deal, view: PlayerView, legal: Sequence[int]) -> None:
     for field in ("hand", "hand_sizes", "melds", "red_threes", "pile_top", "pile_size", "pile_frozen",
                   "pile_frozen_for_me", "stopped", "pile_cards", "stock_size", "scores", "minimums",
                   "opened", "turn", "to_act", "phase", "asked", "answer", "drew", "dealer", "turn_number",
-                  "melded_this_turn", "pending_pile"):
+                  "melded_this_turn", "pending_pile", "dowry_size"):
         assert getattr(seen, field) == getattr(view, field), field
     assert sorted(world.legal_actions()) == sorted(legal)
     for s in range(world.n):

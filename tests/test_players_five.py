@@ -15,14 +15,14 @@ from canasta.agents import make_agent
 from canasta.cli.completion import Prompt
 from canasta.cli.main import app
 from canasta.engine import Deal
-from canasta.env.config import EnvConfigError, resolve_rules
+from canasta.env.config import resolve_rules
 from canasta.game import Game
 from canasta.match import play_deal, play_game
 from canasta.records import record_from_game, replay_record
 from canasta.rules import Rules, RulesError
 from canasta.scorekeeper import parse_sheet, score_sheet
 from canasta.sitout import seating
-from helpers import check_melds, stacked_deck
+from helpers import check_melds, stacked_deck, whole_games
 
 VARIANT = "classic(players=5)"
 FIVE = Rules.parse(VARIANT)
@@ -164,26 +164,22 @@ def test_canasta_play_shows_who_sits_out_and_plays_on_while_the_person_sits_out(
     assert len(session.game.logs[1].moves) > 0  # the deal the person sat out was played by the bots
 
 
-def test_front_ends_that_do_not_seat_five_refuse_clearly() -> None:
-    with pytest.raises(EnvConfigError, match="sitting out"):
-        resolve_rules(VARIANT, {})
+def test_the_web_and_the_environment_seat_five() -> None:
+    from canasta.web.tables import create_table
 
-
-def _whole_games(bot: str, n: int) -> None:
-    for g in range(n):
-        agents = [make_agent(bot, seed=g * 10 + s) for s in range(5)]
-        game = play_game(FIVE, agents, seed=g, check=True)
-        assert game.over and max(game.totals) >= FIVE.target
+    table = create_table(None, VARIANT, [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * 4)
+    assert table.rules == FIVE  # the web seats five (tests/web/test_variants.py)
+    assert resolve_rules(VARIANT, {}) == FIVE  # so does the environment (tests/test_env_five.py)
 
 
 @pytest.mark.slow
 def test_300_random_games() -> None:
-    _whole_games("random", 300)
+    whole_games(FIVE, "random", 300)
 
 
 @pytest.mark.slow
 def test_100_heuristic_games() -> None:
-    _whole_games("heuristic", 100)
+    whole_games(FIVE, "heuristic", 100)
 
 
 def test_a_saved_game_resumes_in_the_middle_of_a_deal(tmp_path: pytest.TempPathFactory) -> None:

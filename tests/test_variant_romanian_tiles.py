@@ -24,13 +24,14 @@ from rich.console import Console
 
 from canasta.cards import JOKER
 from canasta.cli.display import TableInfo, render_view, seat_names
+from canasta.dowry import dowry_cards
 from canasta.engine import Deal, IllegalMove
 from canasta.game import Game
 from canasta.moves import ACTIONS, DISCARD, DRAW
 from canasta.rules import Rules, RulesError
 from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
 from canasta.scoring import SideResult, score_side, winner
-from canasta.tiles import surprise_cards, tile_name, tile_number
+from canasta.tiles import tile_name, tile_number
 from helpers import cards, draw_discard, legal_strs, make_deal, play
 
 TILES = Rules.preset("romanian-tiles")
@@ -98,31 +99,31 @@ def test_fifteen_to_the_first_player_who_discards_without_drawing() -> None:
 def test_surpriza_is_the_upcards_number_of_tiles(upcard: str, n: int) -> None:
     sur = " ".join(["5C", "5D", "5H", "5S", "6C", "6D", "6H", "8C", "8D", "8H", "9C", "9D", "9H"][:n])
     d = tiles_deal([], upcard=upcard, surprise=sur)
-    assert sorted(d.surprise) == sorted(cards(sur)) and d.pile == cards(upcard)
+    assert sorted(d.dowry) == sorted(cards(sur)) and d.pile == cards(upcard)
     v = d.view(1)
-    assert v.surprise_size == n and v.pile_size == 1 and not hasattr(v, "surprise")
+    assert v.dowry_size == n and v.pile_size == 1 and not hasattr(v, "dowry")
 
 
 def test_wild_upcard_turns_another_and_stays_in_the_pile() -> None:
     d = tiles_deal([], upcard="2C JK 4H", surprise="5C 5D 5H 5S")
-    assert d.pile == cards("2C JK 4H") and len(d.surprise) == 4
+    assert d.pile == cards("2C JK 4H") and len(d.dowry) == 4
 
 
-def test_surprise_cards_helper_takes_from_the_top() -> None:
+def test_surpriza_cards_helper_takes_from_the_top() -> None:
     stock = cards("9C 8C 7C")
-    assert surprise_cards(stock, cards("2C")[0]) == cards("7C 8C") and stock == cards("9C")
-    assert surprise_cards(stock, JOKER) == []
+    assert dowry_cards(TILES, stock, cards("2C")[0]) == cards("7C 8C") and stock == cards("9C")
+    assert dowry_cards(TILES, stock, JOKER) == []
 
 
 def test_the_taker_gets_the_pile_and_the_surpriza() -> None:
     d = tiles_deal(["KH", "KC KD AC AD AH"], upcard="AS", surprise="6S", stock="5C 5D 5H 8S")
     first_round(d)
     play(d, "draw", "discard KH")  # seat 0, turn 5
-    assert d.view(1).surprise_size == 1 and d.pile_size == 6
+    assert d.view(1).dowry_size == 1 and d.pile_size == 6
     play(d, "take KC KD")
     assert d.pending and d.hsize[1] == 12  # set aside until the initial meld (30 so far)
     play(d, "meld AC AD AH")
-    assert d.opened[1] and d.surprise == [] and d.pending == [] and d.hsize[1] == 9 + 5 + 1
+    assert d.opened[1] and d.dowry == [] and d.pending == [] and d.hsize[1] == 9 + 5 + 1
     assert d.hands[1][cards("6S")[0]] >= 1
 
 
@@ -381,7 +382,7 @@ def test_play_and_rules_show_the_tiles() -> None:
         render_view(d.view(0), TableInfo(seat_names(TILES, 0), 0, 1, ())))
     out = buf.getvalue()
     assert "red 7" in out and "yellow 7" in out and "joly" in out and "(blue 13)" in out
-    assert "surpriza: 13 cards" in out and "First round" in out
+    assert "SURPRIZA: 13 face-down cards under the pile" in out and "First round" in out
     text = TILES.describe()
     for needle in ("Surpriza", "First round", "Below 1500", "From 5000", "joly", "beyond its seven",
                    "x2", "-1600", "goes out"):

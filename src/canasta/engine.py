@@ -14,7 +14,7 @@ discard pile are lists whose last element is the top card.
 Rules: RULES.md §1 (the turn, melds, the pile, red and black threes, going
 out, the stock running out), §2 (options), §3.1 (player counts) and the variant
 fields of §3.2 (Cuban), §3.3 (Uruguayan, Spanish), §3.4 (Romanian tiles: the
-initial-meld rules of :mod:`canasta.opening`, the surpriza of :mod:`canasta.tiles`)
+initial-meld rules of :mod:`canasta.opening`, the surpriza of :mod:`canasta.dowry`)
 and §3.5 (Free Canasta); every difference is read from a :class:`~canasta.rules.Rules` field.
 
 Conventions fixed here where the sources leave a choice (see docs/rules/classic.md):
@@ -102,10 +102,9 @@ from .moves import (
     group_action,
     target_str,
 )
-from .opening import opening_met
+from .opening import meld_opens, opening_met
 from .rules import Rules
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
-from .tiles import surprise_cards
 from .twos import twos_candidates, twos_reserved
 
 P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)
@@ -253,8 +252,6 @@ class PlayerView:
     def side_of(self, seat: int) -> int:
         """Side that ``seat`` plays for now (a cutthroat partnership shares one side, §3.1)."""
         return self.sides[seat] if self.sides else seat % self.rules.teams
-    surprise_size: int = 0
-    """Face-down cards of the "surpriza" under the pile (``upcard_stack_by_rank``, §3.4)."""
     openers: tuple[int, ...] = ()
     """Per side, the seat that made its initial meld (-1: not yet) (§3.4 partner's take)."""
     opened_turns: tuple[int, ...] = ()
@@ -268,7 +265,8 @@ class PlayerView:
     extra_cards_done: tuple[bool, ...] = ()
     """Per side, whether its player drew the extra cards from the stock (``extra_cards_from=stock``, §3.2)."""
     dowry_size: int = 0
-    """Face-down cards still under the pile (``dowry``, Italian §3.2); their faces stay hidden."""
+    """Face-down cards still under the pile (``dowry``: Italian §3.2, the tiles' surpriza §3.4); their
+    faces stay hidden."""
 
 
 class Deal:
@@ -292,8 +290,7 @@ class Deal:
     player was told yes and could not go out, ``ask_fail_penalty``, §3.3 b Spanish); ``home`` (each
     seat's own side) and ``lone`` (the lone hand, -1 before) for cutthroat, where
     :func:`canasta.cutthroat.form_alliance` changes ``side_of`` during the deal (§3.1); for §3.4
-    (Romanian tiles): ``surprise`` (the face-down cards under the pile, ``upcard_stack_by_rank``),
-    ``opener`` and ``opened_turn`` (per side, who made the initial meld and in which turn),
+    (Romanian tiles): ``opener`` and ``opened_turn`` (per side, who made the initial meld and in which turn),
     ``must_canasta`` (the rank whose meld the player must make a canasta before the pile he took
     joins his hand, -1 if none) and ``blocked_until`` (the last turn a joly discard blocks the pile).
     """
@@ -306,7 +303,7 @@ class Deal:
         "no_discard", "over", "out_seat", "concealed", "reshuffles", "rng", "turn_no",
         "_legal", "partner_of", "stock_out", "conceal_only", "black3_removed", "ask_failed",
         "home", "lone",
-        "surprise", "opener", "opened_turn", "must_canasta", "blocked_until",
+        "opener", "opened_turn", "must_canasta", "blocked_until",
         "xr", "packets", "extra_done", "dowry",
     )
 
@@ -361,7 +358,6 @@ class Deal:
         self.pending: list[int] = []
         self.black3_removed: list[list[int]] = [[] for _ in range(n)]
         self.ask_failed = [0] * t
-        self.surprise: list[int] = []
         self.opener = [-1] * t
         self.opened_turn = [0] * t
         self.must_canasta = -1
@@ -385,13 +381,11 @@ class Deal:
         self.packets = deal_packets(self, stock)  # face-down packets (extra_cards_from=packet)
         self.extra_done = [False] * t
         self.stock = stock
-        self.dowry: list[int] = []  # face-down cards under the upcard (dowry.py)
+        self.dowry: list[int] = []  # face-down cards under the upcard: dowry, surpriza (dowry.py)
         if rules.red3_before_upcard:  # Italian: before the upcard is turned (§3.2)
             for k in range(n):
                 self._replace_red_threes((first + k) % n)
         self._turn_upcard()
-        if rules.upcard_stack_by_rank and self.pile:
-            self.surprise = surprise_cards(self.stock, self.pile[-1])
         if rules.dowry != "none":
             lay_dowry(self)
         for k in range(n):  # red threes dealt: laid out and replaced, in turn order
@@ -715,9 +709,9 @@ class Deal:
                 cand.append((TAKE_ADD, 0, 0, 0))
         if not cand:
             return []
-        rest = len(pile) - 1 + len(self.surprise)
+        rest = len(pile) - 1 + len(self.dowry)
         if rest and (size < 4 or not self.opened[side]):
-            rest = self._to_hand(pile[:-1]) + self._to_hand(self.surprise)  # exact only where it can matter
+            rest = self._to_hand(pile[:-1]) + self._to_hand(self.dowry)  # exact only where it can matter
         cap = rules.meld_cap
         for mode, n_used, t_used, j_used in cand:
             w = t_used + j_used
@@ -783,7 +777,7 @@ class Deal:
         if size0 + 1 + wilds < 7 or size0 + 3 > rules.wild_meld_cap:
             return []
         more = max(0, 7 - size0 - 3)
-        rest = self._to_hand(self.pile[:-1]) + self._to_hand(self.surprise)
+        rest = self._to_hand(self.pile[:-1]) + self._to_hand(self.dowry)
         after = self.hsize[seat] - 2 - more + rest
         if not (after >= 2 or (after >= 0 and self.side_may_go_out(side, self.canastas[side] + (size0 < 7)))):
             return []
@@ -1102,13 +1096,9 @@ class Deal:
         score = self.scores[side]
         req = rules.opening_requirement(score)
         _, r, _, t, j = x
-        if cn > self.canastas[side]:
-            mi = self.mt[side][r]
-            natural = not (t or j) and r != WILD_TARGET and (mi < 0 or self.melds[side][mi].wild == 0)
-            if req == "canasta" or (req == "natural_canasta" and natural) or (
-                    not req and rules.opening_canasta_waives_minimum):
-                return True
-        if r == WILD_TARGET and rules.opening_wild_meld_waives_minimum:
+        mi = self.mt[side][r]
+        wild = t + j + (self.melds[side][mi].wild if mi >= 0 else 0)  # in the meld after this move
+        if meld_opens(rules, req, r, wild, cn > self.canastas[side]):
             return True
         if req:
             return False
@@ -1355,8 +1345,7 @@ class Deal:
         if self.pile[-1] == JOKER:
             need_canasta = "canasta"  # a joker canasta take (§3.4, S2 l.156)
         top = self.pile.pop()
-        rest = take_dowry(self, self.surprise + self.pile)  # the surpriza (§3.4) or dowry (§3.2) lies under it
-        self.surprise = []
+        rest = take_dowry(self, self.pile)  # the dowry (§3.2) or surpriza (§3.4) lies under it
         self.pile = []
         self.frozen = self.rules.pile_always_frozen
         self.drew = 2
@@ -1725,7 +1714,6 @@ class Deal:
             asks_failed=tuple(self.ask_failed),
             sides=self.side_of,
             lone_hand=self.lone,
-            surprise_size=len(self.surprise),
             openers=tuple(self.opener),
             opened_turns=tuple(self.opened_turn),
             pile_blocked_until=self.blocked_until,
@@ -1789,16 +1777,14 @@ class Deal:
     # ----------------------------------------------------------- invariants
 
     def card_census(self) -> list[int]:
-        """Copies of each card type found in stock, pile (with the surpriza under it), hands, melds, red threes,
-        removed black threes, face-down packets (``extra_cards_from=packet``) and the dowry (``dowry``)."""
+        """Copies of each card type found in stock, pile, hands, melds, red threes, removed black threes,
+        face-down packets (``extra_cards_from=packet``) and the dowry or surpriza under the pile (``dowry``)."""
         got = [0] * N_TYPES
         for c in self.stock:
             got[c] += 1
         for c in self.pile:
             got[c] += 1
         for c in self.pending:
-            got[c] += 1
-        for c in self.surprise:
             got[c] += 1
         for h in self.hands:
             for c in range(N_TYPES):
@@ -1864,7 +1850,6 @@ class Deal:
         d.stock = self.stock[:]
         d.pile = self.pile[:]
         d.pending = self.pending[:]
-        d.surprise = self.surprise[:]
         d.opener = self.opener[:]
         d.opened_turn = self.opened_turn[:]
         mapping: dict[int, Meld] = {}

@@ -155,14 +155,13 @@ def extra_cards_due(deal: Deal, seat: int) -> bool:
 
 def side_canastas(deal: Deal, side: int) -> list[tuple[str, int]]:
     """The side's canastas as (kind, rank index) for :func:`kinds_met` (rank -1 = wild canasta)."""
-    out = []
-    for m in deal.melds[side]:
-        if m.is_canasta:
-            if m.target == WILD_TARGET:
-                out.append(("wild", -1))
-            else:
-                out.append(("natural" if m.wild == 0 else "mixed", m.target))
-    return out
+    return [canasta_kind(m.target, m.wild == 0) for m in deal.melds[side] if m.is_canasta]
+
+
+def canasta_kind(target: int, natural: bool) -> tuple[str, int]:
+    """A canasta of ``target`` (rank index, ``WILD_TARGET`` for wild cards) as (kind, rank index) for
+    :func:`kinds_met`: ("wild", -1), or ("natural" / "mixed", the rank)."""
+    return ("wild", -1) if target == WILD_TARGET else ("natural" if natural else "mixed", target)
 
 
 def out_need(deal: Deal, seat: int, kinds: bool = True) -> int:

@@ -39,17 +39,34 @@ def opening_met(rules: Rules, score: int, open_total: int, minimum: int,
         required, ``open_total`` reaches ``minimum``.
     """
     req = rules.opening_requirement(score)
-    for target, wild, size in new_melds:
-        if size >= 7:
-            natural = wild == 0 and target != WILD_TARGET
-            if req == "canasta" or (req == "natural_canasta" and natural) or (
-                    not req and rules.opening_canasta_waives_minimum):
-                return True
-        if target == WILD_TARGET and rules.opening_wild_meld_waives_minimum:
-            return True
+    if any(meld_opens(rules, req, target, wild, size >= 7) for target, wild, size in new_melds):
+        return True
     if req:
         return False
     return open_total >= minimum
+
+
+def meld_opens(rules: Rules, req: str, target: int, wild: int, canasta: bool) -> bool:
+    """Whether one meld is the initial meld by itself, whatever the count (§3.4, S2 l.79-82, 129-132).
+
+    Args:
+        rules: the variant.
+        req: the canasta the side's score requires (``Rules.opening_requirement``: '' for none).
+        target: the meld's target rank index (``WILD_TARGET`` for a meld of wild cards).
+        wild: wild cards in the meld.
+        canasta: the meld is (or becomes with this move) a canasta.
+
+    Returns:
+        True for a canasta that ``req`` accepts (any canasta for ``canasta``, a natural one for
+        ``natural_canasta``; with no requirement, any canasta where ``opening_canasta_waives_minimum``),
+        or a meld of wild cards where ``opening_wild_meld_waives_minimum``.
+    """
+    if canasta:
+        natural = wild == 0 and target != WILD_TARGET
+        if req == "canasta" or (req == "natural_canasta" and natural) or (
+                not req and rules.opening_canasta_waives_minimum):
+            return True
+    return target == WILD_TARGET and rules.opening_wild_meld_waives_minimum
 
 
 def opening_need(rules: Rules, score: int, minimum: int) -> str:

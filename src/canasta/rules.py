@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import JOKER, N_TYPES
+from .dowry import dowry_rule_line
 
 BELOW_ZERO = -(10**9)
 """Threshold used in minimum-count tables for 'any negative score'."""
@@ -142,9 +143,6 @@ class Rules:
     first_player_extra_card: bool = False
     """The first player gets one card more than hand_size and starts by discarding, without
     drawing (S2 l.41-44, S3 l.37)."""
-    upcard_stack_by_rank: bool = False
-    """The "surpriza": after the upcard is turned, as many face-down cards as its number (ace 1,
-    jack 11, queen 12, king 13) go under the pile and join it when it is taken (S2 l.42-43, S3 l.39)."""
     partner_take_needs_canasta_same_round: bool = False
     """After a player makes his side's initial meld, his partner may take the pile before the
     opener's next turn only by making the top card's meld a canasta in that turn (S2 l.115-117)."""
@@ -309,9 +307,10 @@ class Rules:
     '' = no such condition (Pennies from Heaven, §3.5 [S4 l.91])."""
     # --- Italian (issue 3): dowry, red threes before the upcard, twos melds, naturals-only minimum ---
     dowry: str = "none"
-    """Face-down cards put under the upcard at the deal: none, or rank (as many as the upcard's rank:
-    4..10 their number, J 11, Q 12, K 13, A 20); they go to the first player who takes the pile
-    (Italian, §3.2 dowry note [R, S0, S4 l.83]; module canasta.dowry)."""
+    """Face-down cards put under the upcard at the deal, taken with the pile by the first player who
+    takes it: none; rank (as many as the upcard's rank: 4..10 their number, J 11, Q 12, K 13, A and
+    joker 20; Italian, §3.2 dowry note [R, S0, S4 l.83]); number (the number on the upcard's tile: ace 1
+    ... king 13, joly 0; the Romanian tiles' surpriza, §3.4 [S2 l.42-43, S3 l.39]). Module canasta.dowry."""
     red3_before_upcard: bool = False
     """Red threes dealt are laid out and replaced before the upcard is turned (Italian, §3.2 [S4 l.83])."""
     min_meld_naturals_only: bool = False
@@ -513,7 +512,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "tie": ("another_deal", "shared"),
     "extra_cards_from": ("stock", "packet"),
     "extra_cards_when": ("initial_meld", "first_canasta"),
-    "dowry": ("none", "rank"),
+    "dowry": ("none", "rank", "number"),
 }
 
 # Options that are not fields but set several fields at once.
@@ -585,38 +584,44 @@ def _int_list(name: str, text: str, form: str) -> tuple[int, ...]:
         raise RulesError(f"option {name} takes {form}, not '{text}'") from None
 
 
-def _pairs(name: str, text: str) -> tuple[tuple[int, int], ...]:
-    """Read ``count:bonus/count:bonus`` (or ``none``), e.g. canasta_count_bonuses=5:500/7:2000."""
+def _colon_pairs(name: str, text: str, form: str, keys: str, value: Callable[[str], Any]) -> tuple[Any, ...]:
+    """Read ``NUMBER:VALUE/NUMBER:VALUE`` (or ``none`` / nothing: no pairs), lower-cased, as
+    (number, ``value(VALUE)``) pairs with the numbers ascending.
+
+    Raises:
+        RulesError: a part is not ``NUMBER:VALUE`` or ``value`` raises ValueError (the message says the
+            option takes ``form``), or the numbers do not ascend (``keys`` names them in the message).
+    """
     t = text.strip().lower()
     if t in ("", "none"):
         return ()
     try:
-        rows = tuple((int(a), int(b)) for a, b in (p.split(":") for p in t.split("/")))
+        rows = tuple((int(a), value(b.strip())) for a, b in (p.split(":") for p in t.split("/")))
     except ValueError:
-        raise RulesError(f"option {name} takes CANASTAS:BONUS pairs joined by '/' such as "
-                         f"5:500/7:2000, or none, not '{text}'") from None
+        raise RulesError(f"option {name} takes {form}, or none, not '{text}'") from None
     if [r[0] for r in rows] != sorted({r[0] for r in rows}):
-        raise RulesError(f"option {name}: the canasta counts must ascend in '{text}'")
+        raise RulesError(f"option {name}: {keys} must ascend in '{text}'")
     return rows
+
+
+def _pairs(name: str, text: str) -> tuple[tuple[int, int], ...]:
+    """Read ``count:bonus/count:bonus`` (or ``none``), e.g. canasta_count_bonuses=5:500/7:2000."""
+    return _colon_pairs(name, text, "CANASTAS:BONUS pairs joined by '/' such as 5:500/7:2000",
+                        "the canasta counts", int)
+
+
+def _requirement(text: str) -> str:
+    """``text`` if it names an opening requirement (``OPENING_REQUIREMENTS``), else ValueError."""
+    if text not in OPENING_REQUIREMENTS:
+        raise ValueError(text)
+    return text
 
 
 def _requirements(name: str, text: str) -> tuple[tuple[int, str], ...]:
     """Read ``score:requirement/...`` (or ``none``), e.g. min_meld_canasta_from=5000:canasta."""
-    t = text.strip().lower()
-    if t in ("", "none"):
-        return ()
-    form = (f"option {name} takes SCORE:REQUIREMENT pairs joined by '/' with a requirement from "
-            f"{', '.join(OPENING_REQUIREMENTS)}, such as 5000:canasta or 7000:canasta/9000:natural_canasta, "
-            f"or none, not '{text}'")
-    try:
-        rows = tuple((int(a), b.strip()) for a, b in (p.split(":") for p in t.split("/")))
-    except ValueError:
-        raise RulesError(form) from None
-    if any(b not in OPENING_REQUIREMENTS for _, b in rows):
-        raise RulesError(form)
-    if [r[0] for r in rows] != sorted({r[0] for r in rows}):
-        raise RulesError(f"option {name}: the scores must ascend in '{text}'")
-    return rows
+    form = (f"SCORE:REQUIREMENT pairs joined by '/' with a requirement from {', '.join(OPENING_REQUIREMENTS)}, "
+            "such as 5000:canasta or 7000:canasta/9000:natural_canasta")
+    return _colon_pairs(name, text, form, "the scores", _requirement)
 MELD_RANKS = "456789TJQKA"
 """Ranks a rank option may name (those that form melds, RULES.md §1.5)."""
 CANASTA_KINDS = ("natural", "mixed", "wild")
@@ -868,15 +873,18 @@ def _players_defaults(opts: Mapping[str, str], variant: str = "classic") -> dict
     return d
 
 
-def _classic(opts: Mapping[str, str]) -> Rules:
-    base = dataclasses.replace(Rules(), **_players_defaults(opts))
-    return _apply(base, "classic", opts)
+def _family(name: str, fields: Mapping[str, Any], players: tuple[int, ...] = (), source: str = "") -> Any:
+    """A preset builder: classic with the player-count defaults of §3.1, then ``fields``, then the options.
 
-
-def _family(name: str, fields: Mapping[str, Any]) -> Any:
-    """A preset builder: classic with the player-count defaults of §3.1, then ``fields``, then the options."""
+    ``players``: the player counts the preset allows (empty: those of §3.1), ``source`` the seed line
+    that says so (quoted when another count is refused)."""
 
     def build(opts: Mapping[str, str]) -> Rules:
+        if players:
+            n = _int("players", opts.get("players", "4"))
+            if n not in players:
+                counts = ", ".join(map(str, players[:-1])) + f" or {players[-1]}"
+                raise RulesError(f"{name} is played by {counts} players ({source}), not {n}")
         base = dataclasses.replace(Rules(), name=name, **_players_defaults(opts, name))
         return _apply(dataclasses.replace(base, **fields), name, opts)
 
@@ -916,18 +924,8 @@ CUBAN_FIELDS: dict[str, Any] = {
 """Cuban Canasta, RULES.md §3.2 [R, S0 l.283-291 and 321-337, S4 l.73] (docs/variants/cuban.md)."""
 
 
-def _cuban(opts: Mapping[str, str]) -> Rules:
-    for k in ("players", "teams"):
-        if k in opts:
-            want = 4 if k == "players" else 2
-            if _int(k, opts[k]) != want:
-                raise RulesError(f"cuban is played by 4 players in 2 sides: {k}={want} only")
-    base = dataclasses.replace(Rules(), name="cuban", **CUBAN_FIELDS)
-    return _apply(base, "cuban", opts)
-
-
 TILES_FIELDS: dict[str, Any] = {
-    "jokers": 2, "hand_size": 14, "draw": 1, "first_player_extra_card": True, "upcard_stack_by_rank": True,
+    "jokers": 2, "hand_size": 14, "draw": 1, "first_player_extra_card": True, "dowry": "number",
     "no_opening_first_round": True, "direction": "counterclockwise", "card_values": TILE_VALUES,
     "min_meld_table": MIN_MELD_TABLES["tiles"], "min_meld_no_wild_below": 1500,
     "min_meld_canasta_from": ((5000, "canasta"),), "opening_canasta_waives_minimum": True,
@@ -945,13 +943,6 @@ TILES_FIELDS: dict[str, Any] = {
 round, opening thresholds 50 (no wild cards) / 90 / 120 / a canasta, pile taken with a pair only,
 ace and joker canastas, the flat 50 beyond seven, the penalties, 10,000 and going out to win."""
 
-
-def _tiles(opts: Mapping[str, str]) -> Rules:
-    players = _int("players", opts.get("players", "4"))
-    if players not in (2, 3, 4):
-        raise RulesError(f"romanian-tiles is played by 2, 3 or 4 players (S2 l.17), not {players}")
-    base = dataclasses.replace(Rules(), name="romanian-tiles", **_players_defaults(opts, "romanian-tiles"))
-    return _apply(dataclasses.replace(base, **TILES_FIELDS), "romanian-tiles", opts)
 MEXICAN_FIELDS: dict[str, Any] = {
     "packs": 3, "jokers": 6, "hand_size": 13, "draw": 1, "extra_cards": 13, "extra_cards_from": "stock",
     "extra_cards_when": "initial_meld", "pile_blocking_rank": "7", "rank_canasta_bonuses": (("7", 1000),),
@@ -998,12 +989,12 @@ def _fixed_table(name: str, fields: Mapping[str, Any], players: int, teams: int)
 
 
 PRESETS = {
-    "classic": _classic,
+    "classic": _family("classic", {}),
     "uruguay": _family("uruguay", URUGUAY_FIELDS),
     "free-canasta": _family("free-canasta", FREE_FIELDS),
     "spanish": _family("spanish", SPANISH_FIELDS),
-    "cuban": _cuban,
-    "romanian-tiles": _tiles,
+    "cuban": _fixed_table("cuban", CUBAN_FIELDS, 4, 2),
+    "romanian-tiles": _family("romanian-tiles", TILES_FIELDS, (2, 3, 4), "S2 l.17"),
     "mexican": _fixed_table("mexican", MEXICAN_FIELDS, 4, 2),
     "pennies-from-heaven": _fixed_table("pennies-from-heaven", PENNIES_FIELDS, 6, 2),
     "italian": _fixed_table("italian", ITALIAN_FIELDS, 4, 2),
@@ -1047,9 +1038,8 @@ def _describe_extras(r: Rules) -> list[str]:
         out.append(f"Going out also needs {r.red3_to_go_out} red threes laid out by the side.")
     if r.red3_before_upcard:
         out.append("Red threes dealt are laid out and replaced before the upcard is turned.")
-    if r.dowry == "rank":
-        out.append("Dowry: under the upcard go as many face-down cards as its rank (4..10 their number, J 11, "
-                   "Q 12, K 13, A 20); they go with the pile to the first player who takes it.")
+    if r.dowry != "none":
+        out.append(dowry_rule_line(r))
     if r.min_meld_naturals_only:
         out.append("Only natural cards count towards the initial meld's minimum.")
     if r.twos_melds:

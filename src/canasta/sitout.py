@@ -50,18 +50,6 @@ class Seating:
         return self.seats.index(table_seat) if table_seat in self.seats else -1
 
 
-def refuse_sitting_out(rules: Rules, where: str) -> None:
-    """Raise ValueError naming ``where`` (a front end that does not seat players who sit out yet).
-
-    Raises:
-        ValueError: ``rules`` has players sitting out (5 players, §3.1).
-    """
-    if rules.sitting_out:
-        raise ValueError(f"{where} does not seat {rules.players} players with one sitting out each deal "
-                         f"({rules.spec()}) yet; play it with 'canasta play', 'canasta simulate' or from Python "
-                         "(canasta.match.play_game), or choose 2, 3, 4 or 6 players")
-
-
 def seating(rules: Rules, deal_no: int, first_dealer: int) -> Seating:
     """The seating of deal number ``deal_no`` (0 = first deal) of a game of ``rules``.
 

@@ -1,10 +1,11 @@
-"""Romanian tiles: names and colours of the 106 tiles, and the "surpriza" under the upcard.
+"""Romanian tiles: names and colours of the 106 tiles, and the lines of ``canasta rules`` for the tile game.
 
 The tile set (RULES.md §3.4, seed 002 l.5-13) has the numbers 1 to 13 in four colours, twice,
 plus 2 "joly" tiles: 2 packs and 2 jokers, so the card types of :mod:`canasta.cards` serve as
 tiles (DESIGN.md, "Notation"): red = hearts, yellow = diamonds, black = spades, blue = clubs,
 1 = ace, 11/12/13 = jack/queen/king, joly = ``JK``. Only people see these names (``canasta
-play``, ``canasta rules``); the notation, records and JSON keep the card codes.
+play``, ``canasta rules``); the notation, records and JSON keep the card codes. The "surpriza" under
+the upcard is the dowry of :mod:`canasta.dowry` (``dowry=number``).
 """
 
 from __future__ import annotations
@@ -46,17 +47,6 @@ def tiles_text(cards: Sequence[int]) -> str:
     return ", ".join(tile_name(c) for c in cards)
 
 
-def surprise_cards(stock: list[int], upcard: int) -> list[int]:
-    """Take the "surpriza" off the top of ``stock`` (its last element): as many cards as the
-    upcard's number (ace 1 ... king 13, a joly 0), fewer if the stock runs short (S2 l.42-43, S3 l.39).
-
-    Returns the cards taken (they lie face down under the discard pile, RULES.md §3.4). ``stock``
-    loses them.
-    """
-    n = min(tile_number(upcard), len(stock))
-    return [stock.pop() for _ in range(n)]
-
-
 def rule_lines(r: Rules) -> list[str]:
     """Lines of ``canasta rules`` for the fields of the tile game (RULES.md §3.4), each only where
     its field is set, so that any variant using one of them lists it."""
@@ -71,9 +61,6 @@ def rule_lines(r: Rules) -> list[str]:
             f"-{r.black3_hand_penalty} on the rack.")
     if r.first_player_extra_card:
         add(f"The first player gets {r.hand_size + 1} and starts by discarding, without drawing.")
-    if r.upcard_stack_by_rank:
-        add("Surpriza: as many face-down cards as the upcard's number (1-13) lie under the pile and go "
-            "with it to whoever takes it.")
     if r.no_opening_first_round:
         add("First round: nobody melds or takes the pile.")
     if r.min_meld_no_wild_below > BELOW_ZERO:

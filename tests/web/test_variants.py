@@ -129,7 +129,7 @@ def test_state_shows_packets_extra_cards_and_tiles() -> None:
     assert mexican["rules"]["pile_blocking_rank"] == "7"
     tiles = start("romanian-tiles")
     state = tiles.state_for(0)
-    assert state["rules"]["tile_names"] and state["view"]["pile"]["surprise"] == tiles.game.deal.view(0).surprise_size  # type: ignore[union-attr]
+    assert state["rules"]["tile_names"] and state["view"]["pile"]["surprise"] == tiles.game.deal.view(0).dowry_size  # type: ignore[union-attr]
     assert start("italian").state_for(0)["rules"]["twos_melds"]
     classic = start("classic").state_for(0)
     assert classic["view"]["extra_due"] is None and not any(classic["view"]["packet_sizes"])

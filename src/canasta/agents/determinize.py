@@ -177,12 +177,11 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
         rest = [c for c in rest if c != UNKNOWN]
     # face-down packets (extra_cards_from=packet, §3.5): unseen by everyone, red threes included
     packets = [[rest.pop() for _ in range(k)] for k in (view.packet_sizes or (0,) * n)]
-    dowry = [rest.pop() for _ in range(view.dowry_size)]  # face down under the pile (Italian §3.2)
+    dowry = [rest.pop() for _ in range(view.dowry_size)]  # face down under the pile (§3.2 dowry, §3.4 surpriza)
     for seq in (pile, pending):
         for i, c in enumerate(seq):
             if c == UNKNOWN:
                 seq[i] = rest.pop()
-    surprise = [rest.pop() for _ in range(min(view.surprise_size, len(rest)))]  # face down (§3.4)
     if len(rest) != view.stock_size:
         raise DeterminizeError(f"{len(rest)} cards left for a stock of {view.stock_size}")
     d = Deal.__new__(Deal)
@@ -201,7 +200,6 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
     d.stock = rest
     d.pile = pile
     d.pending = pending
-    d.surprise = surprise
     d.opener = list(view.openers) if view.openers else [-1] * rules.teams
     d.opened_turn = list(view.opened_turns) if view.opened_turns else [0] * rules.teams
     d.must_canasta = view.must_canasta

@@ -15,18 +15,13 @@ from __future__ import annotations
 
 from ..cards import RANKS
 from ..engine import PlayerView
-from ..extras import kinds_met
+from ..extras import canasta_kind, kinds_met
 from ..moves import WILD_TARGET
 from ..rules import Rules
 
 
 def _kinds(view: PlayerView, side: int) -> list[tuple[str, int]]:
-    out = []
-    for m in view.melds[side]:
-        if m.canasta:
-            out.append(("wild", -1) if m.target == WILD_TARGET else
-                       ("natural" if m.natural else "mixed", m.target))
-    return out
+    return [canasta_kind(m.target, m.natural) for m in view.melds[side] if m.canasta]
 
 
 def out_blocked(view: PlayerView) -> bool:

@@ -37,6 +37,7 @@ from ..cards import (
     sort_key,
     suit_of,
 )
+from ..dowry import dowry_name
 from ..engine import MeldView, PlayerView
 from ..moves import target_str
 from ..opening import opening_need
@@ -313,14 +314,12 @@ def pile_text(view: PlayerView) -> Text:
         if view.rules.tile_names:
             out.append(f" ({tile_name(view.pile_top)})")
         out.append(f" on top, {plural(view.pile_size, 'card')}")
-    if view.surprise_size:
-        out.append(f" + surpriza: {plural(view.surprise_size, 'card')} face down under it")
     if pile_blocked_by_joly(view):
         out.append("\n  BLOCKED", style="bold red")
         out.append(f": a joly was discarded; nobody takes the pile until turn {view.pile_blocked_until + 1}")
-    if view.dowry_size:  # Italian §3.2: face-down cards under the pile, taken with it
-        out.append(f"\n  DOWRY: {plural(view.dowry_size, 'face-down card')} under the pile go to the first "
-                   "player who takes it", style="cyan")
+    if view.dowry_size:  # the dowry (§3.2) or surpriza (§3.4): face-down cards under the pile, taken with it
+        out.append(f"\n  {dowry_name(view.rules).upper()}: {plural(view.dowry_size, 'face-down card')} under "
+                   "the pile go to the first player who takes it", style="cyan")
     if view.frozen_reason:
         out.append("\n  FROZEN", style="bold blue")
         out.append(f": {view.frozen_reason}")

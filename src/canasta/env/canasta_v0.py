@@ -17,6 +17,9 @@ Usage::
 Agents are ``player_0`` .. ``player_{n-1}``, one per seat; seat ``s`` plays for
 side ``s % teams``. The agent to act is the engine's ``Deal.to_act`` (the
 partner when answering "may I go out?"), so agents do not simply take turns.
+With 5 players (``classic(players=5)``, RULES.md §3.1) agents are the five table
+seats; four play each deal (:mod:`canasta.sitout`), the one sitting out is never
+selected during it, observes zeros and gets his side's reward.
 Actions are the engine's dense move ids (:data:`canasta.moves.ACTIONS`,
 ``Discrete(N_ACTIONS)``); each observation is a dict with a float32
 ``observation`` vector built from the seat's view (layout in docs/env.md and
@@ -52,6 +55,7 @@ from ..engine import Deal, IllegalMove
 from ..game import Game
 from ..moves import N_ACTIONS
 from ..rules import Rules
+from ..sitout import OUT_ORDER, Seating, seating
 from .config import EnvConfig, EnvConfigError, make_config
 from .observation import ObservationLayout, PublicMemory, build_action_mask, build_observation
 from .render import public_table
@@ -123,11 +127,15 @@ class raw_env(AECEnv, EzPickle):
             raise EnvConfigError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
         rules = self.rules = self.config.rules
-        self.layout = ObservationLayout(rules.players, rules.teams)
+        table = rules.deal_rules()  # the four who play a deal where one of five sits out (§3.1)
+        self.layout = ObservationLayout(table.players, table.teams)
         self.possible_agents = [f"player_{s}" for s in range(rules.players)]
         self.agents = self.possible_agents[:]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
-        low, high = self.layout.bounds(rules)
+        first = seating(rules, 0, 0)  # until reset: the seating of a first deal
+        self._seats: tuple[int, ...] = first.seats  # table seat of each deal seat
+        self._deal_seat = [first.deal_seat(t) for t in range(rules.players)]  # deal seat of each table seat, -1 out
+        low, high = self.layout.bounds(table)
         self.observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(low=low, high=high, dtype=np.float32),
@@ -173,14 +181,14 @@ class raw_env(AECEnv, EzPickle):
         rng = random.Random(seed) if seed is not None else self._rng
         saved = rng.getstate()
         try:
-            game, deal, totals = self._new_episode(rng, options or {})
+            game, deal, totals, sit = self._new_episode(rng, options or {})
         except (ValueError, TypeError):
             rng.setstate(saved)  # a refused reset changes nothing
             raise
         self._rng = rng
         self.game = game
         self._totals = totals
-        self._start_deal(deal)
+        self._start_deal(deal, sit)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -189,20 +197,25 @@ class raw_env(AECEnv, EzPickle):
         self.infos = {a: {} for a in self.agents}
         self._steps = 0
         assert self.deal is not None
-        self.agent_selection = self.possible_agents[self.deal.to_act]
+        self.agent_selection = self.possible_agents[self._seats[self.deal.to_act]]
 
-    def _new_episode(self, rng: random.Random, opts: dict[str, Any]) -> tuple[Game | None, Deal, list[int]]:
-        """The game (or None), first deal and start totals of a new episode, drawn from ``rng``.
+    def _new_episode(self, rng: random.Random,
+                     opts: dict[str, Any]) -> tuple[Game | None, Deal, list[int], Seating]:
+        """The game (or None), first deal, start totals and first deal's seating of a new episode, drawn
+        from ``rng``. With players sitting out, a deal episode is seated as a deal of a game drawn at
+        random among the rotation's (:data:`canasta.sitout.OUT_ORDER`), so each of the side of three sits
+        out equally often; ``dealer`` is a deal seat.
 
         Raises:
             ValueError: a bad ``deck``, ``dealer`` or ``scores`` in ``opts``.
         """
         rules = self.rules
+        seats = rules.deal_players
         dealer = opts.get("dealer", self.config.dealer)
         if dealer == -1 or dealer == "random":
-            dealer = rng.randrange(rules.players)
-        if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)):
-            raise ValueError(f"options['dealer'] must be a seat 0..{rules.players - 1}, not {dealer!r}")
+            dealer = rng.randrange(seats)
+        if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < seats:
+            raise ValueError(f"options['dealer'] must be a seat 0..{seats - 1}, not {dealer!r}")
         scores = list(opts.get("scores") or [0] * rules.teams)
         if len(scores) != rules.teams:
             raise ValueError(f"options['scores'] must give one score per side ({rules.teams})")
@@ -211,15 +224,29 @@ class raw_env(AECEnv, EzPickle):
         if self.config.episode == "game":
             game = Game(rules, seed=rng.getrandbits(62), first_dealer=int(dealer))
             game.totals = totals[:]
-            return game, game.new_deal(deck=deck), totals
-        deal = Deal(rules, dealer=int(dealer), scores=totals, seed=rng.getrandbits(62), deck=deck)
-        return None, deal, totals
+            return game, game.new_deal(deck=deck), totals, game.seating
+        sit = seating(rules, rng.randrange(len(OUT_ORDER)) if rules.sitting_out else 0, int(dealer))
+        deal = Deal(rules.deal_rules(), dealer=int(dealer), scores=totals, seed=rng.getrandbits(62), deck=deck)
+        return None, deal, totals, sit
 
-    def _start_deal(self, deal: Deal) -> None:
+    def _start_deal(self, deal: Deal, sit: Seating) -> None:
         self.deal = deal
+        self._seats = sit.seats
+        self._deal_seat = [sit.deal_seat(t) for t in range(self.rules.players)]
         top = deal.pile[-1] if deal.pile else None  # public: the upcard on the table
-        self._memory = PublicMemory(self.rules.players, top, len(deal.pile))
+        self._memory = PublicMemory(deal.n, top, len(deal.pile))
         self._version += 1
+
+    def table_seat(self, deal_seat: int) -> int:
+        """The table seat (agent ``player_<table seat>``) playing ``deal_seat`` of the current deal: the
+        same seat unless players sit out (5 players, :mod:`canasta.sitout`)."""
+        return self._seats[deal_seat]
+
+    @property
+    def sitting_out(self) -> str | None:
+        """The agent sitting out the current deal (5 players, §3.1), else None."""
+        out = [a for a, d in zip(self.possible_agents, self._deal_seat, strict=True) if d < 0]
+        return out[0] if out else None
 
     # ---------------------------------------------------------------- observe
 
@@ -230,18 +257,22 @@ class raw_env(AECEnv, EzPickle):
         and seat (later calls return fresh copies). The mask is all zeros unless
         ``agent`` is to act.
         """
-        seat = self._seat_of[agent]
+        table_seat = self._seat_of[agent]
         c = self._cache
-        if c is None or c[0] != seat or c[1] != self._version:
+        if c is None or c[0] != table_seat or c[1] != self._version:
             deal = self.deal
             assert deal is not None and self._memory is not None, "call reset() first"
-            obs = build_observation(deal.view(seat), self._memory, self.layout)
+            seat = self._deal_seat[table_seat]
+            if seat < 0:  # sitting out this deal (5 players): he sees nothing of it (§3.1)
+                obs = np.zeros(self.layout.size, dtype=np.float32)
+            else:
+                obs = build_observation(deal.view(seat), self._memory, self.layout)
             if seat == deal.to_act and not deal.over and not self.terminations.get(agent, True) \
                     and not self.truncations.get(agent, True):
                 mask = build_action_mask(deal.legal_actions())
             else:
                 mask = np.zeros(N_ACTIONS, dtype=np.int8)
-            c = self._cache = (seat, self._version, obs, mask)
+            c = self._cache = (table_seat, self._version, obs, mask)
         return {"observation": c[2].copy(), "action_mask": c[3].copy()}
 
     # ------------------------------------------------------------------- step
@@ -265,7 +296,7 @@ class raw_env(AECEnv, EzPickle):
         deal = self.deal
         assert deal is not None and self._memory is not None
         a = _action_id(action)
-        seat = self._seat_of[agent]
+        seat = self._deal_seat[self._seat_of[agent]]  # the agent to act plays this deal
         legal = a in deal.legal_actions()
         if not legal and self.config.illegal == "raise":
             try:
@@ -289,7 +320,7 @@ class raw_env(AECEnv, EzPickle):
         elif self._steps >= self.config.max_steps:
             self.truncations = {a: True for a in self.agents}
         if self.deal is not None and not self.deal.over:
-            self.agent_selection = self.possible_agents[self.deal.to_act]
+            self.agent_selection = self.possible_agents[self._seats[self.deal.to_act]]
         self._accumulate_rewards()
         if any(self.terminations.values()) or any(self.truncations.values()):
             self._version += 1  # masks become empty
@@ -339,7 +370,7 @@ class raw_env(AECEnv, EzPickle):
         elif done:
             side_r = self._side_rewards(self._totals)
         for a in self.agents:
-            self.rewards[a] = side_r[self._seat_of[a] % self.rules.teams]
+            self.rewards[a] = side_r[self.rules.side_of(self._seat_of[a])]  # also the one sitting out
         info = {"deal_scores": scores, "totals": self._totals[:], "out_seat": deal.out_seat}
         self.infos = {a: dict(info) for a in self.agents}
         if done:
@@ -348,7 +379,8 @@ class raw_env(AECEnv, EzPickle):
             self.truncations = {a: True for a in self.agents}
         else:
             assert game is not None
-            self._start_deal(game.new_deal())
+            deal = game.new_deal()
+            self._start_deal(deal, game.seating)
 
     # ----------------------------------------------------------------- others
 

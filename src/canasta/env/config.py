@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import Rules, RulesError
-from ..sitout import refuse_sitting_out
 
 EPISODES = ("deal", "game")
 REWARDS = ("deal", "game", "win_loss")
@@ -50,7 +49,8 @@ class EnvConfig:
             -1 for a side behind, 0 for sides tied on top; not scaled).
         reward_scale: factor applied to point rewards (1.0 = points).
         max_steps: moves after which the episode is truncated (reward 0).
-        dealer: seat of the (first) dealer, or -1 to draw it at random on each reset.
+        dealer: seat of the (first) dealer, or -1 to draw it at random on each reset. With players
+            sitting out (5 players), a deal seat 0..3 of the (first) deal (see :mod:`canasta.sitout`).
         illegal: what an illegal move does: ``raise`` (IllegalMove, the PettingZoo
             default for a bug in the caller), ``penalize`` (the move is refused, the
             agent gets ``illegal_reward`` and moves again) or ``terminate`` (the
@@ -85,8 +85,6 @@ def resolve_rules(variant: str | Rules, options: Mapping[str, Any]) -> Rules:
                 f"variant must be a variant string such as 'classic(players=2)' or a Rules value, "
                 f"not {type(variant).__name__}"
             )
-        if base.sitting_out:
-            refuse_sitting_out(base, "the environment")
         if not options:
             return base
         merged: dict[str, Any] = dict(base.options)
@@ -100,8 +98,6 @@ def resolve_rules(variant: str | Rules, options: Mapping[str, Any]) -> Rules:
         return Rules.preset(base.name, **merged)
     except RulesError as e:
         raise EnvConfigError(f"{e}; environment options are: {', '.join(ENV_OPTIONS)}") from None
-    except ValueError as e:  # players sitting out (5 players, §3.1): not supported here
-        raise EnvConfigError(str(e)) from None
 
 
 def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
@@ -150,8 +146,8 @@ def make_config(
         steps = max_steps
     if isinstance(dealer, str) and dealer.strip().lower() == "random":
         seat = -1
-    elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < rules.players:
+    elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < rules.deal_players:
         seat = dealer
     else:
-        raise EnvConfigError(f"dealer must be a seat 0..{rules.players - 1} or 'random', not {dealer!r}")
+        raise EnvConfigError(f"dealer must be a seat 0..{rules.deal_players - 1} or 'random', not {dealer!r}")
     return EnvConfig(rules, ep, rw, scale, steps, seat, ill, pen)

@@ -88,6 +88,7 @@ class CanastaGymEnv(gymnasium.Env):
                 raise EnvConfigError(str(e)) from None
         self._specs = dict(zip(others, specs, strict=True))
         self._bots: dict[int, Agent] = {}
+        self._carried = 0.0  # the learner's rewards earned before his first move (a deal he sat out)
         self.render_mode = render_mode
         self.observation_space = self.raw.observation_space(self.agent)
         self.action_space = self.raw.action_space(self.agent)
@@ -108,7 +109,7 @@ class CanastaGymEnv(gymnasium.Env):
             self.raw.reset(seed=int(seeds[0]), options=options)
             self._bots = {s: make_agent(spec, int(sd))
                           for (s, spec), sd in zip(self._specs.items(), seeds[1:], strict=True)}
-            self._play_bots()
+            self._carried = self._play_bots()[0]
             if not self._done():
                 break
         return self.raw.observe(self.agent), {}
@@ -118,7 +119,8 @@ class CanastaGymEnv(gymnasium.Env):
 
         Returns:
             (observation, reward, terminated, truncated, info); the reward sums the
-            learner's rewards since its previous move.
+            learner's rewards since its previous move (the first step's, those since ``reset``:
+            with 5 players, a deal the learner sat out before his first move).
 
         Raises:
             RuntimeError: the episode is over (call reset()).
@@ -128,7 +130,8 @@ class CanastaGymEnv(gymnasium.Env):
         if self.raw.deal is None or self._done():
             raise RuntimeError("the episode is over: call reset()")
         raw.step(action)
-        reward = float(raw.rewards.get(self.agent, 0.0))
+        reward = float(raw.rewards.get(self.agent, 0.0)) + self._carried
+        self._carried = 0.0
         more, info = self._play_bots()
         reward += more
         terminated = bool(raw.terminations.get(self.agent, False))
@@ -146,8 +149,8 @@ class CanastaGymEnv(gymnasium.Env):
         while not self._done() and raw.agent_selection != self.agent:
             deal = raw.deal
             assert deal is not None
-            s = deal.to_act
-            bot = self._bots[s]
+            s = deal.to_act  # a deal seat; the bot is that of the table seat playing it (5 players)
+            bot = self._bots[raw.table_seat(s)]
             legal = deal.legal_actions()
             raw.step(bot.select(deal.view(s) if bot.needs_view else None, legal))
             reward += float(raw.rewards.get(self.agent, 0.0))

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import card_str, sort_key
+from ..dowry import dowry_name
 from ..engine import PlayerView
 from ..moves import Move, MoveError, target_str
 from ..viewfacts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
@@ -149,7 +150,8 @@ def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int
 
     Variant facts (:mod:`canasta.viewfacts`): ``packet_sizes`` (per seat, Pennies §3.5),
     ``extra_cards_done`` (per side, Mexican §3.2), ``extra_due`` (what the seat's side still
-    receives), ``surprise_size`` / ``dowry_size`` (face-down cards under the pile, §3.4 / Italian),
+    receives), ``pile.surprise`` / ``pile.dowry`` (the view's ``dowry_size``: face-down cards under the pile, named
+    surpriza in the tile game §3.4 and dowry in Italian §3.2),
     ``pile.blocked_until`` (a joly blocks it, §3.4), ``pile.blocking_rank`` (a rank on top blocks
     it, Mexican), ``must_canasta`` (rank whose canasta the player must complete, or None),
     ``lone_hand`` and ``sides`` (cutthroat §3.1).
@@ -172,6 +174,7 @@ def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int
         if sides[t] is None:
             sides[t] = t % view.rules.teams  # a seat sitting out: his table side (canasta.sitout)
     blocked = pile_blocked_by_joly(view)
+    surpriza = dowry_name(view.rules) == "surpriza"
     due = extra_cards_due(view) if spectator is None else None
     return {
         "seat": seat_no(view.seat) if spectator is None else spectator,
@@ -190,8 +193,8 @@ def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int
             "frozen_reason": view.frozen_reason,
             "stopped": view.stopped,
             "cards": None if view.pile_cards is None else cards_text(view.pile_cards),
-            "surprise": view.surprise_size,
-            "dowry": view.dowry_size,
+            "surprise": view.dowry_size if surpriza else 0,
+            "dowry": 0 if surpriza else view.dowry_size,
             "blocked_until": view.pile_blocked_until if blocked else None,
             "blocking_rank": pile_blocking_rank(view) or None,
         },
