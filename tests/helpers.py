@@ -258,20 +258,31 @@ def check_melds(deal: Deal) -> None:
     """Raise AssertionError unless every meld on the table is one the rules allow.
 
     Each meld must pass :func:`canasta.scoring.classify_meld` (one rank, enough naturals,
-    wild-card limits), its rank must be the meld's target, and a side holds one meld per rank.
+    wild-card limits), its rank must be the meld's target, and a side holds one meld per rank
+    (where ``several_melds_per_rank``, all but its last meld of a rank are canastas); a sequence
+    meld must be a sequence matching its span.
     """
-    from canasta.moves import WILD_TARGET
+    from canasta.moves import SEQ_TARGET, WILD_TARGET
     from canasta.scoring import ScoringError, classify_meld
 
     for side, ms in enumerate(deal.melds):
-        targets = [m.target for m in ms]
+        targets = [m.target for m in ms if m.target != SEQ_TARGET]
         if len(set(targets)) != len(targets):
-            raise AssertionError(f"side {side} has two melds of one rank: {targets}")
+            if not deal.rules.several_melds_per_rank:
+                raise AssertionError(f"side {side} has two melds of one rank: {targets}")
+            for t in set(targets):  # several melds of a rank: all but the last are canastas (§3.2)
+                same = [m for m in ms if m.target == t]
+                if not all(m.is_canasta for m in same[:-1]):
+                    raise AssertionError(f"side {side} has an unfinished meld of {t} beside another")
         for m in ms:
             try:
                 info = classify_meld(deal.rules, m.cards)
             except ScoringError as e:
                 raise AssertionError(f"side {side}: {e}") from None
+            if m.target == SEQ_TARGET:
+                if info.kind != "sequence" or info.rank != m.span[1]:
+                    raise AssertionError(f"side {side}: meld [{cards_str(m.cards)}] is no sequence {m.span}")
+                continue
             want = -1 if m.target == WILD_TARGET else m.target
             if info.rank != want:
                 raise AssertionError(f"side {side}: meld [{cards_str(m.cards)}] filed under {m.target}")

@@ -13,7 +13,9 @@ discard pile are lists whose last element is the top card.
 
 Rules: RULES.md §1 (the turn, melds, the pile, red and black threes, going
 out, the stock running out), §2 (options), §3.1 (player counts) and the variant
-fields of §3.2 (Cuban), §3.3 (Uruguayan, Spanish), §3.4 (Romanian tiles: the
+fields of §3.2 (Cuban; the Samba family: sequence melds through
+:mod:`canasta.seqplay`, several melds of a rank, an initial meld with a canasta
+through :mod:`canasta.canasta_minimum`), §3.3 (Uruguayan, Spanish), §3.4 (Romanian tiles: the
 initial-meld rules of :mod:`canasta.opening`, the surpriza of :mod:`canasta.dowry`)
 and §3.5 (Free Canasta); every difference is read from a :class:`~canasta.rules.Rules` field.
 
@@ -39,6 +41,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .canasta_minimum import ANY_CANASTA, KIND_WORDS, NATURAL_CANASTA, canasta_reachable, turn_canasta_kind
 from .cards import (
     ACE,
     FOUR,
@@ -59,7 +62,6 @@ from .cards import (
 from .cutthroat import form_alliance
 from .dowry import lay_dowry, take_dowry
 from .extras import (
-    OUT_NEVER,
     VariantRanks,
     blocked_discard,
     deal_packets,
@@ -86,12 +88,14 @@ from .moves import (
     NO_ID,
     PASS,
     PASS_ID,
+    SEQ_TARGET,
     TAKE,
     TAKE_ADD,
     TAKE_IDS,
     TAKE_NAT_JOKER,
     TAKE_NAT_TWO,
     TAKE_PAIR,
+    TAKE_SEQ,
     WILD_MELD_COMBOS,
     WILD_TARGET,
     YES,
@@ -105,9 +109,24 @@ from .moves import (
 from .opening import meld_opens, opening_met
 from .rules import Rules
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
+from .seqplay import (
+    explain_sequence,
+    explain_sequence_take,
+    find_sequence,
+    out_reach,
+    seq_move_for_action,
+    seq_play_candidates,
+    seq_take_candidates,
+    sequences_reach,
+)
+from .sequences import extended, span_cards, span_str
 from .twos import twos_candidates, twos_reserved
 
 P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)
+MUST_ASK = ("in this variant you go out only after asking your partner 'may I go out?' and being told "
+            "yes: keep at least two cards until then (§3.2)")
+NEVER = 10**6
+"""A number of canastas no side reaches: going out is impossible."""
 PHASE_NAMES = ("draw", "play", "answer", "over")
 MAX_RESHUFFLES = 3
 """Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
@@ -143,7 +162,7 @@ def _check_shape(move: Move) -> None:
     if counts is not None and len(move.cards) not in counts:
         raise IllegalMove(f"'{KIND_NAMES[kind]}' takes {' or '.join(map(str, counts))} card(s), "
                           f"not {len(move.cards)}")
-    if kind in (MELD, ADD) and (not move.cards or not 0 <= move.target < 14):
+    if kind in (MELD, ADD) and (not move.cards or not 0 <= move.target <= SEQ_TARGET):
         raise IllegalMove(f"'{KIND_NAMES[kind]}' needs cards and a meld rank")
 
 
@@ -151,10 +170,12 @@ class Meld:
     """A meld on the table: its target rank, its cards and who made it.
 
     ``nat`` and ``wild`` count its natural and wild cards; a meld of 7 cards or
-    more is a canasta, natural when ``wild == 0`` (RULES.md §1.5).
+    more is a canasta, natural when ``wild == 0`` (RULES.md §1.5). A sequence
+    meld (``target == SEQ_TARGET``, §3.2) also keeps its ``span`` (suit, lowest
+    rank, highest rank); other melds have ``span == (-1, -1, -1)``.
     """
 
-    __slots__ = ("target", "cards", "nat", "wild", "creator", "turn")
+    __slots__ = ("target", "cards", "nat", "wild", "creator", "turn", "span")
 
     def __init__(self, target: int, creator: int, turn: int):
         self.target = target
@@ -163,6 +184,7 @@ class Meld:
         self.wild = 0
         self.creator = creator
         self.turn = turn
+        self.span: tuple[int, int, int] = (-1, -1, -1)
 
     @property
     def size(self) -> int:
@@ -184,6 +206,7 @@ class Meld:
         m.cards = self.cards[:]
         m.nat = self.nat
         m.wild = self.wild
+        m.span = self.span
         return m
 
 
@@ -195,10 +218,20 @@ class MeldView:
     cards: tuple[int, ...]
     canasta: bool
     natural: bool
+    span: tuple[int, int, int] | None = None
+    """(suit, lowest rank, highest rank) of a sequence meld (§3.2), None for other melds."""
+
+    @property
+    def is_sequence(self) -> bool:
+        """A sequence meld (cards of one suit in a row, RULES.md §3.2)."""
+        return self.span is not None
 
     @property
     def rank_name(self) -> str:
-        """Rank shown to people (``K``, ``3`` for black threes, ``W`` for wild cards)."""
+        """Rank shown to people (``K``, ``3`` for black threes, ``W`` for wild cards), or a
+        sequence's lowest and highest card (``4H-6H``)."""
+        if self.span is not None:
+            return span_str(self.span)
         return target_str(self.target)
 
 
@@ -292,7 +325,8 @@ class Deal:
     :func:`canasta.cutthroat.form_alliance` changes ``side_of`` during the deal (§3.1); for §3.4
     (Romanian tiles): ``opener`` and ``opened_turn`` (per side, who made the initial meld and in which turn),
     ``must_canasta`` (the rank whose meld the player must make a canasta before the pile he took
-    joins his hand, -1 if none) and ``blocked_until`` (the last turn a joly discard blocks the pile).
+    joins his hand, -1 if none) and ``blocked_until`` (the last turn a joly discard blocks the pile);
+    ``seq_canastas`` (per side, how many of its canastas are sequence canastas, §3.2).
     """
 
     __slots__ = (
@@ -305,6 +339,7 @@ class Deal:
         "home", "lone",
         "opener", "opened_turn", "must_canasta", "blocked_until",
         "xr", "packets", "extra_done", "dowry",
+        "seq_canastas",
     )
 
     def __init__(
@@ -350,6 +385,7 @@ class Deal:
         self.melds: list[list[Meld]] = [[] for _ in range(t)]
         self.mt = [[-1] * 14 for _ in range(t)]
         self.canastas = [0] * t
+        self.seq_canastas = [0] * t  # of them, sequence canastas (§3.2)
         self.red3: list[list[int]] = [[] for _ in range(n)]
         self.opened = [False] * t
         self.has_melded = [False] * n
@@ -553,17 +589,33 @@ class Deal:
         """Seat that must move now (the partner answering "may I go out?", else the turn's player)."""
         return self.actor
 
-    def side_may_go_out(self, side: int, canastas: int | None = None) -> bool:
-        """Whether ``side`` has the canastas to go out (RULES.md §1.9) and, for the player whose turn
-        it is, meets the variant's other conditions (:func:`~canasta.extras.out_need`)."""
+    def side_may_go_out(self, side: int, canastas: int | None = None, seq_extra: int = 0) -> bool:
+        """Whether ``side`` has the canastas to go out (RULES.md §1.9), with ``canastas`` instead of
+        its count and ``seq_extra`` more sequence canastas where given; for the side of the player whose
+        turn it is, also the variant's other conditions (:func:`~canasta.extras.out_need`)."""
         c = self.canastas[side] if canastas is None else canastas
-        need = self._out_need() if self.side_of[self.turn] == side else self.rules.canastas_to_go_out
-        return c >= need
+        return c >= self._out_need(side, seq_extra)
 
-    def _out_need(self) -> int:
-        """Canastas the turn player's side needs to go out now (OUT_NEVER if it cannot, extras.py)."""
+    def _need_words(self) -> str:
+        """What a side needs to go out, in words: ``2 canastas`` (``..., 1 of them a sequence canasta``)."""
+        need = self.rules.canastas_to_go_out
+        text = f"{need} canasta{'s' if need != 1 else ''}"
+        seq = self.rules.sequence_canastas_to_go_out
+        if seq:
+            text += f", {seq} of them a sequence canasta" if need > 1 else " that is a sequence canasta"
+        return text
+
+    def _out_need(self, side: int, seq_extra: int = 0) -> int:
+        """Canastas ``side`` needs to go out: ``canastas_to_go_out``, or NEVER (an unreachable number)
+        while it lacks the sequence canastas ``sequence_canastas_to_go_out`` asks for (Bolivia, §3.2),
+        counting ``seq_extra`` more that a move would complete; for the turn player's side, the
+        variant's extra conditions (extra cards due, red threes, kinds of canasta: extras.py)."""
         r = self.rules
-        if r.extra_cards or r.red3_to_go_out or r.going_out_canastas or not r.wild_canastas_count:
+        want = r.sequence_canastas_to_go_out
+        if want and seq_extra + self.seq_canastas[side] < want:
+            return NEVER
+        if side == self.side_of[self.turn] and (
+                r.extra_cards or r.red3_to_go_out or r.going_out_canastas or not r.wild_canastas_count):
             return out_need(self, self.turn)
         return r.canastas_to_go_out
 
@@ -585,8 +637,14 @@ class Deal:
         return ""
 
     def _ex(self, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
-        melds = self.melds[side] if only is None else only
-        return {m.target: [m.nat, m.wild] for m in melds if m.target != THREE and m.target != TWO}
+        """The side's melds that cards of a rank may join, as ``{target: [naturals, wild cards]}``
+        (for :mod:`canasta.feasibility`): the meld ``mt`` names per target; no sequences, no black
+        threes, no meld of twos (Italian)."""
+        if only is None:
+            ms = self.melds[side]
+            return {t: [ms[i].nat, ms[i].wild] for t, i in enumerate(self.mt[side])
+                    if i >= 0 and t != THREE and t != TWO}
+        return {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
 
     def _keep(self) -> int:
         """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""
@@ -629,15 +687,24 @@ class Deal:
             return False
         if not self._opening_done() and not self._waiver():
             return False
-        need = self._out_need()
-        if need >= OUT_NEVER:
-            return False  # extra cards due, red threes or kinds of canasta missing (extras.py)
+        need = self._out_need(side)
+        exact = self._exact_out()
+        if need >= NEVER and not exact:
+            return False  # a sequence canasta, extra cards, red threes or kinds of canasta missing
         rc = self.rc[seat]
         if self.pending:
             rc = rc[:]
             self._add_to_hand_counts(rc, self.pending)
+        if exact:
+            return out_reach(self, self.hands[seat][:], rc[:], self._ex(side), self.canastas[side], 0,
+                             not self.no_discard)
         return can_meld_out(rc, self._ex(side), self.lim, self.canastas[side],
                             need, allow_discard=not self.no_discard)
+
+    def _exact_out(self) -> bool:
+        """Whether going-out plans must count sequences too: a player may go out only when told yes
+        (``must_ask_to_go_out``), so a going out through sequences must be askable (§3.2 Brazilian)."""
+        return self.rules.must_ask_to_go_out and self.rules.sequences
 
     def _opening_done(self) -> bool:
         side = self.side_of[self.turn]
@@ -663,7 +730,7 @@ class Deal:
         self._add_to_hand_counts(rc3, self.pile[:-1])
         side = self.side_of[self.turn]
         return can_meld_out(rc3, {r: [n_used + 1, w]}, self.lim, self.canastas[side],
-                            self._out_need())
+                            self._out_need(side))
 
     # ------------------------------------------------------------ take modes
 
@@ -686,6 +753,8 @@ class Deal:
             return []
         if self.turn_no <= self.blocked_until or (rules.no_opening_first_round and self.first_round()):
             return []  # a joly discarded less than a round ago; or the first round (§3.4)
+        if rules.no_pile_for_initial_meld and not self.opened[side]:
+            return []  # the pile is not taken for an initial meld (Brazilian, §3.2)
         canasta_take = self._canasta_take_rule(seat, side)
         mi = self.mt[side][r]
         meld = self.melds[side][mi] if mi >= 0 else None
@@ -705,10 +774,13 @@ class Deal:
                     cand.append((TAKE_NAT_TWO, 1, 1, 0))
                 if rc[JOKER_RANK]:
                     cand.append((TAKE_NAT_JOKER, 1, 0, 1))
-            if "add_to_meld" in modes and meld is not None:
+            if ("add_to_meld" in modes and meld is not None
+                    and (not rules.pile_add_below or meld.size < rules.pile_add_below)):
                 cand.append((TAKE_ADD, 0, 0, 0))
+            if rules.sequences and "add_to_meld" in modes:  # the top card joins a sequence (§3.2)
+                out.extend(seq_take_candidates(self, seat, side, top))
         if not cand:
-            return []
+            return out
         rest = len(pile) - 1 + len(self.dowry)
         if rest and (size < 4 or not self.opened[side]):
             rest = self._to_hand(pile[:-1]) + self._to_hand(self.dowry)  # exact only where it can matter
@@ -729,8 +801,8 @@ class Deal:
                     continue
                 canastas = self.canastas[side]
             after = size - n_used - w + rest
-            if after < 2 and not self.side_may_go_out(side, canastas):
-                continue
+            if after < 2 and (rules.must_ask_to_go_out or not self.side_may_go_out(side, canastas)):
+                continue  # he would have to go out, and may not before asking (must_ask_to_go_out)
             if canasta_take:  # taken only by making the top card's meld a canasta this turn (§3.4)
                 if self._canasta_take_ok(r, meld, n_used, w, rest, canasta_take == "natural_canasta"):
                     out.append(TAKE_IDS[mode])
@@ -750,9 +822,10 @@ class Deal:
                     rc2[TWO] = rc2[JOKER_RANK] = 0  # no wild card in this initial meld (§3.4)
                 if (need > 0
                         and best_meld_value(rc2, ex, self.lim, keep) < need
-                        and not (rest <= 1 and meld_out_value(rc2, ex, self.lim, self.canastas[side],
-                                                              self._out_need(), rest == 0) >= need)
-                        and not self._pile_waiver_take(rc2, r, n_used, w)):
+                        and not (rest <= 1 and not rules.must_ask_to_go_out
+                                 and meld_out_value(rc2, ex, self.lim, self.canastas[side],
+                                                    self._out_need(side), rest == 0) >= need)
+                        and not (not rules.must_ask_to_go_out and self._pile_waiver_take(rc2, r, n_used, w))):
                     if not (rules.opening_canasta_waives_minimum
                             and self._canasta_take_ok(r, meld, n_used, w, rest, False)):
                         continue
@@ -862,10 +935,10 @@ class Deal:
         lim = self.lim
         cap = rules.meld_cap
         canastas = self.canastas[side]
-        need_c = self._out_need()
+        need_c = self._out_need(side)
         opened = self.opened[side]
         answer = self.answer
-        allow_out = answer >= 0
+        allow_out = answer > 0 if rules.must_ask_to_go_out else answer >= 0
         opening_done = opened or self.open_total == 0
         waiver = not opened and self._waiver()
         reserved = rules.twos_melds and twos_reserved(self, side)
@@ -878,6 +951,7 @@ class Deal:
         acts: list[int] = []
         # (twos, jokers, wild cards) the hand can supply, in id order
         combos = [(t, j, t + j) for t, j in GROUP_WILD_COMBOS if t <= twos and j <= jokers]
+        several = rules.several_melds_per_rank
         for r in range(FOUR, ACE + 1):
             c = rc[r]
             mi = mt[r]
@@ -898,7 +972,8 @@ class Deal:
                             if not (allow_out and after >= 0 and self._out_move_ok(cn, need_c, after, r, n, t, j)):
                                 continue
                         cand.append((group_action(ADD, r, n, t, j), r, n, t, j))
-            elif c >= min_nat:
+            if c >= min_nat and (mi < 0 or (several and melds[mi].is_canasta)):
+                # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
                 for n in range(min_nat, min(c, cap) + 1):
                     for t, j, w in combos:
                         k = n + w
@@ -945,6 +1020,13 @@ class Deal:
             if must_out:
                 cand = [x for x in cand if self._out_ok_after(x)]
             acts = [x[0] for x in cand]
+        if rules.sequences:  # sequence melds and additions (RULES.md §3.2)
+            for act, used, cn in seq_play_candidates(self, seat, side, size, pend, allow_out):
+                if not opened and not self._seq_opening_ok(used, cn, sum(self.values[c] for c in used), waiver):
+                    continue
+                if must_out and not self._out_ok_cards(used, cn, cn - canastas):
+                    continue
+                acts.append(act)
         # discards (RULES.md §1.4: keep a card unless going out)
         if not self.no_discard and mc < 0:
             h = self.hands[seat]
@@ -1016,8 +1098,12 @@ class Deal:
         msize = self.melds[side][mi].size if mi >= 0 else 0
         room = self.rules.wild_meld_cap - msize
         start = self.rules.wild_meld_min
+        if twos + jokers < (1 if mi >= 0 else start):
+            return
         for t, j in WILD_MELD_COMBOS:
-            if t > twos or j > jokers:
+            if t > twos:
+                break  # the pairs go t-major
+            if j > jokers:
                 continue
             k = t + j
             if (mi < 0 and k < start) or k > room:
@@ -1046,6 +1132,8 @@ class Deal:
             grows = before < 7 <= before + n + j and self.rules.wild_canastas_count
             return rc, ex, self.canastas[side] + (1 if grows else 0), 0
         cur = ex.get(r)
+        if cur is not None and ACTIONS[x[0]][0] == MELD:  # a new meld beside canastas of the rank (§3.2)
+            cur = None
         before = (cur[0] + cur[1]) if cur else 0
         if cur is None:
             ex[r] = [n, t + j]
@@ -1060,7 +1148,7 @@ class Deal:
         side = self.side_of[self.turn]
         rc, ex, cn, pts = self._after_counts(x)
         if x[1] == THREE:
-            return waiver or self.open_total >= self.minimum[side]
+            return waiver or self._opening_met(side)
         if self.rules.special_opening:
             special = self._opening_special(x, rc, cn, pts)
             if special is not None:
@@ -1069,17 +1157,63 @@ class Deal:
         cur = this_turn.get(x[1])
         this_turn[x[1]] = [x[2], x[3] + x[4]] if cur is None else [cur[0] + x[2], cur[1] + x[3] + x[4]]
         need = self.minimum[side] - self.open_total - pts
-        if need <= 0:
+        after = this_turn[x[1]]
+        made = 0
+        if after[0] + after[1] >= 7:
+            made = NATURAL_CANASTA if after[1] == 0 and x[1] != WILD_TARGET else ANY_CANASTA
+        if need <= 0 and not self._canasta_missing(side, made):
             return True
+        return self._rest_reaches(rc, x[0], this_turn, ex, cn, need, waiver, made)
+
+    def _canasta_missing(self, side: int, made: int = 0) -> int:
+        """The kind of canasta (1 any, 2 natural) the side's initial meld still lacks, with a move that
+        completes one of kind ``made``; 0 if none is needed or it is there (``min_meld_canasta``, §3.2)."""
+        req = self.rules.min_meld_canasta_kind(self.scores[side]) if self.rules.min_meld_canasta else 0
+        if not req or max(made, turn_canasta_kind(self, side)) >= req:
+            return 0
+        return req
+
+    def _rest_reaches(self, rc: list[int], used: tuple[int, ...] | int, this_turn: dict[int, list[int]],
+                      ex: dict[int, list[int]], cn: int, need: int, waiver: bool, made: int = 0) -> bool:
+        """Whether an unopened side can still make ``need`` more points of initial meld this turn
+        (keeping a card to discard), or go out in a way that reaches or waives it, after the cards
+        ``used`` (or those of the move id ``used``) left the hand (``rc``: the rank counts after;
+        ``cn``: canastas after; ``made``: the kind of canasta the move completes, for
+        ``min_meld_canasta``) (§1.6, §1.9, §3.2).
+
+        With sequences (§3.2) the hand's sequences count too (:func:`canasta.seqplay.sequences_reach`);
+        going out is planned from rank counts only (see docs/variants/samba.md, feasibility).
+        """
         keep = self._keep()
+        side = self.side_of[self.turn]
+        missing = self._canasta_missing(side, made)
+        if missing:  # the opening needs a canasta too (min_meld_canasta): an explicit plan, or going out
+            if isinstance(used, int):
+                used = self.move_for_action(used).cards
+            hand = self.hands[self.turn][:]
+            for c in used:
+                hand[c] -= 1
+            spans = [m.span for m in self.turn_new if m.target == SEQ_TARGET]
+            if canasta_reachable(self, hand, rc[:], this_turn, spans, keep, need, missing):
+                return True
+            return bool(waiver and not self.pending and keep and self._may_plan_out()
+                        and can_meld_out(rc, ex, self.lim, cn, self._out_need(side)))
         if best_meld_value(rc, this_turn, self.lim, keep) >= need:
             return True
-        if not keep:
+        if self.rules.sequences:
+            if isinstance(used, int):
+                used = self.move_for_action(used).cards
+            hand = self.hands[self.turn][:]
+            for c in used:
+                hand[c] -= 1
+            if sequences_reach(self, hand, rc, this_turn, keep, need):
+                return True
+        if not keep or not self._may_plan_out():
             return False
         if waiver and not self.pending:  # cards set aside cannot be melded before the minimum
-            return can_meld_out(rc, ex, self.lim, cn, self.rules.canastas_to_go_out)
+            return can_meld_out(rc, ex, self.lim, cn, self._out_need(self.side_of[self.turn]))
         # reaching the minimum in the turn he goes out, melding every card (§1.6, §1.9)
-        return meld_out_value(rc, this_turn, self.lim, cn, self.rules.canastas_to_go_out,
+        return meld_out_value(rc, this_turn, self.lim, cn, self._out_need(self.side_of[self.turn]),
                               not self.pending) >= need
 
     def _opening_special(self, x: tuple[int, int, int, int, int], rc: list[int], cn: int, pts: int) -> bool | None:
@@ -1115,11 +1249,55 @@ class Deal:
         cur = this_turn.get(r)
         this_turn[r] = [x[2], 0] if cur is None else [cur[0] + x[2], cur[1]]
         return best_meld_value(rc, this_turn, self.lim, self._keep()) >= need
+    def _may_plan_out(self) -> bool:
+        """Whether an unfinished initial meld may count on going out this turn: always, except where going
+        out needs the partner's yes (``must_ask_to_go_out``) and he has not said it; "may I go out?" is not
+        offered in the middle of an initial meld, so without the yes that plan could leave the player stuck."""
+        return not self.rules.must_ask_to_go_out or self.answer > 0
+
+    def _rc_after(self, used: tuple[int, ...]) -> list[int]:
+        """Rank counts of the turn's player's hand without the cards ``used``."""
+        rc = self.rc[self.turn][:]
+        for c in used:
+            rc[c >> 2] -= 1
+        return rc
+
+    def _seq_opening_ok(self, used: tuple[int, ...], cn: int, pts: int, waiver: bool) -> bool:
+        """A sequence meld of an unopened side (cards ``used``, worth ``pts``) keeps the initial meld
+        (or a concealed going out) reachable, as :meth:`_opening_ok` does for melds of a rank."""
+        side = self.side_of[self.turn]
+        need = self.minimum[side] - self.open_total - pts
+        made = NATURAL_CANASTA if cn > self.canastas[side] else 0
+        if need <= 0 and not self._canasta_missing(side, made):
+            return True
+        this_turn = {m.target: [m.nat, m.wild] for m in self.turn_new
+                     if m.target != THREE and m.target != SEQ_TARGET}
+        return self._rest_reaches(self._rc_after(used), used, this_turn, self._ex(side), cn, need, waiver, made)
+
+    def _out_ok_cards(self, used: tuple[int, ...], cn: int, seq_done: int = 0) -> bool:
+        """After melding the cards ``used`` (the side then having ``cn`` canastas, ``seq_done`` more of
+        them sequence canastas), the player can still go out this turn (planned from rank counts,
+        :func:`canasta.feasibility.can_meld_out`)."""
+        rc = self._rc_after(used)
+        self._add_to_hand_counts(rc, self.pending)
+        side = self.side_of[self.turn]
+        if self._exact_out():
+            hand = self.hands[self.turn][:]
+            for c in used:
+                hand[c] -= 1
+            return out_reach(self, hand, rc, self._ex(side), cn, seq_done, not self.no_discard)
+        return can_meld_out(rc, self._ex(side), self.lim, cn, self._out_need(side, seq_done),
+                            allow_discard=not self.no_discard)
 
     def _out_ok_after(self, x: tuple[int, int, int, int, int]) -> bool:
         rc, ex, cn, _ = self._after_counts(x)
         self._add_to_hand_counts(rc, self.pending)
-        return can_meld_out(rc, ex, self.lim, cn, self.rules.canastas_to_go_out,
+        if self._exact_out():
+            hand = self.hands[self.turn][:]
+            for c in self.move_for_action(x[0]).cards:
+                hand[c] -= 1
+            return out_reach(self, hand, rc, ex, cn, 0, not self.no_discard)
+        return can_meld_out(rc, ex, self.lim, cn, self._out_need(self.side_of[self.turn]),
                             allow_discard=not self.no_discard)
 
     # ---------------------------------------------------------- move objects
@@ -1139,6 +1317,8 @@ class Deal:
             return Move(kind)
         if kind == DISCARD:
             return Move(kind, (arg,))
+        if arg == SEQ_TARGET or (kind == TAKE and arg == TAKE_SEQ):
+            return seq_move_for_action(self, action)
         seat = self.turn
         h = self.hands[seat]
         if kind == TAKE:
@@ -1194,6 +1374,8 @@ class Deal:
         if (move.kind == MELD and move.target == WILD_TARGET and self.rules.twos_melds
                 and any(c != JOKER and IS_WILD[c] for c in move.cards)):
             move = Move(MELD, move.cards, TWO)  # twos of their own: the meld of twos (Italian §3.2)
+        if (move.target == SEQ_TARGET or move.seq) and not self.rules.sequences:
+            raise IllegalMove(self.explain(move))
         try:
             action = action_of(move)
         except MoveError as e:
@@ -1213,7 +1395,7 @@ class Deal:
             if kind in (MELD, ADD) and move.target != ACTIONS[action][1]:
                 raise IllegalMove("the cards do not match the meld named")
             # the id forgets ranks: check that the cards really belong where they go
-            if kind in (MELD, ADD):
+            if kind in (MELD, ADD) and move.target != SEQ_TARGET:  # a sequence's id names its cards
                 self._check_meld_cards(move)
             elif kind == TAKE:
                 self._check_take_cards(move, ACTIONS[action][1])
@@ -1290,9 +1472,9 @@ class Deal:
                 else:
                     self._finish(-1)
         elif kind == TAKE:
-            self._do_take(seat, ACTIONS[action][1], move.cards)
+            self._do_take(seat, ACTIONS[action][1], move.cards, move.seq)
         elif kind in (MELD, ADD):
-            self._do_meld(seat, move.target, move.cards)
+            self._do_meld(seat, move.target, move.cards, kind == MELD, move.seq)
         elif kind == DISCARD:
             card = move.cards[0]
             self._take_card(seat, card)
@@ -1337,7 +1519,7 @@ class Deal:
         if self.turn_new or self.touched_old:
             self.has_melded[seat] = True
 
-    def _do_take(self, seat: int, mode: int, cards: tuple[int, ...]) -> None:
+    def _do_take(self, seat: int, mode: int, cards: tuple[int, ...], seq: tuple[int, ...] = ()) -> None:
         if self.rules.cutthroat and self.lone < 0:
             form_alliance(self, seat)  # the first to take the pile is the lone hand (§3.1)
         side = self.side_of[seat]
@@ -1352,7 +1534,10 @@ class Deal:
         self.phase = P_PLAY
         for c in cards:
             self._take_card(seat, c)
-        m = self._meld_cards(seat, side, top >> 2, (top,) + cards)
+        if mode == TAKE_SEQ:  # the top card joins a sequence of the side (§3.2)
+            m = self._meld_cards(seat, side, SEQ_TARGET, (top,), seq=seq)
+        else:
+            m = self._meld_cards(seat, side, top >> 2, (top,) + cards)
         was_open = self.opened[side]
         if not was_open:
             self.open_total += sum(self.rv[c >> 2] for c in (top,) + cards)
@@ -1390,17 +1575,32 @@ class Deal:
                 self._give(seat, c)
         self.pending = []
 
-    def _meld_cards(self, seat: int, side: int, target: int, cards: tuple[int, ...]) -> Meld:
-        mi = self.mt[side][target]
+    def _meld_cards(self, seat: int, side: int, target: int, cards: tuple[int, ...], new: bool = False,
+                    seq: tuple[int, ...] = ()) -> Meld:
+        """Put ``cards`` (already out of the hand) into a meld of ``side``: a new one where ``new``
+        (or where the side has none of ``target``), the sequence whose ends are ``seq``, or the
+        meld ``mt`` names for ``target``. Updates the canasta count."""
+        if target == SEQ_TARGET:
+            found = None if new else find_sequence(self, side, seq)
+            mi = -1 if found is None else self.melds[side].index(found)
+        else:
+            mi = -1 if new else self.mt[side][target]
         if mi >= 0:
             m = self.melds[side][mi]
             if m.turn != self.turn_no or m.creator != seat:
                 self.touched_old = True
         else:
             m = Meld(target, seat, self.turn_no)
-            self.mt[side][target] = len(self.melds[side])
+            if target != SEQ_TARGET:
+                self.mt[side][target] = len(self.melds[side])
             self.melds[side].append(m)
             self.turn_new.append(m)
+        if target == SEQ_TARGET:
+            ranks = [c >> 2 for c in cards]
+            if m.cards:
+                m.span = extended(m.span, cards)
+            else:
+                m.span = (cards[0] & 3, min(ranks), max(ranks))
         was = m.is_canasta
         for c in cards:
             m.cards.append(c)
@@ -1410,9 +1610,12 @@ class Deal:
                 m.nat += 1
         if m.is_canasta and not was:
             self.canastas[side] += 1
+            if target == SEQ_TARGET:
+                self.seq_canastas[side] += 1
         return m
 
-    def _do_meld(self, seat: int, target: int, cards: tuple[int, ...]) -> None:
+    def _do_meld(self, seat: int, target: int, cards: tuple[int, ...], new: bool = False,
+                 seq: tuple[int, ...] = ()) -> None:
         side = self.side_of[seat]
         if target == THREE and self.rules.black3_set_leaves_play:
             for c in cards:  # four black threes put out of play, not melded (§3.4, S2 l.178-180)
@@ -1422,7 +1625,7 @@ class Deal:
             return
         for c in cards:
             self._take_card(seat, c)
-        m = self._meld_cards(seat, side, target, cards)
+        m = self._meld_cards(seat, side, target, cards, new, seq)
         if not self.opened[side]:
             self.open_total += sum(self.rv[c >> 2] for c in cards)
             if self._opening_met(side):
@@ -1437,7 +1640,10 @@ class Deal:
         self._check_out(seat)
 
     def _opening_met(self, side: int) -> bool:
-        """Whether this turn's melds make the initial meld of ``side`` (§1.6; §3.4 opening rules)."""
+        """Whether this turn's melds make the initial meld of ``side``: the minimum count (§1.6), a
+        canasta where ``min_meld_canasta`` asks for one (§3.2), the §3.4 opening rules."""
+        if self._canasta_missing(side):
+            return False
         if not self.rules.special_opening:
             return self.open_total >= self.minimum[side]
         return opening_met(self.rules, self.scores[side], self.open_total, self.minimum[side],
@@ -1498,12 +1704,10 @@ class Deal:
             why = out_block_reason(self, seat)
             if why:
                 return why
-            need = self.rules.canastas_to_go_out
-            if self.canastas[side] < need:
-                return (f"you cannot go out this turn: your side needs {need} canasta"
-                        f"{'s' if need > 1 else ''} to go out; ask only when you can go out")
+            if not self.side_may_go_out(side):
+                return (f"you cannot go out this turn: your side needs {self._need_words()} to go out; "
+                        "ask only when you can go out")
             return "you cannot go out this turn with these cards; ask only when you can go out"
-        pend = self.pending
         if self.must_canasta >= 0 and kind in (DISCARD, MELD, ADD, ASK):
             return (f"you took the pile with a canasta: first complete your canasta of "
                     f"{RANK_WORDS[self.must_canasta]}; then the pile joins your hand (§3.4)")
@@ -1528,6 +1732,10 @@ class Deal:
                 return ("you took the pile without reaching your initial meld: you must go out "
                         "concealed this turn (option concealed_waives_minimum_with_pile)")
             if not self._opening_done():
+                missing = self._canasta_missing(side)
+                if missing and self.open_total >= self.minimum[side]:
+                    return (f"your side's initial meld must include {KIND_WORDS[missing]} completed this turn: "
+                            "meld more before you discard (§3.2)")
                 return (f"your melds this turn count {self.open_total}; your side's initial meld needs "
                         f"{self.minimum[side]}: meld more before you discard (§1.6)")
             if self.answer > 0:
@@ -1538,9 +1746,10 @@ class Deal:
                 why = out_block_reason(self, seat)
                 if why:
                     return why
-                need = self.rules.canastas_to_go_out
-                return (f"discarding your last card would go out, and your side needs {need} "
-                        f"canasta{'s' if need > 1 else ''} to go out (§1.9)")
+                if self.rules.must_ask_to_go_out and self.answer == 0 and self.side_may_go_out(side):
+                    return MUST_ASK
+                return (f"discarding your last card would go out, and your side needs {self._need_words()} "
+                        "to go out (§1.9)")
             return "that discard is not allowed now"
         # meld / add
         cards = move.cards
@@ -1553,6 +1762,8 @@ class Deal:
         wild = len(cards) - len(nat)
         if any(IS_RED_THREE[c] for c in cards):
             return "red threes are never melded (§1.3)"
+        if target == SEQ_TARGET or move.seq:
+            return explain_sequence(self, move) or self._explain_meld_tail(cards)
         if len({c >> 2 for c in nat}) > 1:
             return "a meld is of one rank: all its natural cards must have the same rank (§1.5)"
         if target == THREE and self.rules.black3_set_leaves_play:
@@ -1570,8 +1781,11 @@ class Deal:
         if target == TWO and self.rules.twos_melds and not self.opened[side]:
             return "your side melds twos of their own only after its initial meld (§3.2 Italian)"
         mi = self.mt[side][target] if 0 <= target < 14 else -1
-        if kind == MELD and mi >= 0:
-            return (f"your side already has a meld of {RANK_WORDS[target]}: add to it with "
+        if kind == MELD and mi >= 0 and not (self.rules.several_melds_per_rank
+                                             and self.melds[side][mi].is_canasta):
+            more = (" (another meld of that rank may be started once it is a canasta)"
+                    if self.rules.several_melds_per_rank else "")
+            return (f"your side already has a meld of {RANK_WORDS[target]}{more}: add to it with "
                     f"'add {' '.join(card_str(c) for c in cards)}'")
         if kind == ADD and mi < 0:
             return f"your side has no meld of {RANK_WORDS[target]} to add to; start one with 'meld ...'"
@@ -1596,19 +1810,28 @@ class Deal:
             return f"a meld may hold at most {self.rules.wild_limit} wild cards (§1.5)"
         if self.rules.no_wild_majority and wild_total > nat_total and target != WILD_TARGET:
             return "wild cards may not outnumber the natural cards of a meld (option no_wild_majority)"
-        after = self.hsize[seat] - len(cards) + self._to_hand(pend)
+        return self._explain_meld_tail(cards)
+
+    def _explain_meld_tail(self, cards: tuple[int, ...]) -> str:
+        """Why a meld of a fine shape is refused: a card to keep, the initial meld, a promise to go out."""
+        seat = self.turn
+        side = self.side_of[seat]
+        after = self.hsize[seat] - len(cards) + self._to_hand(self.pending)
         if after < 2:
             if self.answer < 0:
                 return "your partner said no: you may not go out this turn, so keep at least two cards"
             why = out_block_reason(self, seat)
             if why:
                 return why
-            need = self.rules.canastas_to_go_out
-            return (f"you must keep a card to discard: your side needs {need} canasta"
-                    f"{'s' if need > 1 else ''} before you can meld your last cards (§1.4, §1.9)")
+            if self.rules.must_ask_to_go_out and self.answer == 0:
+                return MUST_ASK
+            return (f"you must keep a card to discard: your side needs {self._need_words()} "
+                    "before you can meld your last cards (§1.4, §1.9)")
         if not self.opened[side]:
+            missing = self._canasta_missing(side)
+            extra = f" and {KIND_WORDS[missing]}" if missing else ""
             return (f"this meld would leave your side unable to reach its initial meld of "
-                    f"{self.minimum[side]} points while keeping a card to discard (§1.6)")
+                    f"{self.minimum[side]} points{extra} while keeping a card to discard (§1.6)")
         if self.conceal_only:
             return "you took the pile without your initial meld: every move must keep you able to go out"
         if self.answer > 0:
@@ -1646,6 +1869,13 @@ class Deal:
             return f"a {RANKS[r]} ({card_str(top)}) is on top: in this variant {word} block the pile"
         if self.rules.one_card_pile_rule and self.hsize[seat] == 1 and len(pile) == 1:
             return "you hold one card and the pile has one card: you may not take it (§1.7)"
+        if move.seq:
+            why = explain_sequence_take(self, move)
+            if why:
+                return why
+            return "you would have no card left to discard, and your side cannot go out yet (§1.4)"
+        if self.rules.no_pile_for_initial_meld and not self.opened[side]:
+            return "your side has not made its initial meld: in this variant the pile cannot be taken for it"
         mi = self.mt[side][r]
         if mi >= 0 and self.rules.own_canasta_rank_blocks_pile and self.melds[side][mi].is_canasta:
             return f"your side has a canasta of {word}: a {RANKS[r]} on top blocks the pile for you"
@@ -1663,6 +1893,10 @@ class Deal:
                         f"{word} (§1.7)")
         if not move.cards and mi < 0:
             return f"your side has no meld of {word} to add the top card to"
+        if (not move.cards and self.rules.pile_add_below
+                and self.melds[side][mi].size >= self.rules.pile_add_below):
+            return (f"the top card may be added only to a meld of fewer than {self.rules.pile_add_below} "
+                    f"cards; your meld of {word} has {self.melds[side][mi].size} (§3.2)")
         if mi >= 0 and self.melds[side][mi].size + len(move.cards) + 1 > self.rules.meld_cap:
             return (f"your meld of {word} would hold more than {self.rules.meld_cap} cards: "
                     "a full canasta takes no more (§3.2 Cuban)")
@@ -1686,7 +1920,8 @@ class Deal:
             side=side,
             hand=hand,
             hand_sizes=tuple(self.hsize),
-            melds=tuple(tuple(MeldView(m.target, tuple(m.cards), m.is_canasta, m.is_natural)
+            melds=tuple(tuple(MeldView(m.target, tuple(m.cards), m.is_canasta, m.is_natural,
+                                       m.span if m.target == SEQ_TARGET else None)
                               for m in ms) for ms in self.melds),
             red_threes=tuple(tuple(r) for r in self.red3),
             pile_top=top,
@@ -1829,9 +2064,18 @@ class Deal:
         for side in range(self.teams):
             if sum(1 for m in self.melds[side] if m.is_canasta) != self.canastas[side]:
                 raise AssertionError("canasta count out of step")
+            if sum(1 for m in self.melds[side] if m.is_canasta and m.target == SEQ_TARGET) != self.seq_canastas[side]:
+                raise AssertionError("sequence canasta count out of step")
             for m in self.melds[side]:
                 if m.size > (wcap if m.target == WILD_TARGET else cap):
                     raise AssertionError(f"a meld of {m.size} cards is over the variant's limit")
+                if m.target == SEQ_TARGET and (sorted(m.cards) != sorted(span_cards(m.span))
+                                               or m.size > max(self.rules.sequence_max,
+                                                               self.rules.sequence_out_max)):
+                    raise AssertionError(f"sequence meld {m.cards} does not match its span {m.span}")
+            for t, i in enumerate(self.mt[side]):
+                if i >= 0 and self.melds[side][i].target != t:
+                    raise AssertionError("meld table out of step")
 
     # ----------------------------------------------------------------- copy
 
@@ -1864,6 +2108,7 @@ class Deal:
         d.turn_new = [mapping[id(m)] for m in self.turn_new]
         d.mt = [r[:] for r in self.mt]
         d.canastas = self.canastas[:]
+        d.seq_canastas = self.seq_canastas[:]
         d.red3 = [r[:] for r in self.red3]
         d.black3_removed = [r[:] for r in self.black3_removed]
         d.ask_failed = self.ask_failed[:]

@@ -15,6 +15,9 @@ Notation (round-trips through :meth:`Move.parse` and ``str``)::
     meld 2C 2D JK             a meld of wild cards (variants that allow it)
     add KH 2C                 add cards to the side's meld of that rank
     add 2C JK to K            add only wild cards: name the meld's rank (W = the wild meld)
+    meld 4H 5H 6H             a sequence meld (variants with sequences: one suit, ranks in a row)
+    add 7H to 4H-6H           add to the side's sequence 4H..6H (name it by its lowest and highest card)
+    take to 4H-6H             take the pile by adding its top card to that sequence
     discard 7S
     ask  yes  no  pass
 
@@ -22,6 +25,10 @@ Every move also has an id in ``range(N_ACTIONS)`` from tables built once at
 import. The id forgets suits (which never matter for a meld of a rank), so many
 moves share an id; :meth:`repro.engine.Deal.move_for_action` turns an id back
 into a move with concrete cards for the current hand.
+
+Sequence moves (RULES.md §3.2) keep their suits, so their ids do too: they form
+blocks appended after the 3674 ids of the meld-of-a-rank table (see
+:func:`_build_tables` and docs/env.md), so that no older id ever changes.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from dataclasses import dataclass
 
 from .cards import (
     ACE,
+    FOUR,
     JOKER,
     RANKS,
     THREE,
@@ -37,6 +45,17 @@ from .cards import (
     CardError,
     card_str,
     parse_card,
+)
+from .sequences import (
+    SEQ_MAX,
+    SEQ_MIN,
+    Span,
+    extended,
+    extension_problem,
+    sequence_problem,
+    span_code,
+    span_of,
+    span_str,
 )
 
 # Move kinds
@@ -47,9 +66,13 @@ KIND_NAMES = ("draw", "take", "meld", "add", "discard", "ask", "yes", "no", "pas
 # 2..12 = natural ranks 4..A); WILD_TARGET is the meld of wild cards.
 WILD_TARGET = 13
 N_TARGETS = 14
+SEQ_LONGEST = ACE - FOUR + 1
+"""Most cards a sequence can ever hold (4 to A), where a variant extends it past 7 when going out."""
+SEQ_TARGET = 14
+"""Target of a sequence meld (RULES.md §3.2); a side may have several, told apart by their spans."""
 
 # Take modes
-TAKE_ADD, TAKE_PAIR, TAKE_NAT_TWO, TAKE_NAT_JOKER = range(4)
+TAKE_ADD, TAKE_PAIR, TAKE_NAT_TWO, TAKE_NAT_JOKER, TAKE_SEQ = range(5)
 
 MAX_NATURALS = 12
 GROUP_WILD_COMBOS: tuple[tuple[int, int], ...] = tuple(
@@ -73,18 +96,25 @@ class Move:
     Attributes:
         kind: one of DRAW, TAKE, MELD, ADD, DISCARD, ASK, YES, NO, PASS.
         cards: the card types the move takes from the hand (empty for draw, ask, ...).
-        target: for MELD/ADD, the meld target (rank index 0..12, or WILD_TARGET);
-            -1 where it does not apply.
+        target: for MELD/ADD, the meld target (rank index 0..12, WILD_TARGET, or
+            SEQ_TARGET for a sequence); -1 where it does not apply.
+        seq: for ADD to a sequence and TAKE by a sequence, the lowest and highest
+            card of the side's sequence meant, e.g. ``(4H, 6H)`` as card types; else ().
     """
 
     kind: int
     cards: tuple[int, ...] = ()
     target: int = -1
+    seq: tuple[int, ...] = ()
 
     # -- notation -------------------------------------------------------------
 
     def __str__(self) -> str:
         name = KIND_NAMES[self.kind]
+        if self.seq:
+            spec = f"{card_str(self.seq[0])}-{card_str(self.seq[-1])}"
+            cards = "".join(card_str(c) + " " for c in self.cards)
+            return f"{name} {cards}to {spec}"
         if not self.cards:
             return name
         text = name + " " + " ".join(card_str(c) for c in self.cards)
@@ -109,6 +139,8 @@ class Move:
         kind = KIND_NAMES.index(verb)
         rest = words[1:]
         target = -1
+        if kind in (ADD, TAKE) and len(rest) >= 2 and rest[-2].lower() == "to" and "-" in rest[-1]:
+            return _parse_seq_move(kind, rest[:-2], rest[-1])
         if kind in (ADD, MELD) and len(rest) >= 2 and rest[-2].lower() == "to":
             target = parse_target(rest[-1])
             rest = rest[:-2]
@@ -125,6 +157,8 @@ class Move:
                             "or with two cards from your hand ('take KH KS')")
         if kind in (MELD, ADD) and not cards:
             raise MoveError(f"'{verb}' needs cards, e.g. '{verb} KH KS KD'")
+        if kind == MELD and len({c >> 2 for c in cards if c != JOKER and c >> 2 != TWO}) > 1:
+            return Move(kind, cards, SEQ_TARGET)  # cards of several ranks: a sequence (§3.2)
         if kind in (MELD, ADD):
             inferred = infer_target(cards)
             if target == -1:
@@ -140,13 +174,43 @@ class Move:
 
 
 NOTATION_HELP = (
-    "moves are: draw | take [CARD CARD] | meld CARDS | add CARDS [to RANK] | discard CARD | "
-    "ask | yes | no | pass (cards like KH TS 3D JK)"
+    "moves are: draw | take [CARD CARD] | take to LOW-HIGH | meld CARDS | add CARDS [to RANK] | "
+    "add CARDS to LOW-HIGH | discard CARD | ask | yes | no | pass (cards like KH TS 3D JK; "
+    "a sequence is named by its lowest and highest card, e.g. 4H-6H)"
 )
 
 
+def _parse_seq_move(kind: int, words: list[str], spec: str) -> Move:
+    """Read ``add CARDS to LOW-HIGH`` or ``take to LOW-HIGH`` (a side's sequence, RULES.md §3.2).
+
+    Raises:
+        MoveError: the cards or the sequence named cannot be read.
+    """
+    ends = spec.split("-")
+    try:
+        if len(ends) != 2:
+            raise CardError(spec)
+        lo, hi = parse_card(ends[0]), parse_card(ends[1])
+        cards = tuple(parse_card(w) for w in words)
+    except CardError:
+        raise MoveError(f"cannot read '{' '.join(words)} to {spec}': name the sequence by its lowest and "
+                        "highest card, e.g. 'add 7H to 4H-6H' or 'take to 4H-6H'") from None
+    if kind == TAKE and cards:
+        raise MoveError("taking the pile to a sequence uses no card from the hand: 'take to 4H-6H'")
+    if kind == ADD and not cards:
+        raise MoveError("name the cards to add, e.g. 'add 7H to 4H-6H'")
+    if (JOKER in (lo, hi) or lo & 3 != hi & 3 or (lo >> 2) < FOUR
+            or (hi >> 2) - (lo >> 2) + 1 < SEQ_MIN):
+        raise MoveError(f"'{spec}' is not a sequence: write its lowest and highest card, of one suit, "
+                        f"at least {SEQ_MIN} cards long counting both, e.g. 4H-6H")
+    return Move(kind, cards, SEQ_TARGET if kind == ADD else -1, (lo, hi))
+
+
 def target_str(target: int) -> str:
-    """Name of a meld target: a rank letter, ``3`` for black threes, ``W`` for wild cards."""
+    """Name of a meld target: a rank letter, ``3`` for black threes, ``W`` for wild cards,
+    ``seq`` for a sequence (a sequence itself is named by :func:`canasta.sequences.span_str`)."""
+    if target == SEQ_TARGET:
+        return "seq"
     return "W" if target == WILD_TARGET else RANKS[target]
 
 
@@ -199,6 +263,31 @@ def _build_tables() -> tuple[list[tuple[int, int, int, int, int]], dict[tuple[in
                     table.append((kind, target, n, t, j))
         for t, j in WILD_MELD_COMBOS:
             table.append((kind, WILD_TARGET, 0, t, j))
+    # --- appended blocks (ids >= 3674); never insert above this line ---
+    # sequence melds (RULES.md §3.2): (MELD, SEQ_TARGET, suit, low, high)
+    ranges = [(lo, hi) for lo in range(FOUR, ACE + 1) for hi in range(lo + SEQ_MIN - 1, min(ACE, lo + SEQ_MAX - 1) + 1)]
+    for suit in range(4):
+        for lo, hi in ranges:
+            table.append((MELD, SEQ_TARGET, suit, lo, hi))
+    # additions to a sequence: (ADD, SEQ_TARGET, suit, span_code(old), span_code(new))
+    for suit in range(4):
+        for lo, hi in ranges:
+            for a, b in ranges:
+                if a <= lo and b >= hi and (a, b) != (lo, hi):
+                    table.append((ADD, SEQ_TARGET, suit, span_code(lo, hi), span_code(a, b)))
+    # taking the pile by adding its top card to a sequence (Samba family): (TAKE, TAKE_SEQ, suit, low, high)
+    for suit in range(4):
+        for lo, hi in ranges:
+            if hi - lo + 1 < SEQ_MAX:
+                table.append((TAKE, TAKE_SEQ, suit, lo, hi))
+    # additions taking a sequence past 7 cards when going out (Brazilian): same key as above, 8 to 11 cards after
+    for suit in range(4):
+        for lo in range(FOUR, ACE + 1):
+            for hi in range(lo + SEQ_MIN - 1, ACE + 1):
+                for a in range(FOUR, lo + 1):
+                    for b in range(hi, ACE + 1):
+                        if b - a + 1 > SEQ_MAX:
+                            table.append((ADD, SEQ_TARGET, suit, span_code(lo, hi), span_code(a, b)))
     index = {key: i for i, key in enumerate(table)}
     return table, index
 
@@ -212,6 +301,12 @@ YES_ID = ACTION_INDEX[(YES, -1, 0, 0, 0)]
 NO_ID = ACTION_INDEX[(NO, -1, 0, 0, 0)]
 PASS_ID = ACTION_INDEX[(PASS, -1, 0, 0, 0)]
 TAKE_IDS = tuple(ACTION_INDEX[(TAKE, m, 0, 0, 0)] for m in range(4))
+N_CLASSIC_ACTIONS = 3674
+"""Ids below this number are the meld-of-a-rank table; sequence blocks follow (never renumbered)."""
+SEQ_MELD_BASE = ACTION_INDEX[(MELD, SEQ_TARGET, 0, FOUR, FOUR + SEQ_MIN - 1)]
+SEQ_ADD_BASE = min(i for i, k in enumerate(ACTIONS) if k[0] == ADD and k[1] == SEQ_TARGET)
+SEQ_TAKE_BASE = ACTION_INDEX[(TAKE, TAKE_SEQ, 0, FOUR, FOUR + SEQ_MIN - 1)]
+SEQ_LONG_ADD_BASE = SEQ_TAKE_BASE + sum(1 for k in ACTIONS if k[0] == TAKE and k[1] == TAKE_SEQ)
 DISCARD_BASE = ACTION_INDEX[(DISCARD, 0, 0, 0, 0)]
 _MELD_BASE = ACTION_INDEX[(MELD, 0, 0, 0, 0)]
 _ADD_BASE = ACTION_INDEX[(ADD, 0, 0, 0, 0)]
@@ -228,6 +323,62 @@ def group_action(kind: int, target: int, n: int, t: int, j: int) -> int:
     return base + target * _PER_TARGET + n * len(GROUP_WILD_COMBOS) + _COMBO[(t, j)]
 
 
+def seq_meld_action(span: Span) -> int:
+    """Id of melding the natural sequence ``span`` = (suit, low, high)."""
+    return ACTION_INDEX[(MELD, SEQ_TARGET) + span]
+
+
+def seq_add_action(span: Span, lo: int, hi: int) -> int:
+    """Id of extending the side's sequence ``span`` to the ranks ``lo``..``hi``."""
+    return ACTION_INDEX[(ADD, SEQ_TARGET, span[0], span_code(span[1], span[2]), span_code(lo, hi))]
+
+
+def seq_take_action(span: Span) -> int:
+    """Id of taking the pile by adding its top card to the side's sequence ``span``."""
+    return ACTION_INDEX[(TAKE, TAKE_SEQ) + span]
+
+
+def move_span(move: Move) -> Span:
+    """The span (suit, low, high) of the sequence a move names in ``seq``.
+
+    Raises:
+        MoveError: ``seq`` does not name a sequence.
+    """
+    seq = move.seq
+    if (len(seq) != 2 or JOKER in seq or seq[0] & 3 != seq[1] & 3 or (seq[0] >> 2) < FOUR
+            or (seq[1] >> 2) - (seq[0] >> 2) + 1 < SEQ_MIN):
+        raise MoveError("name a sequence by its lowest and highest card, of one suit, "
+                        f"at least {SEQ_MIN} cards long, e.g. 4H-6H")
+    lo, hi = seq[0] >> 2, seq[1] >> 2
+    return (move.seq[0] & 3, lo, hi)
+
+
+def _seq_key(move: Move) -> tuple[int, int, int, int, int]:
+    """The id key of a sequence move (meld, add or take); raises MoveError for a bad shape."""
+    k = move.kind
+    if k == MELD:
+        bad = sequence_problem(move.cards)
+        if bad:
+            raise MoveError(f"meld {' '.join(card_str(c) for c in move.cards)}: {bad}")
+        sp = span_of(move.cards)
+        assert sp is not None
+        if not SEQ_MIN <= len(move.cards) <= SEQ_MAX:
+            raise MoveError(f"a sequence meld has {SEQ_MIN} to {SEQ_MAX} cards, not {len(move.cards)} (§3.2)")
+        return (MELD, SEQ_TARGET) + sp
+    span = move_span(move)
+    if k == TAKE:
+        if move.cards:
+            raise MoveError("taking the pile to a sequence uses no card from the hand: 'take to 4H-6H'")
+        return (TAKE, TAKE_SEQ) + span
+    if k != ADD:
+        raise MoveError(f"'{KIND_NAMES[k]}' does not name a sequence")
+    bad = extension_problem(span, move.cards, SEQ_LONGEST)
+    if bad:
+        raise MoveError(f"add {' '.join(card_str(c) for c in move.cards)} to {span_str(span)}: {bad}")
+    new = extended(span, move.cards)
+    return (ADD, SEQ_TARGET, span[0], span_code(span[1], span[2]), span_code(new[1], new[2]))
+
+
 def move_key(move: Move) -> tuple[int, int, int, int, int]:
     """The suit-free key (kind, target/mode/card, naturals, twos, jokers) of a move.
 
@@ -235,6 +386,8 @@ def move_key(move: Move) -> tuple[int, int, int, int, int]:
         MoveError: the move has no id (e.g. a meld with more wild cards than any rule allows).
     """
     k = move.kind
+    if move.seq or (k == MELD and move.target == SEQ_TARGET):
+        return _seq_key(move)
     if k in (DRAW, ASK, YES, NO, PASS):
         return (k, -1, 0, 0, 0)
     if k == DISCARD:
@@ -268,7 +421,7 @@ def action_of(move: Move) -> int:
     """
     try:
         key = move_key(move)
-    except (IndexError, TypeError):
+    except (IndexError, TypeError, AttributeError):
         raise MoveError(f"'{move!r}' is not a well-formed move") from None
     try:
         return ACTION_INDEX[key]

@@ -64,16 +64,25 @@ MIN_MELD_TABLES: dict[str, tuple[tuple[int, int], ...]] = {
     "cuban": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (5000, 150)),
     "tiles": ((BELOW_ZERO, 50), (1500, 90), (3000, 120)),
     "italian": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (5000, 160), (7500, 180), (10000, 200)),
+    "samba": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (7000, 160)),
+    "samba_s0": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150)),
+    "bolivia": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150)),
+    "brazilian": ((BELOW_ZERO, 15), (0, 50), (1500, 90), (3000, 120), (8000, 200), (9000, 120)),
 }
-"""Named minimum-count tables (RULES.md §1.6 and §2 row 13, §3.1; ``cuban``: §3.2, 150 from 5000)."""
+"""Named minimum-count tables (RULES.md §1.6 and §2 row 13, §3.1; ``cuban``: §3.2, 150 from 5000;
+``samba``: §3.2 [H], 160 from 7000; ``samba_s0``: the same with 150 from 7000 [S0 l.241-251];
+``bolivia``: 150 from 7000 [H], the same numbers as ``samba_s0``; ``brazilian``: 200 from 8000 to 8995
+[R], with the canastas of ``min_meld_canasta``)."""
 
 RED3_TABLES: dict[str, tuple[int, ...]] = {
     "standard": (0, 100, 200, 300, 800),
     "six_red": (0, 100, 200, 300, 400, 1000, 1200),
     "cuban": (0, 100, 300, 500, 1000),
     "italian": (0, 100, 200, 300, 800, 1000, 1200),
+    "samba": (0, 100, 200, 300, 400, 500, 1000),
 }
-"""Red-three bonus by number held (index = count), RULES.md §1.11, §3.1 and §3.2 (Cuban)."""
+"""Red-three bonus by number held (index = count), RULES.md §1.11, §3.1 and §3.2 (Cuban; Samba:
+100 each, all six 1000 [H, S0 l.237-239])."""
 
 PILE_TAKE_MODES = ("natural_pair", "natural_wild", "add_to_meld")
 OPENING_REQUIREMENTS = ("canasta", "natural_canasta")
@@ -199,7 +208,8 @@ class Rules:
     """Red-three bonus of a side by the number it laid out (§1.11, §3.1)."""
     red3_negative_if: str = "no_meld"
     """When red threes count against a side: no_meld, no_canasta, lost_hand (§2 row 7), never (S2) or
-    few_canastas (fewer canastas than canastas_to_go_out, Samba/Italian §3.2 [H, S0])."""
+    few_canastas: fewer canastas (sequence canastas included) than canastas_to_go_out (Samba, Italian
+    §3.2 [H, S0 l.237])."""
     natural_canasta_bonus: int = 500
     """Bonus of a natural canasta (§1.5)."""
     mixed_canasta_bonus: int = 300
@@ -332,6 +342,44 @@ class Rules:
     """Premiums paid on top of canasta_count_bonuses when the side has at least that many natural
     canastas: (natural canastas at least, bonus) ascending, every one reached paid (Italian: 5
     natural canastas 2000 = 1000 for five canastas + 1000 more, §3.2 [R, S4 l.83])."""
+    # --- Samba family: sequences, several melds of a rank, pile (RULES.md §3.2) ---
+    sequences: bool = False
+    """Sequence melds are allowed: natural cards of one suit in unbroken rank order, four low and ace
+    high, no wild card (Samba, Bolivia, Brazilian, Chilean; §3.2 [H, S0 l.225, S4 l.81])."""
+    sequence_min: int = 3
+    """Fewest cards a sequence meld may be started with (§3.2: 3)."""
+    sequence_max: int = 7
+    """Most cards a sequence may hold; a sequence of this many cards is a sequence canasta and takes no
+    more cards (Samba: 7, "cannot be extended" [H, S4 l.81]). At most 7 (the move table's limit)."""
+    sequence_canasta_bonus: int = 1500
+    """Bonus in points of a sequence canasta, on top of its card values (Samba 1500 [H, S0 l.225, S4 l.81])."""
+    several_melds_per_rank: bool = False
+    """A side may start another meld of a rank once each of its melds of that rank is a canasta, so it may
+    hold two canastas (or more) of one rank (Samba: [H, S0 l.229, S4 l.81]; see docs/variants/samba.md)."""
+    pile_add_below: int = 0
+    """Taking the pile by adding its top card to a meld (add_to_meld) is allowed only to a meld of fewer
+    than this many cards, 0 = any meld (Samba: 7, "a meld that is less than a canasta" [H])."""
+    sequence_canastas_to_go_out: int = 0
+    """Of the canastas_to_go_out, how many must be sequence canastas (Bolivia: 1 escalera [H])."""
+    short_sequence_penalty: int = 0
+    """Points a side loses at the end of a deal for each of its sequences shorter than
+    short_sequence_below cards (Brazilian: 1000 [H, R]; S0 l.301: every unfinished sequence)."""
+    short_sequence_below: int = 5
+    """Sequences with fewer cards than this are penalised by short_sequence_penalty (H, R: 5; S0: 7)."""
+    no_pile_for_initial_meld: bool = False
+    """A side that has not made its initial meld may not take the pile (Brazilian [H, R, S4 l.89])."""
+    sequence_out_max: int = 0
+    """When going out, a sequence may be extended at either end past sequence_max up to this many cards
+    (4 to A is 11); 0 = never (Brazilian: 11, "when going out it may be extended at both ends" [H, R,
+    S4 l.89]). The addition must be the move that empties the hand or leaves the card to discard."""
+    min_meld_canasta: tuple[tuple[int, int], ...] = ()
+    """From a cumulative score on, the initial meld must also include a canasta completed in that turn:
+    (from score, kind) ascending, kind 1 = any canasta, 2 = a natural canasta (a sequence canasta is
+    natural); empty = never (Brazilian: 7000 any, 9000 natural [H, R, S0 l.269-275]). Needs
+    no_pile_for_initial_meld (the pile is not offered for such an opening)."""
+    must_ask_to_go_out: bool = False
+    """A player may go out only after asking his partner "may I go out?" and being told yes
+    (Brazilian [H, R, S4 l.89 "the player must always ask the partner for permission"])."""
     direction: str = "clockwise"
     """Direction of deal and play (§1.2, §2 row 16); it changes only who sits left of whom."""
     tie: str = "another_deal"
@@ -455,6 +503,13 @@ class Rules:
         """Whether any initial-meld rule beyond the minimum count is in force (§3.4)."""
         return bool(self.min_meld_canasta_from or self.min_meld_no_wild_below > BELOW_ZERO
                     or self.opening_canasta_waives_minimum or self.opening_wild_meld_waives_minimum)
+    def min_meld_canasta_kind(self, score: int) -> int:
+        """Canasta the initial meld needs at cumulative score ``score``: 0 none, 1 any, 2 natural (§3.2)."""
+        kind = 0
+        for threshold, k in self.min_meld_canasta:
+            if score >= threshold:
+                kind = k
+        return kind
 
     def red3_bonus(self, count: int) -> int:
         """Bonus in points for ``count`` red threes laid out by one side (before any sign)."""
@@ -711,6 +766,19 @@ def _convert(name: str, text: str) -> Any:
         return _pairs(name, text)
     if name == "min_meld_canasta_from":
         return _requirements(name, text)
+    if name == "min_meld_canasta":
+        kinds = {"any": 1, "natural": 2, "1": 1, "2": 2}
+        t = text.strip().lower()
+        if t in ("", "none"):
+            return ()
+        try:
+            rows = tuple((int(a), kinds[b]) for a, b in (p.split(":") for p in t.split("/")))
+        except (ValueError, KeyError):
+            raise RulesError(f"option {name} takes SCORE:any or SCORE:natural joined by '/' such as "
+                             f"7000:any/9000:natural, or none, not '{text}'") from None
+        if [r[0] for r in rows] != sorted({r[0] for r in rows}):
+            raise RulesError(f"option {name}: the scores must ascend in '{text}'")
+        return rows
     if name == "pile_take_modes":
         modes = frozenset(m.strip().lower() for m in text.split("|") if m.strip())
         bad = modes - set(PILE_TAKE_MODES)
@@ -827,6 +895,26 @@ def validate(r: Rules) -> None:
         raise RulesError(f"never_opened_penalty_factor must be 1 or more, not {r.never_opened_penalty_factor}")
     if r.first_player_extra_card and r.players * r.hand_size + 1 + 20 > r.deck_size:
         raise RulesError("first_player_extra_card: the hands leave too small a stock")
+    if not 3 <= r.sequence_min <= r.sequence_max <= 7:
+        raise RulesError(f"sequences have sequence_min={r.sequence_min} to sequence_max={r.sequence_max} cards: "
+                         "need 3 <= sequence_min <= sequence_max <= 7")
+    if not 0 <= r.sequence_canastas_to_go_out <= r.canastas_to_go_out or (
+            r.sequence_canastas_to_go_out and not r.sequences):
+        raise RulesError("sequence_canastas_to_go_out must be 0, or at most canastas_to_go_out with "
+                         f"sequences=true, not {r.sequence_canastas_to_go_out}")
+    if r.short_sequence_penalty < 0 or not 3 <= r.short_sequence_below <= 8:
+        raise RulesError("short_sequence_penalty is a number of points, 0 or more, and short_sequence_below "
+                         f"3 to 8 cards, not {r.short_sequence_penalty} and {r.short_sequence_below}")
+    if r.sequence_out_max and not r.sequence_max < r.sequence_out_max <= 11:
+        raise RulesError(f"sequence_out_max must be 0 or from sequence_max+1 to 11 cards, not {r.sequence_out_max}")
+    if r.min_meld_canasta and not r.no_pile_for_initial_meld:
+        raise RulesError("min_meld_canasta (an initial meld with a canasta) needs no_pile_for_initial_meld=true")
+    if any(k not in (1, 2) for _, k in r.min_meld_canasta):
+        raise RulesError("min_meld_canasta kinds are 1 (any canasta) or 2 (a natural canasta)")
+    if r.must_ask_to_go_out and r.team_size < 2:
+        raise RulesError("must_ask_to_go_out needs partners: with one player per side nobody could go out")
+    if r.pile_add_below < 0:
+        raise RulesError(f"pile_add_below is a number of cards, 0 (any meld) or more, not {r.pile_add_below}")
     for fname in ("ask_fail_penalty", "black3_all_in_hand_penalty", "black3_all_melded_bonus",
                   "jokers4_canasta_bonus", "canasta_beyond_seven_flat", "black3_side_set_total",
                   "twos_canasta_mixed_bonus"):
@@ -988,6 +1076,64 @@ def _fixed_table(name: str, fields: Mapping[str, Any], players: int, teams: int)
     return build
 
 
+SAMBA_FIELDS: dict[str, Any] = {
+    "packs": 3, "jokers": 6, "hand_size": 15, "draw": 2, "wild_limit": 2,
+    "pile_take_modes": frozenset({"natural_pair", "add_to_meld"}), "pile_add_below": 7,
+    "sequences": True, "sequence_min": 3, "sequence_max": 7, "sequence_canasta_bonus": 1500,
+    "several_melds_per_rank": True, "red3_values": RED3_TABLES["samba"], "red3_negative_if": "few_canastas",
+    "min_meld_table": MIN_MELD_TABLES["samba"], "canastas_to_go_out": 2, "going_out_bonus": 200,
+    "concealed_bonus": 0, "target": 10000,
+}
+"""Samba, RULES.md §3.2 [H, S0 l.213-251, S4 l.81] (docs/variants/samba.md)."""
+
+BOLIVIA_FIELDS: dict[str, Any] = {
+    **SAMBA_FIELDS, "wild_melds": True, "wild_meld_min": 3, "wild_canasta_bonus": 2500,
+    "sequence_canastas_to_go_out": 1, "black3_hand_penalty": 100, "target": 15000,
+    "min_meld_table": MIN_MELD_TABLES["bolivia"],
+}
+"""Bolivia, RULES.md §3.2 [H, S0 l.253-263, S4 l.87] (docs/variants/bolivia.md): Samba with melds of
+3+ wild cards (7 = a "Bolivia", 2500), going out with at least one escalera (sequence canasta), a
+black three left in a hand -100, minimum 150 from 7000, game to 15,000."""
+
+BRAZILIAN_FIELDS: dict[str, Any] = {
+    **BOLIVIA_FIELDS, "wild_canasta_bonus": 2000, "sequence_canastas_to_go_out": 0, "target": 10000,
+    "min_meld_table": MIN_MELD_TABLES["brazilian"], "min_meld_canasta": ((7000, 1), (9000, 2)),
+    "no_pile_for_initial_meld": True, "short_sequence_penalty": 1000, "short_sequence_below": 5,
+    "sequence_out_max": 11, "must_ask_to_go_out": True, "ask_requires_going_out": False,
+    "red3_values": RED3_TABLES["six_red"],
+    "red3_negative_if": "no_canasta",
+}
+"""Brazilian, RULES.md §3.2 [H, R, S0 l.265-303, S4 l.89] (docs/variants/brazilian.md): Bolivia with a wild
+canasta of 2000, any 2 canastas to go out (after asking the partner), no pile for the initial meld, an
+initial meld with a canasta from 7000 (natural from 9000, 200 points from 8000 to 8995), sequences extended
+at both ends when going out, -1000 for a sequence under 5 cards, red threes 100 each to 4, 1000 for 5, 1200
+for 6, positive with a canasta; game to 10,000."""
+
+CHILEAN_FIELDS: dict[str, Any] = {
+    "packs": 3, "jokers": 6, "sequences": True, "sequence_canasta_bonus": 1500, "wild_melds": True,
+    "wild_canasta_bonus": 2000, "red3_values": RED3_TABLES["six_red"],
+}
+"""Chilean, RULES.md §3.2 [S0 l.305-317, S4 l.79, R] (docs/variants/chilean.md): classic with 162 cards,
+sequences (a sequence canasta 1500), melds of wild cards (a wild canasta 2000); draw 1, 1 canasta (of
+any kind) to go out, game to 5000 as in classic; red threes by the 162-card table of §3.1."""
+
+
+def _samba_family(name: str, fields: Mapping[str, Any]) -> Any:
+    """A builder for the three-pack partnership games: 4 players in 2 sides, or 6 in 2 sides of 3 [S0 l.215]."""
+
+    def build(opts: Mapping[str, str]) -> Rules:
+        players = _int("players", opts.get("players", "4"))
+        if players not in (4, 6):
+            raise RulesError(f"{name} is played by 4 or 6 players in two sides: players=4 or players=6")
+        if "teams" in opts and _int("teams", opts["teams"]) != 2:
+            raise RulesError(f"{name} is played in two sides: teams=2 only")
+        base = dataclasses.replace(Rules(), name=name, players=players, teams=2, **fields)
+        return _apply(base, name, opts)
+
+    build.__doc__ = f"Build the {name} preset from option texts."
+    return build
+
+
 PRESETS = {
     "classic": _family("classic", {}),
     "uruguay": _family("uruguay", URUGUAY_FIELDS),
@@ -998,6 +1144,10 @@ PRESETS = {
     "mexican": _fixed_table("mexican", MEXICAN_FIELDS, 4, 2),
     "pennies-from-heaven": _fixed_table("pennies-from-heaven", PENNIES_FIELDS, 6, 2),
     "italian": _fixed_table("italian", ITALIAN_FIELDS, 4, 2),
+    "samba": _samba_family("samba", SAMBA_FIELDS),
+    "bolivia": _samba_family("bolivia", BOLIVIA_FIELDS),
+    "chilean": _family("chilean", CHILEAN_FIELDS),
+    "brazilian": _samba_family("brazilian", BRAZILIAN_FIELDS),
 }
 """Preset builders by name; each takes the option texts and returns validated rules."""
 
@@ -1091,7 +1241,19 @@ def describe(r: Rules) -> str:
     wl = (f"at least {r.min_naturals} naturals and at most {r.wild_limit} wild cards")
     if r.no_wild_majority:
         wl += ", never more wild cards than naturals"
-    add(f"Melds: 3 or more cards of one rank 4..A, {wl}; one meld per rank per side.")
+    per_rank = ("a side may start another meld of a rank once its melds of that rank are canastas"
+                if r.several_melds_per_rank else "one meld per rank per side")
+    add(f"Melds: 3 or more cards of one rank 4..A, {wl}; {per_rank}.")
+    if r.sequences:
+        add(f"Sequences: {r.sequence_min} to {r.sequence_max} natural cards of one suit in a row (4 low, A high, "
+            f"no wild cards), several per side; {r.sequence_max} cards make a sequence canasta worth "
+            f"{r.sequence_canasta_bonus} plus the card values, which takes no more cards.")
+        if r.sequence_out_max:
+            add(f"When going out, a sequence may be extended at both ends up to {r.sequence_out_max} cards "
+                "(the addition must empty the hand or leave the card to discard).")
+        if r.short_sequence_penalty:
+            add(f"A sequence of fewer than {r.short_sequence_below} cards at the end of the deal costs its side "
+                f"{r.short_sequence_penalty}.")
     if r.wild_melds:
         size = f"{r.wild_meld_min}" + (f" to {r.wild_meld_cap}" if r.wild_meld_cap < 10**6 else " or more")
         add(f"Melds of wild cards only ({size} twos and jokers) are allowed; a wild canasta scores "
@@ -1118,13 +1280,22 @@ def describe(r: Rules) -> str:
          else f"from {t}") + f": {m}" for t, m in r.min_meld_table
     )
     add(f"Initial meld minimum (card values only, by the side's score): {table}.")
+    if r.min_meld_canasta:
+        add("The initial meld must also include a canasta completed in that turn: "
+            + ", ".join(f"from {t}: {'a natural one' if k == 2 else 'any'}" for t, k in r.min_meld_canasta) + ".")
     modes = {"natural_pair": "a natural pair", "natural_wild": "a natural and a wild card",
              "add_to_meld": "adding the top card to a meld of the side"}
     if r.pile_always_frozen:
         add("The pile is always frozen: only a natural pair matching the top card takes it.")
     else:
+        if r.pile_add_below:
+            modes["add_to_meld"] += f" of fewer than {r.pile_add_below} cards"
+        if r.sequences:
+            modes["add_to_meld"] += " (or to one of its sequences)"
         add("Taking an unfrozen pile: " + "; ".join(modes[m] for m in PILE_TAKE_MODES if m in r.pile_take_modes)
             + ". A frozen pile (side not yet melded, or a wild card or red three in it): a natural pair only.")
+    if r.no_pile_for_initial_meld:
+        add("A side that has not made its initial meld may not take the pile.")
     if r.own_canasta_rank_blocks_pile:
         add("A pile topped by the rank of one of the side's canastas cannot be taken.")
     add(f"A pile topped by a wild card or black three cannot be taken. One-card rule: {_yn(r.one_card_pile_rule)}.")
@@ -1140,10 +1311,16 @@ def describe(r: Rules) -> str:
                 f"({b} using the partner's melds), later {c} ({d} using them), instead of {r.going_out_bonus}")
     else:
         conc = f"concealed +{r.concealed_bonus}"
-    ask = ("a player may ask his partner first and must obey the answer" if r.ask_requires_going_out else
+    ask = (("a player must ask his partner and be told yes before going out"
+            + ("" if r.ask_requires_going_out else "; he may ask at any time, and a yes when he cannot go out "
+               "is void" + (f" and costs {r.ask_fail_penalty}" if r.ask_fail_penalty else "")))
+           if r.must_ask_to_go_out else
+           "a player may ask his partner first and must obey the answer" if r.ask_requires_going_out else
            f"a player may ask his partner at any time and must obey the answer; told yes, if he cannot go "
            f"out his side loses {r.ask_fail_penalty}")
-    add(f"Going out: needs {r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''}; "
+    seq_out = (f" ({r.sequence_canastas_to_go_out} of them a sequence canasta)"
+               if r.sequence_canastas_to_go_out else "")
+    add(f"Going out: needs {r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''}{seq_out}; "
         f"bonus {r.going_out_bonus}, {conc}; {ask}.")
     if r.black3_all_melded_bonus:
         add(f"Melding four black threes when going out: +{r.black3_all_melded_bonus}.")

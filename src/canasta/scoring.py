@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from .cards import JOKER, RANKS, THREE, TWO, card_str, is_black_three, is_red_three
 from .extras import kinds_met, missing_kinds
 from .rules import Rules
+from .sequences import sequence_problem
 
 CONCEALED_KINDS = ("first_turn", "first_turn_with_partner", "later", "later_with_partner")
 """Kinds of a concealed going out, in the order of ``Rules.concealed_scale`` (S1, RULES.md §3.3 b):
@@ -42,8 +43,9 @@ class MeldInfo:
 
     Attributes:
         kind: ``"group"`` (one rank with wild cards), ``"black3"`` (black threes
-            melded when going out) or ``"wild"`` (wild cards only).
-        rank: rank index of a group (0..12), -1 otherwise.
+            melded when going out), ``"wild"`` (wild cards only) or ``"sequence"``
+            (cards of one suit in a row, where ``rules.sequences``, §3.2).
+        rank: rank index of a group (0..12), the lowest rank of a sequence, -1 otherwise.
         naturals: natural cards in it; wilds: wild cards in it.
         canasta: 7 cards or more; natural: no wild card in a group.
     """
@@ -87,7 +89,7 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
                            "in this variant (§3.2 Cuban)")
     ranks = {c >> 2 for c in nat}
     if len(ranks) > 1:
-        raise ScoringError(f"meld [{shown}] mixes ranks; a meld is of one rank (§1.5)")
+        return _classify_sequence(rules, cards, shown)
     rank = ranks.pop()
     if rank == THREE:
         if n_w:
@@ -126,6 +128,23 @@ def _twos_meld(rules: Rules, cards: Sequence[int], shown: str) -> MeldInfo:
     if len(cards) > rules.meld_cap:
         raise ScoringError(f"meld [{shown}] has {len(cards)} cards; a meld holds at most {rules.meld_cap}")
     return MeldInfo("twos", TWO, twos, jokers, len(cards) >= 7, jokers == 0)
+def _classify_sequence(rules: Rules, cards: Sequence[int], shown: str) -> MeldInfo:
+    """A meld of several ranks: a sequence where the rules have them (RULES.md §3.2), else an error.
+
+    Raises:
+        ScoringError: no sequences in these rules, or the cards are not one sequence of allowed length.
+    """
+    if not rules.sequences:
+        raise ScoringError(f"meld [{shown}] mixes ranks; a meld is of one rank (§1.5)")
+    bad = sequence_problem(cards)
+    if bad:
+        raise ScoringError(f"meld [{shown}] mixes ranks but is no sequence: {bad}")
+    longest = max(rules.sequence_max, rules.sequence_out_max)
+    if not rules.sequence_min <= len(cards) <= longest:
+        raise ScoringError(f"meld [{shown}] is a sequence of {len(cards)} cards; sequences hold "
+                           f"{rules.sequence_min} to {longest} cards (§3.2)")
+    low = min(c >> 2 for c in cards)
+    return MeldInfo("sequence", low, len(cards), 0, len(cards) >= 7, True)
 
 
 def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
@@ -139,6 +158,8 @@ def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
         return 0
     if info.kind == "twos":  # Italian: seven twos, twos with jokers (§3.2)
         return rules.twos_canasta_bonus if info.natural else rules.twos_canasta_mixed_bonus
+    if info.kind == "sequence":
+        return rules.sequence_canasta_bonus
     if info.kind == "wild":
         jokers = sum(1 for c in cards if c == JOKER)
         if rules.twos_canasta_bonus and jokers == 0:
@@ -217,7 +238,8 @@ class SideScore:
     ``going_out``, ``concealed``, ``melded_cards``, ``hand_cards`` (<= 0),
     ``penalties`` (<= 0). Only in variants that have them: ``premiums`` (canasta-count
     premiums and the four-black-threes premium, Spanish §3.3 b) and ``black_threes``
-    (black threes removed from taken piles, Cuban §3.2).
+    (black threes removed from taken piles, Cuban §3.2); ``sequence_canastas`` (count,
+    where ``rules.sequences``, §3.2).
     """
 
     total: int
@@ -258,7 +280,7 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
     """
     bonus = 0
     melded = 0
-    counts = {"natural": 0, "mixed": 0, "wild": 0, "natural_counted": 0}
+    counts = {"natural": 0, "mixed": 0, "wild": 0, "sequence": 0, "natural_counted": 0}
     canastas = 0
     kinds: list[tuple[str, int]] = []  # (natural/mixed/wild, rank) of each canasta
     black3_melded = 0
@@ -282,9 +304,14 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
                 counts["natural_counted"] += 1 if info.natural and not free else 0
             if info.kind != "twos" or side.went_out or not rules.twos_canasta_bonus_needs_going_out:
                 bonus += canasta_bonus(rules, info, cards)
-            kind = "wild" if free else ("natural" if info.natural else "mixed")
+            if free:
+                kind = "wild"
+            elif info.kind == "sequence":
+                kind = "sequence"
+            else:
+                kind = "natural" if info.natural else "mixed"
             counts[kind] += 1
-            kinds.append((kind, info.rank))
+            kinds.append((kind, info.rank if kind != "sequence" else -1))
     for c in side.hand:
         if is_red_three(c):
             raise ScoringError(f"side {name}: a red three in the hand; red threes are laid out (§1.3)")
@@ -299,6 +326,11 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
             f"{rules.canastas_to_go_out} (§1.9)"
         )
     _check_going_out_needs(rules, side, kinds, name)
+    if side.went_out and counts["sequence"] < rules.sequence_canastas_to_go_out:
+        raise ScoringError(
+            f"side {name} went out with {counts['sequence']} sequence canasta(s); going out needs "
+            f"{rules.sequence_canastas_to_go_out} (§3.2)"
+        )
     red3 = rules.red3_bonus(len(side.red_threes))
     negative = {
         "no_meld": not side.melds,
@@ -318,7 +350,7 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         melded = -melded  # melded but no canasta: the melds count against the side (§3.4, S2 l.187-188)
     if side.penalties < 0:
         raise ScoringError(f"side {name}: penalties are points to subtract, written as a positive number")
-    penalties = -side.penalties - _variant_penalties(rules, side, name)
+    penalties = -side.penalties - _variant_penalties(rules, side, name) - _short_sequences(rules, side)
     premiums = rules.canasta_count_bonus(canastas) + sum(
         b for at_least, b in rules.natural_canasta_count_bonuses if counts["natural_counted"] >= at_least)
     if black3_melded >= BLACK3_SET:
@@ -340,6 +372,8 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         breakdown["premiums"] = premiums
     if rules.black3_from_pile_removed:
         breakdown["black_threes"] = black3
+    if rules.sequences:
+        breakdown["sequence_canastas"] = counts["sequence"]
     total = bonus + red3 + going_out + concealed + melded + hand + penalties + premiums + black3
     return SideScore(total, breakdown)
 
@@ -387,6 +421,16 @@ def _concealed(rules: Rules, side: SideResult, name: str) -> int:
         raise ScoringError(f"side {name}: {rules.name} scores a concealed going out by its kind: give "
                            f"concealed_kind, one of {', '.join(CONCEALED_KINDS)} (§3.3 b)")
     return scale[CONCEALED_KINDS.index(kind)] - rules.going_out_bonus
+
+
+def _short_sequences(rules: Rules, side: SideResult) -> int:
+    """Points (>= 0) lost for the side's sequences shorter than ``short_sequence_below`` cards
+    (``short_sequence_penalty`` each, Brazilian §3.2 [H, R]); the melds are already classified."""
+    if not rules.short_sequence_penalty:
+        return 0
+    short = sum(1 for cards in side.melds
+                if len({c >> 2 for c in cards}) > 1 and len(cards) < rules.short_sequence_below)
+    return short * rules.short_sequence_penalty
 
 
 def _variant_penalties(rules: Rules, side: SideResult, name: str) -> int:

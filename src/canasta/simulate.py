@@ -184,7 +184,7 @@ def play_one(rules: Rules, specs: Sequence[str], labels: Sequence[str], seed: in
     deal_scores = tuple(tuple(log.scores) for log in game.logs)
     canastas = tuple(
         tuple(b.get("natural_canastas", 0) + b.get("mixed_canastas", 0) + b.get("wild_canastas", 0)
-              for b in log.breakdowns)
+              + b.get("sequence_canastas", 0) for b in log.breakdowns)
         for log in game.logs
     )
     return GameSummary(index, game_seed, first_dealer, tuple(labels[b] for b in side_bot), game.winner,

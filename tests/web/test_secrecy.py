@@ -83,11 +83,15 @@ def check_message(table: Table, seat: int, text: str) -> None:
     reason = rest["view"]["pile"].pop("frozen_reason")
     for card in CARD.findall(reason):  # the card laid crosswise in a frozen pile: public
         assert card in {card_str(c) for c in deal.pile} and card[0] in "23J", reason
+    for side in rest["view"]["melds"]:  # a sequence's name ("4H-6H") repeats cards of its meld
+        for meld in side:
+            assert "-" not in meld["rank"] or set(CARD.findall(meld["rank"])) <= set(meld["cards"]), meld
+            meld.pop("rank")
     assert cards_in(rest) == hand + public_cards(table), "a card the seat cannot see is in the message"
     if msg["legal"]:
         assert table.game.table_seat(deal.to_act) == seat and not deal.over
     for move in msg["legal"]:
-        used = Counter(CARD.findall(move))
+        used = Counter(CARD.findall(move.split(" to ")[0]))  # "add 7H to 4H-6H": the meld is public
         assert not used - hand, f"legal move {move!r} names cards the seat does not hold"
     for entry in msg["log"]:
         words = entry["move"].split()

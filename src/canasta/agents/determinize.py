@@ -273,6 +273,7 @@ def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:
     d.melds = [[] for _ in range(t)]
     d.mt = [[-1] * 14 for _ in range(t)]
     d.canastas = [0] * t
+    d.seq_canastas = [0] * t
     turn_side = view.side_of(view.turn)
     this_turn = set(memory.turn_new) if memory.turn_seat == view.turn else set()
     d.turn_new = []
@@ -286,10 +287,15 @@ def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:
                     m.wild += 1
                 else:
                     m.nat += 1
-            d.mt[side][mv.target] = len(d.melds[side])
+            if mv.span is not None:  # a sequence (§3.2): told apart by its span, not in mt
+                m.span = mv.span
+            else:
+                d.mt[side][mv.target] = len(d.melds[side])
             d.melds[side].append(m)
             if m.is_canasta:
                 d.canastas[side] += 1
+                if mv.span is not None:
+                    d.seq_canastas[side] += 1
             if new:
                 d.turn_new.append(m)
     d.touched_old = memory.touched_old if memory.turn_seat == view.turn else False

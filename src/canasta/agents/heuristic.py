@@ -60,9 +60,16 @@ from ..moves import (
 from ..rules import Rules
 from .base import register
 from .goals import canasta_value, needed_targets, out_blocked
+from .seqbot import is_seq_action, seq_action_cards, seq_keep_cost, seq_points
 
 NEG = -1.0e9
 """Score of a move the player does not want at all (kept only as a last resort)."""
+SHORT_SEQ_SHARE = 0.05
+"""Share of ``short_sequence_penalty`` charged for melding (or credited for lengthening past it) a
+sequence shorter than ``short_sequence_below`` before the deal nears its end (then: all of it)."""
+WILD_PROGRESS = 0.15
+"""Share of a wild canasta's bonus (per seventh) credited for each wild card put into a meld of wild
+cards (Bolivia's 2500, Uruguay's 2000, §3.2, §3.3 a): it makes the player build wild canastas."""
 
 
 @dataclass(frozen=True)
@@ -175,7 +182,7 @@ DEFAULT_WEIGHTS = HeuristicWeights()
 class RulesFacts:
     """Numbers read once from the rules: card values by rank, meld limits, copies per rank."""
 
-    __slots__ = ("rules", "rv", "lim", "copies", "b3_pen", "nat_bonus", "mixed_bonus", "need")
+    __slots__ = ("rules", "rv", "lim", "copies", "b3_pen", "nat_bonus", "mixed_bonus", "need", "seq_bonus")
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -187,6 +194,7 @@ class RulesFacts:
         self.copies = 4 * rules.packs
         self.b3_pen = rules.black3_hand_penalty
         self.nat_bonus = rules.natural_canasta_bonus
+        self.seq_bonus = rules.sequence_canasta_bonus if rules.sequences else 0
         self.mixed_bonus = rules.mixed_canasta_bonus
         self.need = rules.canastas_to_go_out
 
@@ -227,12 +235,19 @@ class Position:
         for side in range(teams):
             d: dict[int, tuple[int, int]] = {}
             for m in view.melds[side]:
+                table[side] += sum(vals[c] for c in m.cards)
+                if m.span is not None:  # a sequence (§3.2): no rank to add to, a canasta at 7
+                    for c in m.cards:
+                        visible[c >> 2] += 1
+                    if m.canasta:
+                        canastas[side] += 1
+                        table[side] += f.seq_bonus
+                    continue
                 wild = sum(1 for c in m.cards if c == JOKER or (c >> 2 == TWO and m.target != TWO))
                 nat = len(m.cards) - wild
                 d[m.target] = (nat, wild)
                 if m.target < 13:
                     visible[m.target] += nat
-                table[side] += sum(vals[c] for c in m.cards)
                 if m.canasta:
                     if rules.wild_canastas_count or m.target not in (TWO, WILD_TARGET):  # Italian §3.2
                         canastas[side] += 1
@@ -265,7 +280,7 @@ class Position:
 
     def can_out(self) -> bool:
         """Whether this hand can be melded out now (all cards, or all but one discarded), §1.9."""
-        if self.view.pending_pile or self.blocked:
+        if self.view.pending_pile or self.blocked or not self.seq_out_ok():
             return False
         me = self.view.side
         return can_meld_out(self.rc, self.ex, self.f.lim, self.canastas[me], self.f.need)
@@ -294,6 +309,24 @@ class Position:
         if sum(rc) == 0:
             return canastas >= self.f.need
         return can_meld_out(rc, ex, self.f.lim, canastas, self.f.need)
+
+    def seq_out_ok(self) -> bool:
+        """Whether the side has the sequence canastas going out asks for (Bolivia, §3.2)."""
+        want = self.f.rules.sequence_canastas_to_go_out
+        if not want:
+            return True
+        have = sum(1 for m in self.view.melds[self.view.side] if m.span is not None and m.canasta)
+        return have >= want
+
+    def out_after_cards(self, cards: Sequence[int], completes: bool) -> bool:
+        """Whether going out stays possible after melding ``cards`` into a sequence (§1.9, §3.2)."""
+        rc = self.rc[:]
+        for c in cards:
+            rc[c >> 2] -= 1
+        canastas = self.canastas[self.view.side] + (1 if completes else 0)
+        if sum(rc) == 0:
+            return canastas >= self.f.need
+        return can_meld_out(rc, self.ex, self.f.lim, canastas, self.f.need)
 
 
 Step = tuple[int, int, int, int, int]
@@ -513,6 +546,9 @@ class HeuristicAgent:
             s += w.late_natural * (n + wild)
         if wild:
             cost = w.two_cost * t + w.joker_cost * j
+            if r == WILD_TARGET:  # wild cards are the naturals of a wild meld: half the cost, and
+                cost *= 0.5  # each one brings the wild canasta's bonus nearer
+                cost -= WILD_PROGRESS * f.rules.wild_canasta_bonus / 7 * wild
             if completes:
                 cost *= w.complete_wild_factor
             elif not pos.opened:
@@ -529,6 +565,41 @@ class HeuristicAgent:
             if short > 0:
                 s -= w.reserve_cost * short
         return s
+
+    def _seq_score(self, pos: Position, action: int) -> float:
+        """Score of a sequence meld or addition (§3.2), on the scale of :meth:`_meld_score`."""
+        w = self.w
+        cards, size0, size1 = seq_action_cards(action)
+        k = len(cards)
+        s = w.natural * k + w.value * seq_points(cards, pos.f.rules.card_values)
+        if size0 == 0:
+            s += w.new_meld
+        completes = size0 < 7 <= size1
+        if completes:
+            s += w.canasta * pos.f.seq_bonus
+        late = pos.late or pos.threat
+        if late:
+            s += w.late_natural * k
+        rules = pos.f.rules
+        if rules.short_sequence_penalty:  # a short sequence left at the end costs (Brazilian, §3.2)
+            share = 1.0 if late else SHORT_SEQ_SHARE
+            if size1 < rules.short_sequence_below:
+                s -= share * rules.short_sequence_penalty
+            elif size0 and size0 < rules.short_sequence_below:
+                s += share * rules.short_sequence_penalty
+        if not pos.opened:
+            s += w.open_bonus
+        elif not completes and not late:
+            short = w.reserve - (pos.size + pos.view.pending_pile - k)
+            if short > 0:
+                s -= w.reserve_cost * short
+        return s
+
+    def _action_score(self, pos: Position, action: int) -> float:
+        """Score of any meld or addition id (sequences included)."""
+        if is_seq_action(action):
+            return self._seq_score(pos, action)
+        return self._meld_score(pos, *ACTIONS[action][1:])
 
     def _discard_cost(self, pos: Position, card: int) -> float:
         """How much discarding ``card`` hurts (lower: discard it), §1.7, §1.8."""
@@ -548,7 +619,7 @@ class HeuristicAgent:
         if f.rules.pile_blocking_rank and r == RANKS.index(f.rules.pile_blocking_rank):
             return w.stop_rank  # it stops the pile (Mexican 7, §3.2)
         cnt = pos.rc[r]
-        cost = 0.0
+        cost = seq_keep_cost(view, card)
         if cnt >= 2:
             cost += w.keep_pair * (cnt - 1)
         if r in pos.mine:
@@ -586,7 +657,20 @@ class HeuristicAgent:
         pass_id = -1
         for a in legal:
             kind, arg, n, t, j = ACTIONS[a]
-            if kind == MELD or kind == ADD:
+            if (kind == MELD or kind == ADD) and is_seq_action(a):
+                cards, size0, size1 = seq_action_cards(a)
+                outs = size_after_base - len(cards) < 2
+                if go_out:
+                    if not must_out and not pos.out_after_cards(cards, size0 < 7 <= size1):
+                        continue
+                    s = self._seq_score(pos, a) + 500.0 + 1000.0 * outs
+                else:
+                    s = self._seq_score(pos, a)
+                    if outs:
+                        s = NEG / 2 + s
+                if s > best_meld_s:
+                    best_meld, best_meld_s = a, s
+            elif kind == MELD or kind == ADD:
                 k = n + t + j
                 outs = size_after_base - k < 2
                 if go_out:
@@ -624,13 +708,18 @@ class HeuristicAgent:
         started = pos.view.melded_this_turn > 0 or pos.view.pending_pile > 0
         melds = [a for a in legal if ACTIONS[a][0] in (MELD, ADD)]
         discards = [a for a in legal if ACTIONS[a][0] == DISCARD]
+        seqs = [a for a in melds if is_seq_action(a)]
+        if seqs and (plan is None or plan[0] > 0):
+            # sequences use no wild card; the engine offers them only while the minimum stays
+            # reachable, so the most valuable one is a safe start of the initial meld (§1.6, §3.2)
+            return max(seqs, key=lambda a: seq_points(seq_action_cards(a)[0], pos.f.rules.card_values))
         if plan is not None and (started or plan[0] <= self.w.open_max_cost) and plan[1]:
             kind, r, n, t, j = plan[1][0]
             a = group_action(kind, r, n, t, j)
             if a in legal:
                 return a
         if melds and (started or not discards):
-            return max(melds, key=lambda a: self._meld_score(pos, *ACTIONS[a][1:]))
+            return max(melds, key=lambda a: self._action_score(pos, a))
         if discards:
             return min(discards, key=lambda a: self._discard_cost(pos, ACTIONS[a][1]))
         return legal[0]

@@ -54,13 +54,16 @@ from ..moves import (
     TAKE_ADD,
     TAKE_NAT_TWO,
     TAKE_PAIR,
+    TAKE_SEQ,
     YES,
     Move,
     group_action,
 )
+from ..sequences import span_ends
 from .base import register
 from .heuristic import DEFAULT_WEIGHTS, HeuristicAgent, HeuristicWeights, Position, opening_plan
 from .memory import UNKNOWN, CardMemory
+from .seqbot import is_seq_action, seq_action_cards
 
 EASY_WEIGHTS = replace(
     DEFAULT_WEIGHTS,
@@ -374,7 +377,7 @@ class HardAgent(HeuristicAgent):
             if a in legal:
                 return a
         if melds and (started or not discards):
-            return max(melds, key=lambda a: self._meld_score(pos, *ACTIONS[a][1:]))
+            return max(melds, key=lambda a: self._action_score(pos, a))
         if discards:
             return min(discards, key=lambda a: (self._discard_cost(pos, ACTIONS[a][1]), a))
         return legal[0]
@@ -508,6 +511,13 @@ class HardAgent(HeuristicAgent):
             if not pos.opened:
                 why += f"; it makes your side's initial meld of {view.minimums[view.side]} (§1.6)"
             return why
+        if kind in (MELD, ADD) and is_seq_action(action):
+            cards, size0, size1 = seq_action_cards(action)
+            if size0 < 7 <= size1:
+                return (f"{'meld' if kind == MELD else 'extend'} a sequence: it completes a sequence canasta "
+                        f"(+{rules.sequence_canasta_bonus}, §3.2)")
+            return ("meld a sequence: suited cards in a row score now and grow towards a sequence canasta (§3.2)"
+                    if kind == MELD else "extend your sequence towards a sequence canasta (§3.2)")
         if kind in (MELD, ADD):
             m = pos.mine.get(arg)
             size0 = (m[0] + m[1]) if m else 0
@@ -601,6 +611,8 @@ def _cards(n: int) -> str:
 
 def _take_text(view: PlayerView, action: int) -> str:
     mode = ACTIONS[action][1]
+    if mode == TAKE_SEQ:
+        return str(Move(TAKE, (), -1, span_ends(ACTIONS[action][2:])))
     if mode == TAKE_ADD or view.pile_top is None:
         return "take"
     r = view.pile_top >> 2

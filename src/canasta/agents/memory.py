@@ -217,6 +217,8 @@ class CardMemory:
             self.takes[seat] += 1
             self._forget(seat, move.cards)
             target = (top >> 2) if top != UNKNOWN else -1
+            if move.seq:  # the top card joined a sequence (§3.2)
+                target = move.target if move.target >= 0 else 14
             if target < 0 and move.cards:
                 target = next((c >> 2 for c in move.cards if c != JOKER and c >> 2 != TWO), -1)
             if target >= 0:

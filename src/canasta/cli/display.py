@@ -180,9 +180,18 @@ def render_hand(hand: Sequence[int], tiles: bool = False) -> RenderableType:
 
 def meld_text(meld: MeldView) -> Text:
     """One meld: ``Ks: K♥ K♠ K♦ 2♣`` or, for a canasta, its kind and size (``7s: natural canasta (8)``)."""
+    size = len(meld.cards)
+    if meld.span is not None:  # a sequence (§3.2): "4♥-T♥ (7) sequence canasta" or its cards
+        lo, hi = card_symbol(min(meld.cards)), card_symbol(max(meld.cards))
+        out = Text(f"{lo}-{hi}: ", style="bold")
+        if meld.canasta:
+            out.append(f"★ sequence canasta ({size})", style="bold magenta")
+        else:
+            out.append_text(cards_text(sorted(meld.cards)))
+            out.append(f" ({size}, sequence)", style="dim")
+        return out
     rank = target_str(meld.target)
     out = Text(f"{rank}: ", style="bold")
-    size = len(meld.cards)
     if meld.canasta:
         wild = sum(1 for c in meld.cards if is_wild(c))
         if meld.natural:
@@ -224,7 +233,7 @@ def melds_text(melds: Sequence[MeldView]) -> RenderableType:
     """Every meld of a side, ordered by rank, wrapped between melds; "no melds yet" if none."""
     if not melds:
         return Text("no melds yet", style="dim")
-    return Flow([meld_text(m) for m in sorted(melds, key=lambda m: m.target)])
+    return Flow([meld_text(m) for m in sorted(melds, key=lambda m: (m.target, m.span or ()))])
 
 
 def render_melds(view: PlayerView, sides: Sequence[str]) -> Table:
@@ -431,6 +440,8 @@ def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals
     counts = [f"{s.breakdown.get('natural_canastas', 0)} / {s.breakdown.get('mixed_canastas', 0)}"
               for s in scores]
     table.add_row("Canastas (natural / mixed)", *counts)
+    if any("sequence_canastas" in s.breakdown for s in scores):
+        table.add_row("Sequence canastas", *[str(s.breakdown.get("sequence_canastas", 0)) for s in scores])
     for key, label, optional in BREAKDOWN_ITEMS:
         values = [s.breakdown.get(key, 0) for s in scores]
         if optional and not any(values):

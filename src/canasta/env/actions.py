@@ -18,11 +18,18 @@ from ..moves import (
     MAX_NATURALS,
     MELD,
     N_ACTIONS,
+    SEQ_ADD_BASE,
+    SEQ_LONG_ADD_BASE,
+    SEQ_MELD_BASE,
+    SEQ_TAKE_BASE,
+    SEQ_TARGET,
     TAKE,
+    TAKE_SEQ,
     WILD_MELD_COMBOS,
     WILD_TARGET,
     target_str,
 )
+from ..sequences import span_decode, span_str
 
 TAKE_MODE_NAMES = ("add the top card to the side's meld", "a natural pair", "a natural and a two",
                    "a natural and a joker")
@@ -39,6 +46,13 @@ def action_name(action: int) -> str:
         raise ValueError(f"{action} is not a move id (0..{N_ACTIONS - 1})")
     kind, arg, n, t, j = ACTIONS[action]
     name = KIND_NAMES[kind]
+    if kind == TAKE and arg == TAKE_SEQ:
+        return f"take the pile by adding its top card to the sequence {span_str((n, t, j))}"
+    if kind in (MELD, ADD) and arg == SEQ_TARGET:
+        if kind == MELD:
+            return f"meld the sequence {span_str((n, t, j))}"
+        (lo, hi), (a, b) = span_decode(t), span_decode(j)
+        return f"add to the sequence {span_str((n, lo, hi))}, making it {span_str((n, a, b))}"
     if kind == TAKE:
         return f"take the pile with {TAKE_MODE_NAMES[arg]}"
     if kind == DISCARD:
@@ -79,5 +93,17 @@ def action_table() -> str:
             f"| {w0}..{w0 + len(WILD_MELD_COMBOS) - 1} | `{KIND_NAMES[k]}` of wild cards only "
             f"(target W) | {w0} + index of (twos, jokers) in the pairs t=0..12, j=0..8 with t+j>0, "
             "t-major |")
+    seq_adds = SEQ_TAKE_BASE - SEQ_ADD_BASE
+    rows.append(f"| {SEQ_MELD_BASE}..{SEQ_ADD_BASE - 1} | `meld` of a sequence (§3.2; variants with "
+                "sequences) | key (meld, 14, suit, low, high): suit-major, then low rank index 2..10, then "
+                "high rank index, 3 to 7 cards |")
+    rows.append(f"| {SEQ_ADD_BASE}..{SEQ_ADD_BASE + seq_adds - 1} | `add` to a sequence | key (add, 14, suit, "
+                "low*16+high before, low*16+high after): suit-major, then the range before, then the range "
+                "after (containing it, at most 7 cards) |")
+    rows.append(f"| {SEQ_TAKE_BASE}..{SEQ_LONG_ADD_BASE - 1} | `take` by adding the top card to a sequence | key "
+                f"(take, {TAKE_SEQ}, suit, low, high) of the sequence taken to (3 to 6 cards), suit-major |")
+    rows.append(f"| {SEQ_LONG_ADD_BASE}..{N_ACTIONS - 1} | `add` to a sequence taking it past 7 cards (when going "
+                "out, where the variant allows it) | key as `add` to a sequence, 8 to 11 cards after: suit-major, "
+                "then low and high before, then low and high after |")
     rows.append(f"| (total) | {N_ACTIONS} ids | |")
     return "\n".join(rows)

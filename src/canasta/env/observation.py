@@ -102,7 +102,8 @@ class ObservationLayout:
             ("melds", T * N_TARGETS * len(MELD_FIELDS), "count",
              "per relative side (56 each), per meld target 0..13 (rank index; 1 = black threes, "
              "13 = wild cards), 4 numbers: naturals, wild cards, is a canasta, has no wild card "
-             "(all 0 if the side has no such meld)"),
+             "(all 0 if the side has no such meld; several melds of one rank are summed, a canasta "
+             "if any is one; sequence melds are not in this block)"),
             ("red_threes", T, "count", "red threes laid out by each relative side"),
             ("opened", T, "flag", "each relative side has made its initial meld"),
             ("pile", 4, "count", "pile size (cards); frozen for everyone; frozen for the observer's side; "
@@ -281,12 +282,15 @@ def build_observation(view: PlayerView, memory: PublicMemory, layout: Observatio
     for k in range(T):
         base = off["melds"] + k * per_side
         for m in view.melds[(side + k) % T]:
+            if m.target >= N_TARGETS:  # sequence melds (§3.2) have no slot in this block
+                continue
             i = base + m.target * 4
             wild = m.cards.count(52) if m.target == 0 else sum(map(_WILD_GET, m.cards))  # twos group: jokers wild
-            tail[i] = len(m.cards) - wild
-            tail[i + 1] = wild
-            tail[i + 2] = 1.0 if m.canasta else 0.0
-            tail[i + 3] = 1.0 if wild == 0 else 0.0
+            # several melds of one rank (Samba): their cards add up, canasta if any is one
+            tail[i] += len(m.cards) - wild
+            tail[i + 1] += wild
+            tail[i + 2] = 1.0 if (m.canasta or tail[i + 2]) else 0.0
+            tail[i + 3] = 1.0 if tail[i + 1] == 0 else 0.0
     red = [0] * T
     for s, r3 in enumerate(view.red_threes):
         red[s % T] += len(r3)

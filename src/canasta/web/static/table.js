@@ -369,7 +369,8 @@ function meldAction(targetRank) {
   const cards = selCards();
   if (!cards.length) { showError(t("error.select")); return; }
   const natural = cards.find((c) => !isWild(c));
-  if (targetRank) { sendMove("add " + cards.join(" ") + (natural ? "" : " to " + targetRank)); return; }
+  // a sequence ("4H-6H", RULES.md §3.2) is always named; a meld of a rank only for wild cards
+  if (targetRank) { sendMove("add " + cards.join(" ") + (natural && !targetRank.includes("-") ? "" : " to " + targetRank)); return; }
   const own = S.view.melds[S.view.side];
   if (natural && own.some((m) => m.rank === natural[0])) { sendMove("add " + cards.join(" ")); return; }
   sendMove("meld " + cards.join(" "));

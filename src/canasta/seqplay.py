@@ -1,0 +1,374 @@
+"""Sequence melds in play: the engine's move generation and planning for them (RULES.md §3.2).
+
+:class:`canasta.engine.Deal` calls these functions where ``rules.sequences`` is on
+(Samba family). They read the deal's state and never change it:
+
+* :func:`seq_play_candidates`: new sequence melds and additions to the side's
+  sequences that the hand allows, with the cards they use and their points;
+* :func:`seq_take_candidates`: taking the pile by adding its top card to a
+  sequence of the side (Samba: unfrozen pile, a sequence of fewer than 7 cards);
+* :func:`seq_move_for_action`: the move with concrete cards for a sequence id;
+* :func:`sequences_reach`: whether an unopened side can still reach its minimum
+  count with sequences of the hand as well as melds of a rank.
+* :func:`out_reach`: whether the hand can go out this turn with up to two sequence
+  moves besides melds of a rank (used where going out needs the partner's yes,
+  ``must_ask_to_go_out``, Brazilian);
+* :func:`explain_sequence`, :func:`explain_sequence_take`: why a sequence move is refused.
+
+Feasibility decision (docs/variants/samba.md): sequences only add ways to meld, so the
+engine's plans from rank counts (:mod:`canasta.feasibility`) stay sufficient to keep
+every player able to move. The initial meld is planned with sequences too (up to
+:data:`REACH_DEPTH` further sequences in the turn); going out is planned from rank
+counts only, which can only make "may I go out?" unavailable in a hand that could
+go out only through sequences: the player can still go out without asking.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import ACE, FOUR, JOKER_RANK, THREE, TWO
+from .feasibility import best_meld_value
+from .moves import (
+    ACTIONS,
+    ADD,
+    MELD,
+    SEQ_TARGET,
+    TAKE,
+    WILD_TARGET,
+    Move,
+    seq_add_action,
+    seq_meld_action,
+    seq_take_action,
+)
+from .sequences import Span, extensions_in_hand, span_cards, span_decode, spans_in_hand
+
+if TYPE_CHECKING:
+    from .engine import Deal, Meld
+
+REACH_DEPTH = 2
+"""Further sequences the initial-meld planning tries in one turn (besides melds of a rank)."""
+
+
+def side_sequences(deal: Deal, side: int) -> list[Meld]:
+    """The sequence melds of ``side``, in the order they were made."""
+    return [m for m in deal.melds[side] if m.target == SEQ_TARGET]
+
+
+def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
+    """The sequence of ``side`` whose lowest and highest cards are ``seq`` (card types), or None.
+
+    Two sequences with the same cards are interchangeable; the first made is returned.
+    """
+    if len(seq) != 2:
+        return None
+    span = (seq[0] & 3, seq[0] >> 2, seq[1] >> 2)
+    return next((m for m in side_sequences(deal, side) if m.span == span), None)
+
+
+def _ends(span: Span) -> tuple[int, int]:
+    cards = span_cards(span)
+    return cards[0], cards[-1]
+
+
+def seq_take_candidates(deal: Deal, seat: int, side: int, top: int) -> list[int]:
+    """Ids of taking the pile by adding its top card ``top`` to one of the side's sequences.
+
+    The caller has checked that the pile is not frozen for the side and that the
+    rules allow ``add_to_meld``. The sequence must be of the top card's suit, end
+    next to its rank, hold fewer than ``sequence_max`` cards (and fewer than
+    ``pile_add_below`` where set); the player must keep a card to discard unless
+    his side may go out (RULES.md §1.4, §3.2).
+    """
+    rules = deal.rules
+    cap = rules.sequence_max
+    if rules.pile_add_below:
+        cap = min(cap, rules.pile_add_below)
+    suit, rank = top & 3, top >> 2
+    after = -1
+    out: list[int] = []
+    seen: set[Span] = set()
+    for m in deal.melds[side]:
+        sp = m.span
+        if (m.target != SEQ_TARGET or sp in seen or sp[0] != suit or m.size >= cap
+                or rank not in (sp[1] - 1, sp[2] + 1)):
+            continue
+        seen.add(sp)
+        if after < 0:
+            after = deal.hsize[seat] + deal._to_hand(deal.pile[:-1])
+        done = 1 if m.size + 1 >= 7 > m.size else 0
+        if after < 2 and (rules.must_ask_to_go_out
+                          or not deal.side_may_go_out(side, deal.canastas[side] + done, done)):
+            continue
+        out.append(seq_take_action(sp))
+    return out
+
+
+def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
+                        allow_out: bool) -> list[tuple[int, tuple[int, ...], int]]:
+    """Sequence melds and additions the hand allows now: ``(id, cards used, canastas after)``.
+
+    ``size`` is the hand's size, ``pend`` the pile cards still set aside for it,
+    ``allow_out`` whether going out is allowed (the partner did not say no). A move
+    that leaves fewer than 2 cards is offered only if the side then has the
+    canastas to go out (RULES.md §1.4, §1.9).
+    """
+    rules = deal.rules
+    hand = deal.hands[seat]
+    canastas = deal.canastas[side]
+    out_ok = allow_out and canastas + 1 >= deal._out_need(side, 1)  # with a sequence canasta made by the move
+    out_now = allow_out and canastas >= deal._out_need(side)
+    room = size + pend - 2  # cards that may be melded while keeping 2 (a discard and one more)
+    out: list[tuple[int, tuple[int, ...], int]] = []
+    for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
+        used = span_cards(sp)
+        done = 1 if len(used) >= 7 else 0
+        if len(used) > room and not (out_now or (done and out_ok)):
+            continue
+        out.append((seq_meld_action(sp), used, canastas + done))
+    seen: set[Span] = set()
+    longest = max(rules.sequence_max, rules.sequence_out_max)
+    for m in deal.melds[side]:
+        sp = m.span
+        if m.target != SEQ_TARGET or sp in seen or m.size >= longest:
+            continue
+        seen.add(sp)
+        for a, b in extensions_in_hand(hand, sp, longest):
+            used = tuple(c for c in span_cards((sp[0], a, b)) if not sp[1] <= c >> 2 <= sp[2])
+            done = 1 if b - a + 1 >= 7 > m.size else 0
+            if len(used) > room and not (out_now or (done and out_ok)):
+                continue
+            if b - a + 1 > rules.sequence_max and not (len(used) > room and (out_now or (done and out_ok))):
+                continue  # past sequence_max only in the move that goes out (sequence_out_max)
+            out.append((seq_add_action(sp, a, b), used, canastas + done))
+    return out
+
+
+def seq_move_for_action(deal: Deal, action: int) -> Move:
+    """The sequence move (cards and the sequence named) for id ``action``.
+
+    Raises:
+        canasta.engine.IllegalMove: the hand lacks a card the move needs.
+    """
+    from .engine import IllegalMove
+
+    kind, _, suit, a, b = ACTIONS[action]
+    hand = deal.hands[deal.turn]
+    if kind == TAKE:
+        return Move(TAKE, (), -1, _ends((suit, a, b)))
+    if kind == MELD:
+        cards = span_cards((suit, a, b))
+        seq: tuple[int, ...] = ()
+    elif kind == ADD:
+        (lo, hi), (na, nb) = span_decode(a), span_decode(b)
+        cards = tuple(c for c in span_cards((suit, na, nb)) if not lo <= c >> 2 <= hi)
+        seq = _ends((suit, lo, hi))
+    else:  # pragma: no cover - the table has no other sequence kind
+        raise IllegalMove("that id is not a sequence move")
+    missing = [c for c in cards if not hand[c]]
+    if missing:
+        from .cards import card_str
+        raise IllegalMove(f"you do not hold {card_str(missing[0])}")
+    return Move(kind, cards, SEQ_TARGET, seq)
+
+
+def sequences_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
+                    keep: int, need: int, depth: int = REACH_DEPTH) -> bool:
+    """Whether ``need`` points of initial meld can still be melded from ``hand`` (counts by card type,
+    ``rc`` the same by rank) with up to ``depth`` sequences and melds of a rank (into new melds or
+    ``ex``), leaving ``keep`` cards (RULES.md §1.6, §3.2).
+    """
+    if best_meld_value(rc, ex, deal.lim, keep) >= need:
+        return True
+    if depth <= 0:
+        return False
+    rules = deal.rules
+    total = sum(rc)
+    vals = deal.values
+    for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
+        cards = span_cards(sp)
+        if total - len(cards) < keep:
+            continue
+        pts = sum(vals[c] for c in cards)
+        for c in cards:
+            hand[c] -= 1
+            rc[c >> 2] -= 1
+        ok = pts >= need or sequences_reach(deal, hand, rc, ex, keep, need - pts, depth - 1)
+        for c in cards:
+            hand[c] += 1
+            rc[c >> 2] += 1
+        if ok:
+            return True
+    return False
+
+
+def explain_sequence(deal: Deal, move: Move) -> str:
+    """Why a sequence meld or addition ``move`` is not legal now ('' when the sequence itself is
+    fine and the reason lies elsewhere: keeping a card, the initial meld, ...) (RULES.md §3.2)."""
+    from .moves import MoveError, move_span
+    from .sequences import extension_problem, sequence_problem, span_str
+
+    rules = deal.rules
+    if not rules.sequences:
+        return "sequences are not melds in this variant: a meld is of one rank (§1.5)"
+    side = deal.side_of[deal.turn]
+    if move.kind == MELD:
+        bad = sequence_problem(move.cards)
+        if bad:
+            return bad
+        if not rules.sequence_min <= len(move.cards) <= rules.sequence_max:
+            return (f"a sequence meld has {rules.sequence_min} to {rules.sequence_max} cards, "
+                    f"not {len(move.cards)} (§3.2)")
+        return ""
+    try:
+        span = move_span(move)
+    except MoveError as e:
+        return str(e)
+    m = find_sequence(deal, side, move.seq)
+    if m is None:
+        return f"your side has no sequence {span_str(span)} (§3.2)"
+    longest = max(rules.sequence_max, rules.sequence_out_max)
+    bad = extension_problem(span, move.cards, longest)
+    if bad:
+        return bad
+    if m.size + len(move.cards) > rules.sequence_max:
+        if not rules.sequence_out_max:
+            return f"{span_str(span)} may hold at most {rules.sequence_max} cards: it takes no more (§3.2)"
+        return (f"a sequence goes past {rules.sequence_max} cards only in the move that goes out: melding "
+                "your last cards, or all but the one you then discard (§3.2)")
+    return ""
+
+
+def explain_sequence_take(deal: Deal, move: Move) -> str:
+    """Why taking the pile to the sequence ``move.seq`` is not legal now ('' if the reason is general)."""
+    from .sequences import span_str
+
+    rules = deal.rules
+    seat = deal.turn
+    side = deal.side_of[seat]
+    top = deal.pile[-1]
+    if not rules.sequences or "add_to_meld" not in rules.pile_take_modes:
+        return "in this variant the pile cannot be taken by adding its top card to a sequence"
+    if deal.pile_frozen_for(side):
+        return f"the pile is {deal.frozen_reason(side)}: you need a natural pair (§1.7)"
+    m = find_sequence(deal, side, move.seq)
+    if m is None:
+        return "your side has no such sequence (§3.2)"
+    sp = m.span
+    if sp[0] != top & 3 or (top >> 2) not in (sp[1] - 1, sp[2] + 1):
+        return f"the top card does not extend the sequence {span_str(sp)}"
+    cap = min(rules.sequence_max, rules.pile_add_below or rules.sequence_max)
+    if m.size >= cap:
+        return f"the top card may join only a sequence of fewer than {cap} cards (§3.2)"
+    return ""
+
+
+def _seq_options(deal: Deal, side: int, hand: list[int],
+                 spans: list[Span]) -> list[tuple[tuple[int, ...], int, int, Span]]:
+    """Sequence moves the hand can make: ``(cards, index in spans or -1 for a new one, completes, span after)``."""
+    rules = deal.rules
+    out: list[tuple[tuple[int, ...], int, int, Span]] = []
+    for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
+        cards = span_cards(sp)
+        out.append((cards, -1, 1 if len(cards) >= 7 else 0, sp))
+    longest = max(rules.sequence_max, rules.sequence_out_max)  # past sequence_max: the last meld out
+    for i, sp in enumerate(spans):
+        size = sp[2] - sp[1] + 1
+        if size >= longest:
+            continue
+        for a, b in extensions_in_hand(hand, sp, longest):
+            cards = tuple(c for c in span_cards((sp[0], a, b)) if not sp[1] <= c >> 2 <= sp[2])
+            out.append((cards, i, 1 if b - a + 1 >= 7 > size else 0, (sp[0], a, b)))
+    return out
+
+
+def _canasta_bound(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
+                   spans: list[Span]) -> int:
+    """At least as many canastas as the hand could complete this turn (an upper bound, for pruning)."""
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    bound = 0
+    for r in range(FOUR, ACE + 1):
+        e = ex.get(r)
+        size = e[0] + e[1] if e else 0
+        if size < 7 and rc[r] and size + rc[r] + wilds >= 7:
+            bound += 1
+    e = ex.get(WILD_TARGET)
+    size = e[0] + e[1] if e else 0
+    if deal.rules.wild_melds and wilds and size < 7 <= size + wilds:
+        bound += 1
+    for suit in range(4):
+        if hand[FOUR * 4 + suit:ACE * 4 + 4:4].count(0) <= ACE - FOUR + 1 - 7:
+            bound += 1
+    bound += sum(1 for sp in spans if sp[2] - sp[1] + 1 < 7)
+    return bound
+
+
+def _stuck(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]], spans: list[Span]) -> int:
+    """Cards of the hand that no meld can take this turn: black threes short of three, and naturals of a
+    rank too few for a meld of their own with no meld to join, outside any run of their suit long enough
+    for a sequence and not next to a sequence of the side (a lower bound, for pruning)."""
+    stuck = rc[THREE] if rc[THREE] < 3 else 0
+    min_nat = deal.lim.min_nat
+    need_run = deal.rules.sequence_min
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        if not c or c >= min_nat or r in ex:
+            continue
+        for suit in range(4):
+            k = hand[r * 4 + suit]
+            if not k:
+                continue
+            lo = r
+            while lo > FOUR and hand[(lo - 1) * 4 + suit]:
+                lo -= 1
+            hi = r
+            while hi < ACE and hand[(hi + 1) * 4 + suit]:
+                hi += 1
+            if hi - lo + 1 >= need_run or any(sp[0] == suit and (hi == sp[1] - 1 or lo == sp[2] + 1)
+                                              for sp in spans):
+                continue
+            stuck += k
+    return stuck
+
+
+def out_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]], canastas: int,
+              seq_done: int, allow_discard: bool, depth: int = REACH_DEPTH,
+              spans: list[Span] | None = None) -> bool:
+    """Whether the hand (``hand`` by card type, ``rc`` by rank) can go out this turn: meld every card,
+    or all but one and discard it, with up to ``depth`` sequence moves (new sequences or additions to
+    the side's sequences) besides melds of a rank; ``canastas`` and ``seq_done`` are the side's
+    canastas and the sequence canastas made so far by the plan (RULES.md §1.9, §3.2)."""
+    from .feasibility import can_meld_out
+
+    side = deal.side_of[deal.turn]
+    need = deal._out_need(side, seq_done)
+    if sum(rc) == 0:
+        return canastas >= need
+    top = spans is None
+    if spans is None:
+        spans = [m.span for m in deal.melds[side] if m.target == SEQ_TARGET]
+    if _stuck(deal, hand, rc, ex, spans) > (1 if allow_discard else 0):
+        return False  # cards no meld can take
+    if top and canastas + _canasta_bound(deal, hand, rc, ex, spans) < deal.rules.canastas_to_go_out:
+        return False
+    if need < 10**6 and can_meld_out(rc, ex, deal.lim, canastas, need, allow_discard=allow_discard):
+        return True
+    if depth <= 0:
+        return False
+    for cards, i, done, after in _seq_options(deal, side, hand, spans):
+        for c in cards:
+            hand[c] -= 1
+            rc[c >> 2] -= 1
+        nxt = spans[:]
+        if i < 0:
+            nxt.append(after)
+        else:
+            nxt[i] = after
+        ok = out_reach(deal, hand, rc, ex, canastas + done, seq_done + done, allow_discard, depth - 1, nxt)
+        for c in cards:
+            hand[c] += 1
+            rc[c >> 2] += 1
+        if ok:
+            return True
+    return False
+

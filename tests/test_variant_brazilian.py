@@ -1,0 +1,156 @@
+"""Scripted deals for the ``brazilian`` preset (RULES.md §3.2 Brazilian column; H, R, S0 l.265-303, S4 l.89;
+docs/variants/brazilian.md).
+
+Brazilian is Bolivia (tests/test_variant_bolivia.py) except: a wild canasta 2000; any 2 canastas go out,
+and only after asking the partner and being told yes; the pile is not taken for an initial meld; from 7000
+the initial meld must include a canasta completed that turn (a natural one from 9000; 200 points from 8000
+to 8995); when going out a sequence may be extended at both ends past 7 cards; a sequence of fewer than 5
+cards at the end costs 1000; red threes 100 each up to 4, 1000 for 5, 1200 for 6, positive with a canasta;
+game to 10,000. Seat 0 plays first; seats 0 and 2 are side 0.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta.engine import IllegalMove
+from canasta.rules import Rules, RulesError, describe
+from canasta.scoring import SideResult, score_side
+from helpers import cards, legal_strs, make_deal, play
+
+BRAZILIAN = Rules.preset("brazilian")
+SEQ7 = "4D 5D 6D 7D 8D 9D TD"
+KINGS7 = "KC KD KH KS KC KD KH"
+
+
+def test_preset_fields() -> None:
+    r = Rules.parse("brazilian")
+    assert r == BRAZILIAN and r.spec() == "brazilian"
+    assert (r.packs, r.hand_size, r.draw, r.target, r.wild_canasta_bonus) == (3, 15, 2, 10000, 2000)
+    assert (r.canastas_to_go_out, r.sequence_canastas_to_go_out, r.going_out_bonus) == (2, 0, 200)
+    assert r.no_pile_for_initial_meld and r.must_ask_to_go_out and r.sequence_out_max == 11
+    assert (r.short_sequence_penalty, r.short_sequence_below) == (1000, 5)
+    assert [r.min_meld(s) for s in (-5, 0, 1500, 3000, 7000, 8000, 8995, 9000)] == [15, 50, 90, 120, 120, 200,
+                                                                                     200, 120]
+    assert [r.min_meld_canasta_kind(s) for s in (6995, 7000, 8995, 9000)] == [0, 1, 1, 2]
+    assert "must also include a canasta" in describe(r)
+    assert Rules.parse("brazilian(min_meld_canasta=none)").min_meld_canasta == ()
+    with pytest.raises(RulesError, match="needs no_pile_for_initial_meld"):
+        Rules.parse("samba(min_meld_canasta=7000:any)")
+    with pytest.raises(RulesError, match="SCORE:any or SCORE:natural"):
+        Rules.parse("brazilian(min_meld_canasta=7000:mixed)")
+
+
+def test_the_pile_is_not_taken_for_an_initial_meld() -> None:
+    d = make_deal(BRAZILIAN, ["QC QD 5C 5D 9C 9D 8C 8D 6C 6D 4C 4D TC TD JC", None,
+                              "QS QH KC KD KH AC AD AH"], stock="KS AS  KH AH")
+    play(d, "draw", "discard KS")
+    play(d, "draw", "discard KH")
+    assert d.turn == 2 and not any(m.startswith("take") for m in legal_strs(d))
+    with pytest.raises(IllegalMove, match="cannot be taken for it"):
+        d.apply("take KC KD")
+
+
+def test_from_7000_the_initial_meld_includes_a_canasta() -> None:
+    hand = "KC KD KH KS KC KD KH AC AD AH AS QC QD QH JC"
+    d = make_deal(BRAZILIAN, [hand], stock="5S 6S", scores=[7500, 0])
+    play(d, "draw", "meld AC AD AH AS", "meld QC QD QH", "meld KC KD KH")
+    assert d.open_total == 140 and not d.opened[0]
+    with pytest.raises(IllegalMove, match="must include a canasta"):
+        d.apply("discard JC")
+    play(d, "add KS KC KD KH")
+    assert d.opened[0] and "discard JC" in legal_strs(d)
+    # without seven cards of a rank (or a sequence of seven) nothing may be started at 7500
+    e = make_deal(BRAZILIAN, ["KC KD KH AC AD AH AS QC QD QH JC JD JH 9C 9D"], stock="5S 6S", scores=[7500, 0])
+    play(e, "draw")
+    assert not any(m.startswith("meld") for m in legal_strs(e))
+    with pytest.raises(IllegalMove, match="and a canasta"):
+        e.apply("meld AC AD AH AS")
+    f = make_deal(BRAZILIAN, ["KC KD KH AC AD AH AS QC QD QH JC JD JH 9C 9D"], stock="5S 6S")
+    play(f, "draw")
+    assert "meld AC AD AH AS" in legal_strs(f)  # at 0 the same hand opens
+
+
+def test_from_9000_a_natural_canasta() -> None:
+    hand = "KC KD KH KS KC 2C 2D AC AD AH AS QC QD QH JC"
+    d = make_deal(BRAZILIAN, [hand], stock="5S 6S", scores=[9500, 0])
+    play(d, "draw")
+    assert "meld KC KC KD KH KS 2C 2D" not in legal_strs(d)  # a mixed canasta does not open
+    e = make_deal(BRAZILIAN, [hand], stock="5S 6S", scores=[8500, 0])
+    play(e, "draw", "meld KC KD KH KS KC 2C 2D")
+    assert not e.opened[0] and e.open_total == 90  # 200 needed from 8000
+    play(e, "meld AC AD AH AS", "meld QC QD QH")
+    assert e.opened[0] and e.open_total == 200
+
+
+def test_going_out_only_when_told_yes() -> None:
+    d = make_deal(BRAZILIAN, [SEQ7 + " " + KINGS7 + " AC"], stock="AD AH")
+    play(d, "draw", "meld " + SEQ7, "meld " + KINGS7)
+    assert d.canastas[0] == 2 and "meld AC AD AH" not in legal_strs(d)
+    with pytest.raises(IllegalMove, match="after asking your partner"):
+        d.apply("meld AC AD AH")
+    play(d, "ask", "yes", "meld AC AD AH")
+    assert d.over and d.out_seat == 0
+
+
+def test_a_sequence_is_extended_past_seven_only_when_going_out() -> None:
+    d = make_deal(BRAZILIAN, [SEQ7 + " " + KINGS7 + " JD"], stock="QD AC")
+    play(d, "draw", "meld " + SEQ7, "meld " + KINGS7)
+    assert not any(m.startswith("add JD") for m in legal_strs(d))
+    with pytest.raises(IllegalMove, match="only in the move that goes out"):
+        d.apply("add JD QD to 4D-TD")
+    play(d, "ask", "yes")
+    legal = legal_strs(d)
+    assert "add JD QD to 4D-TD" in legal and "add JD to 4D-TD" not in legal  # JD alone leaves 2 cards
+    play(d, "add JD QD to 4D-TD", "discard AC")
+    assert d.over and d.out_seat == 0
+    s = d.score()[0].breakdown
+    assert s["canastas"] == 1500 + 500 and s["melded_cards"] == 70 + 70
+
+
+def test_scoring() -> None:
+    short = SideResult(melds=[cards(KINGS7), cards("4S 5S 6S 7S"), cards("8H 9H TH JH QH")])
+    s = score_side(BRAZILIAN, short)
+    assert s.breakdown["penalties"] == -1000
+    six = cards("3D 3D 3D 3H 3H 3H")
+    assert score_side(BRAZILIAN, SideResult(melds=[cards(KINGS7)], red_threes=six)).breakdown["red_threes"] == 1200
+    assert score_side(BRAZILIAN, SideResult(melds=[cards("KC KD KH")], red_threes=six[:2])).breakdown[
+        "red_threes"] == -200
+    long = SideResult(melds=[cards("4D 5D 6D 7D 8D 9D TD JD QD"), cards(KINGS7)], went_out=True)
+    assert score_side(BRAZILIAN, long).breakdown["canastas"] == 2000
+
+
+def test_a_going_out_through_a_sequence_can_be_asked_for() -> None:
+    d = make_deal(BRAZILIAN, [SEQ7 + " " + KINGS7 + " 4H"], stock="5H 6H")
+    play(d, "draw", "meld " + SEQ7, "meld " + KINGS7)
+    legal = legal_strs(d)
+    assert "ask" in legal and "meld 4H 5H 6H" not in legal  # only a sequence empties the hand
+    play(d, "ask", "yes")
+    assert legal_strs(d) == {"meld 4H 5H 6H"}
+    play(d, "meld 4H 5H 6H")
+    assert d.over and d.out_seat == 0
+
+
+def test_a_yes_when_he_cannot_go_out_is_void() -> None:
+    d = make_deal(BRAZILIAN, [KINGS7 + " AC AD AH QC QD QH 9C 5S"], stock="4D 6H")
+    play(d, "draw", "meld " + KINGS7)
+    assert d.opened[0] and "ask" in legal_strs(d)  # he may always ask (1 canasta: he cannot go out)
+    play(d, "ask", "yes")
+    assert d.answer == 0 and d.asked and "ask" not in legal_strs(d)
+    play(d, "discard 5S")
+    assert d.turn == 1 and not d.over
+
+
+def test_the_opening_plan_counts_the_wild_cards_its_canasta_takes() -> None:
+    """Regression (found by the slow smoke test): at 8260 a side needs 200 points and a canasta. With five
+    queens, two eights and five wild cards (at most 2 in a meld) 180 is the most: the wild cards that
+    complete the queens' canasta leave no room for the last two, so no meld may be started."""
+    hand = "QC QC QD QD QH 2C 8H 8H JK 2H 2S 2S 3C 5S 6S"
+    d = make_deal(BRAZILIAN, [hand], stock="7C 9S", scores=[8260, 0])
+    play(d, "draw")
+    assert not any(m.startswith(("meld", "add")) for m in legal_strs(d))
+    e = make_deal(BRAZILIAN, [hand], stock="7C 9S", scores=[7500, 0])  # 120 and a canasta: possible
+    play(e, "draw", "meld QC QC QD QD QH", "add 2C 2S to Q")
+    assert not e.opened[0] and e.canastas[0] == 1 and e.open_total == 90
+    play(e, "meld 8H 8H JK")
+    assert e.opened[0] and e.open_total == 160
