@@ -175,6 +175,54 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         raise ValueError(f"bad options for bot '{name}': {e}") from None
 
 
+def seat_seed(seed: int | None, seat: int) -> int | None:
+    """The seed of the bot at ``seat`` in a game seeded ``seed`` (None: an unseeded bot)."""
+    return None if seed is None else seed * 1009 + seat
+
+
+def make_seat_agents(specs: Mapping[int, str], seed: int | None, fallback: str | None = None) -> dict[int, Agent]:
+    """Build the bots of a table's seats, each with its own seed derived from the game's (:func:`seat_seed`).
+
+    Terminal play (``canasta play``) and the web tables seat their bots with it.
+
+    Args:
+        specs: seat -> bot spec (``hard``, ``expert(ms=100)``...).
+        seed: the game's seed (None: unseeded bots).
+        fallback: a spec to use where a seat's spec is unknown (None: refuse it).
+
+    Raises:
+        ValueError: an unknown bot or option and no ``fallback`` (the message lists what is allowed).
+    """
+    out: dict[int, Agent] = {}
+    for seat, spec in specs.items():
+        try:
+            out[seat] = make_agent(spec, seat_seed(seed, seat))
+        except ValueError:
+            if fallback is None:
+                raise
+            out[seat] = make_agent(fallback, seat_seed(seed, seat))
+    return out
+
+
+def view_or_forced(view: PlayerView | None, legal: Sequence[int], who: str) -> PlayerView | int:
+    """The checks at the top of a view-reading agent's ``select``.
+
+    Returns:
+        The only legal id when there is one (nothing to decide), else ``view``.
+
+    Raises:
+        ValueError: ``legal`` is empty, or ``view`` is None when there is a choice (``who``, e.g.
+            "the hard player", needs the seat's view).
+    """
+    if not legal:
+        raise ValueError("no legal move to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    if view is None:
+        raise ValueError(f"{who} needs the seat's view")
+    return view
+
+
 def observers(agents: Sequence[Agent] | Mapping[int, Agent]) -> list[tuple[int, Callable[..., None]]]:
     """The ``(seat, observe)`` pairs of the agents that define ``observe`` (seat order)."""
     items: Iterable[tuple[int, Agent]] = (agents.items() if isinstance(agents, Mapping)

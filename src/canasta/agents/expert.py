@@ -38,7 +38,7 @@ from collections.abc import Sequence
 
 from ..engine import Deal, IllegalMove, PlayerView
 from ..moves import ACTIONS, ASK, DISCARD, NO, TAKE, YES, Move
-from .base import register
+from .base import register, view_or_forced
 from .determinize import DeterminizeError, sample_deal
 from .levels import HardAgent
 from .memory import CardMemory
@@ -142,12 +142,10 @@ class ExpertAgent:
         Raises:
             ValueError: ``view`` is None or ``legal`` is empty.
         """
-        if not legal:
-            raise ValueError("no legal move to choose from")
-        if len(legal) == 1:
-            return legal[0]
-        if view is None:
-            raise ValueError("the expert needs the seat's view")
+        v = view_or_forced(view, legal, "the expert")
+        if isinstance(v, int):
+            return v
+        view = v
         choice = self.policy.select(view, legal)
         cands = self.candidate_moves(view, legal, choice)
         self.last = {}

@@ -30,8 +30,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from ..agents import Agent, make_agent
-from ..agents.base import observe_all, observers
+from ..agents import Agent
+from ..agents.base import make_seat_agents, observe_all, observers
 from ..agents.expert import ExpertAgent
 from ..cards import card_str
 from ..engine import P_ANSWER, Deal, IllegalMove
@@ -212,7 +212,22 @@ class PlaySession:
         if self.coach:
             self.console.print("Coach is on: you are warned before a move that throws points away.")
 
+    def _catch_up(self) -> None:
+        """For a game resumed in the middle of a deal: replay that deal's logged moves to the bots and the
+        adviser (``observe``), so that their card memory is what it would be had they followed it all."""
+        deal = self.game.deal
+        if deal is None or deal.over or not self.game.logs:
+            return
+        log = self.game.logs[-1]
+        replay = Deal(self.rules, log.dealer, list(self.game.totals), seed=log.seed, deck=list(log.deck))
+        obs = self._observers
+        observe_all(obs, replay, -1, None)
+        for text in log.moves:
+            seat = replay.to_act
+            observe_all(obs, replay, seat, replay.apply(text))
+
     def _loop(self) -> None:
+        self._catch_up()
         game = self.game
         while True:
             deal = game.deal
@@ -579,16 +594,6 @@ def bot_specs(bots: str, rules: Rules, human: int) -> dict[int, str]:
     return dict(zip(others, specs, strict=True))
 
 
-def make_agents(specs: dict[int, str], seed: int | None) -> dict[int, Agent]:
-    """Build the bots; each seat's bot gets its own seed derived from ``seed``.
-
-    Raises:
-        ValueError: an unknown bot name (the message lists the known ones).
-    """
-    return {seat: make_agent(spec, None if seed is None else seed * 1009 + seat)
-            for seat, spec in specs.items()}
-
-
 def new_session(variant: str, players: int | None, seed: int | None, bots: str, options: Sequence[str],
                 seat: int, console: Console, reader: LineReader, record: Path | None = None,
                 coach: bool = False) -> PlaySession:
@@ -602,7 +607,7 @@ def new_session(variant: str, players: int | None, seed: int | None, bots: str, 
         raise ValueError(f"--seat must be 1 to {rules.players} for {rules.players} players, not {seat}")
     human = seat - 1
     specs = bot_specs(bots, rules, human)
-    agents = make_agents(specs, seed)
+    agents = make_seat_agents(specs, seed)
     names = seat_names(rules, human)
     seats = [SeatInfo(names[s], "human", None) if s == human else SeatInfo(names[s], "bot", specs[s])
              for s in range(rules.players)]
@@ -622,7 +627,7 @@ def resumed_session(saved: SavedGame, seat: int, bots: str, seed: int | None, co
         raise ValueError(f"--seat must be 1 to {rules.players}, not {seat}")
     fallback = bot_specs(bots, rules, human)
     specs = {s: (saved.seats[s].bot or fallback[s]) for s in fallback}
-    agents = make_agents(specs, seed if seed is not None else saved.game.seed)
+    agents = make_seat_agents(specs, seed if seed is not None else saved.game.seed)
     names = seat_names(rules, human)
     seats = [SeatInfo(names[s], "human", None) if s == human else SeatInfo(names[s], "bot", specs[s])
              for s in range(rules.players)]

@@ -32,8 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..agents import Agent, make_agent
-from ..engine import IllegalMove
+from ..agents import Agent
+from ..agents.base import make_seat_agents, observe_all, observers
+from ..engine import Deal, IllegalMove
 from ..game import Game
 from ..moves import Move
 from ..opening import opening_need
@@ -44,10 +45,21 @@ from .store import Store, StoredTable
 
 log = logging.getLogger("canasta.web")
 
-BOT_LEVELS = ("random", "heuristic")
-"""Bot levels offered in the lobby (names for :func:`canasta.agents.make_agent`)."""
-HINT_BOT = "heuristic"
-"""The bot whose choice is shown as a hint."""
+BOT_SPECS = {
+    "random": "random",
+    "easy": "easy",
+    "medium": "medium",
+    "hard": "hard",
+    "expert": "expert(ms=100)",
+    "heuristic": "heuristic",
+}
+"""Bot levels offered for a seat, with the spec each one plays (:func:`canasta.agents.make_agent`).
+``expert`` searches at most 100 ms per decision, so that a table's bots keep the server responsive;
+``heuristic`` is ``medium`` under its first name (tables stored with it keep working)."""
+BOT_LEVELS = tuple(BOT_SPECS)
+"""Bot levels offered in the lobby, weakest first (``heuristic`` last: the same player as ``medium``)."""
+HINT_BOT = "hard"
+"""The bot whose choice is shown as a hint (it follows the deal from the person's seat, with card memory)."""
 STATUSES = ("waiting", "playing", "finished")
 """A table waits for its host to start it, is played, then is finished (a side has won)."""
 
@@ -161,15 +173,6 @@ def new_seats(rules: Rules, seats: Sequence[dict[str, Any]]) -> list[Seat]:
     return out
 
 
-def _agent(spec: str, seed: int) -> Agent:
-    """The bot ``spec``, falling back to ``random`` where that level is not installed."""
-    try:
-        return make_agent(spec, seed)
-    except ValueError:
-        log.warning("bot level %r is not available; using 'random'", spec)
-        return make_agent("random", seed)
-
-
 class Table:
     """A table: seats, the game, the move log by seat, persistence.
 
@@ -195,11 +198,13 @@ class Table:
         self.game = Game(rules, seed=game_seed, first_dealer=first_dealer)
         self.move_seats: list[list[int]] = []
         self.seq = 0
-        self.agents: dict[int, Agent] = {
-            i: _agent(s.bot or "random", (game_seed + 7919 * (i + 1)) % 2**62)
-            for i, s in enumerate(seats) if s.kind == "bot"
-        }
-        self._hinters: dict[int, Agent] = {}
+        self.agents: dict[int, Agent] = make_seat_agents(
+            {i: BOT_SPECS.get(s.bot or "random", s.bot or "random") for i, s in enumerate(seats) if s.kind == "bot"},
+            game_seed, fallback="random")
+        self._hinters: dict[int, Agent] = make_seat_agents(
+            {i: HINT_BOT for i, s in enumerate(seats) if s.kind == "human" and hints}, game_seed)
+        # the bots and the hinters follow the deal's public events (their card memory), as in terminal play
+        self._observers = observers({**self.agents, **self._hinters})
         self.conns: dict[int, list[Connection]] = {i: [] for i in range(rules.players)}
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
@@ -241,6 +246,7 @@ class Table:
         self.move_seats.append([])
         if self.store:
             self.store.add_deal(self.id, len(self.game.logs) - 1, deal.dealer, self.game.logs[-1].seed)
+        self._observe(deal, -1, None)
 
     def act(self, seat: int, move: Move) -> Move:
         """Make ``move`` for ``seat``.
@@ -285,6 +291,17 @@ class Table:
         if self.store:
             self.store.add_move(self.id, len(self.game.logs) - 1, len(self.move_seats[-1]) - 1, seat,
                                 str(done), status="finished" if self.status == "finished" else None)
+        self._observe(deal, seat, done)
+
+    def _observe(self, deal: Deal, seat: int, move: Move | None) -> None:
+        """Tell the bots and hinters of a new deal (``seat == -1``) or of a move (their card memory).
+
+        A bot's failure is logged, not raised: the move is already made and stored.
+        """
+        try:
+            observe_all(self._observers, deal, seat, move)
+        except Exception:
+            log.exception("a bot failed to observe a move at table %s", self.id)
 
     def next_deal(self, seat: int | None = None) -> None:
         """Deal the next deal once the current one is over.
@@ -331,7 +348,8 @@ class Table:
         return True
 
     def hint(self, seat: int) -> str:
-        """The move the heuristic bot would make for ``seat``, chosen from that seat's view only.
+        """The move the :data:`HINT_BOT` would make for ``seat``, chosen from that seat's view and the
+        public moves only.
 
         Raises:
             TableError: hints are off at this table, or it is not that seat's turn to act.
@@ -342,9 +360,7 @@ class Table:
         if (self.status != "playing" or deal is None or deal.over
                 or self.game.table_seat(deal.to_act) != seat):
             raise TableError("not_your_turn", "a hint is given when it is your turn to act")
-        agent = self._hinters.get(seat)
-        if agent is None:
-            agent = self._hinters[seat] = _agent(HINT_BOT, seat)
+        agent = self._hinters[seat]
         legal = list(deal.legal_actions())
         action = agent.select(deal.view(deal.to_act), legal)
         return str(deal.move_for_action(action))
@@ -487,10 +503,11 @@ def rebuild_table(stored: StoredTable, store: Store | None) -> Table:
     t.status = stored.status
     game = t.game
     for d in stored.deals:
-        deal = game.new_deal()
+        t._deal()  # not stored yet: t.store is None; the bots observe the replayed deal
+        deal = game.deal
+        assert deal is not None
         if game.logs[-1].seed != d.seed or deal.dealer != d.dealer:
             raise TableError("corrupt", f"table {stored.id}: deal {d.number + 1} does not match its seed")
-        t.move_seats.append([])
         for seat, text in d.moves:
             if deal.over or game.table_seat(deal.to_act) != seat:
                 raise TableError("corrupt", f"table {stored.id}: move '{text}' by seat {seat + 1} out of turn")

@@ -1,0 +1,108 @@
+"""Find the deals a bot loses in duplicate arena plays, with the score breakdowns.
+
+Plays the same shuffles as ``canasta arena A B --deals N --seed S`` (one deal per play, from a
+0-0 score; see :mod:`canasta.arena`) and prints, for every play that A does not win, the
+shuffle's index, A's sides, each side's total and breakdown, who went out and after how many
+moves, so the reasons of the losses can be read and counted.
+
+Usage (from the repository root)::
+
+    PYTHONPATH=src python benchmarks/arena_losses.py hard random --deals 400 --seed 1 [--json]
+
+At the end it prints the win rate (ties half, as the arena counts them) and a count of the
+losses by a rough reason: the opponents held more red threes, went out first, made more
+canasta bonuses, or A was caught with cards in hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from typing import Any
+
+from canasta.agents.base import make_agent
+from canasta.arena import assignments, play_margin
+from canasta.game import Game
+from canasta.match import play_deal
+from canasta.rules import Rules
+from canasta.simulate import derive_seed
+
+
+def play_shuffle(rules: Rules, specs: tuple[str, str], seed: int, index: int) -> list[dict[str, Any]]:
+    """The duplicate plays of shuffle ``index``, each as a dict with scores, breakdowns and A's margin."""
+    players, teams = rules.players, rules.teams
+    out = []
+    for j, assign in enumerate(assignments(teams)):
+        agents = [make_agent(specs[assign[seat % teams]], derive_seed(seed, index, j, seat))
+                  for seat in range(players)]
+        game = Game(rules, seed=derive_seed(seed, index), first_dealer=index % players)
+        game.new_deal()
+        deal = play_deal(game, agents)
+        scored = game.finish_deal()
+        scores = tuple(s.total for s in scored)
+        a_sides = tuple(s for s in range(teams) if assign[s] == 0)
+        m = play_margin(scores, a_sides)
+        out.append({
+            "index": index, "play": j, "a_sides": a_sides, "scores": scores, "margin": m,
+            "win": 1.0 if m > 0 else 0.5 if m == 0 else 0.0,
+            "breakdowns": [s.breakdown for s in scored],
+            "out_seat": deal.out_seat, "moves": len(game.logs[-1].moves),
+        })
+    return out
+
+
+def reason(p: dict[str, Any], teams: int) -> str:
+    """A rough reason why A lost play ``p``: the breakdown item that differs most against A."""
+    a = p["a_sides"][0]
+    b = next(s for s in range(teams) if s not in p["a_sides"])
+    ba, bb = p["breakdowns"][a], p["breakdowns"][b]
+    diffs = {k: bb.get(k, 0) - ba.get(k, 0) for k in set(ba) | set(bb)
+             if k not in ("natural_canastas", "mixed_canastas", "wild_canastas")}
+    k = max(diffs, key=lambda x: diffs[x])
+    return k
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("a")
+    ap.add_argument("b")
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", default="classic")
+    ap.add_argument("--json", action="store_true", help="print the lost plays as JSON lines")
+    ap.add_argument("--quiet", action="store_true", help="print only the summary")
+    args = ap.parse_args(argv)
+    rules = Rules.parse(args.variant)
+    wins = 0.0
+    plays = 0
+    reasons: Counter[str] = Counter()
+    for i in range(args.deals):
+        for p in play_shuffle(rules, (args.a, args.b), args.seed, i):
+            plays += 1
+            wins += p["win"]
+            if p["win"] == 1.0:
+                continue
+            why = reason(p, rules.teams)
+            reasons[why] += 1
+            if args.quiet:
+                continue
+            if args.json:
+                print(json.dumps(p | {"reason": why}))
+                continue
+            a = p["a_sides"][0]
+            out = p["out_seat"]
+            who = "nobody" if out is None or out < 0 else ("A" if out % rules.teams in p["a_sides"] else "B")
+            print(f"shuffle {i} play {p['play']}: A side {a} margin {p['margin']:+.0f} scores {p['scores']} "
+                  f"out: {who} after {p['moves']} moves; reason {why}")
+            for s, bd in enumerate(p["breakdowns"]):
+                items = " ".join(f"{k}={v}" for k, v in bd.items() if v)
+                print(f"    side {s}{' (A)' if s in p['a_sides'] else ''}: {items}")
+    print(f"{args.a} vs {args.b}: {wins:g}/{plays} = {100 * wins / plays:.1f}%  losses by reason: "
+          f"{dict(reasons.most_common())}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
