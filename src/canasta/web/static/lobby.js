@@ -44,11 +44,11 @@ function renderSeats() {
   const box = $l("seats");
   box.innerHTML = "";
   for (let i = 0; i < n; i++) {
-    if (!seatChoice[i]) seatChoice[i] = { kind: i === 0 ? "human" : "bot:heuristic", name: "" };
+    if (!seatChoice[i]) seatChoice[i] = { kind: i === 0 ? "human" : "bot:medium", name: "" };
     const sel = el("select", { "data-seat": i, class: "seat-kind" },
       el("option", { value: "human", text: t("lobby.person") }),
-      el("option", { value: "bot:heuristic", text: t("lobby.bot_heuristic") }),
-      el("option", { value: "bot:random", text: t("lobby.bot_random") }));
+      ...["easy", "medium", "hard", "expert", "random"].map(
+        (level) => el("option", { value: "bot:" + level, text: t("lobby.bot_" + level) })));
     sel.value = seatChoice[i].kind;
     sel.addEventListener("change", () => { seatChoice[i].kind = sel.value; });
     const name = el("input", { class: "seat-name", "data-seat": i, maxlength: "30", placeholder: t("lobby.name") });
