@@ -85,7 +85,9 @@ def test_only_natural_cards_count_towards_the_minimum() -> None:
     hand = "KC KD 2C QC QD JK 4S 5H 6D 8C 9H TS"
     d = make_deal(IT, [hand])
     play(d, "draw")
-    assert not any(m.startswith("meld") for m in legal_strs(d))  # 40 in naturals at most
+    melds = [m.split()[1:] for m in legal_strs(d) if m.startswith("meld")]
+    assert melds and all(c[0] != "2" and c != "JK" for m in melds for c in m)  # only natural melds open
+    assert "meld KC KD 2C" not in legal_strs(d)  # 40 in naturals at most with the groups
     before = snapshot(d)
     with pytest.raises(IllegalMove, match="initial meld of 50"):
         d.apply("meld KC KD 2C")
@@ -222,3 +224,40 @@ def test_display_shows_the_dowry() -> None:
     d = make_deal(IT, [], upcard="KC")
     out = text_of(render_view(d.view(0), info(IT)))
     assert "DOWRY: 13 face-down cards under the pile" in out
+
+
+# ------------------------------------------------------ Samba's sequences (RULES.md §3.2 "as Samba")
+
+SEQ7 = "4D 5D 6D 7D 8D 9D TD"  # 50 points in naturals, a sequence canasta
+KINGS7 = "KC KD KH KS KC KD KH"
+
+
+def test_sequences_as_in_samba_count_for_going_out() -> None:
+    assert IT.sequences and IT.several_melds_per_rank and IT.sequence_canasta_bonus == 1500
+    d = make_deal(IT, [SEQ7 + " " + KINGS7 + " AC"], upcard="4C", stock=DOWRY4 + " AD AH")
+    play(d, "draw", "meld 4D 5D 6D", "add 7D 8D 9D TD to 4D-6D", "meld " + KINGS7)
+    assert d.canastas[0] == 2 and d.opened[0]
+    play(d, "meld AC AD AH")
+    assert d.over and d.out_seat == 0
+    s = d.score()[0]
+    assert s.breakdown["going_out"] == 300 and s.breakdown["sequence_canastas"] == 1
+    assert s.breakdown["canastas"] == 1500 + 500
+
+
+def test_a_second_canasta_of_a_rank() -> None:
+    d = make_deal(IT, ["KC KD KH KS KC KD KH KS KC KD AC AD AH QC QD"], upcard="4C", stock=DOWRY4 + " 5S 6S")
+    play(d, "draw", "meld KC KD KH", "meld AC AD AH")
+    assert "meld KS KC KD" not in legal_strs(d)
+    play(d, "add KS KC KD KH")
+    play(d, "meld KS KC KD")
+    assert [m.size for m in d.melds[0] if m.target == cards("KC")[0] >> 2] == [7, 3]
+
+
+def test_the_score_sheet_scores_an_italian_sequence_canasta() -> None:
+    sheet = {"variant": "italian", "deals": [{
+        "NS": {"melds": [SEQ7.split(), KINGS7.split()], "red_threes": ["3H"], "went_out": True},
+        "EW": {"melds": [["QH", "QS", "QD"]], "hand": ["9S"]},
+    }]}
+    res = score_sheet(parse_sheet(sheet))
+    assert res.deals[0]["NS"].total == 1500 + 500 + 50 + 70 + 100 + 300
+    assert res.deals[0]["NS"].breakdown["sequence_canastas"] == 1

@@ -1057,8 +1057,10 @@ ITALIAN_FIELDS: dict[str, Any] = {
     "twos_canasta_bonus_needs_going_out": True, "wild_canastas_count": False,
     "canasta_count_bonuses": ((5, 1000), (10, 2000)), "canasta_count_bonus_cumulative": True,
     "natural_canasta_count_bonuses": ((5, 1000),), "target": 12000,
+    "sequences": True, "sequence_min": 3, "sequence_max": 7, "sequence_canasta_bonus": 1500,
+    "several_melds_per_rank": True,
 }
-"""Italian Canasta (Samba-based, without Samba's sequences for now), RULES.md §3.2 Italian column and the
+"""Italian Canasta (Samba-based: Samba's sequences and several canastas of a rank), RULES.md §3.2 Italian column and the
 dowry note [R, S0, S4 l.83] (docs/variants/italian.md)."""
 
 
