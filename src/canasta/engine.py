@@ -611,6 +611,8 @@ class Deal:
         counting ``seq_extra`` more that a move would complete; for the turn player's side, the
         variant's extra conditions (extra cards due, red threes, kinds of canasta: extras.py)."""
         r = self.rules
+        if not r.going_out_allowed:
+            return NEVER  # nobody goes out: the deal ends with the stock (§3.5 escalator, S4 l.55)
         want = r.sequence_canastas_to_go_out
         if want and seq_extra + self.seq_canastas[side] < want:
             return NEVER
@@ -1002,6 +1004,10 @@ class Deal:
                     and (after >= 2 or (allow_out and canastas >= need_c
                                         and (after == 0 or (after == 1 and not self.no_discard))))):
                 cand.append((group_action(MELD, THREE, 4, 0, 0), THREE, 4, 0, 0))
+        elif rules.black3_melds_anytime:  # a set of 3 or 4 at any time, one per side (§3.5, S4 l.55)
+            if b3 >= 3 and mt[THREE] < 0:
+                cand.extend((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0)
+                            for n in range(3, min(b3, 4) + 1) if size - n + pend >= 2)
         elif b3 >= 3 and allow_out and canastas >= need_c:
             last = 0 if self.no_discard else 1  # he must go out: meld everything, or discard the last card
             for n in range(3, b3 + 1):
@@ -1016,7 +1022,7 @@ class Deal:
         if cand:
             if not opened:
                 cand = [x for x in cand if self._opening_ok(x, waiver)
-                        or (x[1] == THREE and rules.black3_set_leaves_play)]
+                        or (x[1] == THREE and (rules.black3_set_leaves_play or rules.black3_melds_anytime))]
             if must_out:
                 cand = [x for x in cand if self._out_ok_after(x)]
             acts = [x[0] for x in cand]
@@ -1626,7 +1632,9 @@ class Deal:
         for c in cards:
             self._take_card(seat, c)
         m = self._meld_cards(seat, side, target, cards, new, seq)
-        if not self.opened[side]:
+        if target == THREE and self.rules.black3_melds_anytime:
+            pass  # a set of black threes neither counts towards nor makes the initial meld (§3.5)
+        elif not self.opened[side]:
             self.open_total += sum(self.rv[c >> 2] for c in cards)
             if self._opening_met(side):
                 self._mark_opened(side, seat)
@@ -1769,6 +1777,9 @@ class Deal:
         if target == THREE and self.rules.black3_set_leaves_play:
             return ("black threes are never melded; a player holding all four may put them out of play "
                     "together ('meld 3C 3C 3S 3S') after the first round, keeping a card to discard (§3.4)")
+        if target == THREE and self.rules.black3_melds_anytime:
+            return ("black threes form one set of three or four per side, laid out at once without wild cards, "
+                    "nothing added to it, keeping two cards in hand (§3.5)")
         if target == THREE:
             return ("black threes may be melded only when you go out with them: three or four of them, "
                     "no wild cards, and your side needs its canastas (§1.8)")

@@ -11,7 +11,10 @@ Heaven (§3.5 [S4 l.91]), read from :class:`~canasta.rules.Rules` fields and use
 * ``pile_blocking_rank``: a rank whose card on top of the pile stops the pile;
 * ``discard_blocked_rank``: a rank that may not be discarded until every side has a canasta of
   it, and never as the last card;
-* ``going_out_canastas``: kinds of canasta a side must all have to go out (one canasta each).
+* ``going_out_canastas``: kinds of canasta a side must all have to go out (one canasta each);
+* ``extra_cards_once_per_deal``: only the first player at the table to reach the event draws the
+  extra cards (the escalator game's top 11 stock cards, §3.5 [S4 l.55]);
+* ``going_out_allowed``: where False, :func:`out_block_reason` says nobody goes out.
 """
 
 from __future__ import annotations
@@ -133,6 +136,8 @@ def give_extra_cards(deal: Deal, seat: int) -> None:
     if not event_reached(deal, side):
         return
     if rules.extra_cards_from == "stock":
+        if rules.extra_cards_once_per_deal and any(deal.extra_done):
+            return  # only the first player at the table receives them (§3.5 escalator, S4 l.55)
         if not deal.extra_done[side]:
             deal.extra_done[side] = True
             deal._draw(seat, rules.extra_cards)
@@ -150,6 +155,8 @@ def extra_cards_due(deal: Deal, seat: int) -> bool:
     rules = deal.rules
     if rules.extra_cards_from == "packet":
         return bool(deal.packets[seat])
+    if rules.extra_cards_once_per_deal and any(deal.extra_done):
+        return False
     return not deal.extra_done[deal.side_of[seat]] and bool(deal.stock)
 
 
@@ -222,6 +229,9 @@ def out_block_reason(deal: Deal, seat: int) -> str:
     canasta missing (RULES.md §3.2 Mexican, §3.5 Pennies from Heaven)."""
     rules = deal.rules
     side = deal.side_of[seat]
+    if not rules.going_out_allowed:
+        return ("nobody goes out in this variant: you may not meld or discard your last card; the deal "
+                "ends when the stock runs out (§3.5)")
     if rules.extra_cards and extra_cards_due(deal, seat):
         what = "your packet" if rules.extra_cards_from == "packet" else f"{rules.extra_cards} cards from the stock"
         return f"you cannot go out before you receive {what}"

@@ -12,7 +12,8 @@ combinations raise :class:`RulesError` with a message that names the culprit and
 lists what is allowed.
 
 Presets (:data:`PRESETS`): ``classic`` (RULES.md §1, §3.1), ``uruguay`` (§3.3 a),
-``free-canasta`` (§3.5, S4), ``spanish`` (§3.3 b, seed 001) and ``cuban`` (§3.2).
+``free-canasta`` (§3.5, S4), ``spanish`` (§3.3 b, seed 001), ``cuban`` (§3.2) and the others of
+:data:`PRESETS` (``escalator``: §3.5, S4 l.55-69).
 Each page of ``docs/variants/`` lists a preset's rules with their sources.
 
 Rules: RULES.md §1 (classic), §2 (the options where sources disagree), §3.1
@@ -342,6 +343,33 @@ class Rules:
     """Premiums paid on top of canasta_count_bonuses when the side has at least that many natural
     canastas: (natural canastas at least, bonus) ascending, every one reached paid (Italian: 5
     natural canastas 2000 = 1000 for five canastas + 1000 more, §3.2 [R, S4 l.83])."""
+    # --- escalator (RULES.md §3.5, S4 l.55-69): no going out, black-three sets, sevens, red-three set ---
+    going_out_allowed: bool = True
+    """Whether a player may go out at all; False: nobody may meld or discard his last card, so every
+    player keeps at least one card and the deal ends only when the stock runs out (escalator: "It is
+    forbidden to discard your last card", S4 l.55; docs/variants/escalator.md)."""
+    black3_melds_anytime: bool = False
+    """A set of three or four black threes (no wild card) may be laid out at any time, before the
+    initial meld too, without counting towards its minimum; nothing is ever added to it, one set per
+    side (escalator, S4 l.55). False: black threes are melded only when going out (§1.8)."""
+    rank_canasta_mixed_bonuses: tuple[tuple[str, int], ...] = ()
+    """Bonus of a mixed canasta of a given rank, replacing rank_canasta_bonuses (which then pays the
+    natural one): (rank, points) pairs, option text such as 7:1000 (escalator: a "black" canasta of
+    sevens 1000, a "red" one 1500, S4 l.63-65)."""
+    rank_hand_penalties: tuple[tuple[str, int], ...] = ()
+    """Points lost for each card of a given rank left in a hand at the end of the deal, instead of its
+    card value: (rank, points) pairs, option text such as 7:500 (escalator: "for any seven on hand at
+    the end of the game, 500 minus points", S4 l.69)."""
+    red3_set_needs_canasta: tuple[str, ...] = ()
+    """Kinds of canasta of which the side needs one for the top entry of red3_values (all its red
+    threes) to be paid; without one the red threes count red3_values[1] each. Kinds: natural, mixed,
+    wild, sequence, a rank such as 7 (any canasta of it) or natural-7 / mixed-7; option text such as
+    wild/sequence/natural-7; empty = no condition (escalator: six red threes 2000 only after "Bolivia,
+    an escalator or a real canasta of sevens", S4 l.55)."""
+    extra_cards_once_per_deal: bool = False
+    """With extra_cards_from=stock: only the first player at the table to reach extra_cards_when
+    receives the extra cards, once per deal instead of once per side (escalator: "the player who is
+    the first to lay out or finish the canasta", S4 l.55)."""
     # --- Samba family: sequences, several melds of a rank, pile (RULES.md §3.2) ---
     sequences: bool = False
     """Sequence melds are allowed: natural cards of one suit in unbroken rank order, four low and ace
@@ -731,12 +759,43 @@ def _canasta_kinds(name: str, text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+SET_KINDS = ("natural", "mixed", "wild", "sequence")
+"""Kinds of canasta red3_set_needs_canasta may name besides a rank or natural-RANK / mixed-RANK."""
+
+
+def _set_kinds(name: str, text: str) -> tuple[str, ...]:
+    """Read kinds of canasta joined by '/' for ``red3_set_needs_canasta`` (or none):
+    natural, mixed, wild, sequence, a rank (``7``), or ``natural-7`` / ``mixed-7``."""
+    t = text.strip().lower()
+    if t in ("", "none"):
+        return ()
+    out: list[str] = []
+    for part in t.split("/"):
+        p = part.strip()
+        if p in SET_KINDS:
+            out.append(p)
+            continue
+        kind, dash, rank = p.partition("-")
+        r = ""
+        try:
+            r = _rank(name, rank if dash else p)
+        except RulesError:
+            pass
+        if not r or (dash and kind not in ("natural", "mixed")):
+            raise RulesError(f"option {name} takes kinds of canasta joined by '/' from {', '.join(SET_KINDS)}, "
+                             f"a rank such as 7, or natural-7 / mixed-7, or none, not '{text}'")
+        out.append(f"{kind}-{r}" if dash else r)
+    return tuple(out)
+
+
 def _convert(name: str, text: str) -> Any:
     """Convert an option's text to the type of field ``name``."""
     if name in _RANK_FIELDS:
         return _rank(name, text)
-    if name == "rank_canasta_bonuses":
+    if name in ("rank_canasta_bonuses", "rank_canasta_mixed_bonuses", "rank_hand_penalties"):
         return _rank_bonuses(name, text)
+    if name == "red3_set_needs_canasta":
+        return _set_kinds(name, text)
     if name == "going_out_canastas":
         return _canasta_kinds(name, text)
     if name in _ENUMS:
@@ -913,6 +972,9 @@ def validate(r: Rules) -> None:
         raise RulesError("min_meld_canasta kinds are 1 (any canasta) or 2 (a natural canasta)")
     if r.must_ask_to_go_out and r.team_size < 2:
         raise RulesError("must_ask_to_go_out needs partners: with one player per side nobody could go out")
+    if r.extra_cards_once_per_deal and (not r.extra_cards or r.extra_cards_from != "stock"):
+        raise RulesError("extra_cards_once_per_deal needs extra cards drawn from the stock "
+                         "(extra_cards > 0 and extra_cards_from=stock)")
     if r.pile_add_below < 0:
         raise RulesError(f"pile_add_below is a number of cards, 0 (any meld) or more, not {r.pile_add_below}")
     for fname in ("ask_fail_penalty", "black3_all_in_hand_penalty", "black3_all_melded_bonus",
@@ -1120,6 +1182,28 @@ sequences (a sequence canasta 1500), melds of wild cards (a wild canasta 2000); 
 any kind) to go out, game to 5000 as in classic; red threes by the 162-card table of §3.1."""
 
 
+ESCALATOR_FIELDS: dict[str, Any] = {
+    "packs": 3, "jokers": 6, "hand_size": 15, "draw": 2, "wild_limit": 2,
+    "pile_take_modes": frozenset({"natural_pair", "add_to_meld"}), "stock_end": "forced_take",
+    "going_out_allowed": False, "going_out_bonus": 0, "concealed_bonus": 0,
+    "black3_melds_anytime": True, "black3_hand_penalty": 200,
+    "sequences": True, "sequence_min": 7, "sequence_max": 7, "sequence_canasta_bonus": 500,
+    "wild_melds": True, "wild_meld_min": 3, "wild_canasta_bonus": 2000,
+    "extra_cards": 11, "extra_cards_from": "stock", "extra_cards_when": "first_canasta",
+    "extra_cards_once_per_deal": True,
+    "red3_values": (0, 100, 200, 300, 400, 500, 2000), "red3_negative_if": "no_meld",
+    "red3_set_needs_canasta": ("wild", "sequence", "natural-7"),
+    "rank_canasta_bonuses": (("7", 1500),), "rank_canasta_mixed_bonuses": (("7", 1000),),
+    "rank_hand_penalties": (("7", 500),), "target": 10000,
+}
+"""The "escalator" game, RULES.md §3.5 [S4 l.55-69] (docs/variants/escalator.md): 162 cards, 15 cards,
+draw 2; the pile with a natural pair or onto a meld; at most 2 wild cards in a meld; nobody goes out (the
+deal ends when the stock runs out); black-three sets at any time, -200 for one in hand; escalators (seven
+cards of a suit in a row, laid down whole) 500; the first canasta at the table brings the top 11 stock
+cards; canastas of sevens 1500 / 1000, a seven in hand -500; a Bolivia (wild canasta) 2000; red threes
+100 each, six 2000 with a Bolivia, an escalator or a natural canasta of sevens; game to 10,000."""
+
+
 def _samba_family(name: str, fields: Mapping[str, Any]) -> Any:
     """A builder for the three-pack partnership games: 4 players in 2 sides, or 6 in 2 sides of 3 [S0 l.215]."""
 
@@ -1150,6 +1234,7 @@ PRESETS = {
     "bolivia": _samba_family("bolivia", BOLIVIA_FIELDS),
     "chilean": _family("chilean", CHILEAN_FIELDS),
     "brazilian": _samba_family("brazilian", BRAZILIAN_FIELDS),
+    "escalator": _samba_family("escalator", ESCALATOR_FIELDS),
 }
 """Preset builders by name; each takes the option texts and returns validated rules."""
 
@@ -1170,7 +1255,12 @@ def _describe_extras(r: Rules) -> list[str]:
     out: list[str] = []
     event = ("completes its initial meld" if r.extra_cards_when == "initial_meld"
              else "completes its first canasta")
-    if r.extra_cards and r.extra_cards_from == "stock":
+    if r.extra_cards and r.extra_cards_from == "stock" and r.extra_cards_once_per_deal:
+        first = "makes the initial meld" if r.extra_cards_when == "initial_meld" else "lays out or completes a canasta"
+        out.append(f"Extra cards: the first player at the table who {first} "
+                   f"draws the top {r.extra_cards} cards of the stock and may use them at once "
+                   "(once per deal: nobody else receives any).")
+    elif r.extra_cards and r.extra_cards_from == "stock":
         out.append(f"Extra cards: when a side {event}, "
                    f"the player whose move did it draws {r.extra_cards} more cards from the stock "
                    "(once per side); nobody goes out before.")
@@ -1183,9 +1273,21 @@ def _describe_extras(r: Rules) -> list[str]:
     if r.discard_blocked_rank:
         out.append(f"{r.discard_blocked_rank}s may not be discarded until every side has a canasta of "
                    f"{r.discard_blocked_rank}s, and never as the last card when going out.")
-    if r.rank_canasta_bonuses:
-        out.append("Canastas of a rank: " + ", ".join(f"{k}s {v} (natural or mixed)" for k, v in
-                                                      r.rank_canasta_bonuses) + ".")
+    mixed_by_rank = dict(r.rank_canasta_mixed_bonuses)
+    if r.rank_canasta_bonuses or mixed_by_rank:
+        nat_by_rank = dict(r.rank_canasta_bonuses)
+        out.append("Canastas of a rank: " + ", ".join(
+            f"{k}s {nat_by_rank[k]} (natural or mixed)" if k not in mixed_by_rank else
+            f"{k}s natural {nat_by_rank.get(k, r.natural_canasta_bonus)}, mixed {mixed_by_rank[k]}"
+            for k in list(nat_by_rank) + [k for k in mixed_by_rank if k not in nat_by_rank]) + ".")
+    if r.rank_hand_penalties:
+        out.append("Left in a hand at the end of the deal: " + ", ".join(
+            f"each {k} costs {v}" for k, v in r.rank_hand_penalties) + " (instead of its value).")
+    if r.red3_set_needs_canasta:
+        from .rankscore import describe_kind
+        out.append(f"All {len(r.red3_values) - 1} red threes score {r.red3_values[-1]} only for a side with "
+                   + " or ".join(describe_kind(k) for k in r.red3_set_needs_canasta)
+                   + f"; otherwise {r.red3_values[1]} each.")
     if r.red3_to_go_out:
         out.append(f"Going out also needs {r.red3_to_go_out} red threes laid out by the side.")
     if r.red3_before_upcard:
@@ -1247,7 +1349,9 @@ def describe(r: Rules) -> str:
                 if r.several_melds_per_rank else "one meld per rank per side")
     add(f"Melds: 3 or more cards of one rank 4..A, {wl}; {per_rank}.")
     if r.sequences:
-        add(f"Sequences: {r.sequence_min} to {r.sequence_max} natural cards of one suit in a row (4 low, A high, "
+        sizes = (f"exactly {r.sequence_min}, laid down whole," if r.sequence_min == r.sequence_max
+                 else f"{r.sequence_min} to {r.sequence_max}")
+        add(f"Sequences: {sizes} natural cards of one suit in a row (4 low, A high, "
             f"no wild cards), several per side; {r.sequence_max} cards make a sequence canasta worth "
             f"{r.sequence_canasta_bonus} plus the card values, which takes no more cards.")
         if r.sequence_out_max:
@@ -1292,7 +1396,7 @@ def describe(r: Rules) -> str:
     else:
         if r.pile_add_below:
             modes["add_to_meld"] += f" of fewer than {r.pile_add_below} cards"
-        if r.sequences:
+        if r.sequences and r.sequence_min < r.sequence_max:
             modes["add_to_meld"] += " (or to one of its sequences)"
         add("Taking an unfrozen pile: " + "; ".join(modes[m] for m in PILE_TAKE_MODES if m in r.pile_take_modes)
             + ". A frozen pile (side not yet melded, or a wild card or red three in it): a natural pair only.")
@@ -1322,8 +1426,15 @@ def describe(r: Rules) -> str:
            f"out his side loses {r.ask_fail_penalty}")
     seq_out = (f" ({r.sequence_canastas_to_go_out} of them a sequence canasta)"
                if r.sequence_canastas_to_go_out else "")
-    add(f"Going out: needs {r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''}{seq_out}; "
-        f"bonus {r.going_out_bonus}, {conc}; {ask}.")
+    if not r.going_out_allowed:
+        add("Going out: nobody goes out: no player may meld or discard his last card, so the deal ends only "
+            "when the stock runs out; no bonus for ending it.")
+    else:
+        add(f"Going out: needs {r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''}"
+            f"{seq_out}; bonus {r.going_out_bonus}, {conc}; {ask}.")
+    if r.black3_melds_anytime:
+        add("Black threes: a set of three or four (no wild cards) may be laid out at any time, even before the "
+            "initial meld (it does not count towards it); nothing is added to it; one set per side.")
     if r.black3_all_melded_bonus:
         add(f"Melding four black threes when going out: +{r.black3_all_melded_bonus}.")
     if r.black3_all_in_hand_penalty:

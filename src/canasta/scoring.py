@@ -17,8 +17,9 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import JOKER, RANKS, THREE, TWO, card_str, is_black_three, is_red_three
+from .cards import JOKER, THREE, TWO, card_str, is_black_three, is_red_three
 from .extras import kinds_met, missing_kinds
+from .rankscore import rank_canasta_bonus, rank_hand_penalty, red3_bonus
 from .rules import Rules
 from .sequences import sequence_problem
 
@@ -167,9 +168,9 @@ def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
         if rules.jokers4_canasta_bonus and jokers >= 4:
             return rules.jokers4_canasta_bonus
         return rules.wild_canasta_bonus
-    for rank, points in rules.rank_canasta_bonuses:  # e.g. sevens (Mexican §3.2, Pennies §3.5)
-        if info.rank == RANKS.index(rank):
-            return points
+    by_rank = rank_canasta_bonus(rules, info.rank, info.natural)  # e.g. sevens (§3.2 Mexican, §3.5)
+    if by_rank is not None:
+        return by_rank
     if info.rank == 12 and rules.aces_canasta_bonus[0]:
         return rules.aces_canasta_bonus[0] if info.natural else rules.aces_canasta_bonus[1]
     return rules.natural_canasta_bonus if info.natural else rules.mixed_bonus(info.wilds)
@@ -252,6 +253,11 @@ def hand_value(rules: Rules, cards: Sequence[int]) -> int:
     vals = rules.card_values
     pen = rules.black3_hand_penalty
     total = sum(pen if (c >> 2 == THREE and c != JOKER) else vals[c] for c in cards)
+    if rules.rank_hand_penalties:  # e.g. a seven in hand -500 (§3.5 escalator, S4 l.69)
+        for c in cards:
+            p = rank_hand_penalty(rules, c)
+            if p is not None:
+                total += p - vals[c]
     if rules.black3_side_set_total:
         b3 = sum(1 for c in cards if c >> 2 == THREE and c != JOKER)
         if b3 >= BLACK3_SET:
@@ -289,7 +295,10 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
             info = classify_meld(rules, cards)
         except ScoringError as e:
             raise ScoringError(f"side {name}: {e}") from None
-        if info.kind == "black3" and not side.went_out:
+        if info.kind == "black3" and rules.black3_melds_anytime and len(cards) > BLACK3_SET:
+            raise ScoringError(f"side {name}: meld [{' '.join(card_str(c) for c in cards)}]: a set of black "
+                               "threes has three or four cards (§3.5)")
+        if info.kind == "black3" and not side.went_out and not rules.black3_melds_anytime:
             raise ScoringError(
                 f"side {name}: meld [{' '.join(card_str(c) for c in cards)}]: black threes are "
                 "melded only by the player going out (§1.8)"
@@ -318,6 +327,8 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
     for c in side.red_threes:
         if not is_red_three(c):
             raise ScoringError(f"side {name}: {card_str(c)} listed among red threes is not a red three")
+    if side.went_out and not rules.going_out_allowed:
+        raise ScoringError(f"side {name}: went_out is set, but nobody goes out in this variant (§3.5)")
     if side.concealed and not side.went_out:
         raise ScoringError(f"side {name}: concealed is set but went_out is not")
     if side.went_out and canastas < rules.canastas_to_go_out:
@@ -331,7 +342,7 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
             f"side {name} went out with {counts['sequence']} sequence canasta(s); going out needs "
             f"{rules.sequence_canastas_to_go_out} (§3.2)"
         )
-    red3 = rules.red3_bonus(len(side.red_threes))
+    red3 = red3_bonus(rules, len(side.red_threes), kinds)
     negative = {
         "no_meld": not side.melds,
         "no_canasta": canastas == 0,

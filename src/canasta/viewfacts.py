@@ -57,6 +57,8 @@ def extra_cards_due(view: PlayerView) -> ExtraCards | None:
     if not rules.extra_cards:
         return None
     if rules.extra_cards_from == "stock":
+        if rules.extra_cards_once_per_deal and any(view.extra_cards_done):
+            return None  # the first player at the table had them (§3.5 escalator)
         if view.extra_cards_done and not view.extra_cards_done[view.side]:
             return ExtraCards("stock", rules.extra_cards, rules.extra_cards_when)
         return None

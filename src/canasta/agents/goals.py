@@ -17,6 +17,7 @@ from ..cards import RANKS
 from ..engine import PlayerView
 from ..extras import canasta_kind, kinds_met
 from ..moves import WILD_TARGET
+from ..rankscore import rank_canasta_bonus
 from ..rules import Rules
 
 
@@ -29,6 +30,8 @@ def out_blocked(view: PlayerView) -> bool:
     conditions, as far as the view shows them)."""
     rules = view.rules
     seat, side = view.seat, view.side
+    if not rules.going_out_allowed:
+        return True
     if rules.extra_cards:
         if rules.extra_cards_from == "packet":
             if view.packet_sizes and view.packet_sizes[seat]:
@@ -46,9 +49,9 @@ def canasta_value(rules: Rules, target: int, natural: bool) -> int:
     """Bonus in points of a canasta of ``target`` (a rank index or WILD_TARGET), natural or mixed."""
     if target == WILD_TARGET:
         return rules.wild_canasta_bonus
-    for rank, points in rules.rank_canasta_bonuses:
-        if RANKS.index(rank) == target:
-            return points
+    by_rank = rank_canasta_bonus(rules, target, natural)
+    if by_rank is not None:
+        return by_rank
     return rules.natural_canasta_bonus if natural else rules.mixed_canasta_bonus
 
 

@@ -308,7 +308,9 @@ def extra_cards_text(view: PlayerView) -> str:
         return ""
     when = "its initial meld" if due.when == "initial_meld" else "its first canasta"
     if due.source == "stock":
-        return f"Extra cards: after {when} your side's melder draws {due.count} cards from the stock."
+        who = ("the first player at the table to make a canasta draws"
+               if view.rules.extra_cards_once_per_deal else f"after {when} your side's melder draws")
+        return f"Extra cards: {who} {due.count} cards from the stock."
     return f"Packet: {plural(due.count, 'card')} face down, yours after {when}."
 
 

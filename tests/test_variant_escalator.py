@@ -1,0 +1,324 @@
+"""Scripted deals for the ``escalator`` preset (RULES.md §3.5; S4 l.55-69; docs/variants/escalator.md).
+
+The escalator game is classic except: 162 cards (3 packs, 6 jokers), 15 cards dealt, draw 2; the pile
+is taken with a natural pair or by adding its top card to a meld, never with one natural and a wild
+card; at most 2 wild cards in a meld; nobody goes out (no player melds or discards his last card), so
+the deal ends only when the stock runs out; a set of three or four black threes may be laid out at any
+time, nothing added to it; a black three in hand -200; escalators (seven cards of a suit in a row, laid
+down whole) 500; the first player at the table to lay out or complete a canasta draws the top 11 stock
+cards; canastas of sevens 1500 natural / 1000 mixed; a seven in hand -500; a Bolivia (wild canasta)
+2000; red threes 100 each, all six 2000 only with a Bolivia, an escalator or a natural canasta of
+sevens; game to 10,000. Seat 0 plays first; seats 0 and 2 are side 0.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta.agents.base import make_agent
+from canasta.engine import IllegalMove
+from canasta.match import play_game
+from canasta.moves import SEQ_TARGET
+from canasta.rules import Rules, RulesError, describe
+from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
+from canasta.scoring import SideResult, score_side
+from helpers import cards, draw_until, legal_strs, make_deal, play, snapshot
+
+ESC = Rules.preset("escalator")
+OPEN = "KC KD KH AC AD AH"  # 90: opens side 0 (minimum 50)
+ESCALATOR = "4H 5H 6H 7H 8H 9H TH"  # 50 points: an escalator opens on its own
+EXTRA = "4C 4D 4S 5C 5D 5S 6C 6D 6S 8C 8D"  # the top 11 stock cards after the first canasta
+# all 18 wild cards and 12 threes go to side 1 (seats 1, 3) so the stock holds naturals only
+SEAT1 = "3H 3H 3H 3D 3D 3D 2C 2C 2C 2D 2D 2D 2H 2H 2H"
+SEAT3 = "3C 3C 3C 3S 3S 3S 2S 2S 2S JK JK JK JK JK JK"
+
+
+def test_preset_fields() -> None:
+    r = Rules.parse("escalator")
+    assert r == ESC and r.spec() == "escalator" and Rules.parse(r.spec()) == r
+    assert (r.packs, r.jokers, r.deck_size, r.hand_size, r.draw, r.target) == (3, 6, 162, 15, 2, 10000)
+    assert r.wild_limit == 2 and r.pile_take_modes == frozenset({"natural_pair", "add_to_meld"})
+    assert not r.going_out_allowed and r.going_out_bonus == 0 and r.stock_end == "forced_take"
+    assert r.black3_melds_anytime and r.black3_hand_penalty == 200
+    assert r.sequences and (r.sequence_min, r.sequence_max, r.sequence_canasta_bonus) == (7, 7, 500)
+    assert r.wild_melds and r.wild_canasta_bonus == 2000
+    assert (r.extra_cards, r.extra_cards_from, r.extra_cards_when, r.extra_cards_once_per_deal) == (
+        11, "stock", "first_canasta", True)
+    assert r.rank_canasta_bonuses == (("7", 1500),) and r.rank_canasta_mixed_bonuses == (("7", 1000),)
+    assert r.rank_hand_penalties == (("7", 500),)
+    assert r.red3_values == (0, 100, 200, 300, 400, 500, 2000)
+    assert r.red3_set_needs_canasta == ("wild", "sequence", "natural-7")
+    six = Rules.parse("escalator(players=6)")
+    assert (six.players, six.teams, six.hand_size) == (6, 2, 15)
+    with pytest.raises(RulesError, match="escalator is played by 4 or 6 players"):
+        Rules.parse("escalator(players=3)")
+    text = describe(r)
+    for words in ("nobody goes out", "Black threes: a set of three or four", "exactly 7, laid down whole",
+                  "the first player at the table who lays out or completes a canasta draws the top 11",
+                  "7s natural 1500, mixed 1000", "each 7 costs 500", "All 6 red threes score 2000 only",
+                  "a natural pair; adding the top card to a meld of the side."):
+        assert words in text, words
+
+
+def test_options_parse_and_refuse_bad_values() -> None:
+    r = Rules.parse("escalator(red3_set_needs_canasta=wild/natural-10/7,rank_hand_penalties=7:300/A:100)")
+    assert r.red3_set_needs_canasta == ("wild", "natural-T", "7")
+    assert r.rank_hand_penalties == (("7", 300), ("A", 100)) and Rules.parse(r.spec()) == r
+    assert Rules.parse("escalator(extra_cards_once_per_deal=false)").extra_cards_once_per_deal is False
+    for bad, msg in (("escalator(red3_set_needs_canasta=foo)", "natural-7 / mixed-7"),
+                     ("escalator(red3_set_needs_canasta=wild-7)", "kinds of canasta"),
+                     ("escalator(rank_canasta_mixed_bonuses=7)", "RANK:POINTS"),
+                     ("classic(extra_cards_once_per_deal=true)", "extra cards drawn from the stock"),
+                     ("escalator(going_out_allowed=maybe)", "true or false")):
+        with pytest.raises(RulesError, match=msg):
+            Rules.parse(bad)
+
+
+def test_draw_two_cards() -> None:
+    d = make_deal(ESC, [], stock="5S 6S")
+    play(d, "draw")
+    assert d.hsize[0] == 17
+
+
+# ---------------------------------------------------------------- the pile and melds
+
+def test_the_pile_is_taken_with_a_pair_never_one_natural_and_a_wild_card() -> None:
+    d = make_deal(ESC, [OPEN + " 9C 9D", None, "TS TH JK 9H 9S"], stock="QC QD  TC 5D  QS JH")
+    play(d, "draw", "meld KC KD KH", "meld AC AD AH", "discard QC")
+    play(d, "draw", "discard TC")
+    assert d.turn == 2 and not d.pile_frozen_for(0)
+    legal = legal_strs(d)
+    assert "take TH TS" in legal and not any(m.startswith("take") and "JK" in m for m in legal)
+    before = snapshot(d)
+    with pytest.raises(IllegalMove, match="not allowed in this variant"):
+        d.apply("take TS JK")
+    assert snapshot(d) == before
+    play(d, "take TH TS")
+    assert d.drew == 2 and d.pile == []
+
+
+def test_the_pile_is_taken_onto_a_laid_out_meld() -> None:
+    d2 = make_deal(ESC, [OPEN + " 9C 9D", "KS"], stock="QC QD  TC 5D")
+    play(d2, "draw", "meld KC KD KH", "meld AC AD AH", "discard QC")
+    play(d2, "draw", "discard KS")
+    assert d2.turn == 2 and "take" in legal_strs(d2)
+    play(d2, "take")
+    assert d2.melds[0][d2.mt[0][cards("KS")[0] >> 2]].size == 4
+
+
+def test_at_most_two_wild_cards_in_a_meld() -> None:
+    d = make_deal(ESC, ["KC KD KH 2C 2D JK AC AD AH QC QD QH 9C 9D 9H"], stock="5S 6S")
+    play(d, "draw")
+    legal = legal_strs(d)
+    assert "meld KC KD 2C 2D" in legal and "meld KC KD KH 2C 2D JK" not in legal
+    with pytest.raises(IllegalMove, match="at most 2 wild cards"):
+        d.apply("meld KC KD KH 2C 2D JK")
+
+
+# ---------------------------------------------------------------- nobody goes out
+
+def test_nobody_melds_or_discards_his_last_card() -> None:
+    d = make_deal(ESC, ["KC KD KH AC AD AH QC QD QH JC JD JH 9C 9D 9H"], stock="9S 8C")
+    play(d, "draw", "meld KC KD KH", "meld AC AD AH", "meld QC QD QH", "meld JC JD JH")
+    assert d.hsize[0] == 5
+    legal = legal_strs(d)
+    assert "ask" not in legal and "meld 9C 9D 9H" in legal and "meld 9C 9D 9H 9S" not in legal
+    before = snapshot(d)
+    with pytest.raises(IllegalMove, match="nobody goes out in this variant"):
+        d.apply("meld 9C 9D 9H 9S")
+    assert snapshot(d) == before
+    play(d, "meld 9C 9D 9H")
+    assert "add 9S" not in legal_strs(d)
+    with pytest.raises(IllegalMove, match="nobody goes out"):
+        d.apply("add 9S")
+    play(d, "discard 9S")
+    assert d.hsize[0] == 1 and not d.over and d.turn == 1
+
+
+def test_the_deal_ends_when_the_stock_runs_out_and_the_last_drawer_discards() -> None:
+    d = make_deal(ESC, ["KC KD KH AC AD AH QD QH", SEAT1, None, SEAT3],
+                  stock="9C 9D 9H 9S 8C 8D TC TD", bottom="QS")
+    play(d, "draw", "meld KC KD KH", "meld AC AD AH", "discard TC")
+    draw_until(d, 1)
+    assert d.turn == 3 and len(d.stock) == 1 and not d.frozen
+    play(d, "draw")  # the last card: he must discard, which the next player may take
+    legal = legal_strs(d)
+    assert not d.over and "pass" not in legal and "discard QS" in legal
+    play(d, "discard QS")
+    assert d.turn == 0 and d.stock_out and not d.over
+    take = next(m for m in legal_strs(d) if m.startswith("take"))
+    assert "pass" in legal_strs(d)  # a queen fits no meld of side 0: taking is his choice
+    play(d, take)  # the pair and the top queen form his side's meld of queens
+    assert d.hands[1][cards("7D")[0]] == 1 and not d.hands[1][cards("7S")[0]] + d.hands[1][cards("7C")[0]]
+    play(d, "discard 7S")  # seat 1 holds one seven: no natural pair for his side's frozen pile
+    assert d.over and d.out_seat == -1  # seat 1 (side 1, not melded) cannot take: the deal ends
+    scores = d.score()
+    assert all(s.breakdown["going_out"] == 0 for s in scores)
+
+
+# ---------------------------------------------------------------- black threes
+
+def test_black_threes_set_at_any_time_nothing_added() -> None:
+    d = make_deal(ESC, ["3C 3C 3S 3S 3C 9C 9D 8C 8D"], stock="5S 6S")
+    play(d, "draw")
+    legal = legal_strs(d)
+    assert sorted(m for m in legal if m.startswith("meld 3")) == ["meld 3C 3C 3C", "meld 3C 3C 3C 3S"]  # 3 or 4
+    play(d, "meld 3C 3C 3S")  # before the side's initial meld, which it neither makes nor helps
+    assert not d.opened[0] and d.open_total == 0 and d.melds[0][0].size == 3
+    legal = legal_strs(d)
+    assert not any("3" in m.split()[1][0] for m in legal if m.startswith(("add", "meld")))
+    with pytest.raises(IllegalMove, match="one set of three or four per side"):
+        d.apply("add 3S")
+    play(d, "discard 9C")
+    assert d.turn == 1 and d.melds[0][0].size == 3
+
+
+def test_black_three_in_hand_costs_200() -> None:
+    s = score_side(ESC, SideResult(melds=[cards("KC KD KH")], hand=cards("3C 3S 9C")))
+    assert s.breakdown["hand_cards"] == -(200 + 200 + 10)
+
+
+# ---------------------------------------------------------------- escalators and the 11 cards
+
+def test_escalators_are_laid_down_whole_and_bring_the_top_11_cards() -> None:
+    d = make_deal(ESC, [ESCALATOR + " 4S 5S 6S"], stock="TC TD " + EXTRA)
+    play(d, "draw")
+    legal = legal_strs(d)
+    assert ESCALATOR.replace("4H", "meld 4H") in legal
+    assert "meld 4H 5H 6H" not in legal and "meld 4S 5S 6S" not in legal
+    with pytest.raises(IllegalMove):
+        d.apply("meld 4H 5H 6H")
+    play(d, "meld " + ESCALATOR)  # 50: the initial meld, and the first canasta at the table
+    seq = next(m for m in d.melds[0] if m.target == SEQ_TARGET)
+    assert seq.is_canasta and d.opened[0] and d.canastas[0] == 1 and d.seq_canastas[0] == 1
+    assert d.hsize[0] == 17 - 7 + 11 and all(d.hands[0][c] for c in cards(EXTRA))
+    assert d.extra_done == [True, False]
+    play(d, "meld 4C 4D 4S", "discard 8C")
+    assert d.turn == 1 and d.hsize[0] == 21 - 3 - 1
+
+
+def test_only_the_first_canasta_at_the_table_brings_the_11_cards() -> None:
+    sevens = "7C 7D 7H 7S 7C 7D 7H"
+    d = make_deal(ESC, ["KC KD KH AC AD AH 9C 9D", sevens + " QS QD QH"], stock="TC TD  JC JD " + EXTRA)
+    play(d, "draw", "meld KC KD KH", "meld AC AD AH", "discard TC")
+    play(d, "draw", "meld QS QD QH", "meld " + sevens)  # side 1's canasta, the first at the table
+    assert d.hsize[1] == 17 - 10 + 11 and d.extra_done == [False, True]
+    assert d.view(0).extra_cards_done == (False, True)
+    play(d, "discard JC")
+    # with extra_cards_once_per_deal=false the other side would also receive them (Mexican-like)
+    per_side = Rules.parse("escalator(extra_cards_once_per_deal=false)")
+    e = make_deal(per_side, ["KC KD KH AC AD AH 9C 9D", sevens + " QS QD QH"], stock="TC TD  JC JD " + EXTRA)
+    play(e, "draw", "meld KC KD KH", "meld AC AD AH", "discard TC", "draw", "meld QS QD QH", "meld " + sevens)
+    assert e.extra_done == [False, True]
+
+
+def test_the_second_side_gets_no_extra_cards() -> None:
+    kings = "KC KD KH KS KC KD KH"
+    sevens = "7C 7D 7H 7S 7C 7D 7H"
+    d = make_deal(ESC, [kings + " 9C 9D", sevens + " QS QD QH"], stock="TC TD " + EXTRA + " JC JD")
+    play(d, "draw", "meld " + kings)
+    assert d.extra_done == [True, False] and d.hsize[0] == 17 - 7 + 11
+    play(d, "discard TC", "draw", "meld QS QD QH", "meld " + sevens)
+    assert d.canastas[1] == 1 and d.hsize[1] == 17 - 10 and d.extra_done == [True, False]
+
+
+# ---------------------------------------------------------------- scoring
+
+@pytest.mark.parametrize(("meld", "bonus"), [
+    ("7C 7D 7H 7S 7C 7D 7H", 1500),
+    ("7C 7D 7H 7S 7C JK 2D", 1000),
+    ("KC KD KH KS KC KD KH", 500),
+    ("KC KD KH KS KC KD JK", 300),
+    ("JK JK 2C 2D 2H 2S JK", 2000),
+    ("4H 5H 6H 7H 8H 9H TH", 500),
+])
+def test_canasta_bonuses(meld: str, bonus: int) -> None:
+    assert score_side(ESC, SideResult(melds=[cards(meld)])).breakdown["canastas"] == bonus
+
+
+def test_a_seven_in_hand_costs_500() -> None:
+    s = score_side(ESC, SideResult(melds=[cards("KC KD KH")], hand=cards("7C 7D 9C JK")))
+    assert s.breakdown["hand_cards"] == -(500 + 500 + 10 + 50)
+
+
+REDS6 = "3H 3H 3H 3D 3D 3D"
+
+
+@pytest.mark.parametrize(("melds", "points"), [
+    (["KC KD KH"], 600),
+    (["JK JK 2C 2D 2H 2S JK"], 2000),
+    (["4H 5H 6H 7H 8H 9H TH"], 2000),
+    (["7C 7D 7H 7S 7C 7D 7H"], 2000),
+    (["7C 7D 7H 7S 7C 7D JK"], 600),
+    (["KC KD KH KS KC KD KH"], 600),
+    ([], -600),
+])
+def test_six_red_threes_2000_only_with_a_bolivia_an_escalator_or_natural_sevens(
+        melds: list[str], points: int) -> None:
+    s = score_side(ESC, SideResult(melds=[cards(m) for m in melds], red_threes=cards(REDS6)))
+    assert s.breakdown["red_threes"] == points
+
+
+def test_red_threes_100_each_minus_without_a_meld() -> None:
+    assert score_side(ESC, SideResult(melds=[cards("KC KD KH")], red_threes=cards("3H 3D"))).breakdown[
+        "red_threes"] == 200
+    assert score_side(ESC, SideResult(red_threes=cards("3H 3D 3D"), hand=cards("9C"))).breakdown[
+        "red_threes"] == -300
+
+
+def test_score_sheet() -> None:
+    sheet = {"variant": "escalator", "deals": [{
+        "NS": {"melds": [["7C", "7D", "7H", "7S", "7C", "7D", "7H"], ["3C", "3S", "3C"],
+                         ["4H", "5H", "6H", "7H", "8H", "9H", "TH"]],
+               "red_threes": ["3H", "3H", "3H", "3D", "3D", "3D"], "hand": ["9C"]},
+        "EW": {"melds": [["QH", "QS", "QD", "JK"]], "hand": ["7S", "3S"]},
+    }]}
+    res = score_sheet(parse_sheet(sheet))
+    ns, ew = res.deals[0]["NS"], res.deals[0]["EW"]
+    assert ns.total == 1500 + 500 + 35 + 15 + 50 + 2000 - 10
+    assert ew.total == 30 + 50 - 500 - 200
+    sheet["deals"][0]["NS"]["melds"][1] = ["3C", "3S", "3C", "3S", "3C"]
+    with pytest.raises(ScoreSheetError, match="three or four cards"):
+        score_sheet(parse_sheet(sheet))
+    sheet["deals"][0]["NS"]["melds"][1] = ["3C", "3S", "3C"]
+    sheet["deals"][0]["NS"]["went_out"] = True
+    with pytest.raises(ScoreSheetError, match="nobody goes out in this variant"):
+        score_sheet(parse_sheet(sheet))
+
+
+def test_display_shows_the_extra_cards() -> None:
+    from canasta.cli.display import render_view
+    from test_display import info, text_of
+
+    d = make_deal(ESC, [OPEN])
+    out = text_of(render_view(d.view(0), info(ESC)))
+    assert "the first player at the table to make a canasta draws 11 cards from the stock" in out
+
+
+# ---------------------------------------------------------------- bots
+
+@pytest.mark.parametrize("bot", ["heuristic", "easy", "hard"])
+def test_bots_play_without_going_out_and_make_canastas(bot: str) -> None:
+    agents = [make_agent(bot, seed=s) for s in range(4)]
+    game = play_game(Rules.parse("escalator(target=3000)"), agents, seed=5, check=True, max_deals=40)
+    canastas = 0
+    for log in game.logs:
+        assert log.out_seat == -1  # nobody goes out: every deal ends with the stock
+        for b in log.breakdowns:
+            assert b["going_out"] == 0
+            canastas += sum(b[k] for k in ("natural_canastas", "mixed_canastas", "sequence_canastas",
+                                           "wild_canastas"))
+    assert game.over and canastas >= len(game.logs)
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "hard"])
+def test_bots_lay_down_an_escalator_they_hold(bot: str) -> None:
+    """The medium and hard players meld a whole escalator they hold (and draw the 11 cards); the easy
+    player may not (it plays greedily by points)."""
+    agent = make_agent(bot, seed=1)
+    d = make_deal(ESC, [ESCALATOR + " KC KD KH AC AD AH 9C 9D"], stock="5S 6S " + EXTRA)
+    while d.turn == 0 and not d.over:
+        d.apply_action(agent.select(d.view(0) if agent.needs_view else None, d.legal_actions()))
+        d.check_invariants()
+    assert d.seq_canastas[0] == 1 and d.extra_done == [True, False]
+    assert d.hsize[0] >= 1
