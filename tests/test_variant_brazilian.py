@@ -32,13 +32,14 @@ def test_preset_fields() -> None:
     assert (r.short_sequence_penalty, r.short_sequence_below) == (1000, 5)
     assert [r.min_meld(s) for s in (-5, 0, 1500, 3000, 7000, 8000, 8995, 9000)] == [15, 50, 90, 120, 120, 200,
                                                                                      200, 120]
-    assert [r.min_meld_canasta_kind(s) for s in (6995, 7000, 8995, 9000)] == [0, 1, 1, 2]
+    assert [r.opening_requirement(s) for s in (6995, 7000, 8995, 9000)] == ["", "canasta", "canasta",
+                                                                           "natural_canasta"]
     assert "must also include a canasta" in describe(r)
-    assert Rules.parse("brazilian(min_meld_canasta=none)").min_meld_canasta == ()
+    assert Rules.parse("brazilian(min_meld_canasta_from=none)").min_meld_canasta_from == ()
     with pytest.raises(RulesError, match="needs no_pile_for_initial_meld"):
-        Rules.parse("samba(min_meld_canasta=7000:any)")
-    with pytest.raises(RulesError, match="SCORE:any or SCORE:natural"):
-        Rules.parse("brazilian(min_meld_canasta=7000:mixed)")
+        Rules.parse("samba(min_meld_canasta_from=7000:canasta)")
+    with pytest.raises(RulesError, match="SCORE:REQUIREMENT"):
+        Rules.parse("brazilian(min_meld_canasta_from=7000:mixed)")
 
 
 def test_the_pile_is_not_taken_for_an_initial_meld() -> None:

@@ -1,8 +1,10 @@
 """An initial meld that must include a canasta (Brazilian, RULES.md §3.2 minimum-count column).
 
-Where ``Rules.min_meld_canasta`` asks for it (from a side's cumulative score), a
-side's initial meld is complete only when its melds of the turn reach the
-minimum count *and* include a canasta completed that turn (any canasta, or a
+Where ``Rules.min_meld_canasta_from`` asks for it (from a side's cumulative score,
+read by ``Rules.opening_requirement``) and a canasta does not waive the minimum count
+(``opening_canasta_waives_minimum`` false; where it does, the canasta replaces the
+count: :mod:`canasta.opening`), a side's initial meld is complete only when its melds of
+the turn reach the minimum count *and* include a canasta completed that turn (any canasta, or a
 natural one: no wild card; a sequence canasta is natural, a canasta of wild
 cards is not). :class:`canasta.engine.Deal` offers a move of an unopened side
 only while such an opening stays reachable this turn; :func:`canasta_reachable`
@@ -24,10 +26,22 @@ from .sequences import extensions_in_hand, span_cards, spans_in_hand
 
 if TYPE_CHECKING:
     from .engine import Deal
+    from .rules import Rules
 
 ANY_CANASTA = 1
 NATURAL_CANASTA = 2
 KIND_WORDS = ("", "a canasta", "a natural canasta")
+KIND_OF_REQUIREMENT = {"": 0, "canasta": ANY_CANASTA, "natural_canasta": NATURAL_CANASTA}
+"""Kind for each value of ``Rules.opening_requirement``."""
+
+
+def required_kind(rules: Rules, score: int) -> int:
+    """The canasta (0 none, 1 any, 2 natural) the initial meld of a side at cumulative ``score`` (points)
+    needs on top of the minimum count: the row of ``min_meld_canasta_from`` reached, unless a canasta
+    waives the count (``opening_canasta_waives_minimum``), then 0 (§3.2 Brazilian)."""
+    if not rules.min_meld_canasta_from or rules.opening_canasta_waives_minimum:
+        return 0
+    return KIND_OF_REQUIREMENT[rules.opening_requirement(score)]
 
 
 def turn_canasta_kind(deal: Deal, side: int) -> int:

@@ -41,7 +41,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .canasta_minimum import ANY_CANASTA, KIND_WORDS, NATURAL_CANASTA, canasta_reachable, turn_canasta_kind
+from .canasta_minimum import (
+    ANY_CANASTA,
+    KIND_WORDS,
+    NATURAL_CANASTA,
+    canasta_reachable,
+    required_kind,
+    turn_canasta_kind,
+)
 from .cards import (
     ACE,
     FOUR,
@@ -106,7 +113,7 @@ from .moves import (
     group_action,
     target_str,
 )
-from .opening import meld_opens, opening_met
+from .opening import count_requirement, meld_opens, opening_met
 from .rules import Rules
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
 from .seqplay import (
@@ -865,12 +872,13 @@ class Deal:
 
     def _canasta_take_rule(self, seat: int, side: int) -> str:
         """'' or the canasta (``canasta`` / ``natural_canasta``) that a take by ``seat`` must make
-        of the top card's meld this turn: his side's initial meld asks for one
-        (``min_meld_canasta_from``), or his partner made it since his last turn
-        (``partner_take_needs_canasta_same_round``), RULES.md §3.4 [S2 l.82, 115-117]."""
+        of the top card's meld this turn: his side's initial meld is that canasta instead of a count
+        (``min_meld_canasta_from`` with ``opening_canasta_waives_minimum``), or his partner made it since
+        his last turn (``partner_take_needs_canasta_same_round``), RULES.md §3.4 [S2 l.82, 115-117]. (A
+        canasta on top of the count goes with ``no_pile_for_initial_meld``: no take for it.)"""
         rules = self.rules
         if not self.opened[side]:
-            return rules.opening_requirement(self.scores[side]) if rules.min_meld_canasta_from else ""
+            return count_requirement(rules, self.scores[side])
         if (rules.partner_take_needs_canasta_same_round and self.opener[side] not in (-1, seat)
                 and self.turn_no - self.opened_turn[side] < self.n):
             return "canasta"
@@ -1173,8 +1181,9 @@ class Deal:
 
     def _canasta_missing(self, side: int, made: int = 0) -> int:
         """The kind of canasta (1 any, 2 natural) the side's initial meld still lacks, with a move that
-        completes one of kind ``made``; 0 if none is needed or it is there (``min_meld_canasta``, §3.2)."""
-        req = self.rules.min_meld_canasta_kind(self.scores[side]) if self.rules.min_meld_canasta else 0
+        completes one of kind ``made``; 0 if none is needed or it is there (``min_meld_canasta_from`` on top
+        of the count, :func:`canasta.canasta_minimum.required_kind`, §3.2)."""
+        req = required_kind(self.rules, self.scores[side])
         if not req or max(made, turn_canasta_kind(self, side)) >= req:
             return 0
         return req
@@ -1185,7 +1194,7 @@ class Deal:
         (keeping a card to discard), or go out in a way that reaches or waives it, after the cards
         ``used`` (or those of the move id ``used``) left the hand (``rc``: the rank counts after;
         ``cn``: canastas after; ``made``: the kind of canasta the move completes, for
-        ``min_meld_canasta``) (§1.6, §1.9, §3.2).
+        ``min_meld_canasta_from``) (§1.6, §1.9, §3.2).
 
         With sequences (§3.2) the hand's sequences count too (:func:`canasta.seqplay.sequences_reach`);
         going out is planned from rank counts only (see docs/variants/samba.md, feasibility).
@@ -1193,7 +1202,7 @@ class Deal:
         keep = self._keep()
         side = self.side_of[self.turn]
         missing = self._canasta_missing(side, made)
-        if missing:  # the opening needs a canasta too (min_meld_canasta): an explicit plan, or going out
+        if missing:  # the opening needs a canasta too (min_meld_canasta_from): an explicit plan, or going out
             if isinstance(used, int):
                 used = self.move_for_action(used).cards
             hand = self.hands[self.turn][:]
@@ -1226,10 +1235,11 @@ class Deal:
         """The initial-meld rules of §3.4 for candidate ``x`` of an unopened side: True/False, or
         None where the minimum count decides as in §1.6.
 
-        A meld that makes a canasta (where it waives the minimum or is required) or a meld of wild
-        cards (where it waives the minimum) is always allowed; where a canasta is required nothing
-        else is; where wild cards are not allowed, a meld with one is refused and the minimum must
-        stay reachable without them (S2 l.79-82, 129-132).
+        A meld that makes a canasta (where it waives the minimum: any, or the one required) or a meld of
+        wild cards (where it waives the minimum) is always allowed; where the required canasta replaces
+        the count nothing else is (a required canasta on top of the count is planned by
+        :meth:`_rest_reaches`); where wild cards are not allowed, a meld with one is refused and the
+        minimum must stay reachable without them (S2 l.79-82, 129-132).
         """
         rules = self.rules
         side = self.side_of[self.turn]
@@ -1240,7 +1250,7 @@ class Deal:
         wild = t + j + (self.melds[side][mi].wild if mi >= 0 else 0)  # in the meld after this move
         if meld_opens(rules, req, r, wild, cn > self.canastas[side]):
             return True
-        if req:
+        if req and rules.opening_canasta_waives_minimum:
             return False
         if rules.opening_allows_wild(score):
             return None
@@ -1649,7 +1659,7 @@ class Deal:
 
     def _opening_met(self, side: int) -> bool:
         """Whether this turn's melds make the initial meld of ``side``: the minimum count (§1.6), a
-        canasta where ``min_meld_canasta`` asks for one (§3.2), the §3.4 opening rules."""
+        canasta where ``min_meld_canasta_from`` asks for one on top of it (§3.2), the §3.4 opening rules."""
         if self._canasta_missing(side):
             return False
         if not self.rules.special_opening:

@@ -1,14 +1,17 @@
-"""When an initial meld is made, with the opening rules of the Romanian tile game.
+"""When an initial meld is made: the minimum count and the opening rules beyond it.
 
 Classic Canasta (RULES.md §1.6) asks only a minimum count. The tile game (§3.4, seed 002
 l.79-82 and 128-132) adds: below a score the initial meld may hold no wild card
-(``Rules.min_meld_no_wild_below``); from a score it must hold a canasta instead of a count
-(``Rules.min_meld_canasta_from``, rows ``canasta`` or ``natural_canasta`` that a Brazilian
-table may reuse); and an initial meld holding a complete canasta or a meld of wild cards needs
-no count at all (``opening_canasta_waives_minimum``, ``opening_wild_meld_waives_minimum``).
+(``Rules.min_meld_no_wild_below``); an initial meld holding a complete canasta or a meld of wild
+cards needs no count at all (``opening_canasta_waives_minimum``, ``opening_wild_meld_waives_minimum``).
+From the scores of ``Rules.min_meld_canasta_from`` (one reading: ``Rules.opening_requirement``) the
+initial meld must hold a canasta made in that turn (``canasta`` or ``natural_canasta``): where a
+canasta waives the count it replaces the count (tile game: from 5000), otherwise it comes on top of
+the count (Brazilian §3.2: from 7000, natural from 9000).
 
-The engine offers only melds that keep the initial meld reachable (``Deal._opening_special``);
-this module answers the other question: do the melds made so far this turn open the side?
+The engine offers only melds that keep the initial meld reachable (``Deal._opening_special`` where
+the canasta replaces the count, :mod:`canasta.canasta_minimum` where it comes on top of it); this
+module answers the other question: do the melds made so far this turn open the side?
 """
 
 from __future__ import annotations
@@ -33,17 +36,33 @@ def opening_met(rules: Rules, score: int, open_total: int, minimum: int,
         new_melds: this turn's new melds as (target rank, wild cards, cards).
 
     Returns:
-        True if a canasta that the variant accepts is among them (required from the scores of
-        ``min_meld_canasta_from``; otherwise where ``opening_canasta_waives_minimum``), or a meld
-        of wild cards where ``opening_wild_meld_waives_minimum``, or, where no canasta is
-        required, ``open_total`` reaches ``minimum``.
+        True if a canasta that opens by itself is among them (``opening_canasta_waives_minimum``: any
+        canasta, or from the scores of ``min_meld_canasta_from`` the canasta asked), or a meld of wild
+        cards where ``opening_wild_meld_waives_minimum``; otherwise, unless the canasta replaces the
+        count, if ``open_total`` reaches ``minimum`` and the melds hold the canasta asked, if any.
     """
+    melds = list(new_melds)
     req = rules.opening_requirement(score)
-    if any(meld_opens(rules, req, target, wild, size >= 7) for target, wild, size in new_melds):
+    if any(meld_opens(rules, req, target, wild, size >= 7) for target, wild, size in melds):
         return True
-    if req:
+    if req and (rules.opening_canasta_waives_minimum
+                or not any(size >= 7 and canasta_fits(req, target, wild) for target, wild, size in melds)):
         return False
     return open_total >= minimum
+
+
+def canasta_fits(req: str, target: int, wild: int) -> bool:
+    """Whether a canasta of ``target`` (rank index, ``WILD_TARGET``) with ``wild`` wild cards is the
+    canasta ``req`` asks for (``Rules.opening_requirement``): any for ``canasta``, one without wild
+    cards for ``natural_canasta`` (a canasta of wild cards is not natural); anything for ''."""
+    return req != "natural_canasta" or (wild == 0 and target != WILD_TARGET)
+
+
+def count_requirement(rules: Rules, score: int) -> str:
+    """The canasta that replaces the minimum count for a side at cumulative ``score`` (points):
+    ``Rules.opening_requirement`` where ``opening_canasta_waives_minimum``, else '' (the count applies,
+    with any canasta asked on top of it: :func:`canasta.canasta_minimum.required_kind`)."""
+    return rules.opening_requirement(score) if rules.opening_canasta_waives_minimum else ""
 
 
 def meld_opens(rules: Rules, req: str, target: int, wild: int, canasta: bool) -> bool:
@@ -57,22 +76,21 @@ def meld_opens(rules: Rules, req: str, target: int, wild: int, canasta: bool) ->
         canasta: the meld is (or becomes with this move) a canasta.
 
     Returns:
-        True for a canasta that ``req`` accepts (any canasta for ``canasta``, a natural one for
-        ``natural_canasta``; with no requirement, any canasta where ``opening_canasta_waives_minimum``),
-        or a meld of wild cards where ``opening_wild_meld_waives_minimum``.
+        True, where ``opening_canasta_waives_minimum``, for a canasta that ``req`` accepts (any canasta
+        for '' and ``canasta``, a natural one for ``natural_canasta``), or a meld of wild cards where
+        ``opening_wild_meld_waives_minimum``. Where the canasta does not waive the count, no meld opens
+        by itself (the canasta of ``req`` comes on top of the count).
     """
-    if canasta:
-        natural = wild == 0 and target != WILD_TARGET
-        if req == "canasta" or (req == "natural_canasta" and natural) or (
-                not req and rules.opening_canasta_waives_minimum):
-            return True
+    if canasta and rules.opening_canasta_waives_minimum and canasta_fits(req, target, wild):
+        return True
     return target == WILD_TARGET and rules.opening_wild_meld_waives_minimum
 
 
 def opening_need(rules: Rules, score: int, minimum: int) -> str:
     """What a side at cumulative ``score`` needs for its initial meld, in words for people
-    (``90 needed``; ``50 needed, no wild cards, or a canasta``; ``a canasta needed``)."""
-    req = rules.opening_requirement(score)
+    (``90 needed``; ``50 needed, no wild cards, or a canasta``; ``a canasta needed``). A canasta asked on
+    top of the count (Brazilian) is not named here: the engine's refusals name it."""
+    req = count_requirement(rules, score)
     if req:
         text = f"a {req.replace('_', ' ')} needed"
     else:

@@ -73,7 +73,7 @@ MIN_MELD_TABLES: dict[str, tuple[tuple[int, int], ...]] = {
 """Named minimum-count tables (RULES.md §1.6 and §2 row 13, §3.1; ``cuban``: §3.2, 150 from 5000;
 ``samba``: §3.2 [H], 160 from 7000; ``samba_s0``: the same with 150 from 7000 [S0 l.241-251];
 ``bolivia``: 150 from 7000 [H], the same numbers as ``samba_s0``; ``brazilian``: 200 from 8000 to 8995
-[R], with the canastas of ``min_meld_canasta``)."""
+[R], with the canastas of ``min_meld_canasta_from``)."""
 
 RED3_TABLES: dict[str, tuple[int, ...]] = {
     "standard": (0, 100, 200, 300, 800),
@@ -87,8 +87,8 @@ RED3_TABLES: dict[str, tuple[int, ...]] = {
 
 PILE_TAKE_MODES = ("natural_pair", "natural_wild", "add_to_meld")
 OPENING_REQUIREMENTS = ("canasta", "natural_canasta")
-"""What ``min_meld_canasta_from`` may ask of an initial meld instead of a minimum count:
-any canasta, or a natural canasta (the Brazilian table of §3.2 may reuse both)."""
+"""What ``min_meld_canasta_from`` may ask of an initial meld: any canasta, or a natural canasta
+(instead of the minimum count in the tile game §3.4, on top of it in Brazilian §3.2)."""
 
 
 class RulesError(ValueError):
@@ -134,17 +134,21 @@ class Rules:
     """Score that ends the game at the end of a deal (§1.12, §2 row 15)."""
     min_meld_table: tuple[tuple[int, int], ...] = MIN_MELD_TABLES["standard"]
     """Minimum count of the initial meld: (from cumulative score, minimum) ascending (§1.6)."""
-    # --- Romanian tiles (romanian-tiles, RULES.md §3.4, seeds 002 and 003) ---
+    # --- Romanian tiles (romanian-tiles, RULES.md §3.4, seeds 002 and 003) and Brazilian (§3.2) ---
     min_meld_canasta_from: tuple[tuple[int, str], ...] = ()
-    """Scores from which the initial meld must hold a canasta instead of a minimum count:
-    (from cumulative score, requirement) ascending, requirement ``canasta`` (any) or
-    ``natural_canasta``; the highest row reached applies (romanian-tiles: 5000 canasta, S2 l.82)."""
+    """Scores from which the initial meld must hold a canasta made in that turn: (from cumulative score,
+    requirement) ascending, requirement ``canasta`` (any) or ``natural_canasta`` (no wild card; a sequence
+    canasta is natural, a canasta of wild cards is not); the highest row reached applies; empty = never.
+    Where ``opening_canasta_waives_minimum`` the canasta replaces the minimum count (romanian-tiles: 5000
+    canasta, S2 l.82); otherwise it comes on top of the count of ``min_meld_table`` and needs
+    ``no_pile_for_initial_meld`` (brazilian: 7000 canasta, 9000 natural_canasta [H, R, S0 l.269-275])."""
     min_meld_no_wild_below: int = BELOW_ZERO
     """Below this cumulative score the initial meld may hold no wild card (unless it is a canasta or
     a meld of wild cards where those waive the minimum); BELOW_ZERO = never (romanian-tiles: 1500,
     S2 l.79)."""
     opening_canasta_waives_minimum: bool = False
-    """An initial meld holding a complete canasta needs no minimum count (S2 l.131-132)."""
+    """An initial meld holding a complete canasta needs no minimum count (S2 l.131-132); from the scores of
+    ``min_meld_canasta_from`` that canasta (of the kind asked) is then the whole requirement."""
     opening_wild_meld_waives_minimum: bool = False
     """An initial meld holding a meld of wild cards needs no minimum count (S2 l.129-131)."""
     no_opening_first_round: bool = False
@@ -400,11 +404,6 @@ class Rules:
     """When going out, a sequence may be extended at either end past sequence_max up to this many cards
     (4 to A is 11); 0 = never (Brazilian: 11, "when going out it may be extended at both ends" [H, R,
     S4 l.89]). The addition must be the move that empties the hand or leaves the card to discard."""
-    min_meld_canasta: tuple[tuple[int, int], ...] = ()
-    """From a cumulative score on, the initial meld must also include a canasta completed in that turn:
-    (from score, kind) ascending, kind 1 = any canasta, 2 = a natural canasta (a sequence canasta is
-    natural); empty = never (Brazilian: 7000 any, 9000 natural [H, R, S0 l.269-275]). Needs
-    no_pile_for_initial_meld (the pile is not offered for such an opening)."""
     must_ask_to_go_out: bool = False
     """A player may go out only after asking his partner "may I go out?" and being told yes
     (Brazilian [H, R, S4 l.89 "the player must always ask the partner for permission"])."""
@@ -514,8 +513,9 @@ class Rules:
         return need
 
     def opening_requirement(self, score: int) -> str:
-        """What the initial meld of a side at cumulative ``score`` must hold instead of a minimum
-        count: '' (the minimum count), ``canasta`` or ``natural_canasta`` (``min_meld_canasta_from``)."""
+        """The canasta the initial meld of a side at cumulative ``score`` (points) must hold, made in that
+        turn: '' (none), ``canasta`` or ``natural_canasta`` (``min_meld_canasta_from``, §3.2, §3.4). It
+        replaces the minimum count where ``opening_canasta_waives_minimum``, else it comes on top of it."""
         need = ""
         for threshold, requirement in self.min_meld_canasta_from:
             if score >= threshold:
@@ -531,13 +531,6 @@ class Rules:
         """Whether any initial-meld rule beyond the minimum count is in force (§3.4)."""
         return bool(self.min_meld_canasta_from or self.min_meld_no_wild_below > BELOW_ZERO
                     or self.opening_canasta_waives_minimum or self.opening_wild_meld_waives_minimum)
-    def min_meld_canasta_kind(self, score: int) -> int:
-        """Canasta the initial meld needs at cumulative score ``score``: 0 none, 1 any, 2 natural (§3.2)."""
-        kind = 0
-        for threshold, k in self.min_meld_canasta:
-            if score >= threshold:
-                kind = k
-        return kind
 
     def red3_bonus(self, count: int) -> int:
         """Bonus in points for ``count`` red threes laid out by one side (before any sign)."""
@@ -825,19 +818,6 @@ def _convert(name: str, text: str) -> Any:
         return _pairs(name, text)
     if name == "min_meld_canasta_from":
         return _requirements(name, text)
-    if name == "min_meld_canasta":
-        kinds = {"any": 1, "natural": 2, "1": 1, "2": 2}
-        t = text.strip().lower()
-        if t in ("", "none"):
-            return ()
-        try:
-            rows = tuple((int(a), kinds[b]) for a, b in (p.split(":") for p in t.split("/")))
-        except (ValueError, KeyError):
-            raise RulesError(f"option {name} takes SCORE:any or SCORE:natural joined by '/' such as "
-                             f"7000:any/9000:natural, or none, not '{text}'") from None
-        if [r[0] for r in rows] != sorted({r[0] for r in rows}):
-            raise RulesError(f"option {name}: the scores must ascend in '{text}'")
-        return rows
     if name == "pile_take_modes":
         modes = frozenset(m.strip().lower() for m in text.split("|") if m.strip())
         bad = modes - set(PILE_TAKE_MODES)
@@ -966,10 +946,13 @@ def validate(r: Rules) -> None:
                          f"3 to 8 cards, not {r.short_sequence_penalty} and {r.short_sequence_below}")
     if r.sequence_out_max and not r.sequence_max < r.sequence_out_max <= 11:
         raise RulesError(f"sequence_out_max must be 0 or from sequence_max+1 to 11 cards, not {r.sequence_out_max}")
-    if r.min_meld_canasta and not r.no_pile_for_initial_meld:
-        raise RulesError("min_meld_canasta (an initial meld with a canasta) needs no_pile_for_initial_meld=true")
-    if any(k not in (1, 2) for _, k in r.min_meld_canasta):
-        raise RulesError("min_meld_canasta kinds are 1 (any canasta) or 2 (a natural canasta)")
+    if r.min_meld_canasta_from and not r.opening_canasta_waives_minimum:  # a canasta on top of the count
+        if not r.no_pile_for_initial_meld:
+            raise RulesError("min_meld_canasta_from without opening_canasta_waives_minimum (a canasta on top of "
+                             "the minimum count) needs no_pile_for_initial_meld=true")
+        if r.min_meld_no_wild_below > r.min_meld_canasta_from[0][0]:
+            raise RulesError("min_meld_canasta_from without opening_canasta_waives_minimum needs "
+                             "min_meld_no_wild_below at most its first score: that canasta may hold wild cards")
     if r.must_ask_to_go_out and r.team_size < 2:
         raise RulesError("must_ask_to_go_out needs partners: with one player per side nobody could go out")
     if r.extra_cards_once_per_deal and (not r.extra_cards or r.extra_cards_from != "stock"):
@@ -1161,7 +1144,8 @@ black three left in a hand -100, minimum 150 from 7000, game to 15,000."""
 
 BRAZILIAN_FIELDS: dict[str, Any] = {
     **BOLIVIA_FIELDS, "wild_canasta_bonus": 2000, "sequence_canastas_to_go_out": 0, "target": 10000,
-    "min_meld_table": MIN_MELD_TABLES["brazilian"], "min_meld_canasta": ((7000, 1), (9000, 2)),
+    "min_meld_table": MIN_MELD_TABLES["brazilian"],
+    "min_meld_canasta_from": ((7000, "canasta"), (9000, "natural_canasta")),
     "no_pile_for_initial_meld": True, "short_sequence_penalty": 1000, "short_sequence_below": 5,
     "sequence_out_max": 11, "must_ask_to_go_out": True, "ask_requires_going_out": False,
     "red3_values": RED3_TABLES["six_red"],
@@ -1386,9 +1370,10 @@ def describe(r: Rules) -> str:
          else f"from {t}") + f": {m}" for t, m in r.min_meld_table
     )
     add(f"Initial meld minimum (card values only, by the side's score): {table}.")
-    if r.min_meld_canasta:
-        add("The initial meld must also include a canasta completed in that turn: "
-            + ", ".join(f"from {t}: {'a natural one' if k == 2 else 'any'}" for t, k in r.min_meld_canasta) + ".")
+    how = ("hold a {} (no minimum count)" if r.opening_canasta_waives_minimum
+           else "also include a {} completed in that turn, on top of the minimum count")
+    for score, req in r.min_meld_canasta_from:
+        add(f"From {score} points the initial meld must {how.format(req.replace('_', ' '))}.")
     modes = {"natural_pair": "a natural pair", "natural_wild": "a natural and a wild card",
              "add_to_meld": "adding the top card to a meld of the side"}
     if r.pile_always_frozen:

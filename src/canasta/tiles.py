@@ -65,8 +65,6 @@ def rule_lines(r: Rules) -> list[str]:
         add("First round: nobody melds or takes the pile.")
     if r.min_meld_no_wild_below > BELOW_ZERO:
         add(f"Below {r.min_meld_no_wild_below} points the initial meld may hold no wild card.")
-    for score, req in r.min_meld_canasta_from:
-        add(f"From {score} points the initial meld must hold a {req.replace('_', ' ')} (no minimum count).")
     waive = [w for w, on in (("a complete canasta", r.opening_canasta_waives_minimum),
                              ("a meld of wild cards", r.opening_wild_meld_waives_minimum)) if on]
     if waive:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from .cards import JOKER, RANKS
 from .engine import PlayerView
+from .opening import count_requirement
 from .rules import Rules
 
 
@@ -88,6 +89,6 @@ class OpeningNeed:
 
 def opening_parts(rules: Rules, score: int, minimum: int) -> OpeningNeed:
     """What a side at cumulative ``score`` (points) with minimum count ``minimum`` needs to open (§1.6, §3.4)."""
-    req = rules.opening_requirement(score)
+    req = count_requirement(rules, score)
     return OpeningNeed(req, minimum, not req and not rules.opening_allows_wild(score),
                        not req and rules.opening_canasta_waives_minimum, rules.opening_wild_meld_waives_minimum)
