@@ -264,6 +264,7 @@ def check_melds(deal: Deal) -> None:
     """
     from canasta.moves import SEQ_TARGET, WILD_TARGET
     from canasta.scoring import ScoringError, classify_meld
+    from canasta.sequences import sequence_layouts
 
     for side, ms in enumerate(deal.melds):
         targets = [m.target for m in ms if m.target != SEQ_TARGET]
@@ -279,8 +280,9 @@ def check_melds(deal: Deal) -> None:
                 info = classify_meld(deal.rules, m.cards)
             except ScoringError as e:
                 raise AssertionError(f"side {side}: {e}") from None
-            if m.target == SEQ_TARGET:
-                if info.kind != "sequence" or info.rank != m.span[1]:
+            if m.target == SEQ_TARGET:  # a wild card may stand at either end: the span is one reading
+                spans = [sp for sp, _ in sequence_layouts(m.cards, deal.rules.sequence_wild_max)]
+                if info.kind != "sequence" or m.span not in spans:
                     raise AssertionError(f"side {side}: meld [{cards_str(m.cards)}] is no sequence {m.span}")
                 continue
             want = -1 if m.target == WILD_TARGET else m.target

@@ -31,6 +31,7 @@ def test_the_variants_of_issue_3_are_registered() -> None:
     assert {"mexican", "pennies-from-heaven", "italian"} <= set(PRESETS)
     assert {"samba", "bolivia", "brazilian", "chilean"} <= set(PRESETS)
     assert {"escalator"} <= set(PRESETS)
+    assert "hollywood" in PRESETS
 
 
 @pytest.mark.parametrize("variant", PRESETS)

@@ -96,6 +96,7 @@ from .moves import (
     PASS,
     PASS_ID,
     SEQ_TARGET,
+    SEQ_WILD,
     TAKE,
     TAKE_ADD,
     TAKE_IDS,
@@ -103,6 +104,7 @@ from .moves import (
     TAKE_NAT_TWO,
     TAKE_PAIR,
     TAKE_SEQ,
+    TAKE_SEQ_WILD,
     WILD_MELD_COMBOS,
     WILD_TARGET,
     YES,
@@ -128,6 +130,14 @@ from .seqplay import (
 )
 from .sequences import extended, span_cards, span_str
 from .twos import twos_candidates, twos_reserved
+from .wildseq import (
+    meld_hole,
+    wild_pair_problem,
+    wild_pair_takes,
+    wild_seq_candidates,
+    wild_seq_move_for_action,
+    wild_seq_take_candidates,
+)
 
 P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)
 MUST_ASK = ("in this variant you go out only after asking your partner 'may I go out?' and being told "
@@ -753,6 +763,9 @@ class Deal:
         if top == JOKER or r < FOUR or r == self.xr.pile_block:
             if top == JOKER and self.rules.joker_discard_blocks_round:
                 return self._joker_canasta_takes()
+            if IS_WILD[top] and self.rules.wild_pair_takes_wild and not (
+                    self.turn_no <= self.blocked_until or (self.rules.no_opening_first_round and self.first_round())):
+                return wild_pair_takes(self)  # a two with two twos, a joker with two jokers (Hollywood §3.2)
             return []  # wild card or black three on top (RULES.md §1.7, §1.8), pile_blocking_rank
         seat = self.turn
         side = self.side_of[seat]
@@ -788,6 +801,8 @@ class Deal:
                 cand.append((TAKE_ADD, 0, 0, 0))
             if rules.sequences and "add_to_meld" in modes:  # the top card joins a sequence (§3.2)
                 out.extend(seq_take_candidates(self, seat, side, top))
+                if rules.sequence_wild_max:  # ... or a sequence holding a wild card (Hollywood)
+                    out.extend(wild_seq_take_candidates(self, seat, side, top))
         if not cand:
             return out
         rest = len(pile) - 1 + len(self.dowry)
@@ -1035,7 +1050,10 @@ class Deal:
                 cand = [x for x in cand if self._out_ok_after(x)]
             acts = [x[0] for x in cand]
         if rules.sequences:  # sequence melds and additions (RULES.md §3.2)
-            for act, used, cn in seq_play_candidates(self, seat, side, size, pend, allow_out):
+            seq_cands = seq_play_candidates(self, seat, side, size, pend, allow_out)
+            if rules.sequence_wild_max:  # with a wild card (Hollywood)
+                seq_cands += wild_seq_candidates(self, seat, side, size, pend, allow_out)
+            for act, used, cn in seq_cands:
                 if not opened and not self._seq_opening_ok(used, cn, sum(self.values[c] for c in used), waiver):
                     continue
                 if must_out and not self._out_ok_cards(used, cn, cn - canastas):
@@ -1335,6 +1353,8 @@ class Deal:
             return Move(kind, (arg,))
         if arg == SEQ_TARGET or (kind == TAKE and arg == TAKE_SEQ):
             return seq_move_for_action(self, action)
+        if (kind in (MELD, ADD) and arg == SEQ_WILD) or (kind == TAKE and arg == TAKE_SEQ_WILD):
+            return wild_seq_move_for_action(self, action)
         seat = self.turn
         h = self.hands[seat]
         if kind == TAKE:
@@ -1343,6 +1363,8 @@ class Deal:
             r = self.pile[-1] >> 2
             need = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0),
                     TAKE_NAT_JOKER: (1, 0, 1)}[arg]
+            if r == JOKER_RANK and self.rules.wild_pair_takes_wild:  # two jokers take a joker (Hollywood)
+                return Move(kind, (JOKER, JOKER))
             if r == JOKER_RANK:  # a joker canasta take (§3.4): two twos, or the other joly and a two
                 return Move(kind, self._pick(h, TWO, 2) if arg == TAKE_PAIR else (JOKER,) + self._pick(h, TWO, 1))
             return Move(kind, self._pick(h, r, need[0]) + self._pick(h, TWO, need[1])
@@ -1408,7 +1430,8 @@ class Deal:
                 if h[c] < need[c]:
                     raise IllegalMove(f"you do not hold {'two ' if need[c] > 1 else ''}{card_str(c)}"
                                       + ("" if need[c] <= 1 else f" ({need[c]} needed)"))
-            if kind in (MELD, ADD) and move.target != ACTIONS[action][1]:
+            if kind in (MELD, ADD) and move.target != ACTIONS[action][1] and not (
+                    move.target == SEQ_TARGET and ACTIONS[action][1] == SEQ_WILD):
                 raise IllegalMove("the cards do not match the meld named")
             # the id forgets ranks: check that the cards really belong where they go
             if kind in (MELD, ADD) and move.target != SEQ_TARGET:  # a sequence's id names its cards
@@ -1437,6 +1460,11 @@ class Deal:
         """Refuse a take whose cards are not the natural pair / natural and wild card of its mode (§1.7)."""
         top = self.pile[-1]
         r = top >> 2
+        if IS_WILD[top] and self.rules.wild_pair_takes_wild:
+            bad = wild_pair_problem(self, move.cards)
+            if bad:
+                raise IllegalMove(bad)
+            return
         nat = sum(1 for c in move.cards if not IS_WILD[c] and c >> 2 == r)
         twos = sum(1 for c in move.cards if c != JOKER and c >> 2 == TWO)
         jokers = sum(1 for c in move.cards if c == JOKER)
@@ -1472,6 +1500,8 @@ class Deal:
             return self.move_for_action(action)
         except IllegalMove:
             kind, arg, n, t, j = ACTIONS[action]
+            if arg == SEQ_WILD and kind in (MELD, ADD):
+                arg = SEQ_TARGET  # a sequence holding a wild card (Hollywood)
             return Move(kind, (), arg if kind in (MELD, ADD) else -1)
 
     def _do(self, action: int, move: Move) -> None:
@@ -1490,7 +1520,7 @@ class Deal:
         elif kind == TAKE:
             self._do_take(seat, ACTIONS[action][1], move.cards, move.seq)
         elif kind in (MELD, ADD):
-            self._do_meld(seat, move.target, move.cards, kind == MELD, move.seq)
+            self._do_meld(seat, move.target, move.cards, kind == MELD, move.seq, move.wild_as)
         elif kind == DISCARD:
             card = move.cards[0]
             self._take_card(seat, card)
@@ -1540,7 +1570,7 @@ class Deal:
             form_alliance(self, seat)  # the first to take the pile is the lone hand (§3.1)
         side = self.side_of[seat]
         need_canasta = self._canasta_take_rule(seat, side) if self.opened[side] else ""
-        if self.pile[-1] == JOKER:
+        if self.pile[-1] == JOKER and self.rules.joker_discard_blocks_round:
             need_canasta = "canasta"  # a joker canasta take (§3.4, S2 l.156)
         top = self.pile.pop()
         rest = take_dowry(self, self.pile)  # the dowry (§3.2) or surpriza (§3.4) lies under it
@@ -1550,8 +1580,10 @@ class Deal:
         self.phase = P_PLAY
         for c in cards:
             self._take_card(seat, c)
-        if mode == TAKE_SEQ:  # the top card joins a sequence of the side (§3.2)
+        if mode in (TAKE_SEQ, TAKE_SEQ_WILD):  # the top card joins a sequence of the side (§3.2)
             m = self._meld_cards(seat, side, SEQ_TARGET, (top,), seq=seq)
+        elif IS_WILD[top] and self.rules.wild_pair_takes_wild:  # joins the meld of wild cards (Hollywood)
+            m = self._meld_cards(seat, side, WILD_TARGET, (top,) + cards)
         else:
             m = self._meld_cards(seat, side, top >> 2, (top,) + cards)
         was_open = self.opened[side]
@@ -1592,10 +1624,11 @@ class Deal:
         self.pending = []
 
     def _meld_cards(self, seat: int, side: int, target: int, cards: tuple[int, ...], new: bool = False,
-                    seq: tuple[int, ...] = ()) -> Meld:
+                    seq: tuple[int, ...] = (), wild_as: tuple[int, ...] = ()) -> Meld:
         """Put ``cards`` (already out of the hand) into a meld of ``side``: a new one where ``new``
         (or where the side has none of ``target``), the sequence whose ends are ``seq``, or the
-        meld ``mt`` names for ``target``. Updates the canasta count."""
+        meld ``mt`` names for ``target``; in a sequence each wild card stands for the card of
+        ``wild_as`` in its turn. Updates the canasta count."""
         if target == SEQ_TARGET:
             found = None if new else find_sequence(self, side, seq)
             mi = -1 if found is None else self.melds[side].index(found)
@@ -1612,11 +1645,12 @@ class Deal:
             self.melds[side].append(m)
             self.turn_new.append(m)
         if target == SEQ_TARGET:
-            ranks = [c >> 2 for c in cards]
+            stand = [c for c in cards if not IS_WILD[c]] + list(wild_as)
+            ranks = [c >> 2 for c in stand]
             if m.cards:
-                m.span = extended(m.span, cards)
+                m.span = extended(m.span, stand)
             else:
-                m.span = (cards[0] & 3, min(ranks), max(ranks))
+                m.span = (stand[0] & 3, min(ranks), max(ranks))
         was = m.is_canasta
         for c in cards:
             m.cards.append(c)
@@ -1631,7 +1665,7 @@ class Deal:
         return m
 
     def _do_meld(self, seat: int, target: int, cards: tuple[int, ...], new: bool = False,
-                 seq: tuple[int, ...] = ()) -> None:
+                 seq: tuple[int, ...] = (), wild_as: tuple[int, ...] = ()) -> None:
         side = self.side_of[seat]
         if target == THREE and self.rules.black3_set_leaves_play:
             for c in cards:  # four black threes put out of play, not melded (§3.4, S2 l.178-180)
@@ -1641,7 +1675,7 @@ class Deal:
             return
         for c in cards:
             self._take_card(seat, c)
-        m = self._meld_cards(seat, side, target, cards, new, seq)
+        m = self._meld_cards(seat, side, target, cards, new, seq, wild_as)
         if target == THREE and self.rules.black3_melds_anytime:
             pass  # a set of black threes neither counts towards nor makes the initial meld (§3.5)
         elif not self.opened[side]:
@@ -1870,6 +1904,14 @@ class Deal:
         if top == JOKER and self.rules.joker_discard_blocks_round:
             return ("a joly is on top: only the next player may take it, showing two wild cards and making "
                     "his side's meld of wild cards a joker canasta this turn (§3.4)")
+        if (top == JOKER or r == TWO) and self.rules.wild_pair_takes_wild:
+            if self.rules.no_pile_for_initial_meld and not self.opened[side]:
+                return "your side has not made its initial meld: in this variant the pile cannot be taken for it"
+            bad = wild_pair_problem(self, move.cards)
+            if bad:
+                return bad
+            return ("the pair and the top card would not fit your side's meld of wild cards, or leave you no "
+                    "card to discard, or miss your initial meld (§1.6, §3.2)")
         if top == JOKER or r == TWO:
             return f"a wild card ({card_str(top)}) is on top of the pile: it cannot be taken (§1.7)"
         if r == THREE:
@@ -2090,9 +2132,12 @@ class Deal:
             for m in self.melds[side]:
                 if m.size > (wcap if m.target == WILD_TARGET else cap):
                     raise AssertionError(f"a meld of {m.size} cards is over the variant's limit")
-                if m.target == SEQ_TARGET and (sorted(m.cards) != sorted(span_cards(m.span))
-                                               or m.size > max(self.rules.sequence_max,
-                                                               self.rules.sequence_out_max)):
+                if m.target == SEQ_TARGET and (
+                        sorted(c for c in m.cards if not IS_WILD[c])
+                        != sorted(c for c in span_cards(m.span) if c >> 2 != meld_hole(m))
+                        or m.size != m.span[2] - m.span[1] + 1 or m.wild > self.rules.sequence_wild_max
+                        or (m.wild and m.nat < self.rules.min_naturals)
+                        or m.size > max(self.rules.sequence_max, self.rules.sequence_out_max)):
                     raise AssertionError(f"sequence meld {m.cards} does not match its span {m.span}")
             for t, i in enumerate(self.mt[side]):
                 if i >= 0 and self.melds[side][i].target != t:

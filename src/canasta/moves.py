@@ -18,6 +18,11 @@ Notation (round-trips through :meth:`Move.parse` and ``str``)::
     meld 4H 5H 6H             a sequence meld (variants with sequences: one suit, ranks in a row)
     add 7H to 4H-6H           add to the side's sequence 4H..6H (name it by its lowest and highest card)
     take to 4H-6H             take the pile by adding its top card to that sequence
+    meld 4H JK=5H 6H 7H       a sequence with a wild card standing for 5H (Hollywood; ``meld 4H JK 6H 7H``,
+                              the wild card in its place, is read the same way)
+    add 8H to 4H-7H/5H        add to the side's sequence 4H..7H whose wild card stands for 5H
+    add 2C=8H to 4H-7H        add a wild card standing for 8H to a natural sequence
+    take to 4H-7H/5H          take the pile by adding its top card to that sequence
     discard 7S
     ask  yes  no  pass
 
@@ -33,11 +38,13 @@ blocks appended after the 3674 ids of the meld-of-a-rank table (see
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import (
     ACE,
     FOUR,
+    IS_WILD,
     JOKER,
     RANKS,
     THREE,
@@ -52,10 +59,12 @@ from .sequences import (
     Span,
     extended,
     extension_problem,
+    layout_in_order,
     sequence_problem,
     span_code,
     span_of,
     span_str,
+    wild_sequence_problem,
 )
 
 # Move kinds
@@ -71,8 +80,12 @@ SEQ_LONGEST = ACE - FOUR + 1
 SEQ_TARGET = 14
 """Target of a sequence meld (RULES.md §3.2); a side may have several, told apart by their spans."""
 
+SEQ_WILD = 15
+"""Key of the move ids of sequences holding a wild card (Hollywood, RULES.md §3.2): such a move's
+``Move.target`` is still SEQ_TARGET; only its id key says SEQ_WILD."""
+
 # Take modes
-TAKE_ADD, TAKE_PAIR, TAKE_NAT_TWO, TAKE_NAT_JOKER, TAKE_SEQ = range(5)
+TAKE_ADD, TAKE_PAIR, TAKE_NAT_TWO, TAKE_NAT_JOKER, TAKE_SEQ, TAKE_SEQ_WILD = range(6)
 
 MAX_NATURALS = 12
 GROUP_WILD_COMBOS: tuple[tuple[int, int], ...] = tuple(
@@ -99,21 +112,30 @@ class Move:
         target: for MELD/ADD, the meld target (rank index 0..12, WILD_TARGET, or
             SEQ_TARGET for a sequence); -1 where it does not apply.
         seq: for ADD to a sequence and TAKE by a sequence, the lowest and highest
-            card of the side's sequence meant, e.g. ``(4H, 6H)`` as card types; else ().
+            card of the side's sequence meant, e.g. ``(4H, 6H)`` as card types, and for a
+            sequence holding a wild card also the card it stands for, ``(4H, 7H, 5H)``
+            (written ``4H-7H/5H``); else ().
+        wild_as: for a sequence move with a wild card among ``cards``, the natural card each
+            wild card stands for, in the order of the wild cards in ``cards`` (``JK=5H``); else ().
     """
 
     kind: int
     cards: tuple[int, ...] = ()
     target: int = -1
     seq: tuple[int, ...] = ()
+    wild_as: tuple[int, ...] = ()
 
     # -- notation -------------------------------------------------------------
 
     def __str__(self) -> str:
         name = KIND_NAMES[self.kind]
+        if self.wild_as and self.kind == MELD:
+            return f"{name} {_cards_text(self.cards, self.wild_as)}"
         if self.seq:
-            spec = f"{card_str(self.seq[0])}-{card_str(self.seq[-1])}"
-            cards = "".join(card_str(c) + " " for c in self.cards)
+            spec = f"{card_str(self.seq[0])}-{card_str(self.seq[1])}"
+            if len(self.seq) > 2:
+                spec += f"/{card_str(self.seq[2])}"
+            cards = _cards_text(self.cards, self.wild_as) + " " if self.cards else ""
             return f"{name} {cards}to {spec}"
         if not self.cards:
             return name
@@ -141,6 +163,9 @@ class Move:
         target = -1
         if kind in (ADD, TAKE) and len(rest) >= 2 and rest[-2].lower() == "to" and "-" in rest[-1]:
             return _parse_seq_move(kind, rest[:-2], rest[-1])
+        if kind == MELD and any("=" in w for w in rest):
+            cards, wild_as = _parse_wild_cards(rest)
+            return Move(kind, cards, SEQ_TARGET, (), wild_as)
         if kind in (ADD, MELD) and len(rest) >= 2 and rest[-2].lower() == "to":
             target = parse_target(rest[-1])
             rest = rest[:-2]
@@ -158,6 +183,11 @@ class Move:
         if kind in (MELD, ADD) and not cards:
             raise MoveError(f"'{verb}' needs cards, e.g. '{verb} KH KS KD'")
         if kind == MELD and len({c >> 2 for c in cards if c != JOKER and c >> 2 != TWO}) > 1:
+            if any(IS_WILD[c] for c in cards):  # a wild card in its place: 'meld 4H JK 6H' (Hollywood)
+                layout, _ = layout_in_order(cards, len(cards))
+                if layout is not None:
+                    suit = layout[0][0]
+                    return Move(kind, cards, SEQ_TARGET, (), tuple(r * 4 + suit for r in layout[1]))
             return Move(kind, cards, SEQ_TARGET)  # cards of several ranks: a sequence (§3.2)
         if kind in (MELD, ADD):
             inferred = infer_target(cards)
@@ -176,8 +206,48 @@ class Move:
 NOTATION_HELP = (
     "moves are: draw | take [CARD CARD] | take to LOW-HIGH | meld CARDS | add CARDS [to RANK] | "
     "add CARDS to LOW-HIGH | discard CARD | ask | yes | no | pass (cards like KH TS 3D JK; "
-    "a sequence is named by its lowest and highest card, e.g. 4H-6H)"
+    "a sequence is named by its lowest and highest card, e.g. 4H-6H, and one holding a wild card also by "
+    "the card it stands for, 4H-7H/5H; a wild card in a sequence is written JK=5H)"
 )
+
+
+def _cards_text(cards: tuple[int, ...], wild_as: tuple[int, ...]) -> str:
+    """Cards as text, each wild card followed by ``=CARD`` for the card it stands for (in order)."""
+    stands = iter(wild_as)
+    out = []
+    for c in cards:
+        text = card_str(c)
+        if wild_as and IS_WILD[c]:
+            text += "=" + card_str(next(stands))
+        out.append(text)
+    return " ".join(out)
+
+
+def _parse_wild_cards(words: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Read cards of a sequence move where wild cards say what they stand for (``JK=5H``).
+
+    Raises:
+        MoveError: a word is not a card, or a wild card stands for no natural card of 4..A.
+    """
+    cards: list[int] = []
+    wild_as: list[int] = []
+    try:
+        for w in words:
+            card, eq, stands = w.partition("=")
+            c = parse_card(card)
+            cards.append(c)
+            if eq:
+                if not IS_WILD[c]:
+                    raise MoveError(f"'{w}': only a wild card (a two or a joker) stands for another card")
+                s = parse_card(stands)
+                if IS_WILD[s] or s >> 2 < FOUR:
+                    raise MoveError(f"'{w}': a wild card of a sequence stands for a natural card from 4 to A")
+                wild_as.append(s)
+            elif IS_WILD[c]:
+                raise MoveError(f"'{w}': say which card a wild card of a sequence stands for, e.g. {w}=5H")
+    except CardError as e:
+        raise MoveError(str(e)) from None
+    return tuple(cards), tuple(wild_as)
 
 
 def _parse_seq_move(kind: int, words: list[str], spec: str) -> Move:
@@ -186,15 +256,25 @@ def _parse_seq_move(kind: int, words: list[str], spec: str) -> Move:
     Raises:
         MoveError: the cards or the sequence named cannot be read.
     """
-    ends = spec.split("-")
+    name, slash, hole_text = spec.partition("/")
+    ends = name.split("-")
+    wild_as: tuple[int, ...] = ()
     try:
         if len(ends) != 2:
             raise CardError(spec)
         lo, hi = parse_card(ends[0]), parse_card(ends[1])
-        cards = tuple(parse_card(w) for w in words)
+        hole = parse_card(hole_text) if slash else -1
+        if any("=" in w for w in words):
+            cards, wild_as = _parse_wild_cards(words)
+        else:
+            cards = tuple(parse_card(w) for w in words)
     except CardError:
         raise MoveError(f"cannot read '{' '.join(words)} to {spec}': name the sequence by its lowest and "
-                        "highest card, e.g. 'add 7H to 4H-6H' or 'take to 4H-6H'") from None
+                        "highest card, e.g. 'add 7H to 4H-6H' or 'take to 4H-6H' (and, for a sequence "
+                        "holding a wild card, the card it stands for: 4H-7H/5H)") from None
+    if slash and (hole == JOKER or hole & 3 != lo & 3 or not lo >> 2 <= hole >> 2 <= hi >> 2):
+        raise MoveError(f"'{spec}': after '/' name the card of the sequence its wild card stands for, "
+                        "e.g. 4H-7H/5H")
     if kind == TAKE and cards:
         raise MoveError("taking the pile to a sequence uses no card from the hand: 'take to 4H-6H'")
     if kind == ADD and not cards:
@@ -203,7 +283,8 @@ def _parse_seq_move(kind: int, words: list[str], spec: str) -> Move:
             or (hi >> 2) - (lo >> 2) + 1 < SEQ_MIN):
         raise MoveError(f"'{spec}' is not a sequence: write its lowest and highest card, of one suit, "
                         f"at least {SEQ_MIN} cards long counting both, e.g. 4H-6H")
-    return Move(kind, cards, SEQ_TARGET if kind == ADD else -1, (lo, hi))
+    seq = (lo, hi, hole) if slash else (lo, hi)
+    return Move(kind, cards, SEQ_TARGET if kind == ADD else -1, seq, wild_as)
 
 
 def target_str(target: int) -> str:
@@ -288,6 +369,34 @@ def _build_tables() -> tuple[list[tuple[int, int, int, int, int]], dict[tuple[in
                     for b in range(hi, ACE + 1):
                         if b - a + 1 > SEQ_MAX:
                             table.append((ADD, SEQ_TARGET, suit, span_code(lo, hi), span_code(a, b)))
+    # sequences holding one wild card (Hollywood, §3.2); wk = 1 a two, 2 a joker; hole = the rank it stands for
+    # melds: (MELD, SEQ_WILD, suit, span_code(low, high), hole*4 + wk)
+    for suit in range(4):
+        for lo, hi in ranges:
+            for hole in range(lo, hi + 1):
+                for wk in (1, 2):
+                    table.append((MELD, SEQ_WILD, suit, span_code(lo, hi), hole * 4 + wk))
+    # additions: (ADD, SEQ_WILD, suit, span_code(old)*16 + hole, span_code(new)*4 + wk): wk = 0 natural cards
+    # added to a sequence whose wild card stands for hole; wk = 1, 2 a wild card (with naturals or not)
+    # added to a natural sequence, standing for hole
+    for suit in range(4):
+        for lo, hi in ranges:
+            if hi - lo + 1 >= SEQ_MAX:
+                continue
+            for a, b in ranges:
+                if a <= lo and b >= hi and (a, b) != (lo, hi):
+                    for hole in range(lo, hi + 1):
+                        table.append((ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + hole, span_code(a, b) * 4))
+                    for hole in [*range(a, lo), *range(hi + 1, b + 1)]:
+                        for wk in (1, 2):
+                            table.append((ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + hole,
+                                          span_code(a, b) * 4 + wk))
+    # taking the pile to a sequence holding a wild card: (TAKE, TAKE_SEQ_WILD, suit, span_code(low, high), hole)
+    for suit in range(4):
+        for lo, hi in ranges:
+            if hi - lo + 1 < SEQ_MAX:
+                for hole in range(lo, hi + 1):
+                    table.append((TAKE, TAKE_SEQ_WILD, suit, span_code(lo, hi), hole))
     index = {key: i for i, key in enumerate(table)}
     return table, index
 
@@ -307,6 +416,10 @@ SEQ_MELD_BASE = ACTION_INDEX[(MELD, SEQ_TARGET, 0, FOUR, FOUR + SEQ_MIN - 1)]
 SEQ_ADD_BASE = min(i for i, k in enumerate(ACTIONS) if k[0] == ADD and k[1] == SEQ_TARGET)
 SEQ_TAKE_BASE = ACTION_INDEX[(TAKE, TAKE_SEQ, 0, FOUR, FOUR + SEQ_MIN - 1)]
 SEQ_LONG_ADD_BASE = SEQ_TAKE_BASE + sum(1 for k in ACTIONS if k[0] == TAKE and k[1] == TAKE_SEQ)
+WILD_SEQ_MELD_BASE = min(i for i, k in enumerate(ACTIONS) if k[0] == MELD and k[1] == SEQ_WILD)
+"""First id of the blocks of sequences holding a wild card (meld, add, take), Hollywood §3.2."""
+WILD_SEQ_ADD_BASE = min(i for i, k in enumerate(ACTIONS) if k[0] == ADD and k[1] == SEQ_WILD)
+WILD_SEQ_TAKE_BASE = min(i for i, k in enumerate(ACTIONS) if k[0] == TAKE and k[1] == TAKE_SEQ_WILD)
 DISCARD_BASE = ACTION_INDEX[(DISCARD, 0, 0, 0, 0)]
 _MELD_BASE = ACTION_INDEX[(MELD, 0, 0, 0, 0)]
 _ADD_BASE = ACTION_INDEX[(ADD, 0, 0, 0, 0)]
@@ -345,7 +458,7 @@ def move_span(move: Move) -> Span:
         MoveError: ``seq`` does not name a sequence.
     """
     seq = move.seq
-    if (len(seq) != 2 or JOKER in seq or seq[0] & 3 != seq[1] & 3 or (seq[0] >> 2) < FOUR
+    if (len(seq) not in (2, 3) or JOKER in seq or seq[0] & 3 != seq[1] & 3 or (seq[0] >> 2) < FOUR
             or (seq[1] >> 2) - (seq[0] >> 2) + 1 < SEQ_MIN):
         raise MoveError("name a sequence by its lowest and highest card, of one suit, "
                         f"at least {SEQ_MIN} cards long, e.g. 4H-6H")
@@ -353,11 +466,64 @@ def move_span(move: Move) -> Span:
     return (move.seq[0] & 3, lo, hi)
 
 
+def _wild_kind(cards: Sequence[int]) -> int:
+    """1 if the one wild card of ``cards`` is a two, 2 if a joker (the ``wk`` of a SEQ_WILD key)."""
+    return 2 if JOKER in cards else 1
+
+
+def _wild_seq_key(move: Move) -> tuple[int, int, int, int, int]:
+    """The id key of a sequence move with a wild card (Hollywood §3.2); raises MoveError for a bad shape."""
+    k = move.kind
+    text = " ".join(card_str(c) for c in move.cards)
+    wilds = [c for c in move.cards if IS_WILD[c]]
+    if len(wilds) != len(move.wild_as):
+        raise MoveError(f"say which card each wild card stands for, e.g. JK=5H ({text})")
+    if k == MELD:
+        bad = wild_sequence_problem(move.cards, 1)
+        nat = [c for c in move.cards if not IS_WILD[c]]
+        if not bad:
+            bad = sequence_problem(nat + list(move.wild_as))
+        if bad:
+            raise MoveError(f"meld {text}: {bad}")
+        sp = span_of(nat + list(move.wild_as))
+        assert sp is not None
+        if not SEQ_MIN <= len(move.cards) <= SEQ_MAX:
+            raise MoveError(f"a sequence meld has {SEQ_MIN} to {SEQ_MAX} cards, not {len(move.cards)} (§3.2)")
+        return (MELD, SEQ_WILD, sp[0], span_code(sp[1], sp[2]), (move.wild_as[0] >> 2) * 4 + _wild_kind(wilds))
+    span = move_span(move)
+    suit, lo, hi = span
+    hole = move.seq[2] >> 2 if len(move.seq) > 2 else -1
+    if k == TAKE:
+        if move.cards:
+            raise MoveError("taking the pile to a sequence uses no card from the hand: 'take to 4H-7H/5H'")
+        return (TAKE, TAKE_SEQ_WILD, suit, span_code(lo, hi), hole)
+    if k != ADD:
+        raise MoveError(f"'{KIND_NAMES[k]}' does not name a sequence")
+    if hole >= 0 and wilds:
+        raise MoveError(f"add {text} to {span_str(span)}: a sequence may hold at most 1 wild card (§3.2)")
+    if len(wilds) > 1:
+        raise MoveError(f"add {text} to {span_str(span)}: a sequence may hold at most 1 wild card (§3.2)")
+    stand_in = tuple(c for c in move.cards if not IS_WILD[c]) + move.wild_as
+    bad = extension_problem(span, stand_in, SEQ_MAX)
+    if bad:
+        raise MoveError(f"add {text} to {span_str(span)}: {bad}")
+    new = extended(span, stand_in)
+    if hole < 0:
+        hole = move.wild_as[0] >> 2
+    return (ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + hole,
+            span_code(new[1], new[2]) * 4 + (_wild_kind(wilds) if wilds else 0))
+
+
 def _seq_key(move: Move) -> tuple[int, int, int, int, int]:
     """The id key of a sequence move (meld, add or take); raises MoveError for a bad shape."""
     k = move.kind
+    if move.wild_as or len(move.seq) > 2:
+        return _wild_seq_key(move)
     if k == MELD:
         bad = sequence_problem(move.cards)
+        if bad and any(IS_WILD[c] for c in move.cards) and not wild_sequence_problem(move.cards, SEQ_MAX):
+            bad += ("; where a sequence may hold a wild card, write it in the place of the card it stands for "
+                    "(meld 4H JK 6H 7H) or as JK=5H")
         if bad:
             raise MoveError(f"meld {' '.join(card_str(c) for c in move.cards)}: {bad}")
         sp = span_of(move.cards)
@@ -372,6 +538,12 @@ def _seq_key(move: Move) -> tuple[int, int, int, int, int]:
         return (TAKE, TAKE_SEQ) + span
     if k != ADD:
         raise MoveError(f"'{KIND_NAMES[k]}' does not name a sequence")
+    wild = next((c for c in move.cards if IS_WILD[c]), -1)
+    if wild >= 0:
+        example = card_str(min(span[2] + 1, ACE) * 4 + span[0])
+        raise MoveError(f"add {' '.join(card_str(c) for c in move.cards)} to {span_str(span)}: say which card "
+                        f"the wild card stands for, e.g. {card_str(wild)}={example} "
+                        "(where a sequence may hold a wild card)")
     bad = extension_problem(span, move.cards, SEQ_LONGEST)
     if bad:
         raise MoveError(f"add {' '.join(card_str(c) for c in move.cards)} to {span_str(span)}: {bad}")

@@ -377,7 +377,8 @@ class Rules:
     # --- Samba family: sequences, several melds of a rank, pile (RULES.md §3.2) ---
     sequences: bool = False
     """Sequence melds are allowed: natural cards of one suit in unbroken rank order, four low and ace
-    high, no wild card (Samba, Bolivia, Brazilian, Chilean; §3.2 [H, S0 l.225, S4 l.81])."""
+    high, no wild card unless sequence_wild_max (Samba, Bolivia, Brazilian, Chilean, Hollywood; §3.2 [H,
+    S0 l.225, S4 l.81])."""
     sequence_min: int = 3
     """Fewest cards a sequence meld may be started with (§3.2: 3)."""
     sequence_max: int = 7
@@ -407,6 +408,19 @@ class Rules:
     must_ask_to_go_out: bool = False
     """A player may go out only after asking his partner "may I go out?" and being told yes
     (Brazilian [H, R, S4 l.89 "the player must always ask the partner for permission"])."""
+    # --- Hollywood (issue 3): wild cards in sequences, taking a wild card with a pair of it ---
+    sequence_wild_max: int = 0
+    """Wild cards a sequence may hold, 0 or 1 (Hollywood: 1, "in the canasta on the sequence one free
+    card is allowed" [R, S0 l.391, S4 l.85]); such a sequence also needs min_naturals natural cards,
+    and its wild card stands for one card of it, named in the move (``meld 4H JK=5H 6H 7H``)."""
+    mixed_sequence_canasta_bonus: int = 1000
+    """Bonus in points of a sequence canasta holding a wild card, on top of its card values
+    (Hollywood 1000 [R, S0 l.391, S4 l.85]); used only where sequence_wild_max > 0."""
+    wild_pair_takes_wild: bool = False
+    """A pile topped by a wild card is not blocked: it is taken with a pair of the same wild card from
+    the hand, two twos for a two and two jokers for a joker, and the three cards start or join the
+    side's meld of wild cards (needs wild_melds); only a black three then blocks the pile (Hollywood
+    [R, S0 l.397-399, S4 l.85])."""
     direction: str = "clockwise"
     """Direction of deal and play (§1.2, §2 row 16); it changes only who sits left of whom."""
     tie: str = "another_deal"
@@ -953,6 +967,15 @@ def validate(r: Rules) -> None:
         if r.min_meld_no_wild_below > r.min_meld_canasta_from[0][0]:
             raise RulesError("min_meld_canasta_from without opening_canasta_waives_minimum needs "
                              "min_meld_no_wild_below at most its first score: that canasta may hold wild cards")
+    if r.sequence_wild_max not in (0, 1) or (r.sequence_wild_max and (not r.sequences or r.sequence_out_max)):
+        raise RulesError("sequence_wild_max is 0 or 1 (the move table holds sequences of up to 7 cards with one "
+                         f"wild card) and needs sequences=true and sequence_out_max=0, not {r.sequence_wild_max}")
+    if r.mixed_sequence_canasta_bonus < 0:
+        raise RulesError(f"mixed_sequence_canasta_bonus is a number of points, 0 or more, not "
+                         f"{r.mixed_sequence_canasta_bonus}")
+    if r.wild_pair_takes_wild and not r.wild_melds:
+        raise RulesError("wild_pair_takes_wild (a pair of twos takes a two) needs wild_melds=true: the three "
+                         "wild cards form a meld of wild cards")
     if r.must_ask_to_go_out and r.team_size < 2:
         raise RulesError("must_ask_to_go_out needs partners: with one player per side nobody could go out")
     if r.extra_cards_once_per_deal and (not r.extra_cards or r.extra_cards_from != "stock"):
@@ -1157,6 +1180,16 @@ initial meld with a canasta from 7000 (natural from 9000, 200 points from 8000 t
 at both ends when going out, -1000 for a sequence under 5 cards, red threes 100 each to 4, 1000 for 5, 1200
 for 6, positive with a canasta; game to 10,000."""
 
+HOLLYWOOD_FIELDS: dict[str, Any] = {
+    **SAMBA_FIELDS, "min_naturals": 3, "sequence_wild_max": 1, "mixed_sequence_canasta_bonus": 1000,
+    "sequence_canasta_bonus": 1500, "wild_melds": True, "wild_meld_min": 3, "wild_canasta_bonus": 2000,
+    "canasta_max": 7, "wild_pair_takes_wild": True,
+}
+"""Hollywood, RULES.md §3.2 [R, S0 l.387-399, S4 l.85] (docs/variants/hollywood.md): Samba with at least
+3 naturals in every meld, one wild card allowed in a sequence (a mixed sequence canasta 1000, natural
+1500), melds of wild cards (a wild canasta 2000, S0), no meld past 7 cards, and a pile topped by a two
+or a joker taken with a pair of the same wild card (only a black three blocks)."""
+
 CHILEAN_FIELDS: dict[str, Any] = {
     "packs": 3, "jokers": 6, "sequences": True, "sequence_canasta_bonus": 1500, "wild_melds": True,
     "wild_canasta_bonus": 2000, "red3_values": RED3_TABLES["six_red"],
@@ -1219,6 +1252,7 @@ PRESETS = {
     "chilean": _family("chilean", CHILEAN_FIELDS),
     "brazilian": _samba_family("brazilian", BRAZILIAN_FIELDS),
     "escalator": _samba_family("escalator", ESCALATOR_FIELDS),
+    "hollywood": _samba_family("hollywood", HOLLYWOOD_FIELDS),
 }
 """Preset builders by name; each takes the option texts and returns validated rules."""
 
@@ -1332,7 +1366,13 @@ def describe(r: Rules) -> str:
     per_rank = ("a side may start another meld of a rank once its melds of that rank are canastas"
                 if r.several_melds_per_rank else "one meld per rank per side")
     add(f"Melds: 3 or more cards of one rank 4..A, {wl}; {per_rank}.")
-    if r.sequences:
+    if r.sequences and r.sequence_wild_max:
+        add(f"Sequences: {r.sequence_min} to {r.sequence_max} cards of one suit in a row (4 low, A high), several "
+            f"per side, at most {r.sequence_wild_max} wild card standing for a card of the run (then at least "
+            f"{r.min_naturals} naturals); {r.sequence_max} cards make a sequence canasta worth "
+            f"{r.sequence_canasta_bonus} plus the card values ({r.mixed_sequence_canasta_bonus} with a wild "
+            "card), which takes no more cards.")
+    elif r.sequences:
         sizes = (f"exactly {r.sequence_min}, laid down whole," if r.sequence_min == r.sequence_max
                  else f"{r.sequence_min} to {r.sequence_max}")
         add(f"Sequences: {sizes} natural cards of one suit in a row (4 low, A high, "
@@ -1389,7 +1429,13 @@ def describe(r: Rules) -> str:
         add("A side that has not made its initial meld may not take the pile.")
     if r.own_canasta_rank_blocks_pile:
         add("A pile topped by the rank of one of the side's canastas cannot be taken.")
-    add(f"A pile topped by a wild card or black three cannot be taken. One-card rule: {_yn(r.one_card_pile_rule)}.")
+    if r.wild_pair_takes_wild:
+        add("A pile topped by a wild card is taken with a pair of the same wild card (two twos for a two, two "
+            "jokers for a joker); the three start or join the side's meld of wild cards. Only a black three "
+            f"on top blocks the pile. One-card rule: {_yn(r.one_card_pile_rule)}.")
+    else:
+        add("A pile topped by a wild card or black three cannot be taken. "
+            f"One-card rule: {_yn(r.one_card_pile_rule)}.")
     add("A discarded black three " + ("freezes the pile." if r.black3_freezes else "stops only the next player."))
     if r.black3_no_discard_first_round:
         add("Black threes may not be discarded in a player's first turn (unless he holds nothing else).")

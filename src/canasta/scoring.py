@@ -17,11 +17,11 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import JOKER, THREE, TWO, card_str, is_black_three, is_red_three
+from .cards import IS_WILD, JOKER, THREE, TWO, card_str, is_black_three, is_red_three
 from .extras import kinds_met, missing_kinds
 from .rankscore import rank_canasta_bonus, rank_hand_penalty, red3_bonus
 from .rules import Rules
-from .sequences import sequence_problem
+from .sequences import sequence_layouts, wild_sequence_problem
 
 CONCEALED_KINDS = ("first_turn", "first_turn_with_partner", "later", "later_with_partner")
 """Kinds of a concealed going out, in the order of ``Rules.concealed_scale`` (S1, RULES.md §3.3 b):
@@ -137,15 +137,23 @@ def _classify_sequence(rules: Rules, cards: Sequence[int], shown: str) -> MeldIn
     """
     if not rules.sequences:
         raise ScoringError(f"meld [{shown}] mixes ranks; a meld is of one rank (§1.5)")
-    bad = sequence_problem(cards)
+    bad = wild_sequence_problem(cards, rules.sequence_wild_max)
     if bad:
         raise ScoringError(f"meld [{shown}] mixes ranks but is no sequence: {bad}")
     longest = max(rules.sequence_max, rules.sequence_out_max)
     if not rules.sequence_min <= len(cards) <= longest:
         raise ScoringError(f"meld [{shown}] is a sequence of {len(cards)} cards; sequences hold "
                            f"{rules.sequence_min} to {longest} cards (§3.2)")
-    low = min(c >> 2 for c in cards)
-    return MeldInfo("sequence", low, len(cards), 0, len(cards) >= 7, True)
+    layouts = sequence_layouts(cards, rules.sequence_wild_max)
+    if not layouts:
+        raise ScoringError(f"meld [{shown}]: its wild card has no place in a sequence from 4 to A (§3.2)")
+    wilds = sum(1 for c in cards if IS_WILD[c])
+    if wilds and len(cards) - wilds < rules.min_naturals:
+        raise ScoringError(f"meld [{shown}] has {len(cards) - wilds} natural cards; a sequence with a wild card "
+                           f"needs at least {rules.min_naturals} (§3.2)")
+    # where the wild card stands does not change the score: the lowest place read is reported
+    low = min(sp[1] for sp, _ in layouts)
+    return MeldInfo("sequence", low, len(cards) - wilds, wilds, len(cards) >= 7, wilds == 0)
 
 
 def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
@@ -159,8 +167,8 @@ def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
         return 0
     if info.kind == "twos":  # Italian: seven twos, twos with jokers (§3.2)
         return rules.twos_canasta_bonus if info.natural else rules.twos_canasta_mixed_bonus
-    if info.kind == "sequence":
-        return rules.sequence_canasta_bonus
+    if info.kind == "sequence":  # with a wild card: Hollywood's mixed sequence canasta (§3.2)
+        return rules.sequence_canasta_bonus if info.natural else rules.mixed_sequence_canasta_bonus
     if info.kind == "wild":
         jokers = sum(1 for c in cards if c == JOKER)
         if rules.twos_canasta_bonus and jokers == 0:
@@ -240,7 +248,8 @@ class SideScore:
     ``penalties`` (<= 0). Only in variants that have them: ``premiums`` (canasta-count
     premiums and the four-black-threes premium, Spanish §3.3 b) and ``black_threes``
     (black threes removed from taken piles, Cuban §3.2); ``sequence_canastas`` (count,
-    where ``rules.sequences``, §3.2).
+    where ``rules.sequences``, §3.2); ``mixed_sequence_canastas`` (count of those holding a
+    wild card, where ``rules.sequence_wild_max``, Hollywood §3.2).
     """
 
     total: int
@@ -286,7 +295,7 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
     """
     bonus = 0
     melded = 0
-    counts = {"natural": 0, "mixed": 0, "wild": 0, "sequence": 0, "natural_counted": 0}
+    counts = {"natural": 0, "mixed": 0, "wild": 0, "sequence": 0, "mixed_sequence": 0, "natural_counted": 0}
     canastas = 0
     kinds: list[tuple[str, int]] = []  # (natural/mixed/wild, rank) of each canasta
     black3_melded = 0
@@ -320,6 +329,8 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
             else:
                 kind = "natural" if info.natural else "mixed"
             counts[kind] += 1
+            if kind == "sequence" and not info.natural:
+                counts["mixed_sequence"] += 1
             kinds.append((kind, info.rank if kind != "sequence" else -1))
     for c in side.hand:
         if is_red_three(c):
@@ -385,6 +396,8 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         breakdown["black_threes"] = black3
     if rules.sequences:
         breakdown["sequence_canastas"] = counts["sequence"]
+    if rules.sequence_wild_max:
+        breakdown["mixed_sequence_canastas"] = counts["mixed_sequence"]  # of the sequence canastas (Hollywood)
     total = bonus + red3 + going_out + concealed + melded + hand + penalties + premiums + black3
     return SideScore(total, breakdown)
 

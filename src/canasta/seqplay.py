@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import ACE, FOUR, JOKER_RANK, THREE, TWO
+from .cards import ACE, FOUR, IS_WILD, JOKER_RANK, THREE, TWO, card_str
 from .feasibility import best_meld_value
 from .moves import (
     ACTIONS,
@@ -58,12 +58,17 @@ def side_sequences(deal: Deal, side: int) -> list[Meld]:
 def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
     """The sequence of ``side`` whose lowest and highest cards are ``seq`` (card types), or None.
 
-    Two sequences with the same cards are interchangeable; the first made is returned.
+    Two sequences with the same cards are interchangeable; the first made is returned. ``seq`` of
+    two cards names a natural sequence; a third card names the card a sequence's wild card stands
+    for (``4H-7H/5H``, Hollywood).
     """
-    if len(seq) != 2:
+    if len(seq) not in (2, 3):
         return None
     span = (seq[0] & 3, seq[0] >> 2, seq[1] >> 2)
-    return next((m for m in side_sequences(deal, side) if m.span == span), None)
+    hole = seq[2] >> 2 if len(seq) == 3 else -1
+    from .wildseq import meld_hole
+
+    return next((m for m in side_sequences(deal, side) if m.span == span and meld_hole(m) == hole), None)
 
 
 def _ends(span: Span) -> tuple[int, int]:
@@ -90,7 +95,7 @@ def seq_take_candidates(deal: Deal, seat: int, side: int, top: int) -> list[int]
     seen: set[Span] = set()
     for m in deal.melds[side]:
         sp = m.span
-        if (m.target != SEQ_TARGET or sp in seen or sp[0] != suit or m.size >= cap
+        if (m.target != SEQ_TARGET or m.wild or sp in seen or sp[0] != suit or m.size >= cap
                 or rank not in (sp[1] - 1, sp[2] + 1)):
             continue
         seen.add(sp)
@@ -130,8 +135,8 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     longest = max(rules.sequence_max, rules.sequence_out_max)
     for m in deal.melds[side]:
         sp = m.span
-        if m.target != SEQ_TARGET or sp in seen or m.size >= longest:
-            continue
+        if m.target != SEQ_TARGET or m.wild or sp in seen or m.size >= longest:
+            continue  # a sequence holding a wild card: canasta.wildseq
         seen.add(sp)
         for a, b in extensions_in_hand(hand, sp, longest):
             used = tuple(c for c in span_cards((sp[0], a, b)) if not sp[1] <= c >> 2 <= sp[2])
@@ -167,7 +172,6 @@ def seq_move_for_action(deal: Deal, action: int) -> Move:
         raise IllegalMove("that id is not a sequence move")
     missing = [c for c in cards if not hand[c]]
     if missing:
-        from .cards import card_str
         raise IllegalMove(f"you do not hold {card_str(missing[0])}")
     return Move(kind, cards, SEQ_TARGET, seq)
 
@@ -212,6 +216,9 @@ def explain_sequence(deal: Deal, move: Move) -> str:
     if not rules.sequences:
         return "sequences are not melds in this variant: a meld is of one rank (§1.5)"
     side = deal.side_of[deal.turn]
+    wilds = sum(1 for c in move.cards if IS_WILD[c])
+    if wilds or len(move.seq) > 2:
+        return _explain_wild_sequence(deal, move, wilds)
     if move.kind == MELD:
         bad = sequence_problem(move.cards)
         if bad:
@@ -226,7 +233,7 @@ def explain_sequence(deal: Deal, move: Move) -> str:
         return str(e)
     m = find_sequence(deal, side, move.seq)
     if m is None:
-        return f"your side has no sequence {span_str(span)} (§3.2)"
+        return no_such_sequence(deal, side, span)
     longest = max(rules.sequence_max, rules.sequence_out_max)
     bad = extension_problem(span, move.cards, longest)
     if bad:
@@ -236,6 +243,58 @@ def explain_sequence(deal: Deal, move: Move) -> str:
             return f"{span_str(span)} may hold at most {rules.sequence_max} cards: it takes no more (§3.2)"
         return (f"a sequence goes past {rules.sequence_max} cards only in the move that goes out: melding "
                 "your last cards, or all but the one you then discard (§3.2)")
+    return ""
+
+
+def no_such_sequence(deal: Deal, side: int, span: Span) -> str:
+    """Why a sequence move names no sequence of ``side``: none has the span, or the one that has it holds
+    a wild card and is named with the card it stands for (``4H-7H/5H``), or is natural (§3.2)."""
+    from .sequences import span_str
+    from .wildseq import sequence_name
+
+    others = [m for m in side_sequences(deal, side) if m.span == span]
+    if others:
+        name = sequence_name(others[0])
+        text = span_str(span) + (f"/{card_str(name[2])}" if len(name) > 2 else "")
+        return f"your side's sequence {span_str(span)} is named {text} (§3.2)"
+    return f"your side has no sequence {span_str(span)} (§3.2)"
+
+
+def _explain_wild_sequence(deal: Deal, move: Move, wilds: int) -> str:
+    """Why a sequence move with a wild card (or naming a sequence that holds one) is refused ('' when the
+    reason lies elsewhere) (Hollywood, RULES.md §3.2)."""
+    from .moves import MoveError, move_span
+    from .sequences import extension_problem, span_str, wild_sequence_problem
+    from .wildseq import meld_hole
+
+    rules = deal.rules
+    side = deal.side_of[deal.turn]
+    if not rules.sequence_wild_max:
+        return "no wild card may join a sequence in this variant (§3.2)"
+    stand = [c for c in move.cards if not IS_WILD[c]] + list(move.wild_as)
+    if move.kind == MELD:
+        bad = wild_sequence_problem(move.cards, rules.sequence_wild_max)
+        if bad:
+            return bad
+        if len(move.cards) - wilds < rules.min_naturals:
+            return (f"a sequence with a wild card needs at least {rules.min_naturals} natural cards, "
+                    f"not {len(move.cards) - wilds} (§3.2)")
+        if not rules.sequence_min <= len(move.cards) <= rules.sequence_max:
+            return (f"a sequence meld has {rules.sequence_min} to {rules.sequence_max} cards, "
+                    f"not {len(move.cards)} (§3.2)")
+        return ""
+    try:
+        span = move_span(move)
+    except MoveError as e:
+        return str(e)
+    m = find_sequence(deal, side, move.seq)
+    if m is None:
+        return no_such_sequence(deal, side, span)
+    if wilds and meld_hole(m) >= 0:
+        return f"a sequence holds at most {rules.sequence_wild_max} wild card: {span_str(span)} has one (§3.2)"
+    bad = extension_problem(span, stand, rules.sequence_max)
+    if bad:
+        return bad
     return ""
 
 

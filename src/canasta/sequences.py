@@ -3,7 +3,8 @@
 Samba, Bolivia, Brazilian, Chilean and Hollywood allow, besides the melds of one
 rank, *sequence melds* ("escaleras", "scări", "ladders"): 3 to 7 natural cards of
 one suit with consecutive ranks, four low and ace high (twos and threes are never
-naturals of a sequence, and in these presets no wild card joins one). Seven cards
+naturals of a sequence; only Hollywood lets one wild card in, ``sequence_wild_max``,
+see the end of this module and :mod:`canasta.wildseq`). Seven cards
 make a *sequence canasta* (Samba's "samba", 1500), which takes no more cards.
 Which variants have them, and their sizes and bonuses, are
 :class:`~canasta.rules.Rules` fields (``sequences``, ``sequence_min``,
@@ -179,3 +180,112 @@ def sequence_value(span: Span, values: Sequence[int]) -> int:
 def describe_cards(cards: Sequence[int]) -> str:
     """Cards as text separated by spaces (for messages)."""
     return " ".join(card_str(c) for c in cards)
+
+
+# ------------------------------------------------------------ wild cards in a sequence (Hollywood, §3.2)
+#
+# Hollywood lets one wild card into a sequence [R, S0 l.391, S4 l.85]. These functions are the
+# geometry of such a "mixed" sequence, for the notation, the score keeper and the engine: where
+# the wild cards of a sequence may stand. They do not read the rules: the caller passes the most
+# wild cards a sequence may hold.
+
+Layout = tuple[Span, tuple[int, ...]]
+"""A sequence with its wild cards placed: its span and the rank indices the wild cards stand for
+(ascending; empty for a natural sequence)."""
+
+
+def _naturals_problem(naturals: Sequence[int]) -> str:
+    """Why the natural cards of a would-be sequence cannot belong to one ('' if they can), gaps allowed."""
+    if not naturals:
+        return "a sequence needs natural cards: wild cards alone are no sequence (§3.2)"
+    if any(c >> 2 < FOUR for c in naturals):
+        return "twos and threes are not part of sequences: a sequence runs from 4 (low) to A (high) (§3.2)"
+    if len({c & 3 for c in naturals}) > 1:
+        return "a sequence is of one suit (§3.2)"
+    if len({c >> 2 for c in naturals}) != len(naturals):
+        return "a sequence holds each rank once (§3.2)"
+    return ""
+
+
+def sequence_layouts(cards: Sequence[int], wild_max: int) -> list[Layout]:
+    """Every way ``cards`` (card types, any order) form one sequence holding at most ``wild_max``
+    wild cards: the wild cards fill the gaps between the naturals first, and any left over stand
+    below the lowest or above the highest natural, within 4..A. Empty when no way exists
+    (see :func:`wild_sequence_problem` for the reason).
+
+    Example: ``4H 6H JK`` has one layout, ``((2, 2, 4), (3,))`` (the joker stands for 5H);
+    ``4H 5H JK`` has one, the joker standing for 6H (it cannot stand for 3H).
+    """
+    if wild_sequence_problem(cards, wild_max):
+        return []
+    naturals = [c for c in cards if not IS_WILD[c]]
+    wilds = len(cards) - len(naturals)
+    ranks = sorted(c >> 2 for c in naturals)
+    suit, lo, hi = naturals[0] & 3, ranks[0], ranks[-1]
+    gaps = tuple(r for r in range(lo, hi + 1) if r not in ranks)
+    spare = wilds - len(gaps)
+    out: list[Layout] = []
+    for below in range(spare + 1):
+        a, b = lo - below, hi + spare - below
+        if a < FOUR or b > ACE:
+            continue
+        placed = tuple(range(a, lo)) + gaps + tuple(range(hi + 1, b + 1))
+        out.append(((suit, a, b), placed))
+    return out
+
+
+def wild_sequence_problem(cards: Sequence[int], wild_max: int) -> str:
+    """Why ``cards`` (any order) cannot form one sequence with at most ``wild_max`` wild cards, in a
+    player's words ('' if they can; the length limits are the rules', checked elsewhere) (§3.2)."""
+    if not cards:
+        return "a sequence needs cards"
+    naturals = [c for c in cards if not IS_WILD[c]]
+    wilds = len(cards) - len(naturals)
+    if wilds > wild_max:
+        if wild_max == 0:
+            return "no wild card may join a sequence in this variant (§3.2)"
+        return f"a sequence may hold at most {wild_max} wild card{'s' if wild_max != 1 else ''} (§3.2)"
+    bad = _naturals_problem(naturals)
+    if bad:
+        return bad
+    ranks = sorted(c >> 2 for c in naturals)
+    gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
+    if gaps > wilds:
+        if wilds:
+            return (f"the natural cards leave {gaps} gaps and only {wilds} wild card"
+                    f"{'s' if wilds != 1 else ''} can fill them (§3.2)")
+        return "the cards of a sequence must follow each other without a gap (§3.2)"
+    if len(cards) > ACE - FOUR + 1:
+        return "a sequence runs from 4 to A: it holds at most 11 cards (§3.2)"
+    return ""
+
+
+def layout_in_order(cards: Sequence[int], wild_max: int) -> tuple[Layout | None, str]:
+    """Read a sequence written in rank order, lowest first, where each wild card stands for the rank
+    of its place (the notation ``meld 4H JK 6H``: the joker is 5H; ``meld 4H 5H 2C``: the two is 6H).
+
+    Returns ``(layout, '')``, or ``(None, reason)`` in a player's words when the cards are not
+    one sequence in that order with at most ``wild_max`` wild cards (§3.2).
+    """
+    bad = wild_sequence_problem(cards, wild_max)
+    if bad:
+        return None, bad
+    first = next(i for i, c in enumerate(cards) if not IS_WILD[c])
+    suit, lo = cards[first] & 3, (cards[first] >> 2) - first
+    for i, c in enumerate(cards):
+        if not IS_WILD[c] and c >> 2 != lo + i:
+            return None, (f"write a sequence lowest card first, each wild card in the place of the card it "
+                          f"stands for: {card_str(c)} cannot be card {i + 1} of it (§3.2)")
+    hi = lo + len(cards) - 1
+    if lo < FOUR or hi > ACE:
+        return None, "a wild card of a sequence stands for a card from 4 to A, not below 4 or above A (§3.2)"
+    placed = tuple(lo + i for i, c in enumerate(cards) if IS_WILD[c])
+    return ((suit, lo, hi), placed), ""
+
+
+def layout_str(layout: Layout, wild_cards: Sequence[int]) -> str:
+    """A sequence in rank order with its wild cards in their places (``wild_cards`` in the order of
+    the ranks they stand for): the inverse of :func:`layout_in_order`, e.g. ``4H JK 6H``."""
+    (suit, lo, hi), placed = layout
+    wild = dict(zip(placed, wild_cards, strict=True))
+    return " ".join(card_str(wild[r]) if r in wild else card_str(r * 4 + suit) for r in range(lo, hi + 1))

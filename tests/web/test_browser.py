@@ -314,9 +314,10 @@ def test_variant_extras_are_shown(server: Server, page: Page, tmp_path: Path) ->
     page.click("#start")
     s = wait_state(page, MY_TURN)  # the bots wait for Ana: the state stays as it is
     want = [load_locale("en")["table.packet"].replace("{n}", str(n)) for n in s["view"]["packet_sizes"] if n]
-    assert len(want) >= 5  # Ana's packet at least, and few bots can have made a canasta yet
+    assert want  # in the first round at least one side has not made a canasta: its packets are face down
     assert page.locator(".seat-chip [data-extra=packet]").all_text_contents() == want
-    assert "11" in (page.text_content("#notes") or "")
+    if s["view"]["packet_sizes"][s["view"]["seat"]]:  # Ana's own packet is still face down
+        assert "11" in (page.text_content("#notes") or "")
     page.screenshot(path=str(shots_dir(tmp_path) / "pennies.png"), full_page=True)
     (link,) = server.table(BOTS3, variant="romanian-tiles")
     page.goto(link + "&lang=en")

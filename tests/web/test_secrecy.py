@@ -85,13 +85,15 @@ def check_message(table: Table, seat: int, text: str) -> None:
         assert card in {card_str(c) for c in deal.pile} and card[0] in "23J", reason
     for side in rest["view"]["melds"]:  # a sequence's name ("4H-6H") repeats cards of its meld
         for meld in side:
-            assert "-" not in meld["rank"] or set(CARD.findall(meld["rank"])) <= set(meld["cards"]), meld
+            wild = any(c == "JK" or c[0] == "2" for c in meld["cards"])  # its wild card may stand at an end
+            assert "-" not in meld["rank"] or set(CARD.findall(meld["rank"])) <= set(meld["cards"]) or wild, meld
             meld.pop("rank")
     assert cards_in(rest) == hand + public_cards(table), "a card the seat cannot see is in the message"
     if msg["legal"]:
         assert table.game.table_seat(deal.to_act) == seat and not deal.over
     for move in msg["legal"]:
-        used = Counter(CARD.findall(move.split(" to ")[0]))  # "add 7H to 4H-6H": the meld is public
+        # "add 7H to 4H-6H": the meld is public; "JK=5H": the card a wild card stands for is no card held
+        used = Counter(CARD.findall(re.sub(r"=\S+", "", move.split(" to ")[0])))
         assert not used - hand, f"legal move {move!r} names cards the seat does not hold"
     for entry in msg["log"]:
         words = entry["move"].split()

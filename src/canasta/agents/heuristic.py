@@ -48,6 +48,7 @@ from ..moves import (
     MELD,
     NO,
     PASS,
+    SEQ_WILD,
     TAKE,
     TAKE_ADD,
     TAKE_NAT_JOKER,
@@ -575,8 +576,13 @@ class HeuristicAgent:
         if size0 == 0:
             s += w.new_meld
         completes = size0 < 7 <= size1
+        mixed = ACTIONS[action][1] == SEQ_WILD  # a wild card in the sequence (Hollywood, §3.2)
         if completes:
-            s += w.canasta * pos.f.seq_bonus
+            s += w.canasta * (pos.f.rules.mixed_sequence_canasta_bonus if mixed else pos.f.seq_bonus)
+        if mixed and (ACTIONS[action][4] & 3):  # this move spends a wild card
+            wild_cost = w.joker_cost if ACTIONS[action][4] & 3 == 2 else w.two_cost
+            s -= wild_cost * (w.complete_wild_factor if completes else 1.0)
+            k -= 1
         late = pos.late or pos.threat
         if late:
             s += w.late_natural * k

@@ -55,11 +55,12 @@ from ..moves import (
     TAKE_NAT_TWO,
     TAKE_PAIR,
     TAKE_SEQ,
+    TAKE_SEQ_WILD,
     YES,
     Move,
     group_action,
 )
-from ..sequences import span_ends
+from ..sequences import span_decode, span_ends
 from .base import register, view_or_forced
 from .heuristic import DEFAULT_WEIGHTS, HeuristicAgent, HeuristicWeights, Position, opening_plan
 from .memory import UNKNOWN, CardMemory
@@ -617,6 +618,10 @@ def _take_text(view: PlayerView, action: int) -> str:
     mode = ACTIONS[action][1]
     if mode == TAKE_SEQ:
         return str(Move(TAKE, (), -1, span_ends(ACTIONS[action][2:])))
+    if mode == TAKE_SEQ_WILD:  # to a sequence holding a wild card (Hollywood): 4H-7H/5H
+        suit, code, hole = ACTIONS[action][2:]
+        lo, hi = span_decode(code)
+        return str(Move(TAKE, (), -1, (lo * 4 + suit, hi * 4 + suit, hole * 4 + suit)))
     if mode == TAKE_ADD or view.pile_top is None:
         return "take"
     r = view.pile_top >> 2

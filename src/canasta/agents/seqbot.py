@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..cards import ACE, FOUR, JOKER
 from ..engine import PlayerView
-from ..moves import ACTIONS, ADD, MELD, SEQ_TARGET, TAKE, TAKE_SEQ
+from ..moves import ACTIONS, ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, TAKE_SEQ, TAKE_SEQ_WILD
 from ..sequences import span_cards, span_decode
 
 SEQ_KEEP_RUN = 15.0
@@ -22,14 +22,28 @@ SEQ_KEEP_EXTEND = 25.0
 
 
 def is_seq_action(action: int) -> bool:
-    """A sequence meld, an addition to a sequence, or taking the pile to a sequence."""
+    """A sequence meld, an addition to a sequence, or taking the pile to a sequence (with or without a
+    wild card in it, Hollywood)."""
     kind, arg = ACTIONS[action][0], ACTIONS[action][1]
-    return (kind in (MELD, ADD) and arg == SEQ_TARGET) or (kind == TAKE and arg == TAKE_SEQ)
+    return (kind in (MELD, ADD) and arg in (SEQ_TARGET, SEQ_WILD)) or (kind == TAKE and arg in (TAKE_SEQ,
+                                                                                                TAKE_SEQ_WILD))
 
 
 def seq_action_cards(action: int) -> tuple[tuple[int, ...], int, int]:
-    """For a sequence MELD/ADD id: (cards it takes from the hand, size before, size after)."""
-    kind, _, suit, a, b = ACTIONS[action]
+    """For a sequence MELD/ADD id: (cards it takes from the hand, size before, size after); a wild card
+    it uses is given as a joker for a joker and as the two of clubs for a two."""
+    kind, arg, suit, a, b = ACTIONS[action]
+    if arg == SEQ_WILD:
+        from ..wildseq import wild_seq_key_span
+
+        (s, lo, hi), size0, size1, hole = wild_seq_key_span(action)
+        wk = b & 3
+        wild = (JOKER,) if wk == 2 else (0,) if wk == 1 else ()
+        if kind == MELD:
+            return tuple(c for c in span_cards((s, lo, hi)) if c >> 2 != hole) + wild, 0, size1
+        na, nb = span_decode(b >> 2)
+        new = tuple(c for c in span_cards((s, na, nb)) if not lo <= c >> 2 <= hi and (not wk or c >> 2 != hole))
+        return new + wild, size0, size1
     if kind == MELD:
         cards = span_cards((suit, a, b))
         return cards, 0, len(cards)

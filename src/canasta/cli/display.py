@@ -178,17 +178,30 @@ def render_hand(hand: Sequence[int], tiles: bool = False) -> RenderableType:
 
 # ------------------------------------------------------------------- melds
 
+def sequence_in_order(span: tuple[int, int, int], cards: Sequence[int]) -> list[int]:
+    """The cards of a sequence meld in rank order, each wild card in the place of the card it stands
+    for (the rank of the span no natural card has), e.g. 4♥ JK 6♥ 7♥ (§3.2, Hollywood)."""
+    suit, low, high = span
+    naturals = {c >> 2: c for c in cards if not is_wild(c)}
+    wilds = iter(sorted(c for c in cards if is_wild(c)))
+    return [naturals[r] if r in naturals else next(wilds, r * 4 + suit) for r in range(low, high + 1)]
+
+
 def meld_text(meld: MeldView) -> Text:
     """One meld: ``Ks: K♥ K♠ K♦ 2♣`` or, for a canasta, its kind and size (``7s: natural canasta (8)``)."""
     size = len(meld.cards)
     if meld.span is not None:  # a sequence (§3.2): "4♥-T♥ (7) sequence canasta" or its cards
-        lo, hi = card_symbol(min(meld.cards)), card_symbol(max(meld.cards))
+        suit, low, high = meld.span
+        lo, hi = card_symbol(low * 4 + suit), card_symbol(high * 4 + suit)
         out = Text(f"{lo}-{hi}: ", style="bold")
-        if meld.canasta:
+        wild = sum(1 for c in meld.cards if is_wild(c))
+        if meld.canasta and not wild:
             out.append(f"★ sequence canasta ({size})", style="bold magenta")
+        elif meld.canasta:  # a wild card in it (Hollywood): the mixed sequence canasta
+            out.append(f"☆ mixed sequence canasta ({size}, {wild} wild)", style="bold yellow")
         else:
-            out.append_text(cards_text(sorted(meld.cards)))
-            out.append(f" ({size}, sequence)", style="dim")
+            out.append_text(cards_text(sequence_in_order(meld.span, meld.cards)))
+            out.append(f" ({size}, sequence{', 1 wild' if wild else ''})", style="dim")
         return out
     rank = target_str(meld.target)
     out = Text(f"{rank}: ", style="bold")
@@ -444,6 +457,8 @@ def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals
     table.add_row("Canastas (natural / mixed)", *counts)
     if any("sequence_canastas" in s.breakdown for s in scores):
         table.add_row("Sequence canastas", *[str(s.breakdown.get("sequence_canastas", 0)) for s in scores])
+    if any("mixed_sequence_canastas" in s.breakdown for s in scores):
+        table.add_row("  with a wild card", *[str(s.breakdown.get("mixed_sequence_canastas", 0)) for s in scores])
     for key, label, optional in BREAKDOWN_ITEMS:
         values = [s.breakdown.get(key, 0) for s in scores]
         if optional and not any(values):

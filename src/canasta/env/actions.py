@@ -23,9 +23,14 @@ from ..moves import (
     SEQ_MELD_BASE,
     SEQ_TAKE_BASE,
     SEQ_TARGET,
+    SEQ_WILD,
     TAKE,
     TAKE_SEQ,
+    TAKE_SEQ_WILD,
     WILD_MELD_COMBOS,
+    WILD_SEQ_ADD_BASE,
+    WILD_SEQ_MELD_BASE,
+    WILD_SEQ_TAKE_BASE,
     WILD_TARGET,
     target_str,
 )
@@ -53,6 +58,21 @@ def action_name(action: int) -> str:
             return f"meld the sequence {span_str((n, t, j))}"
         (lo, hi), (a, b) = span_decode(t), span_decode(j)
         return f"add to the sequence {span_str((n, lo, hi))}, making it {span_str((n, a, b))}"
+    if kind == TAKE and arg == TAKE_SEQ_WILD:
+        lo, hi = span_decode(t)
+        return (f"take the pile by adding its top card to the sequence {span_str((n, lo, hi))} whose wild card "
+                f"stands for {card_str(j * 4 + n)}")
+    if kind in (MELD, ADD) and arg == SEQ_WILD:
+        wild = ("", "a two", "a joker")[j & 3]
+        if kind == MELD:
+            lo, hi = span_decode(t)
+            return f"meld the sequence {span_str((n, lo, hi))} with {wild} standing for {card_str((j >> 2) * 4 + n)}"
+        (lo, hi), hole, (a, b) = span_decode(t >> 4), t & 15, span_decode(j >> 2)
+        if j & 3:
+            return (f"add to the sequence {span_str((n, lo, hi))}, making it {span_str((n, a, b))}, with {wild} "
+                    f"standing for {card_str(hole * 4 + n)}")
+        return (f"add to the sequence {span_str((n, lo, hi))} whose wild card stands for {card_str(hole * 4 + n)}, "
+                f"making it {span_str((n, a, b))}")
     if kind == TAKE:
         return f"take the pile with {TAKE_MODE_NAMES[arg]}"
     if kind == DISCARD:
@@ -102,8 +122,19 @@ def action_table() -> str:
                 "after (containing it, at most 7 cards) |")
     rows.append(f"| {SEQ_TAKE_BASE}..{SEQ_LONG_ADD_BASE - 1} | `take` by adding the top card to a sequence | key "
                 f"(take, {TAKE_SEQ}, suit, low, high) of the sequence taken to (3 to 6 cards), suit-major |")
-    rows.append(f"| {SEQ_LONG_ADD_BASE}..{N_ACTIONS - 1} | `add` to a sequence taking it past 7 cards (when going "
-                "out, where the variant allows it) | key as `add` to a sequence, 8 to 11 cards after: suit-major, "
-                "then low and high before, then low and high after |")
+    rows.append(f"| {SEQ_LONG_ADD_BASE}..{WILD_SEQ_MELD_BASE - 1} | `add` to a sequence taking it past 7 cards "
+                "(when going out, where the variant allows it) | key as `add` to a sequence, 8 to 11 cards after: "
+                "suit-major, then low and high before, then low and high after |")
+    rows.append(f"| {WILD_SEQ_MELD_BASE}..{WILD_SEQ_ADD_BASE - 1} | `meld` of a sequence holding a wild card "
+                f"(Hollywood) | key (meld, {SEQ_WILD}, suit, low*16+high, hole*4+wk), hole = rank index the wild card "
+                "stands for, wk 1 = a two, 2 = a joker: suit-major, then the range (3 to 7 cards), hole, wk |")
+    rows.append(f"| {WILD_SEQ_ADD_BASE}..{WILD_SEQ_TAKE_BASE - 1} | `add` to a sequence with a wild card in it "
+                f"after (Hollywood) | key (add, {SEQ_WILD}, suit, (low*16+high before)*16+hole, (low*16+high after)*4"
+                "+wk): wk 0 = natural cards added to a sequence whose wild card stands for hole, 1/2 = a two/joker "
+                "added standing for hole; suit-major, then the range before (3 to 6 cards), the range after (at most "
+                "7), then wk 0 by hole, then the holes outside the range before by hole and wk |")
+    rows.append(f"| {WILD_SEQ_TAKE_BASE}..{N_ACTIONS - 1} | `take` by adding the top card to a sequence holding "
+                f"a wild card (Hollywood) | key (take, {TAKE_SEQ_WILD}, suit, low*16+high, hole): suit-major, then "
+                "the range (3 to 6 cards), hole |")
     rows.append(f"| (total) | {N_ACTIONS} ids | |")
     return "\n".join(rows)

@@ -1,0 +1,360 @@
+"""Wild cards in sequences, and taking a wild card with a pair of it (Hollywood, RULES.md §3.2).
+
+Hollywood lets one wild card into a sequence (``sequence_wild_max``) [R, S0 l.391, S4 l.85], and
+lets a pile topped by a two or a joker be taken with a pair of the same wild card
+(``wild_pair_takes_wild``) [R, S0 l.397-399, S4 l.85]. :class:`canasta.engine.Deal` calls these
+functions; they read the deal and never change it:
+
+* :func:`wild_seq_candidates`: new sequences holding a wild card, a wild card added to a natural
+  sequence, natural cards added to a sequence holding one (ids of the SEQ_WILD blocks);
+* :func:`wild_seq_take_candidates`: taking the pile by adding its top card to a sequence holding a
+  wild card;
+* :func:`wild_seq_move_for_action`: the move with concrete cards for such an id;
+* :func:`wild_pair_takes`: taking a pile topped by a wild card with a pair of it;
+* :func:`meld_hole`, :func:`sequence_name`: the rank a sequence's wild card stands for, and the
+  name of a sequence in the notation (``4H-7H`` or ``4H-7H/5H``).
+
+A sequence meld keeps its ``span`` (suit, lowest rank, highest rank) as in Samba; its wild card
+stands for the one rank of the span that no natural card of it has. The planning of the initial meld
+and of going out (:mod:`canasta.seqplay`) counts natural sequences only: wild cards in sequences only
+add ways to meld, so those plans stay sufficient and no player is ever left without a move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import FOUR, IS_WILD, JOKER, JOKER_RANK, TWO, card_str
+from .feasibility import best_meld_value
+from .moves import (
+    ACTION_INDEX,
+    ACTIONS,
+    ADD,
+    MELD,
+    SEQ_TARGET,
+    SEQ_WILD,
+    TAKE,
+    TAKE_IDS,
+    TAKE_PAIR,
+    TAKE_SEQ_WILD,
+    WILD_TARGET,
+    Move,
+)
+from .sequences import Span, span_code, span_decode
+
+if TYPE_CHECKING:
+    from .engine import Deal, Meld
+
+_WILD_CARD = {1: TWO * 4, 2: JOKER}
+_BOTH, _TWO_ONLY, _JOKER_ONLY = (1, 2), (1,), (2,)
+"""The wild kind of a SEQ_WILD key (1 a two, 2 a joker) and the rank to pick it by."""
+
+
+def meld_hole(m: Meld) -> int:
+    """The rank index the wild card of the sequence ``m`` stands for, -1 if it holds none."""
+    if not m.wild:
+        return -1
+    lo, hi = m.span[1], m.span[2]  # one wild card (sequence_wild_max <= 1): the rank the naturals lack
+    return (lo + hi) * (hi - lo + 1) // 2 - sum(c >> 2 for c in m.cards if not IS_WILD[c])
+
+
+def sequence_name(m: Meld) -> tuple[int, ...]:
+    """The ``Move.seq`` naming the sequence ``m``: its lowest and highest card (card types) and, if it
+    holds a wild card, the card that stands for (``4H-7H/5H``)."""
+    suit, lo, hi = m.span
+    hole = meld_hole(m)
+    ends = (lo * 4 + suit, hi * 4 + suit)
+    return ends if hole < 0 else ends + (hole * 4 + suit,)
+
+
+_PRESENT = bytes([0] + [1] * 255)
+"""``bytes.translate`` table: a count of cards to 1 if any is held, else 0."""
+
+
+def _suit_rows(hand: list[int]) -> list[bytes]:
+    """Per suit, which naturals 4..A ``hand`` (counts by card type) holds, as 11 bytes of 0/1 (a cache key)."""
+    row = bytes(hand[FOUR * 4:JOKER_RANK * 4]).translate(_PRESENT)
+    return [row[0::4], row[1::4], row[2::4], row[3::4]]
+
+
+def _held(row: bytes) -> int:
+    """The ranks of a :func:`_suit_rows` row as a mask: bit r set where rank r is held."""
+    return sum(1 << (FOUR + i) for i, x in enumerate(row) if x)
+
+
+def _run(lo: int, hi: int) -> int:
+    return ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1)
+
+
+_WINDOWS = tuple((lo, hi, _run(lo, hi)) for lo in range(FOUR, JOKER_RANK) for hi in range(lo + 2, JOKER_RANK))
+"""Every rank range of 3 cards or more within 4..A, with its mask."""
+
+_NEW_MELDS: dict[tuple[int, bytes, int, int], list[tuple[int, tuple[int, ...], tuple[int, int]]]] = {}
+"""Cache of :func:`_new_melds`."""
+
+
+def _new_melds(suit: int, row: bytes, least: int, top: int) -> list[tuple[int, tuple[int, ...], tuple[int, int]]]:
+    """The sequences of ``suit`` with one wild card that the naturals of ``row`` (:func:`_suit_rows`) allow,
+    of ``least`` to ``top`` cards: ``(cards, natural cards, (id with a two, id with a joker))``; cached."""
+    key = (suit, row, least, top)
+    found = _NEW_MELDS.get(key)
+    if found is not None:
+        return found
+    out: list[tuple[int, tuple[int, ...], tuple[int, int]]] = []
+    held = _held(row)
+    if bin(held).count("1") >= least - 1:
+        for lo, hi, run in _WINDOWS:
+            if not least <= hi - lo + 1 <= top:
+                continue
+            missing = run & ~held
+            if missing & (missing - 1):
+                continue  # two gaps or more
+            for hole in range(lo, hi + 1):
+                if missing and missing != 1 << hole:
+                    continue
+                nat = tuple(r * 4 + suit for r in range(lo, hi + 1) if r != hole)
+                ids = tuple(ACTION_INDEX[(MELD, SEQ_WILD, suit, span_code(lo, hi), hole * 4 + wk)] for wk in (1, 2))
+                out.append((hi - lo + 1, nat, (ids[0], ids[1])))
+    if len(_NEW_MELDS) > 200_000:
+        _NEW_MELDS.clear()
+    _NEW_MELDS[key] = out
+    return out
+
+
+def wild_seq_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
+                        allow_out: bool) -> list[tuple[int, tuple[int, ...], int]]:
+    """Moves of sequences with a wild card that the hand allows now: ``(id, cards used, canastas after)``.
+
+    ``size``, ``pend`` and ``allow_out`` as for :func:`canasta.seqplay.seq_play_candidates`: a move that
+    leaves fewer than 2 cards is offered only if the side then has the canastas to go out.
+    """
+    rules = deal.rules
+    hand = deal.hands[seat]
+    rc = deal.rc[seat]
+    kinds = (_BOTH if rc[JOKER_RANK] else _TWO_ONLY) if rc[TWO] else (_JOKER_ONLY if rc[JOKER_RANK] else ())
+    seqs = [m for m in deal.melds[side] if m.target == SEQ_TARGET and (kinds or m.wild)]
+    if not kinds and not seqs:
+        return []
+    canastas = deal.canastas[side]
+    room = size + pend - 2
+    outs: list[bool] = []
+
+    def fits(used: int, done: int) -> bool:
+        """A move using ``used`` cards keeps two cards, or may leave fewer because the side can go out."""
+        if used <= room:
+            return True
+        if not outs:
+            outs.append(allow_out and canastas >= deal._out_need(side))
+            outs.append(allow_out and canastas + 1 >= deal._out_need(side, 1))
+        return outs[0] or bool(done and outs[1])
+
+    out: list[tuple[int, tuple[int, ...], int]] = []
+    top = rules.sequence_max
+    rows: list[bytes] = []
+    if kinds:  # new sequences with a wild card
+        least = max(rules.sequence_min, rules.min_naturals + 1)
+        rows = _suit_rows(hand)
+        for suit in range(4):
+            if rows[suit].count(1) < least - 1:
+                continue  # too few naturals of the suit
+            for n, nat, ids in _new_melds(suit, rows[suit], least, top):
+                done = 1 if n >= 7 else 0
+                if not fits(n, done):
+                    continue
+                for wk in kinds:
+                    out.append((ids[wk - 1], nat + (_WILD_CARD[wk],), canastas + done))
+    seen: set[tuple[int, int, int, int]] = set()
+    for m in seqs:
+        if m.size >= top:
+            continue
+        suit, lo, hi = m.span
+        hole = meld_hole(m)
+        if (suit, lo, hi, hole) in seen:
+            continue
+        seen.add((suit, lo, hi, hole))
+        if not rows:
+            rows = _suit_rows(hand)
+        for n, nat, add_ids in _additions(suit, lo, hi, hole, rows[suit], top):
+            done = 1 if n >= 7 > m.size else 0
+            if hole >= 0:  # naturals only, to a sequence holding its wild card
+                if fits(len(nat), done):
+                    out.append((add_ids[0], nat, canastas + done))
+                continue
+            if not fits(len(nat) + 1, done):
+                continue
+            for wk in kinds:  # one wild card with the naturals
+                out.append((add_ids[wk - 1], nat + (_WILD_CARD[wk],), canastas + done))
+    return out
+
+
+_ADDITIONS: dict[tuple[int, int, int, int, bytes, int], list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {}
+"""Cache of :func:`_additions`."""
+
+
+def _additions(suit: int, lo: int, hi: int, hole: int, row: bytes,
+               top: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """Additions to the sequence ``(suit, lo, hi)`` whose wild card stands for ``hole`` (-1: natural) that
+    naturals of ``row`` (:func:`_suit_rows`) allow, up to ``top`` cards: ``(cards after, natural cards
+    added, ids)``, ids = (the id,) for naturals added to a sequence holding a wild card, else (id with a
+    two, id with a joker) for a wild card added with those naturals; cached."""
+    key = (suit, lo, hi, hole, row, top)
+    found = _ADDITIONS.get(key)
+    if found is not None:
+        return found
+    out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    held = _held(row)
+    old = _run(lo, hi)
+    for a in range(max(FOUR, hi - top + 1), lo + 1):
+        for b in range(hi, min(JOKER_RANK - 1, a + top - 1) + 1):
+            if (a, b) == (lo, hi):
+                continue
+            new = _run(a, b) & ~old
+            missing = new & ~held
+            if hole >= 0:
+                if not missing:
+                    nat = tuple(r * 4 + suit for r in range(a, b + 1) if (new >> r) & 1)
+                    out.append((b - a + 1, nat, (ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + hole,
+                                                               span_code(a, b) * 4)],)))
+                continue
+            if missing & (missing - 1):
+                continue  # two cards or more missing: one wild card cannot fill them
+            for h in range(a, b + 1):
+                bit = 1 << h
+                if not new & bit or (missing and missing != bit):
+                    continue
+                nat = tuple(r * 4 + suit for r in range(a, b + 1) if (new >> r) & 1 and r != h)
+                ids = tuple(ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + h, span_code(a, b) * 4 + wk)]
+                            for wk in (1, 2))
+                out.append((b - a + 1, nat, ids))
+    if len(_ADDITIONS) > 200_000:
+        _ADDITIONS.clear()
+    _ADDITIONS[key] = out
+    return out
+
+
+def wild_seq_take_candidates(deal: Deal, seat: int, side: int, top: int) -> list[int]:
+    """Ids of taking the pile by adding its top card ``top`` to a sequence of the side that holds a wild
+    card (the caller has checked the pile is not frozen and ``add_to_meld`` is allowed); as
+    :func:`canasta.seqplay.seq_take_candidates` for natural sequences (RULES.md §3.2)."""
+    rules = deal.rules
+    cap = min(rules.sequence_max, rules.pile_add_below or rules.sequence_max)
+    suit, rank = top & 3, top >> 2
+    out: list[int] = []
+    for m in deal.melds[side]:
+        sp = m.span
+        if (m.target != SEQ_TARGET or not m.wild or sp[0] != suit or m.size >= cap
+                or rank not in (sp[1] - 1, sp[2] + 1)):
+            continue
+        act = ACTION_INDEX[(TAKE, TAKE_SEQ_WILD, suit, span_code(sp[1], sp[2]), meld_hole(m))]
+        if act in out:
+            continue
+        after = deal.hsize[seat] + deal._to_hand(deal.pile[:-1])
+        done = 1 if m.size + 1 >= 7 > m.size else 0
+        if after < 2 and (rules.must_ask_to_go_out
+                          or not deal.side_may_go_out(side, deal.canastas[side] + done, done)):
+            continue
+        out.append(act)
+    return out
+
+
+def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
+    """The move (cards, the sequence named, what the wild card stands for) for a SEQ_WILD id.
+
+    Raises:
+        canasta.engine.IllegalMove: the hand lacks a card the move needs.
+    """
+    from .engine import IllegalMove
+
+    kind, _, suit, a, b = ACTIONS[action]
+    hand = deal.hands[deal.turn]
+    if kind == TAKE:
+        lo, hi = span_decode(a)
+        return Move(TAKE, (), -1, (lo * 4 + suit, hi * 4 + suit, b * 4 + suit))
+    if kind == MELD:
+        (lo, hi), hole, wk = span_decode(a), b >> 2, b & 3
+        nat = [r * 4 + suit for r in range(lo, hi + 1) if r != hole]
+        seq: tuple[int, ...] = ()
+        old_hole = -1
+    else:
+        (lo, hi), hole = span_decode(a >> 4), a & 15
+        (na, nb), wk = span_decode(b >> 2), b & 3
+        nat = [r * 4 + suit for r in range(na, nb + 1) if not lo <= r <= hi and (wk == 0 or r != hole)]
+        old_hole = hole if wk == 0 else -1
+        seq = (lo * 4 + suit, hi * 4 + suit) + ((hole * 4 + suit,) if old_hole >= 0 else ())
+    missing = [c for c in nat if not hand[c]]
+    wild: tuple[int, ...] = ()
+    if wk:
+        if wk == 2:
+            wild = (JOKER,) if hand[JOKER] else ()
+        else:
+            wild = next(((c,) for c in range(TWO * 4, TWO * 4 + 4) if hand[c]), ())
+        if not wild:
+            raise IllegalMove(f"you do not hold {'a joker' if wk == 2 else 'a two'}")
+    if missing:
+        raise IllegalMove(f"you do not hold {card_str(missing[0])}")
+    if not wk:
+        return Move(ADD, tuple(nat), SEQ_TARGET, seq)
+    stands = hole * 4 + suit
+    cards = sorted(nat + [stands])
+    cards[cards.index(stands)] = wild[0]
+    return Move(kind, tuple(cards), SEQ_TARGET, seq, (stands,))
+
+
+def wild_pair_takes(deal: Deal) -> list[int]:
+    """Taking a pile topped by a wild card with a pair of it (``wild_pair_takes_wild``): two twos for a
+    two, two jokers for a joker; the three cards start or join the side's meld of wild cards, which may
+    not pass ``wild_meld_cap`` cards. Offered under the general conditions of a take: the player keeps
+    a card to discard or may go out, and an unopened side can still make its minimum count with the
+    three wild cards and the rest of the hand (the pile waits until it does) (RULES.md §1.6, §1.7, §3.2)."""
+    rules = deal.rules
+    pile = deal.pile
+    top = pile[-1]
+    seat = deal.turn
+    side = deal.side_of[seat]
+    rc = deal.rc[seat]
+    rank = JOKER_RANK if top == JOKER else TWO
+    size = deal.hsize[seat]
+    if rc[rank] < 2 or (rules.no_pile_for_initial_meld and not deal.opened[side]):
+        return []
+    if rules.one_card_pile_rule and size == 1 and len(pile) == 1 and not deal.stock_out:
+        return []
+    mi = deal.mt[side][WILD_TARGET]
+    size0 = deal.melds[side][mi].size if mi >= 0 else 0
+    if size0 + 3 > rules.wild_meld_cap:
+        return []
+    canastas = deal.canastas[side] + (1 if size0 < 7 <= size0 + 3 else 0)
+    rest = deal._to_hand(pile[:-1]) + deal._to_hand(deal.dowry)
+    if size - 2 + rest < 2 and (rules.must_ask_to_go_out or not deal.side_may_go_out(side, canastas)):
+        return []
+    if not deal.opened[side]:
+        need = deal.minimum[side] - deal.open_total - 3 * deal.rv[rank]
+        rc2 = rc[:]
+        rc2[rank] -= 2
+        ex = deal._ex(side, deal.turn_new)
+        ex[WILD_TARGET] = [0, size0 + 3]
+        if need > 0 and best_meld_value(rc2, ex, deal.lim, max(0, 2 - rest)) < need:
+            return []
+    return [TAKE_IDS[TAKE_PAIR]]
+
+
+def wild_pair_problem(deal: Deal, cards: tuple[int, ...]) -> str:
+    """Why ``cards`` are not the pair a pile topped by a wild card is taken with ('' if they are)."""
+    top = deal.pile[-1]
+    want = JOKER if top == JOKER else -1
+    ok = len(cards) == 2 and all((c == JOKER) if want == JOKER else (c != JOKER and IS_WILD[c]) for c in cards)
+    if ok:
+        return ""
+    what = "two jokers" if top == JOKER else "two twos"
+    return f"a pile topped by {card_str(top)} is taken only with a pair of the same wild card: {what} (§3.2)"
+
+
+def wild_seq_key_span(action: int) -> tuple[Span, int, int, int]:
+    """For a SEQ_WILD MELD/ADD id: (span before, or the new span for a meld; size before; size after;
+    rank the wild card stands for)."""
+    kind, _, suit, a, b = ACTIONS[action]
+    if kind == MELD:
+        lo, hi = span_decode(a)
+        return (suit, lo, hi), 0, hi - lo + 1, b >> 2
+    lo, hi = span_decode(a >> 4)
+    na, nb = span_decode(b >> 2)
+    return (suit, lo, hi), hi - lo + 1, nb - na + 1, a & 15
