@@ -747,52 +747,38 @@ def _rank_bonuses(name: str, text: str) -> tuple[tuple[str, int], ...]:
     return tuple(rows)
 
 
-def _canasta_kinds(name: str, text: str) -> tuple[str, ...]:
-    """Read kinds of canasta joined by '/': natural, mixed, wild or a rank (or none)."""
+def _canasta_kinds(name: str, text: str, kinds: tuple[str, ...] = CANASTA_KINDS,
+                   kind_rank: bool = False) -> tuple[str, ...]:
+    """Read kinds of canasta joined by '/' (or none): one of ``kinds``, a rank (``7``), and where
+    ``kind_rank`` also ``natural-7`` / ``mixed-7``.
+
+    Raises:
+        RulesError: a part is none of these; the message lists what is allowed.
+    """
     t = text.strip().lower()
     if t in ("", "none"):
         return ()
+    form = (f"option {name} takes kinds of canasta joined by '/' from {', '.join(kinds)}, a rank such as 7"
+            + (", or natural-7 / mixed-7" if kind_rank else "") + f", or none, not '{text}'")
     out: list[str] = []
     for part in t.split("/"):
         p = part.strip()
-        if p in CANASTA_KINDS:
+        if p in kinds:
             out.append(p)
             continue
+        kind, dash, rank = p.partition("-") if kind_rank else (p, "", "")
         try:
-            out.append(_rank(name, p))
+            r = _rank(name, rank if dash else p)
         except RulesError:
-            raise RulesError(f"option {name} takes kinds of canasta joined by '/' from "
-                             f"{', '.join(CANASTA_KINDS)} or a rank such as 7, not '{text}'") from None
+            r = ""
+        if not r or (dash and kind not in ("natural", "mixed")):
+            raise RulesError(form)
+        out.append(f"{kind}-{r}" if dash else r)
     return tuple(out)
 
 
 SET_KINDS = ("natural", "mixed", "wild", "sequence")
 """Kinds of canasta red3_set_needs_canasta may name besides a rank or natural-RANK / mixed-RANK."""
-
-
-def _set_kinds(name: str, text: str) -> tuple[str, ...]:
-    """Read kinds of canasta joined by '/' for ``red3_set_needs_canasta`` (or none):
-    natural, mixed, wild, sequence, a rank (``7``), or ``natural-7`` / ``mixed-7``."""
-    t = text.strip().lower()
-    if t in ("", "none"):
-        return ()
-    out: list[str] = []
-    for part in t.split("/"):
-        p = part.strip()
-        if p in SET_KINDS:
-            out.append(p)
-            continue
-        kind, dash, rank = p.partition("-")
-        r = ""
-        try:
-            r = _rank(name, rank if dash else p)
-        except RulesError:
-            pass
-        if not r or (dash and kind not in ("natural", "mixed")):
-            raise RulesError(f"option {name} takes kinds of canasta joined by '/' from {', '.join(SET_KINDS)}, "
-                             f"a rank such as 7, or natural-7 / mixed-7, or none, not '{text}'")
-        out.append(f"{kind}-{r}" if dash else r)
-    return tuple(out)
 
 
 def _convert(name: str, text: str) -> Any:
@@ -802,7 +788,7 @@ def _convert(name: str, text: str) -> Any:
     if name in ("rank_canasta_bonuses", "rank_canasta_mixed_bonuses", "rank_hand_penalties"):
         return _rank_bonuses(name, text)
     if name == "red3_set_needs_canasta":
-        return _set_kinds(name, text)
+        return _canasta_kinds(name, text, SET_KINDS, kind_rank=True)
     if name == "going_out_canastas":
         return _canasta_kinds(name, text)
     if name in _ENUMS:

@@ -45,6 +45,7 @@ from .sequences import Span, extensions_in_hand, span_cards, span_decode, spans_
 
 if TYPE_CHECKING:
     from .engine import Deal, Meld
+    from .rules import Rules
 
 REACH_DEPTH = 2
 """Further sequences the initial-meld planning tries in one turn (besides melds of a rank)."""
@@ -209,7 +210,6 @@ def sequences_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, li
 def explain_sequence(deal: Deal, move: Move) -> str:
     """Why a sequence meld or addition ``move`` is not legal now ('' when the sequence itself is
     fine and the reason lies elsewhere: keeping a card, the initial meld, ...) (RULES.md §3.2)."""
-    from .moves import MoveError, move_span
     from .sequences import extension_problem, sequence_problem, span_str
 
     rules = deal.rules
@@ -223,17 +223,11 @@ def explain_sequence(deal: Deal, move: Move) -> str:
         bad = sequence_problem(move.cards)
         if bad:
             return bad
-        if not rules.sequence_min <= len(move.cards) <= rules.sequence_max:
-            return (f"a sequence meld has {rules.sequence_min} to {rules.sequence_max} cards, "
-                    f"not {len(move.cards)} (§3.2)")
-        return ""
-    try:
-        span = move_span(move)
-    except MoveError as e:
-        return str(e)
-    m = find_sequence(deal, side, move.seq)
-    if m is None:
-        return no_such_sequence(deal, side, span)
+        return meld_length_problem(rules, len(move.cards))
+    found = named_sequence(deal, side, move)
+    if isinstance(found, str):
+        return found
+    span, m = found
     longest = max(rules.sequence_max, rules.sequence_out_max)
     bad = extension_problem(span, move.cards, longest)
     if bad:
@@ -244,6 +238,28 @@ def explain_sequence(deal: Deal, move: Move) -> str:
         return (f"a sequence goes past {rules.sequence_max} cards only in the move that goes out: melding "
                 "your last cards, or all but the one you then discard (§3.2)")
     return ""
+
+
+def meld_length_problem(rules: Rules, cards: int) -> str:
+    """Why a new sequence meld of ``cards`` cards is refused for its length, '' if it is allowed (§3.2)."""
+    if not rules.sequence_min <= cards <= rules.sequence_max:
+        return f"a sequence meld has {rules.sequence_min} to {rules.sequence_max} cards, not {cards} (§3.2)"
+    return ""
+
+
+def named_sequence(deal: Deal, side: int, move: Move) -> tuple[Span, Meld] | str:
+    """The span and meld of ``side``'s sequence that the addition or take ``move`` names, or why there is
+    none (the name is unreadable, or the side has no such sequence) (§3.2)."""
+    from .moves import MoveError, move_span
+
+    try:
+        span = move_span(move)
+    except MoveError as e:
+        return str(e)
+    m = find_sequence(deal, side, move.seq)
+    if m is None:
+        return no_such_sequence(deal, side, span)
+    return span, m
 
 
 def no_such_sequence(deal: Deal, side: int, span: Span) -> str:
@@ -263,7 +279,6 @@ def no_such_sequence(deal: Deal, side: int, span: Span) -> str:
 def _explain_wild_sequence(deal: Deal, move: Move, wilds: int) -> str:
     """Why a sequence move with a wild card (or naming a sequence that holds one) is refused ('' when the
     reason lies elsewhere) (Hollywood, RULES.md §3.2)."""
-    from .moves import MoveError, move_span
     from .sequences import extension_problem, span_str, wild_sequence_problem
     from .wildseq import meld_hole
 
@@ -279,17 +294,11 @@ def _explain_wild_sequence(deal: Deal, move: Move, wilds: int) -> str:
         if len(move.cards) - wilds < rules.min_naturals:
             return (f"a sequence with a wild card needs at least {rules.min_naturals} natural cards, "
                     f"not {len(move.cards) - wilds} (§3.2)")
-        if not rules.sequence_min <= len(move.cards) <= rules.sequence_max:
-            return (f"a sequence meld has {rules.sequence_min} to {rules.sequence_max} cards, "
-                    f"not {len(move.cards)} (§3.2)")
-        return ""
-    try:
-        span = move_span(move)
-    except MoveError as e:
-        return str(e)
-    m = find_sequence(deal, side, move.seq)
-    if m is None:
-        return no_such_sequence(deal, side, span)
+        return meld_length_problem(rules, len(move.cards))
+    found = named_sequence(deal, side, move)
+    if isinstance(found, str):
+        return found
+    span, m = found
     if wilds and meld_hole(m) >= 0:
         return f"a sequence holds at most {rules.sequence_wild_max} wild card: {span_str(span)} has one (§3.2)"
     bad = extension_problem(span, stand, rules.sequence_max)
