@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from canasta import Deal, Rules
+from canasta.bench import play_random
 from canasta.env import canasta_v0
 from canasta.env.gym_wrapper import CanastaGymEnv
 
@@ -57,13 +58,7 @@ def bench_engine(variant: str, seconds: float) -> Result:
     rng = random.Random(0)
 
     def episode(seed: int) -> int:
-        deal = Deal(rules, seed=seed)
-        n = 0
-        while not deal.over:
-            legal = deal.legal_actions()
-            deal.apply_action(legal[int(rng.random() * len(legal))])
-            n += 1
-        return n
+        return play_random(Deal(rules, seed=seed), rng)
 
     return _timed(f"engine {variant}", seconds, episode)
 

@@ -97,19 +97,20 @@ def _time_deals(rules: Rules, seconds: float, seed: int, play: Callable[[Deal], 
     return BenchFigures(steps, step_t, deals, deal_t, setup_t)
 
 
+def play_random(deal: Deal, rng: random.Random) -> int:
+    """Play ``deal`` to its end with uniformly random legal moves drawn from ``rng``; return the moves made."""
+    n = 0
+    while not deal.over:
+        legal = deal.legal_actions()
+        deal.apply_action(legal[int(rng.random() * len(legal))])
+        n += 1
+    return n
+
+
 def bench_random(rules: Rules, seconds: float, seed: int = 0) -> BenchFigures:
     """Play deals between uniformly random players for about ``seconds`` (at least one deal)."""
     rng = random.Random(seed)
-
-    def play(deal: Deal) -> int:
-        n = 0
-        while not deal.over:
-            legal = deal.legal_actions()
-            deal.apply_action(legal[int(rng.random() * len(legal))])
-            n += 1
-        return n
-
-    return _time_deals(rules, seconds, seed, play)
+    return _time_deals(rules, seconds, seed, lambda deal: play_random(deal, rng))
 
 
 def bench_heuristic(rules: Rules, seconds: float, seed: int = 0) -> BenchFigures:

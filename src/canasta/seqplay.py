@@ -195,16 +195,19 @@ def sequences_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, li
         if total - len(cards) < keep:
             continue
         pts = sum(vals[c] for c in cards)
-        for c in cards:
-            hand[c] -= 1
-            rc[c >> 2] -= 1
+        _shift(hand, rc, cards, -1)
         ok = pts >= need or sequences_reach(deal, hand, rc, ex, keep, need - pts, depth - 1)
-        for c in cards:
-            hand[c] += 1
-            rc[c >> 2] += 1
+        _shift(hand, rc, cards, 1)
         if ok:
             return True
     return False
+
+
+def _shift(hand: list[int], rc: list[int], cards: tuple[int, ...], sign: int) -> None:
+    """Add (``sign`` 1) or take out (``sign`` -1) ``cards`` to the card counts ``hand`` and rank counts ``rc``."""
+    for c in cards:
+        hand[c] += sign
+        rc[c >> 2] += sign
 
 
 def explain_sequence(deal: Deal, move: Move) -> str:
@@ -424,18 +427,14 @@ def out_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int
     if depth <= 0:
         return False
     for cards, i, done, after in _seq_options(deal, side, hand, spans):
-        for c in cards:
-            hand[c] -= 1
-            rc[c >> 2] -= 1
+        _shift(hand, rc, cards, -1)
         nxt = spans[:]
         if i < 0:
             nxt.append(after)
         else:
             nxt[i] = after
         ok = out_reach(deal, hand, rc, ex, canastas + done, seq_done + done, allow_discard, depth - 1, nxt)
-        for c in cards:
-            hand[c] += 1
-            rc[c >> 2] += 1
+        _shift(hand, rc, cards, 1)
         if ok:
             return True
     return False

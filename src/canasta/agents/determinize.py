@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts
 from ..engine import PHASE_NAMES, Deal, Meld, PlayerView
 from ..moves import PASS_ID
-from .memory import UNKNOWN, CardMemory
+from .memory import UNKNOWN, CardMemory, clip_known
 
 
 class DeterminizeError(ValueError):
@@ -105,14 +105,7 @@ def _known(view: PlayerView, memory: CardMemory) -> list[list[int]]:
             out.append([0] * N_TYPES)
             continue
         k = memory.known[s][:]
-        excess = sum(k) - view.hand_sizes[s]
-        c = 0
-        while excess > 0 and c < N_TYPES:
-            if k[c]:
-                k[c] -= 1
-                excess -= 1
-            else:
-                c += 1
+        clip_known(k, view.hand_sizes[s])
         out.append(k)
     return out
 

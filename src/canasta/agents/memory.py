@@ -36,6 +36,19 @@ UNKNOWN = -1
 """A pile card this memory never saw."""
 
 
+def clip_known(known: list[int], size: int) -> None:
+    """Drop cards from ``known`` (53 counts of cards known in one hand) until it holds at most ``size``
+    cards, lowest card types first: a hand cannot hold more known cards than it has cards."""
+    excess = sum(known) - size
+    c = 0
+    while excess > 0 and c < N_TYPES:
+        if known[c]:
+            known[c] -= 1
+            excess -= 1
+        else:
+            c += 1
+
+
 def _deal_key(view: PlayerView) -> tuple[object, ...]:
     return (view.dealer, view.scores, view.minimums)
 
@@ -267,15 +280,7 @@ class CardMemory:
         self.turn_no = view.turn_number
         for s in range(self.players):
             if s != self.seat:
-                excess = sum(self.known[s]) - view.hand_sizes[s]
-                k = self.known[s]
-                c = 0
-                while excess > 0 and c < N_TYPES:
-                    if k[c]:
-                        k[c] -= 1
-                        excess -= 1
-                    else:
-                        c += 1
+                clip_known(self.known[s], view.hand_sizes[s])
 
     # ------------------------------------------------------ the view path
 
