@@ -79,3 +79,29 @@ def test_a_restored_table_replays_the_events_to_its_bots(db_url: str) -> None:
         assert isinstance(a, HardAgent) and isinstance(b, HardAgent)
         assert b.memory.exact and b.memory.discards == a.memory.discards and b.memory.pile == a.memory.pile
         assert b.memory.known == a.memory.known
+
+
+def test_bots_of_five_players_observe_at_their_deal_seat(caplog: pytest.LogCaptureFixture) -> None:
+    """With one player sitting out (§3.1) a bot hears every move at its seat of the deal, never at its table seat."""
+    t = create_table(None, "classic(players=5)", [HUMAN] + [bot("hard")] * 4, seed=13)
+    t.start(0)
+    for deal_no in range(2):
+        if deal_no:
+            t.next_deal(0)
+        while len(t.move_seats[-1]) < 50 and not t.game.deal.over:
+            if not t.bot_step():
+                t.act(0, t.hint(0))
+        seats = t.game.seating.seats  # deal seat -> table seat
+        want: list[list[int]] = [[] for _ in seats]
+        for seat, text in zip(t.move_seats[-1], t.game.logs[-1].moves, strict=True):
+            m = Move.parse(text)
+            if m.kind == DISCARD:
+                want[seats.index(seat)].extend(m.cards)
+        for table_seat in seats:
+            agent = t.agents[table_seat] if table_seat else t._hinters[0]
+            assert isinstance(agent, HardAgent)
+            assert agent.memory.exact and agent.memory.discards == want, f"deal {deal_no + 1}, seat {table_seat + 1}"
+        while not t.game.deal.over:
+            if not t.bot_step():
+                t.act(0, t.hint(0))
+    assert "failed to observe" not in caplog.text

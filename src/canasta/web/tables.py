@@ -294,12 +294,16 @@ class Table:
         self._observe(deal, seat, done)
 
     def _observe(self, deal: Deal, seat: int, move: Move | None) -> None:
-        """Tell the bots and hinters of a new deal (``seat == -1``) or of a move (their card memory).
+        """Tell the bots and hinters of a new deal (``seat == -1``) or of table seat ``seat``'s move.
+
+        Each hears it at his deal seat; a player sitting the deal out (5 players) hears nothing.
 
         A bot's failure is logged, not raised: the move is already made and stored.
         """
+        seating = self.game.seating  # observers are kept by table seat; the deal's views by deal seat (§3.1)
+        obs = [(d, fn) for t, fn in self._observers if (d := seating.deal_seat(t)) >= 0]
         try:
-            observe_all(self._observers, deal, seat, move)
+            observe_all(obs, deal, seating.deal_seat(seat) if seat >= 0 else -1, move)
         except Exception:
             log.exception("a bot failed to observe a move at table %s", self.id)
 
