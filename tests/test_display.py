@@ -187,6 +187,23 @@ def test_status_shows_initial_meld_progress_and_pile_set_aside():
     assert "The pile (1 card) is set aside" in out
 
 
+def test_status_names_the_canasta_an_initial_meld_needs_on_top_of_the_count():
+    brazilian = Rules.preset("brazilian")
+    for score, need in ((7500, "120 needed, with a canasta."), (9500, "120 needed, with a natural canasta."),
+                        (3000, "120 needed.")):
+        deal = make_deal(brazilian, ["KC KD KH AC AD AH AS QC QD QH JC JD JH 9C 9D"], stock="5S 6S",
+                         scores=[score, 0])
+        deal.apply("draw")
+        out = text_of(render_view(deal.view(0), info(brazilian)))
+        assert f"Initial meld: 0 melded this turn, {need}" in out
+    tiles = Rules.preset("romanian-tiles")
+    deal = make_deal(tiles, ["KC KD KH AC AD AH AS QC QD QH JC JD JH 9C"], stock="5S 6S", scores=[5000, 0])
+    assert deal.view(0).phase == "play"  # the first player of the tile game starts with a tile more, no draw
+    later = dataclasses.replace(deal.view(0), turn_number=9)  # past the first round (no melding in it)
+    out = text_of(render_view(later, info(tiles)))
+    assert "Initial meld: 0 melded this turn, a canasta needed, or a meld of wild cards." in out
+
+
 def test_status_of_a_question_from_the_partner():
     deal = Deal(CLASSIC, dealer=0, seed=1)
     view = dataclasses.replace(deal.view(0), phase="answer", to_act=0, turn=2, asked=True)

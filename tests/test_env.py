@@ -8,6 +8,7 @@ docs/env.md says.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import warnings
 from pathlib import Path
@@ -22,13 +23,14 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from canasta.cards import N_TYPES, card_str, counts_of, is_red_three  # noqa: E402
-from canasta.engine import IllegalMove  # noqa: E402
+from canasta.engine import IllegalMove, MeldView  # noqa: E402
 from canasta.env import EnvConfigError, canasta_v0  # noqa: E402
 from canasta.env.actions import action_name, action_table  # noqa: E402
 from canasta.env.gym_wrapper import CanastaGymEnv  # noqa: E402
-from canasta.env.observation import ObservationLayout  # noqa: E402
-from canasta.moves import ACTIONS, N_ACTIONS, TAKE  # noqa: E402
+from canasta.env.observation import ObservationLayout, PublicMemory, build_observation  # noqa: E402
+from canasta.moves import ACTIONS, N_ACTIONS, SEQ_TARGET, TAKE  # noqa: E402
 from canasta.rules import Rules, RulesError, preset_names  # noqa: E402
+from helpers import cards, make_deal, play  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "env.md"
 
@@ -483,6 +485,71 @@ def test_gym_registration() -> None:
 def test_docs_list_the_layout_and_the_move_ids() -> None:
     text = DOCS.read_text(encoding="utf-8")
     assert ObservationLayout(4, 2).markdown() in text
+    samba = ObservationLayout(4, 2, meld_counts=True, sequences=True)
+    assert samba.markdown(only=("meld_counts", "sequences")) in text
     assert action_table() in text
     assert action_name(0) == "draw"
     assert action_name(9) == "discard 2C"
+
+
+# ------------------------------------------------------- blocks of the Samba family (§3.2)
+
+def test_samba_appends_meld_counts_and_sequences_and_classic_keeps_its_layout() -> None:
+    classic = ObservationLayout.for_rules(Rules.preset("classic"))
+    assert classic.blocks == ObservationLayout(4, 2).blocks and classic.size == 467
+    samba = ObservationLayout.for_rules(Rules.preset("samba"))
+    assert samba.blocks[:len(classic.blocks)] == classic.blocks  # appended, nothing moved
+    assert [b.name for b in samba.blocks[len(classic.blocks):]] == ["meld_counts", "sequences"]
+    assert samba.block("meld_counts").size == 2 * 14 and samba.block("sequences").size == 2 * (4 * 11 + 3)
+    assert samba.size == 467 + 28 + 94
+    env = canasta_v0.raw_env(variant="samba")
+    assert env.layout.size == samba.size
+    env.reset(seed=1)
+    assert env.observe(env.agent_selection)["observation"].shape == (samba.size,)
+    assert env.observation_space("player_0")["observation"].shape == (samba.size,)
+    # the five-player table observes a four-player deal; the flags follow the rules
+    assert ObservationLayout.for_rules(Rules.parse("classic(players=5)")).size == 467
+    assert ObservationLayout.for_rules(Rules.preset("escalator")).block("sequences").offset == 467
+
+
+def test_sequence_block_gives_the_cards_each_side_s_sequences_cover() -> None:
+    samba = Rules.preset("samba")
+    layout = ObservationLayout.for_rules(samba)
+    d = make_deal(samba, ["4H 5H 6H AC AD AH QC QD 9C 9D 8C 8D 6C 6D 5C",
+                          "7H 4S 5S 6S 7S 8S 9S TS JS QS KS 4D 5D 6D 7D",
+                          "8H 9H 9S 8S 5H 6S 4D 4C TC TD JC JD QH KC KD"], stock="KH KS  7C 7D  QS JH")
+    play(d, "draw", "meld 4H 5H 6H", "meld AC AD AH", "discard KH", "draw", "discard 7H", "take to 4H-6H")
+    seq = layout.block("sequences")
+    per = 4 * 11 + 3
+    hearts = 2 * 11  # suit H, then ranks 4..A
+    for viewer, rel in ((2, 0), (1, 1)):  # side 0 is relative side 0 for seat 2, relative side 1 for seat 1
+        obs = build_observation(d.view(viewer), PublicMemory(4, None, 0), layout)[seq.slice]
+        own = obs[rel * per:(rel + 1) * per]
+        assert list(own[hearts:hearts + 11]) == [1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]  # 4H 5H 6H 7H
+        assert own[:hearts].sum() == own[hearts + 11:44].sum() == 0
+        assert list(own[44:]) == [1, 0, 0]  # one sequence, no canasta, no wild card
+        assert obs[(1 - rel) * per:(2 - rel) * per].sum() == 0
+        counts = build_observation(d.view(viewer), PublicMemory(4, None, 0), layout)[layout.block("meld_counts").slice]
+        assert counts[rel * 14 + 12] == 1 and counts.sum() == 1  # the aces; the sequence has no target slot
+    # classic observes no such block
+    assert "sequences" not in [b.name for b in ObservationLayout.for_rules(Rules.preset("classic")).blocks]
+
+
+def test_meld_counts_and_a_wild_card_in_a_sequence() -> None:
+    holly = Rules.preset("hollywood")
+    layout = ObservationLayout.for_rules(holly)
+    view = make_deal(holly, ["4C 5D 6H 8S 9C TD JH QS KC AD 4H 5S 6C 8D 9H"]).view(0)
+    kings = MeldView(11, tuple(cards("KC KD KH KS KC KD KH")), True, True)
+    kings2 = MeldView(11, tuple(cards("KS KS KC")), False, True)
+    mixed = MeldView(SEQ_TARGET, tuple(cards("4D 5D JK 7D 8D 9D TD")), True, False, (1, 2, 8))
+    view = dataclasses.replace(view, melds=((kings, kings2, mixed), ()))
+    obs = build_observation(view, PublicMemory(4, None, 0), layout)
+    counts = obs[layout.block("meld_counts").slice]
+    assert counts[11] == 2 and counts.sum() == 2  # two melds of kings (the melds block sums their cards)
+    melds = obs[layout.block("melds").slice]
+    assert list(melds[11 * 4:11 * 4 + 4]) == [10, 0, 1, 1]
+    seq = obs[layout.block("sequences").slice]
+    assert list(seq[11:11 + 11]) == [1] * 7 + [0] * 4 and seq[:11].sum() == seq[22:44].sum() == 0  # 4D..TD
+    assert list(seq[44:47]) == [1, 1, 1] and seq[47:].sum() == 0
+    low, high = layout.bounds(holly)
+    assert (obs >= low).all() and (obs <= high).all()

@@ -12,7 +12,7 @@ import pytest
 
 from canasta.canasta_minimum import required_kind
 from canasta.moves import WILD_TARGET
-from canasta.opening import count_requirement, meld_opens, opening_met
+from canasta.opening import added_requirement, count_requirement, meld_opens, opening_met, opening_need
 from canasta.rules import Rules, RulesError
 from helpers import make_deal, play
 
@@ -65,3 +65,14 @@ def test_brazilian_with_the_waiver_opens_with_the_canasta_alone() -> None:
     waived = make_deal("brazilian(opening_canasta_waives_minimum=true)", [HAND], stock="5S 6S", scores=[7500, 0])
     play(waived, "draw", "meld KC KD KH KS KC KD KH")
     assert waived.opened[0]
+
+
+def test_the_needed_line_names_the_canasta_on_top_of_the_count_or_instead_of_it() -> None:
+    assert [added_requirement(BRAZILIAN, s) for s in (6995, 7000, 9000)] == ["", "canasta", "natural_canasta"]
+    assert [added_requirement(TILES, s) for s in (4995, 5000)] == ["", ""]
+    assert opening_need(BRAZILIAN, 6995, 120) == "120 needed"
+    assert opening_need(BRAZILIAN, 7000, 120) == "120 needed, with a canasta"
+    assert opening_need(BRAZILIAN, 8000, 200) == "200 needed, with a canasta"
+    assert opening_need(BRAZILIAN, 9000, 120) == "120 needed, with a natural canasta"
+    assert opening_need(TILES, 5000, 120).startswith("a canasta needed")  # the canasta replaces the count
+    assert "canasta" not in opening_need(TILES, 3000, 120).split(",")[0]

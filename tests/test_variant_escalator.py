@@ -13,16 +13,22 @@ sevens; game to 10,000. Seat 0 plays first; seats 0 and 2 are side 0.
 
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from canasta.agents.base import make_agent
+from canasta.agents.seqbot import picked_cards, run_keep_costs, run_loss
 from canasta.engine import IllegalMove
 from canasta.match import play_game
-from canasta.moves import SEQ_TARGET
+from canasta.moves import ACTIONS, DISCARD, SEQ_TARGET
 from canasta.rules import Rules, RulesError, describe
 from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
 from canasta.scoring import SideResult, score_side
-from helpers import cards, draw_until, legal_strs, make_deal, play, snapshot
+from helpers import cards, draw_until, legal_strs, make_deal, melds_of, play, snapshot
 
 ESC = Rules.preset("escalator")
 OPEN = "KC KD KH AC AD AH"  # 90: opens side 0 (minimum 50)
@@ -322,3 +328,62 @@ def test_bots_lay_down_an_escalator_they_hold(bot: str) -> None:
         d.check_invariants()
     assert d.seq_canastas[0] == 1 and d.extra_done == [True, False]
     assert d.hsize[0] >= 1
+
+
+# ------------------------------------------------------------------ collecting runs (heuristic player)
+
+OPENED = ("draw", "meld KC KD KH", "meld AC AD AH")  # side 0 opens; the player then melds or discards
+
+
+def test_run_keep_costs_price_the_best_window_of_each_suit() -> None:
+    d = play(make_deal(ESC, ["KC KD KH AC AD AH 6S 8S TS QS 4C 4C 5D 5D 9H"], stock="9H JC"), *OPENED)
+    runs = run_keep_costs(d.view(0))
+    assert set(runs) == set(cards("6S 8S TS QS"))  # 4 of the window 6-Q; no other suit holds 3 of a window
+    assert len(set(runs.values())) == 1 and runs[cards("6S")[0]] > 0
+    hand = d.view(0).hand
+    assert run_loss(hand, runs, cards("QS")) == runs[cards("QS")[0]] and run_loss(hand, runs, cards("4C")) == 0
+    # a window of 5 is worth more than a window of 4; late in the deal (small stock) less or nothing
+    five = play(make_deal(ESC, ["KC KD KH AC AD AH 6S 8S TS QS 9S 4C 5D 5D 9H"], stock="9H JC"), *OPENED)
+    assert run_keep_costs(five.view(0))[cards("6S")[0]] > runs[cards("6S")[0]]
+    late = dataclasses.replace(d.view(0), stock_size=8)
+    assert run_keep_costs(late).get(cards("6S")[0], 0.0) < runs[cards("6S")[0]]
+    # where sequences start at 3 cards (Samba) they grow on the table: nothing is collected in the hand
+    assert run_keep_costs(dataclasses.replace(d.view(0), rules=Rules.preset("samba"))) == {}
+
+
+def test_a_second_copy_of_a_run_card_is_free_to_give_up() -> None:
+    runs = {cards("8S")[0]: 100.0}
+    assert run_loss(cards("8S 8S 8C"), runs, cards("8S")) == 0
+    assert run_loss(cards("8S 8S 8C"), runs, cards("8S 8S")) == 100
+    assert picked_cards(cards("8S 8H 8C 8D"), 6, 3) == cards("8C 8D 8H")  # as the engine picks: clubs first
+
+
+def test_heuristic_discards_a_single_card_before_a_card_of_its_run() -> None:
+    d = play(make_deal(ESC, ["KC KD KH AC AD AH 6S 8S TS QS 4C 4C 5D 5D 9H"], stock="9H JC"), *OPENED)
+    choice = make_agent("heuristic").select(d.view(0), d.legal_actions())
+    assert ACTIONS[choice][:2] == (DISCARD, cards("JC")[0])  # without collecting it gave up the 8S
+
+
+def test_heuristic_melds_a_rank_without_the_card_its_run_needs() -> None:
+    """Four eights and a run of spades: the player melds the three eights the engine picks first
+    (clubs, diamonds, hearts) and keeps the eight of spades (without collecting it melded all four)."""
+    d = play(make_deal(ESC, ["KC KD KH AC AD AH 4S 5S 6S 8S 9S 8C 8D 8H QC"], stock="7D JD"), *OPENED)
+    d.apply_action(make_agent("heuristic").select(d.view(0), d.legal_actions()))
+    assert cards("8S")[0] in d.view(0).hand and melds_of(d, 0)["8"] == cards("8C 8D 8H")
+
+
+def _escalator_runs_module() -> Any:
+    path = Path(__file__).parents[1] / "benchmarks" / "escalator_runs.py"
+    spec = importlib.util.spec_from_file_location("escalator_runs", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+def test_heuristic_players_lay_escalators_in_self_play() -> None:
+    """benchmarks/escalator_runs.py: 2 escalators in 100 heuristic deals before the players collected runs
+    (29 after, seed 1); the count must stay clearly positive."""
+    seqs, others = _escalator_runs_module().count_escalators("escalator", "heuristic", 100, 1)
+    assert seqs >= 10 and others > 500

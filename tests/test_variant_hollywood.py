@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
+from canasta.agents.base import make_agent
 from canasta.cli.display import meld_text
 from canasta.engine import IllegalMove
 from canasta.moves import (
@@ -21,6 +22,8 @@ from canasta.moves import (
     N_ACTIONS,
     SEQ_TARGET,
     SEQ_WILD,
+    TAKE,
+    TAKE_PAIR,
     TAKE_SEQ_WILD,
     WILD_SEQ_MELD_BASE,
     WILD_TARGET,
@@ -33,7 +36,7 @@ from canasta.scorekeeper import parse_sheet, score_sheet
 from canasta.scoring import ScoringError, SideResult, classify_meld, score_side
 from canasta.sequences import layout_in_order, layout_str, sequence_layouts, wild_sequence_problem
 from canasta.wildseq import meld_hole
-from helpers import cards, legal_strs, make_deal, play
+from helpers import cards, legal_strs, make_deal, melds_of, play
 
 HOLLY = Rules.preset("hollywood")
 KINGS7 = "KC KD KH KS KC KD KH"
@@ -282,3 +285,25 @@ def test_display_shows_a_wild_card_in_its_place_and_the_mixed_canasta() -> None:
     out = console.export_text()
     assert "4♦-T♦: ☆ mixed sequence canasta (7, 1 wild)" in out
     assert "4♠-7♠: 4♠ 2♣ 6♠ 7♠ (4, sequence, 1 wild)" in out
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "hard"])
+@pytest.mark.parametrize(("wild", "pair"), [("2H", "2C 2D"), ("JK", "JK JK")])
+def test_bots_take_a_wild_card_with_a_pair_of_it(bot: str, wild: str, pair: str) -> None:
+    """A two (a joker) alone in the pile and a pair of them in hand: the take puts the three into the side's
+    meld of wild cards (towards a 2000 wild canasta) and gains a wild card. It pays even with no other
+    card in the pile; the bots took it only when other pile cards paid for the pair."""
+    hands = [f"KC KD KH AC AD AH 9C 9D 5S 6S 8C 4D {wild} JD TD",
+             f"QC QD QH JC JH JS {pair} 4S 5H 6D 8S TC TH 7S",
+             "4C 5C 6C 7C 8D 9S TS KS AS 5D 6H 8H QS JC 7D",
+             "4H 5H 6S 7D 8H 9H TD KS AS 4S 6D 7S 8S QD 9S"]
+    d = make_deal(HOLLY, hands, stock="5D 6D 7H 8H 4C 4C 5C 5C 6C 6C 7H 7H 8C 8C")
+    play(d, "draw", "meld KC KD KH", "meld AC AD AH", "discard 4D",  # both sides open
+         "draw", "meld QC QD QH", "meld JC JH JS", "discard 4S",
+         "draw", "discard 5D", "draw", "discard 9H",
+         "take 9C 9D", f"discard {wild}")  # the pile is now the wild card alone
+    assert d.turn == 1 and d.pile == cards(wild) and legal_strs(d) == {"draw", f"take {pair}"}
+    choice = make_agent(bot, seed=1).select(d.view(1), d.legal_actions())
+    assert ACTIONS[choice][:2] == (TAKE, TAKE_PAIR)
+    d.apply_action(choice)
+    assert sorted(melds_of(d, 1)["W"]) == sorted(cards(f"{pair} {wild}"))

@@ -86,10 +86,19 @@ def meld_opens(rules: Rules, req: str, target: int, wild: int, canasta: bool) ->
     return target == WILD_TARGET and rules.opening_wild_meld_waives_minimum
 
 
+def added_requirement(rules: Rules, score: int) -> str:
+    """The canasta a side at cumulative ``score`` (points) needs on top of the minimum count, completed in
+    the turn of its initial meld: ``canasta``, ``natural_canasta`` (``min_meld_canasta_from`` where the
+    canasta does not waive the count: Brazilian §3.2, from 7000 and 9000), or '' (none, or the canasta
+    replaces the count: :func:`count_requirement`)."""
+    return "" if rules.opening_canasta_waives_minimum else rules.opening_requirement(score)
+
+
 def opening_need(rules: Rules, score: int, minimum: int) -> str:
     """What a side at cumulative ``score`` needs for its initial meld, in words for people
-    (``90 needed``; ``50 needed, no wild cards, or a canasta``; ``a canasta needed``). A canasta asked on
-    top of the count (Brazilian) is not named here: the engine's refusals name it."""
+    (``90 needed``; ``50 needed without wild cards, or a canasta``; ``a canasta needed``; with a canasta
+    on top of the count, Brazilian §3.2: ``120 needed, with a canasta``, ``120 needed, with a natural
+    canasta``)."""
     req = count_requirement(rules, score)
     if req:
         text = f"a {req.replace('_', ' ')} needed"
@@ -97,6 +106,9 @@ def opening_need(rules: Rules, score: int, minimum: int) -> str:
         text = f"{minimum} needed"
         if not rules.opening_allows_wild(score):
             text += " without wild cards"
+        added = added_requirement(rules, score)
+        if added:
+            text += f", with a {added.replace('_', ' ')}"
         if rules.opening_canasta_waives_minimum:
             text += ", or a canasta"
     if rules.opening_wild_meld_waives_minimum:

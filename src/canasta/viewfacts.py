@@ -7,7 +7,8 @@ end says it in its own way (Rich text in English; translated texts in the browse
 Rules: a joly discard blocking the pile (``joker_discard_blocks_round``, RULES.md §3.4), a rank
 that blocks the pile when on top (``pile_blocking_rank``, Mexican §3.2), the extra cards a side
 still receives (``extra_cards``, Mexican §3.2 / Pennies from Heaven §3.5), and what an initial
-meld needs (minimum count §1.6 with the opening rules of §3.4, :mod:`canasta.opening`).
+meld needs (minimum count §1.6 with the opening rules of §3.4 and the canasta of Brazilian §3.2,
+:mod:`canasta.opening`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from .cards import JOKER, RANKS
 from .engine import PlayerView
-from .opening import count_requirement
+from .opening import added_requirement, count_requirement
 from .rules import Rules
 
 
@@ -78,6 +79,8 @@ class OpeningNeed:
         no_wild: the initial meld may hold no wild card (``min_meld_no_wild_below``).
         or_canasta: a complete canasta opens without the count (``opening_canasta_waives_minimum``).
         or_wild_meld: a meld of wild cards opens without the count (``opening_wild_meld_waives_minimum``).
+        with_canasta: '' or the canasta (``canasta``, ``natural_canasta``) the initial meld must include,
+            completed that turn, on top of the count (``min_meld_canasta_from``, Brazilian §3.2).
     """
 
     requirement: str
@@ -85,10 +88,12 @@ class OpeningNeed:
     no_wild: bool
     or_canasta: bool
     or_wild_meld: bool
+    with_canasta: str = ""
 
 
 def opening_parts(rules: Rules, score: int, minimum: int) -> OpeningNeed:
     """What a side at cumulative ``score`` (points) with minimum count ``minimum`` needs to open (§1.6, §3.4)."""
     req = count_requirement(rules, score)
     return OpeningNeed(req, minimum, not req and not rules.opening_allows_wild(score),
-                       not req and rules.opening_canasta_waives_minimum, rules.opening_wild_meld_waives_minimum)
+                       not req and rules.opening_canasta_waives_minimum, rules.opening_wild_meld_waives_minimum,
+                       added_requirement(rules, score))

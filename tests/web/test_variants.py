@@ -158,6 +158,7 @@ def english_opening(o: dict[str, Any]) -> str:
     else:
         text = en["opening.count"].replace("{n}", str(o["minimum"]))
         text += en["opening.no_wild"] if o["no_wild"] else ""
+        text += en["opening.with_" + o["with_canasta"]] if o["with_canasta"] else ""
         text += en["opening.or_canasta"] if o["or_canasta"] else ""
     return text + (en["opening.or_wild_meld"] if o["or_wild_meld"] else "")
 
@@ -165,6 +166,20 @@ def english_opening(o: dict[str, Any]) -> str:
 @pytest.mark.parametrize("variant", preset_names())
 def test_opening_parts_say_what_opening_need_says(variant: str) -> None:
     rules = Rules.parse(variant)
-    for score in (-600, 0, 1500, 3000, 5000, 8000):
+    for score in (-600, 0, 1500, 3000, 5000, 7000, 8000, 9000):
         o = opening_dict(rules, score, rules.min_meld(score))
         assert english_opening(o) == o["text"] == opening_need(rules, score, rules.min_meld(score))
+
+
+@pytest.mark.parametrize("lang", ["en", "ro", "es"])
+def test_the_canasta_asked_on_top_of_the_count_is_in_every_language(lang: str) -> None:
+    brazilian = Rules.preset("brazilian")
+    words = load_locale(lang)
+    assert opening_dict(brazilian, 6995, 120)["with_canasta"] == ""
+    for score, kind in ((7000, "canasta"), (9000, "natural_canasta")):
+        o = opening_dict(brazilian, score, 120)
+        assert o["with_canasta"] == kind and o["requirement"] == "" and o["minimum"] == 120
+        assert words["opening.with_" + kind] and words["opening.with_" + kind] != words["opening.or_canasta"]
+    assert opening_dict(brazilian, 9000, 120)["text"] == "120 needed, with a natural canasta"
+    tiles = opening_dict(Rules.preset("romanian-tiles"), 5000, 120)  # the canasta instead of the count
+    assert tiles["requirement"] == "canasta" and tiles["with_canasta"] == ""

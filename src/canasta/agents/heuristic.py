@@ -22,7 +22,9 @@ How it plays, by phase:
   the own side least: black threes first once the pile is worth stopping, never
   a card the next player's side has melded while the pile is open, then single
   cards of ranks whose copies are mostly visible; a wild card only to freeze a
-  big pile that the next player threatens.
+  big pile that the next player threatens. Where sequences are laid down whole
+  (the escalator, §3.5) the cards of the run it collects go last, and melds of
+  a rank and pile takes avoid them (:func:`canasta.agents.seqbot.run_keep_costs`).
 * **Going out** (§1.9): when its side has the canastas and it pays (enough
   canastas, the deal is nearly over or an opponent is about to go out), it
   asks its partner first (``ask``), then melds out keeping the plan feasible.
@@ -36,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import ACE, FOUR, JOKER, JOKER_RANK, RANKS, THREE, TWO
+from ..cards import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, RANKS, THREE, TWO
 from ..engine import PlayerView
 from ..feasibility import MeldLimits, can_meld_out
 from ..moves import (
@@ -61,7 +63,7 @@ from ..moves import (
 from ..rules import Rules
 from .base import register
 from .goals import canasta_value, needed_targets, out_blocked
-from .seqbot import is_seq_action, seq_action_cards, seq_keep_cost, seq_points
+from .seqbot import is_seq_action, picked_cards, run_keep_costs, run_loss, seq_action_cards, seq_keep_cost, seq_points
 
 NEG = -1.0e9
 """Score of a move the player does not want at all (kept only as a last resort)."""
@@ -213,10 +215,12 @@ class Position:
         next_side, next_melds: the side of the next player (the only one who can take a
             discard) and its melds. visible: copies of each rank seen (own hand, melds, pile top).
         hand_points: what the hand would cost if the deal ended now, in points.
+        runs: keep values of the cards of runs the hand collects towards a sequence laid down whole
+            (escalator §3.5, :func:`canasta.agents.seqbot.run_keep_costs`); empty elsewhere.
     """
 
     __slots__ = ("view", "f", "rc", "mine", "ex", "canastas", "table", "opened", "late", "threat",
-                 "next_side", "next_melds", "visible", "hand_points", "size", "blocked", "needed")
+                 "next_side", "next_melds", "visible", "hand_points", "size", "blocked", "needed", "runs")
 
     def __init__(self, view: PlayerView, f: RulesFacts, w: HeuristicWeights):
         self.view = view
@@ -278,6 +282,15 @@ class Position:
         self.hand_points = sum(pen if (c >> 2 == THREE and c != JOKER) else vals[c] for c in view.hand)
         self.blocked = out_blocked(view)  # extra cards, red threes, kinds of canasta (goals.py)
         self.needed = needed_targets(view)
+        self.runs = run_keep_costs(view)
+
+    def run_loss(self, rank: int, naturals: int) -> float:
+        """Keep value of runs being collected that a meld, addition or take of ``naturals`` naturals
+        of ``rank`` (cards picked as the engine picks them) gives up (0 without such runs)."""
+        if not self.runs or not FOUR <= rank <= ACE:
+            return 0.0
+        hand = self.view.hand
+        return run_loss(hand, self.runs, picked_cards(hand, rank, naturals))
 
     def can_out(self) -> bool:
         """Whether this hand can be melded out now (all cards, or all but one discarded), §1.9."""
@@ -488,7 +501,22 @@ class HeuristicAgent:
             s += w.take_open_bonus
         if pos.threat:
             s -= w.take_threat_per_card * rest
+        top = pos.view.pile_top
+        if mode == TAKE_PAIR and top is not None and IS_WILD[top] and pos.f.rules.wild_pair_takes_wild:
+            s += w.take_pair_cost + self._wild_take_score(pos, top)
+        if pos.runs and top is not None and top != JOKER:  # the pair (or natural) may be run cards
+            s -= pos.run_loss(top >> 2, 2 if mode == TAKE_PAIR else 1 if mode in (TAKE_NAT_TWO, TAKE_NAT_JOKER) else 0)
         return s
+
+    def _wild_take_score(self, pos: Position, top: int) -> float:
+        """What taking a wild card ``top`` with a pair of it is worth beyond the pile's cards (Hollywood
+        §3.2, ``wild_pair_takes_wild``): the three go to the side's meld of wild cards, scored as that meld
+        (:meth:`_meld_score`: wild canasta progress, a canasta completed, the wild-card costs) with the
+        top card's cost given back, since it comes from the pile and not from the hand."""
+        w = self.w
+        joker = top == JOKER
+        s = self._meld_score(pos, WILD_TARGET, 0, 0 if joker else 3, 3 if joker else 0)
+        return s + 0.5 * (w.joker_cost if joker else w.two_cost)
 
     def _draw(self, pos: Position, legal: Sequence[int]) -> int:
         """Draw from the stock or take the pile when it pays (§1.4, §1.7, §1.10)."""
@@ -565,7 +593,7 @@ class HeuristicAgent:
             short = w.reserve - (pos.size + pos.view.pending_pile - n - wild)
             if short > 0:
                 s -= w.reserve_cost * short
-        return s
+        return s - pos.run_loss(r, n)
 
     def _seq_score(self, pos: Position, action: int) -> float:
         """Score of a sequence meld or addition (§3.2), on the scale of :meth:`_meld_score`."""
@@ -626,6 +654,8 @@ class HeuristicAgent:
             return w.stop_rank  # it stops the pile (Mexican 7, §3.2)
         cnt = pos.rc[r]
         cost = seq_keep_cost(view, card)
+        if pos.runs:
+            cost += run_loss(view.hand, pos.runs, (card,))
         if cnt >= 2:
             cost += w.keep_pair * (cnt - 1)
         if r in pos.mine:

@@ -128,7 +128,7 @@ class raw_env(AECEnv, EzPickle):
         self.render_mode = render_mode
         rules = self.rules = self.config.rules
         table = rules.deal_rules()  # the four who play a deal where one of five sits out (§3.1)
-        self.layout = ObservationLayout(table.players, table.teams)
+        self.layout = ObservationLayout.for_rules(rules)
         self.possible_agents = [f"player_{s}" for s in range(rules.players)]
         self.agents = self.possible_agents[:]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}

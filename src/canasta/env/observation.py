@@ -15,6 +15,11 @@ is the ``k``-th seat after the observer in playing order (``k = 0`` is the
 observer), side ``k`` of a per-side block is side ``(own side + k) % teams``
 (``k = 0`` is the observer's side). So one policy can play any seat.
 
+Two blocks are appended for the Samba family (RULES.md §3.2) and only there, so that the classic
+layout never changes: ``meld_counts`` (how many melds of each target a side has, where
+``several_melds_per_rank``: the ``melds`` block sums them) and ``sequences`` (which cards of each
+suit a side's sequence melds cover, where ``sequences``). The shape is fixed for a given rules object.
+
 Rules: what a seat may know is DESIGN.md "Hidden information"; the pile
 (RULES.md §1.7) is face up, so every discard is seen by every player.
 """
@@ -26,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import IS_RED_THREE, IS_WILD, N_TYPES
+from ..cards import ACE, FOUR, IS_RED_THREE, IS_WILD, N_TYPES
 from ..engine import PHASE_NAMES, PlayerView
 from ..moves import ADD, DISCARD, MELD, N_ACTIONS, N_TARGETS, TAKE, Move
 from ..rules import Rules
@@ -40,6 +45,10 @@ POINTS_CLIP = 100.0
 
 MELD_FIELDS = ("naturals", "wild cards", "canasta", "natural")
 """The four numbers given for each side and meld target."""
+SEQ_RANKS = ACE - FOUR + 1
+"""Ranks a sequence may hold (4 to ace, RULES.md §3.2): 11 per suit in the ``sequences`` block."""
+SEQ_FIELDS = ("sequences", "sequence canastas", "sequences holding a wild card")
+"""The numbers given for each side after its 4 x 11 covered cards in the ``sequences`` block."""
 
 _RED3 = np.array(IS_RED_THREE, dtype=bool)
 _WILD_GET = IS_WILD.__getitem__
@@ -75,17 +84,22 @@ class ObservationLayout:
     """Where each piece of information sits in the observation vector.
 
     The layout depends only on the number of ``players`` and of sides
-    (``teams``); two variants with the same table give vectors of the same
-    shape and meaning.
+    (``teams``) and on two rule flags that append a block each at the end
+    (:meth:`for_rules`); two variants with the same table and flags give
+    vectors of the same shape and meaning.
 
     Args:
         players: seats at the table (2..6).
         teams: sides (2..players).
+        meld_counts: append the ``meld_counts`` block (rules with ``several_melds_per_rank``).
+        sequences: append the ``sequences`` block (rules with ``sequences``, RULES.md §3.2).
     """
 
-    def __init__(self, players: int, teams: int):
+    def __init__(self, players: int, teams: int, meld_counts: bool = False, sequences: bool = False):
         self.players = players
         self.teams = teams
+        self.meld_counts = meld_counts
+        self.sequences = sequences
         P, T = players, teams
         # Blocks of cards by type first (filled with NumPy), then the small numbers
         # (filled as one Python list from ``tail`` on).
@@ -125,6 +139,18 @@ class ObservationLayout:
             ("pending_pile", 1, "count",
              "cards of a taken pile set aside until the initial meld is complete"),
         ]
+        if meld_counts:
+            spec.append(("meld_counts", T * N_TARGETS, "count",
+                         f"only where several melds of a rank are allowed: per relative side ({N_TARGETS} "
+                         "each), per meld target 0..13 as in `melds`, how many melds of it the side has "
+                         "(`melds` sums their cards)"))
+        if sequences:
+            per = 4 * SEQ_RANKS + len(SEQ_FIELDS)
+            spec.append(("sequences", T * per, "count",
+                         f"only where sequences are allowed: per relative side ({per} each), per suit C D H S "
+                         f"and rank 4..A ({SEQ_RANKS} each), how many of the side's sequence melds cover that "
+                         "card (with a natural card, or a wild card standing for it); then the side's "
+                         "sequences, sequence canastas and sequences holding a wild card"))
         blocks: list[Block] = []
         off = 0
         for name, size, kind, doc in spec:
@@ -137,6 +163,14 @@ class ObservationLayout:
         """Offset of the first block that :func:`build_observation` fills as a Python list."""
         self.off = {b.name: b.offset - self.tail for b in blocks if b.offset >= self.tail}
         """Offsets of the small blocks, relative to :attr:`tail`."""
+
+    @classmethod
+    def for_rules(cls, rules: Rules) -> ObservationLayout:
+        """The layout of a deal of ``rules`` (its table: ``rules.deal_rules()`` where one of five sits
+        out), with the blocks its rules add (``several_melds_per_rank``, ``sequences``)."""
+        table = rules.deal_rules()
+        return cls(table.players, table.teams, meld_counts=table.several_melds_per_rank,
+                   sequences=table.sequences)
 
     def block(self, name: str) -> Block:
         """The block called ``name``.
@@ -172,11 +206,13 @@ class ObservationLayout:
             high[melds.offset + i * per + 2: melds.offset + i * per + 4] = 1.0
         return low, high
 
-    def markdown(self) -> str:
-        """The layout as a Markdown table (name, offset, size, meaning), for docs/env.md."""
+    def markdown(self, only: Sequence[str] = ()) -> str:
+        """The layout as a Markdown table (name, offset, size, meaning), for docs/env.md: every block,
+        or only the blocks named in ``only``; the total size at the end."""
         rows = ["| block | offset | size | meaning |", "| --- | ---: | ---: | --- |"]
         for b in self.blocks:
-            rows.append(f"| `{b.name}` | {b.offset} | {b.size} | {b.doc} |")
+            if not only or b.name in only:
+                rows.append(f"| `{b.name}` | {b.offset} | {b.size} | {b.doc} |")
         rows.append(f"| (total) | | {self.size} | |")
         return "\n".join(rows)
 
@@ -316,8 +352,37 @@ def build_observation(view: PlayerView, memory: PublicMemory, layout: Observatio
     tail[i:i + 3] = (view.asked, view.answer > 0, view.answer < 0)
     tail[off["melded_this_turn"]] = _clip(view.melded_this_turn / COUNT_SCALE)
     tail[off["pending_pile"]] = view.pending_pile
+    if layout.meld_counts:
+        base = off["meld_counts"]
+        for k in range(T):
+            for m in view.melds[(side + k) % T]:
+                if m.target < N_TARGETS:
+                    tail[base + k * N_TARGETS + m.target] += 1
+    if layout.sequences:
+        _fill_sequences(tail, off["sequences"], view, T)
     obs[layout.tail:] = tail
     return obs
+
+
+def _fill_sequences(tail: list[float], base: int, view: PlayerView, teams: int) -> None:
+    """Fill the ``sequences`` block (see :class:`ObservationLayout`) at ``base`` of ``tail``."""
+    per = 4 * SEQ_RANKS + len(SEQ_FIELDS)
+    side = view.side
+    for k in range(teams):
+        at = base + k * per
+        for m in view.melds[(side + k) % teams]:
+            sp = m.span
+            if sp is None:
+                continue
+            suit, lo, hi = sp
+            row = at + suit * SEQ_RANKS - FOUR
+            for r in range(lo, hi + 1):
+                tail[row + r] += 1
+            tail[at + 4 * SEQ_RANKS] += 1
+            if m.canasta:
+                tail[at + 4 * SEQ_RANKS + 1] += 1
+            if not m.natural:
+                tail[at + 4 * SEQ_RANKS + 2] += 1
 
 
 def _clip(x: float) -> float:

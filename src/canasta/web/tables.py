@@ -106,7 +106,7 @@ def opening_dict(rules: Rules, score: int, minimum: int) -> dict[str, Any]:
     need = opening_parts(rules, score, minimum)
     return {"requirement": need.requirement, "minimum": need.minimum, "no_wild": need.no_wild,
             "or_canasta": need.or_canasta, "or_wild_meld": need.or_wild_meld,
-            "text": opening_need(rules, score, minimum)}
+            "with_canasta": need.with_canasta, "text": opening_need(rules, score, minimum)}
 
 
 class TableError(ValueError):

@@ -136,6 +136,7 @@ function openingText(o) {
   else {
     text = t("opening.count", { n: o.minimum });
     if (o.no_wild) text += t("opening.no_wild");
+    if (o.with_canasta) text += t("opening.with_" + o.with_canasta);
     if (o.or_canasta) text += t("opening.or_canasta");
   }
   if (o.or_wild_meld) text += t("opening.or_wild_meld");
