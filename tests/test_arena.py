@@ -9,6 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from canasta.arena import (
+    PlayResult,
+    ShuffleResult,
     Task,
     assignments,
     bradley_terry_elo,
@@ -228,3 +230,21 @@ def test_cli_refuses_bad_arguments(args, message) -> None:
     assert r.exit_code == 2
     assert message in r.output
     assert "Traceback" not in r.output
+
+
+def test_shuffle_win_rate_is_the_duplicate_score_of_each_shuffle() -> None:
+    """A wins a shuffle when the same cards were worth more to it over both plays, whatever each play's winner."""
+    def shuffle(index: int, m0: float, m1: float) -> ShuffleResult:
+        plays = tuple(PlayResult((k,), (0, 0), m, 1.0 if m > 0 else 0.5 if m == 0 else 0.0)
+                      for k, m in enumerate((m0, m1)))
+        return ShuffleResult(0, index, plays)
+
+    results = [shuffle(0, 900, -300), shuffle(1, -500, -200), shuffle(2, 100, -100), shuffle(3, 40, 60)]
+    assert [r.shuffle_win for r in results] == [1.0, 0.0, 0.5, 1.0]
+    res = summarise("classic", 1, "deal", 4, ["hard", "random"], results)
+    (p,) = res.pairs
+    assert p.wins == 4.0 and p.win_rate == 0.5  # per play: 1 + 0 + 1 + 2 of 8
+    assert p.shuffle_wins == 2.5 and p.shuffle_rate == pytest.approx(2.5 / 4)
+    assert 0 <= p.shuffle_low <= p.shuffle_rate <= p.shuffle_high <= 1
+    data = p.to_json()
+    assert data["shuffle_win_rate"] == pytest.approx(0.625) and len(data["shuffle_win_rate_ci"]) == 2

@@ -25,6 +25,12 @@ Statistics (:class:`PairStats`, :class:`BotStats`):
   the plays. It treats the plays as independent; the two plays of a shuffle are
   usually negatively correlated (good cards help whoever holds them), so the
   interval is on the wide side;
+* shuffle win rate (pairs only): the duplicate score of a shuffle, as in duplicate
+  bridge: A wins shuffle ``i`` when its mean margin over the shuffle's plays is
+  positive (a tie counts half), so the same cards were worth more to A than to B.
+  Shuffles won over shuffles, with the 95% Wilson interval over the shuffles. The
+  cards cancel out here; in the per-play win rate they do not (a deal where the
+  weaker bot is dealt all four red threes counts against the stronger one);
 * Elo (three bots or more): a Bradley–Terry model fitted by maximum likelihood
   (minorize–maximize) to every pair's wins and plays, with one virtual play per
   pair split half-half so that a clean sweep stays finite; shown as
@@ -125,6 +131,12 @@ class ShuffleResult:
     def win(self) -> float:
         """A's share of the plays won (ties half)."""
         return sum(p.win for p in self.plays) / len(self.plays)
+
+    @property
+    def shuffle_win(self) -> float:
+        """1 if A's mean margin over the plays is positive, 0.5 if zero, else 0 (duplicate scoring)."""
+        m = self.margin
+        return 1.0 if m > 0 else 0.5 if m == 0 else 0.0
 
 
 def assignments(teams: int) -> list[tuple[int, ...]]:
@@ -335,6 +347,8 @@ class PairStats:
         a, b: labels. shuffles: shuffles played. plays: plays (2 or 2k per shuffle).
         wins: A's wins (ties half). win_rate, win_low, win_high: A's win rate and 95% Wilson interval.
         margin, margin_low, margin_high: A's mean margin per shuffle (points) and 95% interval.
+        shuffle_wins: shuffles A won on their duplicate score (ties half, see the module docstring).
+        shuffle_rate, shuffle_low, shuffle_high: A's shuffle win rate and its 95% Wilson interval.
     """
 
     a: str
@@ -348,12 +362,18 @@ class PairStats:
     margin: float
     margin_low: float
     margin_high: float
+    shuffle_wins: float = math.nan
+    shuffle_rate: float = math.nan
+    shuffle_low: float = math.nan
+    shuffle_high: float = math.nan
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready dict (nan as null)."""
         return {"a": self.a, "b": self.b, "shuffles": self.shuffles, "plays": self.plays, "wins": self.wins,
                 "win_rate": self.win_rate, "win_rate_ci": [_num(self.win_low), _num(self.win_high)],
-                "mean_margin": self.margin, "margin_ci": [_num(self.margin_low), _num(self.margin_high)]}
+                "mean_margin": self.margin, "margin_ci": [_num(self.margin_low), _num(self.margin_high)],
+                "shuffle_wins": _num(self.shuffle_wins), "shuffle_win_rate": _num(self.shuffle_rate),
+                "shuffle_win_rate_ci": [_num(self.shuffle_low), _num(self.shuffle_high)]}
 
 
 @dataclass(frozen=True)
@@ -464,12 +484,14 @@ def summarise(variant: str, seed: int, unit: str, n: int, specs: Sequence[str],
         for r in rs:
             times[i].extend(r.times_a)
             times[j].extend(r.times_b)
+        sw = sum(r.shuffle_win for r in rs)
         if npl:
             p, lo, hi = wilson(w, npl)
             m, mlo, mhi = mean_ci(margins)
+            sp, slo, shi = wilson(sw, len(rs))
         else:
-            p = lo = hi = m = mlo = mhi = math.nan
-        pstats.append(PairStats(labels[i], labels[j], len(rs), npl, w, p, lo, hi, m, mlo, mhi))
+            p = lo = hi = m = mlo = mhi = sw = sp = slo = shi = math.nan
+        pstats.append(PairStats(labels[i], labels[j], len(rs), npl, w, p, lo, hi, m, mlo, mhi, sw, sp, slo, shi))
     elo = bradley_terry_elo(wins, nplays) if k >= 3 else [(math.nan,) * 3] * k
     bots = {}
     for i, lb in enumerate(labels):

@@ -32,7 +32,7 @@ def _ci(lo: float, hi: float, fmt: str) -> str:
 
 
 def pair_table(result: ArenaResult) -> Table:
-    """A Rich table: per pair, A's win rate and mean margin with their 95% intervals."""
+    """A Rich table: per pair, A's win rate, mean margin and shuffle win rate with their 95% intervals."""
     unit = result.unit
     table = Table(title=f"{result.variant}: {result.shuffles} shuffles per pair, each {unit} played in "
                         f"duplicate (seed {result.seed})")
@@ -43,9 +43,12 @@ def pair_table(result: ArenaResult) -> Table:
     table.add_column("95% CI", justify="right")
     table.add_column(f"A's mean margin per {unit}", justify="right")
     table.add_column("95% CI", justify="right")
+    table.add_column("Shuffles A won", justify="right")
+    table.add_column("95% CI", justify="right")
     for p in result.pairs:
         table.add_row(p.a, p.b, str(p.plays), f"{p.win_rate:.1%}", _ci(p.win_low * 100, p.win_high * 100, ".1f"),
-                      f"{p.margin:+.0f}", _ci(p.margin_low, p.margin_high, "+.0f"))
+                      f"{p.margin:+.0f}", _ci(p.margin_low, p.margin_high, "+.0f"),
+                      f"{p.shuffle_rate:.1%}", _ci(p.shuffle_low * 100, p.shuffle_high * 100, ".1f"))
     return table
 
 
