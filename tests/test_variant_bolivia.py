@@ -86,3 +86,24 @@ def test_score_sheet_refuses_going_out_without_an_escalera() -> None:
     assert res.deals[0]["EW"].total == 2500 + 1500 + 200 + 50 - 100
     with pytest.raises(ScoringError, match="sequence canasta"):
         score_side(BOLIVIA, SideResult(melds=[cards(KINGS7), cards(QUEENS7)], went_out=True))
+
+
+
+def test_a_pile_topped_by_a_wild_card_cannot_be_taken() -> None:
+    """RULES.md §3.2 Bolivia, taking the pile: "a pile topped by a wild card can't be taken" [H], not even with
+    a pair of wild cards by a side that may meld wild cards; once a natural lies on it, a natural pair takes it."""
+    d = make_deal(BOLIVIA, ["AC AD AH 2C 5C 6C 7C 8C 9C TC JC QC 4H 4S 9H",
+                            "2D 2H JK QD QH QS 5D 6D 7D 8D 9D TD JD KC KD",
+                            "AS AS AD 6S 6S 8S 8H 8H 3C 3D 5H 5H TH TH 7H",
+                            "4C 4D KS KS QC QC JH JH TS TS 9S 9S 7S 7S 6H"],
+                  stock="5S 6S 3S 3S KH KH 3H 3H", upcard="9D")
+    play(d, "draw", "meld AC AD AH", "discard 2C")
+    assert d.pile[-1] == cards("2C")[0]
+    assert not [m for m in legal_strs(d) if m.startswith("take")]  # a pair of wild cards in hand: still no
+    with pytest.raises(IllegalMove):
+        d.apply("take 2D 2H")
+    play(d, "draw", "meld 2D 2H JK", "discard 9D")  # seat 1 opens with wild cards, buries the two under a nine
+    play(d, "draw", "add AS AS AD", "discard 7H")
+    assert "take 7S 7S" in legal_strs(d)  # the natural on top: a natural pair takes the frozen pile
+    play(d, "take 7S 7S")
+    assert sum(d.hands[3]) == 15 - 2 + 3  # the pair melds with the 7H; the upcard, the two and the nine join the hand
