@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from .canasta_minimum import (
     ANY_CANASTA,
@@ -78,8 +79,8 @@ from .extras import (
     out_need,
 )
 from .feasibility import MeldLimits, best_meld_value, can_meld_out, meld_out_value
+from .groupmoves import add_options, meld_options, options_cache, wild_meld_options
 from .moves import (
-    ACTION_INDEX,
     ACTIONS,
     ADD,
     ASK,
@@ -88,7 +89,6 @@ from .moves import (
     DISCARD_BASE,
     DRAW,
     DRAW_ID,
-    GROUP_WILD_COMBOS,
     KIND_NAMES,
     MELD,
     NO,
@@ -105,7 +105,6 @@ from .moves import (
     TAKE_PAIR,
     TAKE_SEQ,
     TAKE_SEQ_WILD,
-    WILD_MELD_COMBOS,
     WILD_TARGET,
     YES,
     YES_ID,
@@ -116,6 +115,7 @@ from .moves import (
     target_str,
 )
 from .opening import count_requirement, meld_opens, opening_met
+from .reach import lone_cards_fit, may_meld_out, naturals_reach
 from .rules import Rules
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
 from .seqplay import (
@@ -134,7 +134,6 @@ from .wildseq import (
     meld_hole,
     wild_pair_problem,
     wild_pair_takes,
-    wild_seq_candidates,
     wild_seq_move_for_action,
     wild_seq_take_candidates,
 )
@@ -144,6 +143,8 @@ MUST_ASK = ("in this variant you go out only after asking your partner 'may I go
             "yes: keep at least two cards until then (§3.2)")
 NEVER = 10**6
 """A number of canastas no side reaches: going out is impossible."""
+DISCARD_IDS = tuple(DISCARD_BASE + card for card in range(N_TYPES))
+"""Ids of discarding each card type (picked with ``itertools.compress`` by the counts of a hand)."""
 PHASE_NAMES = ("draw", "play", "answer", "over")
 MAX_RESHUFFLES = 3
 """Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
@@ -633,10 +634,29 @@ class Deal:
         want = r.sequence_canastas_to_go_out
         if want and seq_extra + self.seq_canastas[side] < want:
             return NEVER
+        return self._base_need(side)
+
+    def _base_need(self, side: int) -> int:
+        """:meth:`_out_need` without the sequence canastas: ``canastas_to_go_out``, or for the turn
+        player's side what :func:`~canasta.extras.out_need` says where the variant has extra conditions."""
+        r = self.rules
         if side == self.side_of[self.turn] and (
                 r.extra_cards or r.red3_to_go_out or r.going_out_canastas or not r.wild_canastas_count):
             return out_need(self, self.turn)
         return r.canastas_to_go_out
+
+    def _out_needs(self, side: int) -> tuple[int, int]:
+        """``(_out_need(side), _out_need(side, 1))`` at the cost of one: what ``side`` needs to go out now,
+        and with one more sequence canasta made by a move (for move generation, once per state)."""
+        r = self.rules
+        if not r.going_out_allowed:
+            return NEVER, NEVER
+        base = self._base_need(side)
+        want = r.sequence_canastas_to_go_out
+        if not want:
+            return base, base
+        have = self.seq_canastas[side]
+        return (NEVER if have < want else base), (NEVER if have + 1 < want else base)
 
     def pile_frozen_for(self, side: int) -> bool:
         """Frozen for ``side``: it has not melded yet, or a wild card or red three is in the pile (§1.7)."""
@@ -695,10 +715,11 @@ class Deal:
             return True
         return best_meld_value(rc, ex, self.lim, keep) >= need
 
-    def can_go_out_now(self) -> bool:
+    def can_go_out_now(self, need: int | None = None) -> bool:
         """Whether the player whose turn it is could go out this turn (after drawing).
 
-        Used for "may I go out?": the engine lets a player ask only when this holds.
+        Used for "may I go out?": the engine lets a player ask only when this holds. ``need``: the
+        canastas his side needs to go out (:meth:`_out_need`) where the caller has it already.
         """
         seat = self.turn
         side = self.side_of[seat]
@@ -706,7 +727,8 @@ class Deal:
             return False
         if not self._opening_done() and not self._waiver():
             return False
-        need = self._out_need(side)
+        if need is None:
+            need = self._out_need(side)
         exact = self._exact_out()
         if need >= NEVER and not exact:
             return False  # a sequence canasta, extra cards, red threes or kinds of canasta missing
@@ -717,8 +739,12 @@ class Deal:
         if exact:
             return out_reach(self, self.hands[seat][:], rc[:], self._ex(side), self.canastas[side], 0,
                              not self.no_discard)
-        return can_meld_out(rc, self._ex(side), self.lim, self.canastas[side],
-                            need, allow_discard=not self.no_discard)
+        if not lone_cards_fit(rc, self.mt[side], self.lim.min_nat, not self.no_discard):
+            return False  # cards no meld can take (reach.py: the plan below would fail too)
+        ex = self._ex(side)
+        if not may_meld_out(rc, ex, self.lim, need - self.canastas[side], not self.no_discard):
+            return False  # wild cards too few for the pairs or the canastas missing: the plan would fail too
+        return can_meld_out(rc, ex, self.lim, self.canastas[side], need, allow_discard=not self.no_discard)
 
     def _exact_out(self) -> bool:
         """Whether going-out plans must count sequences too: a player may go out only when told yes
@@ -960,7 +986,8 @@ class Deal:
         lim = self.lim
         cap = rules.meld_cap
         canastas = self.canastas[side]
-        need_c = self._out_need(side)
+        needs = self._out_needs(side)  # once per state: every candidate below reads it
+        need_c = needs[0]
         opened = self.opened[side]
         answer = self.answer
         allow_out = answer > 0 if rules.must_ask_to_go_out else answer >= 0
@@ -974,44 +1001,49 @@ class Deal:
         min_nat = rules.min_naturals
         cand: list[tuple[int, int, int, int, int]] = []  # (action, target, n, t, j)
         acts: list[int] = []
-        # (twos, jokers, wild cards) the hand can supply, in id order
-        combos = [(t, j, t + j) for t, j in GROUP_WILD_COMBOS if t <= twos and j <= jokers]
+        options = options_cache(lim)  # the melds and additions that counts of cards allow (groupmoves.py)
+        t3 = twos if twos < 3 else 3  # no combination of GROUP_WILD_COMBOS holds more than 3 twos or jokers
+        j3 = jokers if jokers < 3 else 3
         several = rules.several_melds_per_rank
+        spare = size + pend  # cards left after a move of k cards: spare - k
         for r in range(FOUR, ACE + 1):
             c = rc[r]
             mi = mt[r]
             if mi >= 0:
                 m = melds[mi]
-                msize = m.size
+                msize = len(m.cards)
                 room = cap - msize
-                for n in range(min(c, room) + 1):
-                    for t, j, w in combos:
-                        k = n + w
-                        if k == 0 or k > room:
-                            continue
-                        if w and m.wild + w > lim.capacity(m.nat + n, 0):
-                            continue
-                        after = size - k + pend
+                most_nat = c if c < room else room
+                hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3))
+                most_k, opts = hit or add_options(options, lim, r, most_nat, room, m.nat, m.wild, t3, j3)
+                if spare - most_k >= 2:
+                    cand.extend(opts)  # every one keeps two cards
+                else:
+                    for opt in opts:
+                        k = opt[2] + opt[3] + opt[4]
+                        after = spare - k
                         if after < 2:
                             cn = canastas + (1 if msize + k >= 7 and msize < 7 else 0)
-                            if not (allow_out and after >= 0 and self._out_move_ok(cn, need_c, after, r, n, t, j)):
+                            if not (allow_out and after >= 0
+                                    and self._out_move_ok(cn, need_c, after, r, opt[2], opt[3], opt[4])):
                                 continue
-                        cand.append((group_action(ADD, r, n, t, j), r, n, t, j))
+                        cand.append(opt)
             if c >= min_nat and (mi < 0 or (several and melds[mi].is_canasta)):
                 # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
-                for n in range(min_nat, min(c, cap) + 1):
-                    for t, j, w in combos:
-                        k = n + w
-                        if k < 3 or k > cap:
-                            continue
-                        if w > lim.capacity(n, 0):
-                            continue
-                        after = size - k + pend
+                most_nat = c if c < cap else cap
+                hit = options.get((MELD, r, most_nat, t3, j3))
+                most_k, opts = hit or meld_options(options, lim, r, most_nat, t3, j3)
+                if spare - most_k >= 2:
+                    cand.extend(opts)
+                else:
+                    for opt in opts:
+                        k = opt[2] + opt[3] + opt[4]
+                        after = spare - k
                         if after < 2:
                             cn = canastas + (1 if k >= 7 else 0)
-                            if not (allow_out and self._out_move_ok(cn, need_c, after, r, n, t, j)):
+                            if not (allow_out and self._out_move_ok(cn, need_c, after, r, opt[2], opt[3], opt[4])):
                                 continue
-                        cand.append((group_action(MELD, r, n, t, j), r, n, t, j))
+                        cand.append(opt)
         if rules.wild_melds and not reserved:
             self._wild_candidates(cand, size, pend, canastas, need_c, allow_out)
         if rules.twos_melds and opened and rc[TWO]:
@@ -1044,30 +1076,31 @@ class Deal:
             cand = [x for x in cand if x[1] == mc and m.size + x[2] + x[3] + x[4] >= 7]
         if cand:
             if not opened:
-                cand = [x for x in cand if self._opening_ok(x, waiver)
-                        or (x[1] == THREE and (rules.black3_set_leaves_play or rules.black3_melds_anytime))]
+                cand = self._opening_candidates(cand, waiver)
             if must_out:
                 cand = [x for x in cand if self._out_ok_after(x)]
             acts = [x[0] for x in cand]
         if rules.sequences:  # sequence melds and additions (RULES.md §3.2)
-            seq_cands = seq_play_candidates(self, seat, side, size, pend, allow_out)
-            if rules.sequence_wild_max:  # with a wild card (Hollywood)
-                seq_cands += wild_seq_candidates(self, seat, side, size, pend, allow_out)
-            for act, used, cn in seq_cands:
-                if not opened and not self._seq_opening_ok(used, cn, sum(self.values[c] for c in used), waiver):
-                    continue
-                if must_out and not self._out_ok_cards(used, cn, cn - canastas):
-                    continue
-                acts.append(act)
+            # natural, or with a wild card where sequence_wild_max allows one (Hollywood)
+            seq_cands = seq_play_candidates(self, seat, side, size, pend, allow_out, needs)
+            if opened and not must_out:
+                acts.extend([sc[0] for sc in seq_cands])  # nothing more to check
+            else:
+                for act, used, cn in seq_cands:
+                    if not opened and not self._seq_opening_ok(used, cn, sum(self.values[c] for c in used), waiver):
+                        continue
+                    if must_out and not self._out_ok_cards(used, cn, cn - canastas):
+                        continue
+                    acts.append(act)
         # discards (RULES.md §1.4: keep a card unless going out)
         if not self.no_discard and mc < 0:
             h = self.hands[seat]
             n_disc = len(acts)
             if size >= 2 and opening_done and not must_out:
-                acts.extend(DISCARD_BASE + card for card in range(N_TYPES) if h[card])
+                acts.extend(compress(DISCARD_IDS, h))
             elif (size == 1 and pend == 0 and allow_out and canastas >= need_c
                   and (opening_done or waiver)):
-                acts.extend(DISCARD_BASE + card for card in range(N_TYPES) if h[card])
+                acts.extend(compress(DISCARD_IDS, h))
             if rules.black3_no_discard_first_round and rc[THREE] and size > rc[THREE] and self.first_round():
                 # no black three discarded in a player's first turn, unless he holds nothing else (§3.2 Cuban)
                 acts[n_disc:] = [a for a in acts[n_disc:] if not IS_BLACK_THREE[a - DISCARD_BASE]]
@@ -1084,7 +1117,7 @@ class Deal:
         if (not self.asked and rules.team_size > 1 and self.partner_of[seat] >= 0
                 and answer == 0 and size >= 2 and pend == 0 and opening_done and not self.conceal_only
                 and mc < 0
-                and not self.no_discard and (not rules.ask_requires_going_out or self.can_go_out_now())):
+                and not self.no_discard and (not rules.ask_requires_going_out or self.can_go_out_now(need_c))):
             # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
             # does not require being able to go out (S1), a failed "yes" is charged (_answer)
             acts.append(ASK_ID)
@@ -1132,24 +1165,24 @@ class Deal:
         start = self.rules.wild_meld_min
         if twos + jokers < (1 if mi >= 0 else start):
             return
-        for t, j in WILD_MELD_COMBOS:
-            if t > twos:
-                break  # the pairs go t-major
-            if j > jokers:
-                continue
-            k = t + j
-            if (mi < 0 and k < start) or k > room:
-                continue
-            after = size - k + pend
+        most_k, opts = wild_meld_options(options_cache(self.lim), mi >= 0, twos, jokers, room, start)
+        spare = size + pend
+        if spare - most_k >= 2:
+            cand.extend(opts)  # every one keeps two cards
+            return
+        for opt in opts:
+            k = opt[3] + opt[4]
+            after = spare - k
             if after < 2:
                 cn = canastas + (1 if msize + k >= 7 and msize < 7 else 0)
-                if not (allow_out and self._out_move_ok(cn, need_c, after, WILD_TARGET, 0, t, j)):
+                if not (allow_out and self._out_move_ok(cn, need_c, after, WILD_TARGET, 0, opt[3], opt[4])):
                     continue
-            kind = ADD if mi >= 0 else MELD
-            cand.append((ACTION_INDEX[(kind, WILD_TARGET, 0, t, j)], WILD_TARGET, 0, t, j))
+            cand.append(opt)
 
-    def _after_counts(self, x: tuple[int, int, int, int, int]) -> tuple[list[int], dict[int, list[int]], int, int]:
-        """Counts, melds, canastas and points after candidate meld/add ``x`` (without applying it)."""
+    def _after_counts(self, x: tuple[int, int, int, int, int],
+                      side_ex: dict[int, list[int]] | None = None) -> tuple[list[int], dict[int, list[int]], int, int]:
+        """Counts, melds, canastas and points after candidate meld/add ``x`` (without applying it);
+        ``side_ex``: :meth:`_ex` of the side where the caller has it (copied, not changed)."""
         _, r, n, t, j = x
         seat = self.turn
         side = self.side_of[seat]
@@ -1157,7 +1190,7 @@ class Deal:
         rc[r if r != WILD_TARGET else TWO] -= n
         rc[TWO] -= t
         rc[JOKER_RANK] -= j
-        ex = self._ex(side)
+        ex = self._ex(side) if side_ex is None else dict(side_ex)
         if r == TWO:  # the meld of twos stays out of the plans (feasibility.py knows ranks 4..A)
             mi = self.mt[side][TWO]
             before = self.melds[side][mi].size if mi >= 0 else 0
@@ -1175,10 +1208,45 @@ class Deal:
         pts = self.rv[r if r != WILD_TARGET else TWO] * n + self.rv[TWO] * t + self.rv[JOKER_RANK] * j
         return rc, ex, cn, pts
 
-    def _opening_ok(self, x: tuple[int, int, int, int, int], waiver: bool) -> bool:
-        """A meld of an unopened side keeps the initial meld (or a concealed going out) reachable."""
+    def _opening_candidates(self, cand: list[tuple[int, int, int, int, int]],
+                            waiver: bool) -> list[tuple[int, int, int, int, int]]:
+        """The candidate melds and additions ``cand`` of an unopened side that keep its initial meld
+        reachable (:meth:`_opening_ok`), besides sets of black threes that leave play or are melded
+        apart (RULES.md §1.6, §3.4, §3.5).
+
+        Where a two and a joker are worth the same toward the minimum (``min_meld_naturals_only``: both
+        0, Italian §3.2), the plans behind :meth:`_opening_ok` see only how many wild cards a move uses
+        (the feasibility plans count wild cards, and value them by ``rv``), so moves that differ only in
+        twos against jokers get one answer, computed once."""
+        rules = self.rules
+        side_ex = self._ex(self.side_of[self.turn])  # the side's melds, read by every candidate's plan
+        black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
+        answers: dict[tuple[int, int, int, int], bool] | None = None
+        if self.rv[TWO] == self.rv[JOKER_RANK] and not rules.special_opening and not rules.min_meld_canasta_from:
+            answers = {}
+        out = []
+        for x in cand:
+            if x[1] == THREE and black3:
+                out.append(x)
+                continue
+            if answers is None:
+                ok = self._opening_ok(x, waiver, side_ex)
+            else:
+                key = (ACTIONS[x[0]][0], x[1], x[2], x[3] + x[4])
+                got = answers.get(key)
+                if got is None:
+                    got = answers[key] = self._opening_ok(x, waiver, side_ex)
+                ok = got
+            if ok:
+                out.append(x)
+        return out
+
+    def _opening_ok(self, x: tuple[int, int, int, int, int], waiver: bool,
+                    side_ex: dict[int, list[int]] | None = None) -> bool:
+        """A meld of an unopened side keeps the initial meld (or a concealed going out) reachable
+        (``side_ex``: :meth:`_ex` of the side, where the caller has it)."""
         side = self.side_of[self.turn]
-        rc, ex, cn, pts = self._after_counts(x)
+        rc, ex, cn, pts = self._after_counts(x, side_ex)
         if x[1] == THREE:
             return waiver or self._opening_met(side)
         if self.rules.special_opening:
@@ -1231,7 +1299,8 @@ class Deal:
                 return True
             return bool(waiver and not self.pending and keep and self._may_plan_out()
                         and can_meld_out(rc, ex, self.lim, cn, self._out_need(side)))
-        if best_meld_value(rc, this_turn, self.lim, keep) >= need:
+        if (naturals_reach(rc, this_turn, self.lim, keep, need)  # a quick plan of naturals only, else the full one
+                or best_meld_value(rc, this_turn, self.lim, keep) >= need):
             return True
         if self.rules.sequences:
             if isinstance(used, int):
@@ -1239,7 +1308,7 @@ class Deal:
             hand = self.hands[self.turn][:]
             for c in used:
                 hand[c] -= 1
-            if sequences_reach(self, hand, rc, this_turn, keep, need):
+            if sequences_reach(self, hand, rc, this_turn, keep, need, planned=True):
                 return True
         if not keep or not self._may_plan_out():
             return False
@@ -1320,8 +1389,10 @@ class Deal:
             for c in used:
                 hand[c] -= 1
             return out_reach(self, hand, rc, self._ex(side), cn, seq_done, not self.no_discard)
-        return can_meld_out(rc, self._ex(side), self.lim, cn, self._out_need(side, seq_done),
-                            allow_discard=not self.no_discard)
+        ex = self._ex(side)
+        need = self._out_need(side, seq_done)
+        return (may_meld_out(rc, ex, self.lim, need - cn, not self.no_discard)  # a quick exact "no" first
+                and can_meld_out(rc, ex, self.lim, cn, need, allow_discard=not self.no_discard))
 
     def _out_ok_after(self, x: tuple[int, int, int, int, int]) -> bool:
         rc, ex, cn, _ = self._after_counts(x)
@@ -1331,8 +1402,9 @@ class Deal:
             for c in self.move_for_action(x[0]).cards:
                 hand[c] -= 1
             return out_reach(self, hand, rc, ex, cn, 0, not self.no_discard)
-        return can_meld_out(rc, ex, self.lim, cn, self._out_need(self.side_of[self.turn]),
-                            allow_discard=not self.no_discard)
+        need = self._out_need(self.side_of[self.turn])
+        return (may_meld_out(rc, ex, self.lim, need - cn, not self.no_discard)  # a quick exact "no" first
+                and can_meld_out(rc, ex, self.lim, cn, need, allow_discard=not self.no_discard))
 
     # ---------------------------------------------------------- move objects
 

@@ -187,8 +187,8 @@ def out_need(deal: Deal, seat: int, kinds: bool = True) -> int:
                                                or not kinds_met(rules.going_out_canastas, side_canastas(deal, side))):
         return OUT_NEVER
     if not rules.wild_canastas_count:  # canastas of twos / wild cards do not count (Italian §3.2)
-        return rules.canastas_to_go_out + sum(1 for m in deal.melds[side] if m.is_canasta and m.target in
-                                              (0, WILD_TARGET))
+        return rules.canastas_to_go_out + sum(1 for m in deal.melds[side] if (m.target == 0 or m.target == WILD_TARGET)
+                                              and m.is_canasta)
     return rules.canastas_to_go_out
 
 

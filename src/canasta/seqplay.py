@@ -4,7 +4,8 @@
 (Samba family). They read the deal's state and never change it:
 
 * :func:`seq_play_candidates`: new sequence melds and additions to the side's
-  sequences that the hand allows, with the cards they use and their points;
+  sequences that the hand allows, natural or (Hollywood) with a wild card, with the
+  cards they use and the canastas after;
 * :func:`seq_take_candidates`: taking the pile by adding its top card to a
   sequence of the side (Samba: unfrozen pile, a sequence of fewer than 7 cards);
 * :func:`seq_move_for_action`: the move with concrete cards for a sequence id;
@@ -41,7 +42,27 @@ from .moves import (
     seq_meld_action,
     seq_take_action,
 )
-from .sequences import Span, extensions_in_hand, span_cards, span_decode, spans_in_hand
+from .reach import may_meld_out
+from .sequences import (
+    Span,
+    extensions_in_hand,
+    reach_key,
+    row_extensions,
+    span_cards,
+    span_decode,
+    spans_in_hand,
+    suit_rows,
+    suit_spans,
+)
+from .wildseq import (
+    BOTH,
+    JOKER_ONLY,
+    TWO_ONLY,
+    WildOption,
+    meld_hole,
+    new_wild_melds,
+    wild_additions,
+)
 
 if TYPE_CHECKING:
     from .engine import Deal, Meld
@@ -67,8 +88,6 @@ def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
         return None
     span = (seq[0] & 3, seq[0] >> 2, seq[1] >> 2)
     hole = seq[2] >> 2 if len(seq) == 3 else -1
-    from .wildseq import meld_hole
-
     return next((m for m in side_sequences(deal, side) if m.span == span and meld_hole(m) == hole), None)
 
 
@@ -111,43 +130,139 @@ def seq_take_candidates(deal: Deal, seat: int, side: int, top: int) -> list[int]
 
 
 def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
-                        allow_out: bool) -> list[tuple[int, tuple[int, ...], int]]:
+                        allow_out: bool, needs: tuple[int, int]) -> list[tuple[int, tuple[int, ...], int]]:
     """Sequence melds and additions the hand allows now: ``(id, cards used, canastas after)``.
 
+    Natural sequences first (new ones, then additions to the side's natural sequences); then, where
+    ``sequence_wild_max`` lets a wild card in (Hollywood), the same with a two or a joker as an option
+    of each move: new sequences holding one, a wild card added with naturals to a natural sequence,
+    naturals added to a sequence holding one (the SEQ_WILD ids, :mod:`canasta.wildseq`).
+
     ``size`` is the hand's size, ``pend`` the pile cards still set aside for it,
-    ``allow_out`` whether going out is allowed (the partner did not say no). A move
-    that leaves fewer than 2 cards is offered only if the side then has the
-    canastas to go out (RULES.md §1.4, §1.9).
+    ``allow_out`` whether going out is allowed (the partner did not say no), ``needs`` the
+    canastas the side needs to go out now and with one more sequence canasta
+    (:meth:`canasta.engine.Deal._out_needs`). A move that leaves fewer than 2 cards is
+    offered only if the side then has the canastas to go out (RULES.md §1.4, §1.9, §3.2).
     """
     rules = deal.rules
     hand = deal.hands[seat]
     canastas = deal.canastas[side]
-    out_ok = allow_out and canastas + 1 >= deal._out_need(side, 1)  # with a sequence canasta made by the move
-    out_now = allow_out and canastas >= deal._out_need(side)
+    out_ok = allow_out and canastas + 1 >= needs[1]  # with a sequence canasta made by the move
+    out_now = allow_out and canastas >= needs[0]
     room = size + pend - 2  # cards that may be melded while keeping 2 (a discard and one more)
+    rows = suit_rows(hand)
     out: list[tuple[int, tuple[int, ...], int]] = []
-    for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
-        used = span_cards(sp)
-        done = 1 if len(used) >= 7 else 0
-        if len(used) > room and not (out_now or (done and out_ok)):
-            continue
-        out.append((seq_meld_action(sp), used, canastas + done))
-    seen: set[Span] = set()
-    longest = max(rules.sequence_max, rules.sequence_out_max)
-    for m in deal.melds[side]:
-        sp = m.span
-        if m.target != SEQ_TARGET or m.wild or sp in seen or m.size >= longest:
-            continue  # a sequence holding a wild card: canasta.wildseq
-        seen.add(sp)
-        for a, b in extensions_in_hand(hand, sp, longest):
-            used = tuple(c for c in span_cards((sp[0], a, b)) if not sp[1] <= c >> 2 <= sp[2])
-            done = 1 if b - a + 1 >= 7 > m.size else 0
-            if len(used) > room and not (out_now or (done and out_ok)):
+    smin, smax = rules.sequence_min, rules.sequence_max
+    wild = rules.sequence_wild_max > 0
+    kinds: tuple[int, ...] = ()
+    if wild:
+        rc = deal.rc[seat]
+        kinds = (BOTH if rc[JOKER_RANK] else TWO_ONLY) if rc[TWO] else (JOKER_ONLY if rc[JOKER_RANK] else ())
+    wild_new: list[tuple[int, tuple[int, ...], int]] = []  # new sequences with a wild card, offered after additions
+    least = max(smin, rules.min_naturals + 1) if wild else 0  # cards of a new sequence with a wild card
+    tables = _NEW_SEQUENCES.get((smin, smax, least)) or new_sequence_tables(smin, smax, least)
+    for suit in range(4):
+        row = rows[suit]
+        natural, with_wild = tables[suit].get(row) or new_sequences(suit, row, smin, smax, least)
+        for n, used, act in natural:
+            done = 1 if n >= 7 else 0
+            if n > room and not (out_now or (done and out_ok)):
                 continue
-            if b - a + 1 > rules.sequence_max and not (len(used) > room and (out_now or (done and out_ok))):
-                continue  # past sequence_max only in the move that goes out (sequence_out_max)
-            out.append((seq_add_action(sp, a, b), used, canastas + done))
+            out.append((act, used, canastas + done))
+        if kinds:
+            for n, opts in with_wild:
+                done = 1 if n >= 7 else 0
+                if n > room and not (out_now or (done and out_ok)):
+                    continue
+                for wk in kinds:
+                    act, used = opts[wk - 1]
+                    wild_new.append((act, used, canastas + done))
+    wild_adds: list[tuple[int, tuple[int, ...], int]] = []
+    seen: set[Span] = set()
+    seen_wild: set[tuple[int, int, int, int]] = set()
+    longest = max(smax, rules.sequence_out_max)
+    for m in deal.melds[side]:
+        if m.target != SEQ_TARGET:
+            continue
+        sp = m.span
+        msize = sp[2] - sp[1] + 1  # a sequence holds one card per rank of its span
+        if not m.wild and msize < longest and sp not in seen:  # naturals added to a natural sequence
+            seen.add(sp)
+            for n, used, act in _natural_additions(sp, rows[sp[0]], longest):
+                done = 1 if n >= 7 > msize else 0
+                over = len(used) > room
+                if over and not (out_now or (done and out_ok)):
+                    continue
+                if n > smax and not over:
+                    continue  # past sequence_max only in the move that goes out (sequence_out_max)
+                out.append((act, used, canastas + done))
+        if wild and (kinds or m.wild) and msize < smax:  # with a wild card (Hollywood)
+            suit, lo, hi = sp
+            hole = meld_hole(m) if m.wild else -1
+            if (suit, lo, hi, hole) in seen_wild:
+                continue
+            seen_wild.add((suit, lo, hi, hole))
+            for n, opts in wild_additions(suit, lo, hi, hole, rows[suit], smax):
+                done = 1 if n >= 7 > msize else 0
+                if len(opts[0][1]) > room and not (out_now or (done and out_ok)):
+                    continue
+                if hole >= 0:  # naturals only, to a sequence holding its wild card
+                    wild_adds.append((opts[0][0], opts[0][1], canastas + done))
+                    continue
+                for wk in kinds:  # one wild card with the naturals
+                    act, used = opts[wk - 1]
+                    wild_adds.append((act, used, canastas + done))
+    out.extend(wild_new)
+    out.extend(wild_adds)
     return out
+
+
+NewSequences = tuple[list[tuple[int, tuple[int, ...], int]], list[WildOption]]
+"""New sequences of a suit: natural ones ``(cards, card types, id)`` and, where a wild card may join,
+those holding one (:data:`canasta.wildseq.WildOption`)."""
+
+_NEW_SEQUENCES: dict[tuple[int, int, int], list[dict[bytes, NewSequences]]] = {}
+"""Cache of :func:`new_sequences`: per (min_len, max_len, least), per suit, by row."""
+
+
+def new_sequence_tables(min_len: int, max_len: int, least: int) -> list[dict[bytes, NewSequences]]:
+    """The per-suit caches of :func:`new_sequences` (look there first)."""
+    return _NEW_SEQUENCES.setdefault((min_len, max_len, least), [{}, {}, {}, {}])
+
+
+def new_sequences(suit: int, row: bytes, min_len: int, max_len: int, least: int) -> NewSequences:
+    """The new sequences of ``suit`` that the naturals of ``row`` (:func:`canasta.sequences.suit_rows`)
+    allow: natural ones of ``min_len``..``max_len`` cards in the order of
+    :func:`canasta.sequences.spans_in_hand`, and (``least`` > 0) those of ``least``..``max_len`` cards
+    holding one wild card (:func:`canasta.wildseq.new_wild_melds`); cached (do not modify)."""
+    table = new_sequence_tables(min_len, max_len, least)[suit]
+    found = table.get(row)
+    if found is None:
+        natural = [(sp[2] - sp[1] + 1, span_cards(sp), seq_meld_action(sp))
+                   for sp in suit_spans(suit, row, min_len, max_len)]
+        wild = new_wild_melds(suit, row, least, max_len) if least and row.count(1) >= least - 1 else []
+        found = table[row] = (natural, wild)
+    return found
+
+
+_NATURAL_ADDITIONS: dict[tuple[Span, int, tuple[bytes, bytes]], list[tuple[int, tuple[int, ...], int]]] = {}
+"""Cache of :func:`_natural_additions` (by the part of the row within reach,
+:func:`canasta.sequences.reach_key`)."""
+
+
+def _natural_additions(sp: Span, row: bytes, longest: int) -> list[tuple[int, tuple[int, ...], int]]:
+    """Natural cards the naturals of ``row`` (its suit's :func:`canasta.sequences.suit_rows`) can add to the
+    natural sequence ``sp``, up to ``longest`` cards: ``(cards after, card types added, id)``; cached."""
+    key = (sp, longest, reach_key(row, sp[1], sp[2], longest))
+    found = _NATURAL_ADDITIONS.get(key)
+    if found is None:
+        suit, lo, hi = sp
+        found = [(b - a + 1, tuple(r * 4 + suit for r in range(a, b + 1) if not lo <= r <= hi),
+                  seq_add_action(sp, a, b)) for a, b in row_extensions(sp, row, longest)]
+        if len(_NATURAL_ADDITIONS) > 200_000:
+            _NATURAL_ADDITIONS.clear()
+        _NATURAL_ADDITIONS[key] = found
+    return found
 
 
 def seq_move_for_action(deal: Deal, action: int) -> Move:
@@ -178,12 +293,13 @@ def seq_move_for_action(deal: Deal, action: int) -> Move:
 
 
 def sequences_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
-                    keep: int, need: int, depth: int = REACH_DEPTH) -> bool:
+                    keep: int, need: int, depth: int = REACH_DEPTH, planned: bool = False) -> bool:
     """Whether ``need`` points of initial meld can still be melded from ``hand`` (counts by card type,
     ``rc`` the same by rank) with up to ``depth`` sequences and melds of a rank (into new melds or
-    ``ex``), leaving ``keep`` cards (RULES.md §1.6, §3.2).
+    ``ex``), leaving ``keep`` cards (RULES.md §1.6, §3.2). ``planned``: the caller has found already
+    that melds of a rank alone fall short (``best_meld_value`` below ``need``).
     """
-    if best_meld_value(rc, ex, deal.lim, keep) >= need:
+    if not planned and best_meld_value(rc, ex, deal.lim, keep) >= need:
         return True
     if depth <= 0:
         return False
@@ -283,7 +399,6 @@ def _explain_wild_sequence(deal: Deal, move: Move, wilds: int) -> str:
     """Why a sequence move with a wild card (or naming a sequence that holds one) is refused ('' when the
     reason lies elsewhere) (Hollywood, RULES.md §3.2)."""
     from .sequences import extension_problem, span_str, wild_sequence_problem
-    from .wildseq import meld_hole
 
     rules = deal.rules
     side = deal.side_of[deal.turn]
@@ -422,7 +537,8 @@ def out_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int
         return False  # cards no meld can take
     if top and canastas + _canasta_bound(deal, hand, rc, ex, spans) < deal.rules.canastas_to_go_out:
         return False
-    if need < 10**6 and can_meld_out(rc, ex, deal.lim, canastas, need, allow_discard=allow_discard):
+    if (need < 10**6 and may_meld_out(rc, ex, deal.lim, need - canastas, allow_discard)  # a quick exact "no"
+            and can_meld_out(rc, ex, deal.lim, canastas, need, allow_discard=allow_discard)):
         return True
     if depth <= 0:
         return False

@@ -129,14 +129,30 @@ def held_runs(hand: Sequence[int], suit: int) -> Iterator[tuple[int, int]]:
         r += 1
 
 
-def spans_in_hand(hand: Sequence[int], min_len: int, max_len: int) -> list[Span]:
-    """Every natural sequence of ``min_len``..``max_len`` cards that ``hand`` (counts by card type) can meld."""
+_PRESENT = bytes([0] + [1] * 255)
+"""``bytes.translate`` table: a count of cards to 1 if any is held, else 0."""
+
+
+def suit_rows(hand: Sequence[int]) -> list[bytes]:
+    """Per suit, which naturals 4..A ``hand`` (counts by card type) holds, as 11 bytes of 0/1 (4 first):
+    the part of a hand that sequences depend on, small enough to key caches with."""
+    row = bytes(hand[FOUR * 4:(ACE + 1) * 4]).translate(_PRESENT)
+    return [row[0::4], row[1::4], row[2::4], row[3::4]]
+
+
+_SUIT_SPANS: dict[tuple[int, bytes, int, int], list[Span]] = {}
+"""Cache of :func:`suit_spans` (at most 4 suits x 2**11 rows per pair of lengths)."""
+
+
+def suit_spans(suit: int, row: bytes, min_len: int, max_len: int) -> list[Span]:
+    """Every natural sequence of ``min_len``..``max_len`` cards of ``suit`` that the naturals of ``row``
+    (:func:`suit_rows`) allow, lowest first; cached (do not modify the list)."""
+    key = (suit, row, min_len, max_len)
+    found = _SUIT_SPANS.get(key)
+    if found is not None:
+        return found
     out: list[Span] = []
-    most_gaps = ACE - FOUR + 1 - min_len
-    for suit in range(4):
-        row = hand[FOUR * 4 + suit:ACE * 4 + 4:4]  # counts of 4..A of the suit
-        if row.count(0) > most_gaps:
-            continue  # fewer cards of the suit than a sequence needs
+    if row.count(0) <= ACE - FOUR + 1 - min_len:  # else fewer cards of the suit than a sequence needs
         run = 0
         for r, held in enumerate(row, FOUR):
             if held:
@@ -150,26 +166,51 @@ def spans_in_hand(hand: Sequence[int], min_len: int, max_len: int) -> list[Span]
                     for hi in range(lo + min_len - 1, min(b, lo + max_len - 1) + 1):
                         out.append((suit, lo, hi))
             run = 0
+    _SUIT_SPANS[key] = out
     return out
 
 
-def extensions_in_hand(hand: Sequence[int], span: Span, max_len: int) -> Iterator[tuple[int, int]]:
+def spans_in_hand(hand: Sequence[int], min_len: int, max_len: int) -> list[Span]:
+    """Every natural sequence of ``min_len``..``max_len`` cards that ``hand`` (counts by card type) can meld,
+    suit by suit (C, D, H, S), lowest first."""
+    rows = suit_rows(hand)
+    out: list[Span] = []
+    for suit in range(4):
+        out.extend(suit_spans(suit, rows[suit], min_len, max_len))
+    return out
+
+
+def reach_key(row: bytes, lo: int, hi: int, max_len: int) -> tuple[bytes, bytes]:
+    """The part of a :func:`suit_rows` row that extending the range ``lo``..``hi`` to at most ``max_len``
+    cards can use: the held ranks below it and above it within reach (a cache key: the rest of the row
+    does not matter)."""
+    below = hi - max_len + 1 if hi - max_len + 1 > FOUR else FOUR
+    above = lo + max_len - 1 if lo + max_len - 1 < ACE else ACE
+    return row[below - FOUR:lo - FOUR], row[hi + 1 - FOUR:above + 1 - FOUR]
+
+
+def row_extensions(span: Span, row: Sequence[int], max_len: int) -> list[tuple[int, int]]:
+    """Every new range ``(low, high)`` the sequence ``span`` can reach with the naturals of ``row`` (cards
+    of 4..A of the span's suit held, counts or 0/1 as :func:`suit_rows` gives), at most ``max_len`` cards,
+    lowest ``low`` last (the order of :func:`extensions_in_hand`)."""
+    _, lo, hi = span
+    down = lo
+    while down - 1 >= FOUR and row[down - 1 - FOUR]:
+        down -= 1
+    up = hi
+    while up + 1 <= ACE and row[up + 1 - FOUR]:
+        up += 1
+    return [(a, b) for a in range(lo, down - 1, -1) for b in range(hi, up + 1)
+            if (a, b) != (lo, hi) and b - a + 1 <= max_len]
+
+
+def extensions_in_hand(hand: Sequence[int], span: Span, max_len: int) -> list[tuple[int, int]]:
     """Every new range ``(low, high)`` the sequence ``span`` can reach with cards of ``hand``.
 
     The cards added are the ranks of the new range outside the old one; the new
     range holds at most ``max_len`` cards and differs from the old one.
     """
-    suit, lo, hi = span
-    down = lo
-    while down - 1 >= FOUR and hand[(down - 1) * 4 + suit]:
-        down -= 1
-    up = hi
-    while up + 1 <= ACE and hand[(up + 1) * 4 + suit]:
-        up += 1
-    for a in range(lo, down - 1, -1):
-        for b in range(hi, up + 1):
-            if (a, b) != (lo, hi) and b - a + 1 <= max_len:
-                yield a, b
+    return row_extensions(span, hand[FOUR * 4 + span[0]:ACE * 4 + 4:4], max_len)
 
 
 def sequence_value(span: Span, values: Sequence[int]) -> int:

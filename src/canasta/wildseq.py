@@ -5,8 +5,9 @@ lets a pile topped by a two or a joker be taken with a pair of the same wild car
 (``wild_pair_takes_wild``) [R, S0 l.397-399, S4 l.85]. :class:`canasta.engine.Deal` calls these
 functions; they read the deal and never change it:
 
-* :func:`wild_seq_candidates`: new sequences holding a wild card, a wild card added to a natural
-  sequence, natural cards added to a sequence holding one (ids of the SEQ_WILD blocks);
+* :func:`new_wild_melds`, :func:`wild_additions`: new sequences holding a wild card, a wild card added
+  to a natural sequence, natural cards added to a sequence holding one (ids of the SEQ_WILD blocks),
+  per suit from the naturals held (cached); :func:`canasta.seqplay.seq_play_candidates` offers them;
 * :func:`wild_seq_take_candidates`: taking the pile by adding its top card to a sequence holding a
   wild card;
 * :func:`wild_seq_move_for_action`: the move with concrete cards for such an id;
@@ -45,17 +46,22 @@ from .sequences import Span, span_code, span_decode
 if TYPE_CHECKING:
     from .engine import Deal, Meld
 
-_WILD_CARD = {1: TWO * 4, 2: JOKER}
-_BOTH, _TWO_ONLY, _JOKER_ONLY = (1, 2), (1,), (2,)
-"""The wild kind of a SEQ_WILD key (1 a two, 2 a joker) and the rank to pick it by."""
+WILD_CARD = {1: TWO * 4, 2: JOKER}
+"""The card standing in a candidate move for each wild kind of a SEQ_WILD key (1 a two, 2 a joker)."""
+BOTH, TWO_ONLY, JOKER_ONLY = (1, 2), (1,), (2,)
+"""The wild kinds a hand can offer: twos and jokers, twos only, jokers only."""
 
 
 def meld_hole(m: Meld) -> int:
     """The rank index the wild card of the sequence ``m`` stands for, -1 if it holds none."""
     if not m.wild:
         return -1
-    lo, hi = m.span[1], m.span[2]  # one wild card (sequence_wild_max <= 1): the rank the naturals lack
-    return (lo + hi) * (hi - lo + 1) // 2 - sum(c >> 2 for c in m.cards if not IS_WILD[c])
+    suit, lo, hi = m.span  # one wild card (sequence_wild_max <= 1): the rank the naturals lack
+    cards = m.cards
+    low = min(cards)
+    wild = low if low < FOUR * 4 else JOKER  # a two sorts below every natural of a sequence, a joker above
+    naturals = sum(cards) - wild  # card types r * 4 + suit of the naturals
+    return (lo + hi) * (hi - lo + 1) // 2 - (naturals - suit * (len(cards) - 1)) // 4
 
 
 def sequence_name(m: Meld) -> tuple[int, ...]:
@@ -67,18 +73,8 @@ def sequence_name(m: Meld) -> tuple[int, ...]:
     return ends if hole < 0 else ends + (hole * 4 + suit,)
 
 
-_PRESENT = bytes([0] + [1] * 255)
-"""``bytes.translate`` table: a count of cards to 1 if any is held, else 0."""
-
-
-def _suit_rows(hand: list[int]) -> list[bytes]:
-    """Per suit, which naturals 4..A ``hand`` (counts by card type) holds, as 11 bytes of 0/1 (a cache key)."""
-    row = bytes(hand[FOUR * 4:JOKER_RANK * 4]).translate(_PRESENT)
-    return [row[0::4], row[1::4], row[2::4], row[3::4]]
-
-
 def _held(row: bytes) -> int:
-    """The ranks of a :func:`_suit_rows` row as a mask: bit r set where rank r is held."""
+    """The ranks of a :func:`canasta.sequences.suit_rows` row as a mask: bit r set where rank r is held."""
     return sum(1 << (FOUR + i) for i, x in enumerate(row) if x)
 
 
@@ -89,18 +85,16 @@ def _run(lo: int, hi: int) -> int:
 _WINDOWS = tuple((lo, hi, _run(lo, hi)) for lo in range(FOUR, JOKER_RANK) for hi in range(lo + 2, JOKER_RANK))
 """Every rank range of 3 cards or more within 4..A, with its mask."""
 
-_NEW_MELDS: dict[tuple[int, bytes, int, int], list[tuple[int, tuple[int, ...], tuple[int, int]]]] = {}
-"""Cache of :func:`_new_melds`."""
+WildOption = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
+"""A sequence move with a wild card as the caches keep it: (cards in the sequence after it, per wild kind
+the move can use, (id, cards used)): (two, joker) where the move brings the wild card, else one pair."""
 
-
-def _new_melds(suit: int, row: bytes, least: int, top: int) -> list[tuple[int, tuple[int, ...], tuple[int, int]]]:
-    """The sequences of ``suit`` with one wild card that the naturals of ``row`` (:func:`_suit_rows`) allow,
-    of ``least`` to ``top`` cards: ``(cards, natural cards, (id with a two, id with a joker))``; cached."""
-    key = (suit, row, least, top)
-    found = _NEW_MELDS.get(key)
-    if found is not None:
-        return found
-    out: list[tuple[int, tuple[int, ...], tuple[int, int]]] = []
+def new_wild_melds(suit: int, row: bytes, least: int, top: int) -> list[WildOption]:
+    """The sequences of ``suit`` with one wild card that the naturals of ``row``
+    (:func:`canasta.sequences.suit_rows`) allow, of ``least`` to ``top`` cards:
+    ``(cards, ((id with a two, cards used), (id with a joker, cards used)))`` (the caller caches them:
+    :func:`canasta.seqplay.new_sequences`)."""
+    out: list[WildOption] = []
     held = _held(row)
     if bin(held).count("1") >= least - 1:
         for lo, hi, run in _WINDOWS:
@@ -113,95 +107,28 @@ def _new_melds(suit: int, row: bytes, least: int, top: int) -> list[tuple[int, t
                 if missing and missing != 1 << hole:
                     continue
                 nat = tuple(r * 4 + suit for r in range(lo, hi + 1) if r != hole)
-                ids = tuple(ACTION_INDEX[(MELD, SEQ_WILD, suit, span_code(lo, hi), hole * 4 + wk)] for wk in (1, 2))
-                out.append((hi - lo + 1, nat, (ids[0], ids[1])))
-    if len(_NEW_MELDS) > 200_000:
-        _NEW_MELDS.clear()
-    _NEW_MELDS[key] = out
+                out.append((hi - lo + 1, tuple(
+                    (ACTION_INDEX[(MELD, SEQ_WILD, suit, span_code(lo, hi), hole * 4 + wk)], nat + (WILD_CARD[wk],))
+                    for wk in (1, 2))))
     return out
 
 
-def wild_seq_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
-                        allow_out: bool) -> list[tuple[int, tuple[int, ...], int]]:
-    """Moves of sequences with a wild card that the hand allows now: ``(id, cards used, canastas after)``.
-
-    ``size``, ``pend`` and ``allow_out`` as for :func:`canasta.seqplay.seq_play_candidates`: a move that
-    leaves fewer than 2 cards is offered only if the side then has the canastas to go out.
-    """
-    rules = deal.rules
-    hand = deal.hands[seat]
-    rc = deal.rc[seat]
-    kinds = (_BOTH if rc[JOKER_RANK] else _TWO_ONLY) if rc[TWO] else (_JOKER_ONLY if rc[JOKER_RANK] else ())
-    seqs = [m for m in deal.melds[side] if m.target == SEQ_TARGET and (kinds or m.wild)]
-    if not kinds and not seqs:
-        return []
-    canastas = deal.canastas[side]
-    room = size + pend - 2
-    outs: list[bool] = []
-
-    def fits(used: int, done: int) -> bool:
-        """A move using ``used`` cards keeps two cards, or may leave fewer because the side can go out."""
-        if used <= room:
-            return True
-        if not outs:
-            outs.append(allow_out and canastas >= deal._out_need(side))
-            outs.append(allow_out and canastas + 1 >= deal._out_need(side, 1))
-        return outs[0] or bool(done and outs[1])
-
-    out: list[tuple[int, tuple[int, ...], int]] = []
-    top = rules.sequence_max
-    rows: list[bytes] = []
-    if kinds:  # new sequences with a wild card
-        least = max(rules.sequence_min, rules.min_naturals + 1)
-        rows = _suit_rows(hand)
-        for suit in range(4):
-            if rows[suit].count(1) < least - 1:
-                continue  # too few naturals of the suit
-            for n, nat, ids in _new_melds(suit, rows[suit], least, top):
-                done = 1 if n >= 7 else 0
-                if not fits(n, done):
-                    continue
-                for wk in kinds:
-                    out.append((ids[wk - 1], nat + (_WILD_CARD[wk],), canastas + done))
-    seen: set[tuple[int, int, int, int]] = set()
-    for m in seqs:
-        if m.size >= top:
-            continue
-        suit, lo, hi = m.span
-        hole = meld_hole(m)
-        if (suit, lo, hi, hole) in seen:
-            continue
-        seen.add((suit, lo, hi, hole))
-        if not rows:
-            rows = _suit_rows(hand)
-        for n, nat, add_ids in _additions(suit, lo, hi, hole, rows[suit], top):
-            done = 1 if n >= 7 > m.size else 0
-            if hole >= 0:  # naturals only, to a sequence holding its wild card
-                if fits(len(nat), done):
-                    out.append((add_ids[0], nat, canastas + done))
-                continue
-            if not fits(len(nat) + 1, done):
-                continue
-            for wk in kinds:  # one wild card with the naturals
-                out.append((add_ids[wk - 1], nat + (_WILD_CARD[wk],), canastas + done))
-    return out
+_ADDITIONS: dict[tuple[int, int, int, int, int, tuple[bytes, bytes]], list[WildOption]] = {}
+"""Cache of :func:`wild_additions` (by the part of the row within reach, :func:`canasta.sequences.reach_key`)."""
 
 
-_ADDITIONS: dict[tuple[int, int, int, int, bytes, int], list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {}
-"""Cache of :func:`_additions`."""
-
-
-def _additions(suit: int, lo: int, hi: int, hole: int, row: bytes,
-               top: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+def wild_additions(suit: int, lo: int, hi: int, hole: int, row: bytes, top: int) -> list[WildOption]:
     """Additions to the sequence ``(suit, lo, hi)`` whose wild card stands for ``hole`` (-1: natural) that
-    naturals of ``row`` (:func:`_suit_rows`) allow, up to ``top`` cards: ``(cards after, natural cards
-    added, ids)``, ids = (the id,) for naturals added to a sequence holding a wild card, else (id with a
-    two, id with a joker) for a wild card added with those naturals; cached."""
-    key = (suit, lo, hi, hole, row, top)
+    naturals of ``row`` (:func:`canasta.sequences.suit_rows`) allow, up to ``top`` cards:
+    ``(cards after, ((id, cards used), ...))``: one pair for naturals added to a sequence holding a wild
+    card, else (with a two, with a joker) for a wild card added with those naturals; cached."""
+    below = hi - top + 1 if hi - top + 1 > FOUR else FOUR  # the part of the row within reach (reach_key)
+    above = lo + top - 1 if lo + top - 1 < JOKER_RANK - 1 else JOKER_RANK - 1
+    key = (suit, lo, hi, hole, top, (row[below - FOUR:lo - FOUR], row[hi + 1 - FOUR:above + 1 - FOUR]))
     found = _ADDITIONS.get(key)
     if found is not None:
         return found
-    out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    out: list[WildOption] = []
     held = _held(row)
     old = _run(lo, hi)
     for a in range(max(FOUR, hi - top + 1), lo + 1):
@@ -213,8 +140,8 @@ def _additions(suit: int, lo: int, hi: int, hole: int, row: bytes,
             if hole >= 0:
                 if not missing:
                     nat = tuple(r * 4 + suit for r in range(a, b + 1) if (new >> r) & 1)
-                    out.append((b - a + 1, nat, (ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + hole,
-                                                               span_code(a, b) * 4)],)))
+                    act = ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + hole, span_code(a, b) * 4)]
+                    out.append((b - a + 1, ((act, nat),)))
                 continue
             if missing & (missing - 1):
                 continue  # two cards or more missing: one wild card cannot fill them
@@ -223,9 +150,9 @@ def _additions(suit: int, lo: int, hi: int, hole: int, row: bytes,
                 if not new & bit or (missing and missing != bit):
                     continue
                 nat = tuple(r * 4 + suit for r in range(a, b + 1) if (new >> r) & 1 and r != h)
-                ids = tuple(ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + h, span_code(a, b) * 4 + wk)]
-                            for wk in (1, 2))
-                out.append((b - a + 1, nat, ids))
+                out.append((b - a + 1, tuple(
+                    (ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + h, span_code(a, b) * 4 + wk)],
+                     nat + (WILD_CARD[wk],)) for wk in (1, 2))))
     if len(_ADDITIONS) > 200_000:
         _ADDITIONS.clear()
     _ADDITIONS[key] = out

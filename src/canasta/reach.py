@@ -1,0 +1,136 @@
+"""Quick bounds on what a hand can still meld, to skip exact plans whose answer they already know.
+
+The plans of :mod:`canasta.feasibility` are exact but cost a search over discards and wild cards;
+the engine asks some of them at every move (may the player ask "may I go out?", RULES.md §1.9; does a
+meld keep the initial meld reachable, §1.6). A bound computed in one pass over the ranks answers many
+of those questions first: :func:`lone_cards_fit` and :func:`may_meld_out` say "no" only where
+``can_meld_out`` says no, :func:`naturals_reach` says "yes" only where ``best_meld_value`` reaches the
+points; otherwise the engine asks the plan. The answers are the same, only sooner
+(tests/test_speed_shortcuts.py checks them against the plans).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import ACE, FOUR, JOKER_RANK, THREE, TWO
+from .feasibility import MeldLimits
+from .moves import WILD_TARGET
+
+
+def lone_cards_fit(rc: Sequence[int], targets: Sequence[int], min_nat: int, allow_discard: bool = True) -> bool:
+    """Whether the hand's lone cards (counts ``rc`` by rank index) fit in its one discard (none where not
+    ``allow_discard``): black threes short of three, and naturals of a rank fewer than ``min_nat`` where
+    the side has no meld of that rank (``targets``: the side's meld index per target, -1 for none, as
+    ``Deal.mt``). No card of those can join a meld, so a hand with more cannot go out: the first check of
+    :func:`canasta.feasibility.can_meld_out`, read from ``targets`` without building its dict of melds."""
+    lone = rc[THREE] if rc[THREE] < 3 else 0
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        if c and c < min_nat and targets[r] < 0:
+            lone += c
+    return lone <= (1 if allow_discard else 0)
+
+
+def may_meld_out(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, more: int,
+                 allow_discard: bool = True) -> bool:
+    """Whether melding every card of ``rc`` (counts by rank index; all, or all but one discarded where
+    ``allow_discard``) might be possible while completing ``more`` canastas: False only when it surely
+    is not.
+
+    ``ex`` maps a target (rank index 4..A, or ``WILD_TARGET``) to ``[naturals, wild cards]`` of the
+    side's melds, as for :func:`canasta.feasibility.can_meld_out`, whose plans this bounds:
+
+    * lone cards (black threes short of three, naturals of a rank too few for a meld with no meld of
+      their rank to join) can only be the one discard (the first check of ``can_meld_out``);
+    * a pair of a rank with no meld becomes a meld only with a wild card (§1.5), and a discard cannot
+      help (it would leave a lone card); so the hand needs a wild card per such pair;
+    * each meld not yet a canasta (of a rank, existing or new; or the meld of wild cards where
+      ``lim.wild_melds``) lacks ``7 - its cards - the hand's naturals of its rank`` cards that only the
+      wild cards left can fill, one each: a meld lacking nothing counts at once, then the smallest gaps
+      while the wild cards last. Fewer than ``more`` canastas so made means no plan makes ``more``.
+
+    A discard only takes cards away, so the bound holds for every discard.
+    """
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    gaps: list[int] = []
+    done = 0
+    min_nat = lim.min_nat
+    lone = 1 if allow_discard else 0  # lone cards the hand may still hold (the discard)
+    if 0 < rc[THREE] < 3:
+        lone -= rc[THREE]
+        if lone < 0:
+            return False
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        e = ex.get(r)
+        if e is None:
+            if not c:
+                continue
+            if c < min_nat:
+                lone -= c
+                if lone < 0:
+                    return False
+                continue
+            if c >= 3:
+                gap = 7 - c
+            elif c + 1 >= 3 and lim.capacity(c, 0) >= 1:
+                wilds -= 1  # the pair's own wild card
+                if wilds < 0:
+                    return False
+                gap = 6 - c
+            else:
+                continue  # a lone card: it can only be the discard
+        else:
+            size = e[0] + e[1]
+            if size >= 7:
+                continue  # a canasta already, counted in the side's canastas
+            gap = 7 - size - c
+        if gap <= 0:
+            done += 1
+        else:
+            gaps.append(gap)
+    if done >= more:
+        return True
+    if lim.wild_melds and wilds > 0:
+        e = ex.get(WILD_TARGET)
+        size = e[0] + e[1] if e is not None else 0
+        if size < 7:
+            gaps.append(7 - size)
+    more -= done
+    if len(gaps) < more:
+        return False
+    gaps.sort()
+    return sum(gaps[:more]) <= wilds
+
+
+def naturals_reach(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, keep: int, need: int) -> bool:
+    """Whether melding only naturals already makes ``need`` points while keeping ``keep`` cards: each
+    rank's naturals join its meld in ``ex`` (as room allows), or form a new meld where they are 3 or
+    more (``min_naturals``); wild cards, pairs and lone cards stay in hand (RULES.md §1.5, §1.6).
+
+    True means :func:`canasta.feasibility.best_meld_value` is at least ``need`` too (its plan melds all
+    of these and more, and where it must keep more cards it keeps the ones this plan keeps), so it
+    need not be asked; False says nothing.
+    """
+    rv = lim.rv
+    maxs = lim.max_size
+    min_nat = lim.min_nat
+    value = 0
+    melded = 0
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        if not c:
+            continue
+        e = ex.get(r)
+        if e is not None:
+            room = maxs - e[0] - e[1]
+            if c > room:
+                c = room if room > 0 else 0
+        elif c < 3 or c < min_nat:
+            continue
+        elif c > maxs:
+            c = maxs
+        value += c * rv[r]
+        melded += c
+    return value >= need and sum(rc) - melded >= keep

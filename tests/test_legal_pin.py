@@ -1,0 +1,79 @@
+"""Legal moves and results of seeded random deals stay the same (issue #3, speed work).
+
+For every preset (and a few player counts) a few seeded deals are played with seeded random
+moves; the hash covers every list of ``legal_actions()`` met on the way (the move ids, in order)
+and each deal's score. The digests were computed on the engine before the speed work, so a
+change here means the engine now offers other moves or scores otherwise: not a speed-up.
+If a rule is fixed on purpose, recompute the digests (``legal_digest``) and say why in the commit.
+"""
+
+from __future__ import annotations
+
+import array
+import hashlib
+import random
+
+import pytest
+
+from canasta.engine import Deal
+from canasta.moves import ACTIONS, ADD, MELD, TAKE
+from canasta.rules import Rules, preset_names
+
+SPECS = [*preset_names(), "classic(players=2)", "classic(players=3)", "classic(players=6)",
+         "samba(players=6)", "hollywood(players=6)", "brazilian(players=6)"]
+
+DEALS = 16
+_EAGER_KINDS = (TAKE, MELD, ADD)
+
+
+def legal_digest(spec: str, seed: int = 1, deals: int = DEALS) -> str:
+    """Hash (16 hex digits) of the legal move lists and scores of ``deals`` seeded random deals of ``spec``.
+
+    Even deals are played with uniformly random moves; odd deals by an eager random player who
+    picks a take, meld or add (when there is one) three times in four, so that melds, canastas,
+    sequences and going out are reached far more often than by chance."""
+    rules = Rules.parse(spec)
+    h = hashlib.sha256()
+    rng = random.Random(seed)
+    for k in range(deals):
+        deal = Deal(rules, dealer=k % rules.deal_players, seed=seed * 1000 + k)
+        while not deal.over:
+            legal = deal.legal_actions()
+            h.update(array.array("i", legal).tobytes())
+            h.update(b"|")
+            pool = legal
+            if k % 2 and rng.random() < 0.75:
+                pool = [a for a in legal if ACTIONS[a][0] in _EAGER_KINDS] or legal
+            deal.apply_action(pool[int(rng.random() * len(pool))])
+        h.update(repr(deal.score()).encode())
+    return h.hexdigest()[:16]
+
+
+PINNED = {
+    'bolivia': 'baf1c40ecb58f228',
+    'brazilian': '86ac62c53d61bf66',
+    'chilean': '6e66114be804f8ab',
+    'classic': '7ced88836ee36138',
+    'cuban': 'b9d043b9659742c0',
+    'escalator': '769c7cb33a58f979',
+    'free-canasta': 'dd745396cff61472',
+    'hollywood': '266ed28f290802e1',
+    'italian': '829db822fb69cffc',
+    'mexican': '273824ddd03b6e06',
+    'pennies-from-heaven': '17c9b141990a2b7c',
+    'romanian-tiles': '0893b20ec37992b3',
+    'samba': 'c6ae1309f6caa986',
+    'spanish': '804b892c6ac2b41e',
+    'uruguay': '0b450cc22c6bb0d8',
+    'classic(players=2)': '974563e1a40fa8bd',
+    'classic(players=3)': '078d1174cc99f65b',
+    'classic(players=6)': '641cfc167926821e',
+    'samba(players=6)': 'bfa673475d0b77b3',
+    'hollywood(players=6)': 'cc4c104b9c4ff6a6',
+    'brazilian(players=6)': '5ec170e1ebd93260',
+}
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_legal_moves_and_scores_are_pinned(spec: str) -> None:
+    assert legal_digest(spec) == PINNED[spec]
