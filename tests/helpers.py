@@ -305,3 +305,15 @@ def whole_games(rules: Rules, bot: str, n: int) -> None:
         agents = [make_agent(bot, seed=g * 10 + s) for s in range(rules.players)]
         game = play_game(rules, agents, seed=g, check=True)
         assert game.over and max(game.totals) >= rules.target
+
+
+def melds_shown(deal: Deal, side: int = 0) -> str:
+    """The melds of ``side`` as ``canasta play`` draws them (``cli.display.meld_text``), one per line, plain text."""
+    from rich.console import Console
+
+    from canasta.cli.display import meld_text
+
+    console = Console(width=100, record=True, color_system=None)
+    for m in deal.view(0).melds[side]:
+        console.print(meld_text(m))
+    return console.export_text()

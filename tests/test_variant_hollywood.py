@@ -12,10 +12,8 @@ are side 0.
 from __future__ import annotations
 
 import pytest
-from rich.console import Console
 
 from canasta.agents.base import make_agent
-from canasta.cli.display import meld_text
 from canasta.engine import IllegalMove
 from canasta.moves import (
     ACTIONS,
@@ -36,7 +34,7 @@ from canasta.scorekeeper import parse_sheet, score_sheet
 from canasta.scoring import ScoringError, SideResult, classify_meld, score_side
 from canasta.sequences import layout_in_order, layout_str, sequence_layouts, wild_sequence_problem
 from canasta.wildseq import meld_hole
-from helpers import cards, legal_strs, make_deal, melds_of, play
+from helpers import cards, legal_strs, make_deal, melds_of, melds_shown, play
 
 HOLLY = Rules.preset("hollywood")
 KINGS7 = "KC KD KH KS KC KD KH"
@@ -279,10 +277,7 @@ def test_take_to_a_sequence_holding_a_wild_card() -> None:
 def test_display_shows_a_wild_card_in_its_place_and_the_mixed_canasta() -> None:
     d = make_deal(HOLLY, [MIXED7 + " 4S 2C 6S 7S AC AD AH"], stock="5H 6H")
     play(d, "draw", "meld " + MIXED7, "meld 4S 2C=5S 6S 7S")
-    console = Console(width=100, record=True, color_system=None)
-    for m in d.view(0).melds[0]:
-        console.print(meld_text(m))
-    out = console.export_text()
+    out = melds_shown(d)
     assert "4♦-T♦: ☆ mixed sequence canasta (7, 1 wild)" in out
     assert "4♠-7♠: 4♠ 2♣ 6♠ 7♠ (4, sequence, 1 wild)" in out
 

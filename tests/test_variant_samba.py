@@ -13,15 +13,13 @@ from 7000; game to 10,000. Seat 0 plays first; seats 0 and 2 are side 0.
 from __future__ import annotations
 
 import pytest
-from rich.console import Console
 
-from canasta.cli.display import meld_text
 from canasta.engine import Deal, IllegalMove
 from canasta.moves import SEQ_TARGET
 from canasta.rules import Rules, RulesError, describe
 from canasta.scorekeeper import parse_sheet, score_sheet
 from canasta.scoring import SideResult, score_side
-from helpers import cards, legal_strs, make_deal, play
+from helpers import cards, legal_strs, make_deal, melds_shown, play
 
 SAMBA = Rules.preset("samba")
 SEQ7 = "4D 5D 6D 7D 8D 9D TD"  # 50 points, a sequence canasta
@@ -178,10 +176,7 @@ def test_score_sheet_recognises_sequences() -> None:
 def test_display_shows_sequences() -> None:
     d = make_deal(SAMBA, [SEQ7 + " 4S 5S 6S AC AD AH 9C 9D"], stock="5H 6H")
     play(d, "draw", "meld " + SEQ7, "meld 4S 5S 6S")
-    console = Console(width=100, record=True, color_system=None)
-    for m in d.view(0).melds[0]:
-        console.print(meld_text(m))
-    out = console.export_text()
+    out = melds_shown(d)
     assert "4♦-T♦: ★ sequence canasta (7)" in out
     assert "4♠-6♠: 4♠ 5♠ 6♠ (3, sequence)" in out
 
