@@ -317,3 +317,29 @@ def melds_shown(deal: Deal, side: int = 0) -> str:
     for m in deal.view(0).melds[side]:
         console.print(meld_text(m))
     return console.export_text()
+
+
+def check_target(rules: Rules | str, script: Any, deck: Sequence[int] | None = None, **deal: Any) -> None:
+    """Assert that the game ends when a side reaches ``rules.target`` and not before (RULES.md §1.12, the
+    Target rows of §3): a scripted deal is played as the last deal of a :class:`canasta.game.Game`.
+
+    ``deal`` are the :func:`stacked_deck` arguments (``hands``, ``upcard``, ``stock``, ``bottom``; seat 0
+    plays first), or ``deck`` the whole deck order (the dealer is the last seat), and ``script(deal)`` plays
+    the deal to its end. The deal is played twice: once with side 0
+    landing exactly on the target (the game is over, side 0 wins), once 5 points short (the game goes on).
+
+    Raises:
+        AssertionError: the deal does not end, or the game ends otherwise.
+    """
+    from canasta.game import Game
+
+    r = as_rules(rules)
+    for short in (0, 5):
+        g = Game(r, seed=0, first_dealer=r.players - 1)
+        d = g.new_deal(deck=list(deck) if deck is not None else stacked_deck(r, dealer=r.players - 1, **deal))
+        script(d)
+        assert d.over, "the scripted deal did not end"
+        gained = d.score()[0].total
+        g.totals[0] = r.target - short - gained
+        g.finish_deal()
+        assert g.over == (short == 0) and g.winner == (0 if short == 0 else None), (short, g.totals)

@@ -304,3 +304,31 @@ def test_canasta_play_runs_a_cutthroat_game() -> None:
     assert "classic(players=3,cutthroat=true,target=300)" in out and session.game.over
     pile_taken = any(m.startswith("take") for log in session.game.logs for m in log.moves)
     assert pile_taken and "lone hand" in out  # this seeded game has a take, and the screen then shows it
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+def test_going_out_needs_two_canastas_where_the_basic_game_needs_one() -> None:
+    """§3.1 3 players, canastas to go out: "1 basic; 2 cutthroat"; draw: "1 (basic); 2 in cutthroat"."""
+    hand0 = "KC KD KH KS KC KD KH QC QD QH 9C 9D 9H"
+    d = make_deal(CT, [hand0], stock="QS 9S")
+    play(d, "draw")
+    assert d.hsize[0] == 15  # two cards drawn
+    play(d, "meld KC KD KH KS KC KD KH", "meld QC QD QH QS")
+    with pytest.raises(IllegalMove, match="2 canastas"):
+        d.apply("meld 9C 9D 9H 9S")
+    basic = make_deal("classic(players=3)", [hand0], stock="QS")
+    play(basic, "draw")
+    assert basic.hsize[0] == 14
+    play(basic, "meld KC KD KH KS KC KD KH", "meld QC QD QH QS", "meld 9C 9D 9H")
+    assert basic.over and basic.out_seat == 0
+
+
+def test_game_to_7500() -> None:
+    """§3.1 3 players (cutthroat) target 7500."""
+    from helpers import check_target
+
+    def out(d: Deal) -> None:
+        play(d, "draw", "meld KC KD KH KS KC KD KH", "meld QC QD QH QS QC QD QH", "discard 5H")
+
+    check_target(CT, out, hands=["KC KD KH KS KC KD KH QC QD QH QS QC QD"], stock="QH 5H")

@@ -167,3 +167,55 @@ def test_game_rotates_the_dealer_over_all_seats(spec: str) -> None:
         g.finish_deal()
         if g.over:
             break
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+def _out_alone(d: Deal) -> None:
+    play(d, "draw", "meld " + SEVEN_KINGS, "meld QC QD QH QS", "meld 9C 9D 9H")
+
+
+def _out_asking(d: Deal) -> None:
+    play(d, "draw", "ask", "yes", "meld " + SEVEN_KINGS, "meld " + SEVEN_QUEENS)
+
+
+@pytest.mark.parametrize(("r", "script", "hand", "stock"), [
+    (THREE, _out_alone, SEVEN_KINGS + " QC QD QH 9C 9D 9H", "QS"),
+    (SIX2, _out_asking, SEVEN_KINGS + " " + SEVEN_QUEENS[:-3], "QH"),
+    (SIX3, _out_asking, SEVEN_KINGS + " " + SEVEN_QUEENS[:-3], "QH"),
+], ids=["three_7500", "six_two_teams_10000", "six_three_teams_7500"])
+def test_game_targets(r: Rules, script: object, hand: str, stock: str) -> None:
+    """§3.1 Target: 3 players 7500; 6 players in 2 teams 10,000, in 3 teams 7500."""
+    from helpers import check_target
+
+    check_target(r, script, hands=[hand], stock=stock)
+
+
+def test_six_players_two_teams_minimum_150_from_7500() -> None:
+    """§3.1 6 players (2 teams) minimum count: "150 from 7500" (3 teams: classic, 120)."""
+    hand = "AC AD AH AS KC KD KH QC QD QH 5S 7D 9H"  # 80 + 30 + 30 = 140 at most
+    for r, score, needed, opens in ((SIX2, 7500, 150, False), (SIX2, 7495, 120, True), (SIX3, 7500, 120, True)):
+        d = make_deal(r, [hand], stock="JC", scores=[score] + [0] * (r.teams - 1))
+        assert d.minimum[0] == needed
+        play(d, "draw")
+        assert ("meld AC AD AH AS" in legal_strs(d)) == opens
+        if not opens:
+            with pytest.raises(IllegalMove, match="initial meld of 150"):
+                d.apply("meld AC AD AH AS")
+
+
+def test_six_players_six_red_threes_1200_in_a_played_deal() -> None:
+    """§3.1 6 players red threes: "1-4: 100 each; 5: 1000; 6: 1200 total"."""
+    d = make_deal(SIX2, [SEVEN_KINGS + " " + SEVEN_QUEENS[:-3], None, "3D 3H 3D", None, "3H 3D 3H"],
+                  stock="5C 5D 5H 6C 6D 6H QH")
+    assert sum(len(d.red3[s]) for s in (0, 2, 4)) == 6
+    _out_asking(d)
+    assert d.over and d.score()[0].breakdown["red_threes"] == 1200
+
+
+def test_three_players_red_threes_scored_per_player_in_a_played_deal() -> None:
+    """§3.1 3 players red threes: "scored per player, not shared"."""
+    d = make_deal(THREE, [SEVEN_KINGS + " QC QD QH 9C 9D 9H", "3D", "3H 3D"], stock="5C 6C 7C QS")
+    _out_alone(d)
+    s = d.score()
+    assert d.over and [x.breakdown["red_threes"] for x in s] == [0, -100, -200]  # no meld: negative

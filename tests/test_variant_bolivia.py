@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import IllegalMove
+from canasta.engine import Deal, IllegalMove
 from canasta.moves import WILD_TARGET
 from canasta.rules import Rules, describe
 from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
@@ -107,3 +107,28 @@ def test_a_pile_topped_by_a_wild_card_cannot_be_taken() -> None:
     assert "take 7S 7S" in legal_strs(d)  # the natural on top: a natural pair takes the frozen pile
     play(d, "take 7S 7S")
     assert sum(d.hands[3]) == 15 - 2 + 3  # the pair melds with the 7H; the upcard, the two and the nine join the hand
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+def _out(d: Deal) -> None:
+    play(d, "draw", "meld " + SEQ7, "meld " + KINGS7, "meld AC AD AH")
+
+
+def test_black_threes_left_in_a_hand_cost_100_in_a_played_deal() -> None:
+    """§3.2 Bolivia penalties: "black 3 left in the hand -100" (Samba, as classic: -5)."""
+    hands = [SEQ7 + " " + KINGS7 + " AC", "3C 3S"]
+    lost = {}
+    for spec in ("bolivia", "samba"):
+        d = make_deal(spec, hands, stock="AD AH")
+        _out(d)
+        assert d.over and d.side_results()[1].hand.count(cards("3C")[0]) == 1
+        lost[spec] = d.score()[1].breakdown["hand_cards"]
+    assert lost["bolivia"] - lost["samba"] == -2 * (100 - 5)
+
+
+def test_game_to_15000() -> None:
+    """§3.2 Bolivia target 15,000."""
+    from helpers import check_target
+
+    check_target(BOLIVIA, _out, hands=[SEQ7 + " " + KINGS7 + " AC"], stock="AD AH")

@@ -155,3 +155,45 @@ def test_the_opening_plan_counts_the_wild_cards_its_canasta_takes() -> None:
     assert not e.opened[0] and e.canastas[0] == 1 and e.open_total == 90
     play(e, "meld 8H 8H JK")
     assert e.opened[0] and e.open_total == 160
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+def test_a_short_sequence_costs_1000_in_a_played_deal() -> None:
+    """§3.2 Brazilian penalties: "a sequence of fewer than 5 cards at the end -1000"."""
+    d = make_deal(BRAZILIAN, [SEQ7 + " " + KINGS7 + " 4H"], stock="5H 6H")
+    play(d, "draw", "meld " + SEQ7, "meld " + KINGS7, "ask", "yes", "meld 4H 5H 6H")
+    assert d.over and d.score()[0].breakdown["penalties"] == -1000
+    e = make_deal(BRAZILIAN, [SEQ7 + " " + KINGS7 + " AC"], stock="AD AH")
+    play(e, "draw", "meld " + SEQ7, "meld " + KINGS7, "ask", "yes", "meld AC AD AH")
+    assert e.over and e.score()[0].breakdown["penalties"] == 0
+
+
+def test_six_red_threes_1200_in_a_played_deal() -> None:
+    """§3.2 Brazilian red threes: "1-4: 100 each; 5 = 1000; 6 = 1200; positive if the side has >=1 canasta"."""
+    d = make_deal(BRAZILIAN, [SEQ7 + " " + KINGS7 + " AC", None, "3D 3D 3D 3H 3H 3H"],
+                  stock="5C 5D 5H 6C 6D 6H AD AH")
+    play(d, "draw", "meld " + SEQ7, "meld " + KINGS7, "ask", "yes", "meld AC AD AH")
+    assert d.over and len(d.red3[2]) == 6 and d.score()[0].breakdown["red_threes"] == 1200
+
+
+def test_wild_canasta_2000_in_a_played_deal() -> None:
+    """§3.2 Brazilian: "wild canasta 2000" (Bolivia: 2500)."""
+    wild7 = "2C 2D 2H 2S JK JK 2C"
+    for rules, bonus in ((BRAZILIAN, 2000), (Rules.preset("bolivia"), 2500)):
+        d = make_deal(rules, [wild7 + " " + KINGS7 + " AC"], stock="AD AH")
+        play(d, "draw", "meld " + wild7, "meld " + KINGS7)
+        assert d.canastas[0] == 2
+        b = score_side(rules, d.side_results()[0]).breakdown
+        assert b["canastas"] == bonus + 500 and b["wild_canastas"] == 1
+
+
+def test_game_to_10000() -> None:
+    """§3.2 Brazilian target 10,000."""
+    from canasta.engine import Deal
+    from helpers import check_target
+
+    def out(d: Deal) -> None:
+        play(d, "draw", "meld " + SEQ7, "meld " + KINGS7, "ask", "yes", "meld AC AD AH")
+
+    check_target(BRAZILIAN, out, hands=[SEQ7 + " " + KINGS7 + " AC"], stock="AD AH")

@@ -55,3 +55,43 @@ def test_scoring() -> None:
     assert s["canastas"] == 2000 and s["red_threes"] == 1200 and s["melded_cards"] == 170 + 30
     # an unfinished sequence is scored by its cards only, never penalised
     assert score_side(CHILEAN, SideResult(melds=[cards("8S 9S TS")])).total == 30
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+WILD7 = "2C 2D 2H 2S JK JK 2C"
+
+
+def test_a_deal_of_162_cards() -> None:
+    """§3.2 Chilean "Cards: 162 [S0, S4]" (11 cards dealt to 4 players: docs/variants/chilean.md)."""
+    d = make_deal(CHILEAN, [WILD7 + " AC AD AH AS"], stock="KC")
+    assert sum(d.card_census()) == 162 and d.hsize == [11] * 4
+
+
+def test_wild_canasta_2000_and_six_red_threes_in_a_played_deal() -> None:
+    """§3.2 Chilean: "Wild melds: yes; wild canasta 2000"; red threes of 162 cards (1200 for 6, §3.1)."""
+    d = make_deal(CHILEAN, [WILD7 + " AC AD AH AS", None, "3D 3D 3D 3H 3H 3H"], stock="5C 5D 5H 6C 6D 6H KC")
+    play(d, "draw")
+    assert "meld 2C 2C JK" in legal_strs(d)  # a meld of three wild cards may be started
+    play(d, "meld " + WILD7, "meld AC AD AH AS", "discard KC")
+    assert d.over and d.out_seat == 0
+    b = d.score()[0].breakdown
+    assert b["canastas"] == 2000 and b["wild_canastas"] == 1 and b["red_threes"] == 1200
+
+
+def test_an_unfinished_sequence_costs_nothing_in_a_played_deal() -> None:
+    """§3.2 Chilean going out: "unfinished sequences not penalised" [S0]."""
+    d = make_deal(CHILEAN, ["4D 5D 6D 7D 8D 9D TD AC AD AH 5C", "8S 9S TS JS QS"], stock="AS 5H")
+    play(d, "draw", "discard 5C")
+    play(d, "draw", "meld 8S 9S TS JS QS", "discard 5H")  # side 1 opens with a sequence of 5 (50)
+    assert d.melds[1][0].target == SEQ_TARGET and d.melds[1][0].size == 5
+    from helpers import draw_discard
+
+    draw_discard(d, 2)
+    play(d, "draw")
+    play(d, "meld 4D 5D 6D 7D 8D 9D TD", "meld AC AD AH AS")
+    discard = next(m for m in legal_strs(d) if m.startswith("discard"))
+    play(d, discard)
+    assert d.over and d.out_seat == 0
+    b = d.score()[1].breakdown
+    assert b.get("penalties", 0) == 0 and b["melded_cards"] == 50

@@ -228,3 +228,47 @@ def test_pile_cards_that_never_join_the_hand_do_not_count_as_cards_kept() -> Non
     c = make_deal(CUBAN, ["7D 7H KC KD KH KS AC AD AH AS 9C"], upcard="3C 3S 7C", scores=[3000, 0])
     play(c, "take 7D 7H")
     assert c.view(0).pending_pile == 2 and c._keep() == 2  # neither black three will join the hand
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+KINGS7 = "KC KD KH KS KC KD KH"
+OUT13 = KINGS7 + " QC QD QH QS 9C 9D"  # 13 cards: a canasta of kings, then out with queens and nines
+
+
+def _out(d: Deal) -> None:
+    play(d, "draw", "meld " + KINGS7, "meld QC QD QH QS", "meld 9C 9D 9H")
+
+
+def test_a_deal_of_108_cards_13_each_and_one_card_drawn() -> None:
+    """§3.2 Cuban "Cards / dealt: 108; 13", "Draw: 1"."""
+    d = make_deal(CUBAN, [OUT13], stock="9H")
+    assert sum(d.card_census()) == 108 and d.hsize == [13] * 4
+    play(d, "draw")
+    assert d.hsize[0] == 14
+
+
+def test_a_meld_of_three_wild_cards() -> None:
+    """§3.2 Cuban wild melds: "3+ allowed"."""
+    d = make_deal(CUBAN, ["2C 2D JK 9C 9D 9H"], stock="5S")
+    play(d, "draw")
+    assert "meld 2C 2D JK" in legal_strs(d)
+    play(d, "meld 2C 2D JK")
+    assert d.opened[0]
+
+
+def test_red_threes_in_a_played_deal() -> None:
+    """§3.2 Cuban red threes: "totals 100 / 300 / 500 / 1000 for 1/2/3/4; positive only with >=1 canasta"."""
+    d = make_deal(CUBAN, [OUT13, None, "3D 3H 3D 3H"], stock="5C 5D 6C 6D 9H")
+    _out(d)
+    assert d.over and d.score()[0].breakdown["red_threes"] == 1000
+    e = make_deal(CUBAN, [OUT13, "3D 3H"], stock="5C 5D 9H")
+    _out(e)
+    assert e.over and e.score()[1].breakdown["red_threes"] == -300  # side 1 has no canasta
+
+
+def test_game_to_7500() -> None:
+    """§3.2 Cuban target 7500."""
+    from helpers import check_target
+
+    check_target(CUBAN, _out, hands=[OUT13], stock="9H")

@@ -22,7 +22,7 @@ import pytest
 
 from canasta.agents.base import make_agent
 from canasta.agents.seqbot import picked_cards, run_keep_costs, run_loss
-from canasta.engine import IllegalMove
+from canasta.engine import Deal, IllegalMove
 from canasta.match import play_game
 from canasta.moves import ACTIONS, DISCARD, SEQ_TARGET
 from canasta.rules import Rules, RulesError, describe
@@ -387,3 +387,41 @@ def test_heuristic_players_lay_escalators_in_self_play() -> None:
     (29 after, seed 1); the count must stay clearly positive."""
     seqs, others = _escalator_runs_module().count_escalators("escalator", "heuristic", 100, 1)
     assert seqs >= 10 and others > 500
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+def _stock_end_deal(d: Deal) -> None:
+    """The deal of test_the_deal_ends_when_the_stock_runs_out_and_the_last_drawer_discards, played to its end."""
+    play(d, "draw", "meld KC KD KH", "meld AC AD AH", "discard TC")
+    draw_until(d, 1)
+    play(d, "draw", "discard QS")
+    play(d, next(m for m in legal_strs(d) if m.startswith("take")), "discard 7S")
+
+
+STOCK_END = {"hands": ["KC KD KH AC AD AH QD QH", SEAT1, None, SEAT3],
+             "stock": "9C 9D 9H 9S 8C 8D TC TD", "bottom": "QS"}
+
+
+def test_sevens_black_threes_and_red_threes_at_the_end_of_a_played_deal() -> None:
+    """§3.5 escalator: "a 7 in hand -500" (S4 l.67), a black three in hand -200 and red threes 100 each,
+    scored at the end of a played deal (the stock ran out; side 1 holds sevens and black threes and laid
+    out six red threes but never melded)."""
+    d = make_deal(ESC, **STOCK_END)
+    _stock_end_deal(d)
+    assert d.over
+    res = d.side_results()[1]
+    sevens = sum(1 for c in res.hand if c >> 2 == cards("7C")[0] >> 2)
+    black3 = sum(1 for c in res.hand if c in cards("3C 3S"))
+    assert sevens >= 1 and black3 >= 1 and len(res.red_threes) == 6
+    classic = score_side(Rules.preset("classic", packs=3, jokers=6), res).breakdown
+    b = d.score()[1].breakdown
+    assert b["hand_cards"] - classic["hand_cards"] == -(sevens * (500 - 5) + black3 * (200 - 5))
+    assert not d.melds[1] and b["red_threes"] == -600  # 100 each, negative for a side that never melded
+
+
+def test_game_to_10000() -> None:
+    """§3.5 escalator: play to 10,000 (docs/variants/escalator.md)."""
+    from helpers import check_target
+
+    check_target(ESC, _stock_end_deal, **STOCK_END)

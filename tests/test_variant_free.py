@@ -99,3 +99,18 @@ def test_score_sheet() -> None:
     assert ns.total == 1400 + (5 * 20 + 100) + (60 + 20) + 100
     assert ew.breakdown["canastas"] == 200
     assert ew.total == 200 + 40 + 40 + 50 - 10
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+@pytest.mark.parametrize(("meld", "bonus"), [
+    ("2C 2D 2H 2S JK JK 2C", 1000), ("KC KD KH KS KC 2C JK", 300), ("KC KD KH KS 2C 2D JK", 200),
+])
+def test_canasta_bonuses_in_a_played_deal(meld: str, bonus: int) -> None:
+    """§3.5 Free Canasta: "wild canasta 1000; mixed canasta 400/300/200 with 1/2/3 wild cards", from the
+    melds of a played deal that goes out (a canasta and four aces)."""
+    d = make_deal(FREE, [meld + " AC AD AH AS"], stock="9C")
+    play(d, "draw", "meld " + meld, "meld AC AD AH AS", "discard 9C")
+    assert d.over and d.out_seat == 0
+    b = d.score()[0].breakdown
+    assert b["canastas"] == bonus

@@ -302,3 +302,16 @@ def test_bots_take_a_wild_card_with_a_pair_of_it(bot: str, wild: str, pair: str)
     assert ACTIONS[choice][:2] == (TAKE, TAKE_PAIR)
     d.apply_action(choice)
     assert sorted(melds_of(d, 1)["W"]) == sorted(cards(f"{pair} {wild}"))
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+def test_wild_and_natural_sequence_canastas_in_a_played_deal() -> None:
+    """§3.2 Hollywood: "wild canasta 2000 [S0 only]"; a natural sequence canasta 1500 [S4], scored from the
+    melds of a played deal."""
+    wild7 = "2C 2D 2H 2S JK JK JK"
+    d = make_deal(HOLLY, [wild7 + " 4D 5D 6D 7D 8D 9D TD AC"], stock="AD AH")
+    play(d, "draw", "meld " + wild7, "meld 4D 5D 6D 7D 8D 9D TD", "meld AC AD AH")
+    assert d.over and d.out_seat == 0
+    b = d.score()[0].breakdown
+    assert b["canastas"] == 2000 + 1500 and b["wild_canastas"] == 1 and b["sequence_canastas"] == 1

@@ -261,3 +261,49 @@ def test_the_score_sheet_scores_an_italian_sequence_canasta() -> None:
     res = score_sheet(parse_sheet(sheet))
     assert res.deals[0]["NS"].total == 1500 + 500 + 50 + 70 + 100 + 300
     assert res.deals[0]["NS"].breakdown["sequence_canastas"] == 1
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+# 17 cards (15 + the draw) whose best initial meld in natural cards is 150: AAAA (80), KKKK (40), QQQ (30)
+OPENS_150 = "AC AD AH AS KC KD KH KS QC QD QH 5D 6C 8S 9H"
+
+
+@pytest.mark.parametrize(("score", "needed", "opens"), [(4995, 120, True), (5000, 160, False)])
+def test_minimum_count_table(score: int, needed: int, opens: bool) -> None:
+    """§3.2 Italian minimum count: "3000-4995: 120; 5000-7495: 160; 7500-9995: 180; >=10,000: 200"."""
+    d = make_deal(IT, [OPENS_150], upcard="4C", stock=DOWRY4 + " TC JD", scores=[score, 0])
+    assert d.minimum[0] == needed
+    play(d, "draw")
+    assert ("meld AC AD AH AS" in legal_strs(d)) == opens
+    if opens:
+        play(d, "meld AC AD AH AS", "meld KC KD KH KS")
+        assert d.opened[0]
+    else:
+        with pytest.raises(IllegalMove, match=f"initial meld of {needed}"):
+            d.apply("meld AC AD AH AS")
+    e = make_deal(IT, [], upcard="4C", stock=DOWRY4, scores=[7500, 10000])
+    assert e.minimum == [180, 200]
+
+
+SEQ_KINGS_OUT = SEQ7 + " " + KINGS7 + " AC"
+
+
+def _out(d: Deal) -> None:
+    play(d, "draw", "meld 4D 5D 6D", "add 7D 8D 9D TD to 4D-6D", "meld " + KINGS7, "meld AC AD AH")
+
+
+def test_red_threes_in_a_played_deal_200_each_from_four() -> None:
+    """§3.2 Italian red threes: "1-3: 100 each; >=4: 200 each", positive with 2 canastas."""
+    # Italian replaces the red threes before turning the upcard: the four replacements come first
+    d = make_deal(IT, [SEQ_KINGS_OUT, None, "3D 3H 3D 3H"], upcard="5C 5D 6C 6D 4C", stock=DOWRY4 + " AD AH")
+    assert len(d.red3[2]) == 4
+    _out(d)
+    assert d.over and d.score()[0].breakdown["red_threes"] == 800
+
+
+def test_game_to_12000() -> None:
+    """§3.2 Italian target 12,000."""
+    from helpers import check_target
+
+    check_target(IT, _out, hands=[SEQ_KINGS_OUT], upcard="4C", stock=DOWRY4 + " AD AH")

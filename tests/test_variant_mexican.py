@@ -179,3 +179,15 @@ def test_display_shows_the_extra_cards_and_the_blocking_seven() -> None:
     play(d, "draw", "meld KC KD KH", "meld AC AD AH")
     out = text_of(render_view(d.view(0), info(MEX)))
     assert "melder draws" not in out and "21" in out
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+def test_a_canasta_of_sevens_scores_1000_from_a_played_deal() -> None:
+    """§3.2 Mexican canastas: "sevens canasta 1000 [R, S4]" (decision, docs/variants/mexican.md), scored
+    from the melds of a played deal (the sevens and three aces open the side: 35 + 60)."""
+    d = make_deal(MEX, ["7C 7D 7H 7S 7C 7D 7H AC AD AH QC QD 9C"], stock="5S " + EXTRA)
+    play(d, "draw", "meld 7C 7D 7H 7S 7C 7D 7H", "meld AC AD AH")
+    assert d.opened[0] and d.canastas[0] == 1
+    b = score_side(MEX, d.side_results()[0]).breakdown
+    assert b["canastas"] == 1000 and b["melded_cards"] == 35 + 60

@@ -213,3 +213,26 @@ def test_display_shows_the_packets() -> None:
     play(d, "meld " + SEVENS)
     out = text_of(render_view(d.view(0), info(PEN)), width=120)
     assert out.count("+11 packet") == 5 and "Packet:" not in out
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+def test_game_to_20000() -> None:
+    """§3.5 Pennies from Heaven: "game 20,000" (the going-out deal of the packets test above)."""
+    from helpers import check_target
+
+    deck = _first_turn().deck
+
+    def out(d: Deal) -> None:
+        play(d, "draw", "meld " + SEVENS, "meld KC KC KD KD KH KS 2S",
+             "meld JK JK JK JK 2C 2D 2H", "meld QC QD QH", "discard 9S", "draw", "discard 4S", "draw",
+             "meld 4C 4D 4H", "meld 5C 5D 5H", "meld 6C 6D 6H", "meld 8C 8D 8H 8S", "meld 9C 9D 9H",
+             "meld TC TD TH", "meld JC JD JH", "add QC QD QS QS")
+
+    check_target(PEN, out, deck=deck)
+
+
+def test_a_deal_of_216_cards() -> None:
+    """§3.5 Pennies from Heaven: "4 packs + 8 jokers" (13 + 11 cards: the packets tests)."""
+    d = _first_turn()
+    assert sum(d.card_census()) == 216 and d.card_census()[cards("JK")[0]] == 8

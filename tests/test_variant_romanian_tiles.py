@@ -488,3 +488,12 @@ def test_after_a_joly_a_hand_short_of_a_joker_canasta_cannot_take() -> None:
     first_round(d)
     play(d, "draw", "discard JK")
     assert takes(d) == set()
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+def test_a_deal_of_106_tiles() -> None:
+    """§3.4 Set: "106 tiles: numbers 1-13 in 4 colours, x2, plus 2 joly"."""
+    d = tiles_deal([])
+    census = d.card_census()
+    assert sum(census) == 106 and census[JOKER] == 2 and all(census[c] == 2 for c in range(52))

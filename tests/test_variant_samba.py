@@ -190,3 +190,87 @@ def test_going_out_through_a_sequence_needs_no_asking() -> None:
     assert "ask" not in legal and "meld 4H 5H 6H" in legal
     play(d, "meld 4H 5H 6H")
     assert d.over and d.out_seat == 0
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+def test_a_deal_of_162_cards_15_each() -> None:
+    """§3.2 "All use 162 cards"; Samba "Dealt / draw: 15": every card of the deal is counted somewhere."""
+    d = make_deal(SAMBA, [SEQ7 + " " + KINGS7 + " AC"], stock="AD AH")
+    assert sum(d.card_census()) == 162 and d.hsize == [15] * 4
+    play(d, "draw")
+    assert sum(d.card_census()) == 162 and d.hsize[0] == 17
+
+
+def test_no_meld_of_wild_cards() -> None:
+    """§3.2 Samba, wild cards in a group meld: "no wild-only melds"."""
+    d = make_deal(SAMBA, ["2C 2D JK AC AD AH KC KD KH QC QD 9C 9D 8C 8D"], stock="5S 6S")
+    play(d, "draw", "meld AC AD AH")
+    assert not any(m.startswith("meld 2C") or m.startswith("meld JK") for m in legal_strs(d))
+    with pytest.raises(IllegalMove):
+        d.apply("meld 2C 2D JK")
+
+
+def test_sequences_hold_no_wild_card_and_the_ace_is_only_high() -> None:
+    """§3.2 Samba, sequences: "3-7 cards of one suit, 4 low / A high, no wild cards"."""
+    d = make_deal(SAMBA, ["QH KH AH 4H 5H 2C 7H JK AC AD 9C 9D 8C 8D 6S"], stock="5S 6S")
+    play(d, "draw")
+    legal = legal_strs(d)
+    assert "meld QH KH AH" in legal  # the ace ends a sequence high
+    assert "meld 4H 5H 2C" not in legal and "meld 5H JK 7H" not in legal
+    for bad in ("meld KH AH 4H", "meld 4H 5H 2C", "meld 5H JK 7H"):
+        with pytest.raises(IllegalMove):
+            d.apply(bad)
+
+
+def test_a_samba_takes_no_more_cards() -> None:
+    """§3.2 Samba: a 7-card sequence "cannot be extended" (neither by a card from the hand nor by the pile)."""
+    d = make_deal(SAMBA, [SEQ7 + " JD KC KD KH AC AD AH QC"], stock="5S 6S")
+    play(d, "draw", "meld " + SEQ7, "meld KC KD KH")
+    assert not any("4D-TD" in m for m in legal_strs(d))
+    with pytest.raises(IllegalMove, match="full sequence canasta"):
+        d.apply("add JD to 4D-TD")
+
+
+# a 17-card hand (15 + the draw) whose best initial meld is exactly 150: AAAA 2C (100) + KKK 2D (50)
+OPENS_150 = "AC AD AH AS KC KD KH 2C 2D 4S 6H 8C TD QS 9H"
+
+
+@pytest.mark.parametrize(("spec", "score", "needed", "opens"), [
+    ("samba", 6995, 120, True), ("samba", 7000, 160, False), ("hollywood", 7000, 160, False),
+    ("samba(min_meld_table=samba_s0)", 7000, 150, True), ("bolivia", 7000, 150, True),
+])
+def test_minimum_count_from_7000(spec: str, score: int, needed: int, opens: bool) -> None:
+    """§3.2 minimum count: Samba (and Hollywood, "Samba") 160 from 7000 [H], S0's 150 as an option;
+    Bolivia 150 from 7000 [H]."""
+    d = make_deal(spec, [OPENS_150], stock="5C 7D", scores=[score, 0])
+    assert d.minimum[0] == needed
+    play(d, "draw")
+    assert ("meld AC AD AH AS 2C" in legal_strs(d)) == opens
+    if opens:
+        play(d, "meld AC AD AH AS 2C", "meld KC KD KH 2D")
+        assert d.opened[0] and d.open_total == 150
+    else:
+        with pytest.raises(IllegalMove, match=f"initial meld of {needed}"):
+            d.apply("meld AC AD AH AS 2C")
+
+
+def test_red_threes_in_a_played_deal_all_six_1000() -> None:
+    """§3.2 Samba red threes: "100 each; all 6 = 1000", scored from a played deal."""
+    d = make_deal(SAMBA, [SEQ7 + " " + KINGS7 + " AC", None, "3D 3D 3D 3H 3H 3H"],
+                  stock="5C 5D 5H 6C 6D 6H AD AH")
+    assert len(d.red3[2]) == 6
+    play(d, "draw", "meld " + SEQ7, "meld " + KINGS7, "meld AC AD AH")
+    assert d.over and d.score()[0].breakdown["red_threes"] == 1000
+
+
+def _samba_out(d: Deal) -> None:
+    play(d, "draw", "meld " + SEQ7, "meld " + KINGS7, "meld AC AD AH")
+
+
+@pytest.mark.parametrize("spec", ["samba", "hollywood"])
+def test_game_to_10000(spec: str) -> None:
+    """§3.2 Target: Samba 10,000, Hollywood 10,000."""
+    from helpers import check_target
+
+    check_target(spec, _samba_out, hands=[SEQ7 + " " + KINGS7 + " AC"], stock="AD AH")

@@ -298,3 +298,17 @@ def test_last_red_three_black_threes_melded_only_to_go_out() -> None:
         d.apply("meld 3C 3C 3S 3S")
     play(d, "pass")
     assert d.over and d.score()[1].breakdown["penalties"] == -500  # he holds all four black threes
+
+
+# --- RULES.md §3 coverage (audit) ---
+
+def test_red_threes_count_only_with_a_canasta_in_a_played_deal() -> None:
+    """§3.3 b Red 3s: "positive only if the side has completed a canasta" (classic: with any meld)."""
+    for rules, side1 in ((SPANISH, -100), (CLASSIC, 100)):
+        d = make_deal(rules, [KINGS + " 9C 9D 9H 9S", "3H QC QD QH AC AD AH"], stock="6C 5C 5D 5H 5S 4S")
+        play(d, "draw", "discard 5C")
+        play(d, "draw", "meld QC QD QH", "meld AC AD AH", "discard 5D")  # side 1 melds, no canasta
+        draw_discard(d, 2)
+        play(d, "draw", "meld " + KINGS, "meld 9C 9D 9H 9S", "discard 4S")
+        assert d.over and d.out_seat == 0
+        assert d.score()[1].breakdown["red_threes"] == side1
