@@ -283,6 +283,18 @@ def _meld_value(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
     return sum(sorted((vals[c] for c in cards), reverse=True)[:7]) + rules.canasta_beyond_seven_flat
 
 
+def meld_points(rules: Rules, cards: Sequence[int]) -> int:
+    """Points a meld on the table scores for its side: its card values plus its canasta bonus, as
+    :func:`score_side` counts them (wild, sequence, twos, sevens, aces canastas; the tiles' flat total
+    beyond seven).
+
+    Raises:
+        ScoringError: ``cards`` are not a meld the rules allow.
+    """
+    info = classify_meld(rules, cards)
+    return _meld_value(rules, info, cards) + canasta_bonus(rules, info, cards)
+
+
 def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
     """Score one side's deal (RULES.md §1.11, with the variant fields of §3.2, §3.3, §3.5).
 

@@ -61,6 +61,7 @@ from ..moves import (
     group_action,
 )
 from ..rules import Rules
+from ..scoring import meld_points
 from .base import register
 from .goals import canasta_value, needed_targets, out_blocked
 from .seqbot import is_seq_action, picked_cards, run_keep_costs, run_loss, seq_action_cards, seq_keep_cost, seq_points
@@ -133,6 +134,12 @@ class HeuristicWeights:
     needed_kind: float = 60.0
     """Value per card added to a meld whose canasta the side still needs to go out (sevens, wild
     cards); for a meld of wild cards it also cancels the wild-card cost."""
+    needed_sequence: float = 20.0
+    """Value per card melded into a sequence while the side still lacks the sequence canastas that going
+    out asks for (``sequence_canastas_to_go_out``: Bolivia's escalera, §3.2)."""
+    needed_sequence_keep: float = 3.0
+    """Multiplier of a card's sequence keep cost (:func:`canasta.agents.seqbot.seq_keep_cost`) while the
+    side still lacks those sequence canastas."""
     stop_rank: float = 6.0
     """Cost of discarding a card of ``pile_blocking_rank`` (it stops the pile like a black three)."""
 
@@ -185,7 +192,8 @@ DEFAULT_WEIGHTS = HeuristicWeights()
 class RulesFacts:
     """Numbers read once from the rules: card values by rank, meld limits, copies per rank."""
 
-    __slots__ = ("rules", "rv", "lim", "copies", "b3_pen", "nat_bonus", "mixed_bonus", "need", "seq_bonus")
+    __slots__ = ("rules", "rv", "lim", "copies", "b3_pen", "nat_bonus", "mixed_bonus", "need", "seq_bonus",
+                 "_canastas")
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -193,13 +201,22 @@ class RulesFacts:
         self.rv = [vals[r * 4] for r in range(13)] + [vals[JOKER]]
         if rules.min_meld_naturals_only:  # wild cards do not count towards the minimum (Italian)
             self.rv[TWO] = self.rv[JOKER_RANK] = 0
-        self.lim = MeldLimits(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, self.rv)
+        self.lim = MeldLimits.for_rules(rules, self.rv)  # canasta_max and melds of wild cards too
         self.copies = 4 * rules.packs
         self.b3_pen = rules.black3_hand_penalty
         self.nat_bonus = rules.natural_canasta_bonus
         self.seq_bonus = rules.sequence_canasta_bonus if rules.sequences else 0
         self.mixed_bonus = rules.mixed_canasta_bonus
         self.need = rules.canastas_to_go_out
+        self._canastas: dict[tuple[int, ...], int] = {}
+
+    def canasta_points(self, cards: tuple[int, ...]) -> int:
+        """Points of a canasta of ``cards`` on the table (card values and bonus), as the scoring function
+        counts them (:func:`canasta.scoring.meld_points`: wild, sequence, twos, sevens, aces canastas...)."""
+        b = self._canastas.get(cards)
+        if b is None:
+            b = self._canastas[cards] = meld_points(self.rules, cards)
+        return b
 
 
 class Position:
@@ -217,10 +234,12 @@ class Position:
         hand_points: what the hand would cost if the deal ended now, in points.
         runs: keep values of the cards of runs the hand collects towards a sequence laid down whole
             (escalator §3.5, :func:`canasta.agents.seqbot.run_keep_costs`); empty elsewhere.
+        seq_needed: the side still lacks the sequence canastas going out asks for (Bolivia, §3.2).
     """
 
     __slots__ = ("view", "f", "rc", "mine", "ex", "canastas", "table", "opened", "late", "threat",
-                 "next_side", "next_melds", "visible", "hand_points", "size", "blocked", "needed", "runs")
+                 "next_side", "next_melds", "visible", "hand_points", "size", "blocked", "needed", "runs",
+                 "seq_needed")
 
     def __init__(self, view: PlayerView, f: RulesFacts, w: HeuristicWeights):
         self.view = view
@@ -240,13 +259,13 @@ class Position:
         for side in range(teams):
             d: dict[int, tuple[int, int]] = {}
             for m in view.melds[side]:
-                table[side] += sum(vals[c] for c in m.cards)
+                # points as scored (:func:`canasta.scoring.meld_points` for a canasta)
+                table[side] += f.canasta_points(m.cards) if m.canasta else sum(vals[c] for c in m.cards)
                 if m.span is not None:  # a sequence (§3.2): no rank to add to, a canasta at 7
                     for c in m.cards:
                         visible[c >> 2] += 1
                     if m.canasta:
                         canastas[side] += 1
-                        table[side] += f.seq_bonus
                     continue
                 wild = sum(1 for c in m.cards if c == JOKER or (c >> 2 == TWO and m.target != TWO))
                 nat = len(m.cards) - wild
@@ -256,7 +275,6 @@ class Position:
                 if m.canasta:
                     if rules.wild_canastas_count or m.target not in (TWO, WILD_TARGET):  # Italian §3.2
                         canastas[side] += 1
-                    table[side] += f.nat_bonus if m.natural else f.mixed_bonus
             melds.append(d)
         if view.pile_top is not None and view.pile_top != JOKER:
             visible[view.pile_top >> 2] += 1
@@ -283,6 +301,7 @@ class Position:
         self.blocked = out_blocked(view)  # extra cards, red threes, kinds of canasta (goals.py)
         self.needed = needed_targets(view)
         self.runs = run_keep_costs(view)
+        self.seq_needed = not self.seq_out_ok()
 
     def run_loss(self, rank: int, naturals: int) -> float:
         """Keep value of runs being collected that a meld, addition or take of ``naturals`` naturals
@@ -603,6 +622,8 @@ class HeuristicAgent:
         s = w.natural * k + w.value * seq_points(cards, pos.f.rules.card_values)
         if size0 == 0:
             s += w.new_meld
+        if pos.seq_needed:  # going out still needs a sequence canasta (Bolivia, §3.2)
+            s += w.needed_sequence * k
         completes = size0 < 7 <= size1
         mixed = ACTIONS[action][1] == SEQ_WILD  # a wild card in the sequence (Hollywood, §3.2)
         if completes:
@@ -654,6 +675,8 @@ class HeuristicAgent:
             return w.stop_rank  # it stops the pile (Mexican 7, §3.2)
         cnt = pos.rc[r]
         cost = seq_keep_cost(view, card)
+        if pos.seq_needed:
+            cost *= w.needed_sequence_keep
         if pos.runs:
             cost += run_loss(view.hand, pos.runs, (card,))
         if cnt >= 2:
