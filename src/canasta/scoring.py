@@ -17,7 +17,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import IS_WILD, JOKER, THREE, TWO, card_str, is_black_three, is_red_three
+from .cards import IS_WILD, JOKER, RANKS, THREE, TWO, card_str, is_black_three, is_red_three
 from .extras import kinds_met, missing_kinds
 from .rankscore import rank_canasta_bonus, rank_hand_penalty, red3_bonus
 from .rules import Rules
@@ -77,7 +77,8 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
         return _twos_meld(rules, cards, shown)
     if not nat:
         if not rules.wild_melds:
-            raise ScoringError(f"meld [{shown}] is made only of wild cards, which these rules forbid (§1.5)")
+            twos = (f"; a meld of twos needs at least {rules.min_naturals} twos (§3.2)" if rules.twos_melds else "")
+            raise ScoringError(f"meld [{shown}] is made only of wild cards, which these rules forbid (§1.5){twos}")
         if n_w < rules.wild_meld_min:
             raise ScoringError(f"meld [{shown}] has {n_w} wild cards; a meld of wild cards needs at least "
                                f"{rules.wild_meld_min} (option wild_meld_min)")
@@ -136,7 +137,8 @@ def _classify_sequence(rules: Rules, cards: Sequence[int], shown: str) -> MeldIn
         ScoringError: no sequences in these rules, or the cards are not one sequence of allowed length.
     """
     if not rules.sequences:
-        raise ScoringError(f"meld [{shown}] mixes ranks; a meld is of one rank (§1.5)")
+        raise ScoringError(f"meld [{shown}] mixes ranks; a meld is of one rank (§1.5): {rules.name} has no "
+                           "sequences")
     bad = wild_sequence_problem(cards, rules.sequence_wild_max)
     if bad:
         raise ScoringError(f"meld [{shown}] mixes ranks but is no sequence: {bad}")
@@ -311,11 +313,18 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
     canastas = 0
     kinds: list[tuple[str, int]] = []  # (natural/mixed/wild, rank) of each canasta
     black3_melded = 0
+    by_target: dict[int, list[tuple[Sequence[int], bool]]] = {}  # melds of a rank (or of wild cards): one per side
     for cards in side.melds:
         try:
             info = classify_meld(rules, cards)
         except ScoringError as e:
             raise ScoringError(f"side {name}: {e}") from None
+        if info.kind == "sequence" and len(cards) > rules.sequence_max and not side.went_out:
+            raise ScoringError(f"side {name}: meld [{' '.join(card_str(c) for c in cards)}] is a sequence of "
+                               f"{len(cards)} cards; a sequence holds at most {rules.sequence_max} cards, more (up to "
+                               f"{rules.sequence_out_max}) only when extended by the player going out (§3.2)")
+        if info.kind != "sequence":
+            by_target.setdefault(info.rank, []).append((cards, info.canasta))
         if info.kind == "black3" and rules.black3_melds_anytime and len(cards) > BLACK3_SET:
             raise ScoringError(f"side {name}: meld [{' '.join(card_str(c) for c in cards)}]: a set of black "
                                "threes has three or four cards (§3.5)")
@@ -344,6 +353,7 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
             if kind == "sequence" and not info.natural:
                 counts["mixed_sequence"] += 1
             kinds.append((kind, info.rank if kind != "sequence" else -1))
+    _check_one_meld_per_rank(rules, by_target, name)
     for c in side.hand:
         if is_red_three(c):
             raise ScoringError(f"side {name}: a red three in the hand; red threes are laid out (§1.3)")
@@ -412,6 +422,32 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         breakdown["mixed_sequence_canastas"] = counts["mixed_sequence"]  # of the sequence canastas (Hollywood)
     total = bonus + red3 + going_out + concealed + melded + hand + penalties + premiums + black3
     return SideScore(total, breakdown)
+
+
+def _check_one_meld_per_rank(rules: Rules, by_target: Mapping[int, Sequence[tuple[Sequence[int], bool]]],
+                             name: str) -> None:
+    """Refuse a side with two melds of one rank (or two melds of wild cards, of twos, of black threes): a side
+    has one meld of each (§1.5); where ``several_melds_per_rank`` (Samba §3.2) it starts another only once
+    every meld it has of that rank is a canasta, so at most one of them is not a canasta. A sheet that splits
+    a meld in two would otherwise miss (or invent) a canasta.
+
+    Args:
+        by_target: per rank index (-1 for melds of wild cards), the side's melds of it and whether each
+            is a canasta.
+
+    Raises:
+        ScoringError: names the two melds and says to write them as one.
+    """
+    for rank, melds in by_target.items():
+        several = rules.several_melds_per_rank
+        clash = [m for m, canasta in melds if not canasta] if several else [m for m, _ in melds]
+        if len(clash) < 2:
+            continue
+        what = "wild cards" if rank < 0 else f"{RANKS[rank]}s"
+        shown = " and ".join("[" + " ".join(card_str(c) for c in m) + "]" for m in clash[:2])
+        rule = ("a side starts another meld of a rank only once its meld of it is a canasta (§3.2)" if several
+                else "a side has one meld of each rank (§1.5)")
+        raise ScoringError(f"side {name}: two melds of {what} {shown}; {rule}: write them as one meld")
 
 
 def _check_going_out_needs(rules: Rules, side: SideResult, kinds: Sequence[tuple[str, int]], name: str) -> None:

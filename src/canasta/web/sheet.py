@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..cards import RANKS
 from ..rules import Rules
 from ..scorekeeper import OPTIONAL_SIDE_FIELDS, ScoreSheetError, check_copies, read_side
 from ..scoring import ScoringError, SideResult, score_deal, winner
@@ -89,12 +90,29 @@ FIVE, TWO_C, RED_THREE = 3 * 4, 0, 4 + 2
 """Stand-in cards of a quick entry: five of clubs, two of clubs, three of hearts."""
 
 
-def _by_totals(entry: Mapping[str, Any], side: str) -> tuple[SideResult, int, int]:
+def _stand_in_ranks(rules: Rules, count: int, side: str) -> list[int]:
+    """Rank indices of ``count`` stand-in canastas: plain ranks (4..K, no rank with a bonus of its own such as
+    Mexican sevens), a different one for each canasta, since a side has one meld per rank (§1.5); where
+    ``several_melds_per_rank`` they may repeat.
+
+    Raises:
+        SheetError: more canastas than plain ranks where a side has one meld per rank.
+    """
+    special = {r for r, _ in rules.rank_canasta_bonuses + rules.rank_canasta_mixed_bonuses}
+    plain = [r for r in range(RANKS.index("4"), RANKS.index("A")) if RANKS[r] not in special]
+    if count > len(plain) and not rules.several_melds_per_rank:
+        raise SheetError(f"side {side}: at most {len(plain)} canastas can be entered quickly in {rules.name}, "
+                         "one per rank; enter the melds instead")
+    return [plain[k % len(plain)] for k in range(count)]
+
+
+def _by_totals(rules: Rules, entry: Mapping[str, Any], side: str) -> tuple[SideResult, int, int]:
     nat = _int(entry, "natural_canastas", side, MAX_COUNT)
     mixed = _int(entry, "mixed_canastas", side, MAX_COUNT)
     reds = _int(entry, "red_threes", side, MAX_COUNT)
     melded = _bool(entry, "melded") or nat + mixed > 0
-    melds = [[FIVE] * 7 for _ in range(nat)] + [[FIVE] * 6 + [TWO_C] for _ in range(mixed)]
+    ranks = _stand_in_ranks(rules, nat + mixed, side)
+    melds = [[4 * r] * 7 for r in ranks[:nat]] + [[4 * r] * 6 + [TWO_C] for r in ranks[nat:]]
     if melded and not melds:
         melds = [[FIVE] * 3]
     res = SideResult(melds=melds, red_threes=[RED_THREE] * reds, hand=[], went_out=_bool(entry, "went_out"),
@@ -129,7 +147,7 @@ def score_entry(rules: Rules, sides: Sequence[str], entry: Mapping[str, Any]) ->
         if mode == "melds":
             results[name] = _by_melds(e, name)
         elif mode == "quick":
-            results[name], meld_pts, hand_pts = _by_totals(e, name)
+            results[name], meld_pts, hand_pts = _by_totals(rules, e, name)
             cards_points[name] = (meld_pts, hand_pts)
         else:
             raise SheetError(f"side {name}: mode must be 'melds' or 'quick'")
