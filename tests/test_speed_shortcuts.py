@@ -4,7 +4,11 @@
   hands and melds (a bound may never contradict the plan), and shown to decide some cases (not vacuous);
 * ``canasta.groupmoves``: the melds and additions of a rank, by counts;
 * ``canasta.sequences`` / ``canasta.wildseq``: sequences found from the cached rows of a hand, and the
-  rank a sequence's wild card stands for.
+  rank a sequence's wild card stands for;
+* ``canasta.seqplay.seq_play_ids``: the ids of the sequence moves, the same as those of
+  ``seq_play_candidates`` in seeded random deals;
+* ``can_meld_out`` with one card no meld can take tries only that card as the discard: same answers as
+  trying every discard.
 """
 
 from __future__ import annotations
@@ -13,15 +17,28 @@ import random
 
 import pytest
 
+from canasta import seqplay
 from canasta.cards import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, THREE, TWO
-from canasta.engine import Deal
-from canasta.feasibility import MeldLimits, best_meld_value, can_meld_out
+from canasta.engine import P_PLAY, Deal
+from canasta.feasibility import MeldLimits, _all_meldable, best_meld_value, can_meld_out
 from canasta.groupmoves import add_options, meld_options, options_cache, wild_meld_options
-from canasta.moves import ACTION_INDEX, ADD, GROUP_WILD_COMBOS, MELD, WILD_MELD_COMBOS, WILD_TARGET, group_action
+from canasta.moves import (
+    ACTION_INDEX,
+    ACTIONS,
+    ADD,
+    GROUP_WILD_COMBOS,
+    MELD,
+    SEQ_TARGET,
+    SEQ_WILD,
+    WILD_MELD_COMBOS,
+    WILD_TARGET,
+    group_action,
+)
 from canasta.reach import lone_cards_fit, may_meld_out, naturals_reach
 from canasta.rules import Rules
-from canasta.sequences import extensions_in_hand, spans_in_hand
-from canasta.wildseq import meld_hole
+from canasta.seqplay import out_reach, seq_play_candidates, seq_play_ids
+from canasta.sequences import extensions_in_hand, span_code, spans_in_hand
+from canasta.wildseq import meld_hole, new_wild_melds, wild_additions
 
 SPECS = ["classic", "italian", "hollywood", "samba", "cuban", "brazilian"]
 
@@ -171,3 +188,130 @@ def test_meld_hole_is_the_rank_the_naturals_lack() -> None:
                         rng.shuffle(cards)
                         assert meld_hole(_Seq((suit, lo, hi), cards)) == hole
     assert meld_hole(_Seq((1, 5, 7), [21, 25, 29])) == -1
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_one_lone_card_is_the_only_discard_tried(spec: str) -> None:
+    lim = _limits(spec)
+    rng = random.Random(spec + "d")
+    lone_cases = 0
+    for _ in range(3000):
+        rc, ex = _random_position(rng, lim.wild_melds)
+        canastas, need = rng.randint(0, 3), rng.randint(0, 4)
+        allow = rng.random() < 0.8
+        every = [None] + ([r for r in range(14) if rc[r]] if allow else [])
+        want = (canastas >= need) if sum(rc) == 0 else any(
+            _all_meldable([c - (1 if r == d else 0) for r, c in enumerate(rc)], ex, lim, canastas, need)
+            for d in every)
+        assert can_meld_out(rc, ex, lim, canastas, need, allow_discard=allow) == want, (rc, ex, canastas, need)
+        lone = (rc[THREE] if rc[THREE] < 3 else 0) + sum(
+            rc[r] for r in range(FOUR, ACE + 1) if rc[r] and rc[r] < lim.min_nat and r not in ex)
+        lone_cases += lone == 1 and allow and want
+    assert lone_cases > 5
+
+
+@pytest.mark.parametrize("spec", ["italian", "hollywood", "samba", "brazilian", "bolivia"])
+def test_sequence_ids_are_those_of_the_candidates(spec: str) -> None:
+    rules = Rules.parse(spec)
+    rng = random.Random(spec)
+    checked = small = 0
+    for k in range(12):
+        deal = Deal(rules, dealer=k % rules.deal_players, seed=k)
+        while not deal.over:
+            seat = deal.turn
+            if deal.phase == P_PLAY:
+                side = deal.side_of[seat]
+                size = deal.hsize[seat]
+                pend = deal._to_hand(deal.pending)
+                for allow_out in (True, False):
+                    needs = deal._out_needs(side)
+                    want = [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
+                    assert seq_play_ids(deal, seat, side, size, pend, allow_out, needs) == want
+                checked += 1
+                small += size + pend < 9
+            legal = deal.legal_actions()
+            deal.apply_action(legal[int(rng.random() * len(legal))])
+    assert checked > 200 and small > 10
+
+
+def test_new_sequences_with_a_wild_card_match_a_direct_search() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        row = bytes(rng.random() < 0.5 for _ in range(ACE - FOUR + 1))
+        suit = rng.randrange(4)
+        for least, top in ((3, 7), (4, 7), (4, 5)):
+            want = []
+            for lo in range(FOUR, ACE + 1):
+                for hi in range(lo + 2, ACE + 1):
+                    if not least <= hi - lo + 1 <= top:
+                        continue
+                    lacking = [r for r in range(lo, hi + 1) if not row[r - FOUR]]
+                    for hole in range(lo, hi + 1):
+                        if lacking and lacking != [hole]:
+                            continue
+                        nat = tuple(r * 4 + suit for r in range(lo, hi + 1) if r != hole)
+                        want.append((hi - lo + 1, tuple(
+                            (ACTION_INDEX[(MELD, SEQ_WILD, suit, span_code(lo, hi), hole * 4 + wk)], nat + (wild,))
+                            for wk, wild in ((1, TWO * 4), (2, JOKER)))))
+            assert new_wild_melds(suit, row, least, top) == want
+
+
+def test_the_canasta_bound_of_going_out_plans_never_changes_their_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``seqplay.out_reach`` (going out planned with sequences, Brazilian) first drops hands whose canastas
+    cannot reach the count (``_canasta_bound``); without that bound it must answer the same."""
+    rules = Rules.parse("brazilian")
+    rng = random.Random(11)
+    positions = []
+    for k in range(30):
+        deal = Deal(rules, dealer=k % rules.deal_players, seed=k)
+        while not deal.over:
+            seat = deal.turn
+            side = deal.side_of[seat]
+            if deal.phase == P_PLAY and deal.opened[side]:
+                positions.append(deal.clone())
+            legal = deal.legal_actions()
+            pool = [a for a in legal if ACTIONS[a][0] in (MELD, ADD)] if rng.random() < 0.7 else []
+            deal.apply_action((pool or legal)[int(rng.random() * len(pool or legal))])
+
+    def answers() -> list[bool]:
+        return [out_reach(d, d.hands[d.turn][:], d.rc[d.turn][:], d._ex(d.side_of[d.turn]),
+                          d.canastas[d.side_of[d.turn]], 0, True) for d in positions]
+
+    pruned = answers()
+    decided = sum(1 for d in positions if d.canastas[d.side_of[d.turn]] + seqplay._canasta_bound(
+        d, d.hands[d.turn], d.rc[d.turn], d._ex(d.side_of[d.turn]),
+        [m.span for m in d.melds[d.side_of[d.turn]] if m.target == SEQ_TARGET]) < rules.canastas_to_go_out)
+    assert decided > 100  # the bound does drop hands: the comparison below is not vacuous
+    monkeypatch.setattr(seqplay, "_canasta_bound", lambda *args: 99)
+    assert answers() == pruned
+    assert len(positions) > 300 and any(pruned) and not all(pruned)
+
+
+def test_wild_additions_match_a_direct_search() -> None:
+    rng = random.Random(9)
+    for _ in range(400):
+        suit = rng.randrange(4)
+        lo = rng.randint(FOUR, ACE - 2)
+        hi = rng.randint(lo + 2, min(ACE, lo + 6))
+        hole = rng.choice([-1, -1, rng.randint(lo, hi)])
+        row = bytes(rng.random() < 0.5 for _ in range(ACE - FOUR + 1))
+        want = []
+        for a in range(max(FOUR, hi - 6), lo + 1):
+            for b in range(hi, min(ACE, a + 6) + 1):
+                if (a, b) == (lo, hi):
+                    continue
+                added = [r for r in range(a, b + 1) if not lo <= r <= hi]
+                lacking = [r for r in added if not row[r - FOUR]]
+                if hole >= 0:  # naturals only, every one held
+                    if not lacking:
+                        act = ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + hole, span_code(a, b) * 4)]
+                        want.append((b - a + 1, ((act, tuple(r * 4 + suit for r in added)),)))
+                    continue
+                for h in added:  # a wild card for rank h, the other added ranks held
+                    if lacking and lacking != [h]:
+                        continue
+                    nat = tuple(r * 4 + suit for r in added if r != h)
+                    want.append((b - a + 1, tuple(
+                        (ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + h, span_code(a, b) * 4 + wk)],
+                         nat + (wild,)) for wk, wild in ((1, TWO * 4), (2, JOKER)))))
+        assert wild_additions(suit, lo, hi, hole, row, 7) == want, (suit, lo, hi, hole, row)

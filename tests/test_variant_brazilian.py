@@ -157,6 +157,33 @@ def test_the_opening_plan_counts_the_wild_cards_its_canasta_takes() -> None:
     assert e.opened[0] and e.open_total == 160
 
 
+def test_a_yes_counts_a_meld_that_only_a_wild_card_completes() -> None:
+    """Going out is planned with sequences here (``out_reach``); its quick bound on the canastas the hand
+    could complete once skipped a meld of six kings with no king in hand, which the joker completes."""
+    d = make_deal(BRAZILIAN, [SEQ7 + " KC KD KH KS KC KD JK 5H"], stock="5S 5D")
+    play(d, "draw", "meld " + SEQ7, "meld KC KD KH KS KC KD")
+    assert d.canastas[0] == 1 and d.can_go_out_now()
+    play(d, "ask", "yes")
+    assert d.answer == 1 and d.ask_failed == [0, 0]
+    play(d, "add JK to K", "meld 5D 5H 5S")
+    assert d.over and d.out_seat == 0 and d.canastas[0] == 2
+
+
+def test_a_yes_counts_two_sequence_canastas_of_the_same_cards() -> None:
+    """With three packs the hand may hold the same seven cards twice: two sequence canastas (the bound
+    once counted one per suit)."""
+    h7 = "4H 5H 6H 7H 8H 9H TH"
+    d = make_deal(BRAZILIAN, [h7 + " " + h7 + " QS", None, "AC AD AH KC KD KH"],
+                  stock="5S 5D 8C 8S QD QH 9C 9D 5C 9S")
+    play(d, "draw", "discard QS", "draw", "discard 8C", "draw", "meld AC AD AH", "meld KC KD KH", "discard QD",
+         "draw", "discard 9C", "draw")
+    assert d.turn == 0 and d.opened[0] and d.canastas[0] == 0 and d.can_go_out_now()
+    play(d, "ask", "yes")
+    assert d.answer == 1 and d.ask_failed == [0, 0]
+    play(d, "meld " + h7, "meld " + h7, "meld 5C 5D 5S", "discard 9S")
+    assert d.over and d.out_seat == 0 and d.canastas[0] == 2
+
+
 # --- RULES.md §3 coverage (audit) ---
 
 def test_a_short_sequence_costs_1000_in_a_played_deal() -> None:

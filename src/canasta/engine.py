@@ -125,6 +125,7 @@ from .seqplay import (
     out_reach,
     seq_move_for_action,
     seq_play_candidates,
+    seq_play_ids,
     seq_take_candidates,
     sequences_reach,
 )
@@ -318,6 +319,52 @@ class PlayerView:
     dowry_size: int = 0
     """Face-down cards still under the pile (``dowry``: Italian §3.2, the tiles' surpriza §3.4); their
     faces stay hidden."""
+
+
+class _OpeningCheck:
+    """:meth:`Deal._opening_ok` for the candidates of one move generation, where the initial meld is the
+    plain minimum count (no ``special_opening``, no canasta required): what every candidate's plan
+    shares (the side's melds of this turn, the points still missing, the cards to keep) is read once,
+    and the rank counts after a candidate are derived without building its other facts unless the
+    quick plans fall short. Same answers as ``Deal._opening_ok`` (which it calls for melds of twos or
+    black threes)."""
+
+    __slots__ = ("deal", "side_ex", "base_turn", "base_need", "keep", "rc", "rv")
+
+    def __init__(self, deal: Deal, side: int, side_ex: dict[int, list[int]]):
+        self.deal = deal
+        self.side_ex = side_ex
+        self.base_turn = {m.target: [m.nat, m.wild] for m in deal.turn_new if m.target != THREE}
+        self.base_need = deal.minimum[side] - deal.open_total
+        self.keep = deal._keep()
+        self.rc = deal.rc[deal.turn]
+        self.rv = deal.rv
+
+    def ok(self, x: tuple[int, int, int, int, int], waiver: bool, side_ex: dict[int, list[int]] | None = None) -> bool:
+        """Whether candidate ``x`` keeps the initial meld reachable (as :meth:`Deal._opening_ok`; ``side_ex``
+        is that method's argument, the side's melds given at set-up standing for it)."""
+        deal = self.deal
+        _, r, n, t, j = x
+        if r == TWO or r == THREE:
+            return deal._opening_ok(x, waiver, self.side_ex)
+        nat_rank = r if r != WILD_TARGET else TWO
+        rv = self.rv
+        need = self.base_need - (rv[nat_rank] * n + rv[TWO] * t + rv[JOKER_RANK] * j)
+        if need <= 0:
+            return True
+        rc = self.rc[:]
+        rc[nat_rank] -= n
+        rc[TWO] -= t
+        rc[JOKER_RANK] -= j
+        this_turn = dict(self.base_turn)
+        cur = this_turn.get(r)
+        this_turn[r] = [n, t + j] if cur is None else [cur[0] + n, cur[1] + t + j]
+        keep = self.keep
+        lim = deal.lim
+        if naturals_reach(rc, this_turn, lim, keep, need) or best_meld_value(rc, this_turn, lim, keep) >= need:
+            return True
+        _, ex, cn, _ = deal._after_counts(x, self.side_ex)
+        return deal._rest_reaches_beyond(rc, x[0], this_turn, ex, cn, need, waiver, keep)
 
 
 class Deal:
@@ -1028,7 +1075,7 @@ class Deal:
                                     and self._out_move_ok(cn, need_c, after, r, opt[2], opt[3], opt[4])):
                                 continue
                         cand.append(opt)
-            if c >= min_nat and (mi < 0 or (several and melds[mi].is_canasta)):
+            if c >= min_nat and (mi < 0 or (several and len(melds[mi].cards) >= 7)):  # beside a canasta
                 # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
                 most_nat = c if c < cap else cap
                 hit = options.get((MELD, r, most_nat, t3, j3))
@@ -1082,11 +1129,10 @@ class Deal:
             acts = [x[0] for x in cand]
         if rules.sequences:  # sequence melds and additions (RULES.md §3.2)
             # natural, or with a wild card where sequence_wild_max allows one (Hollywood)
-            seq_cands = seq_play_candidates(self, seat, side, size, pend, allow_out, needs)
-            if opened and not must_out:
-                acts.extend([sc[0] for sc in seq_cands])  # nothing more to check
+            if opened and not must_out:  # nothing more to check: the ids alone
+                acts.extend(seq_play_ids(self, seat, side, size, pend, allow_out, needs))
             else:
-                for act, used, cn in seq_cands:
+                for act, used, cn in seq_play_candidates(self, seat, side, size, pend, allow_out, needs):
                     if not opened and not self._seq_opening_ok(used, cn, sum(self.values[c] for c in used), waiver):
                         continue
                     if must_out and not self._out_ok_cards(used, cn, cn - canastas):
@@ -1219,23 +1265,28 @@ class Deal:
         (the feasibility plans count wild cards, and value them by ``rv``), so moves that differ only in
         twos against jokers get one answer, computed once."""
         rules = self.rules
-        side_ex = self._ex(self.side_of[self.turn])  # the side's melds, read by every candidate's plan
+        side = self.side_of[self.turn]
+        side_ex = self._ex(side)  # the side's melds, read by every candidate's plan
         black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
         answers: dict[tuple[int, int, int, int], bool] | None = None
         if self.rv[TWO] == self.rv[JOKER_RANK] and not rules.special_opening and not rules.min_meld_canasta_from:
             answers = {}
+        check = self._opening_ok
+        if not rules.special_opening and not required_kind(rules, self.scores[side]):
+            # the plain minimum count: what every candidate's plan shares is set up once (_OpeningCheck)
+            check = _OpeningCheck(self, side, side_ex).ok
         out = []
         for x in cand:
             if x[1] == THREE and black3:
                 out.append(x)
                 continue
             if answers is None:
-                ok = self._opening_ok(x, waiver, side_ex)
+                ok = check(x, waiver, side_ex)
             else:
                 key = (ACTIONS[x[0]][0], x[1], x[2], x[3] + x[4])
                 got = answers.get(key)
                 if got is None:
-                    got = answers[key] = self._opening_ok(x, waiver, side_ex)
+                    got = answers[key] = check(x, waiver, side_ex)
                 ok = got
             if ok:
                 out.append(x)
@@ -1302,6 +1353,13 @@ class Deal:
         if (naturals_reach(rc, this_turn, self.lim, keep, need)  # a quick plan of naturals only, else the full one
                 or best_meld_value(rc, this_turn, self.lim, keep) >= need):
             return True
+        return self._rest_reaches_beyond(rc, used, this_turn, ex, cn, need, waiver, keep)
+
+    def _rest_reaches_beyond(self, rc: list[int], used: tuple[int, ...] | int, this_turn: dict[int, list[int]],
+                             ex: dict[int, list[int]], cn: int, need: int, waiver: bool, keep: int) -> bool:
+        """:meth:`_rest_reaches` where melds of a rank alone (``best_meld_value``) fall short and no canasta
+        is required: sequences of the hand, or going out in the turn (same arguments; ``keep``: the
+        cards to keep, :meth:`_keep`)."""
         if self.rules.sequences:
             if isinstance(used, int):
                 used = self.move_for_action(used).cards

@@ -187,6 +187,9 @@ def out_need(deal: Deal, seat: int, kinds: bool = True) -> int:
                                                or not kinds_met(rules.going_out_canastas, side_canastas(deal, side))):
         return OUT_NEVER
     if not rules.wild_canastas_count:  # canastas of twos / wild cards do not count (Italian §3.2)
+        mt = deal.mt[side]
+        if mt[0] < 0 and mt[WILD_TARGET] < 0:  # no meld of twos or of wild cards
+            return rules.canastas_to_go_out
         return rules.canastas_to_go_out + sum(1 for m in deal.melds[side] if (m.target == 0 or m.target == WILD_TARGET)
                                               and m.is_canasta)
     return rules.canastas_to_go_out

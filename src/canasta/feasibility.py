@@ -196,7 +196,9 @@ def can_meld_out(
     if stuck > (1 if allow_discard else 0):
         return False
     options: list[int | None] = [None]
-    if allow_discard:
+    if stuck:  # the one card no meld can take must be the discard: no other plan can meld the rest
+        options = [next(r for r in range(14) if rc[r] and _lone(rc, ex, r, min_nat))]
+    elif allow_discard:
         options += [r for r in range(14) if rc[r]]
     work = list(rc)
     for d in options:
@@ -208,6 +210,14 @@ def can_meld_out(
         if ok:
             return True
     return False
+
+
+def _lone(rc: Sequence[int], ex: dict[int, list[int]], r: int, min_nat: int) -> bool:
+    """Whether the cards of rank ``r`` in ``rc`` can join no meld (black threes short of three, naturals
+    fewer than ``min_nat`` with no meld of their rank in ``ex``): the cards ``can_meld_out`` counts stuck."""
+    if r == THREE:
+        return rc[r] < 3
+    return FOUR <= r <= ACE and rc[r] < min_nat and r not in ex
 
 
 def meld_out_value(

@@ -40,8 +40,31 @@ def add_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, room: int,
     the hand (each at most 3: no combination holds more), in id order; with the most cards any of them
     uses. ``cache``: :func:`options_cache` of ``lim``, where the result is kept under the key
     ``(ADD, r, most_nat, room, nat, wild, twos, jokers)`` (the engine looks there first); do not modify
-    the list."""
+    the list. The shape of the list (which counts) does not depend on the rank: it is worked out once
+    for all ranks (:func:`_add_shape`) and only the ids are set per rank."""
     key = (ADD, r, most_nat, room, nat, wild, twos, jokers)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    most_k, shape = _add_shape(cache, lim, most_nat, room, nat, wild, twos, jokers)
+    shift = _rank_shift(ADD, r)
+    found = cache[key] = (most_k, [(a + shift, r, n, t, j) for a, _, n, t, j in shape])
+    return found
+
+
+def _rank_shift(kind: int, r: int) -> int:
+    """What the id of a MELD or ADD of rank ``r`` adds to that of the same counts for rank index 0."""
+    return group_action(kind, r, 0, 0, 0) - group_action(kind, 0, 0, 0, 0)
+
+
+def _add_shape(cache: Cache, lim: MeldLimits, most_nat: int, room: int, nat: int, wild: int,
+               twos: int, jokers: int) -> tuple[int, list[Option]]:
+    """:func:`add_options` for rank index 0 (the ids of any rank follow by :func:`_rank_shift`), cached
+    under ``(ADD, -1, ...)``. A room of ``most_nat + 3`` cards or more holds any addition (at most 3 wild
+    cards), so larger rooms share one entry."""
+    if room > most_nat + 3:
+        room = most_nat + 3
+    key = (ADD, -1, most_nat, room, nat, wild, twos, jokers)
     found = cache.get(key)
     if found is not None:
         return found
@@ -53,7 +76,7 @@ def add_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, room: int,
             w = t + j
             if t > twos or j > jokers or (w == 0 and n == 0) or (w and w > most):
                 continue
-            out.append((group_action(ADD, r, n, t, j), r, n, t, j))
+            out.append((group_action(ADD, 0, n, t, j), 0, n, t, j))
             most_k = max(most_k, n + w)
     found = cache[key] = (most_k, out)
     return found
@@ -64,23 +87,29 @@ def meld_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, twos: int
     """New melds of rank ``r`` with ``min_naturals``..``most_nat`` naturals and up to ``twos`` twos and
     ``jokers`` jokers of the hand (each at most 3), of 3 cards or more within ``canasta_max`` and the wild
     cards a meld may hold, in id order; with the most cards any of them uses. ``cache`` as for
-    :func:`add_options`, key ``(MELD, r, most_nat, twos, jokers)``."""
+    :func:`add_options`, key ``(MELD, r, most_nat, twos, jokers)``; worked out once for all ranks, as
+    there (template key ``(MELD, -1, ...)``)."""
     key = (MELD, r, most_nat, twos, jokers)
     found = cache.get(key)
     if found is not None:
         return found
-    out: list[Option] = []
-    most_k = 0
-    cap = lim.max_size
-    for n in range(lim.min_nat, most_nat + 1):
-        most = min(lim.capacity(n, 0), cap - n)
-        for t, j in GROUP_WILD_COMBOS:
-            w = t + j
-            if t > twos or j > jokers or n + w < 3 or w > most:
-                continue
-            out.append((group_action(MELD, r, n, t, j), r, n, t, j))
-            most_k = max(most_k, n + w)
-    found = cache[key] = (most_k, out)
+    tkey = (MELD, -1, most_nat, twos, jokers)
+    shape = cache.get(tkey)
+    if shape is None:
+        out: list[Option] = []
+        most_k = 0
+        cap = lim.max_size
+        for n in range(lim.min_nat, most_nat + 1):
+            most = min(lim.capacity(n, 0), cap - n)
+            for t, j in GROUP_WILD_COMBOS:
+                w = t + j
+                if t > twos or j > jokers or n + w < 3 or w > most:
+                    continue
+                out.append((group_action(MELD, 0, n, t, j), 0, n, t, j))
+                most_k = max(most_k, n + w)
+        shape = cache[tkey] = (most_k, out)
+    shift = _rank_shift(MELD, r)
+    found = cache[key] = (shape[0], [(a + shift, r, n, t, j) for a, _, n, t, j in shape[1]])
     return found
 
 

@@ -24,12 +24,17 @@ def lone_cards_fit(rc: Sequence[int], targets: Sequence[int], min_nat: int, allo
     the side has no meld of that rank (``targets``: the side's meld index per target, -1 for none, as
     ``Deal.mt``). No card of those can join a meld, so a hand with more cannot go out: the first check of
     :func:`canasta.feasibility.can_meld_out`, read from ``targets`` without building its dict of melds."""
+    most = 1 if allow_discard else 0
     lone = rc[THREE] if rc[THREE] < 3 else 0
+    if lone > most:
+        return False
     for r in range(FOUR, ACE + 1):
         c = rc[r]
         if c and c < min_nat and targets[r] < 0:
             lone += c
-    return lone <= (1 if allow_discard else 0)
+            if lone > most:
+                return False
+    return True
 
 
 def may_meld_out(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, more: int,

@@ -23,6 +23,7 @@ Rules: RULES.md §1 (classic), §2 (the options where sources disagree), §3.1
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -575,14 +576,16 @@ class Rules:
                 total = total + bonus if self.canasta_count_bonus_cumulative else bonus
         return total
 
-    @property
+    @functools.cached_property
     def meld_cap(self) -> int:
-        """Most cards any meld of a rank may hold (a large number where canasta_max is 0)."""
+        """Most cards any meld of a rank may hold (a large number where canasta_max is 0); computed once
+        (move generation reads it at every move)."""
         return self.canasta_max or 10**6
 
-    @property
+    @functools.cached_property
     def wild_meld_cap(self) -> int:
-        """Most cards a meld of wild cards may hold (wild_meld_max and canasta_max; large if neither)."""
+        """Most cards a meld of wild cards may hold (wild_meld_max and canasta_max; large if neither);
+        computed once."""
         caps = [c for c in (self.wild_meld_max, self.canasta_max) if c]
         return min(caps) if caps else 10**6
 

@@ -217,6 +217,100 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     return out
 
 
+def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
+                 allow_out: bool, needs: tuple[int, int]) -> list[int]:
+    """The ids of :func:`seq_play_candidates` (same arguments), in its order, without the cards and
+    canastas: what move generation needs once the side has made its initial meld and the player need
+    not go out (every candidate is then legal as it stands).
+
+    Where the hand keeps two cards after any new sequence (``size + pend - 2`` at least
+    ``sequence_max``), only an addition past ``sequence_max`` (up to ``sequence_out_max``) can depend on
+    going out, so the new sequences of each suit come as one cached list of ids per row of the hand
+    (:func:`new_sequence_ids`); otherwise the ids are read from :func:`seq_play_candidates`.
+    """
+    rules = deal.rules
+    smin, smax = rules.sequence_min, rules.sequence_max
+    longest = smax if smax >= rules.sequence_out_max else rules.sequence_out_max
+    room = size + pend - 2  # cards that may be melded while keeping 2
+    if room < smax:
+        return [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
+    rows = suit_rows(deal.hands[seat])
+    wild = rules.sequence_wild_max > 0
+    kinds: tuple[int, ...] = ()
+    least = code = 0
+    if wild:
+        rc = deal.rc[seat]
+        code = (1 if rc[TWO] else 0) | (2 if rc[JOKER_RANK] else 0)
+        kinds = _KINDS[code]
+        least = max(smin, rules.min_naturals + 1)
+    key = (smin, smax, least)
+    tables = _NEW_IDS.get(key) or _NEW_IDS.setdefault(key, [{}, {}, {}, {}])
+    ids: list[int] = []
+    wild_ids: list[int] = []
+    run = _RUNS[smin]
+    for suit in range(4):
+        if not code and run not in rows[suit]:
+            continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
+        found = tables[suit].get(rows[suit]) or new_sequence_ids(suit, rows[suit], smin, smax, least)
+        if found[0]:
+            ids += found[0]
+        if code and found[code]:
+            wild_ids += found[code]
+    seqs = [m for m in deal.melds[side] if m.target == SEQ_TARGET]
+    if not seqs:
+        return ids + wild_ids if wild_ids else ids
+    seen: set[Span] = set()
+    seen_wild: set[tuple[int, int, int, int]] = set()
+    for m in seqs:
+        sp = m.span
+        msize = sp[2] - sp[1] + 1
+        if not m.wild and msize < longest and sp not in seen:
+            seen.add(sp)
+            for n, used, act in _natural_additions(sp, rows[sp[0]], longest):
+                if len(used) > room:  # he keeps fewer than 2 cards: only where he may then go out
+                    if not (allow_out and (deal.canastas[side] >= needs[0]
+                                           or (n >= 7 > msize and deal.canastas[side] + 1 >= needs[1]))):
+                        continue
+                elif n > smax:
+                    continue  # past sequence_max only in the move that goes out (sequence_out_max)
+                ids.append(act)
+        if wild and (kinds or m.wild) and msize < smax:
+            suit, lo, hi = sp
+            hole = meld_hole(m) if m.wild else -1
+            if (suit, lo, hi, hole) in seen_wild:
+                continue
+            seen_wild.add((suit, lo, hi, hole))
+            for _, opts in wild_additions(suit, lo, hi, hole, rows[suit], smax):
+                if hole >= 0:
+                    wild_ids.append(opts[0][0])
+                else:
+                    wild_ids += [opts[wk - 1][0] for wk in kinds]
+    ids += wild_ids
+    return ids
+
+
+_RUNS = tuple(b"\x01" * n for n in range(12))
+"""``_RUNS[n]``: n held ranks in a row of :func:`canasta.sequences.suit_rows` (the least a natural sequence needs)."""
+
+_KINDS: tuple[tuple[int, ...], ...] = ((), TWO_ONLY, JOKER_ONLY, BOTH)
+"""The wild kinds a hand offers by code: 1 if it holds a two, plus 2 if it holds a joker."""
+
+_NEW_IDS: dict[tuple[int, int, int], list[dict[bytes, tuple[list[int], ...]]]] = {}
+"""Cache of :func:`new_sequence_ids`: per (min_len, max_len, least), per suit, by row."""
+
+
+def new_sequence_ids(suit: int, row: bytes, min_len: int, max_len: int, least: int) -> tuple[list[int], ...]:
+    """The ids of :func:`new_sequences` of ``suit`` for ``row``, in the order :func:`seq_play_candidates`
+    offers them: natural sequences first, then per wild-kind code (1 twos only, 2 jokers only, 3 both,
+    :data:`_KINDS`) those holding a wild card of those kinds; cached, one entry per row (do not modify
+    the lists)."""
+    with_wild = new_wild_melds(suit, row, least, max_len) if least and row.count(1) >= least - 1 else []
+    found = ([seq_meld_action(sp) for sp in suit_spans(suit, row, min_len, max_len)],) + tuple(
+        [opts[wk - 1][0] for _, opts in with_wild for wk in kinds] for kinds in _KINDS[1:])
+    _NEW_IDS.setdefault((min_len, max_len, least), [{}, {}, {}, {}])[suit][row] = found
+    return found
+
+
 NewSequences = tuple[list[tuple[int, tuple[int, ...], int]], list[WildOption]]
 """New sequences of a suit: natural ones ``(cards, card types, id)`` and, where a wild card may join,
 those holding one (:data:`canasta.wildseq.WildOption`)."""
@@ -470,21 +564,40 @@ def _seq_options(deal: Deal, side: int, hand: list[int],
 
 def _canasta_bound(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
                    spans: list[Span]) -> int:
-    """At least as many canastas as the hand could complete this turn (an upper bound, for pruning)."""
+    """At least as many canastas as the plans of :func:`out_reach` could complete this turn (an upper
+    bound, for pruning; wild-card limits are not checked, so it may count more):
+
+    * melds of a rank short of 7 cards (the side's, even where the hand holds no natural of their rank:
+      wild cards alone may complete them; new ones where the hand holds naturals of the rank) and the
+      meld of wild cards (``wild_melds``): each lacks ``7 - its cards - the hand's naturals of its rank``
+      cards that only the hand's wild cards can give, one each, so at most the melds whose gaps, smallest
+      first, the wild cards cover;
+    * per suit, new natural sequences of 7: one per 7 naturals of the suit held, where the hand holds
+      7 ranks of it or more (a deck of several packs may give two of the same cards);
+    * each sequence of the side short of 7 cards.
+    """
     wilds = rc[TWO] + rc[JOKER_RANK]
-    bound = 0
+    gaps: list[int] = []
     for r in range(FOUR, ACE + 1):
         e = ex.get(r)
         size = e[0] + e[1] if e else 0
-        if size < 7 and rc[r] and size + rc[r] + wilds >= 7:
-            bound += 1
-    e = ex.get(WILD_TARGET)
-    size = e[0] + e[1] if e else 0
-    if deal.rules.wild_melds and wilds and size < 7 <= size + wilds:
+        if size < 7 and (size or rc[r]):
+            gaps.append(7 - size - rc[r] if size + rc[r] < 7 else 0)
+    if deal.rules.wild_melds:
+        e = ex.get(WILD_TARGET)
+        size = e[0] + e[1] if e else 0
+        if size < 7:
+            gaps.append(7 - size)
+    bound = 0
+    for gap in sorted(gaps):
+        if gap > wilds:
+            break
+        wilds -= gap
         bound += 1
     for suit in range(4):
-        if hand[FOUR * 4 + suit:ACE * 4 + 4:4].count(0) <= ACE - FOUR + 1 - 7:
-            bound += 1
+        row = hand[FOUR * 4 + suit:ACE * 4 + 4:4]
+        if row.count(0) <= ACE - FOUR + 1 - 7:
+            bound += sum(row) // 7
     bound += sum(1 for sp in spans if sp[2] - sp[1] + 1 < 7)
     return bound
 

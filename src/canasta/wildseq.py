@@ -73,9 +73,13 @@ def sequence_name(m: Meld) -> tuple[int, ...]:
     return ends if hole < 0 else ends + (hole * 4 + suit,)
 
 
+_BINARY = bytes.maketrans(b"\x00\x01", b"01")
+"""``bytes.translate`` table: a row's 0/1 bytes to the digits of a binary number."""
+
+
 def _held(row: bytes) -> int:
     """The ranks of a :func:`canasta.sequences.suit_rows` row as a mask: bit r set where rank r is held."""
-    return sum(1 << (FOUR + i) for i, x in enumerate(row) if x)
+    return int(row[::-1].translate(_BINARY), 2) << FOUR
 
 
 def _run(lo: int, hi: int) -> int:
@@ -92,25 +96,50 @@ the move can use, (id, cards used)): (two, joker) where the move brings the wild
 def new_wild_melds(suit: int, row: bytes, least: int, top: int) -> list[WildOption]:
     """The sequences of ``suit`` with one wild card that the naturals of ``row``
     (:func:`canasta.sequences.suit_rows`) allow, of ``least`` to ``top`` cards:
-    ``(cards, ((id with a two, cards used), (id with a joker, cards used)))`` (the caller caches them:
-    :func:`canasta.seqplay.new_sequences`)."""
+    ``(cards, ((id with a two, cards used), (id with a joker, cards used)))``, by rank range (lowest
+    first, then shortest) and the rank the wild card stands for (the caller caches them:
+    :func:`canasta.seqplay.new_sequences`). A range qualifies when the hand lacks at most one of its
+    ranks: that one is the wild card's, else any of them may be (:func:`_window_options`)."""
     out: list[WildOption] = []
     held = _held(row)
     if bin(held).count("1") >= least - 1:
-        for lo, hi, run in _WINDOWS:
-            if not least <= hi - lo + 1 <= top:
+        for n, run, every, by_hole in _window_options(suit):
+            if not least <= n <= top:
                 continue
             missing = run & ~held
-            if missing & (missing - 1):
-                continue  # two gaps or more
-            for hole in range(lo, hi + 1):
-                if missing and missing != 1 << hole:
-                    continue
-                nat = tuple(r * 4 + suit for r in range(lo, hi + 1) if r != hole)
-                out.append((hi - lo + 1, tuple(
-                    (ACTION_INDEX[(MELD, SEQ_WILD, suit, span_code(lo, hi), hole * 4 + wk)], nat + (WILD_CARD[wk],))
-                    for wk in (1, 2))))
+            if not missing:
+                out += every
+            elif not missing & (missing - 1):  # one gap: the wild card fills it
+                out.append(by_hole[missing])
     return out
+
+
+_WINDOW_OPTIONS: dict[int, list[tuple[int, int, list[WildOption], dict[int, WildOption]]]] = {}
+"""Cache of :func:`_window_options`, per suit."""
+
+
+def _window_options(suit: int) -> list[tuple[int, int, list[WildOption], dict[int, WildOption]]]:
+    """Per rank range of ``_WINDOWS`` (in its order) that the table of moves has: its cards, its mask,
+    the new sequences of ``suit`` over it with the wild card standing for each of its ranks in turn
+    (lowest first), and the same by the bit of that rank (for a hand lacking just that one)."""
+    found = _WINDOW_OPTIONS.get(suit)
+    if found is None:
+        found = []
+        for lo, hi, run in _WINDOWS:
+            if (MELD, SEQ_WILD, suit, span_code(lo, hi), lo * 4 + 1) not in ACTION_INDEX:
+                continue  # longer than any sequence the table of moves has (SEQ_MAX)
+            every: list[WildOption] = []
+            by_hole: dict[int, WildOption] = {}
+            for hole in range(lo, hi + 1):
+                nat = tuple(r * 4 + suit for r in range(lo, hi + 1) if r != hole)
+                opt = (hi - lo + 1, tuple(
+                    (ACTION_INDEX[(MELD, SEQ_WILD, suit, span_code(lo, hi), hole * 4 + wk)], nat + (WILD_CARD[wk],))
+                    for wk in (1, 2)))
+                every.append(opt)
+                by_hole[1 << hole] = opt
+            found.append((hi - lo + 1, run, every, by_hole))
+        _WINDOW_OPTIONS[suit] = found
+    return found
 
 
 _ADDITIONS: dict[tuple[int, int, int, int, int, tuple[bytes, bytes]], list[WildOption]] = {}
@@ -130,33 +159,60 @@ def wild_additions(suit: int, lo: int, hi: int, hole: int, row: bytes, top: int)
         return found
     out: list[WildOption] = []
     held = _held(row)
+    for new, every, by_missing in _addition_shapes(suit, lo, hi, hole, top):
+        missing = new & ~held
+        if not missing:
+            out += every
+        elif hole < 0 and not missing & (missing - 1):  # one card missing: the wild card added fills it
+            out.append(by_missing[missing])
+    if len(_ADDITIONS) > 200_000:
+        _ADDITIONS.clear()
+    _ADDITIONS[key] = out
+    return out
+
+
+_SHAPES: dict[tuple[int, int, int, int, int], list[tuple[int, list[WildOption], dict[int, WildOption]]]] = {}
+"""Cache of :func:`_addition_shapes`."""
+
+
+def _addition_shapes(suit: int, lo: int, hi: int, hole: int,
+                     top: int) -> list[tuple[int, list[WildOption], dict[int, WildOption]]]:
+    """The additions :func:`wild_additions` may offer to the sequence ``(suit, lo, hi)`` whatever the hand,
+    per new range (lowest start first, then shortest): the mask of the ranks it adds, the options when
+    the hand holds all of them (naturals only where the sequence holds a wild card; else a wild card
+    standing for each added rank in turn, lowest first), and for a natural sequence the option by the bit
+    of the one rank the hand lacks (the wild card stands for it)."""
+    key = (suit, lo, hi, hole, top)
+    found = _SHAPES.get(key)
+    if found is not None:
+        return found
+    found = []
     old = _run(lo, hi)
     for a in range(max(FOUR, hi - top + 1), lo + 1):
         for b in range(hi, min(JOKER_RANK - 1, a + top - 1) + 1):
             if (a, b) == (lo, hi):
                 continue
             new = _run(a, b) & ~old
-            missing = new & ~held
+            every: list[WildOption] = []
+            by_missing: dict[int, WildOption] = {}
             if hole >= 0:
-                if not missing:
-                    nat = tuple(r * 4 + suit for r in range(a, b + 1) if (new >> r) & 1)
-                    act = ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + hole, span_code(a, b) * 4)]
-                    out.append((b - a + 1, ((act, nat),)))
-                continue
-            if missing & (missing - 1):
-                continue  # two cards or more missing: one wild card cannot fill them
-            for h in range(a, b + 1):
-                bit = 1 << h
-                if not new & bit or (missing and missing != bit):
-                    continue
-                nat = tuple(r * 4 + suit for r in range(a, b + 1) if (new >> r) & 1 and r != h)
-                out.append((b - a + 1, tuple(
-                    (ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + h, span_code(a, b) * 4 + wk)],
-                     nat + (WILD_CARD[wk],)) for wk in (1, 2))))
-    if len(_ADDITIONS) > 200_000:
-        _ADDITIONS.clear()
-    _ADDITIONS[key] = out
-    return out
+                nat = tuple(r * 4 + suit for r in range(a, b + 1) if (new >> r) & 1)
+                act = ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + hole, span_code(a, b) * 4)]
+                every.append((b - a + 1, ((act, nat),)))
+            else:
+                for h in range(a, b + 1):
+                    bit = 1 << h
+                    if not new & bit:
+                        continue
+                    nat = tuple(r * 4 + suit for r in range(a, b + 1) if (new >> r) & 1 and r != h)
+                    opt = (b - a + 1, tuple(
+                        (ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + h, span_code(a, b) * 4 + wk)],
+                         nat + (WILD_CARD[wk],)) for wk in (1, 2)))
+                    every.append(opt)
+                    by_missing[bit] = opt
+            found.append((new, every, by_missing))
+    _SHAPES[key] = found
+    return found
 
 
 def wild_seq_take_candidates(deal: Deal, seat: int, side: int, top: int) -> list[int]:
