@@ -9,6 +9,10 @@
   ``seq_play_candidates`` in seeded random deals;
 * ``can_meld_out`` with one card no meld can take tries only that card as the discard: same answers as
   trying every discard.
+* the naturals plan after a candidate of an unopened side worked out from the plan before it
+  (``engine._OpeningCheck.naturals_reach_after``); the ids of new sequences of suits D, H, S shifted from
+  those of clubs; the ids of additions with a wild card; natural additions found without a cache key;
+  additions skipped without a card or room; the moves of fixed ids and the cards picked for a meld.
 """
 
 from __future__ import annotations
@@ -18,27 +22,35 @@ import random
 import pytest
 
 from canasta import seqplay
-from canasta.cards import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, THREE, TWO
-from canasta.engine import P_PLAY, Deal
+from canasta.cards import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, N_TYPES, THREE, TWO
+from canasta.engine import FIXED_MOVES, P_PLAY, Deal, IllegalMove, _OpeningCheck
 from canasta.feasibility import MeldLimits, _all_meldable, best_meld_value, can_meld_out
 from canasta.groupmoves import add_options, meld_options, options_cache, wild_meld_options
 from canasta.moves import (
     ACTION_INDEX,
     ACTIONS,
     ADD,
+    ASK,
+    DISCARD,
+    DRAW,
     GROUP_WILD_COMBOS,
     MELD,
+    NO,
+    PASS,
     SEQ_TARGET,
     SEQ_WILD,
     WILD_MELD_COMBOS,
     WILD_TARGET,
+    YES,
+    Move,
     group_action,
+    seq_add_action,
 )
 from canasta.reach import lone_cards_fit, may_meld_out, naturals_reach
-from canasta.rules import Rules
-from canasta.seqplay import out_reach, seq_play_candidates, seq_play_ids
-from canasta.sequences import extensions_in_hand, span_code, spans_in_hand
-from canasta.wildseq import meld_hole, new_wild_melds, wild_additions
+from canasta.rules import Rules, preset_names
+from canasta.seqplay import new_sequence_ids, out_reach, seq_play_candidates, seq_play_ids, sequence_ids_of
+from canasta.sequences import extensions_in_hand, row_extensions, span_code, spans_in_hand
+from canasta.wildseq import meld_hole, new_wild_melds, wild_addition_ids, wild_additions
 
 SPECS = ["classic", "italian", "hollywood", "samba", "cuban", "brazilian"]
 
@@ -315,3 +327,114 @@ def test_wild_additions_match_a_direct_search() -> None:
                         (ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + h, span_code(a, b) * 4 + wk)],
                          nat + (wild,)) for wk, wild in ((1, TWO * 4), (2, JOKER)))))
         assert wild_additions(suit, lo, hi, hole, row, 7) == want, (suit, lo, hi, hole, row)
+        for kinds in ((1, 2), (1,), (2,)):  # the ids alone, per wild kind the hand holds (seq_play_ids)
+            ids = [o[1][0][0] for o in want] if hole >= 0 else [o[1][wk - 1][0] for o in want for wk in kinds]
+            assert wild_addition_ids(suit, lo, hi, hole, row, 7, kinds) == ids
+
+
+def test_natural_additions_match_the_extensions_of_the_row() -> None:
+    """``seqplay._natural_additions`` answers at once (no cache key) where the row holds neither rank next
+    to the sequence: the same as every extension the row allows."""
+    rng = random.Random(5)
+    empty = 0
+    for _ in range(800):
+        suit = rng.randrange(4)
+        lo = rng.randint(FOUR, ACE - 2)
+        hi = rng.randint(lo + 2, min(ACE, lo + 5))
+        row = bytes(rng.random() < 0.5 for _ in range(ACE - FOUR + 1))
+        sp = (suit, lo, hi)
+        want = [(b - a + 1, tuple(r * 4 + suit for r in range(a, b + 1) if not lo <= r <= hi), seq_add_action(sp, a, b))
+                for a, b in row_extensions(sp, row, 7)]
+        assert seqplay._natural_additions(sp, row, 7) == want, (sp, row)
+        empty += not want
+    assert empty > 100
+
+
+def test_sequence_ids_of_every_suit_are_those_worked_out_for_it() -> None:
+    """``new_sequence_ids`` shifts the ids of clubs to the other suits (``SUIT_SHIFTS``): the same ids as
+    worked out for each suit, for every row and every shape of sequence the presets use."""
+    confs = {(r.sequence_min, r.sequence_max, max(r.sequence_min, r.min_naturals + 1) if r.sequence_wild_max else 0)
+             for r in (Rules.parse(p) for p in preset_names()) if r.sequences}
+    assert len(confs) >= 3
+    for bits in range(1 << (ACE - FOUR + 1)):
+        row = bytes((bits >> i) & 1 for i in range(ACE - FOUR + 1))
+        for conf in confs:
+            for suit in (1, 2, 3):
+                assert new_sequence_ids(suit, row, *conf) == sequence_ids_of(suit, row, *conf), (suit, row, conf)
+
+
+@pytest.mark.parametrize("spec", ["italian", "hollywood", "classic", "samba"])
+def test_the_naturals_plan_after_a_candidate_is_that_of_the_counts_after_it(spec: str) -> None:
+    """``_OpeningCheck.naturals_reach_after`` (from the plan before any candidate) answers as
+    ``naturals_reach`` on the rank counts and this turn's melds after the candidate."""
+    rules = Rules.parse(spec)
+    rng = random.Random(spec)
+    checked = 0
+    for k in range(16):
+        deal = Deal(rules, dealer=k % rules.deal_players, seed=k)
+        while not deal.over:
+            side = deal.side_of[deal.turn]
+            if deal.phase == P_PLAY and not deal.opened[side]:
+                check = _OpeningCheck(deal, side, deal._ex(side))
+                for a in deal.legal_actions():
+                    kind, target, n, t, j = ACTIONS[a]
+                    if kind not in (MELD, ADD) or not (FOUR <= target <= ACE or target == WILD_TARGET):
+                        continue
+                    rc = deal.rc[deal.turn][:]
+                    rc[target if target != WILD_TARGET else TWO] -= n
+                    rc[TWO] -= t
+                    rc[JOKER_RANK] -= j
+                    turn = dict(check.base_turn)
+                    cur = turn.get(target)
+                    turn[target] = [n, t + j] if cur is None else [cur[0] + n, cur[1] + t + j]
+                    for need in (-5, 10, 30, 50, 90, 150):
+                        assert (check.naturals_reach_after((a, target, n, t, j), need)
+                                == naturals_reach(rc, turn, deal.lim, check.keep, need)), (a, need)
+                    checked += 1
+            legal = deal.legal_actions()
+            deal.apply_action(legal[int(rng.random() * len(legal))])
+    assert checked > 50
+
+
+@pytest.mark.parametrize("spec", ["classic", "italian", "hollywood"])
+def test_additions_need_a_card_and_room(spec: str) -> None:
+    """Move generation skips a meld's additions when the hand holds neither a natural of the rank nor a
+    wild card, or the meld has no room (``canasta_max``): the options are empty there."""
+    lim = _limits(spec)
+    cache = options_cache(lim)
+    for r in (FOUR, 9, ACE):
+        for nat, wild in ((3, 0), (4, 2), (7, 0), (6, 1)):
+            assert add_options(cache, lim, r, 0, 5, nat, wild, 0, 0)[1] == []
+            for room in (0, -1):
+                assert add_options(cache, lim, r, room, room, nat, wild, 3, 3)[1] == []
+            for most_nat in range(5):  # a room past most_nat + 3 cards holds any addition: one cache entry
+                for room in range(most_nat + 4, most_nat + 12):
+                    assert (add_options(cache, lim, r, most_nat, room, nat, wild, 3, 2)
+                            == add_options(cache, lim, r, most_nat, most_nat + 3, nat, wild, 3, 2))
+
+
+def test_moves_of_fixed_ids_are_those_the_id_names() -> None:
+    for a, (kind, arg, _, _, _) in enumerate(ACTIONS):
+        if kind in (DRAW, ASK, YES, NO, PASS):
+            assert FIXED_MOVES[a] == Move(kind)
+        elif kind == DISCARD:
+            assert FIXED_MOVES[a] == Move(DISCARD, (arg,))
+        else:
+            assert FIXED_MOVES[a] is None
+
+
+def test_cards_picked_for_a_meld_are_the_first_suits_held() -> None:
+    rng = random.Random(3)
+    for _ in range(3000):
+        hand = [rng.choice((0, 0, 0, 1, 2, 3)) for _ in range(N_TYPES)]
+        rank = rng.randrange(ACE + 1)
+        count = rng.randint(0, 5)
+        want: list[int] = []
+        for suit in ((0, 3) if rank == THREE else (0, 1, 2, 3)):
+            c = rank * 4 + suit
+            want += [c] * min(hand[c], count - len(want))
+        if len(want) < count:
+            with pytest.raises(IllegalMove):
+                Deal._pick(hand, rank, count)
+        else:
+            assert Deal._pick(hand, rank, count) == tuple(want)

@@ -115,7 +115,7 @@ from .moves import (
     target_str,
 )
 from .opening import count_requirement, meld_opens, opening_met
-from .reach import lone_cards_fit, may_meld_out, naturals_reach
+from .reach import lone_cards_fit, may_meld_out, naturals_melded, naturals_reach
 from .rules import Rules
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
 from .seqplay import (
@@ -146,6 +146,11 @@ NEVER = 10**6
 """A number of canastas no side reaches: going out is impossible."""
 DISCARD_IDS = tuple(DISCARD_BASE + card for card in range(N_TYPES))
 """Ids of discarding each card type (picked with ``itertools.compress`` by the counts of a hand)."""
+FIXED_MOVES: tuple[Move | None, ...] = tuple(
+    Move(a[0]) if a[0] in (DRAW, ASK, YES, NO, PASS) else Move(DISCARD, (a[1],)) if a[0] == DISCARD else None
+    for a in ACTIONS)
+"""Per move id, the :class:`Move` where it does not depend on the hand (draw, ask, answers, pass, a discard;
+moves are immutable, so one object serves every deal), else None (:meth:`Deal.move_for_action`)."""
 PHASE_NAMES = ("draw", "play", "answer", "over")
 MAX_RESHUFFLES = 3
 """Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
@@ -329,7 +334,7 @@ class _OpeningCheck:
     quick plans fall short. Same answers as ``Deal._opening_ok`` (which it calls for melds of twos or
     black threes)."""
 
-    __slots__ = ("deal", "side_ex", "base_turn", "base_need", "keep", "rc", "rv")
+    __slots__ = ("deal", "side_ex", "base_turn", "base_need", "keep", "rc", "rv", "plan")
 
     def __init__(self, deal: Deal, side: int, side_ex: dict[int, list[int]]):
         self.deal = deal
@@ -339,6 +344,40 @@ class _OpeningCheck:
         self.keep = deal._keep()
         self.rc = deal.rc[deal.turn]
         self.rv = deal.rv
+        self.plan: tuple[list[int], int, int, int] | None = None
+
+    def _base_plan(self) -> tuple[list[int], int, int, int]:
+        """The naturals-only plan of :func:`canasta.reach.naturals_reach` for the hand before any candidate:
+        naturals it melds per rank index, their points, their number, and the cards of the hand."""
+        rc = self.rc
+        lim = self.deal.lim
+        maxs = lim.max_size
+        least = max(3, lim.min_nat)
+        melded = [0] * 14
+        value = count = 0
+        for r in range(FOUR, ACE + 1):
+            c = naturals_melded(rc[r], self.base_turn.get(r), maxs, least)
+            if c:
+                melded[r] = c
+                value += c * self.rv[r]
+                count += c
+        self.plan = (melded, value, count, sum(rc))
+        return self.plan
+
+    def naturals_reach_after(self, x: tuple[int, int, int, int, int], need: int) -> bool:
+        """:func:`canasta.reach.naturals_reach` of the hand and this turn's melds after candidate ``x``
+        (a meld or addition of rank 4..A, or of wild cards), ``need`` points still missing: worked out from
+        the plan before any candidate, where only ``x``'s rank changes (the plan reads no wild card)."""
+        melded, value, count, total = self.plan or self._base_plan()
+        _, r, n, t, j = x
+        total -= n + t + j
+        if r != WILD_TARGET:
+            cur = self.base_turn.get(r)
+            after = [n, t + j] if cur is None else [cur[0] + n, cur[1] + t + j]
+            c = naturals_melded(self.rc[r] - n, after, self.deal.lim.max_size, 3)
+            value += (c - melded[r]) * self.rv[r]
+            count += c - melded[r]
+        return value >= need and total - count >= self.keep
 
     def ok(self, x: tuple[int, int, int, int, int], waiver: bool, side_ex: dict[int, list[int]] | None = None) -> bool:
         """Whether candidate ``x`` keeps the initial meld reachable (as :meth:`Deal._opening_ok`; ``side_ex``
@@ -352,6 +391,8 @@ class _OpeningCheck:
         need = self.base_need - (rv[nat_rank] * n + rv[TWO] * t + rv[JOKER_RANK] * j)
         if need <= 0:
             return True
+        if self.naturals_reach_after(x, need):
+            return True
         rc = self.rc[:]
         rc[nat_rank] -= n
         rc[TWO] -= t
@@ -360,8 +401,7 @@ class _OpeningCheck:
         cur = this_turn.get(r)
         this_turn[r] = [n, t + j] if cur is None else [cur[0] + n, cur[1] + t + j]
         keep = self.keep
-        lim = deal.lim
-        if naturals_reach(rc, this_turn, lim, keep, need) or best_meld_value(rc, this_turn, lim, keep) >= need:
+        if best_meld_value(rc, this_turn, deal.lim, keep) >= need:
             return True
         _, ex, cn, _ = deal._after_counts(x, self.side_ex)
         return deal._rest_reaches_beyond(rc, x[0], this_turn, ex, cn, need, waiver, keep)
@@ -1051,16 +1091,19 @@ class Deal:
         options = options_cache(lim)  # the melds and additions that counts of cards allow (groupmoves.py)
         t3 = twos if twos < 3 else 3  # no combination of GROUP_WILD_COMBOS holds more than 3 twos or jokers
         j3 = jokers if jokers < 3 else 3
+        wild3 = t3 or j3
         several = rules.several_melds_per_rank
         spare = size + pend  # cards left after a move of k cards: spare - k
         for r in range(FOUR, ACE + 1):
             c = rc[r]
             mi = mt[r]
-            if mi >= 0:
+            if mi >= 0 and (c or wild3) and len(melds[mi].cards) < cap:  # a card to add, and room
                 m = melds[mi]
                 msize = len(m.cards)
                 room = cap - msize
                 most_nat = c if c < room else room
+                if room > most_nat + 3:  # room for any addition (at most 3 wild cards): one cache entry
+                    room = most_nat + 3
                 hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3))
                 most_k, opts = hit or add_options(options, lim, r, most_nat, room, m.nat, m.wild, t3, j3)
                 if spare - most_k >= 2:
@@ -1371,7 +1414,9 @@ class Deal:
         if not keep or not self._may_plan_out():
             return False
         if waiver and not self.pending:  # cards set aside cannot be melded before the minimum
-            return can_meld_out(rc, ex, self.lim, cn, self._out_need(self.side_of[self.turn]))
+            out_need = self._out_need(self.side_of[self.turn])
+            return (may_meld_out(rc, ex, self.lim, out_need - cn)  # a quick exact "no" first
+                    and can_meld_out(rc, ex, self.lim, cn, out_need))
         # reaching the minimum in the turn he goes out, melding every card (§1.6, §1.9)
         return meld_out_value(rc, this_turn, self.lim, cn, self._out_need(self.side_of[self.turn]),
                               not self.pending) >= need
@@ -1476,11 +1521,10 @@ class Deal:
         Raises:
             IllegalMove: the hand lacks the cards that id needs.
         """
+        fixed = FIXED_MOVES[action]
+        if fixed is not None:
+            return fixed
         kind, arg, n, t, j = ACTIONS[action]
-        if kind in (DRAW, ASK, YES, NO, PASS):
-            return Move(kind)
-        if kind == DISCARD:
-            return Move(kind, (arg,))
         if arg == SEQ_TARGET or (kind == TAKE and arg == TAKE_SEQ):
             return seq_move_for_action(self, action)
         if (kind in (MELD, ADD) and arg == SEQ_WILD) or (kind == TAKE and arg == TAKE_SEQ_WILD):
@@ -1505,19 +1549,19 @@ class Deal:
 
     @staticmethod
     def _pick(h: list[int], rank: int, count: int) -> tuple[int, ...]:
-        out: list[int] = []
+        """``count`` cards of rank index ``rank`` from the hand counts ``h``, suits in order C, D, H, S
+        (black threes only for threes). Raises IllegalMove if the hand holds fewer."""
         if count <= 0:
             return ()
-        if rank == THREE:
-            suits: tuple[int, ...] = (0, 3)
-        else:
-            suits = (0, 1, 2, 3)
-        for s in suits:
-            c = rank * 4 + s
-            k = min(h[c], count - len(out))
-            out.extend([c] * k)
-            if len(out) == count:
-                return tuple(out)
+        out: tuple[int, ...] = ()
+        base = rank * 4
+        for c in (base, base + 3) if rank == THREE else (base, base + 1, base + 2, base + 3):
+            k = h[c]
+            if k:
+                left = count - len(out)
+                if k >= left:
+                    return out + (c,) * left
+                out += (c,) * k
         raise IllegalMove(f"you do not hold {count} {RANK_WORDS[rank]}")
 
     # ------------------------------------------------------------ applying

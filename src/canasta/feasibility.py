@@ -29,7 +29,7 @@ leave a player with an initial meld he cannot finish).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import ACE, FOUR, JOKER_RANK, THREE, TWO
 
@@ -56,7 +56,7 @@ class MeldLimits:
         wild_min, wild_max: fewest cards to start such a meld, most cards it may hold.
     """
 
-    __slots__ = ("limit", "nwm", "min_nat", "rv", "max_size", "wild_melds", "wild_min", "wild_max")
+    __slots__ = ("limit", "nwm", "min_nat", "rv", "max_size", "wild_melds", "wild_min", "wild_max", "options")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rv: Sequence[int], max_size: int = NO_CAP,
                  wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP):
@@ -68,6 +68,7 @@ class MeldLimits:
         self.wild_melds = wild_melds
         self.wild_min = wild_min
         self.wild_max = wild_max
+        self.options: dict[tuple[int, ...], Any] | None = None  # canasta.groupmoves.options_cache, kept here
 
     @classmethod
     def for_rules(cls, rules: Rules, rv: Sequence[int]) -> MeldLimits:

@@ -25,11 +25,15 @@ Cache = dict[tuple[int, ...], tuple[int, list[Option]]]
 
 def options_cache(lim: MeldLimits) -> Cache:
     """The cache of :func:`add_options` and :func:`meld_options` for the limits ``lim`` (fetch it once
-    per move generation and pass it along)."""
+    per move generation and pass it along). Limits alike share one cache; ``lim`` keeps it at hand."""
+    found: Cache | None = lim.options
+    if found is not None:
+        return found
     key = (lim.limit, lim.nwm, lim.max_size, lim.min_nat)
     found = _CACHES.get(key)
     if found is None:
         found = _CACHES[key] = {}
+    lim.options = found
     return found
 
 

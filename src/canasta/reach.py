@@ -139,3 +139,19 @@ def naturals_reach(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits,
         value += c * rv[r]
         melded += c
     return value >= need and sum(rc) - melded >= keep
+
+
+def naturals_melded(c: int, meld: list[int] | None, max_size: int, least: int) -> int:
+    """How many of ``c`` naturals of one rank the plan of :func:`naturals_reach` melds: as many as the
+    room of ``meld`` (``[naturals, wild cards]`` of the meld they join, None for none; ``max_size``:
+    ``MeldLimits.max_size``) takes, else all of them (up to ``max_size``) if they are ``least`` or more
+    (``max(3, min_naturals)``), else none."""
+    if c <= 0:
+        return 0
+    if meld is not None:
+        room = max_size - meld[0] - meld[1]
+        return c if c <= room else (room if room > 0 else 0)
+    if c < least:
+        return 0
+    return c if c <= max_size else max_size
+

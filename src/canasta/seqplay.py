@@ -26,15 +26,17 @@ go out only through sequences: the player can still go out without asking.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import ACE, FOUR, IS_WILD, JOKER_RANK, THREE, TWO, card_str
 from .feasibility import best_meld_value
 from .moves import (
+    ACTION_INDEX,
     ACTIONS,
     ADD,
     MELD,
     SEQ_TARGET,
+    SEQ_WILD,
     TAKE,
     WILD_TARGET,
     Move,
@@ -49,6 +51,7 @@ from .sequences import (
     reach_key,
     row_extensions,
     span_cards,
+    span_code,
     span_decode,
     spans_in_hand,
     suit_rows,
@@ -61,6 +64,7 @@ from .wildseq import (
     WildOption,
     meld_hole,
     new_wild_melds,
+    wild_addition_ids,
     wild_additions,
 )
 
@@ -224,44 +228,42 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
     not go out (every candidate is then legal as it stands).
 
     Where the hand keeps two cards after any new sequence (``size + pend - 2`` at least
-    ``sequence_max``), only an addition past ``sequence_max`` (up to ``sequence_out_max``) can depend on
+    ``sequence_max``), or the side may go out now (every move leaving fewer than two cards is then
+    allowed), only an addition past ``sequence_max`` (up to ``sequence_out_max``) can depend on
     going out, so the new sequences of each suit come as one cached list of ids per row of the hand
     (:func:`new_sequence_ids`); otherwise the ids are read from :func:`seq_play_candidates`.
     """
     rules = deal.rules
-    smin, smax = rules.sequence_min, rules.sequence_max
-    longest = smax if smax >= rules.sequence_out_max else rules.sequence_out_max
+    setup = _IDS_SETUP.get(id(rules))
+    if setup is None or setup[0] is not rules:
+        setup = _ids_setup(rules)
+    _, smin, smax, longest, wild, least, tables, run = setup
     room = size + pend - 2  # cards that may be melded while keeping 2
-    if room < smax:
+    if room < smax and not (allow_out and deal.canastas[side] >= needs[0]):
         return [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
     rows = suit_rows(deal.hands[seat])
-    wild = rules.sequence_wild_max > 0
     kinds: tuple[int, ...] = ()
-    least = code = 0
+    code = 0
     if wild:
         rc = deal.rc[seat]
         code = (1 if rc[TWO] else 0) | (2 if rc[JOKER_RANK] else 0)
         kinds = _KINDS[code]
-        least = max(smin, rules.min_naturals + 1)
-    key = (smin, smax, least)
-    tables = _NEW_IDS.get(key) or _NEW_IDS.setdefault(key, [{}, {}, {}, {}])
     ids: list[int] = []
     wild_ids: list[int] = []
-    run = _RUNS[smin]
     for suit in range(4):
-        if not code and run not in rows[suit]:
+        row = rows[suit]
+        if not code and run not in row:
             continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
-        found = tables[suit].get(rows[suit]) or new_sequence_ids(suit, rows[suit], smin, smax, least)
+        found = tables[suit].get(row) or new_sequence_ids(suit, row, smin, smax, least)
         if found[0]:
             ids += found[0]
         if code and found[code]:
             wild_ids += found[code]
-    seqs = [m for m in deal.melds[side] if m.target == SEQ_TARGET]
-    if not seqs:
-        return ids + wild_ids if wild_ids else ids
     seen: set[Span] = set()
     seen_wild: set[tuple[int, int, int, int]] = set()
-    for m in seqs:
+    for m in deal.melds[side]:
+        if m.target != SEQ_TARGET:
+            continue
         sp = m.span
         msize = sp[2] - sp[1] + 1
         if not m.wild and msize < longest and sp not in seen:
@@ -280,13 +282,32 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
             if (suit, lo, hi, hole) in seen_wild:
                 continue
             seen_wild.add((suit, lo, hi, hole))
-            for _, opts in wild_additions(suit, lo, hi, hole, rows[suit], smax):
-                if hole >= 0:
-                    wild_ids.append(opts[0][0])
-                else:
-                    wild_ids += [opts[wk - 1][0] for wk in kinds]
+            wild_ids += wild_addition_ids(suit, lo, hi, hole, rows[suit], smax, kinds)
     ids += wild_ids
     return ids
+
+
+_IdsSetup = tuple[Any, int, int, int, bool, int, list[dict[bytes, tuple[list[int], ...]]], bytes]
+
+_IDS_SETUP: dict[int, _IdsSetup] = {}
+"""What :func:`seq_play_ids` reads from the rules, per rules object (by ``id``, the object kept beside
+it to check): the rules, sequence_min, sequence_max, the longest sequence (``sequence_out_max`` where
+longer), whether a wild card may join, the fewest cards of a new sequence with one, the per-suit caches of
+:func:`new_sequence_ids` and the run of held ranks a natural sequence needs."""
+
+
+def _ids_setup(rules: Rules) -> _IdsSetup:
+    """Work out and keep the entry of :data:`_IDS_SETUP` for ``rules``."""
+    smin, smax = rules.sequence_min, rules.sequence_max
+    wild = rules.sequence_wild_max > 0
+    least = max(smin, rules.min_naturals + 1) if wild else 0
+    key = (smin, smax, least)
+    tables = _NEW_IDS.get(key) or _NEW_IDS.setdefault(key, [{}, {}, {}, {}])
+    if len(_IDS_SETUP) > 256:
+        _IDS_SETUP.clear()
+    found = _IDS_SETUP[id(rules)] = (rules, smin, smax, max(smax, rules.sequence_out_max), wild, least,
+                                     tables, _RUNS[smin])
+    return found
 
 
 _RUNS = tuple(b"\x01" * n for n in range(12))
@@ -303,12 +324,31 @@ def new_sequence_ids(suit: int, row: bytes, min_len: int, max_len: int, least: i
     """The ids of :func:`new_sequences` of ``suit`` for ``row``, in the order :func:`seq_play_candidates`
     offers them: natural sequences first, then per wild-kind code (1 twos only, 2 jokers only, 3 both,
     :data:`_KINDS`) those holding a wild card of those kinds; cached, one entry per row (do not modify
-    the lists)."""
-    with_wild = new_wild_melds(suit, row, least, max_len) if least and row.count(1) >= least - 1 else []
-    found = ([seq_meld_action(sp) for sp in suit_spans(suit, row, min_len, max_len)],) + tuple(
-        [opts[wk - 1][0] for _, opts in with_wild for wk in kinds] for kinds in _KINDS[1:])
-    _NEW_IDS.setdefault((min_len, max_len, least), [{}, {}, {}, {}])[suit][row] = found
+    the lists). The table of moves numbers the sequences of every suit alike (:data:`SUIT_SHIFTS`), so
+    the ids of suits D, H, S are those of suit C for the same row, shifted."""
+    tables = _NEW_IDS.setdefault((min_len, max_len, least), [{}, {}, {}, {}])
+    if suit:
+        clubs = tables[0].get(row) or new_sequence_ids(0, row, min_len, max_len, least)
+        nat_shift, wild_shift = SUIT_SHIFTS[0] * suit, SUIT_SHIFTS[1] * suit
+        found = ([a + nat_shift for a in clubs[0]],) + tuple([a + wild_shift for a in ids] for ids in clubs[1:])
+    else:
+        found = sequence_ids_of(0, row, min_len, max_len, least)
+    tables[suit][row] = found
     return found
+
+
+def sequence_ids_of(suit: int, row: bytes, min_len: int, max_len: int, least: int) -> tuple[list[int], ...]:
+    """:func:`new_sequence_ids` worked out for ``suit`` itself (not cached)."""
+    with_wild = new_wild_melds(suit, row, least, max_len) if least and row.count(1) >= least - 1 else []
+    return ([seq_meld_action(sp) for sp in suit_spans(suit, row, min_len, max_len)],) + tuple(
+        [opts[wk - 1][0] for _, opts in with_wild for wk in kinds] for kinds in _KINDS[1:])
+
+
+SUIT_SHIFTS = (seq_meld_action((1, FOUR, FOUR + 2)) - seq_meld_action((0, FOUR, FOUR + 2)),
+               ACTION_INDEX[(MELD, SEQ_WILD, 1, span_code(FOUR, FOUR + 2), FOUR * 4 + 1)]
+               - ACTION_INDEX[(MELD, SEQ_WILD, 0, span_code(FOUR, FOUR + 2), FOUR * 4 + 1)])
+"""How far the id of a new natural sequence, and of a new sequence holding a wild card, moves from one suit
+to the next in the table of moves (the same for every rank range: tests/test_speed_shortcuts.py)."""
 
 
 NewSequences = tuple[list[tuple[int, tuple[int, ...], int]], list[WildOption]]
@@ -344,10 +384,19 @@ _NATURAL_ADDITIONS: dict[tuple[Span, int, tuple[bytes, bytes]], list[tuple[int, 
 :func:`canasta.sequences.reach_key`)."""
 
 
+_NO_ADDITIONS: list[tuple[int, tuple[int, ...], int]] = []
+"""What :func:`_natural_additions` returns for a sequence the row cannot reach (do not modify)."""
+
+
 def _natural_additions(sp: Span, row: bytes, longest: int) -> list[tuple[int, tuple[int, ...], int]]:
     """Natural cards the naturals of ``row`` (its suit's :func:`canasta.sequences.suit_rows`) can add to the
-    natural sequence ``sp``, up to ``longest`` cards: ``(cards after, card types added, id)``; cached."""
-    key = (sp, longest, reach_key(row, sp[1], sp[2], longest))
+    natural sequence ``sp``, up to ``longest`` cards: ``(cards after, card types added, id)``; cached.
+    Without a natural of the rank just below or just above the sequence in ``row`` there is none (the
+    empty list at once, before the cache key is built)."""
+    lo, hi = sp[1], sp[2]
+    if not ((lo > FOUR and row[lo - 1 - FOUR]) or (hi < ACE and row[hi + 1 - FOUR])):
+        return _NO_ADDITIONS
+    key = (sp, longest, reach_key(row, lo, hi, longest))
     found = _NATURAL_ADDITIONS.get(key)
     if found is None:
         suit, lo, hi = sp

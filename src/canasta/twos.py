@@ -30,7 +30,7 @@ TwosCandidate = tuple[int, int, int, int, int, int, int]
 def twos_reserved(deal: Deal, side: int) -> bool:
     """Whether ``side`` has a meld of twos that is not yet a canasta (its twos are then no wild cards)."""
     mi = deal.mt[side][TWO]
-    return mi >= 0 and not deal.melds[side][mi].is_canasta
+    return mi >= 0 and len(deal.melds[side][mi].cards) < 7
 
 
 def twos_candidates(deal: Deal, held: int) -> Iterator[TwosCandidate]:

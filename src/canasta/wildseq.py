@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import FOUR, IS_WILD, JOKER, JOKER_RANK, TWO, card_str
+from .cards import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, TWO, card_str
 from .feasibility import best_meld_value
 from .moves import (
     ACTION_INDEX,
@@ -41,7 +41,7 @@ from .moves import (
     WILD_TARGET,
     Move,
 )
-from .sequences import Span, span_code, span_decode
+from .sequences import Span, reach_key, span_code, span_decode
 
 if TYPE_CHECKING:
     from .engine import Deal, Meld
@@ -150,10 +150,12 @@ def wild_additions(suit: int, lo: int, hi: int, hole: int, row: bytes, top: int)
     """Additions to the sequence ``(suit, lo, hi)`` whose wild card stands for ``hole`` (-1: natural) that
     naturals of ``row`` (:func:`canasta.sequences.suit_rows`) allow, up to ``top`` cards:
     ``(cards after, ((id, cards used), ...))``: one pair for naturals added to a sequence holding a wild
-    card, else (with a two, with a joker) for a wild card added with those naturals; cached."""
-    below = hi - top + 1 if hi - top + 1 > FOUR else FOUR  # the part of the row within reach (reach_key)
-    above = lo + top - 1 if lo + top - 1 < JOKER_RANK - 1 else JOKER_RANK - 1
-    key = (suit, lo, hi, hole, top, (row[below - FOUR:lo - FOUR], row[hi + 1 - FOUR:above + 1 - FOUR]))
+    card, else (with a two, with a joker) for a wild card added with those naturals; cached. A sequence
+    holding its wild card takes naturals only, so without one next to either end there is none (the empty
+    list at once)."""
+    if hole >= 0 and not _next_held(row, lo, hi):
+        return _NONE
+    key = (suit, lo, hi, hole, top, reach_key(row, lo, hi, top))
     found = _ADDITIONS.get(key)
     if found is not None:
         return found
@@ -170,6 +172,45 @@ def wild_additions(suit: int, lo: int, hi: int, hole: int, row: bytes, top: int)
     _ADDITIONS[key] = out
     return out
 
+
+_NONE: list[WildOption] = []
+"""No addition (do not modify)."""
+
+
+def _next_held(row: bytes, lo: int, hi: int) -> bool:
+    """Whether ``row`` (:func:`canasta.sequences.suit_rows`) holds the rank just below ``lo`` or just above ``hi``."""
+    return bool((lo > FOUR and row[lo - 1 - FOUR]) or (hi < ACE and row[hi + 1 - FOUR]))
+
+
+_ADDITION_IDS: dict[tuple[int, int, int, int, int, tuple[bytes, bytes], tuple[int, ...]], list[int]] = {}
+"""Cache of :func:`wild_addition_ids`."""
+
+
+def wild_addition_ids(suit: int, lo: int, hi: int, hole: int, row: bytes, top: int,
+                      kinds: tuple[int, ...]) -> list[int]:
+    """The ids of :func:`wild_additions` (same arguments) in its order: for a sequence holding its wild card
+    (``hole`` >= 0) the one id of each (naturals only), else per addition one id per wild kind of
+    ``kinds`` (``BOTH``, ``TWO_ONLY``, ``JOKER_ONLY``: the wild cards the hand holds); cached (do not modify)."""
+    if hole >= 0:
+        if not _next_held(row, lo, hi):
+            return _NO_IDS
+        kinds = ()
+    key = (suit, lo, hi, hole, top, reach_key(row, lo, hi, top), kinds)
+    found = _ADDITION_IDS.get(key)
+    if found is None:
+        opts = wild_additions(suit, lo, hi, hole, row, top)
+        if hole >= 0:
+            found = [o[1][0][0] for o in opts]
+        else:
+            found = [o[1][wk - 1][0] for o in opts for wk in kinds]
+        if len(_ADDITION_IDS) > 200_000:
+            _ADDITION_IDS.clear()
+        _ADDITION_IDS[key] = found
+    return found
+
+
+_NO_IDS: list[int] = []
+"""No id (do not modify)."""
 
 _SHAPES: dict[tuple[int, int, int, int, int], list[tuple[int, list[WildOption], dict[int, WildOption]]]] = {}
 """Cache of :func:`_addition_shapes`."""
