@@ -293,3 +293,16 @@ def test_bolivia_players_reach_their_escalera_and_go_out() -> None:
         seq += sum(1 for side in deal.melds for m in side if m.target == SEQ_TARGET and m.is_canasta)
     assert outs >= 12
     assert seq >= 15
+
+
+def test_melds_count_against_a_side_without_a_canasta_in_romanian_tiles() -> None:
+    """Romanian tiles (§3.4, S2 l.187-188): melds of a side without a canasta count against it, so the
+    position's table points for that side are negative, as the deal would score now."""
+    rules = Rules.parse("romanian-tiles")
+    melds = _melds(rules, {0: ["KH KS KD"], 1: ["AH AS AD AC AH AS AD", "9H 9S 9D"]})
+    view = _view(rules, melds=melds, opened=(True, True))
+    pos = Position(view, RulesFacts(rules), DEFAULT_WEIGHTS)
+    values = rules.card_values
+    assert pos.canastas == [0, 1]
+    assert pos.table[0] == -3 * values[parse_card("KH")]
+    assert pos.table[1] > 0

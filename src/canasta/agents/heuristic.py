@@ -226,7 +226,8 @@ class Position:
         rc: the hand's counts by rank index (0 = two ... 12 = ace, 13 = joker); size: cards in hand.
         mine: the own side's melds, target -> (naturals, wild cards); ex: the same as lists,
             black threes left out (the form :mod:`canasta.feasibility` takes).
-        canastas, table: each side's canastas and meld points (card values and canasta bonuses).
+        canastas, table: each side's canastas and meld points as they would score now (card values and
+            canasta bonuses; negative where ``melds_negative_without_canasta`` and the side has no canasta).
         opened: the own side has made its initial meld. late: the deal is near its end
             (small stock). threat: an opponent whose side has its canastas holds few cards.
         next_side, next_melds: the side of the next player (the only one who can take a
@@ -276,6 +277,8 @@ class Position:
                     if rules.wild_canastas_count or m.target not in (TWO, WILD_TARGET):  # Italian §3.2
                         canastas[side] += 1
             melds.append(d)
+        if rules.melds_negative_without_canasta:  # melded but no canasta: the melds count against (§3.4)
+            table = [t if canastas[side] else -t for side, t in enumerate(table)]
         if view.pile_top is not None and view.pile_top != JOKER:
             visible[view.pile_top >> 2] += 1
         self.visible = visible
