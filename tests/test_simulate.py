@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from canasta.agents import make_agent
 from canasta.cli.main import app
+from canasta.cli.sim_cmd import parse_bots
 from canasta.engine import Deal, PlayerView
 from canasta.match import play_game
 from canasta.moves import Move
@@ -196,8 +197,8 @@ def test_cli_simulate_table() -> None:
         (["-v", "clasic"], "unknown variant"),
         (["-v", "classic(players=7)"], "players"),
         (["--bots", "heuristic,wizard"], "unknown bot 'wizard'; bots are: "),
-        (["--bots", "heuristic"], "2 sides"),
-        (["-v", "classic(players=3)", "--bots", "heuristic,random"], "3 sides"),
+        (["--bots", "heuristic,random,random"], "2 sides"),
+        (["-v", "classic(players=3)", "--bots", "heuristic,random,easy,hard"], "3 sides"),
         (["-n", "0"], "at least 1"),
         (["--jobs", "0"], "--jobs"),
     ],
@@ -207,3 +208,15 @@ def test_cli_simulate_refuses_bad_options(args: list[str], message: str) -> None
     assert res.exit_code == 2
     assert "error:" in res.stderr and message in res.stderr
     assert "Traceback" not in res.output
+
+
+@pytest.mark.parametrize("variant", ["classic(players=3,cutthroat=true)", "classic(players=6,teams=3)"])
+def test_cli_simulate_fewer_bots_than_sides_the_last_plays_the_rest(variant: str) -> None:
+    """Issue #3: `canasta simulate -n 3 --bots heuristic,random` succeeds for every preset, three sides too:
+    heuristic against two random players."""
+    rules = Rules.parse(variant)
+    assert parse_bots("heuristic,random", rules) == ["heuristic", "random", "random"]
+    assert parse_bots("hard", rules) == ["hard", "hard", "hard"]
+    res = CliRunner().invoke(app, ["simulate", "-n", "3", "-v", variant, "--bots", "heuristic,random", "--json"])
+    assert res.exit_code == 0, res.output
+    assert sorted(json.loads(res.output)["bots"]) == ["heuristic", "random", "random#2"]

@@ -103,7 +103,9 @@ def score(
 def simulate(
     n: int = typer.Option(100, "-n", help="Number of games."),
     variant: str = typer.Option("classic", "--variant", "-v"),
-    bots: str = typer.Option("heuristic,random", "--bots", help="One bot spec per side, comma-separated."),
+    bots: str = typer.Option("heuristic,random", "--bots",
+                             help="One bot spec per side, comma-separated; with fewer, the last plays the "
+                                  "remaining sides."),
     seed: int = typer.Option(0, "--seed"),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes."),
     records: Path | None = typer.Option(None, "--records", help="Directory to save one record per game."),

@@ -23,24 +23,26 @@ from .main import fail
 
 
 def parse_bots(bots: str, rules: Rules) -> list[str]:
-    """Read ``--bots``: one bot spec per side, separated by commas.
+    """Read ``--bots``: one bot spec per side, separated by commas. Fewer specs than sides: the last one
+    plays the remaining sides (``heuristic,random`` in a game of three sides is heuristic against two
+    random players).
 
     Raises:
-        ValueError: an unknown bot (the message lists the known ones), or not one
-            spec per side of ``rules``.
+        ValueError: an unknown bot (the message lists the known ones), an empty spec, or more specs than
+            ``rules`` has sides.
     """
     specs = [b.strip() for b in re.split(r",(?![^()]*\))", bots)]  # commas inside (...) belong to a spec
     if any(not s for s in specs):
         raise ValueError(f"--bots '{bots}' has an empty name; write one bot per side, e.g. heuristic,random")
     for s in specs:
         check_spec(s)  # unknown bot or option: the message lists what is allowed
-    if len(specs) != rules.teams:
+    if len(specs) > rules.teams:
         example = ",".join((["heuristic"] + ["random"] * rules.teams)[: rules.teams])
         raise ValueError(
-            f"{rules.spec()} has {rules.teams} sides, so --bots needs {rules.teams} bots separated by "
-            f"commas (one per side, e.g. {example}), not {len(specs)}"
+            f"{rules.spec()} has {rules.teams} sides, so --bots takes at most {rules.teams} bots separated by "
+            f"commas (one per side, e.g. {example}; fewer: the last plays the remaining sides), not {len(specs)}"
         )
-    return specs
+    return specs + [specs[-1]] * (rules.teams - len(specs))
 
 
 def result_table(result: SimResult) -> Table:
