@@ -326,6 +326,12 @@ class PlayerView:
     faces stay hidden."""
 
 
+def _joined(cur: list[int] | None, n: int, w: int) -> list[int]:
+    """``[naturals, wild cards]`` of a meld (``cur``, None for a new one) after ``n`` naturals and ``w``
+    wild cards join it (the form of :mod:`canasta.feasibility`'s melds)."""
+    return [n, w] if cur is None else [cur[0] + n, cur[1] + w]
+
+
 class _OpeningCheck:
     """:meth:`Deal._opening_ok` for the candidates of one move generation, where the initial meld is the
     plain minimum count (no ``special_opening``, no canasta required): what every candidate's plan
@@ -373,7 +379,7 @@ class _OpeningCheck:
         total -= n + t + j
         if r != WILD_TARGET:
             cur = self.base_turn.get(r)
-            after = [n, t + j] if cur is None else [cur[0] + n, cur[1] + t + j]
+            after = _joined(cur, n, t + j)
             c = naturals_melded(self.rc[r] - n, after, self.deal.lim.max_size, 3)
             value += (c - melded[r]) * self.rv[r]
             count += c - melded[r]
@@ -399,7 +405,7 @@ class _OpeningCheck:
         rc[JOKER_RANK] -= j
         this_turn = dict(self.base_turn)
         cur = this_turn.get(r)
-        this_turn[r] = [n, t + j] if cur is None else [cur[0] + n, cur[1] + t + j]
+        this_turn[r] = _joined(cur, n, t + j)
         keep = self.keep
         if best_meld_value(rc, this_turn, deal.lim, keep) >= need:
             return True
@@ -1289,10 +1295,7 @@ class Deal:
         if cur is not None and ACTIONS[x[0]][0] == MELD:  # a new meld beside canastas of the rank (§3.2)
             cur = None
         before = (cur[0] + cur[1]) if cur else 0
-        if cur is None:
-            ex[r] = [n, t + j]
-        else:
-            ex[r] = [cur[0] + n, cur[1] + t + j]
+        ex[r] = _joined(cur, n, t + j)
         cn = self.canastas[side] + (1 if before < 7 <= before + n + t + j else 0)
         pts = self.rv[r if r != WILD_TARGET else TWO] * n + self.rv[TWO] * t + self.rv[JOKER_RANK] * j
         return rc, ex, cn, pts
@@ -1348,8 +1351,7 @@ class Deal:
             if special is not None:
                 return special
         this_turn = {m.target: [m.nat, m.wild] for m in self.turn_new if m.target != THREE}
-        cur = this_turn.get(x[1])
-        this_turn[x[1]] = [x[2], x[3] + x[4]] if cur is None else [cur[0] + x[2], cur[1] + x[3] + x[4]]
+        this_turn[x[1]] = _joined(this_turn.get(x[1]), x[2], x[3] + x[4])
         need = self.minimum[side] - self.open_total - pts
         after = this_turn[x[1]]
         made = 0

@@ -48,7 +48,9 @@ from .reach import may_meld_out
 from .sequences import (
     Span,
     extensions_in_hand,
+    next_held,
     reach_key,
+    require_held,
     row_extensions,
     span_cards,
     span_code,
@@ -393,10 +395,9 @@ def _natural_additions(sp: Span, row: bytes, longest: int) -> list[tuple[int, tu
     natural sequence ``sp``, up to ``longest`` cards: ``(cards after, card types added, id)``; cached.
     Without a natural of the rank just below or just above the sequence in ``row`` there is none (the
     empty list at once, before the cache key is built)."""
-    lo, hi = sp[1], sp[2]
-    if not ((lo > FOUR and row[lo - 1 - FOUR]) or (hi < ACE and row[hi + 1 - FOUR])):
+    if not next_held(row, sp[1], sp[2]):
         return _NO_ADDITIONS
-    key = (sp, longest, reach_key(row, lo, hi, longest))
+    key = (sp, longest, reach_key(row, sp[1], sp[2], longest))
     found = _NATURAL_ADDITIONS.get(key)
     if found is None:
         suit, lo, hi = sp
@@ -429,9 +430,7 @@ def seq_move_for_action(deal: Deal, action: int) -> Move:
         seq = _ends((suit, lo, hi))
     else:  # pragma: no cover - the table has no other sequence kind
         raise IllegalMove("that id is not a sequence move")
-    missing = [c for c in cards if not hand[c]]
-    if missing:
-        raise IllegalMove(f"you do not hold {card_str(missing[0])}")
+    require_held(hand, cards)
     return Move(kind, cards, SEQ_TARGET, seq)
 
 

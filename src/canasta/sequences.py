@@ -189,6 +189,25 @@ def reach_key(row: bytes, lo: int, hi: int, max_len: int) -> tuple[bytes, bytes]
     return row[below - FOUR:lo - FOUR], row[hi + 1 - FOUR:above + 1 - FOUR]
 
 
+def next_held(row: bytes, lo: int, hi: int) -> bool:
+    """Whether ``row`` (:func:`suit_rows`) holds the rank just below ``lo`` or just above ``hi``: without
+    one, no natural card can extend the sequence ``lo``..``hi`` of its suit."""
+    return bool((lo > FOUR and row[lo - 1 - FOUR]) or (hi < ACE and row[hi + 1 - FOUR]))
+
+
+def require_held(hand: Sequence[int], cards: Sequence[int]) -> None:
+    """Check that the hand counts ``hand`` (by card type) hold every card of ``cards``.
+
+    Raises:
+        canasta.engine.IllegalMove: "you do not hold ..." naming the first card missing.
+    """
+    missing = next((c for c in cards if not hand[c]), None)
+    if missing is not None:
+        from .engine import IllegalMove
+
+        raise IllegalMove(f"you do not hold {card_str(missing)}")
+
+
 def row_extensions(span: Span, row: Sequence[int], max_len: int) -> list[tuple[int, int]]:
     """Every new range ``(low, high)`` the sequence ``span`` can reach with the naturals of ``row`` (cards
     of 4..A of the span's suit held, counts or 0/1 as :func:`suit_rows` gives), at most ``max_len`` cards,

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, TWO, card_str
+from .cards import FOUR, IS_WILD, JOKER, JOKER_RANK, TWO, card_str
 from .feasibility import best_meld_value
 from .moves import (
     ACTION_INDEX,
@@ -41,7 +41,7 @@ from .moves import (
     WILD_TARGET,
     Move,
 )
-from .sequences import Span, reach_key, span_code, span_decode
+from .sequences import Span, next_held, reach_key, require_held, span_code, span_decode
 
 if TYPE_CHECKING:
     from .engine import Deal, Meld
@@ -153,7 +153,7 @@ def wild_additions(suit: int, lo: int, hi: int, hole: int, row: bytes, top: int)
     card, else (with a two, with a joker) for a wild card added with those naturals; cached. A sequence
     holding its wild card takes naturals only, so without one next to either end there is none (the empty
     list at once)."""
-    if hole >= 0 and not _next_held(row, lo, hi):
+    if hole >= 0 and not next_held(row, lo, hi):
         return _NONE
     key = (suit, lo, hi, hole, top, reach_key(row, lo, hi, top))
     found = _ADDITIONS.get(key)
@@ -177,11 +177,6 @@ _NONE: list[WildOption] = []
 """No addition (do not modify)."""
 
 
-def _next_held(row: bytes, lo: int, hi: int) -> bool:
-    """Whether ``row`` (:func:`canasta.sequences.suit_rows`) holds the rank just below ``lo`` or just above ``hi``."""
-    return bool((lo > FOUR and row[lo - 1 - FOUR]) or (hi < ACE and row[hi + 1 - FOUR]))
-
-
 _ADDITION_IDS: dict[tuple[int, int, int, int, int, tuple[bytes, bytes], tuple[int, ...]], list[int]] = {}
 """Cache of :func:`wild_addition_ids`."""
 
@@ -192,7 +187,7 @@ def wild_addition_ids(suit: int, lo: int, hi: int, hole: int, row: bytes, top: i
     (``hole`` >= 0) the one id of each (naturals only), else per addition one id per wild kind of
     ``kinds`` (``BOTH``, ``TWO_ONLY``, ``JOKER_ONLY``: the wild cards the hand holds); cached (do not modify)."""
     if hole >= 0:
-        if not _next_held(row, lo, hi):
+        if not next_held(row, lo, hi):
             return _NO_IDS
         kinds = ()
     key = (suit, lo, hi, hole, top, reach_key(row, lo, hi, top), kinds)
@@ -305,7 +300,6 @@ def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
         nat = [r * 4 + suit for r in range(na, nb + 1) if not lo <= r <= hi and (wk == 0 or r != hole)]
         old_hole = hole if wk == 0 else -1
         seq = (lo * 4 + suit, hi * 4 + suit) + ((hole * 4 + suit,) if old_hole >= 0 else ())
-    missing = [c for c in nat if not hand[c]]
     wild: tuple[int, ...] = ()
     if wk:
         if wk == 2:
@@ -314,8 +308,7 @@ def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
             wild = next(((c,) for c in range(TWO * 4, TWO * 4 + 4) if hand[c]), ())
         if not wild:
             raise IllegalMove(f"you do not hold {'a joker' if wk == 2 else 'a two'}")
-    if missing:
-        raise IllegalMove(f"you do not hold {card_str(missing[0])}")
+    require_held(hand, nat)
     if not wk:
         return Move(ADD, tuple(nat), SEQ_TARGET, seq)
     stands = hole * 4 + suit
