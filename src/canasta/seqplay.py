@@ -55,6 +55,7 @@ from .sequences import (
     span_cards,
     span_code,
     span_decode,
+    span_ends,
     spans_in_hand,
     suit_rows,
     suit_spans,
@@ -95,11 +96,6 @@ def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
     span = (seq[0] & 3, seq[0] >> 2, seq[1] >> 2)
     hole = seq[2] >> 2 if len(seq) == 3 else -1
     return next((m for m in side_sequences(deal, side) if m.span == span and meld_hole(m) == hole), None)
-
-
-def _ends(span: Span) -> tuple[int, int]:
-    cards = span_cards(span)
-    return cards[0], cards[-1]
 
 
 def seq_take_candidates(deal: Deal, seat: int, side: int, top: int) -> list[int]:
@@ -420,14 +416,14 @@ def seq_move_for_action(deal: Deal, action: int) -> Move:
     kind, _, suit, a, b = ACTIONS[action]
     hand = deal.hands[deal.turn]
     if kind == TAKE:
-        return Move(TAKE, (), -1, _ends((suit, a, b)))
+        return Move(TAKE, (), -1, span_ends((suit, a, b)))
     if kind == MELD:
         cards = span_cards((suit, a, b))
         seq: tuple[int, ...] = ()
     elif kind == ADD:
         (lo, hi), (na, nb) = span_decode(a), span_decode(b)
         cards = tuple(c for c in span_cards((suit, na, nb)) if not lo <= c >> 2 <= hi)
-        seq = _ends((suit, lo, hi))
+        seq = span_ends((suit, lo, hi))
     else:  # pragma: no cover - the table has no other sequence kind
         raise IllegalMove("that id is not a sequence move")
     require_held(hand, cards)

@@ -276,6 +276,14 @@ def wild_seq_take_candidates(deal: Deal, seat: int, side: int, top: int) -> list
     return out
 
 
+def wild_take_name(action: int) -> tuple[int, int, int]:
+    """The ``Move.seq`` of a TAKE_SEQ_WILD id: the lowest and highest card of the sequence taken to and the
+    card its wild card stands for (``4H-7H/5H``)."""
+    _, _, suit, code, hole = ACTIONS[action]
+    lo, hi = span_decode(code)
+    return lo * 4 + suit, hi * 4 + suit, hole * 4 + suit
+
+
 def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
     """The move (cards, the sequence named, what the wild card stands for) for a SEQ_WILD id.
 
@@ -287,8 +295,7 @@ def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
     kind, _, suit, a, b = ACTIONS[action]
     hand = deal.hands[deal.turn]
     if kind == TAKE:
-        lo, hi = span_decode(a)
-        return Move(TAKE, (), -1, (lo * 4 + suit, hi * 4 + suit, b * 4 + suit))
+        return Move(TAKE, (), -1, wild_take_name(action))
     if kind == MELD:
         (lo, hi), hole, wk = span_decode(a), b >> 2, b & 3
         nat = [r * 4 + suit for r in range(lo, hi + 1) if r != hole]

@@ -60,7 +60,8 @@ from ..moves import (
     Move,
     group_action,
 )
-from ..sequences import span_decode, span_ends
+from ..sequences import span_ends
+from ..wildseq import wild_take_name
 from .base import register, view_or_forced
 from .heuristic import DEFAULT_WEIGHTS, HeuristicAgent, HeuristicWeights, Position, opening_plan
 from .memory import UNKNOWN, CardMemory
@@ -619,9 +620,7 @@ def _take_text(view: PlayerView, action: int) -> str:
     if mode == TAKE_SEQ:
         return str(Move(TAKE, (), -1, span_ends(ACTIONS[action][2:])))
     if mode == TAKE_SEQ_WILD:  # to a sequence holding a wild card (Hollywood): 4H-7H/5H
-        suit, code, hole = ACTIONS[action][2:]
-        lo, hi = span_decode(code)
-        return str(Move(TAKE, (), -1, (lo * 4 + suit, hi * 4 + suit, hole * 4 + suit)))
+        return str(Move(TAKE, (), -1, wild_take_name(action)))
     if mode == TAKE_ADD or view.pile_top is None:
         return "take"
     r = view.pile_top >> 2
