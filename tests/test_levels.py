@@ -287,3 +287,51 @@ def test_explanations_and_warnings_are_one_line() -> None:
             a = others[s].select(view, legal)
         deal.apply_action(a)
     assert DISCARD in seen_kinds
+
+
+# ------------------------------------------------------------------ hard's initial meld
+
+
+def _unopened_hard_turn(hand0: str, hand1: str, melds1: Sequence[str],
+                        hand3: str = "4C 5C 6C 7C 8C 9C TC JC QC KH AH", melds3: Sequence[str] = ()) -> Deal:
+    """Seat 0 (unopened, a pile of 5) to play after drawing; seat 1 opened on its first turn with ``melds1``,
+    seat 3 then played ``melds3``."""
+    deal = make_deal("classic", [hand0, hand1, "4D 5H 6H 7S 8S 9D TD JD QS KS QC", hand3],
+                     upcard="9H", stock="8D 9S TH TS 6S 4H")
+    for text in ("draw", "discard 4S", "draw", *melds1, "discard 9D", "draw", "discard 4D", "draw", *melds3,
+                 "discard 4C", "draw"):
+        deal.apply(text)
+    return deal
+
+
+def _opens(deal: Deal, weights: HardWeights) -> bool:
+    action = HardAgent(0, weights).select(deal.view(0), deal.legal_actions())
+    return ACTIONS[action][0] != DISCARD
+
+
+def test_hard_opens_with_a_wild_card_once_an_opened_opponent_holds_few_cards() -> None:
+    # a pile of 5 is worth waiting for (open_per_pile_card) ...
+    long_hand = _unopened_hard_turn("KC KD JK 5C 6D 9S 4H 8H QS 7D 4S", "AC AD AS QH QD TH 5D 6H 9D 7H 3C",
+                                    ["meld AC AD AS"])
+    assert not _opens(long_hand, DEFAULT_HARD)
+    # ... until seat 1, whose side has opened, is down to 2 cards (open_short_hand 5): it may go out first
+    short = _unopened_hard_turn("KC KD JK 5C 6D 9S 4H 8H QS 7D 4S", "AC AD AS QH QD QD 5D 5S 5S 6H 9D",
+                                ["meld AC AD AS", "meld QH QD QD", "meld 5D 5S 5S"])
+    assert short.view(0).hand_sizes[1] == 2
+    assert _opens(short, DEFAULT_HARD)
+    assert not _opens(short, dataclasses.replace(DEFAULT_HARD, open_short_hand=-1))
+
+
+def test_hard_opens_sooner_with_red_threes_at_stake_once_the_opponents_can_go_out() -> None:
+    # seat 0's red three is worth +100 once its side melds and -100 if it never does (§1.11)
+    hand0, hand1 = "KC KD JK 5C 6D 9S 3H 8H QS 7D 4S", "AC AD AS QH QD TH 5D 6H 9D 7H 3C"
+    calm = _unopened_hard_turn(hand0, hand1, ["meld AC AD AS"])
+    assert calm.view(0).red_threes[0]
+    assert not _opens(calm, DEFAULT_HARD)
+    # seat 3 completes a canasta of aces: the opponents may go out, the red three is at stake
+    racing = _unopened_hard_turn(hand0, hand1, ["meld AC AD AS"], "AH AH AS JK 4C 6C 7C 8C 9C TC JC",
+                                 ["add AH AH AS JK to A"])
+    view = racing.view(0)
+    assert view.melds[1][0].canasta and min(view.hand_sizes[1], view.hand_sizes[3]) > DEFAULT_HARD.open_short_hand
+    assert _opens(racing, DEFAULT_HARD)
+    assert not _opens(racing, dataclasses.replace(DEFAULT_HARD, open_red3=0.0))

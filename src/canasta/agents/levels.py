@@ -144,6 +144,14 @@ class HardWeights:
     """Wild-card cost added to the limit once the opponents have the canastas to go out (§1.9)."""
     open_give_up_rounds: int = 8
     """After this many rounds, the side makes its initial meld at any wild-card cost it can."""
+    open_red3: float = 2.0
+    """Once the opponents have the canastas to go out, wild-card cost added to the limit per point of the side's
+    red threes, where a side that has not melded loses their value (``red3_negative_if`` "no_meld", §1.11):
+    four red threes turn +800 into −800 if the opponents go out first (see docs/bots.md for the figures)."""
+    open_short_hand: int = 5
+    """Once an opponent whose side has made its initial meld holds this many cards or fewer, the side makes
+    its initial meld at any wild-card cost it can: that opponent may go out before the pile comes (§1.9).
+    Negative: never."""
     # --- the pile war: taking ---------------------------------------------------
     take_known: float = 6.0
     """Value of each known natural card in the pile that the hand can pair or the side has melded."""
@@ -362,16 +370,22 @@ class HardAgent(HeuristicAgent):
 
         Like the heuristic, it makes the cheapest opening when its wild-card cost is at most a
         limit: ``base.open_max_cost``, plus ``open_per_pile_card`` per pile card, ``open_per_round``
-        per round played and ``open_urgent`` once the opponents could go out; no limit after
-        ``open_give_up_rounds`` rounds.
+        per round played, and once the opponents could go out ``open_urgent`` and ``open_red3`` per point
+        of the side's red threes (where an unmelded side loses them); no limit after ``open_give_up_rounds``
+        rounds or once an opened opponent holds ``open_short_hand`` cards or fewer.
         """
         view = pos.view
         hw = self.hw
         limit = (self.w.open_max_cost + hw.open_per_pile_card * view.pile_size
                  + hw.open_per_round * (view.turn_number // view.rules.players))
+        rules = view.rules
         if self._opponents_can_go_out(pos):
             limit += hw.open_urgent
-        if view.turn_number // view.rules.players >= hw.open_give_up_rounds:
+            if rules.red3_negative_if == "no_meld":
+                reds = sum(len(view.red_threes[s]) for s in range(rules.players) if view.side_of(s) == view.side)
+                if reds:
+                    limit += hw.open_red3 * rules.red3_bonus(reds)
+        if view.turn_number // rules.players >= hw.open_give_up_rounds or self._short_opponent(view):
             limit = math.inf
         plan = opening_plan(pos, self.w)
         started = view.melded_this_turn > 0 or view.pending_pile > 0
@@ -387,6 +401,12 @@ class HardAgent(HeuristicAgent):
         if discards:
             return min(discards, key=lambda a: (self._discard_cost(pos, ACTIONS[a][1]), a))
         return legal[0]
+
+    def _short_opponent(self, view: PlayerView) -> bool:
+        """Whether an opponent whose side has made its initial meld holds ``open_short_hand`` cards or fewer."""
+        short = self.hw.open_short_hand
+        return any(view.side_of(s) != view.side and view.opened[view.side_of(s)] and view.hand_sizes[s] <= short
+                   for s in range(view.rules.players))
 
     # ------------------------------------------------------------ taking
 
