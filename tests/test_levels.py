@@ -56,7 +56,7 @@ def test_spec_options_are_parsed_and_checked() -> None:
     with pytest.raises(ValueError, match="no option 'speed'.*ms"):
         check_spec("expert(speed=2)")
     with pytest.raises(ValueError, match="takes no options"):
-        make_agent("medium(x=1)")
+        make_agent("random(x=1)")
     with pytest.raises(ValueError, match="key=value"):
         parse_spec("expert(200)")
     with pytest.raises(ValueError, match="name\\(key=value"):
@@ -65,6 +65,25 @@ def test_spec_options_are_parsed_and_checked() -> None:
         make_agent("grandmaster")
     with pytest.raises(ValueError, match="noise"):
         make_agent("easy(noise=2)")
+
+
+def test_hard_and_medium_take_their_weights_as_options() -> None:
+    hard = make_agent("hard(open_short_hand=-1, open_red3=0.5, base_reserve=6, freeze_two=90)", 1)
+    assert isinstance(hard, HardAgent)
+    assert hard.hw == dataclasses.replace(DEFAULT_HARD, open_short_hand=-1, open_red3=0.5, freeze_two=90.0,
+                                          base=dataclasses.replace(DEFAULT_HARD.base, reserve=6))
+    assert make_agent("hard", 1).hw is DEFAULT_HARD  # type: ignore[attr-defined]
+    medium = make_agent("medium(reserve=4,take_base=-3)", 1)
+    assert isinstance(medium, MediumAgent) and medium.name == "medium"
+    assert medium.w == dataclasses.replace(DEFAULT_WEIGHTS, reserve=4, take_base=-3.0)
+    with pytest.raises(ValueError, match="no option 'reserve'.*base_reserve"):
+        make_agent("hard(reserve=6)")  # the heuristic's weights are base_... for hard
+    with pytest.raises(ValueError, match="'base_reserve' takes a whole number, not 2.5"):
+        make_agent("hard(base_reserve=2.5)")
+    with pytest.raises(ValueError, match="'feed' takes a number, not 'lots'"):
+        make_agent("hard(feed=lots)")
+    with pytest.raises(ValueError, match="takes a number, not True"):
+        make_agent("medium(take_base=true)")
 
 
 def test_medium_is_the_heuristic_player() -> None:

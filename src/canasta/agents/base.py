@@ -62,15 +62,20 @@ Factory = Callable[..., Agent]
 """Builds an agent: ``factory(seed, **options)``."""
 
 _REGISTRY: dict[str, Factory] = {"random": RandomAgent}
+_OPTIONS: dict[str, tuple[str, ...]] = {}
 
 
-def register(name: str, factory: Factory) -> None:
+def register(name: str, factory: Factory, options: Sequence[str] | None = None) -> None:
     """Add an agent factory under ``name``.
 
     A factory takes the seed (``int | None``) as first argument and, if the bot has
     options, keyword arguments for them (``expert(ms=200)`` calls ``factory(seed, ms=200)``).
+    ``options`` names the options a factory taking ``**options`` accepts (by default: the
+    factory's keyword arguments after the seed).
     """
     _REGISTRY[name] = factory
+    if options is not None:
+        _OPTIONS[name] = tuple(options)
 
 
 def _load_builtin() -> None:
@@ -135,6 +140,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 def bot_options(name: str) -> list[str]:
     """Option names the bot ``name`` accepts (its factory's keyword arguments after the seed)."""
     _load_builtin()
+    if name in _OPTIONS:
+        return list(_OPTIONS[name])
     factory = _REGISTRY[name]
     try:
         params = list(inspect.signature(factory).parameters.values())[1:]

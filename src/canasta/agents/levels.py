@@ -35,9 +35,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from ..cards import IS_RED_THREE, JOKER, THREE, TWO, card_str
 from ..engine import PlayerView
@@ -690,14 +691,68 @@ class EasyAgent(HeuristicAgent):
 class MediumAgent(HeuristicAgent):
     """The ``medium`` level: exactly the heuristic player with its default weights."""
 
-    def __init__(self, seed: int | None = None):
-        super().__init__(seed)
+    def __init__(self, seed: int | None = None, weights: HeuristicWeights = DEFAULT_WEIGHTS):
+        super().__init__(seed, weights)
         self.name = "medium"
 
 
 LEVELS = ("easy", "medium", "hard")
 """The heuristic levels, weakest first."""
 
+W = TypeVar("W", HeuristicWeights, HardWeights)
+
+BASE_PREFIX = "base_"
+"""Prefix of a ``hard`` option that sets one of the heuristic's weights (``HardWeights.base``)."""
+
+
+def replace_weights(weights: W, options: Mapping[str, Any], prefix: str = "") -> W:
+    """A copy of ``weights`` with the fields named in ``options`` (each name preceded by ``prefix``) set.
+
+    A whole-number weight takes an int, any other weight a number. Options not starting with ``prefix``
+    are left for the caller.
+
+    Raises:
+        ValueError: an option names no weight, or its value is not of the weight's kind; the message says
+            which weights exist (docs/bots.md lists them with their meaning).
+    """
+    known = {f.name: getattr(weights, f.name) for f in fields(weights) if f.name != "base"}
+    changes: dict[str, Any] = {}
+    for key, value in options.items():
+        if not key.startswith(prefix):
+            continue
+        name = key[len(prefix):]
+        if name not in known:
+            raise ValueError(f"no weight '{key}'; the weights are: {', '.join(prefix + k for k in known)}")
+        whole = isinstance(known[name], int)
+        if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+            kind = "a whole number" if whole else "a number"
+            raise ValueError(f"weight '{key}' takes {kind}, not {value!r}")
+        changes[name] = value if whole else float(value)
+    return replace(weights, **changes) if changes else weights
+
+
+def hard_weights(**options: Any) -> HardWeights:
+    """``hard``'s weights with ``options`` set: a field of :class:`HardWeights` by its name, a weight of the
+    heuristic (:class:`HeuristicWeights`, ``HardWeights.base``) by its name after ``base_``
+    (``hard_weights(open_short_hand=-1, base_reserve=6)``).
+
+    Raises:
+        ValueError: an unknown weight or a value of the wrong kind (see :func:`replace_weights`).
+    """
+    if not options:
+        return DEFAULT_HARD
+    own = {k: v for k, v in options.items() if not k.startswith(BASE_PREFIX)}
+    base = replace_weights(DEFAULT_HARD.base, options, BASE_PREFIX)
+    return replace(replace_weights(DEFAULT_HARD, own), base=base)
+
+
+HARD_OPTIONS = tuple([f.name for f in fields(HardWeights) if f.name != "base"]
+                     + [BASE_PREFIX + f.name for f in fields(HeuristicWeights)])
+"""Options of the ``hard`` bot spec: its weights (``hard(open_short_hand=-1,base_reserve=6)``)."""
+MEDIUM_OPTIONS = tuple(f.name for f in fields(HeuristicWeights))
+"""Options of the ``medium`` bot spec: the heuristic's weights (``medium(reserve=4)``)."""
+
 register("easy", lambda seed, noise=EASY_NOISE: EasyAgent(seed, noise))
-register("medium", lambda seed: MediumAgent(seed))
-register("hard", lambda seed: HardAgent(seed))
+register("medium", lambda seed, **options: MediumAgent(seed, replace_weights(DEFAULT_WEIGHTS, options)),
+         MEDIUM_OPTIONS)
+register("hard", lambda seed, **options: HardAgent(seed, hard_weights(**options)), HARD_OPTIONS)
