@@ -5,20 +5,21 @@ Read from a seat's :class:`~canasta.engine.PlayerView` only (never the hidden ca
 * :func:`out_blocked`: the side may not go out yet for a reason other than its number of
   canastas: extra cards still due (``extra_cards``), too few red threes (``red3_to_go_out``,
   Mexican §3.2), a kind of canasta missing (``going_out_canastas``, Pennies from Heaven §3.5);
-* :func:`canasta_value`: the bonus a canasta of a target would score (ranks with their own
-  bonus, such as sevens, and wild canastas), for meld scores;
+* :func:`canasta_value`: the bonus a canasta of a target would score, as the scoring function
+  scores it (ranks with their own bonus such as sevens or aces, wild canastas, canastas of twos), for
+  meld scores;
 * :func:`needed_targets`: meld targets whose canasta the side still needs to go out (a rank,
   or the meld of wild cards), so the players build them.
 """
 
 from __future__ import annotations
 
-from ..cards import RANKS
+from ..cards import JOKER, RANKS, TWO
 from ..engine import PlayerView
 from ..extras import canasta_kind, kinds_met
 from ..moves import WILD_TARGET
-from ..rankscore import rank_canasta_bonus
 from ..rules import Rules
+from ..scoring import MeldInfo, canasta_bonus
 
 
 def _kinds(view: PlayerView, side: int) -> list[tuple[str, int]]:
@@ -45,14 +46,19 @@ def out_blocked(view: PlayerView) -> bool:
     return bool(rules.going_out_canastas) and not kinds_met(rules.going_out_canastas, _kinds(view, side))
 
 
-def canasta_value(rules: Rules, target: int, natural: bool) -> int:
-    """Bonus in points of a canasta of ``target`` (a rank index or WILD_TARGET), natural or mixed."""
+def canasta_value(rules: Rules, target: int, wilds: int, jokers: int = 0) -> int:
+    """Bonus in points that a canasta of ``target`` would score, as :func:`canasta.scoring.canasta_bonus`
+    scores it: ``target`` a rank index (0 = twos, a meld of twos where ``twos_melds``) or WILD_TARGET;
+    ``wilds`` its wild cards (for a meld of twos: its jokers; 0 = natural); ``jokers`` the jokers of a canasta
+    of wild cards (twos-only and four-joker bonuses). Ranks with their own bonus (sevens, aces) and mixed
+    bonuses by the number of wild cards are included."""
     if target == WILD_TARGET:
-        return rules.wild_canasta_bonus
-    by_rank = rank_canasta_bonus(rules, target, natural)
-    if by_rank is not None:
-        return by_rank
-    return rules.natural_canasta_bonus if natural else rules.mixed_canasta_bonus
+        info = MeldInfo("wild", -1, 0, 7, True, False)
+    elif target == TWO and rules.twos_melds:
+        info = MeldInfo("twos", TWO, 7 - wilds, wilds, True, wilds == 0)
+    else:
+        info = MeldInfo("group", target, 7 - wilds, wilds, True, wilds == 0)
+    return canasta_bonus(rules, info, [JOKER] * jokers)
 
 
 def needed_targets(view: PlayerView) -> frozenset[int]:

@@ -225,7 +225,8 @@ class Position:
     Attributes:
         rc: the hand's counts by rank index (0 = two ... 12 = ace, 13 = joker); size: cards in hand.
         mine: the own side's melds, target -> (naturals, wild cards); ex: the same as lists,
-            black threes left out (the form :mod:`canasta.feasibility` takes).
+            black threes left out (the form :mod:`canasta.feasibility` takes). wild_jokers: the jokers
+            in the own side's meld of wild cards (0 without one).
         canastas, table: each side's canastas and meld points as they would score now (card values and
             canasta bonuses; negative where ``melds_negative_without_canasta`` and the side has no canasta).
         opened: the own side has made its initial meld. late: the deal is near its end
@@ -240,7 +241,7 @@ class Position:
 
     __slots__ = ("view", "f", "rc", "mine", "ex", "canastas", "table", "opened", "late", "threat",
                  "next_side", "next_melds", "visible", "hand_points", "size", "blocked", "needed", "runs",
-                 "seq_needed")
+                 "seq_needed", "wild_jokers")
 
     def __init__(self, view: PlayerView, f: RulesFacts, w: HeuristicWeights):
         self.view = view
@@ -256,6 +257,7 @@ class Position:
         canastas = [0] * teams
         table = [0] * teams
         melds: list[dict[int, tuple[int, int]]] = []
+        self.wild_jokers = 0
         vals = rules.card_values
         for side in range(teams):
             d: dict[int, tuple[int, int]] = {}
@@ -271,6 +273,8 @@ class Position:
                 wild = sum(1 for c in m.cards if c == JOKER or (c >> 2 == TWO and m.target != TWO))
                 nat = len(m.cards) - wild
                 d[m.target] = (nat, wild)
+                if side == view.side and m.target == WILD_TARGET:
+                    self.wild_jokers = sum(1 for c in m.cards if c == JOKER)
                 if m.target < 13:
                     visible[m.target] += nat
                 if m.canasta:
@@ -586,7 +590,7 @@ class HeuristicAgent:
             s += w.new_meld
         completes = size0 < 7 <= size1
         if completes:
-            s += w.canasta * canasta_value(f.rules, r, wild0 + wild == 0)
+            s += w.canasta * canasta_value(f.rules, r, wild0 + wild, pos.wild_jokers + j)
         if pos.needed:
             if r in pos.needed:
                 s += w.needed_kind * (n + wild) + (w.two_cost * t + w.joker_cost * j if r == WILD_TARGET else 0.0)
