@@ -330,15 +330,16 @@ def _opens(deal: Deal, weights: HardWeights) -> bool:
 
 def test_hard_opens_with_a_wild_card_once_an_opened_opponent_holds_few_cards() -> None:
     # a pile of 5 is worth waiting for (open_per_pile_card) ...
+    eager = dataclasses.replace(DEFAULT_HARD, open_short_hand=5)
     long_hand = _unopened_hard_turn("KC KD JK 5C 6D 9S 4H 8H QS 7D 4S", "AC AD AS QH QD TH 5D 6H 9D 7H 3C",
                                     ["meld AC AD AS"])
-    assert not _opens(long_hand, DEFAULT_HARD)
-    # ... until seat 1, whose side has opened, is down to 2 cards (open_short_hand 5): it may go out first
+    assert not _opens(long_hand, eager)
+    # ... until seat 1, whose side has opened, is down to 2 cards (with open_short_hand 5): it may go out first
     short = _unopened_hard_turn("KC KD JK 5C 6D 9S 4H 8H QS 7D 4S", "AC AD AS QH QD QD 5D 5S 5S 6H 9D",
                                 ["meld AC AD AS", "meld QH QD QD", "meld 5D 5S 5S"])
     assert short.view(0).hand_sizes[1] == 2
-    assert _opens(short, DEFAULT_HARD)
-    assert not _opens(short, dataclasses.replace(DEFAULT_HARD, open_short_hand=-1))
+    assert _opens(short, eager)
+    assert not _opens(short, DEFAULT_HARD)  # off by default (docs/bots.md)
 
 
 def test_hard_opens_sooner_with_red_threes_at_stake_once_the_opponents_can_go_out() -> None:
@@ -351,6 +352,6 @@ def test_hard_opens_sooner_with_red_threes_at_stake_once_the_opponents_can_go_ou
     racing = _unopened_hard_turn(hand0, hand1, ["meld AC AD AS"], "AH AH AS JK 4C 6C 7C 8C 9C TC JC",
                                  ["add AH AH AS JK to A"])
     view = racing.view(0)
-    assert view.melds[1][0].canasta and min(view.hand_sizes[1], view.hand_sizes[3]) > DEFAULT_HARD.open_short_hand
+    assert view.melds[1][0].canasta and min(view.hand_sizes[1], view.hand_sizes[3]) > 5
     assert _opens(racing, DEFAULT_HARD)
     assert not _opens(racing, dataclasses.replace(DEFAULT_HARD, open_red3=0.0))

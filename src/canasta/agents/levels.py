@@ -149,10 +149,11 @@ class HardWeights:
     """Once the opponents have the canastas to go out, wild-card cost added to the limit per point of the side's
     red threes, where a side that has not melded loses their value (``red3_negative_if`` "no_meld", §1.11):
     four red threes turn +800 into −800 if the opponents go out first (see docs/bots.md for the figures)."""
-    open_short_hand: int = 5
+    open_short_hand: int = -1
     """Once an opponent whose side has made its initial meld holds this many cards or fewer, the side makes
     its initial meld at any wild-card cost it can: that opponent may go out before the pile comes (§1.9).
-    Negative: never."""
+    Negative: never (the default: at 5 it loses fewer shuffles against ``random`` but more deals against
+    ``easy`` and ``medium``; docs/bots.md)."""
     # --- the pile war: taking ---------------------------------------------------
     take_known: float = 6.0
     """Value of each known natural card in the pile that the hand can pair or the side has melded."""
