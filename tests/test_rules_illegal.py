@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from canasta.engine import Deal, IllegalMove
-from canasta.moves import N_ACTIONS
+from canasta.moves import N_ACTIONS, Move
 from canasta.rules import Rules
 from helpers import draw_discard, make_deal, play, snapshot
 
@@ -107,3 +107,12 @@ def test_explain_tells_why_for_every_illegal_id_in_words() -> None:
             continue
         msg = d.explain(d.move_for_action_safe(a))
         assert msg and msg[0].islower() and " " in msg  # a sentence, not a code
+
+
+def test_explain_says_so_for_a_legal_move() -> None:
+    d = drawn()
+    for a in d.legal_actions():
+        assert d.explain(d.move_for_action_safe(a)) == "that move is legal now"
+    d2 = Deal(Rules.preset("classic"), seed=3)
+    assert d2.explain(Move.parse("draw")) == "that move is legal now"
+    assert d2.explain(Move.parse("yes")) == "nobody asked to go out"

@@ -1894,9 +1894,15 @@ class Deal:
     # ----------------------------------------------------------- explaining
 
     def explain(self, move: Move) -> str:
-        """Why ``move`` is not legal now, in a player's words (RULES.md sections named)."""
+        """Why ``move`` is not legal now, in a player's words (RULES.md sections named); for a move that
+        is legal now, the text says so."""
         if self.over:
             return "the deal is over"
+        try:
+            if action_of(move) in self.legal_actions():
+                return "that move is legal now"
+        except MoveError:
+            pass
         kind = move.kind
         seat = self.turn
         side = self.side_of[seat]
