@@ -129,7 +129,7 @@ def _expected_melds(lim: MeldLimits, r: int, most_nat: int, twos: int,
             if t <= twos and j <= jokers and 3 <= n + t + j <= lim.max_size and t + j <= lim.capacity(n, 0)]
 
 
-@pytest.mark.parametrize("spec", ["classic", "italian", "cuban"])
+@pytest.mark.parametrize("spec", ["classic", "italian", "cuban", "classic(no_wild_majority=true)"])
 def test_group_options_are_the_melds_the_rules_allow(spec: str) -> None:
     lim = _limits(spec)
     cache = options_cache(lim)
@@ -140,7 +140,7 @@ def test_group_options_are_the_melds_the_rules_allow(spec: str) -> None:
                     most_k, opts = meld_options(cache, lim, r, most_nat, twos, jokers)
                     assert opts == _expected_melds(lim, r, most_nat, twos, jokers)
                     assert most_k == max((x[2] + x[3] + x[4] for x in opts), default=0)
-                    for nat, wild in ((2, 0), (3, 1), (5, 2), (6, 0)):
+                    for nat, wild in ((2, 0), (3, 1), (5, 2), (6, 0), (1, 0), (9, 1), (14, 3)):
                         room = min(lim.max_size, 30) - nat - wild
                         add_k, adds = add_options(cache, lim, r, min(most_nat, room), room, nat, wild, twos, jokers)
                         assert adds == _expected_adds(lim, r, min(most_nat, room), room, nat, wild, twos, jokers)

@@ -128,8 +128,9 @@ from .seqplay import (
     seq_play_ids,
     seq_take_candidates,
     sequences_reach,
+    sequences_touching,
 )
-from .sequences import extended, span_cards, span_str
+from .sequences import extended, span_cards, span_str, spans_in_hand
 from .twos import twos_candidates, twos_reserved
 from .wildseq import (
     meld_hole,
@@ -340,7 +341,7 @@ class _OpeningCheck:
     quick plans fall short. Same answers as ``Deal._opening_ok`` (which it calls for melds of twos or
     black threes)."""
 
-    __slots__ = ("deal", "side_ex", "base_turn", "base_need", "keep", "rc", "rv", "plan")
+    __slots__ = ("deal", "side_ex", "base_turn", "base_need", "keep", "rc", "rv", "plan", "seqs")
 
     def __init__(self, deal: Deal, side: int, side_ex: dict[int, list[int]]):
         self.deal = deal
@@ -351,6 +352,7 @@ class _OpeningCheck:
         self.rc = deal.rc[deal.turn]
         self.rv = deal.rv
         self.plan: tuple[list[int], int, int, int] | None = None
+        self.seqs: bool | None = None  # whether the hand holds a natural sequence (worked out when needed)
 
     def _base_plan(self) -> tuple[list[int], int, int, int]:
         """The naturals-only plan of :func:`canasta.reach.naturals_reach` for the hand before any candidate:
@@ -410,7 +412,9 @@ class _OpeningCheck:
         if best_meld_value(rc, this_turn, deal.lim, keep) >= need:
             return True
         _, ex, cn, _ = deal._after_counts(x, self.side_ex)
-        return deal._rest_reaches_beyond(rc, x[0], this_turn, ex, cn, need, waiver, keep)
+        if self.seqs is None:
+            self.seqs = deal._holds_sequence()
+        return deal._rest_reaches_beyond(rc, x[0], this_turn, ex, cn, need, waiver, keep, self.seqs)
 
 
 class Deal:
@@ -732,11 +736,9 @@ class Deal:
     def _base_need(self, side: int) -> int:
         """:meth:`_out_need` without the sequence canastas: ``canastas_to_go_out``, or for the turn
         player's side what :func:`~canasta.extras.out_need` says where the variant has extra conditions."""
-        r = self.rules
-        if side == self.side_of[self.turn] and (
-                r.extra_cards or r.red3_to_go_out or r.going_out_canastas or not r.wild_canastas_count):
+        if self.xr.out_conditions and side == self.side_of[self.turn]:
             return out_need(self, self.turn)
-        return r.canastas_to_go_out
+        return self.rules.canastas_to_go_out
 
     def _out_needs(self, side: int) -> tuple[int, int]:
         """``(_out_need(side), _out_need(side, 1))`` at the cost of one: what ``side`` needs to go out now,
@@ -919,9 +921,11 @@ class Deal:
                     and (not rules.pile_add_below or meld.size < rules.pile_add_below)):
                 cand.append((TAKE_ADD, 0, 0, 0))
             if rules.sequences and "add_to_meld" in modes:  # the top card joins a sequence (§3.2)
-                out.extend(seq_take_candidates(self, seat, side, top))
-                if rules.sequence_wild_max:  # ... or a sequence holding a wild card (Hollywood)
-                    out.extend(wild_seq_take_candidates(self, seat, side, top))
+                near = sequences_touching(self, side, top)
+                if near:
+                    out.extend(seq_take_candidates(self, seat, side, top, near))
+                    if rules.sequence_wild_max:  # ... or a sequence holding a wild card (Hollywood)
+                        out.extend(wild_seq_take_candidates(self, seat, side, top, near))
         if not cand:
             return out
         rest = len(pile) - 1 + len(self.dowry)
@@ -1174,7 +1178,7 @@ class Deal:
             if not opened:
                 cand = self._opening_candidates(cand, waiver)
             if must_out:
-                cand = [x for x in cand if self._out_ok_after(x)]
+                cand = self._out_candidates(cand)
             acts = [x[0] for x in cand]
         if rules.sequences:  # sequence melds and additions (RULES.md §3.2)
             # natural, or with a wild card where sequence_wild_max allows one (Hollywood)
@@ -1400,12 +1404,20 @@ class Deal:
             return True
         return self._rest_reaches_beyond(rc, used, this_turn, ex, cn, need, waiver, keep)
 
+    def _holds_sequence(self) -> bool:
+        """Whether the turn player's hand holds a natural sequence (``sequences``, §3.2): without one, no
+        part of it does (what :meth:`_rest_reaches_beyond` may skip)."""
+        r = self.rules
+        return r.sequences and bool(spans_in_hand(self.hands[self.turn], r.sequence_min, r.sequence_max))
+
     def _rest_reaches_beyond(self, rc: list[int], used: tuple[int, ...] | int, this_turn: dict[int, list[int]],
-                             ex: dict[int, list[int]], cn: int, need: int, waiver: bool, keep: int) -> bool:
+                             ex: dict[int, list[int]], cn: int, need: int, waiver: bool, keep: int,
+                             seqs: bool = True) -> bool:
         """:meth:`_rest_reaches` where melds of a rank alone (``best_meld_value``) fall short and no canasta
         is required: sequences of the hand, or going out in the turn (same arguments; ``keep``: the
-        cards to keep, :meth:`_keep`)."""
-        if self.rules.sequences:
+        cards to keep, :meth:`_keep`; ``seqs`` False where the caller knows the hand before the move
+        holds no natural sequence, :meth:`_holds_sequence`: the hand after it holds none either)."""
+        if seqs and self.rules.sequences:
             if isinstance(used, int):
                 used = self.move_for_action(used).cards
             hand = self.hands[self.turn][:]
@@ -1499,15 +1511,44 @@ class Deal:
         return (may_meld_out(rc, ex, self.lim, need - cn, not self.no_discard)  # a quick exact "no" first
                 and can_meld_out(rc, ex, self.lim, cn, need, allow_discard=not self.no_discard))
 
-    def _out_ok_after(self, x: tuple[int, int, int, int, int]) -> bool:
-        rc, ex, cn, _ = self._after_counts(x)
+    def _out_candidates(self, cand: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
+        """The candidate melds and additions ``cand`` after which the player can still go out this turn
+        (he must: his partner said yes, or he took the pile under the concealed waiver; RULES.md §1.9).
+
+        The plans from rank counts (:func:`~canasta.feasibility.can_meld_out`,
+        :func:`~canasta.reach.may_meld_out`) count wild cards without telling twos from jokers (their
+        values do not matter for going out, nor does which one is discarded), so moves that differ only
+        in twos against jokers get one answer, computed once; the side's melds and what it needs to go
+        out are read once. Where the plans read the cards themselves (``_exact_out``) each is asked."""
+        if self._exact_out():
+            return [x for x in cand if self._out_ok_after(x)]
+        side = self.side_of[self.turn]
+        side_ex = self._ex(side)
+        need = self._out_need(side)
+        answers: dict[tuple[int, int, int, int], bool] = {}
+        out = []
+        for x in cand:
+            key = (ACTIONS[x[0]][0], x[1], x[2], x[3] + x[4])
+            ok = answers.get(key)
+            if ok is None:
+                ok = answers[key] = self._out_ok_after(x, side_ex, need)
+            if ok:
+                out.append(x)
+        return out
+
+    def _out_ok_after(self, x: tuple[int, int, int, int, int], side_ex: dict[int, list[int]] | None = None,
+                      need: int | None = None) -> bool:
+        """Whether the player can still go out this turn after candidate ``x`` (``side_ex``: :meth:`_ex` of
+        the side, ``need``: :meth:`_out_need` of the side, where the caller has them)."""
+        rc, ex, cn, _ = self._after_counts(x, side_ex)
         self._add_to_hand_counts(rc, self.pending)
         if self._exact_out():
             hand = self.hands[self.turn][:]
             for c in self.move_for_action(x[0]).cards:
                 hand[c] -= 1
             return out_reach(self, hand, rc, ex, cn, 0, not self.no_discard)
-        need = self._out_need(self.side_of[self.turn])
+        if need is None:
+            need = self._out_need(self.side_of[self.turn])
         return (may_meld_out(rc, ex, self.lim, need - cn, not self.no_discard)  # a quick exact "no" first
                 and can_meld_out(rc, ex, self.lim, cn, need, allow_discard=not self.no_discard))
 

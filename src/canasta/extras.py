@@ -41,21 +41,27 @@ def rank_index(rank: str) -> int:
 
 @dataclass(frozen=True)
 class VariantRanks:
-    """Rank indexes read once from the rules (the engine's hot paths compare ints).
+    """Rank indexes (and whether going out has conditions of its own) read once from the rules (the engine's
+    hot paths compare ints).
 
     Attributes:
         pile_block: rank whose card on top blocks the pile, -1 none (``pile_blocking_rank``).
         discard_block: rank not to be discarded until every side has a canasta of it, -1 none
             (``discard_blocked_rank``).
+        out_conditions: going out needs more than ``canastas_to_go_out`` canastas (extra cards, red
+            threes, kinds of canasta, canastas of wild cards not counting): :func:`out_need` decides.
     """
 
     pile_block: int
     discard_block: int
+    out_conditions: bool = False
 
     @classmethod
     def for_rules(cls, rules: Rules) -> VariantRanks:
         """Read the rank fields of ``rules``."""
-        return cls(rank_index(rules.pile_blocking_rank), rank_index(rules.discard_blocked_rank))
+        return cls(rank_index(rules.pile_blocking_rank), rank_index(rules.discard_blocked_rank),
+                   bool(rules.extra_cards or rules.red3_to_go_out or rules.going_out_canastas
+                        or not rules.wild_canastas_count))
 
 
 def kinds_met(required: Sequence[str], canastas: Sequence[tuple[str, int]]) -> bool:

@@ -87,6 +87,12 @@ class MeldLimits:
             cap = room
         return cap if cap > 0 else 0
 
+    def nat_key(self, nat: int) -> int:
+        """A count of naturals that gives a meld the same :meth:`capacity` as ``nat`` naturals, with any
+        number more added and any wild cards: ``limit`` for more (where no ``canasta_max`` caps a meld,
+        the wild cards a meld can take stop changing there), else ``nat`` itself (for cache keys)."""
+        return self.limit if nat > self.limit and self.max_size >= NO_CAP else nat
+
     def wild_placeable(self, free: int, cap: int, ex: dict[int, list[int]]) -> int:
         """How many of ``free`` wild cards can be melded: ``cap`` fit into melds of ranks, the
         rest into the side's meld of wild cards where the variant allows one (an existing one in

@@ -45,10 +45,15 @@ def add_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, room: int,
     uses. ``cache``: :func:`options_cache` of ``lim``, where the result is kept under the key
     ``(ADD, r, most_nat, room, nat, wild, twos, jokers)`` (the engine looks there first); do not modify
     the list. The shape of the list (which counts) does not depend on the rank: it is worked out once
-    for all ranks (:func:`_add_shape`) and only the ids are set per rank."""
+    for all ranks (:func:`_add_shape`) and only the ids are set per rank. Melds whose naturals give them
+    the same capacity for wild cards (:meth:`~canasta.feasibility.MeldLimits.nat_key`) share one list."""
     key = (ADD, r, most_nat, room, nat, wild, twos, jokers)
     found = cache.get(key)
     if found is not None:
+        return found
+    same = lim.nat_key(nat)
+    if same != nat:
+        found = cache[key] = add_options(cache, lim, r, most_nat, room, same, wild, twos, jokers)
         return found
     most_k, shape = _add_shape(cache, lim, most_nat, room, nat, wild, twos, jokers)
     shift = _rank_shift(ADD, r)

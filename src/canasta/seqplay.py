@@ -98,27 +98,33 @@ def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
     return next((m for m in side_sequences(deal, side) if m.span == span and meld_hole(m) == hole), None)
 
 
-def seq_take_candidates(deal: Deal, seat: int, side: int, top: int) -> list[int]:
+def sequences_touching(deal: Deal, side: int, top: int) -> list[Meld]:
+    """The sequences of ``side`` that the card ``top`` could join: of its suit, ending next to its rank
+    (RULES.md §3.2), in the order they were made."""
+    suit, rank = top & 3, top >> 2
+    return [m for m in deal.melds[side] if m.target == SEQ_TARGET and m.span[0] == suit
+            and (m.span[1] - 1 == rank or m.span[2] + 1 == rank)]
+
+
+def seq_take_candidates(deal: Deal, seat: int, side: int, top: int, near: list[Meld] | None = None) -> list[int]:
     """Ids of taking the pile by adding its top card ``top`` to one of the side's sequences.
 
     The caller has checked that the pile is not frozen for the side and that the
     rules allow ``add_to_meld``. The sequence must be of the top card's suit, end
-    next to its rank, hold fewer than ``sequence_max`` cards (and fewer than
-    ``pile_add_below`` where set); the player must keep a card to discard unless
-    his side may go out (RULES.md §1.4, §3.2).
+    next to its rank (:func:`sequences_touching`; ``near``: that list where the caller has it),
+    hold fewer than ``sequence_max`` cards (and fewer than ``pile_add_below`` where set); the
+    player must keep a card to discard unless his side may go out (RULES.md §1.4, §3.2).
     """
     rules = deal.rules
     cap = rules.sequence_max
     if rules.pile_add_below:
         cap = min(cap, rules.pile_add_below)
-    suit, rank = top & 3, top >> 2
     after = -1
     out: list[int] = []
     seen: set[Span] = set()
-    for m in deal.melds[side]:
+    for m in sequences_touching(deal, side, top) if near is None else near:
         sp = m.span
-        if (m.target != SEQ_TARGET or m.wild or sp in seen or sp[0] != suit or m.size >= cap
-                or rank not in (sp[1] - 1, sp[2] + 1)):
+        if m.wild or sp in seen or len(m.cards) >= cap:
             continue
         seen.add(sp)
         if after < 0:
@@ -200,7 +206,12 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
                 out.append((act, used, canastas + done))
         if wild and (kinds or m.wild) and msize < smax:  # with a wild card (Hollywood)
             suit, lo, hi = sp
-            hole = meld_hole(m) if m.wild else -1
+            if m.wild:
+                if not next_held(rows[suit], lo, hi):
+                    continue  # holding its wild card, it takes naturals only: none next to it
+                hole = meld_hole(m)
+            else:
+                hole = -1
             if (suit, lo, hi, hole) in seen_wild:
                 continue
             seen_wild.add((suit, lo, hi, hole))
@@ -276,7 +287,12 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
                 ids.append(act)
         if wild and (kinds or m.wild) and msize < smax:
             suit, lo, hi = sp
-            hole = meld_hole(m) if m.wild else -1
+            if m.wild:
+                if not next_held(rows[suit], lo, hi):
+                    continue  # holding its wild card, it takes naturals only: none next to it (no id)
+                hole = meld_hole(m)
+            else:
+                hole = -1
             if (suit, lo, hi, hole) in seen_wild:
                 continue
             seen_wild.add((suit, lo, hi, hole))
@@ -411,8 +427,6 @@ def seq_move_for_action(deal: Deal, action: int) -> Move:
     Raises:
         canasta.engine.IllegalMove: the hand lacks a card the move needs.
     """
-    from .engine import IllegalMove
-
     kind, _, suit, a, b = ACTIONS[action]
     hand = deal.hands[deal.turn]
     if kind == TAKE:
@@ -425,17 +439,24 @@ def seq_move_for_action(deal: Deal, action: int) -> Move:
         cards = tuple(c for c in span_cards((suit, na, nb)) if not lo <= c >> 2 <= hi)
         seq = span_ends((suit, lo, hi))
     else:  # pragma: no cover - the table has no other sequence kind
+        from .engine import IllegalMove  # imported where raised: engine imports this module
+
         raise IllegalMove("that id is not a sequence move")
     require_held(hand, cards)
     return Move(kind, cards, SEQ_TARGET, seq)
 
 
 def sequences_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
-                    keep: int, need: int, depth: int = REACH_DEPTH, planned: bool = False) -> bool:
+                    keep: int, need: int, depth: int = REACH_DEPTH, planned: bool = False,
+                    first: Span = (-1, -1, -1)) -> bool:
     """Whether ``need`` points of initial meld can still be melded from ``hand`` (counts by card type,
     ``rc`` the same by rank) with up to ``depth`` sequences and melds of a rank (into new melds or
     ``ex``), leaving ``keep`` cards (RULES.md §1.6, §3.2). ``planned``: the caller has found already
     that melds of a rank alone fall short (``best_meld_value`` below ``need``).
+
+    The sequences are tried in the order of :func:`canasta.sequences.spans_in_hand` (by suit, lowest
+    rank, length: the order of the spans as tuples), each further one from ``first`` on: melding
+    sequences A then B leaves the hand that B then A leaves, so each set of sequences is tried once.
     """
     if not planned and best_meld_value(rc, ex, deal.lim, keep) >= need:
         return True
@@ -445,12 +466,14 @@ def sequences_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, li
     total = sum(rc)
     vals = deal.values
     for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
+        if sp < first:
+            continue  # tried before, with this one after it
         cards = span_cards(sp)
         if total - len(cards) < keep:
             continue
         pts = sum(vals[c] for c in cards)
         _shift(hand, rc, cards, -1)
-        ok = pts >= need or sequences_reach(deal, hand, rc, ex, keep, need - pts, depth - 1)
+        ok = pts >= need or sequences_reach(deal, hand, rc, ex, keep, need - pts, depth - 1, first=sp)
         _shift(hand, rc, cards, 1)
         if ok:
             return True

@@ -251,18 +251,18 @@ def _addition_shapes(suit: int, lo: int, hi: int, hole: int,
     return found
 
 
-def wild_seq_take_candidates(deal: Deal, seat: int, side: int, top: int) -> list[int]:
+def wild_seq_take_candidates(deal: Deal, seat: int, side: int, top: int, near: list[Meld]) -> list[int]:
     """Ids of taking the pile by adding its top card ``top`` to a sequence of the side that holds a wild
     card (the caller has checked the pile is not frozen and ``add_to_meld`` is allowed); as
-    :func:`canasta.seqplay.seq_take_candidates` for natural sequences (RULES.md §3.2)."""
+    :func:`canasta.seqplay.seq_take_candidates` for natural sequences (RULES.md §3.2). ``near``: the
+    side's sequences the top card could join (:func:`canasta.seqplay.sequences_touching`)."""
     rules = deal.rules
     cap = min(rules.sequence_max, rules.pile_add_below or rules.sequence_max)
-    suit, rank = top & 3, top >> 2
+    suit = top & 3
     out: list[int] = []
-    for m in deal.melds[side]:
+    for m in near:
         sp = m.span
-        if (m.target != SEQ_TARGET or not m.wild or sp[0] != suit or m.size >= cap
-                or rank not in (sp[1] - 1, sp[2] + 1)):
+        if not m.wild or len(m.cards) >= cap:
             continue
         act = ACTION_INDEX[(TAKE, TAKE_SEQ_WILD, suit, span_code(sp[1], sp[2]), meld_hole(m))]
         if act in out:
@@ -290,8 +290,6 @@ def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
     Raises:
         canasta.engine.IllegalMove: the hand lacks a card the move needs.
     """
-    from .engine import IllegalMove
-
     kind, _, suit, a, b = ACTIONS[action]
     hand = deal.hands[deal.turn]
     if kind == TAKE:
@@ -314,6 +312,8 @@ def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
         else:
             wild = next(((c,) for c in range(TWO * 4, TWO * 4 + 4) if hand[c]), ())
         if not wild:
+            from .engine import IllegalMove  # imported where raised: engine imports this module
+
             raise IllegalMove(f"you do not hold {'a joker' if wk == 2 else 'a two'}")
     require_held(hand, nat)
     if not wk:
