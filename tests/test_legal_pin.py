@@ -57,7 +57,7 @@ PINNED = {
     'cuban': 'b9d043b9659742c0',
     'escalator': '769c7cb33a58f979',
     'free-canasta': 'dd745396cff61472',
-    'hollywood': '266ed28f290802e1',
+    'hollywood': '15237ff7aac9233c',
     'italian': '829db822fb69cffc',
     'mexican': '273824ddd03b6e06',
     'pennies-from-heaven': '17c9b141990a2b7c',

@@ -315,3 +315,27 @@ def test_wild_and_natural_sequence_canastas_in_a_played_deal() -> None:
     assert d.over and d.out_seat == 0
     b = d.score()[0].breakdown
     assert b["canastas"] == 2000 + 1500 and b["wild_canastas"] == 1 and b["sequence_canastas"] == 1
+
+
+def test_may_ask_to_go_out_with_a_new_meld_beside_a_full_canasta() -> None:
+    # seat 2 lays down canastas of kings and queens (7 cards each: full in Hollywood); seat 0 then holds
+    # three more kings, which can only start a new meld of kings (§3.2: another meld once the rank's melds
+    # are canastas), and the rest of its hand melds out: it may ask "may I go out?" and go out
+    deal = make_deal(
+        "hollywood",
+        ["KC KD KH JC JD JH JS TC TD TH TS 9C 9D 9H 4S",
+         "4C 5D 6H 7S 8C 9D TH JS QC QS AH 4D 5H 6S 7C",
+         "KC KD KH KS KC KD KH QC QD QH QS QC QD QH 5H",
+         "4H 5C 6D 7H 8D 9S TC JH QS KS AC 4C 5D 6H 7S"],
+        upcard="8S", stock="8C 8D 6C 6D 7C 7D AD AS 8H 5C")
+    play(deal, "draw", "discard 4S", "draw", "discard 4C", "draw",
+         "meld KC KD KH KS KC KD KH", "meld QC QD QH QS QC QD QH", "discard 5H", "draw", "discard 4H", "draw")
+    assert sorted(deal.view(0).hand) == sorted(cards("KC KD KH JC JD JH JS TC TD TH TS 9C 9D 9H 8C 8D 8H 5C"))
+    assert deal.can_go_out_now()
+    assert "ask" in [str(deal.move_for_action_safe(a)) for a in deal.legal_actions()]
+    hard = make_agent("hard", 0)  # the bots' going-out plan sees it too
+    hard.memory.sync(deal.view(0))  # type: ignore[attr-defined]
+    assert hard.position(deal.view(0)).can_out()  # type: ignore[attr-defined]
+    play(deal, "meld KC KD KH", "meld JC JD JH JS", "meld TC TD TH TS", "meld 9C 9D 9H", "meld 8C 8D 8H",
+         "discard 5C")
+    assert deal.over and deal.out_seat == 0

@@ -773,12 +773,21 @@ class Deal:
     def _ex(self, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
         """The side's melds that cards of a rank may join, as ``{target: [naturals, wild cards]}``
         (for :mod:`canasta.feasibility`): the meld ``mt`` names per target; no sequences, no black
-        threes, no meld of twos (Italian)."""
+        threes, no meld of twos (Italian). Where a side may start another meld of a rank beside its
+        canastas (``several_melds_per_rank``) and canastas are capped (``canasta_max``), a full canasta is
+        left out: cards of its rank can only start a new meld (§3.2 Samba, Hollywood)."""
         if only is None:
             ms = self.melds[side]
-            return {t: [ms[i].nat, ms[i].wild] for t, i in enumerate(self.mt[side])
-                    if i >= 0 and t != THREE and t != TWO}
-        return {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
+            ex = {t: [ms[i].nat, ms[i].wild] for t, i in enumerate(self.mt[side])
+                  if i >= 0 and t != THREE and t != TWO}
+        else:
+            ex = {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
+        rules = self.rules
+        full = rules.canasta_max if rules.several_melds_per_rank else 0
+        if full and ex:
+            for t in [t for t, (nat, wild) in ex.items() if nat + wild >= full]:
+                del ex[t]
+        return ex
 
     def _keep(self) -> int:
         """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""

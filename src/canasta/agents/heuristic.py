@@ -225,7 +225,8 @@ class Position:
     Attributes:
         rc: the hand's counts by rank index (0 = two ... 12 = ace, 13 = joker); size: cards in hand.
         mine: the own side's melds, target -> (naturals, wild cards); ex: the same as lists,
-            black threes left out (the form :mod:`canasta.feasibility` takes). wild_jokers: the jokers
+            black threes left out, and full canastas where a new meld of their rank may be started
+            (the form :mod:`canasta.feasibility` takes, as ``Deal._ex``). wild_jokers: the jokers
             in the own side's meld of wild cards (0 without one).
         canastas, table: each side's canastas and meld points as they would score now (card values and
             canasta bonuses; negative where ``melds_negative_without_canasta`` and the side has no canasta).
@@ -288,7 +289,9 @@ class Position:
         self.visible = visible
         me = view.side
         self.mine = melds[me]
-        self.ex = {t: [nw[0], nw[1]] for t, nw in self.mine.items() if t != THREE and t != TWO}
+        full = rules.canasta_max if rules.several_melds_per_rank else 0  # as Deal._ex: a new meld beside it
+        self.ex = {t: [nw[0], nw[1]] for t, nw in self.mine.items()
+                   if t != THREE and t != TWO and not (full and nw[0] + nw[1] >= full)}
         self.canastas = canastas
         self.table = table
         self.opened = view.opened[me]
