@@ -407,8 +407,8 @@ class HardAgent(HeuristicAgent):
     def _short_opponent(self, view: PlayerView) -> bool:
         """Whether an opponent whose side has made its initial meld holds ``open_short_hand`` cards or fewer."""
         short = self.hw.open_short_hand
-        return any(view.side_of(s) != view.side and view.opened[view.side_of(s)] and view.hand_sizes[s] <= short
-                   for s in range(view.rules.players))
+        return short >= 0 and any(view.side_of(s) != view.side and view.opened[view.side_of(s)]
+                                  and view.hand_sizes[s] <= short for s in range(view.rules.players))
 
     # ------------------------------------------------------------ taking
 
@@ -690,7 +690,8 @@ class EasyAgent(HeuristicAgent):
 
 
 class MediumAgent(HeuristicAgent):
-    """The ``medium`` level: exactly the heuristic player with its default weights."""
+    """The ``medium`` level: exactly the heuristic player, with its default weights unless others are given
+    (``medium(reserve=4)``)."""
 
     def __init__(self, seed: int | None = None, weights: HeuristicWeights = DEFAULT_WEIGHTS):
         super().__init__(seed, weights)
