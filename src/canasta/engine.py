@@ -115,7 +115,7 @@ from .moves import (
     target_str,
 )
 from .opening import count_requirement, meld_opens, opening_met
-from .reach import lone_cards_fit, may_meld_out, naturals_melded, naturals_reach
+from .reach import lone_cards_fit, may_meld_out, naturals_melded, naturals_reach, pair_takes_wild
 from .rules import Rules
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
 from .seqplay import (
@@ -130,7 +130,7 @@ from .seqplay import (
     sequences_reach,
     sequences_touching,
 )
-from .sequences import extended, span_cards, span_str, spans_in_hand
+from .sequences import extended, held_row, runs_held, span_cards, span_str
 from .twos import twos_candidates, twos_reserved
 from .wildseq import (
     meld_hole,
@@ -339,9 +339,18 @@ class _OpeningCheck:
     shares (the side's melds of this turn, the points still missing, the cards to keep) is read once,
     and the rank counts after a candidate are derived without building its other facts unless the
     quick plans fall short. Same answers as ``Deal._opening_ok`` (which it calls for melds of twos or
-    black threes)."""
+    black threes).
 
-    __slots__ = ("deal", "side_ex", "base_turn", "base_need", "keep", "rc", "rv", "plan", "seqs")
+    The quick plans, worked out from the plan before any candidate where only the candidate's rank and
+    the wild cards left change: naturals only (:func:`canasta.reach.naturals_reach`), then, where wild
+    cards count nothing towards the minimum (``min_meld_naturals_only``, Italian §3.2), with the pairs
+    that a wild card each makes melds (:func:`canasta.reach.pair_takes_wild`), best first
+    (:meth:`pairs_reach_after`). That second plan melds the points of
+    :func:`canasta.feasibility.best_meld_value`'s own plan, the most any plan melds: reaching them
+    keeping the cards to keep answers "yes", falling short answers "no", without the full plan."""
+
+    __slots__ = ("deal", "side_ex", "base_turn", "base_need", "keep", "rc", "rv", "plan", "seqs", "pairs",
+                 "wilds", "zero_wilds")
 
     def __init__(self, deal: Deal, side: int, side_ex: dict[int, list[int]]):
         self.deal = deal
@@ -353,6 +362,9 @@ class _OpeningCheck:
         self.rv = deal.rv
         self.plan: tuple[list[int], int, int, int] | None = None
         self.seqs: bool | None = None  # whether the hand holds a natural sequence (worked out when needed)
+        self.pairs: list[tuple[int, int]] | None = None  # (points, rank) of the pairs, best first (when needed)
+        self.wilds = self.rc[TWO] + self.rc[JOKER_RANK]
+        self.zero_wilds = self.rv[TWO] == 0 and self.rv[JOKER_RANK] == 0
 
     def _base_plan(self) -> tuple[list[int], int, int, int]:
         """The naturals-only plan of :func:`canasta.reach.naturals_reach` for the hand before any candidate:
@@ -372,10 +384,10 @@ class _OpeningCheck:
         self.plan = (melded, value, count, sum(rc))
         return self.plan
 
-    def naturals_reach_after(self, x: tuple[int, int, int, int, int], need: int) -> bool:
-        """:func:`canasta.reach.naturals_reach` of the hand and this turn's melds after candidate ``x``
-        (a meld or addition of rank 4..A, or of wild cards), ``need`` points still missing: worked out from
-        the plan before any candidate, where only ``x``'s rank changes (the plan reads no wild card)."""
+    def _naturals_after(self, x: tuple[int, int, int, int, int]) -> tuple[int, int, int]:
+        """The naturals-only plan after candidate ``x`` (a meld or addition of rank 4..A, or of wild cards):
+        its points, the naturals it melds and the cards of the hand, from the plan before any candidate,
+        where only ``x``'s rank changes (the plan reads no wild card)."""
         melded, value, count, total = self.plan or self._base_plan()
         _, r, n, t, j = x
         total -= n + t + j
@@ -385,7 +397,41 @@ class _OpeningCheck:
             c = naturals_melded(self.rc[r] - n, after, self.deal.lim.max_size, 3)
             value += (c - melded[r]) * self.rv[r]
             count += c - melded[r]
+        return value, count, total
+
+    def naturals_reach_after(self, x: tuple[int, int, int, int, int], need: int) -> bool:
+        """:func:`canasta.reach.naturals_reach` of the hand and this turn's melds after candidate ``x``
+        (a meld or addition of rank 4..A, or of wild cards), ``need`` points still missing."""
+        value, count, total = self._naturals_after(x)
         return value >= need and total - count >= self.keep
+
+    def pairs_reach_after(self, x: tuple[int, int, int, int, int], need: int,
+                          naturals: tuple[int, int, int] | None = None) -> bool | None:
+        """Whether :func:`canasta.feasibility.best_meld_value` of the hand and this turn's melds after
+        candidate ``x`` reaches ``need`` points, by the naturals-only plan (``naturals``: its
+        :meth:`_naturals_after` where the caller has it) with the pairs a wild card each makes melds, best
+        first, while the wild cards left last (one each): True where that plan reaches ``need`` keeping
+        :meth:`Deal._keep` cards, False where wild cards count nothing towards the minimum and it falls
+        short (no plan melds more points), else None (the full plan decides)."""
+        value, count, total = naturals or self._naturals_after(x)
+        pairs = self.pairs
+        if pairs is None:
+            lim = self.deal.lim
+            turn = self.base_turn
+            pairs = self.pairs = sorted(((self.rv[r], r) for r in range(FOUR, ACE + 1)
+                                         if r not in turn and pair_takes_wild(self.rc[r], lim)), reverse=True)
+        _, r, n, t, j = x
+        wilds = self.wilds - t - j - (n if r == WILD_TARGET else 0)
+        k = 0
+        for v, q in pairs:
+            if k >= wilds:
+                break
+            if q != r:  # the candidate's rank has a meld after it: its naturals are no pair
+                value += 2 * v
+                k += 1
+        if value < need:
+            return False if self.zero_wilds else None
+        return True if total - count - 3 * k >= self.keep else None
 
     def ok(self, x: tuple[int, int, int, int, int], waiver: bool, side_ex: dict[int, list[int]] | None = None) -> bool:
         """Whether candidate ``x`` keeps the initial meld reachable (as :meth:`Deal._opening_ok`; ``side_ex``
@@ -399,7 +445,11 @@ class _OpeningCheck:
         need = self.base_need - (rv[nat_rank] * n + rv[TWO] * t + rv[JOKER_RANK] * j)
         if need <= 0:
             return True
-        if self.naturals_reach_after(x, need):
+        naturals = self._naturals_after(x)
+        if naturals[0] >= need and naturals[2] - naturals[1] >= self.keep:
+            return True  # naturals_reach_after
+        quick = self.pairs_reach_after(x, need, naturals) if self.zero_wilds else None
+        if quick:
             return True
         rc = self.rc[:]
         rc[nat_rank] -= n
@@ -409,7 +459,7 @@ class _OpeningCheck:
         cur = this_turn.get(r)
         this_turn[r] = _joined(cur, n, t + j)
         keep = self.keep
-        if best_meld_value(rc, this_turn, deal.lim, keep) >= need:
+        if quick is None and best_meld_value(rc, this_turn, deal.lim, keep) >= need:
             return True
         _, ex, cn, _ = deal._after_counts(x, self.side_ex)
         if self.seqs is None:
@@ -1417,7 +1467,7 @@ class Deal:
         """Whether the turn player's hand holds a natural sequence (``sequences``, §3.2): without one, no
         part of it does (what :meth:`_rest_reaches_beyond` may skip)."""
         r = self.rules
-        return r.sequences and bool(spans_in_hand(self.hands[self.turn], r.sequence_min, r.sequence_max))
+        return r.sequences and bool(runs_held(held_row(self.hands[self.turn]), r.sequence_min))
 
     def _rest_reaches_beyond(self, rc: list[int], used: tuple[int, ...] | int, this_turn: dict[int, list[int]],
                              ex: dict[int, list[int]], cn: int, need: int, waiver: bool, keep: int,

@@ -5,7 +5,8 @@ the engine asks some of them at every move (may the player ask "may I go out?", 
 meld keep the initial meld reachable, §1.6). A bound computed in one pass over the ranks answers many
 of those questions first: :func:`lone_cards_fit` and :func:`may_meld_out` say "no" only where
 ``can_meld_out`` says no, :func:`naturals_reach` says "yes" only where ``best_meld_value`` reaches the
-points; otherwise the engine asks the plan. The answers are the same, only sooner
+points (``engine._OpeningCheck`` adds the pairs of :func:`pair_takes_wild` to it); otherwise the engine
+asks the plan. The answers are the same, only sooner
 (tests/test_speed_shortcuts.py checks them against the plans).
 """
 
@@ -139,6 +140,14 @@ def naturals_reach(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits,
         value += c * rv[r]
         melded += c
     return value >= need and sum(rc) - melded >= keep
+
+
+def pair_takes_wild(c: int, lim: MeldLimits) -> bool:
+    """Whether ``c`` naturals of a rank with no meld are a pair that one wild card makes a meld (§1.5): too
+    few for a meld of naturals, enough naturals (``min_naturals``) and room for the wild card. These are the
+    pairs the plan of :func:`canasta.feasibility.best_meld_value` melds with a wild card each, best first,
+    while wild cards last."""
+    return 2 <= c < 3 and c >= lim.min_nat and lim.capacity(c, 0) >= 1
 
 
 def naturals_melded(c: int, meld: list[int] | None, max_size: int, least: int) -> int:

@@ -46,12 +46,15 @@ from .moves import (
 )
 from .reach import may_meld_out
 from .sequences import (
+    SUIT_BITS,
     Span,
     extensions_in_hand,
+    held_row,
     next_held,
     reach_key,
     require_held,
     row_extensions,
+    runs_held,
     span_cards,
     span_code,
     span_decode,
@@ -82,6 +85,14 @@ REACH_DEPTH = 2
 def side_sequences(deal: Deal, side: int) -> list[Meld]:
     """The sequence melds of ``side``, in the order they were made."""
     return [m for m in deal.melds[side] if m.target == SEQ_TARGET]
+
+
+def has_sequences(deal: Deal, side: int) -> bool:
+    """Whether ``side`` may hold a sequence meld: False only where each of its melds is the one ``Deal.mt``
+    names for its target (melds of a rank, of wild cards, of twos, black threes), which leaves none to be a
+    sequence; read from ``mt`` without looking at the melds themselves."""
+    mt = deal.mt[side]
+    return len(deal.melds[side]) > len(mt) - mt.count(-1)
 
 
 def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
@@ -158,18 +169,24 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     out_ok = allow_out and canastas + 1 >= needs[1]  # with a sequence canasta made by the move
     out_now = allow_out and canastas >= needs[0]
     room = size + pend - 2  # cards that may be melded while keeping 2 (a discard and one more)
-    rows = suit_rows(hand)
-    out: list[tuple[int, tuple[int, ...], int]] = []
+    held = held_row(hand)
     smin, smax = rules.sequence_min, rules.sequence_max
     wild = rules.sequence_wild_max > 0
     kinds: tuple[int, ...] = ()
     if wild:
         rc = deal.rc[seat]
         kinds = (BOTH if rc[JOKER_RANK] else TWO_ONLY) if rc[TWO] else (JOKER_ONLY if rc[JOKER_RANK] else ())
+    starts = 0 if kinds else runs_held(held, smin)  # with a wild card to fill a gap, every suit is looked at
+    if not (kinds or starts or has_sequences(deal, side)):
+        return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
+    rows = suit_rows(hand, held)
+    out: list[tuple[int, tuple[int, ...], int]] = []
     wild_new: list[tuple[int, tuple[int, ...], int]] = []  # new sequences with a wild card, offered after additions
     least = max(smin, rules.min_naturals + 1) if wild else 0  # cards of a new sequence with a wild card
     tables = _NEW_SEQUENCES.get((smin, smax, least)) or new_sequence_tables(smin, smax, least)
     for suit in range(4):
+        if not (kinds or starts & SUIT_BITS[suit]):
+            continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
         row = rows[suit]
         natural, with_wild = tables[suit].get(row) or new_sequences(suit, row, smin, smax, least)
         for n, used, act in natural:
@@ -246,23 +263,26 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
     setup = _IDS_SETUP.get(id(rules))
     if setup is None or setup[0] is not rules:
         setup = _ids_setup(rules)
-    _, smin, smax, longest, wild, least, tables, run = setup
-    room = size + pend - 2  # cards that may be melded while keeping 2
-    if room < smax and not (allow_out and deal.canastas[side] >= needs[0]):
-        return [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
-    rows = suit_rows(deal.hands[seat])
-    kinds: tuple[int, ...] = ()
+    _, smin, smax, longest, wild, least, tables = setup
+    held = held_row(deal.hands[seat])
     code = 0
     if wild:
         rc = deal.rc[seat]
         code = (1 if rc[TWO] else 0) | (2 if rc[JOKER_RANK] else 0)
-        kinds = _KINDS[code]
+    starts = 0 if code else runs_held(held, smin)  # with a wild card to fill a gap, every suit is looked at
+    if not (code or starts or has_sequences(deal, side)):
+        return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
+    room = size + pend - 2  # cards that may be melded while keeping 2
+    if room < smax and not (allow_out and deal.canastas[side] >= needs[0]):
+        return [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
+    rows = suit_rows(deal.hands[seat], held)
+    kinds = _KINDS[code]
     ids: list[int] = []
     wild_ids: list[int] = []
     for suit in range(4):
-        row = rows[suit]
-        if not code and run not in row:
+        if not (code or starts & SUIT_BITS[suit]):
             continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
+        row = rows[suit]
         found = tables[suit].get(row) or new_sequence_ids(suit, row, smin, smax, least)
         if found[0]:
             ids += found[0]
@@ -287,8 +307,9 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
                 ids.append(act)
         if wild and (kinds or m.wild) and msize < smax:
             suit, lo, hi = sp
+            row = rows[suit]
             if m.wild:
-                if not next_held(rows[suit], lo, hi):
+                if not next_held(row, lo, hi):
                     continue  # holding its wild card, it takes naturals only: none next to it (no id)
                 hole = meld_hole(m)
             else:
@@ -296,18 +317,18 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
             if (suit, lo, hi, hole) in seen_wild:
                 continue
             seen_wild.add((suit, lo, hi, hole))
-            wild_ids += wild_addition_ids(suit, lo, hi, hole, rows[suit], smax, kinds)
+            wild_ids += wild_addition_ids(suit, lo, hi, hole, row, smax, kinds)
     ids += wild_ids
     return ids
 
 
-_IdsSetup = tuple[Any, int, int, int, bool, int, list[dict[bytes, tuple[list[int], ...]]], bytes]
+_IdsSetup = tuple[Any, int, int, int, bool, int, list[dict[bytes, tuple[list[int], ...]]]]
 
 _IDS_SETUP: dict[int, _IdsSetup] = {}
 """What :func:`seq_play_ids` reads from the rules, per rules object (by ``id``, the object kept beside
 it to check): the rules, sequence_min, sequence_max, the longest sequence (``sequence_out_max`` where
-longer), whether a wild card may join, the fewest cards of a new sequence with one, the per-suit caches of
-:func:`new_sequence_ids` and the run of held ranks a natural sequence needs."""
+longer), whether a wild card may join, the fewest cards of a new sequence with one and the per-suit caches of
+:func:`new_sequence_ids`."""
 
 
 def _ids_setup(rules: Rules) -> _IdsSetup:
@@ -319,13 +340,9 @@ def _ids_setup(rules: Rules) -> _IdsSetup:
     tables = _NEW_IDS.get(key) or _NEW_IDS.setdefault(key, [{}, {}, {}, {}])
     if len(_IDS_SETUP) > 256:
         _IDS_SETUP.clear()
-    found = _IDS_SETUP[id(rules)] = (rules, smin, smax, max(smax, rules.sequence_out_max), wild, least,
-                                     tables, _RUNS[smin])
+    found = _IDS_SETUP[id(rules)] = (rules, smin, smax, max(smax, rules.sequence_out_max), wild, least, tables)
     return found
 
-
-_RUNS = tuple(b"\x01" * n for n in range(12))
-"""``_RUNS[n]``: n held ranks in a row of :func:`canasta.sequences.suit_rows` (the least a natural sequence needs)."""
 
 _KINDS: tuple[tuple[int, ...], ...] = ((), TWO_ONLY, JOKER_ONLY, BOTH)
 """The wild kinds a hand offers by code: 1 if it holds a two, plus 2 if it holds a joker."""

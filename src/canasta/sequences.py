@@ -133,11 +133,34 @@ _PRESENT = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count of cards to 1 if any is held, else 0."""
 
 
-def suit_rows(hand: Sequence[int]) -> list[bytes]:
+def held_row(hand: Sequence[int]) -> bytes:
+    """Which naturals 4..A ``hand`` (counts by card type) holds, as 44 bytes of 0/1 in card-type order
+    (4C 4D 4H 4S 5C ...): the four rows of :func:`suit_rows` interleaved."""
+    return bytes(hand[FOUR * 4:(ACE + 1) * 4]).translate(_PRESENT)
+
+
+def suit_rows(hand: Sequence[int], held: bytes | None = None) -> list[bytes]:
     """Per suit, which naturals 4..A ``hand`` (counts by card type) holds, as 11 bytes of 0/1 (4 first):
-    the part of a hand that sequences depend on, small enough to key caches with."""
-    row = bytes(hand[FOUR * 4:(ACE + 1) * 4]).translate(_PRESENT)
+    the part of a hand that sequences depend on, small enough to key caches with (``held``: the hand's
+    :func:`held_row` where the caller has it)."""
+    row = bytes(hand[FOUR * 4:(ACE + 1) * 4]).translate(_PRESENT) if held is None else held  # held_row, inline
     return [row[0::4], row[1::4], row[2::4], row[3::4]]
+
+
+SUIT_BITS = tuple(sum(1 << 8 * (4 * k + suit) for k in range(ACE - FOUR + 1)) for suit in range(4))
+"""Per suit, the bits of the cards of that suit in ``int.from_bytes(held_row(hand), "little")`` (the low bit
+of each card's byte): ``runs_held(...) & SUIT_BITS[suit]`` tells whether that suit holds a run."""
+
+
+def runs_held(held: bytes, length: int) -> int:
+    """Where the naturals of :func:`held_row` ``held`` hold ``length`` ranks in a row of one suit (what a new
+    natural sequence of ``length`` cards needs): a bit mask, bit ``8 * i`` set where card ``i`` of the row
+    is the lowest card of such a run (:data:`SUIT_BITS` tells the suits apart); 0 if the hand holds none."""
+    x = int.from_bytes(held, "little")  # one bit per card held; the next rank of a suit is 32 bits up
+    starts = x
+    for k in range(1, length):
+        starts &= x >> 32 * k
+    return starts
 
 
 _SUIT_SPANS: dict[tuple[int, bytes, int, int], list[Span]] = {}

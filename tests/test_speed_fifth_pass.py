@@ -1,0 +1,139 @@
+"""The shortcuts of the fifth speed pass agree with the full computation they stand in for (issue #3, speed).
+
+* the initial-meld plan of a candidate with the pairs a wild card each makes melds
+  (``_OpeningCheck.pairs_reach_after``): "yes" only where ``best_meld_value`` reaches the points, "no"
+  (where wild cards count nothing towards the minimum) only where it does not;
+* sequence moves are not looked for where the hand holds no run of a suit, no wild card may fill a gap
+  and the side has no sequence (``seqplay.has_sequences``, ``sequences.runs_held``): there are none;
+  ``runs_held`` finds a run exactly where a suit's row holds one, and ``Deal._holds_sequence`` (read from
+  it) says what ``spans_in_hand`` says.
+
+Legal moves as a whole are pinned by tests/test_legal_pin.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from canasta.cards import ACE, FOUR, JOKER_RANK, TWO
+from canasta.engine import P_PLAY, Deal, _OpeningCheck
+from canasta.feasibility import best_meld_value
+from canasta.moves import ACTIONS, ADD, MELD, SEQ_TARGET, WILD_TARGET
+from canasta.rules import Rules
+from canasta.seqplay import has_sequences, seq_play_candidates, seq_play_ids, side_sequences
+from canasta.sequences import SUIT_BITS, held_row, runs_held, spans_in_hand, suit_rows
+
+SPECS = ["italian", "samba", "hollywood", "classic"]
+
+
+def _states(spec: str, deals: int, eager: bool = True) -> Iterator[Deal]:
+    """Positions of seeded random deals of ``spec``: each state before a move (do not change it). An eager
+    player melds three times in four where he can, so that sequences and big melds are reached."""
+    rules = Rules.parse(spec)
+    rng = random.Random(spec)
+    for k in range(deals):
+        deal = Deal(rules, dealer=k % rules.deal_players, seed=k)
+        while not deal.over:
+            yield deal
+            legal = deal.legal_actions()
+            melds = [a for a in legal if ACTIONS[a][0] in (MELD, ADD)]
+            pick = melds if eager and melds and rng.random() < 0.75 else legal
+            deal.apply_action(pick[int(rng.random() * len(pick))])
+
+
+def _shape_candidates(deal: Deal) -> list[tuple[int, int, int, int, int]]:
+    """Every meld or addition of a rank 4..A or of wild cards the hand's counts allow by shape, legal or
+    not (so that refused ones are checked too)."""
+    rc = deal.rc[deal.turn]
+    out = []
+    for a, (kind, target, n, t, j) in enumerate(ACTIONS):
+        if (kind in (MELD, ADD) and (FOUR <= target <= ACE or target == WILD_TARGET)
+                and n <= rc[target if target != WILD_TARGET else TWO] and t <= rc[TWO] and j <= rc[JOKER_RANK]
+                and n + t + j > 0):
+            out.append((a, target, n, t, j))
+    return out
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_plan_with_pairs_never_contradicts_the_full_plan(spec: str) -> None:
+    """Wherever ``pairs_reach_after`` answers, ``best_meld_value`` of the counts and this turn's melds
+    after the candidate gives the same answer; it answers "no" only where wild cards count nothing."""
+    yes = no = 0
+    for deal in _states(spec, 24):
+        side = deal.side_of[deal.turn]
+        if deal.phase != P_PLAY or deal.opened[side]:
+            continue
+        check = _OpeningCheck(deal, side, deal._ex(side))
+        zero = deal.rv[TWO] == 0 and deal.rv[JOKER_RANK] == 0
+        assert check.zero_wilds == zero
+        for x in _shape_candidates(deal)[::2]:
+            a, target, n, t, j = x
+            rc = deal.rc[deal.turn][:]
+            rc[target if target != WILD_TARGET else TWO] -= n
+            rc[TWO] -= t
+            rc[JOKER_RANK] -= j
+            turn = dict(check.base_turn)
+            cur = turn.get(target)
+            turn[target] = [n, t + j] if cur is None else [cur[0] + n, cur[1] + t + j]
+            best = best_meld_value(rc, turn, deal.lim, check.keep)
+            for need in (5, 20, 40, 50, 70, 90, 120, 160):
+                got = check.pairs_reach_after(x, need)
+                if got is True:
+                    assert best >= need, (x, need, best)
+                    yes += 1
+                elif got is False:
+                    assert zero and best < need, (x, need, best)
+                    no += 1
+    assert yes > 100
+    if spec == "italian":
+        assert no > 100
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_runs_held_finds_the_runs_of_each_suit(spec: str) -> None:
+    rules = Rules.parse(spec)
+    rng = random.Random(spec)
+    for _ in range(3000):
+        hand = [0] * 53
+        for _ in range(rng.randint(0, 22)):
+            hand[rng.randrange(53)] += rng.randint(1, 3)
+        held = held_row(hand)
+        assert suit_rows(hand, held) == suit_rows(hand)
+        for length in (3, 4, rules.sequence_min):
+            starts = runs_held(held, length)
+            for suit, row in enumerate(suit_rows(hand)):
+                assert bool(starts & SUIT_BITS[suit]) == (b"\x01" * length in row), (hand, length, suit)
+
+
+@pytest.mark.parametrize("spec", ["italian", "samba", "hollywood", "bolivia", "brazilian"])
+def test_no_sequence_moves_without_a_run_a_wild_card_or_a_sequence(spec: str) -> None:
+    """``has_sequences`` is False only for a side without sequence melds; where the hand holds no run and
+    no wild card may fill a gap, the sequence moves come from the side's sequences alone (none without
+    one); ``_holds_sequence`` says what ``spans_in_hand`` says."""
+    checked = empty = 0
+    for deal in _states(spec, 16):
+        if deal.phase != P_PLAY:
+            continue
+        seat, side = deal.turn, deal.side_of[deal.turn]
+        rules = deal.rules
+        seqs = side_sequences(deal, side)
+        if not has_sequences(deal, side):
+            assert not seqs
+        hand = deal.hands[seat]
+        spans = spans_in_hand(hand, rules.sequence_min, rules.sequence_max)
+        assert deal._holds_sequence() == bool(spans)
+        wild = rules.sequence_wild_max > 0 and (deal.rc[seat][TWO] or deal.rc[seat][JOKER_RANK])
+        if spans or wild or seqs:
+            continue
+        pend = deal._to_hand(deal.pending) if deal.pending else 0
+        for allow_out in (True, False):
+            needs = deal._out_needs(side)
+            assert seq_play_candidates(deal, seat, side, deal.hsize[seat], pend, allow_out, needs) == []
+            assert seq_play_ids(deal, seat, side, deal.hsize[seat], pend, allow_out, needs) == []
+        assert not any(m.target == SEQ_TARGET for m in deal.melds[side])
+        checked += 1
+        empty += 1
+    assert checked > 50 and empty > 50
