@@ -14,47 +14,19 @@ Legal moves as a whole are pinned by tests/test_legal_pin.py.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from canasta.cards import ACE, FOUR, JOKER_RANK, TWO
-from canasta.engine import P_PLAY, Deal, _OpeningCheck
+from canasta.cards import JOKER_RANK, TWO
+from canasta.engine import P_PLAY, _OpeningCheck
 from canasta.feasibility import best_meld_value
-from canasta.moves import ACTIONS, ADD, MELD, SEQ_TARGET, WILD_TARGET
+from canasta.moves import SEQ_TARGET
 from canasta.rules import Rules
 from canasta.seqplay import has_sequences, seq_play_candidates, seq_play_ids, side_sequences
 from canasta.sequences import SUIT_BITS, held_row, runs_held, spans_in_hand, suit_rows
+from speed_states import counts_after, shape_candidates, states, unopened_states
 
 SPECS = ["italian", "samba", "hollywood", "classic"]
-
-
-def _states(spec: str, deals: int, eager: bool = True) -> Iterator[Deal]:
-    """Positions of seeded random deals of ``spec``: each state before a move (do not change it). An eager
-    player melds three times in four where he can, so that sequences and big melds are reached."""
-    rules = Rules.parse(spec)
-    rng = random.Random(spec)
-    for k in range(deals):
-        deal = Deal(rules, dealer=k % rules.deal_players, seed=k)
-        while not deal.over:
-            yield deal
-            legal = deal.legal_actions()
-            melds = [a for a in legal if ACTIONS[a][0] in (MELD, ADD)]
-            pick = melds if eager and melds and rng.random() < 0.75 else legal
-            deal.apply_action(pick[int(rng.random() * len(pick))])
-
-
-def _shape_candidates(deal: Deal) -> list[tuple[int, int, int, int, int]]:
-    """Every meld or addition of a rank 4..A or of wild cards the hand's counts allow by shape, legal or
-    not (so that refused ones are checked too)."""
-    rc = deal.rc[deal.turn]
-    out = []
-    for a, (kind, target, n, t, j) in enumerate(ACTIONS):
-        if (kind in (MELD, ADD) and (FOUR <= target <= ACE or target == WILD_TARGET)
-                and n <= rc[target if target != WILD_TARGET else TWO] and t <= rc[TWO] and j <= rc[JOKER_RANK]
-                and n + t + j > 0):
-            out.append((a, target, n, t, j))
-    return out
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -62,22 +34,12 @@ def test_the_plan_with_pairs_never_contradicts_the_full_plan(spec: str) -> None:
     """Wherever ``pairs_reach_after`` answers, ``best_meld_value`` of the counts and this turn's melds
     after the candidate gives the same answer; it answers "no" only where wild cards count nothing."""
     yes = no = 0
-    for deal in _states(spec, 24):
-        side = deal.side_of[deal.turn]
-        if deal.phase != P_PLAY or deal.opened[side]:
-            continue
+    for deal, side in unopened_states(spec, 24):
         check = _OpeningCheck(deal, side, deal._ex(side))
         zero = deal.rv[TWO] == 0 and deal.rv[JOKER_RANK] == 0
         assert check.zero_wilds == zero
-        for x in _shape_candidates(deal)[::2]:
-            a, target, n, t, j = x
-            rc = deal.rc[deal.turn][:]
-            rc[target if target != WILD_TARGET else TWO] -= n
-            rc[TWO] -= t
-            rc[JOKER_RANK] -= j
-            turn = dict(check.base_turn)
-            cur = turn.get(target)
-            turn[target] = [n, t + j] if cur is None else [cur[0] + n, cur[1] + t + j]
+        for x in shape_candidates(deal)[::2]:
+            rc, turn = counts_after(deal, check, x)
             best = best_meld_value(rc, turn, deal.lim, check.keep)
             for need in (5, 20, 40, 50, 70, 90, 120, 160):
                 got = check.pairs_reach_after(x, need)
@@ -114,7 +76,7 @@ def test_no_sequence_moves_without_a_run_a_wild_card_or_a_sequence(spec: str) ->
     no wild card may fill a gap, the sequence moves come from the side's sequences alone (none without
     one); ``_holds_sequence`` says what ``spans_in_hand`` says."""
     checked = empty = 0
-    for deal in _states(spec, 16):
+    for deal in states(spec, 16):
         if deal.phase != P_PLAY:
             continue
         seat, side = deal.turn, deal.side_of[deal.turn]

@@ -18,7 +18,6 @@ Legal moves as a whole are pinned by tests/test_legal_pin.py.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -26,26 +25,12 @@ from canasta.cards import ACE, FOUR, JOKER_RANK, TWO
 from canasta.engine import P_PLAY, Deal, _OpeningCheck
 from canasta.extras import out_need
 from canasta.feasibility import NO_CAP, MeldLimits, best_meld_value
-from canasta.moves import ACTIONS, ADD, GROUP_WILD_COMBOS, MAX_NATURALS, MELD, WILD_TARGET, group_action
+from canasta.moves import ACTIONS, ADD, GROUP_WILD_COMBOS, MAX_NATURALS, MELD, group_action
 from canasta.rules import Rules, preset_names
 from canasta.seqplay import _shift, sequences_reach
 from canasta.sequences import span_cards, spans_in_hand
 from canasta.twos import twos_candidates
-
-
-def _states(spec: str, deals: int, eager: bool = True) -> Iterator[Deal]:
-    """Positions of seeded random deals of ``spec``: each state before a move (do not change it). An eager
-    player melds three times in four where he can, so that big melds and going out are reached."""
-    rules = Rules.parse(spec)
-    rng = random.Random(spec)
-    for k in range(deals):
-        deal = Deal(rules, dealer=k % rules.deal_players, seed=k)
-        while not deal.over:
-            yield deal
-            legal = deal.legal_actions()
-            melds = [a for a in legal if ACTIONS[a][0] in (MELD, ADD)]
-            pick = melds if eager and melds and rng.random() < 0.75 else legal
-            deal.apply_action(pick[int(rng.random() * len(pick))])
+from speed_states import shape_candidates, states, unopened_states
 
 
 def _expected_twos(deal: Deal, held: int) -> list[tuple[int, ...]]:
@@ -73,7 +58,7 @@ def _expected_twos(deal: Deal, held: int) -> list[tuple[int, ...]]:
 
 def test_melds_of_twos_are_those_the_rules_allow() -> None:
     checked = 0
-    for deal in _states("italian", 30):
+    for deal in states("italian", 30):
         side = deal.side_of[deal.turn]
         if deal.phase == P_PLAY and deal.opened[side] and deal.rc[deal.turn][TWO]:
             for held in (deal.hsize[deal.turn], 3, 2):
@@ -82,30 +67,14 @@ def test_melds_of_twos_are_those_the_rules_allow() -> None:
     assert checked > 100
 
 
-def _shape_candidates(deal: Deal) -> list[tuple[int, int, int, int, int]]:
-    """Every meld or addition of a rank 4..A or of wild cards the hand's counts allow by shape, legal or
-    not (so that refused ones are checked too)."""
-    rc = deal.rc[deal.turn]
-    out = []
-    for a, (kind, target, n, t, j) in enumerate(ACTIONS):
-        if (kind in (MELD, ADD) and (FOUR <= target <= ACE or target == WILD_TARGET)
-                and n <= rc[target if target != WILD_TARGET else TWO] and t <= rc[TWO] and j <= rc[JOKER_RANK]
-                and n + t + j > 0):
-            out.append((a, target, n, t, j))
-    return out
-
-
 @pytest.mark.parametrize("spec", ["italian", "hollywood", "samba", "classic"])
 def test_opening_plans_without_a_sequence_in_hand_skip_the_sequence_plans(spec: str) -> None:
     checked = skipped = 0
-    for deal in _states(spec, 14):
-        side = deal.side_of[deal.turn]
-        if deal.phase != P_PLAY or deal.opened[side]:
-            continue
+    for deal, side in unopened_states(spec, 14):
         fast = _OpeningCheck(deal, side, deal._ex(side))
         full = _OpeningCheck(deal, side, deal._ex(side))
         full.seqs = True  # always plan the hand's sequences too
-        for x in _shape_candidates(deal)[::3]:
+        for x in shape_candidates(deal)[::3]:
             for waiver in (False, True):
                 assert fast.ok(x, waiver) == full.ok(x, waiver), (x, waiver)
                 checked += 1
@@ -117,10 +86,10 @@ def test_opening_plans_without_a_sequence_in_hand_skip_the_sequence_plans(spec: 
 @pytest.mark.parametrize("spec", ["italian", "hollywood", "classic", "samba", "brazilian"])
 def test_going_out_checks_are_shared_between_twos_and_jokers(spec: str) -> None:
     checked = shared = out = 0
-    for deal in _states(spec, 14):
+    for deal in states(spec, 14):
         if deal.phase != P_PLAY or not deal.opened[deal.side_of[deal.turn]]:
             continue
-        cand = _shape_candidates(deal)
+        cand = shape_candidates(deal)
         want = [x for x in cand if deal._out_ok_after(x)]
         assert deal._out_candidates(cand) == want
         checked += 1
@@ -154,7 +123,7 @@ def _reach_every_order(deal: Deal, hand: list[int], rc: list[int], ex: dict[int,
 def test_sequence_plans_try_each_set_of_sequences_once(spec: str) -> None:
     rng = random.Random(spec)
     checked = decided = 0
-    for deal in _states(spec, 10, eager=False):
+    for deal in states(spec, 10, eager=False):
         if deal.phase != P_PLAY:
             continue
         hand = deal.hands[deal.turn][:]
@@ -186,7 +155,7 @@ def test_naturals_of_the_same_capacity_share_add_options(spec: str) -> None:
 @pytest.mark.parametrize("spec", preset_names())
 def test_without_going_out_conditions_the_canastas_decide(spec: str) -> None:
     checked = 0
-    for deal in _states(spec, 4):
+    for deal in states(spec, 4):
         rules = deal.rules
         if not deal.xr.out_conditions:
             assert out_need(deal, deal.turn) == rules.canastas_to_go_out

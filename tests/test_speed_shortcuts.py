@@ -51,6 +51,7 @@ from canasta.rules import Rules, preset_names
 from canasta.seqplay import new_sequence_ids, out_reach, seq_play_candidates, seq_play_ids, sequence_ids_of
 from canasta.sequences import extensions_in_hand, row_extensions, span_code, spans_in_hand
 from canasta.wildseq import meld_hole, new_wild_melds, wild_addition_ids, wild_additions
+from speed_states import counts_after
 
 SPECS = ["classic", "italian", "hollywood", "samba", "cuban", "brazilian"]
 
@@ -380,13 +381,7 @@ def test_the_naturals_plan_after_a_candidate_is_that_of_the_counts_after_it(spec
                     kind, target, n, t, j = ACTIONS[a]
                     if kind not in (MELD, ADD) or not (FOUR <= target <= ACE or target == WILD_TARGET):
                         continue
-                    rc = deal.rc[deal.turn][:]
-                    rc[target if target != WILD_TARGET else TWO] -= n
-                    rc[TWO] -= t
-                    rc[JOKER_RANK] -= j
-                    turn = dict(check.base_turn)
-                    cur = turn.get(target)
-                    turn[target] = [n, t + j] if cur is None else [cur[0] + n, cur[1] + t + j]
+                    rc, turn = counts_after(deal, check, (a, target, n, t, j))
                     for need in (-5, 10, 30, 50, 90, 150):
                         assert (check.naturals_reach_after((a, target, n, t, j), need)
                                 == naturals_reach(rc, turn, deal.lim, check.keep, need)), (a, need)
