@@ -333,6 +333,18 @@ def _joined(cur: list[int] | None, n: int, w: int) -> list[int]:
     return [n, w] if cur is None else [cur[0] + n, cur[1] + w]
 
 
+def _rc_after_group(rc: list[int], x: tuple[int, int, int, int, int]) -> list[int]:
+    """A copy of the hand's counts by rank ``rc`` after candidate ``x`` (a meld or addition: id, target,
+    naturals, twos, jokers) leaves the hand; the naturals of the meld of wild cards are twos
+    (:meth:`Deal._rc_after` does the same for cards named one by one)."""
+    _, r, n, t, j = x
+    out = rc[:]
+    out[r if r != WILD_TARGET else TWO] -= n
+    out[TWO] -= t
+    out[JOKER_RANK] -= j
+    return out
+
+
 class _OpeningCheck:
     """:meth:`Deal._opening_ok` for the candidates of one move generation, where the initial meld is the
     plain minimum count (no ``special_opening``, no canasta required): what every candidate's plan
@@ -451,10 +463,7 @@ class _OpeningCheck:
         quick = self.pairs_reach_after(x, need, naturals) if self.zero_wilds else None
         if quick:
             return True
-        rc = self.rc[:]
-        rc[nat_rank] -= n
-        rc[TWO] -= t
-        rc[JOKER_RANK] -= j
+        rc = _rc_after_group(self.rc, x)
         this_turn = dict(self.base_turn)
         cur = this_turn.get(r)
         this_turn[r] = _joined(cur, n, t + j)
@@ -1344,10 +1353,7 @@ class Deal:
         _, r, n, t, j = x
         seat = self.turn
         side = self.side_of[seat]
-        rc = self.rc[seat][:]
-        rc[r if r != WILD_TARGET else TWO] -= n
-        rc[TWO] -= t
-        rc[JOKER_RANK] -= j
+        rc = _rc_after_group(self.rc[seat], x)
         ex = self._ex(side) if side_ex is None else dict(side_ex)
         if r == TWO:  # the meld of twos stays out of the plans (feasibility.py knows ranks 4..A)
             mi = self.mt[side][TWO]

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import RANKS
+from .cards import RANKS, TWO
 from .moves import WILD_TARGET
 
 if TYPE_CHECKING:
@@ -194,10 +194,10 @@ def out_need(deal: Deal, seat: int, kinds: bool = True) -> int:
         return OUT_NEVER
     if not rules.wild_canastas_count:  # canastas of twos / wild cards do not count (Italian §3.2)
         mt = deal.mt[side]
-        if mt[0] < 0 and mt[WILD_TARGET] < 0:  # no meld of twos or of wild cards
+        if mt[TWO] < 0 and mt[WILD_TARGET] < 0:  # no meld of twos or of wild cards
             return rules.canastas_to_go_out
-        return rules.canastas_to_go_out + sum(1 for m in deal.melds[side] if (m.target == 0 or m.target == WILD_TARGET)
-                                              and m.is_canasta)
+        return rules.canastas_to_go_out + sum(1 for m in deal.melds[side]
+                                              if (m.target == TWO or m.target == WILD_TARGET) and m.is_canasta)
     return rules.canastas_to_go_out
 
 

@@ -438,8 +438,8 @@ def _check_one_meld_per_rank(rules: Rules, by_target: Mapping[int, Sequence[tupl
     Raises:
         ScoringError: names the two melds and says to write them as one.
     """
+    several = rules.several_melds_per_rank
     for rank, melds in by_target.items():
-        several = rules.several_melds_per_rank
         clash = [m for m, canasta in melds if not canasta] if several else [m for m, _ in melds]
         if len(clash) < 2:
             continue

@@ -223,15 +223,9 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
                 out.append((act, used, canastas + done))
         if wild and (kinds or m.wild) and msize < smax:  # with a wild card (Hollywood)
             suit, lo, hi = sp
-            if m.wild:
-                if not next_held(rows[suit], lo, hi):
-                    continue  # holding its wild card, it takes naturals only: none next to it
-                hole = meld_hole(m)
-            else:
-                hole = -1
-            if (suit, lo, hi, hole) in seen_wild:
+            hole = _wild_hole(m, rows[suit], seen_wild)
+            if hole is None:
                 continue
-            seen_wild.add((suit, lo, hi, hole))
             for n, opts in wild_additions(suit, lo, hi, hole, rows[suit], smax):
                 done = 1 if n >= 7 > msize else 0
                 if len(opts[0][1]) > room and not (out_now or (done and out_ok)):
@@ -245,6 +239,25 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     out.extend(wild_new)
     out.extend(wild_adds)
     return out
+
+
+def _wild_hole(m: Meld, row: bytes, seen: set[tuple[int, int, int, int]]) -> int | None:
+    """For additions with a wild card to the sequence ``m`` (Hollywood, §3.2): the rank its wild card stands
+    for (-1 for a natural sequence), or None where there are none to offer: it holds its wild card and
+    ``row`` (its suit's naturals held) has none next to it (it then takes naturals only), or a sequence of
+    the same span and hole was offered already (``seen``, updated)."""
+    suit, lo, hi = m.span
+    if m.wild:
+        if not next_held(row, lo, hi):
+            return None
+        hole = meld_hole(m)
+    else:
+        hole = -1
+    key = (suit, lo, hi, hole)
+    if key in seen:
+        return None
+    seen.add(key)
+    return hole
 
 
 def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
@@ -308,16 +321,9 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
         if wild and (kinds or m.wild) and msize < smax:
             suit, lo, hi = sp
             row = rows[suit]
-            if m.wild:
-                if not next_held(row, lo, hi):
-                    continue  # holding its wild card, it takes naturals only: none next to it (no id)
-                hole = meld_hole(m)
-            else:
-                hole = -1
-            if (suit, lo, hi, hole) in seen_wild:
-                continue
-            seen_wild.add((suit, lo, hi, hole))
-            wild_ids += wild_addition_ids(suit, lo, hi, hole, row, smax, kinds)
+            hole = _wild_hole(m, row, seen_wild)
+            if hole is not None:
+                wild_ids += wild_addition_ids(suit, lo, hi, hole, row, smax, kinds)
     ids += wild_ids
     return ids
 

@@ -143,7 +143,7 @@ def suit_rows(hand: Sequence[int], held: bytes | None = None) -> list[bytes]:
     """Per suit, which naturals 4..A ``hand`` (counts by card type) holds, as 11 bytes of 0/1 (4 first):
     the part of a hand that sequences depend on, small enough to key caches with (``held``: the hand's
     :func:`held_row` where the caller has it)."""
-    row = bytes(hand[FOUR * 4:(ACE + 1) * 4]).translate(_PRESENT) if held is None else held  # held_row, inline
+    row = held_row(hand) if held is None else held
     return [row[0::4], row[1::4], row[2::4], row[3::4]]
 
 
