@@ -192,8 +192,7 @@ DEFAULT_WEIGHTS = HeuristicWeights()
 class RulesFacts:
     """Numbers read once from the rules: card values by rank, meld limits, copies per rank."""
 
-    __slots__ = ("rules", "rv", "lim", "copies", "b3_pen", "nat_bonus", "mixed_bonus", "need", "seq_bonus",
-                 "_canastas")
+    __slots__ = ("rules", "rv", "lim", "copies", "b3_pen", "need", "_canastas")
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -204,9 +203,6 @@ class RulesFacts:
         self.lim = MeldLimits.for_rules(rules, self.rv)  # canasta_max and melds of wild cards too
         self.copies = 4 * rules.packs
         self.b3_pen = rules.black3_hand_penalty
-        self.nat_bonus = rules.natural_canasta_bonus
-        self.seq_bonus = rules.sequence_canasta_bonus if rules.sequences else 0
-        self.mixed_bonus = rules.mixed_canasta_bonus
         self.need = rules.canastas_to_go_out
         self._canastas: dict[tuple[int, ...], int] = {}
 
@@ -615,7 +611,7 @@ class HeuristicAgent:
                 cost *= w.late_wild_factor
             s -= cost
             if size0 >= 7 and wild0 == 0:
-                s -= f.nat_bonus - f.mixed_bonus  # spoils a natural canasta
+                s -= canasta_value(f.rules, r, 0) - canasta_value(f.rules, r, wild)  # spoils a natural canasta
         if not pos.opened:
             s += w.open_bonus
         elif not completes and not late:
@@ -627,9 +623,10 @@ class HeuristicAgent:
     def _seq_score(self, pos: Position, action: int) -> float:
         """Score of a sequence meld or addition (§3.2), on the scale of :meth:`_meld_score`."""
         w = self.w
+        rules = pos.f.rules
         cards, size0, size1 = seq_action_cards(action)
         k = len(cards)
-        s = w.natural * k + w.value * seq_points(cards, pos.f.rules.card_values)
+        s = w.natural * k + w.value * seq_points(cards, rules.card_values)
         if size0 == 0:
             s += w.new_meld
         if pos.seq_needed:  # going out still needs a sequence canasta (Bolivia, §3.2)
@@ -637,7 +634,7 @@ class HeuristicAgent:
         completes = size0 < 7 <= size1
         mixed = ACTIONS[action][1] == SEQ_WILD  # a wild card in the sequence (Hollywood, §3.2)
         if completes:
-            s += w.canasta * (pos.f.rules.mixed_sequence_canasta_bonus if mixed else pos.f.seq_bonus)
+            s += w.canasta * (rules.mixed_sequence_canasta_bonus if mixed else rules.sequence_canasta_bonus)
         if mixed and (ACTIONS[action][4] & 3):  # this move spends a wild card
             wild_cost = w.joker_cost if ACTIONS[action][4] & 3 == 2 else w.two_cost
             s -= wild_cost * (w.complete_wild_factor if completes else 1.0)
@@ -645,7 +642,6 @@ class HeuristicAgent:
         late = pos.late or pos.threat
         if late:
             s += w.late_natural * k
-        rules = pos.f.rules
         if rules.short_sequence_penalty:  # a short sequence left at the end costs (Brazilian, §3.2)
             share = 1.0 if late else SHORT_SEQ_SHARE
             if size1 < rules.short_sequence_below:
