@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -75,13 +76,21 @@ def _random_position(rng: random.Random, wild_melds: bool) -> tuple[list[int], d
     return rc, ex
 
 
+def _random_positions(spec: str, salt: str = "", count: int = 3000) -> Iterator[
+        tuple[MeldLimits, random.Random, list[int], dict[int, list[int]]]]:
+    """``count`` times: the limits of ``spec``, the generator (seeded by ``spec + salt``, for the test's own
+    draws) and a :func:`_random_position` drawn from it."""
+    lim = _limits(spec)
+    rng = random.Random(spec + salt)
+    for _ in range(count):
+        rc, ex = _random_position(rng, lim.wild_melds)
+        yield lim, rng, rc, ex
+
+
 @pytest.mark.parametrize("spec", SPECS)
 def test_going_out_bounds_never_contradict_the_plan(spec: str) -> None:
-    lim = _limits(spec)
-    rng = random.Random(spec)
     decided = 0
-    for _ in range(3000):
-        rc, ex = _random_position(rng, lim.wild_melds)
+    for lim, rng, rc, ex in _random_positions(spec):
         canastas = rng.randint(0, 3)
         need = rng.randint(0, 4)
         allow = rng.random() < 0.8
@@ -100,11 +109,8 @@ def test_going_out_bounds_never_contradict_the_plan(spec: str) -> None:
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_naturals_plan_never_promises_more_than_the_plan(spec: str) -> None:
-    lim = _limits(spec)
-    rng = random.Random(spec + "n")
     decided = 0
-    for _ in range(3000):
-        rc, ex = _random_position(rng, lim.wild_melds)
+    for lim, rng, rc, ex in _random_positions(spec, "n"):
         keep = rng.randint(0, 2)
         need = rng.randint(-10, 150)
         if naturals_reach(rc, ex, lim, keep, need):
@@ -205,11 +211,8 @@ def test_meld_hole_is_the_rank_the_naturals_lack() -> None:
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_one_lone_card_is_the_only_discard_tried(spec: str) -> None:
-    lim = _limits(spec)
-    rng = random.Random(spec + "d")
     lone_cases = 0
-    for _ in range(3000):
-        rc, ex = _random_position(rng, lim.wild_melds)
+    for lim, rng, rc, ex in _random_positions(spec, "d"):
         canastas, need = rng.randint(0, 3), rng.randint(0, 4)
         allow = rng.random() < 0.8
         every = [None] + ([r for r in range(14) if rc[r]] if allow else [])
