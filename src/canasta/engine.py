@@ -41,6 +41,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
+from typing import Any
 
 from .canasta_minimum import (
     ANY_CANASTA,
@@ -130,7 +131,7 @@ from .seqplay import (
     sequences_reach,
     sequences_touching,
 )
-from .sequences import extended, held_row, runs_held, span_cards, span_str
+from .sequences import NAT_BIT, bits_runs, extended, held_bits, span_cards, span_str
 from .twos import twos_candidates, twos_reserved
 from .wildseq import (
     meld_hole,
@@ -513,8 +514,15 @@ class Deal:
         "home", "lone",
         "opener", "opened_turn", "must_canasta", "blocked_until",
         "xr", "packets", "extra_done", "dowry",
-        "seq_canastas",
+        "seq_canastas", "nb", "seq_cache",
     )
+
+    def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Deal:
+        """A :class:`SeqDeal` where ``rules`` has sequences (it keeps the naturals each seat holds as bits), else
+        a plain Deal; with no rules (copies, unpickling) the class asked for."""
+        if cls is Deal and rules is not None and rules.sequences:
+            cls = SeqDeal
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -629,6 +637,8 @@ class Deal:
         self.lim = MeldLimits.for_rules(rules, self.rv)
         self.xr = VariantRanks.for_rules(rules)
         self.dealer = dealer
+        self.nb = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
+        self.seq_cache: list[list[Any]] = [[None, -1, []] for _ in range(t)]  # seqplay.side_sequences
 
     # ----------------------------------------------------------- card moving
 
@@ -1473,7 +1483,7 @@ class Deal:
         """Whether the turn player's hand holds a natural sequence (``sequences``, §3.2): without one, no
         part of it does (what :meth:`_rest_reaches_beyond` may skip)."""
         r = self.rules
-        return r.sequences and bool(runs_held(held_row(self.hands[self.turn]), r.sequence_min))
+        return r.sequences and bool(bits_runs(self.nb[self.turn], r.sequence_min))
 
     def _rest_reaches_beyond(self, rc: list[int], used: tuple[int, ...] | int, this_turn: dict[int, list[int]],
                              ex: dict[int, list[int]], cn: int, need: int, waiver: bool, keep: int,
@@ -2409,6 +2419,8 @@ class Deal:
                     raise AssertionError("rank counts out of step")
             if any(IS_RED_THREE[c] for c in range(N_TYPES) if h[c]):
                 raise AssertionError("a red three stayed in a hand")
+            if self.rules.sequences and self.nb[s] != held_bits(h):
+                raise AssertionError("naturals held (bits) out of step")
             if any(not IS_BLACK_THREE[c] for c in self.black3_removed[s]):
                 raise AssertionError("a card other than a black three was removed from play")
         cap, wcap = self.rules.meld_cap, self.rules.wild_meld_cap
@@ -2435,7 +2447,7 @@ class Deal:
 
     def clone(self) -> Deal:
         """An independent copy (cheap: a few small lists), for search and learners."""
-        d = Deal.__new__(Deal)
+        d = Deal.__new__(type(self))
         for name in ("rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed",
                      "deck", "frozen", "scores", "minimum", "turn", "actor", "phase", "drew",
                      "open_total", "touched_old", "asked", "answer", "no_discard", "over",
@@ -2445,6 +2457,8 @@ class Deal:
         d.hands = [h[:] for h in self.hands]
         d.rc = [r[:] for r in self.rc]
         d.hsize = self.hsize[:]
+        d.nb = self.nb[:]
+        d.seq_cache = [[None, -1, []] for _ in range(self.teams)]
         d.stock = self.stock[:]
         d.pile = self.pile[:]
         d.pending = self.pending[:]
@@ -2475,3 +2489,31 @@ class Deal:
         d.rng.setstate(self.rng.getstate())
         d._legal = None
         return d
+
+
+class SeqDeal(Deal):
+    """A :class:`Deal` of a variant with sequences (RULES.md §3.2), made by ``Deal(rules, ...)`` itself where
+    ``rules.sequences``: moving a card into or out of a hand also keeps ``nb``, the naturals each seat holds as
+    bits (:func:`canasta.sequences.held_bits`), which sequence move generation reads instead of the hand.
+    Variants without sequences do not pay for it."""
+
+    __slots__ = ()
+
+    def _give(self, seat: int, card: int) -> None:
+        h = self.hands[seat]
+        if not h[card]:
+            self.nb[seat] |= NAT_BIT[card]
+        h[card] += 1
+        self.rc[seat][card >> 2] += 1
+        self.hsize[seat] += 1
+
+    def _take_card(self, seat: int, card: int) -> None:
+        h = self.hands[seat]
+        k = h[card]
+        if k <= 0:
+            raise AssertionError("card not in hand")
+        h[card] = k - 1
+        if k == 1:
+            self.nb[seat] &= ~NAT_BIT[card]
+        self.rc[seat][card >> 2] -= 1
+        self.hsize[seat] -= 1

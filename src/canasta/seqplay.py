@@ -46,21 +46,21 @@ from .moves import (
 )
 from .reach import may_meld_out
 from .sequences import (
-    SUIT_BITS,
+    LANE,
+    LANE_MASK,
+    ROW_BYTES,
     Span,
+    bits_runs,
     extensions_in_hand,
-    held_row,
     next_held,
     reach_key,
     require_held,
     row_extensions,
-    runs_held,
     span_cards,
     span_code,
     span_decode,
     span_ends,
     spans_in_hand,
-    suit_rows,
     suit_spans,
 )
 from .wildseq import (
@@ -83,16 +83,18 @@ REACH_DEPTH = 2
 
 
 def side_sequences(deal: Deal, side: int) -> list[Meld]:
-    """The sequence melds of ``side``, in the order they were made."""
-    return [m for m in deal.melds[side] if m.target == SEQ_TARGET]
+    """The sequence melds of ``side``, in the order they were made (do not modify the list).
 
-
-def has_sequences(deal: Deal, side: int) -> bool:
-    """Whether ``side`` may hold a sequence meld: False only where each of its melds is the one ``Deal.mt``
-    names for its target (melds of a rank, of wild cards, of twos, black threes), which leaves none to be a
-    sequence; read from ``mt`` without looking at the melds themselves."""
-    mt = deal.mt[side]
-    return len(deal.melds[side]) > len(mt) - mt.count(-1)
+    Kept in ``deal.seq_cache[side]`` as ``[melds list, its length, sequences]`` and worked out again only
+    when the side's list of melds is another one or has grown: melds are only ever added to it, so the
+    same list at the same length holds the same melds (a sequence's cards may grow; it stays the same
+    object)."""
+    ms = deal.melds[side]
+    cache = deal.seq_cache[side]
+    if cache[0] is not ms or cache[1] != len(ms):
+        cache[0], cache[1], cache[2] = ms, len(ms), [m for m in ms if m.target == SEQ_TARGET]
+    seqs: list[Meld] = cache[2]
+    return seqs
 
 
 def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
@@ -113,7 +115,7 @@ def sequences_touching(deal: Deal, side: int, top: int) -> list[Meld]:
     """The sequences of ``side`` that the card ``top`` could join: of its suit, ending next to its rank
     (RULES.md §3.2), in the order they were made."""
     suit, rank = top & 3, top >> 2
-    return [m for m in deal.melds[side] if m.target == SEQ_TARGET and m.span[0] == suit
+    return [m for m in side_sequences(deal, side) if m.span[0] == suit
             and (m.span[1] - 1 == rank or m.span[2] + 1 == rank)]
 
 
@@ -164,28 +166,29 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     offered only if the side then has the canastas to go out (RULES.md §1.4, §1.9, §3.2).
     """
     rules = deal.rules
-    hand = deal.hands[seat]
     canastas = deal.canastas[side]
     out_ok = allow_out and canastas + 1 >= needs[1]  # with a sequence canasta made by the move
     out_now = allow_out and canastas >= needs[0]
     room = size + pend - 2  # cards that may be melded while keeping 2 (a discard and one more)
-    held = held_row(hand)
+    bits = deal.nb[seat]
     smin, smax = rules.sequence_min, rules.sequence_max
     wild = rules.sequence_wild_max > 0
     kinds: tuple[int, ...] = ()
     if wild:
         rc = deal.rc[seat]
         kinds = (BOTH if rc[JOKER_RANK] else TWO_ONLY) if rc[TWO] else (JOKER_ONLY if rc[JOKER_RANK] else ())
-    starts = 0 if kinds else runs_held(held, smin)  # with a wild card to fill a gap, every suit is looked at
-    if not (kinds or starts or has_sequences(deal, side)):
+    starts = 0 if kinds else bits_runs(bits, smin)  # with a wild card to fill a gap, every suit is looked at
+    seqs = side_sequences(deal, side)
+    if not (kinds or starts or seqs):
         return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
-    rows = suit_rows(hand, held)
+    rows = [ROW_BYTES[bits & LANE_MASK], ROW_BYTES[bits >> LANE & LANE_MASK],
+            ROW_BYTES[bits >> 2 * LANE & LANE_MASK], ROW_BYTES[bits >> 3 * LANE]]
     out: list[tuple[int, tuple[int, ...], int]] = []
     wild_new: list[tuple[int, tuple[int, ...], int]] = []  # new sequences with a wild card, offered after additions
     least = max(smin, rules.min_naturals + 1) if wild else 0  # cards of a new sequence with a wild card
     tables = _NEW_SEQUENCES.get((smin, smax, least)) or new_sequence_tables(smin, smax, least)
     for suit in range(4):
-        if not (kinds or starts & SUIT_BITS[suit]):
+        if not (kinds or starts >> LANE * suit & LANE_MASK):
             continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
         row = rows[suit]
         natural, with_wild = tables[suit].get(row) or new_sequences(suit, row, smin, smax, least)
@@ -206,9 +209,7 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     seen: set[Span] = set()
     seen_wild: set[tuple[int, int, int, int]] = set()
     longest = max(smax, rules.sequence_out_max)
-    for m in deal.melds[side]:
-        if m.target != SEQ_TARGET:
-            continue
+    for m in seqs:
         sp = m.span
         msize = sp[2] - sp[1] + 1  # a sequence holds one card per rank of its span
         if not m.wild and msize < longest and sp not in seen:  # naturals added to a natural sequence
@@ -277,35 +278,44 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
     if setup is None or setup[0] is not rules:
         setup = _ids_setup(rules)
     _, smin, smax, longest, wild, least, tables = setup
-    held = held_row(deal.hands[seat])
+    bits = deal.nb[seat]
     code = 0
     if wild:
         rc = deal.rc[seat]
         code = (1 if rc[TWO] else 0) | (2 if rc[JOKER_RANK] else 0)
-    starts = 0 if code else runs_held(held, smin)  # with a wild card to fill a gap, every suit is looked at
-    if not (code or starts or has_sequences(deal, side)):
+    if code:
+        starts = -1  # with a wild card to fill a gap, every suit is looked at
+    else:
+        starts = bits & bits >> 1 & bits >> 2 if smin == 3 else bits_runs(bits, smin)
+    seqs = side_sequences(deal, side)
+    if not (starts or seqs):
         return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
     room = size + pend - 2  # cards that may be melded while keeping 2
     if room < smax and not (allow_out and deal.canastas[side] >= needs[0]):
         return [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
-    rows = suit_rows(deal.hands[seat], held)
     kinds = _KINDS[code]
     ids: list[int] = []
     wild_ids: list[int] = []
-    for suit in range(4):
-        if not (code or starts & SUIT_BITS[suit]):
-            continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
-        row = rows[suit]
-        found = tables[suit].get(row) or new_sequence_ids(suit, row, smin, smax, least)
-        if found[0]:
-            ids += found[0]
-        if code and found[code]:
-            wild_ids += found[code]
+    if starts:
+        for suit in range(4):
+            shift = LANE * suit
+            if not starts >> shift & LANE_MASK:
+                continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
+            row = ROW_BYTES[bits >> shift & LANE_MASK]
+            found = tables[suit].get(row) or new_sequence_ids(suit, row, smin, smax, least)
+            if found[0]:
+                ids += found[0]
+            if code and found[code]:
+                wild_ids += found[code]
+    if not seqs:
+        if wild_ids:
+            ids += wild_ids
+        return ids
+    rows = [ROW_BYTES[bits & LANE_MASK], ROW_BYTES[bits >> LANE & LANE_MASK],
+            ROW_BYTES[bits >> 2 * LANE & LANE_MASK], ROW_BYTES[bits >> 3 * LANE]]
     seen: set[Span] = set()
     seen_wild: set[tuple[int, int, int, int]] = set()
-    for m in deal.melds[side]:
-        if m.target != SEQ_TARGET:
-            continue
+    for m in seqs:
         sp = m.span
         msize = sp[2] - sp[1] + 1
         if not m.wild and msize < longest and sp not in seen:

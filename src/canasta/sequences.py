@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from .cards import ACE, FOUR, IS_WILD, JOKER, RANKS, SUITS, card_str
+from .cards import ACE, FOUR, IS_WILD, JOKER, N_TYPES, RANKS, SUITS, card_str
 
 SEQ_MIN = 3
 """Fewest cards of any sequence meld the move table can name."""
@@ -147,19 +147,37 @@ def suit_rows(hand: Sequence[int], held: bytes | None = None) -> list[bytes]:
     return [row[0::4], row[1::4], row[2::4], row[3::4]]
 
 
-SUIT_BITS = tuple(sum(1 << 8 * (4 * k + suit) for k in range(ACE - FOUR + 1)) for suit in range(4))
-"""Per suit, the bits of the cards of that suit in ``int.from_bytes(held_row(hand), "little")`` (the low bit
-of each card's byte): ``runs_held(...) & SUIT_BITS[suit]`` tells whether that suit holds a run."""
+LANE = 16
+"""Bits per suit in a hand's :func:`held_bits`: suit ``s`` holds bits ``16 * s`` (rank 4) to ``16 * s + 10`` (ace)."""
+LANE_MASK = (1 << (ACE - FOUR + 1)) - 1
+"""The 11 bits of one suit's lane, shifted down to bit 0."""
+NAT_BIT: tuple[int, ...] = tuple(1 << (LANE * (c & 3) + (c >> 2) - FOUR) if FOUR <= c >> 2 <= ACE else 0
+                                 for c in range(N_TYPES))
+"""Per card type, its bit in :func:`held_bits` (0 for twos, threes and jokers, which no natural sequence holds)."""
+ROW_BYTES: tuple[bytes, ...] = tuple(bytes((k >> i) & 1 for i in range(ACE - FOUR + 1)) for k in range(LANE_MASK + 1))
+"""The :func:`suit_rows` row of each lane value: ``ROW_BYTES[(bits >> 16 * suit) & LANE_MASK]`` is suit ``suit``'s
+row (the same objects every time, so their hashes, as cache keys, are worked out once)."""
 
 
-def runs_held(held: bytes, length: int) -> int:
-    """Where the naturals of :func:`held_row` ``held`` hold ``length`` ranks in a row of one suit (what a new
-    natural sequence of ``length`` cards needs): a bit mask, bit ``8 * i`` set where card ``i`` of the row
-    is the lowest card of such a run (:data:`SUIT_BITS` tells the suits apart); 0 if the hand holds none."""
-    x = int.from_bytes(held, "little")  # one bit per card held; the next rank of a suit is 32 bits up
-    starts = x
+def held_bits(hand: Sequence[int]) -> int:
+    """Which naturals 4..A ``hand`` (counts by card type) holds, as one int of four 16-bit lanes, one per suit
+    (:data:`NAT_BIT`): what :class:`canasta.engine.Deal` keeps up to date per seat for sequence variants, so
+    that move generation reads the hand's rows (:data:`ROW_BYTES`) and runs (:func:`bits_runs`) without
+    looking at the hand."""
+    bits = 0
+    for c in range(FOUR * 4, (ACE + 1) * 4):
+        if hand[c]:
+            bits |= NAT_BIT[c]
+    return bits
+
+
+def bits_runs(bits: int, length: int) -> int:
+    """Where :func:`held_bits` ``bits`` hold ``length`` ranks in a row of one suit: a mask with the bit of the
+    lowest card of each such run set (0 if there is none). A run cannot cross from one lane into the next:
+    bits 11..15 of every lane are clear."""
+    starts = bits
     for k in range(1, length):
-        starts &= x >> 32 * k
+        starts &= bits >> k
     return starts
 
 

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts
 from ..engine import PHASE_NAMES, Deal, Meld, PlayerView
 from ..moves import PASS_ID
+from ..sequences import held_bits
 from .memory import UNKNOWN, CardMemory, clip_known
 
 
@@ -177,7 +178,7 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
                 seq[i] = rest.pop()
     if len(rest) != view.stock_size:
         raise DeterminizeError(f"{len(rest)} cards left for a stock of {view.stock_size}")
-    d = Deal.__new__(Deal)
+    d = Deal.__new__(Deal, rules)  # a SeqDeal where the rules have sequences
     d.set_table(rules, view.dealer)  # seating, card values, meld limits: as Deal.__init__ sets them
     if view.lone_hand >= 0:  # a cutthroat alliance (§3.1): the sides as the view shows them
         d.side_of, d.lone = tuple(view.sides), view.lone_hand
@@ -190,6 +191,7 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
             if h[c]:
                 rc[c >> 2] += h[c]
     d.hsize = [sum(h) for h in hands]
+    d.nb = [held_bits(h) for h in hands]
     d.stock = rest
     d.pile = pile
     d.pending = pending
