@@ -50,7 +50,7 @@ from canasta.moves import (
 from canasta.reach import lone_cards_fit, may_meld_out, naturals_reach
 from canasta.rules import Rules, preset_names
 from canasta.seqplay import new_sequence_ids, out_reach, seq_play_candidates, seq_play_ids, sequence_ids_of
-from canasta.sequences import extensions_in_hand, row_extensions, span_code, spans_in_hand
+from canasta.sequences import ROW_BYTES, extensions_in_hand, row_extensions, row_lane, span_code, spans_in_hand
 from canasta.wildseq import meld_hole, new_wild_melds, wild_addition_ids, wild_additions
 from speed_states import counts_after
 
@@ -330,10 +330,12 @@ def test_wild_additions_match_a_direct_search() -> None:
                     want.append((b - a + 1, tuple(
                         (ACTION_INDEX[(ADD, SEQ_WILD, suit, span_code(lo, hi) * 16 + h, span_code(a, b) * 4 + wk)],
                          nat + (wild,)) for wk, wild in ((1, TWO * 4), (2, JOKER)))))
-        assert wild_additions(suit, lo, hi, hole, row, 7) == want, (suit, lo, hi, hole, row)
+        lane = row_lane(row)
+        assert ROW_BYTES[lane] == row
+        assert wild_additions(suit, lo, hi, hole, lane, 7) == want, (suit, lo, hi, hole, row)
         for kinds in ((1, 2), (1,), (2,)):  # the ids alone, per wild kind the hand holds (seq_play_ids)
             ids = [o[1][0][0] for o in want] if hole >= 0 else [o[1][wk - 1][0] for o in want for wk in kinds]
-            assert wild_addition_ids(suit, lo, hi, hole, row, 7, kinds) == ids
+            assert wild_addition_ids(suit, lo, hi, hole, lane, 7, kinds) == ids
 
 
 def test_natural_additions_match_the_extensions_of_the_row() -> None:
@@ -349,7 +351,7 @@ def test_natural_additions_match_the_extensions_of_the_row() -> None:
         sp = (suit, lo, hi)
         want = [(b - a + 1, tuple(r * 4 + suit for r in range(a, b + 1) if not lo <= r <= hi), seq_add_action(sp, a, b))
                 for a, b in row_extensions(sp, row, 7)]
-        assert seqplay._natural_additions(sp, row, 7) == want, (sp, row)
+        assert seqplay._natural_additions(sp, row_lane(row), 7) == want, (sp, row)
         empty += not want
     assert empty > 100
 

@@ -52,14 +52,13 @@ from .sequences import (
     Span,
     bits_runs,
     extensions_in_hand,
-    next_held,
-    reach_key,
     require_held,
     row_extensions,
     span_cards,
     span_code,
     span_decode,
     span_ends,
+    span_masks,
     spans_in_hand,
     suit_spans,
 )
@@ -181,8 +180,6 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     seqs = side_sequences(deal, side)
     if not (kinds or starts or seqs):
         return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
-    rows = [ROW_BYTES[bits & LANE_MASK], ROW_BYTES[bits >> LANE & LANE_MASK],
-            ROW_BYTES[bits >> 2 * LANE & LANE_MASK], ROW_BYTES[bits >> 3 * LANE]]
     out: list[tuple[int, tuple[int, ...], int]] = []
     wild_new: list[tuple[int, tuple[int, ...], int]] = []  # new sequences with a wild card, offered after additions
     least = max(smin, rules.min_naturals + 1) if wild else 0  # cards of a new sequence with a wild card
@@ -190,7 +187,7 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     for suit in range(4):
         if not (kinds or starts >> LANE * suit & LANE_MASK):
             continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
-        row = rows[suit]
+        row = ROW_BYTES[bits >> LANE * suit & LANE_MASK]
         natural, with_wild = tables[suit].get(row) or new_sequences(suit, row, smin, smax, least)
         for n, used, act in natural:
             done = 1 if n >= 7 else 0
@@ -211,10 +208,12 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     longest = max(smax, rules.sequence_out_max)
     for m in seqs:
         sp = m.span
-        msize = sp[2] - sp[1] + 1  # a sequence holds one card per rank of its span
+        suit, lo, hi = sp
+        lane = bits >> LANE * suit & LANE_MASK
+        msize = hi - lo + 1  # a sequence holds one card per rank of its span
         if not m.wild and msize < longest and sp not in seen:  # naturals added to a natural sequence
             seen.add(sp)
-            for n, used, act in _natural_additions(sp, rows[sp[0]], longest):
+            for n, used, act in _natural_additions(sp, lane, longest):
                 done = 1 if n >= 7 > msize else 0
                 over = len(used) > room
                 if over and not (out_now or (done and out_ok)):
@@ -223,11 +222,10 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
                     continue  # past sequence_max only in the move that goes out (sequence_out_max)
                 out.append((act, used, canastas + done))
         if wild and (kinds or m.wild) and msize < smax:  # with a wild card (Hollywood)
-            suit, lo, hi = sp
-            hole = _wild_hole(m, rows[suit], seen_wild)
+            hole = _wild_hole(m, lane, smax, seen_wild)
             if hole is None:
                 continue
-            for n, opts in wild_additions(suit, lo, hi, hole, rows[suit], smax):
+            for n, opts in wild_additions(suit, lo, hi, hole, lane, smax):
                 done = 1 if n >= 7 > msize else 0
                 if len(opts[0][1]) > room and not (out_now or (done and out_ok)):
                     continue
@@ -242,14 +240,15 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     return out
 
 
-def _wild_hole(m: Meld, row: bytes, seen: set[tuple[int, int, int, int]]) -> int | None:
-    """For additions with a wild card to the sequence ``m`` (Hollywood, §3.2): the rank its wild card stands
-    for (-1 for a natural sequence), or None where there are none to offer: it holds its wild card and
-    ``row`` (its suit's naturals held) has none next to it (it then takes naturals only), or a sequence of
-    the same span and hole was offered already (``seen``, updated)."""
+def _wild_hole(m: Meld, lane: int, top: int, seen: set[tuple[int, int, int, int]]) -> int | None:
+    """For additions with a wild card to the sequence ``m`` (Hollywood, §3.2), of up to ``top`` cards: the rank
+    its wild card stands for (-1 for a natural sequence), or None where there are none to offer: it holds its
+    wild card and ``lane`` (its suit's naturals held, :func:`canasta.sequences.held_bits`) has none next to it
+    (it then takes naturals only), or a sequence of the same span and hole was offered already (``seen``,
+    updated)."""
     suit, lo, hi = m.span
     if m.wild:
-        if not next_held(row, lo, hi):
+        if not lane & span_masks(lo, hi, top)[0]:
             return None
         hole = meld_hole(m)
     else:
@@ -311,16 +310,16 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
         if wild_ids:
             ids += wild_ids
         return ids
-    rows = [ROW_BYTES[bits & LANE_MASK], ROW_BYTES[bits >> LANE & LANE_MASK],
-            ROW_BYTES[bits >> 2 * LANE & LANE_MASK], ROW_BYTES[bits >> 3 * LANE]]
     seen: set[Span] = set()
     seen_wild: set[tuple[int, int, int, int]] = set()
     for m in seqs:
         sp = m.span
-        msize = sp[2] - sp[1] + 1
+        suit, lo, hi = sp
+        lane = bits >> LANE * suit & LANE_MASK
+        msize = hi - lo + 1
         if not m.wild and msize < longest and sp not in seen:
             seen.add(sp)
-            for n, used, act in _natural_additions(sp, rows[sp[0]], longest):
+            for n, used, act in _natural_additions(sp, lane, longest):
                 if len(used) > room:  # he keeps fewer than 2 cards: only where he may then go out
                     if not (allow_out and (deal.canastas[side] >= needs[0]
                                            or (n >= 7 > msize and deal.canastas[side] + 1 >= needs[1]))):
@@ -329,11 +328,9 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
                     continue  # past sequence_max only in the move that goes out (sequence_out_max)
                 ids.append(act)
         if wild and (kinds or m.wild) and msize < smax:
-            suit, lo, hi = sp
-            row = rows[suit]
-            hole = _wild_hole(m, row, seen_wild)
+            hole = _wild_hole(m, lane, smax, seen_wild)
             if hole is not None:
-                wild_ids += wild_addition_ids(suit, lo, hi, hole, row, smax, kinds)
+                wild_ids += wild_addition_ids(suit, lo, hi, hole, lane, smax, kinds)
     ids += wild_ids
     return ids
 
@@ -426,28 +423,28 @@ def new_sequences(suit: int, row: bytes, min_len: int, max_len: int, least: int)
     return found
 
 
-_NATURAL_ADDITIONS: dict[tuple[Span, int, tuple[bytes, bytes]], list[tuple[int, tuple[int, ...], int]]] = {}
-"""Cache of :func:`_natural_additions` (by the part of the row within reach,
-:func:`canasta.sequences.reach_key`)."""
+_NATURAL_ADDITIONS: dict[tuple[Span, int, int], list[tuple[int, tuple[int, ...], int]]] = {}
+"""Cache of :func:`_natural_additions` (by the part of the lane within reach, :func:`canasta.sequences.span_masks`)."""
 
 
 _NO_ADDITIONS: list[tuple[int, tuple[int, ...], int]] = []
-"""What :func:`_natural_additions` returns for a sequence the row cannot reach (do not modify)."""
+"""What :func:`_natural_additions` returns for a sequence the lane cannot reach (do not modify)."""
 
 
-def _natural_additions(sp: Span, row: bytes, longest: int) -> list[tuple[int, tuple[int, ...], int]]:
-    """Natural cards the naturals of ``row`` (its suit's :func:`canasta.sequences.suit_rows`) can add to the
-    natural sequence ``sp``, up to ``longest`` cards: ``(cards after, card types added, id)``; cached.
-    Without a natural of the rank just below or just above the sequence in ``row`` there is none (the
-    empty list at once, before the cache key is built)."""
-    if not next_held(row, sp[1], sp[2]):
+def _natural_additions(sp: Span, lane: int, longest: int) -> list[tuple[int, tuple[int, ...], int]]:
+    """Natural cards the naturals of ``lane`` (its suit's ranks held, :func:`canasta.sequences.held_bits`) can
+    add to the natural sequence ``sp``, up to ``longest`` cards: ``(cards after, card types added, id)``;
+    cached. Without a natural of the rank just below or just above the sequence in ``lane`` there is none
+    (the empty list at once, before the cache key is built)."""
+    near, reach = span_masks(sp[1], sp[2], longest)
+    if not lane & near:
         return _NO_ADDITIONS
-    key = (sp, longest, reach_key(row, sp[1], sp[2], longest))
+    key = (sp, longest, lane & reach)
     found = _NATURAL_ADDITIONS.get(key)
     if found is None:
         suit, lo, hi = sp
         found = [(b - a + 1, tuple(r * 4 + suit for r in range(a, b + 1) if not lo <= r <= hi),
-                  seq_add_action(sp, a, b)) for a, b in row_extensions(sp, row, longest)]
+                  seq_add_action(sp, a, b)) for a, b in row_extensions(sp, ROW_BYTES[lane], longest)]
         if len(_NATURAL_ADDITIONS) > 200_000:
             _NATURAL_ADDITIONS.clear()
         _NATURAL_ADDITIONS[key] = found

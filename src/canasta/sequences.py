@@ -221,19 +221,30 @@ def spans_in_hand(hand: Sequence[int], min_len: int, max_len: int) -> list[Span]
     return out
 
 
-def reach_key(row: bytes, lo: int, hi: int, max_len: int) -> tuple[bytes, bytes]:
-    """The part of a :func:`suit_rows` row that extending the range ``lo``..``hi`` to at most ``max_len``
-    cards can use: the held ranks below it and above it within reach (a cache key: the rest of the row
-    does not matter)."""
-    below = hi - max_len + 1 if hi - max_len + 1 > FOUR else FOUR
-    above = lo + max_len - 1 if lo + max_len - 1 < ACE else ACE
-    return row[below - FOUR:lo - FOUR], row[hi + 1 - FOUR:above + 1 - FOUR]
+def row_lane(row: bytes) -> int:
+    """A :func:`suit_rows` row as its lane of :func:`held_bits`: bit ``r - FOUR`` set where rank ``r`` is held
+    (the inverse of :data:`ROW_BYTES`)."""
+    return sum(1 << i for i, held in enumerate(row) if held)
 
 
-def next_held(row: bytes, lo: int, hi: int) -> bool:
-    """Whether ``row`` (:func:`suit_rows`) holds the rank just below ``lo`` or just above ``hi``: without
-    one, no natural card can extend the sequence ``lo``..``hi`` of its suit."""
-    return bool((lo > FOUR and row[lo - 1 - FOUR]) or (hi < ACE and row[hi + 1 - FOUR]))
+_SPAN_MASKS: dict[tuple[int, int, int], tuple[int, int]] = {}
+"""Cache of :func:`span_masks`."""
+
+
+def span_masks(lo: int, hi: int, max_len: int) -> tuple[int, int]:
+    """For extending the rank range ``lo``..``hi`` of a suit to at most ``max_len`` cards, two masks of a lane
+    (:func:`held_bits`, :func:`row_lane`): the ranks just below ``lo`` and just above ``hi`` (without one held,
+    no natural card can extend it), and every rank within reach below and above it (the part of the lane a
+    cache of its extensions needs as key: the rest does not matter); cached."""
+    key = (lo, hi, max_len)
+    found = _SPAN_MASKS.get(key)
+    if found is None:
+        below = max(FOUR, hi - max_len + 1)
+        above = min(ACE, lo + max_len - 1)
+        near = (1 << (lo - 1 - FOUR) if lo > FOUR else 0) | (1 << (hi + 1 - FOUR) if hi < ACE else 0)
+        reach = sum(1 << (r - FOUR) for r in range(below, above + 1) if not lo <= r <= hi)
+        found = _SPAN_MASKS[key] = (near, reach)
+    return found
 
 
 def require_held(hand: Sequence[int], cards: Sequence[int]) -> None:

@@ -41,7 +41,7 @@ from .moves import (
     WILD_TARGET,
     Move,
 )
-from .sequences import Span, next_held, reach_key, require_held, span_code, span_decode
+from .sequences import Span, require_held, span_code, span_decode, span_masks
 
 if TYPE_CHECKING:
     from .engine import Deal, Meld
@@ -142,25 +142,26 @@ def _window_options(suit: int) -> list[tuple[int, int, list[WildOption], dict[in
     return found
 
 
-_ADDITIONS: dict[tuple[int, int, int, int, int, tuple[bytes, bytes]], list[WildOption]] = {}
-"""Cache of :func:`wild_additions` (by the part of the row within reach, :func:`canasta.sequences.reach_key`)."""
+_ADDITIONS: dict[tuple[int, int, int, int, int, int], list[WildOption]] = {}
+"""Cache of :func:`wild_additions` (by the part of the lane within reach, :func:`canasta.sequences.span_masks`)."""
 
 
-def wild_additions(suit: int, lo: int, hi: int, hole: int, row: bytes, top: int) -> list[WildOption]:
+def wild_additions(suit: int, lo: int, hi: int, hole: int, lane: int, top: int) -> list[WildOption]:
     """Additions to the sequence ``(suit, lo, hi)`` whose wild card stands for ``hole`` (-1: natural) that
-    naturals of ``row`` (:func:`canasta.sequences.suit_rows`) allow, up to ``top`` cards:
-    ``(cards after, ((id, cards used), ...))``: one pair for naturals added to a sequence holding a wild
-    card, else (with a two, with a joker) for a wild card added with those naturals; cached. A sequence
+    naturals of ``lane`` (the suit's ranks held, :func:`canasta.sequences.held_bits`) allow, up to ``top``
+    cards: ``(cards after, ((id, cards used), ...))``: one pair for naturals added to a sequence holding a
+    wild card, else (with a two, with a joker) for a wild card added with those naturals; cached. A sequence
     holding its wild card takes naturals only, so without one next to either end there is none (the empty
     list at once)."""
-    if hole >= 0 and not next_held(row, lo, hi):
+    near, reach = span_masks(lo, hi, top)
+    if hole >= 0 and not lane & near:
         return _NONE
-    key = (suit, lo, hi, hole, top, reach_key(row, lo, hi, top))
+    key = (suit, lo, hi, hole, top, lane & reach)
     found = _ADDITIONS.get(key)
     if found is not None:
         return found
     out: list[WildOption] = []
-    held = _held(row)
+    held = lane << FOUR
     for new, every, by_missing in _addition_shapes(suit, lo, hi, hole, top):
         missing = new & ~held
         if not missing:
@@ -177,23 +178,24 @@ _NONE: list[WildOption] = []
 """No addition (do not modify)."""
 
 
-_ADDITION_IDS: dict[tuple[int, int, int, int, int, tuple[bytes, bytes], tuple[int, ...]], list[int]] = {}
+_ADDITION_IDS: dict[tuple[int, int, int, int, int, int, tuple[int, ...]], list[int]] = {}
 """Cache of :func:`wild_addition_ids`."""
 
 
-def wild_addition_ids(suit: int, lo: int, hi: int, hole: int, row: bytes, top: int,
+def wild_addition_ids(suit: int, lo: int, hi: int, hole: int, lane: int, top: int,
                       kinds: tuple[int, ...]) -> list[int]:
     """The ids of :func:`wild_additions` (same arguments) in its order: for a sequence holding its wild card
     (``hole`` >= 0) the one id of each (naturals only), else per addition one id per wild kind of
     ``kinds`` (``BOTH``, ``TWO_ONLY``, ``JOKER_ONLY``: the wild cards the hand holds); cached (do not modify)."""
+    near, reach = span_masks(lo, hi, top)
     if hole >= 0:
-        if not next_held(row, lo, hi):
+        if not lane & near:
             return _NO_IDS
         kinds = ()
-    key = (suit, lo, hi, hole, top, reach_key(row, lo, hi, top), kinds)
+    key = (suit, lo, hi, hole, top, lane & reach, kinds)
     found = _ADDITION_IDS.get(key)
     if found is None:
-        opts = wild_additions(suit, lo, hi, hole, row, top)
+        opts = wild_additions(suit, lo, hi, hole, lane, top)
         if hole >= 0:
             found = [o[1][0][0] for o in opts]
         else:
