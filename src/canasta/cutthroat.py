@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .moves import SEQ_TARGET
+
 if TYPE_CHECKING:
     from .engine import Deal
 
@@ -73,6 +75,8 @@ def _merge_melds(deal: Deal, keep: int, gone: int) -> None:
             mt[m.target] = len(kept)
             kept.append(m)
     deal.melds[gone] = []
+    deal.seqs[keep] = [m for m in kept if m.target == SEQ_TARGET]
+    deal.seqs[gone] = []
     deal.mt[gone] = [-1] * 14
     deal.canastas[keep] = sum(1 for m in kept if m.is_canasta)
     deal.canastas[gone] = 0

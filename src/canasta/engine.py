@@ -514,7 +514,7 @@ class Deal:
         "home", "lone",
         "opener", "opened_turn", "must_canasta", "blocked_until",
         "xr", "packets", "extra_done", "dowry",
-        "seq_canastas", "nb", "seq_cache",
+        "seq_canastas", "nb", "seqs",
     )
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Deal:
@@ -565,6 +565,7 @@ class Deal:
         self.rc = [[0] * 14 for _ in range(n)]
         self.hsize = [0] * n
         self.melds: list[list[Meld]] = [[] for _ in range(t)]
+        self.seqs: list[list[Meld]] = [[] for _ in range(t)]  # of them, the sequences, in order (§3.2)
         self.mt = [[-1] * 14 for _ in range(t)]
         self.canastas = [0] * t
         self.seq_canastas = [0] * t  # of them, sequence canastas (§3.2)
@@ -638,7 +639,6 @@ class Deal:
         self.xr = VariantRanks.for_rules(rules)
         self.dealer = dealer
         self.nb = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
-        self.seq_cache: list[list[Any]] = [[None, -1, []] for _ in range(t)]  # seqplay.side_sequences
 
     # ----------------------------------------------------------- card moving
 
@@ -1934,6 +1934,8 @@ class Deal:
             m = Meld(target, seat, self.turn_no)
             if target != SEQ_TARGET:
                 self.mt[side][target] = len(self.melds[side])
+            else:
+                self.seqs[side].append(m)
             self.melds[side].append(m)
             self.turn_new.append(m)
         if target == SEQ_TARGET:
@@ -2442,6 +2444,8 @@ class Deal:
             for t, i in enumerate(self.mt[side]):
                 if i >= 0 and self.melds[side][i].target != t:
                     raise AssertionError("meld table out of step")
+            if self.seqs[side] != [m for m in self.melds[side] if m.target == SEQ_TARGET]:
+                raise AssertionError("list of sequences out of step")
 
     # ----------------------------------------------------------------- copy
 
@@ -2458,7 +2462,6 @@ class Deal:
         d.rc = [r[:] for r in self.rc]
         d.hsize = self.hsize[:]
         d.nb = self.nb[:]
-        d.seq_cache = [[None, -1, []] for _ in range(self.teams)]
         d.stock = self.stock[:]
         d.pile = self.pile[:]
         d.pending = self.pending[:]
@@ -2474,6 +2477,7 @@ class Deal:
                 copies.append(mc)
             d.melds.append(copies)
         d.turn_new = [mapping[id(m)] for m in self.turn_new]
+        d.seqs = [[mapping[id(m)] for m in ms] for ms in self.seqs]
         d.mt = [r[:] for r in self.mt]
         d.canastas = self.canastas[:]
         d.seq_canastas = self.seq_canastas[:]

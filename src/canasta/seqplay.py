@@ -82,18 +82,9 @@ REACH_DEPTH = 2
 
 
 def side_sequences(deal: Deal, side: int) -> list[Meld]:
-    """The sequence melds of ``side``, in the order they were made (do not modify the list).
-
-    Kept in ``deal.seq_cache[side]`` as ``[melds list, its length, sequences]`` and worked out again only
-    when the side's list of melds is another one or has grown: melds are only ever added to it, so the
-    same list at the same length holds the same melds (a sequence's cards may grow; it stays the same
-    object)."""
-    ms = deal.melds[side]
-    cache = deal.seq_cache[side]
-    if cache[0] is not ms or cache[1] != len(ms):
-        cache[0], cache[1], cache[2] = ms, len(ms), [m for m in ms if m.target == SEQ_TARGET]
-    seqs: list[Meld] = cache[2]
-    return seqs
+    """The sequence melds of ``side``, in the order they were made (``deal.seqs[side]``, kept as they are made;
+    do not modify the list)."""
+    return deal.seqs[side]
 
 
 def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
@@ -177,7 +168,7 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
         rc = deal.rc[seat]
         kinds = (BOTH if rc[JOKER_RANK] else TWO_ONLY) if rc[TWO] else (JOKER_ONLY if rc[JOKER_RANK] else ())
     starts = 0 if kinds else bits_runs(bits, smin)  # with a wild card to fill a gap, every suit is looked at
-    seqs = side_sequences(deal, side)
+    seqs = deal.seqs[side]
     if not (kinds or starts or seqs):
         return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
     out: list[tuple[int, tuple[int, ...], int]] = []
@@ -286,7 +277,7 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
         starts = -1  # with a wild card to fill a gap, every suit is looked at
     else:
         starts = bits & bits >> 1 & bits >> 2 if smin == 3 else bits_runs(bits, smin)
-    seqs = side_sequences(deal, side)
+    seqs = deal.seqs[side]
     if not (starts or seqs):
         return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
     room = size + pend - 2  # cards that may be melded while keeping 2

@@ -266,6 +266,7 @@ def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:
     """Melds as the view shows them; this turn's new melds credited to the turn's player (§1.9)."""
     t = d.teams
     d.melds = [[] for _ in range(t)]
+    d.seqs = [[] for _ in range(t)]
     d.mt = [[-1] * 14 for _ in range(t)]
     d.canastas = [0] * t
     d.seq_canastas = [0] * t
@@ -284,6 +285,7 @@ def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:
                     m.nat += 1
             if mv.span is not None:  # a sequence (§3.2): told apart by its span, not in mt
                 m.span = mv.span
+                d.seqs[side].append(m)
             else:
                 d.mt[side][mv.target] = len(d.melds[side])
             d.melds[side].append(m)
