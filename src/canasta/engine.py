@@ -805,7 +805,12 @@ class Deal:
     def _base_need(self, side: int) -> int:
         """:meth:`_out_need` without the sequence canastas: ``canastas_to_go_out``, or for the turn
         player's side what :func:`~canasta.extras.out_need` says where the variant has extra conditions."""
-        if self.xr.out_conditions and side == self.side_of[self.turn]:
+        xr = self.xr
+        if xr.out_conditions and side == self.side_of[self.turn]:
+            if xr.out_wild_only:
+                mt = self.mt[side]
+                if mt[TWO] < 0 and mt[WILD_TARGET] < 0:
+                    return self.rules.canastas_to_go_out  # what out_need says: no canasta of wild cards to discount
             return out_need(self, self.turn)
         return self.rules.canastas_to_go_out
 

@@ -50,18 +50,21 @@ class VariantRanks:
             (``discard_blocked_rank``).
         out_conditions: going out needs more than ``canastas_to_go_out`` canastas (extra cards, red
             threes, kinds of canasta, canastas of wild cards not counting): :func:`out_need` decides.
+        out_wild_only: the one such condition is that canastas of twos or of wild cards do not count
+            (Italian §3.2): a side with no meld of twos or of wild cards needs ``canastas_to_go_out``.
     """
 
     pile_block: int
     discard_block: int
     out_conditions: bool = False
+    out_wild_only: bool = False
 
     @classmethod
     def for_rules(cls, rules: Rules) -> VariantRanks:
         """Read the rank fields of ``rules``."""
+        others = bool(rules.extra_cards or rules.red3_to_go_out or rules.going_out_canastas)
         return cls(rank_index(rules.pile_blocking_rank), rank_index(rules.discard_blocked_rank),
-                   bool(rules.extra_cards or rules.red3_to_go_out or rules.going_out_canastas
-                        or not rules.wild_canastas_count))
+                   others or not rules.wild_canastas_count, not others and not rules.wild_canastas_count)
 
 
 def kinds_met(required: Sequence[str], canastas: Sequence[tuple[str, int]]) -> bool:

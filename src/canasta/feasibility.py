@@ -202,18 +202,19 @@ def can_meld_out(
             stuck += c
     if stuck > (1 if allow_discard else 0):
         return False
-    options: list[int | None] = [None]
     if stuck:  # the one card no meld can take must be the discard: no other plan can meld the rest
         options = [next(r for r in range(14) if rc[r] and _lone(rc, ex, r, min_nat))]
+    elif _all_meldable(rc, ex, lim, canastas, need):  # every card melded, none discarded
+        return True
     elif allow_discard:
-        options += [r for r in range(14) if rc[r]]
+        options = [r for r in range(14) if rc[r]]
+    else:
+        return False
     work = list(rc)
     for d in options:
-        if d is not None:
-            work[d] -= 1
+        work[d] -= 1
         ok = _all_meldable(work, ex, lim, canastas, need)
-        if d is not None:
-            work[d] += 1
+        work[d] += 1
         if ok:
             return True
     return False
