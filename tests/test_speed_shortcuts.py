@@ -144,13 +144,16 @@ def test_group_options_are_the_melds_the_rules_allow(spec: str) -> None:
         for twos in range(4):
             for jokers in range(4):
                 for most_nat in range(6):
-                    most_k, opts = meld_options(cache, lim, r, most_nat, twos, jokers)
+                    most_k, opts, ids = meld_options(cache, lim, r, most_nat, twos, jokers)
                     assert opts == _expected_melds(lim, r, most_nat, twos, jokers)
+                    assert ids == [x[0] for x in opts]  # what move generation extends with, once opened
                     assert most_k == max((x[2] + x[3] + x[4] for x in opts), default=0)
                     for nat, wild in ((2, 0), (3, 1), (5, 2), (6, 0), (1, 0), (9, 1), (14, 3)):
                         room = min(lim.max_size, 30) - nat - wild
-                        add_k, adds = add_options(cache, lim, r, min(most_nat, room), room, nat, wild, twos, jokers)
+                        add_k, adds, ids = add_options(cache, lim, r, min(most_nat, room), room, nat, wild, twos,
+                                                       jokers)
                         assert adds == _expected_adds(lim, r, min(most_nat, room), room, nat, wild, twos, jokers)
+                        assert ids == [x[0] for x in adds]
                         assert add_k == max((x[2] + x[3] + x[4] for x in adds), default=0)
 
 
@@ -162,7 +165,8 @@ def test_wild_meld_options_are_the_moves_the_rules_allow() -> None:
         for twos in range(14):
             for jokers in range(10):
                 for room in range(9):
-                    most_k, opts = wild_meld_options(cache, existing, twos, jokers, room, 3)
+                    most_k, opts, ids = wild_meld_options(cache, existing, twos, jokers, room, 3)
+                    assert ids == [x[0] for x in opts]
                     want = [(ACTION_INDEX[(kind, WILD_TARGET, 0, t, j)], WILD_TARGET, 0, t, j)
                             for t, j in WILD_MELD_COMBOS
                             if t <= twos and j <= jokers and t + j <= room and (existing or t + j >= 3)]

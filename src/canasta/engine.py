@@ -1179,54 +1179,65 @@ class Deal:
         mt = self.mt[side]
         melds = self.melds[side]
         min_nat = rules.min_naturals
+        mc = self.must_canasta
+        must_out = answer > 0 or self.conceal_only
+        # where every candidate is legal as it stands (the side has opened, the player need not go out nor
+        # complete a canasta first: §1.6, §1.9, §3.4), the ids of melds and additions of a rank go straight
+        # into acts (the option caches keep them beside the candidates)
+        direct = opened and not must_out and mc < 0 and not (rules.no_opening_first_round and self.first_round())
         cand: list[tuple[int, int, int, int, int]] = []  # (action, target, n, t, j)
         acts: list[int] = []
+        sink: list[Any] = acts if direct else cand
         options = options_cache(lim)  # the melds and additions that counts of cards allow (groupmoves.py)
         t3 = twos if twos < 3 else 3  # no combination of GROUP_WILD_COMBOS holds more than 3 twos or jokers
         j3 = jokers if jokers < 3 else 3
         wild3 = t3 or j3
         several = rules.several_melds_per_rank
+        capped = rules.canasta_max > 0
         spare = size + pend  # cards left after a move of k cards: spare - k
         for r in range(FOUR, ACE + 1):
             c = rc[r]
             mi = mt[r]
-            if mi >= 0 and (c or wild3) and len(melds[mi].cards) < cap:  # a card to add, and room
+            if mi >= 0 and (c or wild3):  # a card to add
                 m = melds[mi]
-                msize = len(m.cards)
-                room = cap - msize
-                most_nat = c if c < room else room
-                if room > most_nat + 3:  # room for any addition (at most 3 wild cards): one cache entry
-                    room = most_nat + 3
-                hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3))
-                most_k, opts = hit or add_options(options, lim, r, most_nat, room, m.nat, m.wild, t3, j3)
-                if spare - most_k >= 2:
-                    cand.extend(opts)  # every one keeps two cards
+                if capped:
+                    room = cap - len(m.cards)
+                    most_nat = c if c < room else room
+                    if room > most_nat + 3:  # room for any addition (at most 3 wild cards): one cache entry
+                        room = most_nat + 3
                 else:
-                    for opt in opts:
-                        k = opt[2] + opt[3] + opt[4]
-                        after = spare - k
-                        if after < 2:
-                            cn = canastas + (1 if msize + k >= 7 and msize < 7 else 0)
-                            if not (allow_out and after >= 0
-                                    and self._out_move_ok(cn, need_c, after, r, opt[2], opt[3], opt[4])):
-                                continue
-                        cand.append(opt)
+                    most_nat, room = c, c + 3
+                if room > 0:
+                    hit = (options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3))
+                           or add_options(options, lim, r, most_nat, room, m.nat, m.wild, t3, j3))
+                    if spare - hit[0] >= 2:
+                        sink.extend(hit[2] if direct else hit[1])  # every one keeps two cards (ids, or candidates)
+                    else:
+                        msize = len(m.cards)
+                        for opt in hit[1]:
+                            k = opt[2] + opt[3] + opt[4]
+                            after = spare - k
+                            if after < 2:
+                                cn = canastas + (1 if msize + k >= 7 and msize < 7 else 0)
+                                if not (allow_out and after >= 0
+                                        and self._out_move_ok(cn, need_c, after, r, opt[2], opt[3], opt[4])):
+                                    continue
+                            sink.append(opt[0] if direct else opt)
             if c >= min_nat and (mi < 0 or (several and len(melds[mi].cards) >= 7)):  # beside a canasta
                 # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
                 most_nat = c if c < cap else cap
-                hit = options.get((MELD, r, most_nat, t3, j3))
-                most_k, opts = hit or meld_options(options, lim, r, most_nat, t3, j3)
-                if spare - most_k >= 2:
-                    cand.extend(opts)
+                hit = options.get((MELD, r, most_nat, t3, j3)) or meld_options(options, lim, r, most_nat, t3, j3)
+                if spare - hit[0] >= 2:
+                    sink.extend(hit[2] if direct else hit[1])
                 else:
-                    for opt in opts:
+                    for opt in hit[1]:
                         k = opt[2] + opt[3] + opt[4]
                         after = spare - k
                         if after < 2:
                             cn = canastas + (1 if k >= 7 else 0)
                             if not (allow_out and self._out_move_ok(cn, need_c, after, r, opt[2], opt[3], opt[4])):
                                 continue
-                        cand.append(opt)
+                        sink.append(opt[0] if direct else opt)
         if rules.wild_melds and not reserved:
             self._wild_candidates(cand, size, pend, canastas, need_c, allow_out)
         if rules.twos_melds and opened and rc[TWO]:
@@ -1235,7 +1246,6 @@ class Deal:
                     cand.append(x[:5])
         # black threes: only when going out (RULES.md §1.8)
         b3 = rc[THREE]
-        mc = self.must_canasta
         if rules.black3_set_leaves_play:  # four black threes may leave play, never be melded (§3.4)
             after = size - 4 + pend
             if (b3 >= 4 and mc < 0 and opening_done and not (rules.no_opening_first_round and self.first_round())
@@ -1251,18 +1261,21 @@ class Deal:
             for n in range(3, b3 + 1):
                 if size - n + pend <= last:
                     cand.append((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0))
-        must_out = answer > 0 or self.conceal_only
-        if rules.no_opening_first_round and self.first_round():
-            cand = []  # no melding in the first round (§3.4, S2 l.103)
-        if mc >= 0:  # took the pile with a canasta: complete it first (§3.4, S2 l.115-116)
-            m = melds[mt[mc]]
-            cand = [x for x in cand if x[1] == mc and m.size + x[2] + x[3] + x[4] >= 7]
-        if cand:
-            if not opened:
-                cand = self._opening_candidates(cand, waiver)
-            if must_out:
-                cand = self._out_candidates(cand)
-            acts = [x[0] for x in cand]
+        if direct:
+            if cand:  # melds of wild cards or twos, black threes
+                acts.extend([x[0] for x in cand])
+        else:
+            if rules.no_opening_first_round and self.first_round():
+                cand = []  # no melding in the first round (§3.4, S2 l.103)
+            if mc >= 0:  # took the pile with a canasta: complete it first (§3.4, S2 l.115-116)
+                m = melds[mt[mc]]
+                cand = [x for x in cand if x[1] == mc and m.size + x[2] + x[3] + x[4] >= 7]
+            if cand:
+                if not opened:
+                    cand = self._opening_candidates(cand, waiver)
+                if must_out:
+                    cand = self._out_candidates(cand)
+                acts = [x[0] for x in cand]
         if rules.sequences:  # sequence melds and additions (RULES.md §3.2)
             # natural, or with a wild card where sequence_wild_max allows one (Hollywood)
             if opened and not must_out:  # nothing more to check: the ids alone
@@ -1347,7 +1360,7 @@ class Deal:
         start = self.rules.wild_meld_min
         if twos + jokers < (1 if mi >= 0 else start):
             return
-        most_k, opts = wild_meld_options(options_cache(self.lim), mi >= 0, twos, jokers, room, start)
+        most_k, opts, _ = wild_meld_options(options_cache(self.lim), mi >= 0, twos, jokers, room, start)
         spare = size + pend
         if spare - most_k >= 2:
             cand.extend(opts)  # every one keeps two cards

@@ -16,11 +16,20 @@ from .moves import ACTION_INDEX, ADD, GROUP_WILD_COMBOS, MELD, WILD_MELD_COMBOS,
 Option = tuple[int, int, int, int, int]
 """A candidate move: (id, target rank, naturals, twos, jokers)."""
 
-_CACHES: dict[tuple[int, bool, int, int], dict[tuple[int, ...], tuple[int, list[Option]]]] = {}
+Options = tuple[int, list[Option], list[int]]
+"""What the caches keep per key: the most cards any of the options uses, the options, and their ids alone
+(what move generation extends its list with where nothing more is checked)."""
+
+_CACHES: dict[tuple[int, bool, int, int], dict[tuple[int, ...], Options]] = {}
 """Per meld limits (wild_limit, no_wild_majority, canasta_max, min_naturals): the cached options."""
 
 
-Cache = dict[tuple[int, ...], tuple[int, list[Option]]]
+Cache = dict[tuple[int, ...], Options]
+
+
+def _with_ids(most_k: int, opts: list[Option]) -> Options:
+    """A cache entry: ``most_k``, ``opts`` and the ids of ``opts``."""
+    return most_k, opts, [o[0] for o in opts]
 
 
 def options_cache(lim: MeldLimits) -> Cache:
@@ -38,12 +47,13 @@ def options_cache(lim: MeldLimits) -> Cache:
 
 
 def add_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, room: int, nat: int, wild: int,
-                twos: int, jokers: int) -> tuple[int, list[Option]]:
+                twos: int, jokers: int) -> Options:
     """Additions to the side's meld of rank ``r`` (``nat`` naturals and ``wild`` wild cards, taking
     ``room`` more cards) with 0..``most_nat`` naturals and up to ``twos`` twos and ``jokers`` jokers of
     the hand (each at most 3: no combination holds more), in id order; with the most cards any of them
-    uses. ``cache``: :func:`options_cache` of ``lim``, where the result is kept under the key
-    ``(ADD, r, most_nat, room, nat, wild, twos, jokers)`` (the engine looks there first); do not modify
+    uses, and their ids (:data:`Options`). ``cache``: :func:`options_cache` of ``lim``, where the result
+    is kept under the key ``(ADD, r, most_nat, room, nat, wild, twos, jokers)`` (the engine looks there
+    first); do not modify
     the list. The shape of the list (which counts) does not depend on the rank: it is worked out once
     for all ranks (:func:`_add_shape`) and only the ids are set per rank. Melds whose naturals give them
     the same capacity for wild cards (:meth:`~canasta.feasibility.MeldLimits.nat_key`) share one list."""
@@ -55,9 +65,9 @@ def add_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, room: int,
     if same != nat:
         found = cache[key] = add_options(cache, lim, r, most_nat, room, same, wild, twos, jokers)
         return found
-    most_k, shape = _add_shape(cache, lim, most_nat, room, nat, wild, twos, jokers)
+    most_k, shape, _ = _add_shape(cache, lim, most_nat, room, nat, wild, twos, jokers)
     shift = _rank_shift(ADD, r)
-    found = cache[key] = (most_k, [(a + shift, r, n, t, j) for a, _, n, t, j in shape])
+    found = cache[key] = _with_ids(most_k, [(a + shift, r, n, t, j) for a, _, n, t, j in shape])
     return found
 
 
@@ -67,7 +77,7 @@ def _rank_shift(kind: int, r: int) -> int:
 
 
 def _add_shape(cache: Cache, lim: MeldLimits, most_nat: int, room: int, nat: int, wild: int,
-               twos: int, jokers: int) -> tuple[int, list[Option]]:
+               twos: int, jokers: int) -> Options:
     """:func:`add_options` for rank index 0 (the ids of any rank follow by :func:`_rank_shift`), cached
     under ``(ADD, -1, ...)``. A room of ``most_nat + 3`` cards or more holds any addition (at most 3 wild
     cards), so larger rooms share one entry."""
@@ -87,15 +97,15 @@ def _add_shape(cache: Cache, lim: MeldLimits, most_nat: int, room: int, nat: int
                 continue
             out.append((group_action(ADD, 0, n, t, j), 0, n, t, j))
             most_k = max(most_k, n + w)
-    found = cache[key] = (most_k, out)
+    found = cache[key] = _with_ids(most_k, out)
     return found
 
 
 def meld_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, twos: int,
-                 jokers: int) -> tuple[int, list[Option]]:
+                 jokers: int) -> Options:
     """New melds of rank ``r`` with ``min_naturals``..``most_nat`` naturals and up to ``twos`` twos and
     ``jokers`` jokers of the hand (each at most 3), of 3 cards or more within ``canasta_max`` and the wild
-    cards a meld may hold, in id order; with the most cards any of them uses. ``cache`` as for
+    cards a meld may hold, in id order; with the most cards any of them uses, and their ids. ``cache`` as for
     :func:`add_options`, key ``(MELD, r, most_nat, twos, jokers)``; worked out once for all ranks, as
     there (template key ``(MELD, -1, ...)``)."""
     key = (MELD, r, most_nat, twos, jokers)
@@ -116,18 +126,18 @@ def meld_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, twos: int
                     continue
                 out.append((group_action(MELD, 0, n, t, j), 0, n, t, j))
                 most_k = max(most_k, n + w)
-        shape = cache[tkey] = (most_k, out)
+        shape = cache[tkey] = _with_ids(most_k, out)
     shift = _rank_shift(MELD, r)
-    found = cache[key] = (shape[0], [(a + shift, r, n, t, j) for a, _, n, t, j in shape[1]])
+    found = cache[key] = _with_ids(shape[0], [(a + shift, r, n, t, j) for a, _, n, t, j in shape[1]])
     return found
 
 
 def wild_meld_options(cache: Cache, existing: bool, twos: int, jokers: int, room: int,
-                      start: int) -> tuple[int, list[Option]]:
+                      start: int) -> Options:
     """Moves to the side's meld of wild cards (``wild_melds``): adding to it (``existing``) or starting it
     with ``start`` cards or more (``wild_meld_min``), with up to ``twos`` twos and ``jokers`` jokers of the
     hand (at most 12 and 8: ``WILD_MELD_COMBOS``) and at most ``room`` cards (``wild_meld_cap`` less its
-    cards), in id order; with the most cards any of them uses. ``cache`` as for :func:`add_options`,
+    cards), in id order; with the most cards any of them uses, and their ids. ``cache`` as for :func:`add_options`,
     key ``(WILD_TARGET, existing, twos, jokers, room, start)``."""
     twos, jokers = min(twos, 12), min(jokers, 8)
     key = (WILD_TARGET, existing, twos, jokers, room, start)
@@ -141,5 +151,5 @@ def wild_meld_options(cache: Cache, existing: bool, twos: int, jokers: int, room
         if t > twos or j > jokers or (not existing and k < start) or k > room:
             continue
         out.append((ACTION_INDEX[(kind, WILD_TARGET, 0, t, j)], WILD_TARGET, 0, t, j))
-    found = cache[key] = (max((x[3] + x[4] for x in out), default=0), out)
+    found = cache[key] = _with_ids(max((x[3] + x[4] for x in out), default=0), out)
     return found
