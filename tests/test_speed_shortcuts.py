@@ -47,7 +47,7 @@ from canasta.moves import (
     group_action,
     seq_add_action,
 )
-from canasta.reach import lone_cards_fit, may_meld_out, naturals_reach
+from canasta.reach import loose_cards_fit, may_meld_out, naturals_reach
 from canasta.rules import Rules, preset_names
 from canasta.seqplay import new_sequence_ids, out_reach, seq_play_candidates, seq_play_ids, sequence_ids_of
 from canasta.sequences import ROW_BYTES, extensions_in_hand, row_extensions, row_lane, span_code, spans_in_hand
@@ -98,7 +98,7 @@ def test_going_out_bounds_never_contradict_the_plan(spec: str) -> None:
         targets = [-1] * 14
         for t in ex:
             targets[t] = 0
-        if not lone_cards_fit(rc, targets, lim.min_nat, allow):
+        if not loose_cards_fit(rc, targets, lim, allow):
             assert not exact, (rc, ex)
             decided += 1
         if not may_meld_out(rc, ex, lim, need - canastas, allow):

@@ -78,6 +78,7 @@ from .extras import (
     kinds_met_after,
     out_block_reason,
     out_need,
+    wild_canastas,
 )
 from .feasibility import MeldLimits, best_meld_value, can_meld_out, meld_out_value
 from .groupmoves import add_options, meld_options, options_cache, wild_meld_options
@@ -116,7 +117,7 @@ from .moves import (
     target_str,
 )
 from .opening import count_requirement, meld_opens, opening_met
-from .reach import lone_cards_fit, may_meld_out, naturals_melded, naturals_reach, pair_takes_wild
+from .reach import loose_cards_fit, may_meld_out, naturals_melded, naturals_reach, pair_takes_wild
 from .rules import Rules
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
 from .seqplay import (
@@ -807,10 +808,8 @@ class Deal:
         player's side what :func:`~canasta.extras.out_need` says where the variant has extra conditions."""
         xr = self.xr
         if xr.out_conditions and side == self.side_of[self.turn]:
-            if xr.out_wild_only:
-                mt = self.mt[side]
-                if mt[TWO] < 0 and mt[WILD_TARGET] < 0:
-                    return self.rules.canastas_to_go_out  # what out_need says: no canasta of wild cards to discount
+            if xr.out_wild_only:  # what out_need says, with no other condition to look at
+                return self.rules.canastas_to_go_out + wild_canastas(self, side)
             return out_need(self, self.turn)
         return self.rules.canastas_to_go_out
 
@@ -905,8 +904,12 @@ class Deal:
             return False
         if not self._opening_done() and not self._waiver():
             return False
-        if need is None:
-            need = self._out_need(side)
+        return self._out_plan_ok(seat, side, self._out_need(side) if need is None else need)
+
+    def _out_plan_ok(self, seat: int, side: int, need: int) -> bool:
+        """:meth:`can_go_out_now` once the partner has not said no and the side has made its initial meld (or
+        may waive it): whether the hand's cards can all be melded, or all but one discarded, with the side
+        then holding ``need`` canastas (the plans of feasibility.py, after the quick "no"s of reach.py)."""
         exact = self._exact_out()
         if need >= NEVER and not exact:
             return False  # a sequence canasta, extra cards, red threes or kinds of canasta missing
@@ -917,8 +920,8 @@ class Deal:
         if exact:
             return out_reach(self, self.hands[seat][:], rc[:], self._ex(side), self.canastas[side], 0,
                              not self.no_discard)
-        if not lone_cards_fit(rc, self.mt[side], self.lim.min_nat, not self.no_discard):
-            return False  # cards no meld can take (reach.py: the plan below would fail too)
+        if not loose_cards_fit(rc, self.mt[side], self.lim, not self.no_discard):
+            return False  # cards no meld can take, pairs without a wild card (reach.py: the plan would fail too)
         ex = self._ex(side)
         if not may_meld_out(rc, ex, self.lim, need - self.canastas[side], not self.no_discard):
             return False  # wild cards too few for the pairs or the canastas missing: the plan would fail too
@@ -1309,10 +1312,10 @@ class Deal:
                     acts[n_disc:] = kept
         if self.no_discard and opening_done:
             acts.append(PASS_ID)
-        if (not self.asked and rules.team_size > 1 and self.partner_of[seat] >= 0
-                and answer == 0 and size >= 2 and pend == 0 and opening_done and not self.conceal_only
-                and mc < 0
-                and not self.no_discard and (not rules.ask_requires_going_out or self.can_go_out_now(need_c))):
+        if (answer == 0 and not self.asked and self.partner_of[seat] >= 0 and rules.team_size > 1
+                and size >= 2 and pend == 0 and opening_done and not self.conceal_only and mc < 0
+                and not self.no_discard
+                and (not rules.ask_requires_going_out or self._out_plan_ok(seat, side, need_c))):
             # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
             # does not require being able to go out (S1), a failed "yes" is charged (_answer)
             acts.append(ASK_ID)

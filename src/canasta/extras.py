@@ -196,12 +196,17 @@ def out_need(deal: Deal, seat: int, kinds: bool = True) -> int:
                                                or not kinds_met(rules.going_out_canastas, side_canastas(deal, side))):
         return OUT_NEVER
     if not rules.wild_canastas_count:  # canastas of twos / wild cards do not count (Italian §3.2)
-        mt = deal.mt[side]
-        if mt[TWO] < 0 and mt[WILD_TARGET] < 0:  # no meld of twos or of wild cards
-            return rules.canastas_to_go_out
-        return rules.canastas_to_go_out + sum(1 for m in deal.melds[side]
-                                              if (m.target == TWO or m.target == WILD_TARGET) and m.is_canasta)
+        return rules.canastas_to_go_out + wild_canastas(deal, side)
     return rules.canastas_to_go_out
+
+
+def wild_canastas(deal: Deal, side: int) -> int:
+    """How many of the side's canastas are of twos or of wild cards (which do not count for going out where
+    ``wild_canastas_count`` is off, Italian §3.2)."""
+    mt = deal.mt[side]
+    if mt[TWO] < 0 and mt[WILD_TARGET] < 0:  # no meld of twos or of wild cards
+        return 0
+    return sum(1 for m in deal.melds[side] if (m.target == TWO or m.target == WILD_TARGET) and m.is_canasta)
 
 
 def kinds_met_after(deal: Deal, side: int, target: int, naturals: int, wilds: int) -> bool:

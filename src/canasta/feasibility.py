@@ -54,9 +54,13 @@ class MeldLimits:
         max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
         wild_melds: melds of wild cards only are allowed.
         wild_min, wild_max: fewest cards to start such a meld, most cards it may hold.
+
+    ``pair_wild`` (worked out) says whether a pair of naturals with no meld of its rank becomes a meld with one
+    wild card (``min_nat`` at most 2, and room for the wild card).
     """
 
-    __slots__ = ("limit", "nwm", "min_nat", "rv", "max_size", "wild_melds", "wild_min", "wild_max", "options")
+    __slots__ = ("limit", "nwm", "min_nat", "rv", "max_size", "wild_melds", "wild_min", "wild_max", "options",
+                 "pair_wild")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rv: Sequence[int], max_size: int = NO_CAP,
                  wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP):
@@ -68,6 +72,7 @@ class MeldLimits:
         self.wild_melds = wild_melds
         self.wild_min = wild_min
         self.wild_max = wild_max
+        self.pair_wild = min_nat <= 2 and self.capacity(2, 0) >= 1
         self.options: dict[tuple[int, ...], Any] | None = None  # canasta.groupmoves.options_cache, kept here
 
     @classmethod

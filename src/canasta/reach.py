@@ -3,7 +3,7 @@
 The plans of :mod:`canasta.feasibility` are exact but cost a search over discards and wild cards;
 the engine asks some of them at every move (may the player ask "may I go out?", RULES.md §1.9; does a
 meld keep the initial meld reachable, §1.6). A bound computed in one pass over the ranks answers many
-of those questions first: :func:`lone_cards_fit` and :func:`may_meld_out` say "no" only where
+of those questions first: :func:`loose_cards_fit` and :func:`may_meld_out` say "no" only where
 ``can_meld_out`` says no, :func:`naturals_reach` says "yes" only where ``best_meld_value`` reaches the
 points (``engine._OpeningCheck`` adds the pairs of :func:`pair_takes_wild` to it); otherwise the engine
 asks the plan. The answers are the same, only sooner
@@ -19,22 +19,33 @@ from .feasibility import MeldLimits
 from .moves import WILD_TARGET
 
 
-def lone_cards_fit(rc: Sequence[int], targets: Sequence[int], min_nat: int, allow_discard: bool = True) -> bool:
-    """Whether the hand's lone cards (counts ``rc`` by rank index) fit in its one discard (none where not
-    ``allow_discard``): black threes short of three, and naturals of a rank fewer than ``min_nat`` where
-    the side has no meld of that rank (``targets``: the side's meld index per target, -1 for none, as
-    ``Deal.mt``). No card of those can join a meld, so a hand with more cannot go out: the first check of
-    :func:`canasta.feasibility.can_meld_out`, read from ``targets`` without building its dict of melds."""
+def loose_cards_fit(rc: Sequence[int], targets: Sequence[int], lim: MeldLimits, allow_discard: bool = True) -> bool:
+    """Whether the hand's loose cards (counts ``rc`` by rank index), where the side has no meld of their rank
+    (``targets``: the side's meld index per target, -1 for none, as ``Deal.mt``), leave melding it out
+    possible: its lone cards (black threes short of three, naturals of a rank fewer than ``min_naturals``)
+    fit in its one discard (none where not ``allow_discard``), and each pair that one wild card makes a
+    meld (``lim.pair_wild``) has a wild card of the hand. No lone card can join a meld, and a pair
+    melds only with a wild card (a discard would leave a lone card), so a hand failing either cannot go out:
+    the first checks of :func:`canasta.feasibility.can_meld_out` and :func:`may_meld_out`, read from
+    ``targets`` without building their dict of melds."""
     most = 1 if allow_discard else 0
     lone = rc[THREE] if rc[THREE] < 3 else 0
     if lone > most:
         return False
+    min_nat = lim.min_nat
+    pairs = lim.pair_wild
+    wilds = rc[TWO] + rc[JOKER_RANK]
     for r in range(FOUR, ACE + 1):
         c = rc[r]
-        if c and c < min_nat and targets[r] < 0:
-            lone += c
-            if lone > most:
-                return False
+        if c and c < 3 and targets[r] < 0:
+            if c < min_nat:
+                lone += c
+                if lone > most:
+                    return False
+            elif c == 2 and pairs:
+                wilds -= 1
+                if wilds < 0:
+                    return False
     return True
 
 
