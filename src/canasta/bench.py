@@ -12,6 +12,14 @@ The random player is measured on :class:`~canasta.engine.Deal` directly
 (``legal = deal.legal_actions(); deal.apply_action(choice)``), without a game
 log. For the heuristic player the median time of one decision (view plus
 choice) is reported too, in milliseconds.
+
+**Warm-up.** The engine keeps caches of what depends on few counts (the melds a
+number of cards allows, the sequences of a suit's row of cards: groupmoves.py,
+seqplay.py); a fresh process fills them during its first few hundred deals, which
+costs the sequence variants up to a tenth of a 3-second measurement. Like pyperf's
+warm-up runs, each measurement is therefore preceded by ``warmup`` seconds of the
+same play on deals of other seeds (:data:`WARMUP_SEED`), neither timed nor
+counted: the figures are those of a long run. ``warmup=0`` measures a cold start.
 """
 
 from __future__ import annotations
@@ -27,6 +35,9 @@ from typing import Any
 from .agents.heuristic import HeuristicAgent
 from .engine import Deal
 from .rules import Rules
+
+WARMUP_SEED = 1_000_003
+"""Added to the seeds of warm-up deals, so that they are never the deals then timed."""
 
 
 @dataclass(frozen=True)
@@ -74,10 +85,21 @@ class BenchFigures:
         return d
 
 
-def _time_deals(rules: Rules, seconds: float, seed: int, play: Callable[[Deal], int]) -> BenchFigures:
-    """Deal and play deals with ``play`` (which plays one deal to its end and returns its steps) for about
-    ``seconds`` (at least one deal), timing the shuffle and deal apart from the steps."""
+def _time_deals(rules: Rules, seconds: float, seed: int, player: Callable[[int], Callable[[Deal], int]],
+                warmup: float = 0.0) -> BenchFigures:
+    """Deal and play deals for about ``seconds`` (at least one deal) with ``player(seed)`` (a function that
+    plays one deal to its end and returns its steps), timing the shuffle and deal apart from the steps;
+    first, for about ``warmup`` seconds, deals of other seeds are played untimed by ``player(WARMUP_SEED +
+    seed)`` (see the module docstring), so the timed deals are played as without warm-up."""
     clock = time.perf_counter
+    if warmup > 0:
+        play = player(WARMUP_SEED + seed)
+        end = clock() + warmup
+        k = 0
+        while clock() < end:
+            play(Deal(rules, dealer=k % rules.deal_players, seed=WARMUP_SEED + seed + k))
+            k += 1
+    play = player(seed)
     steps = deals = 0
     step_t = deal_t = setup_t = 0.0
     end = clock() + seconds
@@ -107,50 +129,64 @@ def play_random(deal: Deal, rng: random.Random) -> int:
     return n
 
 
-def bench_random(rules: Rules, seconds: float, seed: int = 0) -> BenchFigures:
-    """Play deals between uniformly random players for about ``seconds`` (at least one deal)."""
-    rng = random.Random(seed)
-    return _time_deals(rules, seconds, seed, lambda deal: play_random(deal, rng))
+def bench_random(rules: Rules, seconds: float, seed: int = 0, warmup: float = 0.0) -> BenchFigures:
+    """Play deals between uniformly random players for about ``seconds`` (at least one deal), after
+    ``warmup`` seconds of untimed play (module docstring)."""
+
+    def player(s: int) -> Callable[[Deal], int]:
+        rng = random.Random(s)
+        return lambda deal: play_random(deal, rng)
+
+    return _time_deals(rules, seconds, seed, player, warmup)
 
 
-def bench_heuristic(rules: Rules, seconds: float, seed: int = 0) -> BenchFigures:
-    """Play deals between heuristic players for about ``seconds`` (at least one deal)."""
+def bench_heuristic(rules: Rules, seconds: float, seed: int = 0, warmup: float = 0.0) -> BenchFigures:
+    """Play deals between heuristic players for about ``seconds`` (at least one deal), after ``warmup``
+    seconds of untimed play (module docstring); only the timed decisions make the median."""
     clock = time.perf_counter
-    agents = [HeuristicAgent(seed + s) for s in range(rules.players)]
-    decisions: list[float] = []
+    decisions: list[float] = []  # of the timed deals
 
-    def play(deal: Deal) -> int:
-        n = 0
-        while not deal.over:
-            seat = deal.to_act
-            legal = deal.legal_actions()
-            d0 = clock()
-            action = agents[seat].select(deal.view(seat), legal)
-            decisions.append(clock() - d0)
-            deal.apply_action(action)
-            n += 1
-        return n
+    def player(s: int) -> Callable[[Deal], int]:
+        agents = [HeuristicAgent(s + k) for k in range(rules.players)]
+        times = decisions if s == seed else []
 
-    fig = _time_deals(rules, seconds, seed, play)
+        def play(deal: Deal) -> int:
+            n = 0
+            while not deal.over:
+                seat = deal.to_act
+                legal = deal.legal_actions()
+                d0 = clock()
+                action = agents[seat].select(deal.view(seat), legal)
+                times.append(clock() - d0)
+                deal.apply_action(action)
+                n += 1
+            return n
+
+        return play
+
+    fig = _time_deals(rules, seconds, seed, player, warmup)
     median = 1000 * statistics.median(decisions) if decisions else 0.0
     mean = 1000 * statistics.fmean(decisions) if decisions else 0.0
     return dataclasses.replace(fig, decision_ms_median=median, decision_ms_mean=mean)
 
 
-def run_benchmarks(rules: Rules, seconds: float) -> dict[str, Any]:
-    """Both measurements, about ``seconds`` each.
+def run_benchmarks(rules: Rules, seconds: float, warmup: float = 1.0) -> dict[str, Any]:
+    """Both measurements, about ``seconds`` each, each after ``warmup`` seconds of untimed play.
 
-    Returns ``{"random": {...}, "heuristic": {...}, "variant": ..., "seconds": ...}``
+    Returns ``{"random": {...}, "heuristic": {...}, "variant": ..., "seconds": ..., "warmup_seconds": ...}``
     (see :meth:`BenchFigures.to_json`).
 
     Raises:
-        ValueError: ``seconds`` is not positive.
+        ValueError: ``seconds`` is not positive, or ``warmup`` is negative.
     """
     if not seconds > 0:
         raise ValueError(f"seconds must be positive, not {seconds}")
+    if not warmup >= 0:
+        raise ValueError(f"warmup must be 0 or more seconds, not {warmup}")
     return {
-        "random": bench_random(rules, seconds).to_json(),
-        "heuristic": bench_heuristic(rules, seconds).to_json(),
+        "random": bench_random(rules, seconds, warmup=warmup).to_json(),
+        "heuristic": bench_heuristic(rules, seconds, warmup=warmup).to_json(),
         "variant": rules.spec(),
         "seconds": seconds,
+        "warmup_seconds": warmup,
     }

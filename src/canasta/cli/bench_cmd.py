@@ -38,7 +38,7 @@ def bench_table(figures: dict[str, Any]) -> Table:
     return table
 
 
-def run_bench(variant: str, seconds: float, json_out: bool) -> None:
+def run_bench(variant: str, seconds: float, json_out: bool, warmup: float = 1.0) -> None:
     """Run ``canasta bench`` (see the module docstring); exits with status 2 on bad options."""
     try:
         rules = Rules.parse(variant)
@@ -47,7 +47,9 @@ def run_bench(variant: str, seconds: float, json_out: bool) -> None:
         return
     if not (seconds > 0 and math.isfinite(seconds)):
         fail(f"--seconds must be a positive number, not {seconds}")
-    figures = run_benchmarks(rules, seconds)
+    if not (warmup >= 0 and math.isfinite(warmup)):
+        fail(f"--warmup must be 0 or a positive number of seconds, not {warmup}")
+    figures = run_benchmarks(rules, seconds, warmup)
     if json_out:
         print(json.dumps(figures))
         return
@@ -56,4 +58,5 @@ def run_bench(variant: str, seconds: float, json_out: bool) -> None:
     mean = figures["heuristic"]["decision_ms_mean"]
     out.print("A step is one move applied, legal-move generation included (for the heuristic, also the "
               "view and the choice); dealing (Setup ms per deal) is timed apart. Deals/s counts whole deals. "
-              f"Decision ms: median time of one heuristic decision (mean {mean:.3f}).")
+              f"Decision ms: median time of one heuristic decision (mean {mean:.3f}). Each measurement follows "
+              f"{figures['warmup_seconds']:g} s of untimed play on other deals (--warmup).")

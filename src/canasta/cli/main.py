@@ -142,12 +142,14 @@ def arena(
 def bench(
     variant: str = typer.Option("classic", "--variant", "-v"),
     seconds: float = typer.Option(3.0, "--seconds", help="Time per measurement."),
+    warmup: float = typer.Option(1.0, "--warmup", help="Untimed play before each measurement, in seconds "
+                                 "(fills the engine's caches; 0 measures a cold start)."),
     json_out: bool = typer.Option(False, "--json"),
 ) -> None:
     """Measure engine throughput on one core: steps/s and deals/s, random and heuristic players."""
     from .bench_cmd import run_bench
 
-    run_bench(variant=variant, seconds=seconds, json_out=json_out)
+    run_bench(variant=variant, seconds=seconds, json_out=json_out, warmup=warmup)
 
 
 @app.command()
