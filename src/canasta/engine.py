@@ -80,7 +80,7 @@ from .extras import (
     out_need,
     wild_canastas,
 )
-from .feasibility import MeldLimits, best_meld_value, can_meld_out, meld_out_value
+from .feasibility import NO_CAP, MeldLimits, best_meld_value, can_meld_out, meld_out_value
 from .groupmoves import add_options, meld_options, options_cache, wild_meld_options
 from .moves import (
     ACTIONS,
@@ -364,7 +364,7 @@ class _OpeningCheck:
     keeping the cards to keep answers "yes", falling short answers "no", without the full plan."""
 
     __slots__ = ("deal", "side_ex", "base_turn", "base_need", "keep", "rc", "rv", "plan", "seqs", "pairs",
-                 "wilds", "zero_wilds")
+                 "wilds", "zero_wilds", "after")
 
     def __init__(self, deal: Deal, side: int, side_ex: dict[int, list[int]]):
         self.deal = deal
@@ -379,6 +379,9 @@ class _OpeningCheck:
         self.pairs: list[tuple[int, int]] | None = None  # (points, rank) of the pairs, best first (when needed)
         self.wilds = self.rc[TWO] + self.rc[JOKER_RANK]
         self.zero_wilds = self.rv[TWO] == 0 and self.rv[JOKER_RANK] == 0
+        # per (rank, naturals) of a candidate, its naturals-only plan where melds are uncapped (the wild cards a
+        # candidate brings then change only the cards left): None where capped
+        self.after: dict[tuple[int, int], tuple[int, int, int]] | None = {} if deal.lim.max_size >= NO_CAP else None
 
     def _base_plan(self) -> tuple[list[int], int, int, int]:
         """The naturals-only plan of :func:`canasta.reach.naturals_reach` for the hand before any candidate:
@@ -402,12 +405,22 @@ class _OpeningCheck:
         """The naturals-only plan after candidate ``x`` (a meld or addition of rank 4..A, or of wild cards):
         its points, the naturals it melds and the cards of the hand, from the plan before any candidate,
         where only ``x``'s rank changes (the plan reads no wild card)."""
-        melded, value, count, total = self.plan or self._base_plan()
         _, r, n, t, j = x
-        total -= n + t + j
+        memo = self.after
+        if memo is None:
+            return self._naturals_plan(r, n, t + j)
+        got = memo.get((r, n))  # uncapped melds: the candidates of a rank and count of naturals share the plan
+        if got is None:
+            got = memo[r, n] = self._naturals_plan(r, n, 0)
+        return got[0], got[1], got[2] - t - j
+
+    def _naturals_plan(self, r: int, n: int, w: int) -> tuple[int, int, int]:
+        """:meth:`_naturals_after` of a candidate of target ``r`` with ``n`` naturals and ``w`` wild cards."""
+        melded, value, count, total = self.plan or self._base_plan()
+        total -= n + w
         if r != WILD_TARGET:
             cur = self.base_turn.get(r)
-            after = _joined(cur, n, t + j)
+            after = _joined(cur, n, w)
             c = naturals_melded(self.rc[r] - n, after, self.deal.lim.max_size, 3)
             value += (c - melded[r]) * self.rv[r]
             count += c - melded[r]

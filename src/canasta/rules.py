@@ -497,14 +497,15 @@ class Rules:
         """Number of cards in the deck."""
         return 52 * self.packs + self.jokers
 
-    @property
+    @functools.cached_property
     def team_size(self) -> int:
-        """Players per side in a deal (with sitting_out, of the deal's players)."""
+        """Players per side in a deal (with sitting_out, of the deal's players); computed once (move generation
+        reads it at every move)."""
         return self.deal_players // self.teams
 
-    @property
+    @functools.cached_property
     def deal_players(self) -> int:
-        """Players who play each deal: ``players`` less those sitting out (§3.1, 5 players: 4)."""
+        """Players who play each deal: ``players`` less those sitting out (§3.1, 5 players: 4); computed once."""
         return self.players - self.sitting_out
 
     def deal_rules(self) -> Rules:
