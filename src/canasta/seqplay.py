@@ -281,8 +281,11 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
     if not (starts or seqs):
         return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
     room = size + pend - 2  # cards that may be melded while keeping 2
+    limit = -1  # where the hand is short: the most cards of a new sequence (those of 7 too, where 7 go out: 7)
     if room < smax and not (allow_out and deal.canastas[side] >= needs[0]):
-        return [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
+        if wild:
+            return [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
+        limit = 7 if allow_out and deal.canastas[side] + 1 >= needs[1] else room
     kinds = _KINDS[code]
     ids: list[int] = []
     wild_ids: list[int] = []
@@ -292,6 +295,9 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
             if not starts >> shift & LANE_MASK:
                 continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
             row = ROW_BYTES[bits >> shift & LANE_MASK]
+            if limit >= 0:
+                ids += short_sequence_ids(suit, row, smin, smax, room, limit == 7)
+                continue
             found = tables[suit].get(row) or new_sequence_ids(suit, row, smin, smax, least)
             if found[0]:
                 ids += found[0]
@@ -345,6 +351,23 @@ def _ids_setup(rules: Rules) -> _IdsSetup:
     if len(_IDS_SETUP) > 256:
         _IDS_SETUP.clear()
     found = _IDS_SETUP[id(rules)] = (rules, smin, smax, max(smax, rules.sequence_out_max), wild, least, tables)
+    return found
+
+
+_SHORT_IDS: dict[tuple[int, bytes, int, int, int, bool], list[int]] = {}
+"""Cache of :func:`short_sequence_ids`."""
+
+
+def short_sequence_ids(suit: int, row: bytes, min_len: int, max_len: int, room: int, seven: bool) -> list[int]:
+    """The ids of the natural new sequences of ``suit`` that ``row`` allows (:func:`new_sequences`, in its order)
+    of at most ``room`` cards, and (``seven``: the move would let the side go out) those of 7 cards: what
+    :func:`seq_play_candidates` offers a hand that must keep two cards after a shorter sequence (RULES.md
+    §1.4, §3.2); cached (do not modify)."""
+    key = (suit, row, min_len, max_len, room, seven)
+    found = _SHORT_IDS.get(key)
+    if found is None:
+        natural = new_sequences(suit, row, min_len, max_len, 0)[0]
+        found = _SHORT_IDS[key] = [act for n, _, act in natural if n <= room or (seven and n >= 7)]
     return found
 
 
