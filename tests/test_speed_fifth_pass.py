@@ -4,7 +4,7 @@
   (``_OpeningCheck.pairs_reach_after``): "yes" only where ``best_meld_value`` reaches the points, "no"
   (where wild cards count nothing towards the minimum) only where it does not;
 * sequence moves are not looked for where the hand holds no run of a suit, no wild card may fill a gap
-  and the side has no sequence (``seqplay.side_sequences``, ``sequences.bits_runs``): there are none;
+  and the side has no sequence (``Deal.seqs``, ``sequences.bits_runs``): there are none;
   ``bits_runs`` finds a run exactly where a suit's row holds one, the rows read from ``held_bits`` are those
   of ``suit_rows``, and ``Deal._holds_sequence`` (read from them) says what ``spans_in_hand`` says.
 
@@ -22,8 +22,8 @@ from canasta.engine import P_PLAY, _OpeningCheck
 from canasta.feasibility import best_meld_value
 from canasta.moves import SEQ_TARGET
 from canasta.rules import Rules
-from canasta.seqplay import seq_play_candidates, seq_play_ids, side_sequences
-from canasta.sequences import LANE, LANE_MASK, ROW_BYTES, bits_runs, held_bits, held_row, spans_in_hand, suit_rows
+from canasta.seqplay import seq_play_candidates, seq_play_ids
+from canasta.sequences import LANE, LANE_MASK, ROW_BYTES, bits_runs, held_bits, spans_in_hand, suit_rows
 from speed_states import counts_after, shape_candidates, states, unopened_states
 
 SPECS = ["italian", "samba", "hollywood", "classic"]
@@ -62,8 +62,6 @@ def test_bits_runs_finds_the_runs_of_each_suit(spec: str) -> None:
         hand = [0] * 53
         for _ in range(rng.randint(0, 22)):
             hand[rng.randrange(53)] += rng.randint(1, 3)
-        held = held_row(hand)
-        assert suit_rows(hand, held) == suit_rows(hand)
         bits = held_bits(hand)
         assert [ROW_BYTES[bits >> LANE * suit & LANE_MASK] for suit in range(4)] == suit_rows(hand)
         for length in (3, 4, 5, 7, rules.sequence_min):
@@ -76,7 +74,7 @@ def test_bits_runs_finds_the_runs_of_each_suit(spec: str) -> None:
 
 @pytest.mark.parametrize("spec", ["italian", "samba", "hollywood", "bolivia", "brazilian"])
 def test_no_sequence_moves_without_a_run_a_wild_card_or_a_sequence(spec: str) -> None:
-    """``side_sequences`` (kept between moves) lists the side's sequence melds and the seat's ``nb`` its
+    """``Deal.seqs`` (kept between moves) lists the side's sequence melds and the seat's ``nb`` its
     naturals; where the hand holds no run and no wild card may fill a gap, the sequence moves come from the
     side's sequences alone (none without one); ``_holds_sequence`` says what ``spans_in_hand`` says."""
     checked = empty = 0
@@ -85,9 +83,9 @@ def test_no_sequence_moves_without_a_run_a_wild_card_or_a_sequence(spec: str) ->
             continue
         seat, side = deal.turn, deal.side_of[deal.turn]
         rules = deal.rules
-        seqs = side_sequences(deal, side)
+        seqs = deal.seqs[side]
         for s in range(deal.teams):
-            assert side_sequences(deal, s) == [m for m in deal.melds[s] if m.target == SEQ_TARGET]
+            assert deal.seqs[s] == [m for m in deal.melds[s] if m.target == SEQ_TARGET]
         hand = deal.hands[seat]
         assert deal.nb == [held_bits(h) for h in deal.hands]
         spans = spans_in_hand(hand, rules.sequence_min, rules.sequence_max)

@@ -868,8 +868,7 @@ class Deal:
                   if i >= 0 and t != THREE and t != TWO}
         else:
             ex = {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
-        rules = self.rules
-        full = rules.canasta_max if rules.several_melds_per_rank else 0
+        full = self.rules.closed_meld_size
         if full and ex:
             for t in [t for t, (nat, wild) in ex.items() if nat + wild >= full]:
                 del ex[t]
@@ -1229,16 +1228,8 @@ class Deal:
                     if spare - hit[0] >= 2:
                         sink.extend(hit[2] if direct else hit[1])  # every one keeps two cards (ids, or candidates)
                     else:
-                        msize = len(m.cards)
-                        for opt in hit[1]:
-                            k = opt[2] + opt[3] + opt[4]
-                            after = spare - k
-                            if after < 2:
-                                cn = canastas + (1 if msize + k >= 7 and msize < 7 else 0)
-                                if not (allow_out and after >= 0
-                                        and self._out_move_ok(cn, need_c, after, r, opt[2], opt[3], opt[4])):
-                                    continue
-                            sink.append(opt[0] if direct else opt)
+                        few = self._short_hand_options(hit[1], spare, len(m.cards), canastas, need_c, allow_out)
+                        sink.extend([x[0] for x in few] if direct else few)
             if c >= min_nat and (mi < 0 or (several and len(melds[mi].cards) >= 7)):  # beside a canasta
                 # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
                 most_nat = c if c < cap else cap
@@ -1246,14 +1237,8 @@ class Deal:
                 if spare - hit[0] >= 2:
                     sink.extend(hit[2] if direct else hit[1])
                 else:
-                    for opt in hit[1]:
-                        k = opt[2] + opt[3] + opt[4]
-                        after = spare - k
-                        if after < 2:
-                            cn = canastas + (1 if k >= 7 else 0)
-                            if not (allow_out and self._out_move_ok(cn, need_c, after, r, opt[2], opt[3], opt[4])):
-                                continue
-                        sink.append(opt[0] if direct else opt)
+                    few = self._short_hand_options(hit[1], spare, 0, canastas, need_c, allow_out)
+                    sink.extend([x[0] for x in few] if direct else few)
         if rules.wild_melds and not reserved:
             self._wild_candidates(cand, size, pend, canastas, need_c, allow_out)
         if rules.twos_melds and opened and rc[TWO]:
@@ -1381,14 +1366,26 @@ class Deal:
         if spare - most_k >= 2:
             cand.extend(opts)  # every one keeps two cards
             return
+        cand.extend(self._short_hand_options(opts, spare, msize, canastas, need_c, allow_out))
+
+    def _short_hand_options(self, opts: list[tuple[int, int, int, int, int]], spare: int, size0: int,
+                            canastas: int, need_c: int, allow_out: bool) -> list[tuple[int, int, int, int, int]]:
+        """The melds or additions ``opts`` (id, target, naturals, twos, jokers; to a meld of ``size0`` cards, 0
+        for a new one) that keep two cards of the ``spare`` the hand and the pile set aside hold, or that leave
+        fewer where the player may go out then (going out allowed, the side's ``canastas`` after the move
+        reaching ``need_c``: :meth:`_out_move_ok`; RULES.md §1.4, §1.9). For a hand too short to keep two
+        cards after every option (the caller's check)."""
+        out = []
         for opt in opts:
-            k = opt[3] + opt[4]
+            k = opt[2] + opt[3] + opt[4]
             after = spare - k
             if after < 2:
-                cn = canastas + (1 if msize + k >= 7 and msize < 7 else 0)
-                if not (allow_out and self._out_move_ok(cn, need_c, after, WILD_TARGET, 0, opt[3], opt[4])):
+                cn = canastas + (1 if size0 < 7 <= size0 + k else 0)
+                if not (allow_out and after >= 0
+                        and self._out_move_ok(cn, need_c, after, opt[1], opt[2], opt[3], opt[4])):
                     continue
-            cand.append(opt)
+            out.append(opt)
+        return out
 
     def _after_counts(self, x: tuple[int, int, int, int, int],
                       side_ex: dict[int, list[int]] | None = None) -> tuple[list[int], dict[int, list[int]], int, int]:
@@ -2533,7 +2530,9 @@ class SeqDeal(Deal):
     """A :class:`Deal` of a variant with sequences (RULES.md §3.2), made by ``Deal(rules, ...)`` itself where
     ``rules.sequences``: moving a card into or out of a hand also keeps ``nb``, the naturals each seat holds as
     bits (:func:`canasta.sequences.held_bits`), which sequence move generation reads instead of the hand.
-    Variants without sequences do not pay for it."""
+    Variants without sequences do not pay for it. The two methods repeat the three lines of
+    :meth:`Deal._give` and :meth:`Deal._take_card` rather than call them: a card moves about three times a
+    step, and a call each would cost more than the bits save."""
 
     __slots__ = ()
 

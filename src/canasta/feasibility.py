@@ -139,7 +139,7 @@ def _plan(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits) -> tuple
                 c = maxs
             value += c * rv[r]
             cap += lim.capacity(c, 0)
-        elif c >= lim.min_nat and c + 1 >= 3 and lim.capacity(c, 0) >= 1:
+        elif c == 2 and lim.pair_wild:  # a pair that one wild card makes a meld (§1.5)
             pairs.append(r)
         else:
             left += c
@@ -296,7 +296,7 @@ def _all_meldable(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, 
             if c >= 7:
                 done += 1
             metas.append((c, lim.capacity(c, 0)))
-        elif c >= lim.min_nat and c + 1 >= 3 and lim.capacity(c, 0) >= 1:
+        elif c == 2 and lim.pair_wild:  # a pair that one wild card makes a meld (§1.5)
             if w == 0:
                 return False
             w -= 1

@@ -91,7 +91,7 @@ def may_meld_out(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, m
                 continue
             if c >= 3:
                 gap = 7 - c
-            elif c + 1 >= 3 and lim.capacity(c, 0) >= 1:
+            elif c == 2 and lim.pair_wild:
                 wilds -= 1  # the pair's own wild card
                 if wilds < 0:
                     return False
@@ -158,7 +158,7 @@ def pair_takes_wild(c: int, lim: MeldLimits) -> bool:
     few for a meld of naturals, enough naturals (``min_naturals``) and room for the wild card. These are the
     pairs the plan of :func:`canasta.feasibility.best_meld_value` melds with a wild card each, best first,
     while wild cards last."""
-    return 2 <= c < 3 and c >= lim.min_nat and lim.capacity(c, 0) >= 1
+    return c == 2 and lim.pair_wild
 
 
 def naturals_melded(c: int, meld: list[int] | None, max_size: int, least: int) -> int:

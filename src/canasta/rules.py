@@ -584,6 +584,14 @@ class Rules:
         return self.canasta_max or 10**6
 
     @functools.cached_property
+    def closed_meld_size(self) -> int:
+        """Cards at which a meld of a rank is closed for good: a full canasta (``canasta_max``) beside which the
+        side may start another meld of its rank (``several_melds_per_rank``), so the cards of that rank can only
+        go to the new meld (§3.2 Samba, Hollywood); 0 where no meld closes so. Computed once (the going-out
+        plans read it at every move)."""
+        return self.canasta_max if self.several_melds_per_rank else 0
+
+    @functools.cached_property
     def wild_meld_cap(self) -> int:
         """Most cards a meld of wild cards may hold (wild_meld_max and canasta_max; large if neither);
         computed once."""

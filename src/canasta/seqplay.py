@@ -81,12 +81,6 @@ REACH_DEPTH = 2
 """Further sequences the initial-meld planning tries in one turn (besides melds of a rank)."""
 
 
-def side_sequences(deal: Deal, side: int) -> list[Meld]:
-    """The sequence melds of ``side``, in the order they were made (``deal.seqs[side]``, kept as they are made;
-    do not modify the list)."""
-    return deal.seqs[side]
-
-
 def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
     """The sequence of ``side`` whose lowest and highest cards are ``seq`` (card types), or None.
 
@@ -98,14 +92,14 @@ def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
         return None
     span = (seq[0] & 3, seq[0] >> 2, seq[1] >> 2)
     hole = seq[2] >> 2 if len(seq) == 3 else -1
-    return next((m for m in side_sequences(deal, side) if m.span == span and meld_hole(m) == hole), None)
+    return next((m for m in deal.seqs[side] if m.span == span and meld_hole(m) == hole), None)
 
 
 def sequences_touching(deal: Deal, side: int, top: int) -> list[Meld]:
     """The sequences of ``side`` that the card ``top`` could join: of its suit, ending next to its rank
     (RULES.md §3.2), in the order they were made."""
     suit, rank = top & 3, top >> 2
-    return [m for m in side_sequences(deal, side) if m.span[0] == suit
+    return [m for m in deal.seqs[side] if m.span[0] == suit
             and (m.span[1] - 1 == rank or m.span[2] + 1 == rank)]
 
 
@@ -273,19 +267,16 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
     if wild:
         rc = deal.rc[seat]
         code = (1 if rc[TWO] else 0) | (2 if rc[JOKER_RANK] else 0)
-    if code:
-        starts = -1  # with a wild card to fill a gap, every suit is looked at
-    else:
-        starts = bits & bits >> 1 & bits >> 2 if smin == 3 else bits_runs(bits, smin)
+    starts = -1 if code else bits_runs(bits, smin)  # with a wild card to fill a gap, every suit is looked at
     seqs = deal.seqs[side]
     if not (starts or seqs):
         return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
     room = size + pend - 2  # cards that may be melded while keeping 2
-    limit = -1  # where the hand is short: the most cards of a new sequence (those of 7 too, where 7 go out: 7)
+    short = seven = False  # a hand too short for every new sequence; one of 7 cards would let the side go out
     if room < smax and not (allow_out and deal.canastas[side] >= needs[0]):
         if wild:
             return [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
-        limit = 7 if allow_out and deal.canastas[side] + 1 >= needs[1] else room
+        short, seven = True, allow_out and deal.canastas[side] + 1 >= needs[1]
     kinds = _KINDS[code]
     ids: list[int] = []
     wild_ids: list[int] = []
@@ -295,8 +286,8 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
             if not starts >> shift & LANE_MASK:
                 continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
             row = ROW_BYTES[bits >> shift & LANE_MASK]
-            if limit >= 0:
-                ids += short_sequence_ids(suit, row, smin, smax, room, limit == 7)
+            if short:
+                ids += short_sequence_ids(suit, row, smin, smax, room, seven)
                 continue
             found = tables[suit].get(row) or new_sequence_ids(suit, row, smin, smax, least)
             if found[0]:
@@ -592,7 +583,7 @@ def no_such_sequence(deal: Deal, side: int, span: Span) -> str:
     from .sequences import span_str
     from .wildseq import sequence_name
 
-    others = [m for m in side_sequences(deal, side) if m.span == span]
+    others = [m for m in deal.seqs[side] if m.span == span]
     if others:
         name = sequence_name(others[0])
         text = span_str(span) + (f"/{card_str(name[2])}" if len(name) > 2 else "")

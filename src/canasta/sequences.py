@@ -133,17 +133,11 @@ _PRESENT = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count of cards to 1 if any is held, else 0."""
 
 
-def held_row(hand: Sequence[int]) -> bytes:
-    """Which naturals 4..A ``hand`` (counts by card type) holds, as 44 bytes of 0/1 in card-type order
-    (4C 4D 4H 4S 5C ...): the four rows of :func:`suit_rows` interleaved."""
-    return bytes(hand[FOUR * 4:(ACE + 1) * 4]).translate(_PRESENT)
-
-
-def suit_rows(hand: Sequence[int], held: bytes | None = None) -> list[bytes]:
+def suit_rows(hand: Sequence[int]) -> list[bytes]:
     """Per suit, which naturals 4..A ``hand`` (counts by card type) holds, as 11 bytes of 0/1 (4 first):
-    the part of a hand that sequences depend on, small enough to key caches with (``held``: the hand's
-    :func:`held_row` where the caller has it)."""
-    row = held_row(hand) if held is None else held
+    the part of a hand that sequences depend on, small enough to key caches with (where a deal keeps the
+    hand's :func:`held_bits`, :data:`ROW_BYTES` gives the same rows from it)."""
+    row = bytes(hand[FOUR * 4:(ACE + 1) * 4]).translate(_PRESENT)
     return [row[0::4], row[1::4], row[2::4], row[3::4]]
 
 

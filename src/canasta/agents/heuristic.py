@@ -285,7 +285,7 @@ class Position:
         self.visible = visible
         me = view.side
         self.mine = melds[me]
-        full = rules.canasta_max if rules.several_melds_per_rank else 0  # as Deal._ex: a new meld beside it
+        full = rules.closed_meld_size  # as Deal._ex: a new meld of its rank starts beside it
         self.ex = {t: [nw[0], nw[1]] for t, nw in self.mine.items()
                    if t != THREE and t != TWO and not (full and nw[0] + nw[1] >= full)}
         self.canastas = canastas
