@@ -234,7 +234,9 @@ class raw_env(AECEnv, EzPickle):
         self._seats = sit.seats
         self._deal_seat = [sit.deal_seat(t) for t in range(self.rules.players)]
         top = deal.pile[-1] if deal.pile else None  # public: the upcard on the table
-        self._memory = PublicMemory(deal.n, top, len(deal.pile))
+        rules = deal.rules
+        self._memory = PublicMemory(deal.n, top, len(deal.pile), black3_removed=rules.black3_from_pile_removed,
+                                    pile_cards=deal.pile if rules.pile_visible else None)
         self._version += 1
 
     def table_seat(self, deal_seat: int) -> int:
@@ -312,7 +314,8 @@ class raw_env(AECEnv, EzPickle):
         if self.game is not None:
             self.game.logs[-1].moves.append(str(move))
         pile = deal.pile  # public: the pile's top card and size, as every view shows them
-        self._memory.after_move(seat, move, pile[-1] if pile else None, len(pile))
+        self._memory.after_move(seat, move, pile[-1] if pile else None, len(pile), pending=len(deal.pending),
+                                pile_cards=pile if deal.rules.pile_visible else None)
         self._steps += 1
         self._version += 1
         if deal.over:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import ACE, FOUR, IS_RED_THREE, IS_WILD, N_TYPES
+from ..cards import ACE, FOUR, IS_BLACK_THREE, IS_RED_THREE, IS_WILD, N_TYPES
 from ..engine import PHASE_NAMES, PlayerView
 from ..moves import ADD, DISCARD, MELD, N_ACTIONS, N_TARGETS, TAKE, Move
 from ..rules import Rules
@@ -51,6 +51,7 @@ SEQ_FIELDS = ("sequences", "sequence canastas", "sequences holding a wild card")
 """The numbers given for each side after its 4 x 11 covered cards in the ``sequences`` block."""
 
 _RED3 = np.array(IS_RED_THREE, dtype=bool)
+_BLACK3 = np.array(IS_BLACK_THREE, dtype=bool)
 _WILD_GET = IS_WILD.__getitem__
 _PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
 
@@ -112,7 +113,7 @@ class ObservationLayout:
              "where the variant lets players look through it"),
             ("known_in_hand", (P - 1) * N_TYPES, "count",
              "for relative seats 1..P-1 (53 each), copies of each card type known to be in that "
-             "seat's hand because it took them with the pile (minus those it melded or discarded since)"),
+             "seat's hand because it took them with the pile into its hand (minus those it played since)"),
             ("melds", T * N_TARGETS * len(MELD_FIELDS), "count",
              "per relative side (56 each), per meld target 0..13 (rank index; 1 = black threes, "
              "13 = wild cards), 4 numbers: naturals, wild cards, is a canasta, has no wild card "
@@ -221,34 +222,52 @@ class PublicMemory:
     """What every player saw in this deal and a view no longer shows.
 
     It is fed only public events: the moves as played (every card of a meld, a
-    discard or a pile taken is shown to the table) and the pile's top card and
-    size. It keeps the pile's known cards (discards and the upcard since the pile
-    was last taken; cards turned under the upcard at the start are counted as
+    discard or a pile taken is shown to the table), the pile's top card and
+    size (the whole pile where the variant lets players look through it) and the
+    number of pile cards set aside while a side completes its initial meld. It
+    keeps the pile's known cards (discards and the upcard since the pile was last
+    taken; cards turned under the upcard at the start and a dowry are counted as
     unknown) and, for each seat, the cards known to be in its hand because it
-    took them with the pile. A seat that melds or discards a card of a type it
-    is known to hold is assumed to have used that copy, so the memory never
-    claims more than the seat holds.
+    took them with the pile.
+
+    Only the cards that reach the hand are counted: not the top card (melded at
+    once), not red threes (laid out), not black threes where the variant takes
+    them out of play (``black3_from_pile_removed``, Cuban, RULES.md §3.2), and
+    the cards of a pile set aside (initial meld, RULES.md §1.6; a canasta first,
+    §3.4) only once they join the hand. A seat that melds, adds, discards or
+    takes the pile with a card of a type it is known to hold is assumed to have
+    used that copy, so the memory never claims more than the seat holds.
 
     Args:
         players: seats at the table.
         pile_top: the pile's top card at the start of the deal (None if empty).
         pile_size: the pile's size then.
+        black3_removed: black threes of a taken pile leave play (``Rules.black3_from_pile_removed``).
+        pile_cards: the whole pile, bottom first, where the variant shows it (``Rules.pile_visible``).
     """
 
-    __slots__ = ("pile", "pile_counts", "unknown", "known")
+    __slots__ = ("pile", "pile_counts", "unknown", "known", "black3_removed", "pending", "pending_seat")
 
-    def __init__(self, players: int, pile_top: int | None, pile_size: int):
+    def __init__(self, players: int, pile_top: int | None, pile_size: int, *,
+                 black3_removed: bool = False, pile_cards: Sequence[int] | None = None):
         self.pile: list[int] = []
         self.pile_counts = np.zeros(N_TYPES, dtype=np.int32)
         self.unknown = 0
         self.known = np.zeros((players, N_TYPES), dtype=np.int32)
-        self._resync(pile_top, pile_size)
+        self.black3_removed = black3_removed
+        self.pending = np.zeros(N_TYPES, dtype=np.int32)
+        """Known cards of a pile set aside for ``pending_seat`` (not yet in its hand)."""
+        self.pending_seat = -1
+        self._resync(pile_top, pile_size, pile_cards)
 
-    def _resync(self, pile_top: int | None, pile_size: int) -> None:
-        self.pile = [] if pile_top is None else [pile_top]
+    def _resync(self, pile_top: int | None, pile_size: int, pile_cards: Sequence[int] | None = None) -> None:
+        if pile_cards is not None:
+            self.pile = list(pile_cards)
+        else:
+            self.pile = [] if pile_top is None else [pile_top]
         self.pile_counts[:] = 0
-        if pile_top is not None:
-            self.pile_counts[pile_top] = 1
+        for c in self.pile:
+            self.pile_counts[c] += 1
         self.unknown = max(0, pile_size - len(self.pile))
 
     def _used(self, seat: int, cards: Sequence[int]) -> None:
@@ -257,12 +276,17 @@ class PublicMemory:
             if row[c] > 0:
                 row[c] -= 1
 
-    def after_move(self, seat: int, move: Move, pile_top: int | None, pile_size: int) -> None:
+    def after_move(self, seat: int, move: Move, pile_top: int | None, pile_size: int, *,
+                   pending: int = 0, pile_cards: Sequence[int] | None = None) -> None:
         """Record ``move`` played by ``seat``; then check the pile against its public top and size.
+
+        ``pending`` is the number of pile cards set aside after the move (``PlayerView.pending_pile``):
+        the known cards of a pile taken join the taker's known hand when it falls to 0. ``pile_cards``
+        is the whole pile where the variant shows it (``PlayerView.pile_cards``), else None.
 
         A pile that no longer matches what was remembered (a variant that
         reshuffles the pile into the stock and turns a new upcard) is relearned
-        from its top card, the rest counted as unknown.
+        from its top card (or its cards, where shown), the rest counted as unknown.
         """
         kind = move.kind
         if kind == DISCARD:
@@ -271,21 +295,30 @@ class PublicMemory:
             self.pile.append(card)
             self.pile_counts[card] += 1
         elif kind == TAKE:
+            self._used(seat, move.cards)
+            got = np.zeros(N_TYPES, dtype=np.int32)
             rest = self.pile[:-1]
             if rest:
-                got = np.bincount(np.asarray(rest, dtype=np.intp), minlength=N_TYPES)
-                got[_RED3] = 0
-                self._used(seat, move.cards)
-                self.known[seat] += got
-            else:
-                self._used(seat, move.cards)
+                got += np.bincount(np.asarray(rest, dtype=np.intp), minlength=N_TYPES).astype(np.int32)
+                got[_RED3] = 0  # laid out (§1.3)
+                if self.black3_removed:
+                    got[_BLACK3] = 0  # out of play (§3.2 Cuban)
             self.pile = []
             self.pile_counts[:] = 0
             self.unknown = 0
+            self.pending[:] = got
+            self.pending_seat = seat
         elif kind == MELD or kind == ADD:
             self._used(seat, move.cards)
+        if self.pending_seat >= 0 and pending == 0:
+            self.known[self.pending_seat] += self.pending  # the pile set aside joins the hand
+            self.pending[:] = 0
+            self.pending_seat = -1
         top = self.pile[-1] if self.pile else None
-        if pile_size != len(self.pile) + self.unknown or top != pile_top:
+        if pile_cards is not None:
+            if list(pile_cards) != self.pile:
+                self._resync(pile_top, pile_size, pile_cards)
+        elif pile_size != len(self.pile) + self.unknown or top != pile_top:
             self._resync(pile_top, pile_size)
 
 
