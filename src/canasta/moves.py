@@ -141,8 +141,10 @@ class Move:
             return name
         text = name + " " + " ".join(card_str(c) for c in self.cards)
         if (all(c == JOKER or c >> 2 == TWO for c in self.cards)
-                and (self.kind == ADD or (self.kind == MELD and self.target == TWO))):
-            text += " to " + target_str(self.target)  # the meld of twos (Italian) is named: 'to 2'
+                and (self.kind == ADD or (self.kind == MELD and 0 <= self.target != WILD_TARGET))):
+            # only wild cards: the meld is named ('add 2C to K', the meld of twos of Italian
+            # 'meld 2C 2D to 2'); a meld of them is the wild-card meld unless named
+            text += " to " + target_str(self.target)
         return text
 
     @staticmethod
