@@ -156,11 +156,12 @@ def _pick(legal: Any, rng: random.Random, lean: bool) -> int:
     return int(legal[rng.randrange(len(legal))])
 
 
-def _play_and_check(spec: str, seed: int, lean: bool = True) -> Counter[str]:
-    """Play one random deal of ``spec``, checking both memories after every move; count what happened:
-    ``known`` (cards known, summed over the moves), ``set_aside`` (piles set aside), ``black3_left``
-    (black threes that left play from a taken pile)."""
-    env = canasta_v0.raw_env(variant=spec)
+def _play_and_check(spec: str, seed: int, lean: bool = True, **env_options: Any) -> Counter[str]:
+    """Play one random episode of ``spec`` (a deal unless ``env_options`` say otherwise), checking both
+    memories after every move; count what happened: ``known`` (cards known, summed over the moves),
+    ``set_aside`` (piles set aside), ``black3_left`` (black threes that left play from a taken pile),
+    ``deals`` (deals started after the first)."""
+    env = canasta_v0.raw_env(variant=spec, **env_options)
     env.reset(seed=seed)
     rng = random.Random(seed)
     deal = env.deal
@@ -177,12 +178,17 @@ def _play_and_check(spec: str, seed: int, lean: bool = True) -> Counter[str]:
         action = _pick(legal, rng, lean)
         move = deal.move_for_action(action)  # the move the step will play
         env.step(action)
-        assert env.deal is deal  # a deal episode
+        moves += 1
+        if env.deal is not deal:  # a game episode dealt the next deal: everything starts again
+            deal = env.deal
+            replay, memories = _start(deal)
+            seen["deals"] += 1
+            _check(env, deal, replay, memories, f"{spec} seed {seed} move {moves} (a new deal)")
+            continue
         replay.events.append(_Event(seat, move, list(deal.pile), deal.rules.pile_visible,
                                     len(deal.stock) > stock, len(deal.pending)))
         for s, cm in enumerate(memories):
             cm.observe(deal.view(s), seat, move)
-        moves += 1
         seen["known"] += _check(env, deal, replay, memories, f"{spec} seed {seed} move {moves} ({move})")
         if move.kind == TAKE:
             seen["set_aside"] += len(deal.pending) > 0
@@ -212,3 +218,8 @@ def test_a_pile_set_aside_is_known_only_once_it_joins_the_hand(spec: str) -> Non
     # initial meld (RULES.md §1.6); a canasta first (§3.4, romanian-tiles); the dowry under it (§3.2, §3.4)
     seen = sum((_play_and_check(spec, seed) for seed in range(4, 12)), Counter())
     assert seen["set_aside"] > 0
+
+
+def test_a_game_episode_starts_each_deal_with_an_empty_memory() -> None:
+    seen = _play_and_check("classic(players=2)", 1, episode="game", max_steps=1500)
+    assert seen["deals"] > 0 and seen["known"] > 0
