@@ -164,8 +164,9 @@ def _play_and_check(spec: str, seed: int, lean: bool = True, **env_options: Any)
     env = canasta_v0.raw_env(variant=spec, **env_options)
     env.reset(seed=seed)
     rng = random.Random(seed)
-    deal = env.deal
-    assert deal is not None
+    first = env.deal
+    assert first is not None
+    deal: Deal = first
     replay, memories = _start(deal)
     seen: Counter[str] = Counter()
     moves = 0
@@ -174,12 +175,13 @@ def _play_and_check(spec: str, seed: int, lean: bool = True, **env_options: Any)
         legal = np.flatnonzero(env.observe(agent)["action_mask"])
         seat = deal.to_act
         stock = len(deal.stock)
-        removed = sum(map(len, deal.black3_removed))
+        removed = sum(len(r) for r in deal.black3_removed)
         action = _pick(legal, rng, lean)
         move = deal.move_for_action(action)  # the move the step will play
         env.step(action)
         moves += 1
         if env.deal is not deal:  # a game episode dealt the next deal: everything starts again
+            assert env.deal is not None
             deal = env.deal
             replay, memories = _start(deal)
             seen["deals"] += 1
@@ -192,7 +194,7 @@ def _play_and_check(spec: str, seed: int, lean: bool = True, **env_options: Any)
         seen["known"] += _check(env, deal, replay, memories, f"{spec} seed {seed} move {moves} ({move})")
         if move.kind == TAKE:
             seen["set_aside"] += len(deal.pending) > 0
-            seen["black3_left"] += sum(map(len, deal.black3_removed)) - removed
+            seen["black3_left"] += sum(len(r) for r in deal.black3_removed) - removed
     return seen
 
 
