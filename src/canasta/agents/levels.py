@@ -570,8 +570,12 @@ class HardAgent(HeuristicAgent):
             if r == THREE:
                 return "discard a black three: the next player cannot take the pile on it (§1.8)"
             p = self.take_chance(view, pos, r, view.pile_frozen)
-            return (f"the safest discard: the next player can take the pile with it only about "
-                    f"{p:.0%} of the time")
+            chances = [self.take_chance(view, pos, ACTIONS[a][1] >> 2, view.pile_frozen) for a in legal
+                       if ACTIONS[a][0] == DISCARD and ACTIONS[a][1] != JOKER
+                       and ACTIONS[a][1] >> 2 not in (TWO, THREE)]
+            what = "the safest discard" if p <= min(chances, default=p) else f"discard {card_str(card)}"
+            only = "only " if p < 0.25 and p >= 0.005 else ""
+            return f"{what}: the next player can take the pile with it {only}{chance_words(p)}"
         if kind == ASK:
             lead = self.out_margin(pos, view.seat)
             return f"ask to go out: your side would end the deal about {lead:+.0f} points ahead of the others (§1.9)"
@@ -620,7 +624,7 @@ class HardAgent(HeuristicAgent):
                     why = ("their side has melded that rank" if r in pos.next_melds and not view.pile_frozen
                            else "they may well hold a pair of it")
                     return (f"discarding {card_str(card)} lets the next player take the pile of "
-                            f"{_cards(view.pile_size + 1)} (chance about {p:.0%}: {why}). A safer discard: {safer}.")
+                            f"{_cards(view.pile_size + 1)} {chance_words(p)} ({why}). A safer discard: {safer}.")
             return f"discarding {card_str(card)} breaks up cards you can use. A better discard: {safer}."
         if kind == DRAW:
             takes = [a for a in legal if ACTIONS[a][0] == TAKE]
@@ -631,6 +635,16 @@ class HardAgent(HeuristicAgent):
                 return (f"you can take the pile of {_cards(view.pile_size)} (e.g. '{_take_text(view, best_take)}'); "
                         "drawing leaves it to the next players.")
         return None
+
+
+def chance_words(p: float) -> str:
+    """A chance ``p`` (0..1) as a player reads it: "almost never" below 0.5%, "almost surely" from 99.5%,
+    else "about N% of the time" with N from 1 to 99 (never "0%" nor "100%" for an estimate)."""
+    if p < 0.005:
+        return "almost never"
+    if p >= 0.995:
+        return "almost surely"
+    return f"about {min(99, max(1, round(p * 100)))}% of the time"
 
 
 def _cards(n: int) -> str:
