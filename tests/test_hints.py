@@ -4,21 +4,29 @@
   everything the seat knows: its view, the cards its memory saw picked up with the pile, the pile
   cards it saw; and when the seat answers its partner's "may I go out?", every world lets the
   partner go out (asking requires it, RULES.md §1.9).
+* A hint names the move with the best estimate it shows, words its figures and chances readably
+  (never "100%"), and is the same whether or not hints were asked before (same seed, same position).
 """
 
 from __future__ import annotations
 
+import io
 import random
+import re
 from collections.abc import Iterator, Sequence
 
 import pytest
+from rich.console import Console
 
 from canasta.agents.determinize import ASK_TRIES, DeterminizeError, asking_partner, hidden_pool, sample_deal
-from canasta.agents.levels import HardAgent
+from canasta.agents.expert import Advice, Estimate, ExpertAgent, advice_text, position_seed, summarize
+from canasta.agents.levels import HardAgent, chance_words
 from canasta.agents.memory import UNKNOWN, CardMemory, clip_known
 from canasta.cards import N_TYPES, deck_counts
+from canasta.cli.completion import Prompt, ScriptedReader
+from canasta.cli.play import new_session
 from canasta.engine import Deal, PlayerView
-from canasta.moves import ASK_ID
+from canasta.moves import ASK_ID, DRAW_ID, NO_ID, YES_ID
 from canasta.rules import Rules
 
 ASK_PRESETS = ["classic", "classic(players=6,teams=3)", "cuban", "italian", "samba", "hollywood", "uruguay",
@@ -150,3 +158,166 @@ def test_without_a_question_to_answer_nobody_is_conditioned() -> None:
         assert asking_partner(view) == (-1 if view.phase != "answer" else view.turn)
     spanish = next(v for _, v, _, _ in ask_positions("spanish", [1, 2, 3]))
     assert asking_partner(spanish) == -1  # asking does not require being able to go out there
+
+
+# ------------------------------------------------------------------ what a hint says
+
+PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
+NONSENSE = ("nan", "inf", "+-", "-+", "only almost", "about 0 ", "by about 0", "± 0)")
+
+
+def assert_readable(text: str) -> None:
+    """No percentage outside 1..99, no 'nan', no doubled sign, no 'only almost never'."""
+    for m in PERCENT.finditer(text):
+        assert 1 <= float(m.group(1)) <= 99, f"{m.group(0)!r} in {text!r}"
+    for bad in NONSENSE:
+        assert bad not in text, f"{bad!r} in {text!r}"
+
+
+def name(action: int) -> str:
+    return {DRAW_ID: "draw", YES_ID: "yes", NO_ID: "no"}.get(action, f"move {action}")
+
+
+def test_the_advised_move_is_the_best_estimate_even_against_hards_choice() -> None:
+    """hard's choice (first candidate) averages less than another move, within the noise: the advice names
+    the other move (the player itself would keep hard's choice), and the figures shown say so."""
+    values: list[list[float | None]] = [[100.0, 300.0, 200.0, 140.0], [250.0, 260.0, 330.0, 300.0]]
+    advice = summarize(DRAW_ID, [DRAW_ID, YES_ID], values)
+    assert advice.action == YES_ID == advice.estimates[0].action
+    assert [e.mean for e in advice.estimates] == [285.0, 185.0]
+    assert advice.gap == pytest.approx(100.0) and advice.worlds == 4
+    text = advice_text(advice, name)
+    assert text.startswith("in 4 simulated deals: about +290 points per deal (± 20)")
+    assert "the next best move, draw" in text
+    assert_readable(text)
+
+
+def test_worlds_where_a_candidate_is_not_legal_are_left_out_of_every_estimate() -> None:
+    values: list[list[float | None]] = [[10.0, None, 30.0], [20.0, 500.0, 10.0]]
+    advice = summarize(DRAW_ID, [DRAW_ID, NO_ID], values)
+    assert advice.worlds == 2 and [e.mean for e in advice.estimates] == [20.0, 15.0]
+    assert summarize(DRAW_ID, [DRAW_ID, NO_ID], [[None], [1.0]]) == Advice(DRAW_ID)
+    assert advice_text(Advice(DRAW_ID), name) == ""
+
+
+@pytest.mark.parametrize("gap, error, close", [(100.0, 20.0, False), (30.0, 20.0, True), (2.0, 1.0, True),
+                                               (0.0, 0.0, True), (400.0, 0.0, False)])
+def test_the_gap_to_the_next_best_move_is_worded_with_its_uncertainty(gap: float, error: float,
+                                                                      close: bool) -> None:
+    advice = Advice(YES_ID, (Estimate(YES_ID, 290.0 + gap, 61.0), Estimate(NO_ID, 290.0, 58.0)), 40, gap, error)
+    text = advice_text(advice, name)
+    assert_readable(text)
+    assert text.startswith(f"in 40 simulated deals: about {round((290 + gap) / 10) * 10:+d} points per deal (± 60)")
+    if close:
+        assert "the next best move, no, about +290: too close to call" in text
+    else:
+        assert f"better than the next best move, no, by about {round(gap / 10) * 10} (± " in text
+
+
+def test_chances_are_worded_between_1_and_99_percent() -> None:
+    for k in range(1001):
+        text = chance_words(k / 1000)
+        assert_readable(text)
+    assert chance_words(0.0) == "almost never" and chance_words(1.0) == "almost surely"
+    assert chance_words(0.004) == "almost never" and chance_words(0.006) == "about 1% of the time"
+    assert chance_words(0.994) == "about 99% of the time"
+
+
+def _adviser(seed: int = 5) -> ExpertAgent:
+    """A small adviser that searches discards at any pile size (fast, and it searches often)."""
+    return ExpertAgent(seed, iterations=6, pile=0)
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic(players=2)", "samba"])
+def test_every_hint_names_the_best_estimate_it_shows_in_readable_words(variant: str) -> None:
+    searched = 0
+    hard: list[list[HardAgent]] = []
+    for k, (deal, view, _, legal) in enumerate(positions(variant, [4], hard)):
+        if len(legal) < 2 or k % 2:
+            continue
+        adviser = _adviser()
+        adviser.policy = hard[-1][view.seat]  # the seat's memory of the deal so far, as terminal play has it
+        action, text = adviser.hint(view, legal, lambda a, d=deal: str(d.move_for_action_safe(a)))
+        assert action in legal
+        assert_readable(text)
+        advice = adviser.advise(view, legal)
+        assert advice.action == action
+        if advice.estimates:
+            searched += 1
+            means = [e.mean for e in advice.estimates]
+            assert advice.estimates[0].action == action and means[0] == max(means)
+            assert means == sorted(means, reverse=True)
+            shown = [int(x) for x in re.findall(r"about ([+-]\d+)", text)]
+            assert shown and shown[0] == max(shown), text  # the named move's figure is the highest shown
+        if searched >= 6:
+            break
+    assert searched >= 3
+
+
+def test_advice_depends_on_the_seed_and_the_position_only() -> None:
+    """Same seed and position: same advice, after any number of other hints, searches and warnings;
+    the player's memory is left as it was."""
+    hard: list[list[HardAgent]] = []
+    found: list[tuple[Deal, PlayerView, list[int], CardMemory]] = []
+    for deal, view, mem, legal in positions("classic", [6], hard):
+        if len(legal) > 1 and view.seat == 0:
+            found.append((deal.clone(), view, legal, mem.copy()))
+        if len(found) >= 6:
+            break
+    fresh = [_adviser() for _ in found]
+    for a, (_, _, _, mem) in zip(fresh, found, strict=True):
+        a.policy.memory = mem.copy()
+    first = [a.advise(v, lg) for a, (_, v, lg, _) in zip(fresh, found, strict=True)]
+    busy = _adviser()
+    for (_, view, legal, mem), want in zip(reversed(found), reversed(first), strict=True):
+        busy.policy.memory = mem.copy()
+        before = busy.policy.memory.copy()
+        for a in legal:  # the coach's warnings and other hints first
+            busy.warning(view, legal, a)
+        busy.select(view, legal)
+        busy.advise(view, legal)
+        assert busy.advise(view, legal) == want
+        assert busy.policy.memory.near_out == before.near_out
+    assert any(advice.estimates for advice in first)
+    _, view, legal, _ = found[-1]
+    assert position_seed(5, view, legal) == position_seed(5, view, legal) != position_seed(6, view, legal)
+
+
+def _play_with_hints(seed: int, ask: Sequence[int], moves: int) -> dict[int, str]:
+    """Terminal play (classic, hard bots): the person plays the first legal move ``moves`` times and asks
+    for a hint before his decisions numbered in ``ask``; returns those hints by decision number."""
+    buf = io.StringIO()
+    console = Console(file=buf, width=400, color_system=None, highlight=False)
+    state = {"decision": 0, "hinted": False}
+    hints: dict[int, str] = {}
+
+    def lines(prompt: Prompt) -> str | None:
+        if not prompt.legal:
+            return ""
+        if state["decision"] >= moves:
+            return None
+        if state["decision"] in ask and not state["hinted"]:
+            state["hinted"] = True
+            return "hint"
+        if state["hinted"]:
+            hint = [line for line in buf.getvalue().splitlines() if line.startswith("Hint: ")][-1]
+            hints[state["decision"]] = hint
+        state["hinted"] = False
+        state["decision"] += 1
+        return "1"
+
+    session = new_session("classic", None, seed, "hard", ["target=5000"], 1, console,
+                          ScriptedReader(lines, console), coach=True)
+    session.adviser = _adviser(seed)
+    session.run()
+    return hints
+
+
+def test_terminal_hints_are_the_same_with_and_without_earlier_hints() -> None:
+    every = _play_with_hints(3, range(30), 30)
+    late = [d for d in every if d >= 20 and "simulated deals" in every[d]]
+    assert late, "no searched hint late enough to compare"
+    some = _play_with_hints(3, late[:2], 30)
+    assert some == {d: every[d] for d in late[:2]}
+    for text in every.values():
+        assert_readable(text)
