@@ -167,9 +167,10 @@ NONSENSE = ("nan", "inf", "+-", "-+", "only almost", "about 0 ", "by about 0", "
 
 
 def assert_readable(text: str) -> None:
-    """No percentage outside 1..99, no 'nan', no doubled sign, no 'only almost never'."""
+    """No percentage outside 1..99, no 'nan', no doubled sign, no 'only almost never', no '-120 points ahead'."""
     for m in PERCENT.finditer(text):
         assert 1 <= float(m.group(1)) <= 99, f"{m.group(0)!r} in {text!r}"
+    assert not re.search(r"[+-]\d+ points (ahead|behind)", text), text
     for bad in NONSENSE:
         assert bad not in text, f"{bad!r} in {text!r}"
 
@@ -321,3 +322,19 @@ def test_terminal_hints_are_the_same_with_and_without_earlier_hints() -> None:
     assert some == {d: every[d] for d in late[:2]}
     for text in every.values():
         assert_readable(text)
+
+
+def test_going_out_explanations_say_ahead_or_behind_in_words() -> None:
+    """The reasons given for asking and for either answer read well, also where the side is behind."""
+    told = 0
+    for variant in ("classic", "cuban"):
+        for k, (_, view, mem, legal) in enumerate(ask_positions(variant, range(1, 9))):
+            hard = HardAgent(view.seat)
+            hard.memory = mem.copy()
+            for a in legal:
+                text = hard.explain(view, legal, a)
+                assert_readable(text)
+                told += 1
+            if k >= 5:
+                break
+    assert told >= 8

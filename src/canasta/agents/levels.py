@@ -578,12 +578,12 @@ class HardAgent(HeuristicAgent):
             return f"{what}: the next player can take the pile with it {only}{chance_words(p)}"
         if kind == ASK:
             lead = self.out_margin(pos, view.seat)
-            return f"ask to go out: your side would end the deal about {lead:+.0f} points ahead of the others (§1.9)"
+            return f"ask to go out: your side would end the deal {_lead_words(lead)} (§1.9)"
         if kind == YES:
             lead = self.out_margin(pos, view.turn)
             if pos.threat or pos.late:
                 return "yes: the opponents may go out first, or the deal is ending"
-            return f"yes: your side would end the deal about {lead:+.0f} points ahead"
+            return f"yes: your side would end the deal {_lead_words(lead)}"
         if kind == NO:
             return (f"no: your hand holds {pos.hand_points} points and your side can still gain by playing on")
         if kind == PASS:
@@ -635,6 +635,14 @@ class HardAgent(HeuristicAgent):
                 return (f"you can take the pile of {_cards(view.pile_size)} (e.g. '{_take_text(view, best_take)}'); "
                         "drawing leaves it to the next players.")
         return None
+
+
+def _lead_words(lead: float) -> str:
+    """A side's estimated lead (points) as "about 120 points ahead of the others" or "... behind"."""
+    n = abs(round(lead))
+    if n == 0:
+        return "level with the others"
+    return f"about {n} points {'ahead of' if lead > 0 else 'behind'} the others"
 
 
 def chance_words(p: float) -> str:
