@@ -201,18 +201,22 @@ def test_worlds_where_a_candidate_is_not_legal_are_left_out_of_every_estimate() 
     assert advice_text(Advice(DRAW_ID), name) == ""
 
 
-@pytest.mark.parametrize("gap, error, close", [(100.0, 20.0, False), (30.0, 20.0, True), (2.0, 1.0, True),
-                                               (0.0, 0.0, True), (400.0, 0.0, False)])
+@pytest.mark.parametrize("gap, error, words", [
+    (100.0, 20.0, "better than the next best move, no, by about 100 (± 20)"),
+    (30.0, 20.0, "probably better than the next best move, no, by about 30 (± 20)"),
+    (6.2, 1.4, "better than the next best move, no, by about 6 (± 1)"),
+    (12.0, 40.0, "; the next best move, no, about +290: too close to call (difference 10 ± 40)"),
+    (0.0, 0.0, "; the next best move, no, did exactly as well in every one"),
+    (400.0, 0.0, "better than the next best move, no, by about 400 (± 1)"),
+])
 def test_the_gap_to_the_next_best_move_is_worded_with_its_uncertainty(gap: float, error: float,
-                                                                      close: bool) -> None:
+                                                                      words: str) -> None:
     advice = Advice(YES_ID, (Estimate(YES_ID, 290.0 + gap, 61.0), Estimate(NO_ID, 290.0, 58.0)), 40, gap, error)
     text = advice_text(advice, name)
     assert_readable(text)
-    assert text.startswith(f"in 40 simulated deals: about {round((290 + gap) / 10) * 10:+d} points per deal (± 60)")
-    if close:
-        assert "the next best move, no, about +290: too close to call" in text
-    else:
-        assert f"better than the next best move, no, by about {round(gap / 10) * 10} (± " in text
+    best = round(290 + gap) if abs(290 + gap) < 9.5 else int((290 + gap) / 10 + 0.5) * 10
+    assert text.startswith(f"in 40 simulated deals: about {best:+d} points per deal (± 60)")
+    assert text.endswith(words)
 
 
 def test_chances_are_worded_between_1_and_99_percent() -> None:

@@ -102,17 +102,23 @@ class Advice:
     gap_error: float = 0.0
 
 
-def _round10(x: float) -> int:
+def about(x: float) -> int:
+    """``x`` rounded as the hints show points: to tens, or to units below 10 (so a small gap is not 0)."""
+    if abs(x) < 9.5:
+        return round(x)
     return int(math.floor(x / 10 + 0.5)) * 10
 
 
 def advice_text(advice: Advice, name: Callable[[int], str]) -> str:
     """The searched figures of ``advice`` in a player's words ('' when nothing was searched).
 
-    ``name(action)`` writes a move (``draw``, ``take 8C 8S``). Points are rounded to tens and the
-    uncertainty is one standard error, written ``(± 60)`` (at least ± 10). The gap to the next best
-    move is its paired difference over the same simulated deals; when it is not more than twice its
-    standard error the moves are called "too close to call". For example::
+    ``name(action)`` writes a move (``draw``, ``take 8C 8S``). Points are rounded to tens (to units below
+    10, :func:`about`) and the uncertainty is one standard error, written ``(± 60)``: the true average
+    lies within it about two times in three, within twice it about 19 times in 20. The gap to the next
+    best move is their paired difference over the same simulated deals, and is worded by how it
+    compares with its standard error: more than twice it, "better than"; more than once, "probably
+    better than"; else "too close to call" (or, when the two moves gave the same margin in every
+    simulated deal, "did exactly as well"). For example::
 
         in 40 simulated deals: about +290 points per deal (± 60), better than the next best move,
         draw, by about 100 (± 30)
@@ -121,17 +127,23 @@ def advice_text(advice: Advice, name: Callable[[int], str]) -> str:
     if not est:
         return ""
     best = est[0]
-    text = (f"in {advice.worlds} simulated deal{'s' if advice.worlds != 1 else ''}: about "
-            f"{_round10(best.mean):+d} points per deal (± {max(10, _round10(best.error))})")
+    worlds = advice.worlds
+    text = (f"in {worlds} simulated deal{'s' if worlds != 1 else ''}: about {about(best.mean):+d} "
+            f"points per deal (± {max(1, about(best.error))})")
     if len(est) < 2:
         return text
     nxt = est[1]
-    gap = _round10(advice.gap)
-    err = max(10, _round10(advice.gap_error))
-    if gap <= 0 or advice.gap <= 2 * advice.gap_error:
-        return (text + f"; the next best move, {name(nxt.action)}, about {_round10(nxt.mean):+d}: "
-                f"too close to call (difference {gap} ± {err})")
-    return text + f", better than the next best move, {name(nxt.action)}, by about {gap} (± {err})"
+    other = f"the next best move, {name(nxt.action)}"
+    gap, err = advice.gap, advice.gap_error
+    if gap == 0 and err == 0:
+        return text + f"; {other}, did exactly as well in every one"
+    shown = f"by about {max(1, about(gap))} (± {max(1, about(err))})"
+    if gap > 2 * err:
+        return text + f", better than {other}, {shown}"
+    if gap > err:
+        return text + f", probably better than {other}, {shown}"
+    return (text + f"; {other}, about {about(nxt.mean):+d}: too close to call "
+            f"(difference {about(gap)} ± {max(1, about(err))})")
 
 
 class ExpertAgent:
@@ -206,11 +218,11 @@ class ExpertAgent:
         others = [v for a, v in self.last.items() if a != action]
         if got is not None and others:
             best_other = max(v[0] for v in others)
-            why += f" (in {got[1]} simulated deals it averaged about {_round10(got[0]):+d} points per deal"
+            why += f" (in {got[1]} simulated deals it averaged about {about(got[0]):+d} points per deal"
             if got[0] >= best_other:
-                why += f", better than every other move tried by about {_round10(got[0] - best_other)})"
+                why += f", better than every other move tried by about {about(got[0] - best_other)})"
             else:  # the player keeps hard's choice unless another is better by more than the noise
-                why += (f"; another move averaged about {_round10(best_other):+d}, but not by more than "
+                why += (f"; another move averaged about {about(best_other):+d}, but not by more than "
                         "the noise of the simulation)")
         return why
 

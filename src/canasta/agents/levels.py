@@ -573,9 +573,9 @@ class HardAgent(HeuristicAgent):
             chances = [self.take_chance(view, pos, ACTIONS[a][1] >> 2, view.pile_frozen) for a in legal
                        if ACTIONS[a][0] == DISCARD and ACTIONS[a][1] != JOKER
                        and ACTIONS[a][1] >> 2 not in (TWO, THREE)]
-            what = "the safest discard" if p <= min(chances, default=p) else f"discard {card_str(card)}"
+            what = "the safest discard: t" if p <= min(chances, default=p) else "t"
             only = "only " if p < 0.25 and p >= 0.005 else ""
-            return f"{what}: the next player can take the pile with it {only}{chance_words(p)}"
+            return f"{what}he next player can take the pile with it {only}{chance_words(p)}"
         if kind == ASK:
             lead = self.out_margin(pos, view.seat)
             return f"ask to go out: your side would end the deal {_lead_words(lead)} (§1.9)"
