@@ -18,7 +18,14 @@ from collections.abc import Iterator, Sequence
 import pytest
 from rich.console import Console
 
-from canasta.agents.determinize import ASK_TRIES, DeterminizeError, asking_partner, hidden_pool, sample_deal
+from canasta.agents.determinize import (
+    ASK_TRIES,
+    DeterminizeError,
+    asking_partner,
+    frozen_card,
+    hidden_pool,
+    sample_deal,
+)
 from canasta.agents.expert import Advice, Estimate, ExpertAgent, advice_text, position_seed, summarize
 from canasta.agents.levels import HardAgent, chance_words
 from canasta.agents.memory import UNKNOWN, CardMemory, clip_known
@@ -342,3 +349,25 @@ def test_going_out_explanations_say_ahead_or_behind_in_words() -> None:
             if k >= 5:
                 break
     assert told >= 8
+
+
+@pytest.mark.parametrize("variant", ["classic(players=2)", "classic", "cuban", "italian"])
+def test_a_card_the_view_names_as_freezing_the_pile_is_in_every_sampled_pile(variant: str) -> None:
+    """A wild card or three turned under the upcard freezes the pile and the view names it ("frozen for
+    everyone: 3D is in the pile"): the sampled pile holds it where the view says (first to freeze)."""
+    rules = Rules.parse(variant)
+    found = 0
+    for seed in range(60):
+        deal = Deal(rules, seed=seed)
+        view = deal.view(0)
+        card = frozen_card(view)
+        if card is None:
+            continue
+        mem = CardMemory(0)
+        mem.observe(view, -1, None)
+        for k in range(3):
+            world = sample_deal(view, mem, random.Random(k))
+            assert world.view(0) == view
+            assert card in world.pile
+        found += 1
+    assert found >= 2

@@ -11,7 +11,10 @@ hidden cards at random, consistently with the seat's
   play where a variant does so), the pile's top card and size;
 * cards the memory knows are placed there: the pile cards it saw, the cards an
   opponent is known to hold (picked up with the pile), the pile cards set aside
-  while the initial meld is made (RULES.md §1.6);
+  while the initial meld is made (RULES.md §1.6); and the card the view names as
+  freezing the pile (``frozen_reason``, "3D is in the pile": a card turned under
+  the upcard, shown at the table, §1.2) goes to the lowest pile card never seen
+  unless a card the memory saw is the first to freeze it (:func:`frozen_card`);
 * the rest of the deck (the deck of the rules, minus all of the above) is shuffled
   and dealt to the unknown places: the other hands up to their sizes, the unknown
   pile cards, then the stock. Red threes never go to a hand (they are laid out at
@@ -44,7 +47,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts
+from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts, parse_cards
 from ..engine import PHASE_NAMES, Deal, Meld, PlayerView
 from ..moves import PASS_ID
 from ..sequences import held_bits
@@ -100,7 +103,33 @@ def _pile_cards(view: PlayerView, memory: CardMemory) -> list[int]:
     if len(pile) != size or (pile and pile[-1] != view.pile_top):
         top = view.pile_top if view.pile_top is not None else UNKNOWN
         pile = [UNKNOWN] * max(0, size - 1) + ([top] if size else [])
+    named = frozen_card(view)
+    if named is not None and UNKNOWN in pile:
+        # the view names the pile's first card that freezes it (the turned-under upcards are shown at
+        # the table): unless a card the memory saw is that one, it is the lowest card never seen
+        rules = view.rules
+        first = next((c for c in pile if c == UNKNOWN or IS_WILD[c] or IS_RED_THREE[c]
+                      or (rules.black3_freezes and IS_BLACK_THREE[c])), UNKNOWN)
+        if first == UNKNOWN:
+            pile[pile.index(UNKNOWN)] = named
     return pile
+
+
+FROZEN_PREFIX = "frozen for everyone: "
+FROZEN_SUFFIX = " is in the pile"
+
+
+def frozen_card(view: PlayerView) -> int | None:
+    """The card ``view`` names as the first in the pile that freezes it (its ``frozen_reason``, e.g.
+    "frozen for everyone: 3D is in the pile"), or None where it names none."""
+    text = view.frozen_reason
+    if not (text.startswith(FROZEN_PREFIX) and text.endswith(FROZEN_SUFFIX)):
+        return None
+    try:
+        cards = parse_cards(text[len(FROZEN_PREFIX):-len(FROZEN_SUFFIX)])
+    except ValueError:
+        return None  # "a wild card is in the pile": no card named
+    return cards[0] if len(cards) == 1 else None
 
 
 def _pending(view: PlayerView, memory: CardMemory) -> list[int]:
