@@ -371,3 +371,21 @@ def test_a_card_the_view_names_as_freezing_the_pile_is_in_every_sampled_pile(var
             assert card in world.pile
         found += 1
     assert found >= 2
+
+
+def test_a_hint_on_the_partners_question_compares_yes_and_no_in_worlds_where_he_can_go_out() -> None:
+    hinted = 0
+    for k, (deal, view, mem, legal) in enumerate(ask_positions("classic", range(1, 9))):
+        adviser = ExpertAgent(k, iterations=8)
+        adviser.policy.memory = mem.copy()
+        action, text = adviser.hint(view, legal, lambda a, d=deal: str(d.move_for_action_safe(a)))
+        advice = adviser.advise(view, legal)
+        assert {e.action for e in advice.estimates} == {YES_ID, NO_ID} and advice.worlds == 4
+        assert action == advice.action == advice.estimates[0].action
+        assert text.startswith(("yes: your partner may go out", "no: your side plays on"))
+        assert "simulated deals" in text
+        assert_readable(text)
+        hinted += 1
+        if hinted >= 3:
+            break
+    assert hinted == 3

@@ -60,6 +60,14 @@ MAX_ROLLOUT_MOVES = 5000
 """Safeguard: a rollout longer than this is cut and scored as it stands."""
 
 
+SEARCHED_WORDS = {
+    ASK: "ask to go out (§1.9)",
+    YES: "yes: your partner may go out this turn (§1.9)",
+    NO: "no: your side plays on (§1.9)",
+}
+"""The reason a hint gives for asking and answering where it shows simulated figures."""
+
+
 def _seed(*parts: object) -> int:
     text = "canasta-expert:" + ":".join(str(p) for p in parts)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
@@ -287,8 +295,14 @@ class ExpertAgent:
             ValueError: ``legal`` is empty.
         """
         advice = self.advise(view, legal)
-        with self._scratch_memory():
-            why = self.policy.explain(view, legal, advice.action)
+        kind = ACTIONS[advice.action][0]
+        if advice.estimates and kind in SEARCHED_WORDS:
+            # hard's reason for these quotes its own estimate of the deal ending now, which the
+            # simulated deals (melding before going out, playing on) can contradict: say what the move does
+            why = SEARCHED_WORDS[kind]
+        else:
+            with self._scratch_memory():
+                why = self.policy.explain(view, legal, advice.action)
         figures = advice_text(advice, name)
         return advice.action, why + (f"; {figures}" if figures else "")
 
