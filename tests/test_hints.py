@@ -252,6 +252,9 @@ def test_every_hint_names_the_best_estimate_it_shows_in_readable_words(variant: 
         action, text = adviser.hint(view, legal, lambda a, d=deal: str(d.move_for_action_safe(a)))
         assert action in legal
         assert_readable(text)
+        for a in legal:  # the coach's warnings, and hard's reason for every move
+            assert_readable(adviser.warning(view, legal, a) or "")
+            assert_readable(adviser.policy.explain(view, legal, a))
         advice = adviser.advise(view, legal)
         assert advice.action == action
         if advice.estimates:
