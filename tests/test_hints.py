@@ -330,10 +330,10 @@ def _play_with_hints(seed: int, ask: Sequence[int], moves: int) -> dict[int, str
 
 def test_terminal_hints_are_the_same_with_and_without_earlier_hints() -> None:
     every = _play_with_hints(3, range(30), 30)
-    late = [d for d in every if d >= 20 and "simulated deals" in every[d]]
+    late = [d for d in every if d >= 5 and "simulated deals" in every[d]][-2:]
     assert late, "no searched hint late enough to compare"
-    some = _play_with_hints(3, late[:2], 30)
-    assert some == {d: every[d] for d in late[:2]}
+    some = _play_with_hints(3, late, 30)
+    assert some == {d: every[d] for d in late}
     for text in every.values():
         assert_readable(text)
 
