@@ -206,6 +206,12 @@ def test_worlds_where_a_candidate_is_not_legal_are_left_out_of_every_estimate() 
     assert advice.worlds == 2 and [e.mean for e in advice.estimates] == [20.0, 15.0]
     assert summarize(DRAW_ID, [DRAW_ID, NO_ID], [[None], [1.0]]) == Advice(DRAW_ID)
     assert advice_text(Advice(DRAW_ID), name) == ""
+    one = summarize(DRAW_ID, [DRAW_ID, NO_ID], [[10.0], [-40.0]])
+    assert one.worlds == 1 and one.action == DRAW_ID
+    text = advice_text(one, name)
+    assert text == ("in 1 simulated deal: about +10 points; the next best move, no, about -40 "
+                    "(one deal is too few to be sure)")
+    assert_readable(text)
 
 
 @pytest.mark.parametrize("gap, error, words", [

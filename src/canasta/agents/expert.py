@@ -126,7 +126,8 @@ def advice_text(advice: Advice, name: Callable[[int], str]) -> str:
     best move is their paired difference over the same simulated deals, and is worded by how it
     compares with its standard error: more than twice it, "better than"; more than once, "probably
     better than"; else "too close to call" (or, when the two moves gave the same margin in every
-    simulated deal, "did exactly as well"). For example::
+    simulated deal, "did exactly as well"). From a single simulated deal (the sampler gave up after it)
+    no uncertainty is shown, only that one deal is too few to be sure. For example::
 
         in 40 simulated deals: about +290 points per deal (± 60), better than the next best move,
         draw, by about 100 (± 30)
@@ -136,7 +137,12 @@ def advice_text(advice: Advice, name: Callable[[int], str]) -> str:
         return ""
     best = est[0]
     worlds = advice.worlds
-    text = (f"in {worlds} simulated deal{'s' if worlds != 1 else ''}: about {about(best.mean):+d} "
+    if worlds < 2:  # no spread to measure (the sampler gave up after one world)
+        text = f"in 1 simulated deal: about {about(best.mean):+d} points"
+        if len(est) > 1:
+            text += f"; the next best move, {name(est[1].action)}, about {about(est[1].mean):+d}"
+        return text + " (one deal is too few to be sure)"
+    text = (f"in {worlds} simulated deals: about {about(best.mean):+d} "
             f"points per deal (± {max(1, about(best.error))})")
     if len(est) < 2:
         return text
