@@ -11,13 +11,29 @@ hidden cards at random, consistently with the seat's
   play where a variant does so), the pile's top card and size;
 * cards the memory knows are placed there: the pile cards it saw, the cards an
   opponent is known to hold (picked up with the pile), the pile cards set aside
-  while the initial meld is made (RULES.md §1.6);
+  while the initial meld is made (RULES.md §1.6); and the card the view names as
+  freezing the pile (``frozen_reason``, "3D is in the pile": a card turned under
+  the upcard, shown at the table, §1.2) goes to the lowest pile card never seen
+  unless a card the memory saw is the first to freeze it (:func:`frozen_card`);
 * the rest of the deck (the deck of the rules, minus all of the above) is shuffled
   and dealt to the unknown places: the other hands up to their sizes, the unknown
   pile cards, then the stock. Red threes never go to a hand (they are laid out at
   once, §1.3): only the stock and the pile receive them;
 * the turn's state (phase, what was drawn, melds made this turn, the partner's
-  answer, the minimum counts and scores) is copied from the view and the memory.
+  answer, the minimum counts and scores) is copied from the view and the memory;
+* when the seat is to answer its partner's "may I go out?" where asking requires
+  being able to go out (``ask_requires_going_out``, RULES.md §1.9), every world gives
+  the partner a hand with which he can go out (:meth:`Deal.can_go_out_now`): the
+  hidden cards are reshuffled until that holds (rejection sampling, at most
+  :data:`ASK_TRIES` shuffles: the accepted worlds are exactly as likely as in a
+  uniform draw among the worlds that fit). If none fits, a second proposal deals
+  him, all but one, cards in groups that meld (a wild card or a natural of a rank his
+  side has melded alone, other ranks by three where the unseen cards allow; at most
+  :data:`ASK_TRIES` shuffles more: still only worlds that fit everything known, but
+  leaning towards such hands). If that fails too, :class:`DeterminizeError` is
+  raised and the caller decides without sampled worlds (the expert keeps ``hard``'s
+  answer). Where asking tells nothing (Spanish, ``ask_requires_going_out=false``)
+  the partner's hand is not conditioned.
 
 The Deal is built with ``Deal.__new__``: :meth:`Deal.set_table` sets the fields that
 follow from the rules and the dealer, and every other slot is filled the way
@@ -31,11 +47,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts
+from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts, parse_cards
 from ..engine import PHASE_NAMES, Deal, Meld, PlayerView
 from ..moves import PASS_ID
 from ..sequences import held_bits
 from .memory import UNKNOWN, CardMemory, clip_known
+
+ASK_TRIES = 400
+"""Shuffles tried for each of the two proposals of :func:`sample_deal` when the partner asked to go out."""
 
 
 class DeterminizeError(ValueError):
@@ -84,7 +103,33 @@ def _pile_cards(view: PlayerView, memory: CardMemory) -> list[int]:
     if len(pile) != size or (pile and pile[-1] != view.pile_top):
         top = view.pile_top if view.pile_top is not None else UNKNOWN
         pile = [UNKNOWN] * max(0, size - 1) + ([top] if size else [])
+    named = frozen_card(view)
+    if named is not None and UNKNOWN in pile:
+        # the view names the pile's first card that freezes it (the turned-under upcards are shown at
+        # the table): unless a card the memory saw is that one, it is the lowest card never seen
+        rules = view.rules
+        first = next((c for c in pile if c == UNKNOWN or IS_WILD[c] or IS_RED_THREE[c]
+                      or (rules.black3_freezes and IS_BLACK_THREE[c])), UNKNOWN)
+        if first == UNKNOWN:
+            pile[pile.index(UNKNOWN)] = named
     return pile
+
+
+FROZEN_PREFIX = "frozen for everyone: "
+FROZEN_SUFFIX = " is in the pile"
+
+
+def frozen_card(view: PlayerView) -> int | None:
+    """The card ``view`` names as the first in the pile that freezes it (its ``frozen_reason``, e.g.
+    "frozen for everyone: 3D is in the pile"), or None where it names none."""
+    text = view.frozen_reason
+    if not (text.startswith(FROZEN_PREFIX) and text.endswith(FROZEN_SUFFIX)):
+        return None
+    try:
+        cards = parse_cards(text[len(FROZEN_PREFIX):-len(FROZEN_SUFFIX)])
+    except ValueError:
+        return None  # "a wild card is in the pile": no card named
+    return cards[0] if len(cards) == 1 else None
 
 
 def _pending(view: PlayerView, memory: CardMemory) -> list[int]:
@@ -131,15 +176,82 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
     """
     if view.phase == "over":
         raise DeterminizeError("the deal is over: nothing to sample")
-    rules = view.rules
-    n = rules.players
     pool_counts = hidden_pool(view, memory)
     pool = [c for c in range(N_TYPES) for _ in range(pool_counts[c])]
+    known = _known(view, memory)
+    d = _skeleton(view, memory, rng, legal)
+    asker = asking_partner(view)
+    if asker < 0:
+        _place(d, view, memory, pool, known, rng)
+        return _finish(d, view, legal)
+    # the partner asked "may I go out?" and the engine let him only because he can (§1.9): keep the
+    # worlds where he can. First plain rejection (exact: every world fitting the view is as likely as
+    # in the deal), then, if none of ASK_TRIES shuffles fits, a proposal that deals him cards in groups
+    # that meld (the worlds then still fit everything known, but lean towards such hands)
+    ranks = _melded_ranks(view, asker)
+    for tries, lean in ((ASK_TRIES, None), (ASK_TRIES, ranks)):
+        for _ in range(tries):
+            _place(d, view, memory, pool, known, rng, (asker, lean) if lean is not None else None)
+            d._legal = None
+            if d.can_go_out_now():
+                return _finish(d, view, legal)
+    raise DeterminizeError("no hand found with which the asking partner can go out "
+                           f"({2 * ASK_TRIES} shuffles tried)")
+
+
+def asking_partner(view: PlayerView) -> int:
+    """The seat whose "may I go out?" ``view``'s seat is to answer, where asking tells that he can go out
+    (``ask_requires_going_out``, RULES.md §1.9); else -1 (no question, or one that tells nothing)."""
+    if view.phase != "answer" or view.to_act != view.seat or not view.rules.ask_requires_going_out:
+        return -1
+    return view.turn
+
+
+def _melded_ranks(view: PlayerView, seat: int) -> frozenset[int]:
+    """Rank indices of the melds (not sequences) of ``seat``'s side: a natural of one of them joins a meld alone."""
+    side = view.side_of(seat)
+    return frozenset(m.target for m in view.melds[side] if m.span is None)
+
+
+def _lean_hand(others: list[int], need: int, ranks: frozenset[int]) -> list[int]:
+    """``need`` cards taken from ``others`` (shuffled, popped from the end) in groups that meld: a wild card
+    or a natural of a melded rank alone, any other rank with up to two more naturals of it (a new meld);
+    the last card is any card (the discard). The fallback proposal for an asking partner."""
+    picked: list[int] = []
+    while len(picked) < need - 1 and others:
+        c = others.pop()
+        picked.append(c)
+        r = c >> 2
+        if IS_WILD[c] or r in ranks:
+            continue
+        for _ in range(2):
+            if len(picked) >= need - 1:
+                break
+            j = next((i for i in range(len(others) - 1, -1, -1)
+                      if others[i] >> 2 == r and not IS_WILD[others[i]]), -1)
+            if j < 0:
+                break
+            picked.append(others.pop(j))
+    while len(picked) < need and others:
+        picked.append(others.pop())
+    return picked
+
+
+def _place(d: Deal, view: PlayerView, memory: CardMemory, pool: list[int], known: list[list[int]],
+           rng: random.Random, lean: tuple[int, frozenset[int]] | None = None) -> None:
+    """Deal the hidden ``pool`` at random (from ``rng``) into ``d``'s unknown places: the other hands
+    (around the ``known`` cards), the unknown pile cards, packets, dowry and the stock.
+
+    ``lean = (seat, ranks)``: ``seat``'s unknown cards are drawn in groups that meld (:func:`_lean_hand`,
+    ``ranks`` the ranks his side has melded): the fallback proposal for an asking partner.
+    """
+    rules = view.rules
+    n = rules.players
+    pool = pool[:]
     rng.shuffle(pool)
     # red threes cannot be in a hand: keep them for the pile and the stock
     reds = [c for c in pool if IS_RED_THREE[c]]
     others = [c for c in pool if not IS_RED_THREE[c]]
-    known = _known(view, memory)
     hands = [[0] * N_TYPES for _ in range(n)]
     for c in view.hand:
         hands[view.seat][c] += 1
@@ -152,6 +264,10 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
         need = view.hand_sizes[s] - sum(k)
         if need > len(others):
             raise DeterminizeError("not enough unseen cards to fill the other hands")
+        if lean is not None and lean[0] == s:
+            for c in _lean_hand(others, need, lean[1]):
+                hands[s][c] += 1
+            need = 0
         for _ in range(need):
             hands[s][others.pop()] += 1
     rest = others + reds
@@ -178,10 +294,6 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
                 seq[i] = rest.pop()
     if len(rest) != view.stock_size:
         raise DeterminizeError(f"{len(rest)} cards left for a stock of {view.stock_size}")
-    d = Deal.__new__(Deal, rules)  # a SeqDeal where the rules have sequences
-    d.set_table(rules, view.dealer)  # seating, card values, meld limits: as Deal.__init__ sets them
-    if view.lone_hand >= 0:  # a cutthroat alliance (§3.1): the sides as the view shows them
-        d.side_of, d.lone = tuple(view.sides), view.lone_hand
     d.hands = hands
     d.rc = [[0] * 14 for _ in range(n)]
     for s in range(n):
@@ -195,6 +307,18 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
     d.stock = rest
     d.pile = pile
     d.pending = pending
+    d.packets = packets
+    d.dowry = dowry
+
+
+def _skeleton(view: PlayerView, memory: CardMemory, rng: random.Random, legal: Sequence[int] | None) -> Deal:
+    """A Deal with everything of ``view`` but the hidden cards (:func:`_place` deals those)."""
+    rules = view.rules
+    n = rules.players
+    d = Deal.__new__(Deal, rules)  # a SeqDeal where the rules have sequences
+    d.set_table(rules, view.dealer)  # seating, card values, meld limits: as Deal.__init__ sets them
+    if view.lone_hand >= 0:  # a cutthroat alliance (§3.1): the sides as the view shows them
+        d.side_of, d.lone = tuple(view.sides), view.lone_hand
     d.opener = list(view.openers) if view.openers else [-1] * rules.teams
     d.opened_turn = list(view.opened_turns) if view.opened_turns else [0] * rules.teams
     d.must_canasta = view.must_canasta
@@ -205,8 +329,6 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
     d.black3_removed = ([list(r) for r in view.black_threes_removed] if view.black_threes_removed
                         else [[] for _ in range(n)])
     d.ask_failed = list(view.asks_failed) if view.asks_failed else [0] * rules.teams
-    d.packets = packets
-    d.dowry = dowry
     d.extra_done = list(view.extra_cards_done) if view.extra_cards_done else [False] * rules.teams
     d.opened = list(view.opened)
     d.scores = list(view.scores)
@@ -233,6 +355,11 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
     d.conceal_only = False
     d.has_melded = [memory.has_melded[s] if s < len(memory.has_melded) else False for s in range(n)]
     d.deck = ()
+    return d
+
+
+def _finish(d: Deal, view: PlayerView, legal: Sequence[int] | None) -> Deal:
+    d._legal = None
     if legal is not None and view.to_act == view.seat and view.phase == "play":
         _match_turn_flags(d, view, legal)
     return d

@@ -20,8 +20,17 @@ Budget per searched decision: ``iterations`` rollouts (one rollout = one
 candidate in one world; the worlds are ``iterations // candidates``), or ``ms``
 milliseconds of search (at least one world). With ``iterations`` the player is
 deterministic for a fixed seed: each decision's worlds are drawn from a
-generator seeded by ``(seed, decision number)``. With ``ms`` the number of
-worlds depends on the machine's speed.
+generator seeded by the seed and the position (:func:`position_seed`: the
+seat's view and its legal moves), so the same position gives the same worlds
+however many decisions came before. With ``ms`` the number of worlds depends on
+the machine's speed.
+
+Advice (:meth:`ExpertAgent.advise`, the ``hint`` of terminal play) searches the
+same way but names the candidate with the best mean margin over the worlds
+(not ``hard``'s choice kept unless beaten by more than the noise, as the player
+does), leaves the player's state untouched (its card memory is copied), and
+reports each candidate's estimate with its uncertainty (:class:`Advice`,
+worded by :func:`advice_text`).
 
 Specs: ``expert`` (200 ms), ``expert(ms=200)``, ``expert(iterations=500)``,
 ``expert(iterations=200,candidates=3)``.
@@ -34,7 +43,9 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
 
 from ..engine import Deal, IllegalMove, PlayerView
 from ..moves import ACTIONS, ASK, DISCARD, NO, TAKE, YES, Move
@@ -49,9 +60,104 @@ MAX_ROLLOUT_MOVES = 5000
 """Safeguard: a rollout longer than this is cut and scored as it stands."""
 
 
-def _seed(*parts: int) -> int:
+SEARCHED_WORDS = {
+    ASK: "ask to go out (§1.9)",
+    YES: "yes: your partner may go out this turn (§1.9)",
+    NO: "no: your side plays on (§1.9)",
+}
+"""The reason a hint gives for asking and answering where it shows simulated figures."""
+
+
+def _seed(*parts: object) -> int:
     text = "canasta-expert:" + ":".join(str(p) for p in parts)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def position_seed(seed: int, view: PlayerView, legal: Sequence[int]) -> int:
+    """The seed of the worlds searched at a position: from ``seed``, the seat's view (every field; the
+    rules by their spec) and the legal ids, and nothing else (not how many decisions came before)."""
+    parts = [view.rules.spec()]
+    parts.extend(repr(getattr(view, f.name)) for f in fields(view) if f.name != "rules")
+    parts.append(repr(sorted(legal)))
+    return _seed(seed, "|".join(parts))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One candidate move's result over the searched worlds."""
+
+    action: int
+    mean: float
+    """Mean deal margin (own side's score minus the best other side's, points, §1.11)."""
+    error: float
+    """Standard error of ``mean`` (points): the spread of the margins over the square root of the worlds."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What :meth:`ExpertAgent.advise` found at a position.
+
+    ``estimates`` are best first, every one over the same ``worlds`` (empty when nothing was searched:
+    one candidate, or no world could be sampled); ``action`` is the first one's, else ``hard``'s move.
+    ``gap`` is the mean paired difference between the best and the next best (points, over the same
+    worlds) and ``gap_error`` its standard error; both 0 without two estimates.
+    """
+
+    action: int
+    estimates: tuple[Estimate, ...] = ()
+    worlds: int = 0
+    gap: float = 0.0
+    gap_error: float = 0.0
+
+
+def about(x: float) -> int:
+    """``x`` rounded as the hints show points: to tens, or to units below 10 (so a small gap is not 0)."""
+    if abs(x) < 9.5:
+        return round(x)
+    return int(math.floor(x / 10 + 0.5)) * 10
+
+
+def advice_text(advice: Advice, name: Callable[[int], str]) -> str:
+    """The searched figures of ``advice`` in a player's words ('' when nothing was searched).
+
+    ``name(action)`` writes a move (``draw``, ``take 8C 8S``). Points are rounded to tens (to units below
+    10, :func:`about`) and the uncertainty is one standard error, written ``(± 60)``: the true average
+    lies within it about two times in three, within twice it about 19 times in 20. The gap to the next
+    best move is their paired difference over the same simulated deals, and is worded by how it
+    compares with its standard error: more than twice it, "better than"; more than once, "probably
+    better than"; else "too close to call" (or, when the two moves gave the same margin in every
+    simulated deal, "did exactly as well"). From a single simulated deal (the sampler gave up after it)
+    no uncertainty is shown, only that one deal is too few to be sure. For example::
+
+        in 40 simulated deals: about +290 points per deal (± 60), better than the next best move,
+        draw, by about 100 (± 30)
+    """
+    est = advice.estimates
+    if not est:
+        return ""
+    best = est[0]
+    worlds = advice.worlds
+    if worlds < 2:  # no spread to measure (the sampler gave up after one world)
+        text = f"in 1 simulated deal: about {about(best.mean):+d} points"
+        if len(est) > 1:
+            text += f"; the next best move, {name(est[1].action)}, about {about(est[1].mean):+d}"
+        return text + " (one deal is too few to be sure)"
+    text = (f"in {worlds} simulated deals: about {about(best.mean):+d} "
+            f"points per deal (± {max(1, about(best.error))})")
+    if len(est) < 2:
+        return text
+    nxt = est[1]
+    other = f"the next best move, {name(nxt.action)}"
+    gap, err = advice.gap, advice.gap_error
+    if gap == 0 and err == 0:
+        return text + f"; {other}, did exactly as well in every one"
+    shown = f"by about {max(1, about(gap))} (± {max(1, about(err))})"
+    if gap > 2 * err:
+        return text + f", better than {other}, {shown}"
+    if gap > err:
+        return text + f", probably better than {other}, {shown}"
+    return (text + f"; {other}, about {about(nxt.mean):+d}: too close to call "
+            f"(difference {about(gap)} ± {max(1, about(err))})")
 
 
 class ExpertAgent:
@@ -120,19 +226,27 @@ class ExpertAgent:
     def explain(self, view: PlayerView, legal: Sequence[int], action: int) -> str:
         """One line on why ``action`` is chosen (the policy's reason, and the search's figures if it searched)."""
         self.memory.sync(view)
-        why = self.policy.explain(view, legal, action)
+        with self._scratch_memory():
+            why = self.policy.explain(view, legal, action)
         got = self.last.get(action)
         others = [v for a, v in self.last.items() if a != action]
         if got is not None and others:
             best_other = max(v[0] for v in others)
-            why += (f" (in {got[1]} simulated deals it averaged {got[0]:+.0f} points, "
-                    f"the best alternative {best_other:+.0f})")
+            why += f" (in {got[1]} simulated deals it averaged about {about(got[0]):+d} points per deal"
+            if got[0] >= best_other:
+                why += f", better than every other move tried by about {about(got[0] - best_other)})"
+            else:  # the player keeps hard's choice unless another is better by more than the noise
+                why += (f"; another move averaged about {about(best_other):+d}, but not by more than "
+                        "the noise of the simulation)")
         return why
 
     def warning(self, view: PlayerView, legal: Sequence[int], action: int) -> str | None:
-        """A warning if ``action`` throws points away (see :meth:`HardAgent.warning`), else None."""
+        """A warning if ``action`` throws points away (see :meth:`HardAgent.warning`), else None.
+
+        Like :meth:`advise`, it changes no state (the coach's warnings do not change later hints)."""
         self.memory.sync(view)
-        return self.policy.warning(view, legal, action)
+        with self._scratch_memory():
+            return self.policy.warning(view, legal, action)
 
     # ------------------------------------------------------------- choosing
 
@@ -152,8 +266,61 @@ class ExpertAgent:
         if len(cands) < 2:
             return choice
         self.decisions += 1
-        rng = random.Random(_seed(self.seed, self.decisions))
+        rng = random.Random(position_seed(self.seed, view, legal))
         return self.search(view, legal, cands, choice, rng)
+
+    def advise(self, view: PlayerView, legal: Sequence[int]) -> Advice:
+        """The advice at a position (the ``hint``): the candidate with the best mean margin over the
+        sampled worlds, with every candidate's estimate (see :class:`Advice`).
+
+        A pure function of the seed, the position and the public history the player observed: the
+        worlds come from :func:`position_seed`, and the card memory is copied for the search (``hard``
+        remembers since when it saw an opponent close to going out, at its own decisions: advice asked
+        earlier must not change it). The budget is the player's; ``self.last`` is left as it was.
+
+        Raises:
+            ValueError: ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal move to choose from")
+        if len(legal) == 1:
+            return Advice(legal[0])
+        with self._scratch_memory():
+            choice = self.policy.select(view, legal)
+            cands = self.candidate_moves(view, legal, choice)
+            if len(cands) < 2:
+                return Advice(choice)
+            values = self.simulate(view, legal, cands, random.Random(position_seed(self.seed, view, legal)))
+        return summarize(choice, cands, values)
+
+    def hint(self, view: PlayerView, legal: Sequence[int], name: Callable[[int], str]) -> tuple[int, str]:
+        """The advised move and one line on why: ``hard``'s reason for it, then the searched figures
+        (:func:`advice_text`; ``name`` writes a move). Like :meth:`advise`, it changes no state.
+
+        Raises:
+            ValueError: ``legal`` is empty.
+        """
+        advice = self.advise(view, legal)
+        kind = ACTIONS[advice.action][0]
+        if advice.estimates and kind in SEARCHED_WORDS:
+            # hard's reason for these quotes its own estimate of the deal ending now, which the
+            # simulated deals (melding before going out, playing on) can contradict: say what the move does
+            why = SEARCHED_WORDS[kind]
+        else:
+            with self._scratch_memory():
+                why = self.policy.explain(view, legal, advice.action)
+        figures = advice_text(advice, name)
+        return advice.action, why + (f"; {figures}" if figures else "")
+
+    @contextmanager
+    def _scratch_memory(self) -> Iterator[None]:
+        """Run the block on a copy of the card memory (advice must not change the player's state)."""
+        own = self.policy.memory
+        self.policy.memory = own.copy()
+        try:
+            yield
+        finally:
+            self.policy.memory = own
 
     def candidate_moves(self, view: PlayerView, legal: Sequence[int], choice: int) -> list[int]:
         """The moves worth searching at this decision (``choice`` first); one move means no search."""
@@ -184,6 +351,31 @@ class ExpertAgent:
         worlds beats the choice's by more than ``bias`` points plus ``z`` standard errors of
         the paired differences (so noise alone does not overrule the policy).
         """
+        values = self.simulate(view, legal, cands, rng)
+        k = len(cands)
+        base = values[0]
+        best, best_score = choice, 0.0
+        for i in range(k):
+            vals = [v for v in values[i] if v is not None]
+            if vals:
+                self.last[cands[i]] = (sum(vals) / len(vals), len(vals))
+            if i == 0:
+                continue
+            diffs = [v - b for v, b in zip(values[i], base, strict=True) if v is not None and b is not None]
+            if len(diffs) < 2:
+                continue
+            mean = sum(diffs) / len(diffs)
+            sd = statistics.stdev(diffs)
+            score = mean - self.bias - self.z * sd / math.sqrt(len(diffs))
+            if score > best_score:
+                best, best_score = cands[i], score
+        return best
+
+    def simulate(self, view: PlayerView, legal: Sequence[int], cands: list[int],
+                 rng: random.Random) -> list[list[float | None]]:
+        """Margins of each of ``cands`` in the same sampled worlds (``values[i][w]``: candidate ``i`` in
+        world ``w``, None where it is not legal there); as many worlds as the budget allows, none if
+        the view and memory cannot be sampled (:class:`DeterminizeError`)."""
         k = len(cands)
         values: list[list[float | None]] = [[] for _ in range(k)]
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
@@ -203,23 +395,7 @@ class ExpertAgent:
                     break
             elif w >= worlds:
                 break
-        base = values[0]
-        best, best_score = choice, 0.0
-        for i in range(k):
-            vals = [v for v in values[i] if v is not None]
-            if vals:
-                self.last[cands[i]] = (sum(vals) / len(vals), len(vals))
-            if i == 0:
-                continue
-            diffs = [v - b for v, b in zip(values[i], base, strict=True) if v is not None and b is not None]
-            if len(diffs) < 2:
-                continue
-            mean = sum(diffs) / len(diffs)
-            sd = statistics.stdev(diffs)
-            score = mean - self.bias - self.z * sd / math.sqrt(len(diffs))
-            if score > best_score:
-                best, best_score = cands[i], score
-        return best
+        return values
 
     def rollout(self, world: Deal, seat: int, action: int, world_seed: int) -> float | None:
         """Play ``action`` in a copy of ``world``, then the deal to its end with ``hard`` everywhere.
@@ -250,6 +426,30 @@ class ExpertAgent:
             mem.observe(None, s, m)
             steps += 1
         return margin(d, seat)
+
+
+def summarize(choice: int, cands: Sequence[int], values: Sequence[Sequence[float | None]]) -> Advice:
+    """The :class:`Advice` of margins ``values`` (as :meth:`ExpertAgent.simulate` returns them) of ``cands``.
+
+    Only the worlds where every candidate is legal count, so that every estimate and the gap are over
+    the same deals. The advised move is the best mean; ties go to the earlier candidate (``hard``'s
+    ``choice`` is first). With no such world, the advice is ``choice`` with no estimate.
+    """
+    common = [w for w in range(len(values[0])) if all(v[w] is not None for v in values)] if values else []
+    if not common:
+        return Advice(choice)
+    n = len(common)
+    rows = [[x for x in (v[w] for w in common) if x is not None] for v in values]
+    means = [sum(r) / n for r in rows]
+    errors = [statistics.stdev(r) / math.sqrt(n) if n > 1 else 0.0 for r in rows]
+    order = sorted(range(len(cands)), key=lambda i: (-means[i], i))
+    est = tuple(Estimate(cands[i], means[i], errors[i]) for i in order)
+    gap = gap_error = 0.0
+    if len(order) > 1:
+        diffs = [a - b for a, b in zip(rows[order[0]], rows[order[1]], strict=True)]
+        gap = sum(diffs) / n
+        gap_error = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+    return Advice(est[0].action, est, n, gap, gap_error)
 
 
 def margin(deal: Deal, seat: int) -> float:

@@ -570,16 +570,20 @@ class HardAgent(HeuristicAgent):
             if r == THREE:
                 return "discard a black three: the next player cannot take the pile on it (§1.8)"
             p = self.take_chance(view, pos, r, view.pile_frozen)
-            return (f"the safest discard: the next player can take the pile with it only about "
-                    f"{p:.0%} of the time")
+            chances = [self.take_chance(view, pos, ACTIONS[a][1] >> 2, view.pile_frozen) for a in legal
+                       if ACTIONS[a][0] == DISCARD and ACTIONS[a][1] != JOKER
+                       and ACTIONS[a][1] >> 2 not in (TWO, THREE)]
+            what = "the safest discard: t" if p <= min(chances, default=p) else "t"
+            only = "only " if p < 0.25 and p >= 0.005 else ""
+            return f"{what}he next player can take the pile with it {only}{chance_words(p)}"
         if kind == ASK:
             lead = self.out_margin(pos, view.seat)
-            return f"ask to go out: your side would end the deal about {lead:+.0f} points ahead of the others (§1.9)"
+            return f"ask to go out: your side would end the deal {_lead_words(lead)} (§1.9)"
         if kind == YES:
             lead = self.out_margin(pos, view.turn)
             if pos.threat or pos.late:
                 return "yes: the opponents may go out first, or the deal is ending"
-            return f"yes: your side would end the deal about {lead:+.0f} points ahead"
+            return f"yes: your side would end the deal {_lead_words(lead)}"
         if kind == NO:
             return (f"no: your hand holds {pos.hand_points} points and your side can still gain by playing on")
         if kind == PASS:
@@ -620,7 +624,7 @@ class HardAgent(HeuristicAgent):
                     why = ("their side has melded that rank" if r in pos.next_melds and not view.pile_frozen
                            else "they may well hold a pair of it")
                     return (f"discarding {card_str(card)} lets the next player take the pile of "
-                            f"{_cards(view.pile_size + 1)} (chance about {p:.0%}: {why}). A safer discard: {safer}.")
+                            f"{_cards(view.pile_size + 1)} {chance_words(p)} ({why}). A safer discard: {safer}.")
             return f"discarding {card_str(card)} breaks up cards you can use. A better discard: {safer}."
         if kind == DRAW:
             takes = [a for a in legal if ACTIONS[a][0] == TAKE]
@@ -631,6 +635,24 @@ class HardAgent(HeuristicAgent):
                 return (f"you can take the pile of {_cards(view.pile_size)} (e.g. '{_take_text(view, best_take)}'); "
                         "drawing leaves it to the next players.")
         return None
+
+
+def _lead_words(lead: float) -> str:
+    """A side's estimated lead (points) as "about 120 points ahead of the others" or "... behind"."""
+    n = abs(round(lead))
+    if n == 0:
+        return "level with the others"
+    return f"about {n} points {'ahead of' if lead > 0 else 'behind'} the others"
+
+
+def chance_words(p: float) -> str:
+    """A chance ``p`` (0..1) as a player reads it: "almost never" below 0.5%, "almost surely" from 99.5%,
+    else "about N% of the time" with N from 1 to 99 (never "0%" nor "100%" for an estimate)."""
+    if p < 0.005:
+        return "almost never"
+    if p >= 0.995:
+        return "almost surely"
+    return f"about {min(99, max(1, round(p * 100)))}% of the time"
 
 
 def _cards(n: int) -> str:

@@ -13,7 +13,8 @@ Three parts with one job each:
 
 An adviser (the ``expert`` player with :data:`ADVISER_ITERATIONS` rollouts per
 decision) follows the deal from the person's seat, seeing only what that seat
-sees: ``hint`` shows the move it would make and why, and with ``--coach`` it
+sees: ``hint`` shows the move with the best simulated average and why (the
+wording: :func:`canasta.agents.expert.advice_text`), and with ``--coach`` it
 warns before a move that throws points away (a discard the next player can
 take the pile with, a wild card thrown away, a pile worth taking left behind)
 and asks whether to play it anyway.
@@ -364,15 +365,16 @@ class PlaySession:
         raise QuitGame
 
     def show_hint(self) -> None:
-        """The ``hint`` command: the adviser's move for the person now, and a one-line reason."""
+        """The ``hint`` command: the adviser's move for the person now, a one-line reason and, where it
+        searched, the simulated figures (:meth:`ExpertAgent.hint`). The same position of the same game
+        always gets the same hint, whether or not hints were asked before."""
         deal = self.deal
         if deal.over or deal.to_act != self.me:
             self.error("a hint is given when it is your turn to move")
             return
         view = deal.view(self.me)
         legal = deal.legal_actions()
-        action = self.adviser.select(view, legal)
-        reason = self.adviser.explain(view, legal, action)
+        action, reason = self.adviser.hint(view, legal, lambda a: str(deal.move_for_action_safe(a)))
         self.console.print(Text(f"Hint: {deal.move_for_action(action)} - {reason}", style="bold cyan"))
 
     def coach_warning(self, move: Move | str) -> str | None:
