@@ -119,6 +119,7 @@ from .moves import (
 from .opening import count_requirement, meld_opens, opening_met
 from .reach import loose_cards_fit, may_meld_out, naturals_melded, naturals_reach, pair_takes_wild
 from .rules import Rules
+from .rulewords import in_words
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
 from .seqplay import (
     explain_sequence,
@@ -132,7 +133,7 @@ from .seqplay import (
     sequences_reach,
     sequences_touching,
 )
-from .sequences import NAT_BIT, bits_runs, extended, held_bits, span_cards, span_str
+from .sequences import NAT_BIT, bits_runs, extended, held_bits, sequence_problem, span_cards, span_str
 from .twos import twos_candidates, twos_reserved
 from .wildseq import (
     meld_hole,
@@ -168,7 +169,11 @@ RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "
 
 
 class IllegalMove(ValueError):
-    """A move that the rules forbid now. The message says which rule, in a player's words."""
+    """A move that the rules forbid now. The message says which rule, in a player's words (section
+    references such as ``(§1.7)`` are rewritten by :func:`canasta.rulewords.in_words`)."""
+
+    def __init__(self, message: object = "") -> None:
+        super().__init__(in_words(str(message)))
 
 
 _CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DISCARD: (1,), TAKE: (0, 2)}
@@ -2058,7 +2063,8 @@ class Deal:
         if self.phase == P_ANSWER:
             if kind in (YES, NO):
                 return "only your partner can answer"
-            return f"your partner (seat {self.actor + 1}) must first answer 'may I go out?' with yes or no"
+            # the player to act is the one asked (only he may move now): the question is his partner's
+            return "you must first answer your partner's question 'may I go out?' with yes or no"
         if kind in (YES, NO):
             return "nobody asked to go out"
         if self.phase == P_DRAW:
@@ -2145,6 +2151,10 @@ class Deal:
         wild = len(cards) - len(nat)
         if any(IS_RED_THREE[c] for c in cards):
             return "red threes are never melded (§1.3)"
+        if not move.seq and len({c >> 2 for c in nat}) > 1 and any(IS_BLACK_THREE[c] for c in nat):
+            nat, target = [c for c in nat if IS_BLACK_THREE[c]], THREE  # the black threes' rule is the reason
+        elif target == SEQ_TARGET and not self.rules.sequences and sequence_problem(nat):
+            return "a meld is of one rank: all its natural cards must have the same rank (§1.5)"
         if target == SEQ_TARGET or move.seq:
             return explain_sequence(self, move) or self._explain_meld_tail(cards)
         if len({c >> 2 for c in nat}) > 1:

@@ -53,6 +53,7 @@ from .cards import (
     card_str,
     parse_card,
 )
+from .rulewords import in_words
 from .sequences import (
     SEQ_MAX,
     SEQ_MIN,
@@ -99,7 +100,11 @@ WILD_MELD_COMBOS: tuple[tuple[int, int], ...] = tuple(
 
 
 class MoveError(ValueError):
-    """A move in text could not be read; the message shows the notation."""
+    """A move in text could not be read; the message shows the notation (section references such as
+    ``(§3.2)`` in words: :func:`canasta.rulewords.in_words`)."""
+
+    def __init__(self, message: object = "") -> None:
+        super().__init__(in_words(str(message)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,7 @@ from dataclasses import dataclass, fields
 
 from ..engine import Deal, IllegalMove, PlayerView
 from ..moves import ACTIONS, ASK, DISCARD, NO, TAKE, YES, Move
+from ..rulewords import in_words
 from .base import register, view_or_forced
 from .determinize import DeterminizeError, sample_deal
 from .levels import HardAgent
@@ -246,7 +247,8 @@ class ExpertAgent:
         Like :meth:`advise`, it changes no state (the coach's warnings do not change later hints)."""
         self.memory.sync(view)
         with self._scratch_memory():
-            return self.policy.warning(view, legal, action)
+            warning = self.policy.warning(view, legal, action)
+        return None if warning is None else in_words(warning)
 
     # ------------------------------------------------------------- choosing
 
@@ -310,7 +312,7 @@ class ExpertAgent:
             with self._scratch_memory():
                 why = self.policy.explain(view, legal, advice.action)
         figures = advice_text(advice, name)
-        return advice.action, why + (f"; {figures}" if figures else "")
+        return advice.action, in_words(why + (f"; {figures}" if figures else ""))
 
     @contextmanager
     def _scratch_memory(self) -> Iterator[None]:
