@@ -67,6 +67,7 @@ from .sequences import (
     span_str,
     wild_sequence_problem,
 )
+from .suggest import did_you_mean
 
 # Move kinds
 DRAW, TAKE, MELD, ADD, DISCARD, ASK, YES, NO, PASS = range(9)
@@ -164,7 +165,7 @@ class Move:
             raise MoveError("empty move: " + NOTATION_HELP)
         verb = words[0].lower()
         if verb not in KIND_NAMES:
-            raise MoveError(f"'{words[0]}' is not a move: " + NOTATION_HELP)
+            raise MoveError(f"'{words[0]}' is not a move{did_you_mean(verb, KIND_NAMES)}: " + NOTATION_HELP)
         kind = KIND_NAMES.index(verb)
         rest = words[1:]
         target = -1
@@ -210,12 +211,25 @@ class Move:
         return Move(kind, cards, target)
 
 
-NOTATION_HELP = (
-    "moves are: draw | take [CARD CARD] | take to LOW-HIGH | meld CARDS | add CARDS [to RANK] | "
-    "add CARDS to LOW-HIGH | discard CARD | ask | yes | no | pass (cards like KH TS 3D JK; "
-    "a sequence is named by its lowest and highest card, e.g. 4H-6H, and one holding a wild card also by "
-    "the card it stands for, 4H-7H/5H; a wild card in a sequence is written JK=5H)"
-)
+def notation_help(sequences: bool = True, wild_sequences: bool = True, partners: bool = True,
+                  cards: str = "cards like KH TS 3D JK") -> str:
+    """The grammar of the moves, only the parts a variant uses: ``sequences`` adds the sequence forms,
+    ``wild_sequences`` (sequences holding a wild card, Hollywood) the ``JK=5H`` and ``4H-7H/5H`` forms,
+    ``partners`` ``ask | yes | no``; ``cards`` says how cards are written."""
+    forms = ["draw", "take [CARD CARD]"] + (["take to LOW-HIGH"] if sequences else [])
+    forms += ["meld CARDS", "add CARDS [to RANK]"] + (["add CARDS to LOW-HIGH"] if sequences else [])
+    forms += ["discard CARD"] + (["ask", "yes", "no"] if partners else []) + ["pass"]
+    notes = [cards]
+    if sequences:
+        notes.append("a sequence is named by its lowest and highest card, e.g. 4H-6H")
+    if sequences and wild_sequences:
+        notes.append("one holding a wild card also by the card it stands for, 4H-7H/5H; a wild card in a "
+                     "sequence is written JK=5H")
+    return "moves are: " + " | ".join(forms) + " (" + "; ".join(notes) + ")"
+
+
+NOTATION_HELP = notation_help()
+"""The grammar of every move of every variant (:func:`notation_help` gives a variant's own)."""
 
 
 def _cards_text(cards: tuple[int, ...], wild_as: tuple[int, ...]) -> str:

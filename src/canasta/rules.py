@@ -31,6 +31,7 @@ from typing import Any
 
 from .cards import JOKER, N_TYPES
 from .dowry import dowry_rule_line
+from .suggest import did_you_mean
 
 BELOW_ZERO = -(10**9)
 """Threshold used in minimum-count tables for 'any negative score'."""
@@ -445,7 +446,7 @@ class Rules:
         key = name.strip().lower()
         if key not in PRESETS:
             raise RulesError(
-                f"unknown variant '{name}'; known variants: {', '.join(sorted(PRESETS))}"
+                f"unknown variant '{name}'{did_you_mean(key, PRESETS)}; known variants: {', '.join(sorted(PRESETS))}"
             )
         texts = {k: _to_text(v) for k, v in options.items()}
         return PRESETS[key](texts)
@@ -874,8 +875,9 @@ def _apply(base: Rules, name: str, opts: Mapping[str, str]) -> Rules:
                 changes["aces_canasta_bonus"] = (1500, 700)
             continue
         if k not in _FIELDS:
-            raise RulesError(
-                f"unknown option '{k}' for variant {name}; options are: {', '.join(option_names())}"
+            raise RulesError(  # the 100-odd names are listed by 'canasta rules --options', not here
+                f"unknown option '{k}' for variant {name}{did_you_mean(k, option_names())}; "
+                "'canasta rules --options' lists every option with its value"
             )
         changes[k] = _convert(k, v)
     order = [(k, v) for k, v in opts.items()]
