@@ -52,6 +52,7 @@ from .display import (
     seat_names,
     side_names,
 )
+from .shortmoves import resolve_line
 
 HELP = f"""\
 How to play: type a move in notation, a number from 'moves', or a command. Tab completes.
@@ -314,8 +315,10 @@ class PlaySession:
             return False
         if self.deal.phase == P_ANSWER and verb in ("y", "n"):
             line = "yes" if verb == "y" else "no"
-        try:
-            return self.play_checked(line)
+        try:  # ranks alone, tiles as shown, verbs checked (shortmoves); may ask which move is meant
+            whole = resolve_line(line, self.deal, self.me, lambda t: self.console.print(Text(t)),
+                                 lambda t: self.reader.read(Prompt(t)))
+            return whole is not None and self.play_checked(whole)
         except IllegalMove as e:
             self.error(str(e))
             self.hint(verb, moves)
