@@ -168,3 +168,8 @@ def test_cli_option_typo_is_short():
     with pytest.raises(RulesError) as e:
         build_rules("classic", None, ["tagret=3000"])
     assert "did you mean 'target'" in str(e.value) and len(str(e.value)) < 200
+
+
+def test_hints_name_rules_in_words():
+    out = play_output(["draw", "hint"], hand="KC KD KH 2C 3S 9D 9H 4C 5C 6C 7D")
+    assert "Hint:" in out and "§" not in out
