@@ -179,3 +179,9 @@ def test_romanian_tiles_number_alone_where_the_colour_cannot_matter():
     assert played(session)[0] == "discard JD"
 
 
+
+
+def test_bonus_threes_label_of_the_tile_game():
+    from canasta.tiles import red_threes_label
+    assert red_threes_label(Rules.preset("romanian-tiles")) == "Red & yellow 3s"
+    assert red_threes_label(Rules.preset("classic")) == "Red threes"

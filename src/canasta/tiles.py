@@ -90,3 +90,10 @@ def rule_lines(r: Rules) -> list[str]:
     if r.win_requires_going_out:
         add(f"The game is won by a side that reaches {r.target} and goes out; otherwise play continues.")
     return lines
+
+
+def red_threes_label(rules: Rules) -> str:
+    """What people call the bonus threes under ``rules``: ``Red threes``, or for the tile game (whose
+    bonus threes are the red and the yellow 3 tiles, hearts and diamonds) ``Red & yellow 3s``. For the
+    table's column and the score breakdown's row (``scoring.BREAKDOWN_ITEMS`` key ``red_threes``)."""
+    return "Red & yellow 3s" if rules.tile_names else "Red threes"
