@@ -4,7 +4,8 @@ The tile set (RULES.md §3.4, seed 002 l.5-13) has the numbers 1 to 13 in four c
 plus 2 "joly" tiles: 2 packs and 2 jokers, so the card types of :mod:`canasta.cards` serve as
 tiles (DESIGN.md, "Notation"): red = hearts, yellow = diamonds, black = spades, blue = clubs,
 1 = ace, 11/12/13 = jack/queen/king, joly = ``JK``. Only people see these names (``canasta
-play``, ``canasta rules``); the notation, records and JSON keep the card codes. The "surpriza" under
+play``, ``canasta rules``), and terminal play also reads them as typed (``discard yellow 11``,
+:mod:`canasta.cli.shortmoves`); the notation, records and JSON keep the card codes. The "surpriza" under
 the upcard is the dowry of :mod:`canasta.dowry` (``dowry=number``).
 """
 
@@ -54,8 +55,9 @@ def rule_lines(r: Rules) -> list[str]:
     add = lines.append
     if r.tile_names:
         add(f"Tiles: {r.deck_size} tiles numbered 1-13 in four colours (red = hearts, yellow = diamonds, "
-            "black = spades, blue = clubs; 1 = ace, 11-13 = J Q K) and the jolys (JK); moves name them by "
-            "card codes: 'red 7' is 7H, 'blue 1' is AC, 'joly' is JK.")
+            "black = spades, blue = clubs; 1 = ace, 11-13 = J Q K) and the jolys (JK); in play type them as "
+            "shown ('discard yellow 11', 'meld red 7 red 7 joly') or by card codes: 'red 7' is 7H, 'blue 1' is AC, "
+            "'joly' is JK; records keep the card codes.")
         add(f"Tile values: 1 (ace) = {r.card_values[48]}, 2 = {r.card_values[0]}, 4-6 = {r.card_values[8]}, "
             f"7-13 = {r.card_values[20]}, joly = {r.card_values[JOKER]}; red/yellow 3 a bonus, black/blue 3 "
             f"-{r.black3_hand_penalty} on the rack.")
