@@ -185,3 +185,13 @@ def test_bonus_threes_label_of_the_tile_game():
     from canasta.tiles import red_threes_label
     assert red_threes_label(Rules.preset("romanian-tiles")) == "Red & yellow 3s"
     assert red_threes_label(Rules.preset("classic")) == "Red threes"
+
+
+def test_romanian_tiles_missing_number_is_said_in_tile_numbers():
+    hand = "JD JS 5C 5H 6D 7H 8S 9C TD QH KC AS 4D 4S"
+    session, buf, seen = session_for(["discard 13 13"], hand, variant="romanian-tiles")
+    session.run()
+    assert "you do not hold 2 13s (you hold 1)" in buf.getvalue() and seen[0] == seen[-1]
+    session, buf, seen = session_for(["meld 13 13 13"], hand, variant="romanian-tiles")
+    session.run()
+    assert "you do not hold 3 13s (you hold 1)" in buf.getvalue() and seen[0] == seen[-1]

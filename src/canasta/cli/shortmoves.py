@@ -43,7 +43,7 @@ from ..engine import RANK_WORDS, Deal, IllegalMove
 from ..moves import KIND_NAMES, Move, MoveError, action_of, notation_help
 from ..rules import Rules
 from ..suggest import close_matches
-from ..tiles import COLOURS, JOLY
+from ..tiles import COLOURS, JOLY, tile_number
 from .completion import COMMANDS
 
 CARD_VERBS = ("take", "meld", "add", "discard")
@@ -195,8 +195,9 @@ def resolve(words: Sequence[str], deal: Deal, seat: int) -> Resolved:
         need = short.count(r)
         have = sorted(c for c in left if c != JOKER and c >> 2 == r)
         if len(have) < need:
-            raise IllegalMove(f"you do not hold {need} {RANK_WORDS[r]} (you hold {len(have)})" if have
-                              else f"you hold no {RANK_WORDS[r]}")
+            what = f"{tile_number(r * 4)}s" if deal.rules.tile_names else RANK_WORDS[r]
+            raise IllegalMove(f"you do not hold {need} {what} (you hold {len(have)})" if have
+                              else f"you hold no {what}")
         ways.append(sorted(set(itertools.combinations(have, need))))
     if math.prod(len(w) for w in ways) > MAX_CHOICES:
         raise IllegalMove("too many ways to choose the suits: name some cards in full (e.g. KH)")
