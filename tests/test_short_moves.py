@@ -118,6 +118,7 @@ def test_one_legal_choice_is_played_without_asking():
     ("discard 3", "you hold no threes"),
     ("meld K K K", "you do not hold 3 kings (you hold 2)"),
     ("meld QS K K", "you do not hold QS"),
+    ("meld K KX", "'KX' is not a card"),
     ("add A", "no meld of aces"),  # resolved to 'add AC', refused by the engine with its reason
 ])
 def test_refused_short_moves_change_nothing(line, why):
@@ -149,7 +150,7 @@ def test_suit_classes():
 def test_resolve_leaves_full_moves_and_non_card_verbs_alone():
     rules = Rules.preset("classic")
     deal = Deal(rules, 3, [0, 0], deck=stacked_deck(rules, ["KC KH AC AD AH 5D 6D 7H 9S TS JC"], dealer=3))
-    for words in (["draw"], ["discard", "KC"], ["meld", "KX"], ["ask"]):
+    for words in (["draw"], ["discard", "KC"], ["meld", "KX", "KH"], ["ask"]):
         assert resolve(words, deal, deal.to_act).line == " ".join(words)
 
 

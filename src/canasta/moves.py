@@ -165,7 +165,7 @@ class Move:
             raise MoveError("empty move: " + NOTATION_HELP)
         verb = words[0].lower()
         if verb not in KIND_NAMES:
-            raise MoveError(f"'{words[0]}' is not a move{did_you_mean(verb, KIND_NAMES)}: " + NOTATION_HELP)
+            raise MoveError(f"'{words[0]}' is not a move: " + NOTATION_HELP + did_you_mean(verb, KIND_NAMES))
         kind = KIND_NAMES.index(verb)
         rest = words[1:]
         target = -1

@@ -183,8 +183,8 @@ def resolve(words: Sequence[str], deal: Deal, seat: int) -> Resolved:
         if r is None:
             try:
                 card = parse_card(w.partition("=")[0])
-            except CardError:
-                return Resolved(line)  # the engine says what is wrong with the word
+            except CardError as e:
+                raise IllegalMove(str(e)) from None
             if card not in left:
                 raise IllegalMove(f"you do not hold {'enough ' if card in deal.view(seat).hand else ''}"
                                   f"{w.partition('=')[0].upper()}")
