@@ -214,8 +214,9 @@ def resolve(words: Sequence[str], deal: Deal, seat: int) -> Resolved:
     rules = deal.rules
     groups: dict[tuple[object, ...], str] = {}
     for text, move in candidates:
-        if _allowed(deal, move, legal):
-            groups.setdefault(effect_key(move, rules), text)
+        key = effect_key(move, rules)
+        if key not in groups and _allowed(deal, move, legal):
+            groups[key] = text
     if not groups:
         return Resolved(candidates[0][0] if candidates else line)  # the engine refuses it and says why
     found = tuple(groups.values())
