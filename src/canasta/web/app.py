@@ -19,7 +19,6 @@ Every request body is limited to :data:`MAX_BODY_BYTES`; bad input gets status
 from __future__ import annotations
 
 import contextlib
-import json
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -32,6 +31,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..jsontypes import parse_json
 from ..rules import Rules, RulesError, preset_names
 from .i18n import LANGS, load_locale
 from .protocol import MAX_MESSAGE_BYTES, ProtocolError, dumps, error_message, parse_message
@@ -49,13 +49,18 @@ class BadRequest(ValueError):
 
 
 async def _json_body(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > MAX_BODY_BYTES:
-        raise BadRequest(f"request of {len(body)} bytes refused: at most {MAX_BODY_BYTES}")
-    try:
-        return json.loads(body)
-    except ValueError:
-        raise BadRequest("the request body is not JSON") from None
+    """The request's JSON body, read by :func:`canasta.jsontypes.parse_json`.
+
+    Raises:
+        BadRequest: more than :data:`MAX_BODY_BYTES` bytes, not UTF-8, empty, not JSON, nested
+            deeper than :data:`canasta.jsontypes.MAX_DEPTH`, a number too long (one line saying so).
+    """
+    body = b""
+    async for chunk in request.stream():  # stop reading as soon as the body is too large
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise BadRequest(f"request of more than {MAX_BODY_BYTES} bytes refused: at most {MAX_BODY_BYTES}")
+    return parse_json(body, BadRequest, "the request body", MAX_BODY_BYTES)
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
