@@ -85,10 +85,14 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _short(text: str, limit: int = 40) -> str:
-    """``text`` quoted for a one-line message, cut to ``limit`` characters."""
-    shown = repr(text[:limit])
-    return shown + ("..." if len(text) > limit else "")
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` in quotes for a one-line message: cut to ``limit`` characters (``...`` marks the cut),
+    in Python's escaped form (``'a\\nb'``) if it holds a line break or another unprintable character."""
+    shown = text[:limit] + ("..." if len(text) > limit else "")
+    return f"'{shown}'" if shown.isprintable() else repr(shown)
+
+
+_short = quoted
 
 
 def _check_strings(value: Any) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 
 from .cards import JOKER, N_TYPES
 from .dowry import dowry_rule_line
+from .jsontypes import quoted
 
 BELOW_ZERO = -(10**9)
 """Threshold used in minimum-count tables for 'any negative score'."""
@@ -442,12 +443,14 @@ class Rules:
         Raises:
             RulesError: unknown preset or option, bad value, impossible combination.
         """
+        if not isinstance(name, str):
+            raise RulesError(f"a variant is named by a text such as 'classic', not {type(name).__name__}")
         key = name.strip().lower()
         if key not in PRESETS:
             raise RulesError(
-                f"unknown variant '{name}'; known variants: {', '.join(sorted(PRESETS))}"
+                f"unknown variant {quoted(name)}; known variants: {', '.join(sorted(PRESETS))}"
             )
-        texts = {k: _to_text(v) for k, v in options.items()}
+        texts = {k: _to_text(k, v) for k, v in options.items()}
         return PRESETS[key](texts)
 
     @classmethod
@@ -455,8 +458,17 @@ class Rules:
         """Read a variant string such as ``classic(players=6,teams=3)``.
 
         Raises:
-            RulesError: the string is malformed, or :meth:`preset` refuses it.
+            RulesError: not a text, longer than :data:`MAX_VARIANT_CHARS`, holding a character that
+                is not printable (a line break inside, a control character), malformed, or
+                :meth:`preset` refuses it.
         """
+        if not isinstance(text, str):
+            raise RulesError(f"a variant string is a text such as classic(players=2), not {type(text).__name__}")
+        if len(text) > MAX_VARIANT_CHARS:
+            raise RulesError(f"a variant string has at most {MAX_VARIANT_CHARS} characters, not {len(text)}")
+        if not text.strip().isprintable():
+            raise RulesError(f"the variant string {quoted(text)} holds a character that is not printable "
+                             "(a line break, a control character); write e.g. classic(players=2)")
         m = re.fullmatch(r"\s*([A-Za-z][\w-]*)\s*(?:\((.*)\))?\s*", text)
         if not m:
             raise RulesError(
@@ -621,12 +633,26 @@ _ENUMS: dict[str, tuple[str, ...]] = {
 _ALIASES = ("wild_canasta", "special_canastas")
 
 
-def _to_text(value: Any) -> str:
+def _to_text(name: str, value: Any) -> str:
+    """The text of option ``name`` given as a Python value (or text).
+
+    Raises:
+        RulesError: an int of more than :data:`MAX_NUMBER_DIGITS` digits, or a text longer than
+            :data:`MAX_OPTION_CHARS` or holding a character that is not printable.
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int) and abs(value) >= 10**MAX_NUMBER_DIGITS:
+        raise RulesError(f"option {name} takes a whole number of at most {MAX_NUMBER_DIGITS} digits")
     if isinstance(value, (set, frozenset)):
-        return "|".join(sorted(value))
-    return str(value)
+        text = "|".join(sorted(str(v) for v in value))
+    else:
+        text = str(value)
+    if len(text) > MAX_OPTION_CHARS:
+        raise RulesError(f"option {name}: a value has at most {MAX_OPTION_CHARS} characters, not {len(text)}")
+    if not text.strip().isprintable():
+        raise RulesError(f"option {name}: the value {quoted(text)} holds a character that is not printable")
+    return text
 
 
 def _bool(name: str, text: str) -> bool:
@@ -638,11 +664,29 @@ def _bool(name: str, text: str) -> bool:
     raise RulesError(f"option {name} takes true or false, not '{text}'")
 
 
+MAX_NUMBER_DIGITS = 9
+"""Most digits of a number in an option (points, counts, sizes), so no option holds a huge number."""
+MAX_VARIANT_CHARS = 400
+"""Longest variant string :meth:`Rules.parse` reads."""
+MAX_OPTION_CHARS = 100
+"""Longest text of one option's value."""
+
+
+def _whole(text: str) -> int:
+    """``int(text)`` for at most :data:`MAX_NUMBER_DIGITS` ASCII digits (and a sign); else ValueError."""
+    t = text.strip()
+    digits = t[1:] if t[:1] in "+-" else t
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_NUMBER_DIGITS:
+        raise ValueError(text)
+    return int(t)
+
+
 def _int(name: str, text: str) -> int:
     try:
-        return int(text)
+        return _whole(text)
     except ValueError:
-        raise RulesError(f"option {name} takes a whole number, not '{text}'") from None
+        raise RulesError(f"option {name} takes a whole number of at most {MAX_NUMBER_DIGITS} digits, "
+                         f"not '{text}'") from None
 
 
 def _table(name: str, text: str) -> tuple[tuple[int, int], ...]:
@@ -652,10 +696,10 @@ def _table(name: str, text: str) -> tuple[tuple[int, int], ...]:
     # custom: "15/0:50/1500:90/3000:120" - the first entry is the minimum below zero
     parts = t.split("/")
     try:
-        rows: list[tuple[int, int]] = [(BELOW_ZERO, int(parts[0]))]
+        rows: list[tuple[int, int]] = [(BELOW_ZERO, _whole(parts[0]))]
         for p in parts[1:]:
             a, b = p.split(":")
-            rows.append((int(a), int(b)))
+            rows.append((_whole(a), _whole(b)))
     except ValueError:
         raise RulesError(
             f"option {name} takes a table name ({', '.join(MIN_MELD_TABLES)}) or "
@@ -681,7 +725,7 @@ def _int_list(name: str, text: str, form: str) -> tuple[int, ...]:
     if t in ("", "none"):
         return ()
     try:
-        return tuple(int(x) for x in t.split("/"))
+        return tuple(_whole(x) for x in t.split("/"))
     except ValueError:
         raise RulesError(f"option {name} takes {form}, not '{text}'") from None
 
@@ -698,7 +742,7 @@ def _colon_pairs(name: str, text: str, form: str, keys: str, value: Callable[[st
     if t in ("", "none"):
         return ()
     try:
-        rows = tuple((int(a), value(b.strip())) for a, b in (p.split(":") for p in t.split("/")))
+        rows = tuple((_whole(a), value(b.strip())) for a, b in (p.split(":") for p in t.split("/")))
     except ValueError:
         raise RulesError(f"option {name} takes {form}, or none, not '{text}'") from None
     if [r[0] for r in rows] != sorted({r[0] for r in rows}):
@@ -709,7 +753,7 @@ def _colon_pairs(name: str, text: str, form: str, keys: str, value: Callable[[st
 def _pairs(name: str, text: str) -> tuple[tuple[int, int], ...]:
     """Read ``count:bonus/count:bonus`` (or ``none``), e.g. canasta_count_bonuses=5:500/7:2000."""
     return _colon_pairs(name, text, "CANASTAS:BONUS pairs joined by '/' such as 5:500/7:2000",
-                        "the canasta counts", int)
+                        "the canasta counts", _whole)
 
 
 def _requirement(text: str) -> str:
@@ -842,7 +886,7 @@ def _convert(name: str, text: str) -> Any:
     if name == "aces_canasta_bonus":
         try:
             a, b = text.split("/")
-            return (int(a), int(b))
+            return (_whole(a), _whole(b))
         except ValueError:
             raise RulesError(f"option {name} takes NATURAL/MIXED such as 1500/700, not '{text}'") from None
     default = _FIELDS[name].default
