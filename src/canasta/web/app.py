@@ -12,8 +12,11 @@ Routes:
 * ``POST /api/sheets``, ``GET /api/sheets/{id}``, ``POST /api/sheets/{id}/deals``,
   ``DELETE /api/sheets/{id}/deals/last``: score sheets (:mod:`.sheet`).
 
-Every request body is limited to :data:`MAX_BODY_BYTES`; bad input gets status
-400 with ``{"error": message}`` and changes nothing.
+Every request body is limited to :data:`MAX_BODY_BYTES` and read by
+:func:`canasta.jsontypes.parse_json` (nesting at most :data:`canasta.jsontypes.MAX_DEPTH` deep,
+numbers of at most :data:`canasta.jsontypes.MAX_INT_DIGITS` digits); a body must be an object
+with only the fields named above. Bad input gets status 400 with ``{"error": message}`` (one
+line saying what is wrong and what is allowed) and changes nothing.
 """
 
 from __future__ import annotations
@@ -63,6 +66,20 @@ async def _json_body(request: Request) -> Any:
     return parse_json(body, BadRequest, "the request body", MAX_BODY_BYTES)
 
 
+def _object(body: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+    """``body`` if it is a JSON object holding only ``fields``.
+
+    Raises:
+        BadRequest: not an object, or an unknown field (named, with the allowed ones).
+    """
+    if not isinstance(body, dict):
+        raise BadRequest(f"the request must be a JSON object with the fields {', '.join(fields)}")
+    extra = sorted(k for k in body if k not in fields)
+    if extra:
+        raise BadRequest(f"unknown field {extra[0][:30]!r} in the request; the fields are {', '.join(fields)}")
+    return body
+
+
 def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -106,13 +123,14 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
 
     async def create_table(request: Request) -> Response:
         try:
-            body = await _json_body(request)
-            if not isinstance(body, dict):
-                raise BadRequest("the request must be a JSON object")
+            body = _object(await _json_body(request), ("variant", "seats", "hints"))
             seats = body.get("seats")
             if not isinstance(seats, list) or len(seats) > 8:
                 raise BadRequest("'seats' must be a list with one entry per seat")
-            table = manager.create(body.get("variant", "classic"), seats, bool(body.get("hints", True)))
+            hints = body.get("hints", True)
+            if not isinstance(hints, bool):
+                raise BadRequest("'hints' must be true or false")
+            table = manager.create(body.get("variant", "classic"), seats, hints)
         except BadRequest as e:
             return _error(str(e))
         except TableError as e:
@@ -179,9 +197,7 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
 
     async def create_sheet(request: Request) -> Response:
         try:
-            body = await _json_body(request)
-            if not isinstance(body, dict):
-                raise BadRequest("the request must be a JSON object")
+            body = _object(await _json_body(request), ("variant", "sides"))
             variant = body.get("variant", "classic")
             if not isinstance(variant, str) or len(variant) > 400:
                 raise BadRequest("the variant must be a text such as classic(players=4)")
@@ -208,10 +224,10 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
         if sheet is None:
             return _error("no such score sheet", 404)
         try:
-            body = await _json_body(request)
+            body = _object(await _json_body(request), ("entries",))
             if len(sheet.deals) >= MAX_DEALS:
                 raise BadRequest(f"a score sheet holds at most {MAX_DEALS} deals")
-            entry = body.get("entries") if isinstance(body, dict) else None
+            entry = body.get("entries")
             if not isinstance(entry, dict):
                 raise BadRequest("the request must be {\"entries\": {SIDE: {...}, ...}}")
             deals = sheet.deals + [entry]
