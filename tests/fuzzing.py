@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +18,12 @@ from hypothesis import strategies as st
 
 GOLDEN = Path(__file__).parent / "golden"
 
-FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
+_LONG = int(os.environ.get("CANASTA_FUZZ_EXAMPLES", "0"))
+FUZZ = settings(max_examples=_LONG or 40, deadline=None, derandomize=not _LONG,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                        HealthCheck.data_too_large])
-"""Bounded fuzzing: few examples each, a fixed seed (the same examples in CI every time)."""
+"""Bounded fuzzing: 40 examples each from a fixed seed (the same examples in CI every time). For a long
+hunt, ``CANASTA_FUZZ_EXAMPLES=5000`` runs that many random examples per target."""
 
 SHEET: dict[str, Any] = {
     "variant": "classic",
@@ -51,7 +54,8 @@ huge_ints = st.one_of(st.integers(min_value=2**63), st.integers(max_value=-(2**6
                       st.integers(min_value=10**30, max_value=10**45))
 small_ints = st.integers(min_value=-1000, max_value=1000)
 texts = st.one_of(st.text(max_size=30), st.sampled_from(["", " ", "KH", "JK", "draw", "\n", "\x00", "3", "-1",
-                                                          "classic(", "9" * 50, "²", "٣", "true", "KH KS KD"]))
+                                                          "classic(", "9" * 50, "²", "٣", "true", "KH KS KD",
+                                                          "[/bold]", "[red]x", "\x1b[2J", "a" * 200]))
 scalars = st.one_of(st.none(), st.booleans(), small_ints, huge_ints, texts,
                     st.floats(allow_nan=False, allow_infinity=False))
 json_values = st.recursive(scalars, lambda inner: st.one_of(

@@ -458,21 +458,21 @@ class Rules:
         """Read a variant string such as ``classic(players=6,teams=3)``.
 
         Raises:
-            RulesError: not a text, longer than :data:`MAX_VARIANT_CHARS`, holding a character that
-                is not printable (a line break inside, a control character), malformed, or
+            RulesError: not a text, longer than :data:`MAX_VARIANT_CHARS`, holding a control
+                character, malformed, or
                 :meth:`preset` refuses it.
         """
         if not isinstance(text, str):
             raise RulesError(f"a variant string is a text such as classic(players=2), not {type(text).__name__}")
         if len(text) > MAX_VARIANT_CHARS:
             raise RulesError(f"a variant string has at most {MAX_VARIANT_CHARS} characters, not {len(text)}")
-        if not text.strip().isprintable():
-            raise RulesError(f"the variant string {quoted(text)} holds a character that is not printable "
-                             "(a line break, a control character); write e.g. classic(players=2)")
+        if not all(c.isprintable() or c.isspace() for c in text):
+            raise RulesError(f"the variant string {quoted(text)} holds a control character; "
+                             "write e.g. classic(players=2)")
         m = re.fullmatch(r"\s*([A-Za-z][\w-]*)\s*(?:\((.*)\))?\s*", text)
         if not m:
             raise RulesError(
-                f"cannot read variant '{text}': write a name, optionally followed by "
+                f"cannot read variant {quoted(text)}: write a name, optionally followed by "
                 "(option=value,...), e.g. classic(players=2)"
             )
         name, body = m.group(1), m.group(2)
@@ -481,12 +481,12 @@ class Rules:
             for part in body.split(","):
                 if "=" not in part:
                     raise RulesError(
-                        f"option '{part.strip()}' in '{text}' has no value: write option=value"
+                        f"option {quoted(part.strip())} in {quoted(text)} has no value: write option=value"
                     )
                 k, v = part.split("=", 1)
                 k = k.strip().lower().replace("-", "_")
                 if k in opts:
-                    raise RulesError(f"option '{k}' is given twice in '{text}'")
+                    raise RulesError(f"option {quoted(k)} is given twice in {quoted(text)}")
                 opts[k] = v.strip()
         if name.lower() == "canasta":  # OpenSpiel-style game string: canasta(variant=...)
             variant = opts.pop("variant", "classic")
@@ -637,8 +637,8 @@ def _to_text(name: str, value: Any) -> str:
     """The text of option ``name`` given as a Python value (or text).
 
     Raises:
-        RulesError: an int of more than :data:`MAX_NUMBER_DIGITS` digits, or a text longer than
-            :data:`MAX_OPTION_CHARS` or holding a character that is not printable.
+        RulesError: an int of more than :data:`MAX_NUMBER_DIGITS` digits, or a text (spaces around
+            it removed) longer than :data:`MAX_OPTION_CHARS` or holding a character that is not printable.
     """
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -648,9 +648,10 @@ def _to_text(name: str, value: Any) -> str:
         text = "|".join(sorted(str(v) for v in value))
     else:
         text = str(value)
+    text = text.strip()
     if len(text) > MAX_OPTION_CHARS:
         raise RulesError(f"option {name}: a value has at most {MAX_OPTION_CHARS} characters, not {len(text)}")
-    if not text.strip().isprintable():
+    if not text.isprintable():
         raise RulesError(f"option {name}: the value {quoted(text)} holds a character that is not printable")
     return text
 
@@ -919,7 +920,7 @@ def _apply(base: Rules, name: str, opts: Mapping[str, str]) -> Rules:
             continue
         if k not in _FIELDS:
             raise RulesError(
-                f"unknown option '{k}' for variant {name}; options are: {', '.join(option_names())}"
+                f"unknown option {quoted(k)} for variant {name}; options are: {', '.join(option_names())}"
             )
         changes[k] = _convert(k, v)
     order = [(k, v) for k, v in opts.items()]
