@@ -671,6 +671,10 @@ MAX_VARIANT_CHARS = 400
 """Longest variant string :meth:`Rules.parse` reads."""
 MAX_OPTION_CHARS = 100
 """Longest text of one option's value."""
+MAX_PACKS = 8
+"""Most packs in a deck (the presets use up to 4); a huge deck would take minutes to shuffle."""
+MAX_JOKERS = 32
+"""Most jokers in a deck (the presets use up to 8)."""
 
 
 def _whole(text: str) -> int:
@@ -930,7 +934,8 @@ def _apply(base: Rules, name: str, opts: Mapping[str, str]) -> Rules:
 
 
 def validate(r: Rules) -> None:
-    """Refuse impossible combinations of fields.
+    """Refuse impossible combinations of fields, and decks larger than :data:`MAX_PACKS` packs and
+    :data:`MAX_JOKERS` jokers.
 
     Raises:
         RulesError: names the fields that do not fit together.
@@ -959,8 +964,8 @@ def validate(r: Rules) -> None:
             + (f" and packets of {packets}" if packets else "") + " leave too small a stock in a "
             f"{r.deck_size}-card deck ({r.packs} packs, {r.jokers} jokers)"
         )
-    if r.packs < 1 or r.jokers < 0:
-        raise RulesError("packs must be at least 1 and jokers at least 0")
+    if not 1 <= r.packs <= MAX_PACKS or not 0 <= r.jokers <= MAX_JOKERS:
+        raise RulesError(f"packs must be 1 to {MAX_PACKS} and jokers 0 to {MAX_JOKERS}, not {r.packs} and {r.jokers}")
     if r.min_naturals < 1 or r.wild_limit < 0:
         raise RulesError("min_naturals must be at least 1 and wild_limit at least 0")
     if r.canastas_to_go_out < 0:
