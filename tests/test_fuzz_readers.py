@@ -258,3 +258,36 @@ def test_fuzz_environment_options(key: str, value: Any) -> None:
             make_config("classic", **{key: value})
     except EnvConfigError as e:
         assert is_one_line(str(e)) and len(str(e)) < 4000
+
+
+@FUZZ
+@given(key=st.sampled_from(["dealer", "scores", "deck"]),
+       value=st.one_of(env_values, st.lists(env_values, max_size=3), st.lists(st.integers(-5, 60), max_size=110)))
+def test_fuzz_environment_reset_options(key: str, value: Any) -> None:
+    """reset(options=...): a dealer, scores or deck gives an episode or a one-line ValueError; a refusal
+    changes nothing (the next reset with the same seed deals the same cards)."""
+    from canasta.env import canasta_v0
+
+    env = canasta_v0.raw_env(variant="classic")
+    env.reset(seed=5)
+    hand = list(env.deal.hands[0]) if env.deal is not None else []
+    try:
+        env.reset(seed=5, options={key: value})
+    except ValueError as e:
+        assert is_one_line(str(e)) and len(str(e)) < 4000
+        assert env.deal is not None and list(env.deal.hands[0]) == hand
+
+
+@pytest.mark.parametrize("text, words", [
+    ("classic(packs=999999999)", "packs must be 1 to 8"),
+    ("classic(jokers=100000)", "jokers 0 to 32"),
+    ("classic(target=99999999999)", "at most 9 digits"),
+    ("classic(target=" + "9" * 5000 + ")", "at most 400 characters"),
+    ("classic(players=2,\x1b[2J)", "control character"),
+    ("canasta(variant=\nclassic)", "cannot read variant 'canasta(variant=\\nclassic)'"),
+    ("classic(players=²)", "whole number"),
+])
+def test_variant_strings_have_limits(text: str, words: str) -> None:
+    with pytest.raises(RulesError) as info:
+        Rules.parse(text)
+    assert words in str(info.value) and is_one_line(str(info.value))

@@ -100,8 +100,9 @@ def resolve_rules(variant: str | Rules, options: Mapping[str, Any]) -> Rules:
         raise EnvConfigError(f"{e}; environment options are: {', '.join(ENV_OPTIONS)}") from None
 
 
-def _shown(value: Any, limit: int = 40) -> str:
-    """``value`` for a one-line message: its repr cut to ``limit`` characters (a huge int by its size)."""
+def shown(value: Any, limit: int = 40) -> str:
+    """``value`` for a one-line message: its repr cut to ``limit`` characters (a huge int by its size,
+    since its repr may fail or run to thousands of digits)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
         return f"a whole number of {value.bit_length()} bits"
     try:
@@ -114,7 +115,7 @@ def _shown(value: Any, limit: int = 40) -> str:
 def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
     text = value.strip().lower() if isinstance(value, str) else None
     if text not in allowed:
-        raise EnvConfigError(f"{name} must be one of {', '.join(allowed)}, not {_shown(value)}")
+        raise EnvConfigError(f"{name} must be one of {', '.join(allowed)}, not {shown(value)}")
     assert text is not None
     return text
 
@@ -122,13 +123,13 @@ def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
 def _number(name: str, value: Any) -> float:
     """A finite float from an int, a float or a numeric text (not true/false)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise EnvConfigError(f"{name} must be a number, not {_shown(value)}")
+        raise EnvConfigError(f"{name} must be a number, not {shown(value)}")
     try:
         number = float(value)
     except (ValueError, OverflowError):
-        raise EnvConfigError(f"{name} must be a finite number, not {_shown(value)}") from None
+        raise EnvConfigError(f"{name} must be a finite number, not {shown(value)}") from None
     if not math.isfinite(number):
-        raise EnvConfigError(f"{name} must be a finite number, not {_shown(value)}")
+        raise EnvConfigError(f"{name} must be a finite number, not {shown(value)}")
     return number
 
 
@@ -162,7 +163,7 @@ def make_config(
     if max_steps is None:
         steps = MAX_STEPS_PER_DEAL if ep == "deal" else MAX_STEPS_PER_GAME
     elif isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-        raise EnvConfigError(f"max_steps must be a positive whole number or None, not {_shown(max_steps)}")
+        raise EnvConfigError(f"max_steps must be a positive whole number or None, not {shown(max_steps)}")
     else:
         steps = max_steps
     if isinstance(dealer, str) and dealer.strip().lower() == "random":
@@ -170,5 +171,5 @@ def make_config(
     elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < rules.deal_players:
         seat = dealer
     else:
-        raise EnvConfigError(f"dealer must be a seat 0..{rules.deal_players - 1} or 'random', not {_shown(dealer)}")
+        raise EnvConfigError(f"dealer must be a seat 0..{rules.deal_players - 1} or 'random', not {shown(dealer)}")
     return EnvConfig(rules, ep, rw, scale, steps, seat, ill, pen)
