@@ -667,7 +667,7 @@ def _bool(name: str, text: str) -> bool:
 
 MAX_NUMBER_DIGITS = 9
 """Most digits of a number in an option (points, counts, sizes), so no option holds a huge number."""
-MAX_VARIANT_CHARS = 400
+MAX_VARIANT_CHARS = 2000
 """Longest variant string :meth:`Rules.parse` reads."""
 MAX_OPTION_CHARS = 100
 """Longest text of one option's value."""
