@@ -67,7 +67,7 @@ def _int(text: str) -> int:
 def _float(text: str) -> float:
     value = float(text)
     if len(text) > 2 * MAX_INT_DIGITS or not math.isfinite(value):
-        raise _Refused(f"holds the number {_short(text, 20)}, too large: numbers have at most "
+        raise _Refused(f"holds the number {quoted(text, 20)}, too long or too large: numbers have at most "
                        f"{MAX_INT_DIGITS} digits")
     return value
 
@@ -80,7 +80,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
-            raise _Refused(f"names the key {_short(k)} twice in one object: each key may appear once")
+            raise _Refused(f"names the key {quoted(k)} twice in one object: each key may appear once")
         out[k] = v
     return out
 
@@ -92,7 +92,6 @@ def quoted(text: str, limit: int = 40) -> str:
     return f"'{shown}'" if shown.isprintable() else repr(shown)
 
 
-_short = quoted
 
 
 def _check_strings(value: Any) -> None:
@@ -192,7 +191,7 @@ def json_type_name(value: Any) -> str:
     if isinstance(value, int):
         return "a whole number"
     if isinstance(value, str):
-        return f"the text {_short(value)}"
+        return f"the text {quoted(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

@@ -100,6 +100,7 @@ MAX_SCORE = 10**9
 
 
 def _whole(x: Any) -> bool:
+    """``x`` is a whole number (a Python or NumPy int, not true/false)."""
     return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 class raw_env(AECEnv, EzPickle):

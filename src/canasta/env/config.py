@@ -113,6 +113,7 @@ def shown(value: Any, limit: int = 40) -> str:
 
 
 def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
+    """``value`` (a text, any case) if it is one of ``allowed``; else EnvConfigError naming ``name``."""
     text = value.strip().lower() if isinstance(value, str) else None
     if text not in allowed:
         raise EnvConfigError(f"{name} must be one of {', '.join(allowed)}, not {shown(value)}")
@@ -121,7 +122,7 @@ def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
 
 
 def _number(name: str, value: Any) -> float:
-    """A finite float from an int, a float or a numeric text (not true/false)."""
+    """A finite float from an int, a float or a numeric text (not true/false); else EnvConfigError."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise EnvConfigError(f"{name} must be a number, not {shown(value)}")
     try:
