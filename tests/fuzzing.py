@@ -43,9 +43,11 @@ def golden_record(name: str = "classic2_seed3.json") -> dict[str, Any]:
     return json.loads((GOLDEN / name).read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
-def is_one_line(message: str) -> bool:
-    """A refusal's message: one non-empty line, no traceback."""
-    return bool(message.strip()) and "\n" not in message.strip() and "Traceback" not in message
+def is_one_line(message: str, longest: int = 4000) -> bool:
+    """A refusal's message: one non-empty line of at most ``longest`` characters, no traceback
+    (so a reader never echoes a huge input back)."""
+    text = message.strip()
+    return bool(text) and "\n" not in text and len(text) <= longest and "Traceback" not in message
 
 
 # ------------------------------------------------------------------ values

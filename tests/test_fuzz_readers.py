@@ -187,6 +187,38 @@ def test_score_sheet_counts_are_bounded(tmp_path: Path, limit: dict[str, Any], w
     assert words in str(info.value) and is_one_line(str(info.value))
 
 
+def _long_key_record() -> dict[str, Any]:
+    record = golden_record()
+    record["x" * 100_000 + "\n"] = 1
+    return record
+
+
+def _long_move_record() -> dict[str, Any]:
+    record = golden_record()
+    record["deals"][0]["moves"][0] = "meld " + "KH " * 50_000
+    return record
+
+
+def _long_side_sheet() -> dict[str, Any]:
+    return {"variant": "classic", "deals": [{"y" * 100_000: {}, "EW": {}, "NS": {}}]}
+
+
+@pytest.mark.parametrize("document, words", [
+    (_long_key_record(), "unknown field 'xxxxxxxx"),
+    (_long_move_record(), "move 1 ('meld KH KH"),
+    ({"format": "canasta-record", "version": ["1"] * 50_000}, "record version a list is not supported"),
+    (_long_side_sheet(), "names 3 side(s) ('yyyy"),
+])
+def test_messages_never_echo_a_huge_input(tmp_path: Path, document: dict[str, Any], words: str) -> None:
+    """A huge key, move or value is quoted cut to a few dozen characters, so the message stays one short line."""
+    path = _write(tmp_path, json.dumps(document).encode())
+    reader = score_file if "deals" in document and "variant" in document else (
+        lambda p: replay_record(load_record(p)))
+    with pytest.raises((RecordError, ScoreSheetError)) as info:
+        reader(path)
+    assert words in str(info.value) and is_one_line(str(info.value), longest=400), str(info.value)[:500]
+
+
 @pytest.mark.parametrize("command", ["replay", "score"])
 @pytest.mark.parametrize("content", ["[" * 100_000, "9" * 5000])
 def test_commands_in_a_subprocess_refuse_hostile_files(tmp_path: Path, command: str, content: str) -> None:

@@ -180,6 +180,16 @@ def read_json_file(path: str | Path, error: ErrorFactory, max_bytes: int = MAX_F
     return parse_json(data, error, str(path), max_bytes)
 
 
+def shown_value(value: Any) -> str:
+    """A JSON value as quoted in a one-line message: a text by :func:`quoted` (``'x'``), a number or
+    true/false/null as written (``2``, ``True``, ``None``), a list or an object by its kind (``a list``)."""
+    if isinstance(value, str):
+        return quoted(value)
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value)
+    return json_type_name(value)
+
+
 def json_type_name(value: Any) -> str:
     """How to name ``value`` (read from JSON) in a message for a person: ``null``, ``true/false``,
     ``a whole number``, ``the text 'x'`` (cut to 40 characters), ``a list``, ``an object``, or its

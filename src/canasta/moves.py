@@ -89,6 +89,8 @@ SEQ_WILD = 15
 TAKE_ADD, TAKE_PAIR, TAKE_NAT_TWO, TAKE_NAT_JOKER, TAKE_SEQ, TAKE_SEQ_WILD = range(6)
 
 MAX_NATURALS = 12
+MAX_MOVE_WORDS = 64
+"""Most words :meth:`Move.parse` reads: a move names one meld (at most 12 naturals and 20 wild cards)."""
 GROUP_WILD_COMBOS: tuple[tuple[int, int], ...] = tuple(
     (t, j) for w in range(4) for t in range(w, -1, -1) for j in [w - t]
 )
@@ -151,11 +153,15 @@ class Move:
         """Read a move in notation (case-insensitive).
 
         Raises:
-            MoveError: the text is not a move; the message lists the notation.
+            MoveError: the text is not a move (or has more than :data:`MAX_MOVE_WORDS` words); the
+                message lists the notation.
         """
         words = text.replace(",", " ").split()
         if not words:
             raise MoveError("empty move: " + NOTATION_HELP)
+        if len(words) > MAX_MOVE_WORDS:
+            raise MoveError(f"a move has at most {MAX_MOVE_WORDS} words (a verb and the cards of one meld), "
+                            f"not {len(words)}")
         verb = words[0].lower()
         if verb not in KIND_NAMES:
             raise MoveError(f"{quoted(words[0], 20)} is not a move: " + NOTATION_HELP)
@@ -595,11 +601,12 @@ def action_of(move: Move) -> int:
     try:
         key = move_key(move)
     except (IndexError, TypeError, AttributeError):
-        raise MoveError(f"'{move!r}' is not a well-formed move") from None
+        raise MoveError(f"{quoted(repr(move))} is not a well-formed move") from None
     try:
         return ACTION_INDEX[key]
     except KeyError:
-        raise MoveError(f"'{move}' is not a possible move: too many cards or wild cards in one meld") from None
+        raise MoveError(f"{quoted(str(move))} is not a possible move: too many cards or wild cards in one "
+                        "meld") from None
 
 
 def is_three(card: int) -> bool:

@@ -122,7 +122,7 @@ def read_side(entry: Any, where: str) -> SideResult:
                               f"not {json_type_name(entry)}")
     for k in entry:
         if k not in SIDE_FIELDS:
-            raise ScoreSheetError(f"{where}: unknown field {k!r}; the allowed fields are "
+            raise ScoreSheetError(f"{where}: unknown field {quoted(k)}; the allowed fields are "
                                   f"{', '.join(SIDE_FIELDS)}")
     melds_v = entry.get("melds", [])
     if not isinstance(melds_v, list):
@@ -187,6 +187,11 @@ def check_copies(rules: Rules, deal: Mapping[str, SideResult], n: int) -> None:
             )
 
 
+def _names(sides: Any) -> str:
+    """Side names for a one-line message: as written if short and printable, else quoted and cut."""
+    return ", ".join(k if len(k) <= MAX_SIDE_NAME_CHARS and k.isprintable() else quoted(k) for k in sides)
+
+
 def parse_sheet(data: Any) -> ScoreSheet:
     """Check a score sheet (the parsed JSON) and read it.
 
@@ -210,7 +215,7 @@ def parse_sheet(data: Any) -> ScoreSheet:
                               f"not {json_type_name(data)}")
     for k in data:
         if k not in SHEET_FIELDS:
-            raise ScoreSheetError(f"unknown field {k!r} in the score sheet; its fields are "
+            raise ScoreSheetError(f"unknown field {quoted(k)} in the score sheet; its fields are "
                                   f"{', '.join(SHEET_FIELDS)}")
     for k in SHEET_FIELDS:
         if k not in data:
@@ -234,7 +239,7 @@ def parse_sheet(data: Any) -> ScoreSheet:
                                   f"not {json_type_name(d)}")
         if len(d) != rules.teams:
             raise ScoreSheetError(
-                f"deal {n} names {len(d)} side(s) ({', '.join(d) or 'none'}) but {rules.spec()} is played by "
+                f"deal {n} names {len(d)} side(s) ({_names(d) or 'none'}) but {rules.spec()} is played by "
                 f"{rules.teams} sides: give one entry per side"
             )
         if n == 1:
@@ -244,7 +249,7 @@ def parse_sheet(data: Any) -> ScoreSheet:
                     raise ScoreSheetError(f"deal 1: a side's name has 1 to {MAX_SIDE_NAME_CHARS} printable "
                                           f"characters (no line break or control character), not {quoted(name)}")
         elif set(d) != set(sides):
-            raise ScoreSheetError(f"deal {n} names the sides {', '.join(d)} but deal 1 named "
+            raise ScoreSheetError(f"deal {n} names the sides {_names(d)} but deal 1 named "
                                   f"{', '.join(sides)}; every deal must name the same sides")
         deal = {name: read_side(d[name], f"deal {n}, side {name}") for name in sides}
         check_copies(rules, deal, n)
