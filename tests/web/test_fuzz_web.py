@@ -108,6 +108,32 @@ def test_http_hostile_bodies_get_400(web: TestClient, path: str, body: bytes, wo
         assert words in r.json()["error"]
 
 
+@pytest.mark.parametrize("body, words", [
+    ({"variant": "classic", "sides": ["Us\nThem", "B"]}, "printable"),
+    ({"variant": "classic", "sides": "Us"}, "'sides' must be 2"),
+    ({"variant": ["classic"]}, "variant must be a text"),
+    ({"variant": "classic", "side": ["A", "B"]}, "unknown field 'side'"),
+])
+def test_http_bad_sheet_bodies_get_400(web: TestClient, body: dict[str, Any], words: str) -> None:
+    r = web.post("/api/sheets", json=body)
+    assert r.status_code == 400 and words in r.json()["error"] and is_one_line(r.json()["error"]), r.text
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"variant": "classic(players=2)", "seats": [{"kind": "human"}] * 2, "hints": "no"}, "'hints' must be true"),
+    ({"variant": "classic(players=2)", "seats": [{"kind": "human"}, {"kind": "bot", "bot": {"x": 1}}]},
+     "bot level"),
+    ({"variant": "classic(players=2)", "seats": [{"kind": "human", "name": "a\nb"}, {"kind": "human"}]},
+     "printable"),
+    ({"variant": "classic(players=2)", "seats": [{"kind": "human"}] * 2, "seed": 3}, "unknown field 'seed'"),
+])
+def test_http_bad_table_bodies_get_400(web: TestClient, body: dict[str, Any], words: str) -> None:
+    before = len(web.app.state.manager.tables)  # type: ignore[attr-defined]
+    r = web.post("/api/tables", json=body)
+    assert r.status_code == 400 and words in r.json()["error"] and is_one_line(r.json()["error"]), r.text
+    assert len(web.app.state.manager.tables) == before  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("entry, words", [
     ({"mode": "quick", "penalties": "²"}, "whole number"),
     ({"mode": "quick", "penalties": "9" * 5000}, "whole number"),

@@ -204,9 +204,9 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
             rules = Rules.parse(variant)
             sides = body.get("sides") or default_sides(rules)
             if (not isinstance(sides, list) or len(sides) != rules.teams
-                    or not all(isinstance(s, str) and 0 < len(s.strip()) <= 20 for s in sides)
+                    or not all(isinstance(s, str) and 0 < len(s.strip()) <= 20 and s.isprintable() for s in sides)
                     or len({s.strip() for s in sides}) != len(sides)):
-                raise BadRequest(f"'sides' must be {rules.teams} different names of 1 to 20 characters")
+                raise BadRequest(f"'sides' must be {rules.teams} different names of 1 to 20 printable characters")
         except (BadRequest, RulesError) as e:
             return _error(str(e))
         sheet = StoredSheet(secrets.token_urlsafe(9), rules.spec(), [s.strip() for s in sides], [])
