@@ -459,8 +459,7 @@ class Rules:
 
         Raises:
             RulesError: not a text, longer than :data:`MAX_VARIANT_CHARS`, holding a control
-                character, malformed, or
-                :meth:`preset` refuses it.
+                character, malformed, or :meth:`preset` refuses it.
         """
         if not isinstance(text, str):
             raise RulesError(f"a variant string is a text such as classic(players=2), not {type(text).__name__}")
@@ -669,8 +668,8 @@ MAX_NUMBER_DIGITS = 9
 """Most digits of a number in an option (points, counts, sizes), so no option holds a huge number."""
 MAX_VARIANT_CHARS = 2000
 """Longest variant string :meth:`Rules.parse` reads."""
-MAX_OPTION_CHARS = 100
-"""Longest text of one option's value."""
+MAX_OPTION_CHARS = 400
+"""Longest text of one option's value (a table of bonuses for every rank fits)."""
 MAX_PACKS = 8
 """Most packs in a deck (the presets use up to 4); a huge deck would take minutes to shuffle."""
 MAX_JOKERS = 32
