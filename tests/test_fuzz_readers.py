@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from canasta.cli.main import app
 from canasta.env.config import EnvConfigError, make_config
-from canasta.jsontypes import MAX_DEPTH, MAX_INT_DIGITS, parse_json, read_json_file
+from canasta.jsontypes import MAX_DEPTH, MAX_INT_DIGITS, nesting_depth, parse_json, read_json_file
 from canasta.moves import Move, MoveError
 from canasta.records import RecordError, load_record, replay_record
 from canasta.rules import Rules, RulesError
@@ -81,6 +81,12 @@ def test_shared_reader_accepts_the_limits_themselves() -> None:
     assert parse_json("9" * MAX_INT_DIGITS, Refused) == int("9" * MAX_INT_DIGITS)
     brackets = "[" * (MAX_DEPTH + 10)
     assert parse_json(json.dumps({"a": brackets}), Refused) == {"a": brackets}  # brackets in a text do not count
+
+
+def test_nesting_depth_skips_brackets_in_texts_and_escaped_quotes() -> None:
+    assert nesting_depth(json.dumps({"a": '[[[\\"[[{', "b": [[1]]})) == 3
+    assert nesting_depth('"\\\\" [[]]') == 2  # the text is one backslash; the brackets after it count
+    assert nesting_depth("") == 0 and nesting_depth("]]]") == 0
 
 
 def test_shared_reader_refuses_non_utf8_and_oversized_files(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 ErrorFactory = Callable[[str], Exception]
 """Builds the caller's error from a one-line message (an exception class taking one message fits)."""
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # a JSON string, escapes included (unrolled: fast)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -54,7 +54,7 @@ def nesting_depth(text: str) -> int:
     before decoding it. For text that is not JSON the count is only an estimate.
     """
     skeleton = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    return max(accumulate(map(_DELTA.__getitem__, skeleton)), default=0)
+    return max(0, max(accumulate(map(_DELTA.__getitem__, skeleton)), default=0))
 
 
 def _int(text: str) -> int:
