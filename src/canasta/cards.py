@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .jsontypes import quoted
+
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -120,7 +122,7 @@ def parse_card(text: str) -> int:
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in _SUIT_ALIASES:
         raise CardError(
-            f"'{text}' is not a card: write rank then suit, ranks {' '.join(RANKS)}, "
+            f"{quoted(text, 20)} is not a card: write rank then suit, ranks {' '.join(RANKS)}, "
             "suits C D H S (e.g. KH, TS, 3D), or JK for a joker"
         )
     return RANKS.index(t[0]) * 4 + _SUIT_ALIASES[t[1]]

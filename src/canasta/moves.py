@@ -53,6 +53,7 @@ from .cards import (
     card_str,
     parse_card,
 )
+from .jsontypes import quoted
 from .rulewords import in_words
 from .sequences import (
     SEQ_MAX,
@@ -90,6 +91,8 @@ SEQ_WILD = 15
 TAKE_ADD, TAKE_PAIR, TAKE_NAT_TWO, TAKE_NAT_JOKER, TAKE_SEQ, TAKE_SEQ_WILD = range(6)
 
 MAX_NATURALS = 12
+MAX_MOVE_WORDS = 64
+"""Most words :meth:`Move.parse` reads: a move names one meld (at most 12 naturals and 20 wild cards)."""
 GROUP_WILD_COMBOS: tuple[tuple[int, int], ...] = tuple(
     (t, j) for w in range(4) for t in range(w, -1, -1) for j in [w - t]
 )
@@ -158,14 +161,19 @@ class Move:
         """Read a move in notation (case-insensitive).
 
         Raises:
-            MoveError: the text is not a move; the message lists the notation.
+            MoveError: the text is not a move (or has more than :data:`MAX_MOVE_WORDS` words); the
+                message lists the notation.
         """
         words = text.replace(",", " ").split()
         if not words:
             raise MoveError("empty move: " + NOTATION_HELP)
+        if len(words) > MAX_MOVE_WORDS:
+            raise MoveError(f"a move has at most {MAX_MOVE_WORDS} words (a verb and the cards of one meld), "
+                            f"not {len(words)}")
         verb = words[0].lower()
         if verb not in KIND_NAMES:
-            raise MoveError(f"'{words[0]}' is not a move: " + NOTATION_HELP + did_you_mean(verb, KIND_NAMES))
+            raise MoveError(f"{quoted(words[0], 20)} is not a move: " + NOTATION_HELP
+                            + did_you_mean(verb[:40], KIND_NAMES))
         kind = KIND_NAMES.index(verb)
         rest = words[1:]
         target = -1
@@ -259,13 +267,13 @@ def _parse_wild_cards(words: list[str]) -> tuple[tuple[int, ...], tuple[int, ...
             cards.append(c)
             if eq:
                 if not IS_WILD[c]:
-                    raise MoveError(f"'{w}': only a wild card (a two or a joker) stands for another card")
+                    raise MoveError(f"{quoted(w, 20)}: only a wild card (a two or a joker) stands for another card")
                 s = parse_card(stands)
                 if IS_WILD[s] or s >> 2 < FOUR:
-                    raise MoveError(f"'{w}': a wild card of a sequence stands for a natural card from 4 to A")
+                    raise MoveError(f"{quoted(w, 20)}: a wild card of a sequence stands for a natural card from 4 to A")
                 wild_as.append(s)
             elif IS_WILD[c]:
-                raise MoveError(f"'{w}': say which card a wild card of a sequence stands for, e.g. {w}=5H")
+                raise MoveError(f"{quoted(w, 20)}: say which card a wild card of a sequence stands for, e.g. JK=5H")
     except CardError as e:
         raise MoveError(str(e)) from None
     return tuple(cards), tuple(wild_as)
@@ -290,11 +298,11 @@ def _parse_seq_move(kind: int, words: list[str], spec: str) -> Move:
         else:
             cards = tuple(parse_card(w) for w in words)
     except CardError:
-        raise MoveError(f"cannot read '{' '.join(words)} to {spec}': name the sequence by its lowest and "
+        raise MoveError(f"cannot read {quoted(' '.join(words) + ' to ' + spec)}: name the sequence by its lowest and "
                         "highest card, e.g. 'add 7H to 4H-6H' or 'take to 4H-6H' (and, for a sequence "
                         "holding a wild card, the card it stands for: 4H-7H/5H)") from None
     if slash and (hole == JOKER or hole & 3 != lo & 3 or not lo >> 2 <= hole >> 2 <= hi >> 2):
-        raise MoveError(f"'{spec}': after '/' name the card of the sequence its wild card stands for, "
+        raise MoveError(f"{quoted(spec, 20)}: after '/' name the card of the sequence its wild card stands for, "
                         "e.g. 4H-7H/5H")
     if kind == TAKE and cards:
         raise MoveError("taking the pile to a sequence uses no card from the hand: 'take to 4H-6H'")
@@ -302,7 +310,7 @@ def _parse_seq_move(kind: int, words: list[str], spec: str) -> Move:
         raise MoveError("name the cards to add, e.g. 'add 7H to 4H-6H'")
     if (JOKER in (lo, hi) or lo & 3 != hi & 3 or (lo >> 2) < FOUR
             or (hi >> 2) - (lo >> 2) + 1 < SEQ_MIN):
-        raise MoveError(f"'{spec}' is not a sequence: write its lowest and highest card, of one suit, "
+        raise MoveError(f"{quoted(spec, 20)} is not a sequence: write its lowest and highest card, of one suit, "
                         f"at least {SEQ_MIN} cards long counting both, e.g. 4H-6H")
     seq = (lo, hi, hole) if slash else (lo, hi)
     return Move(kind, cards, SEQ_TARGET if kind == ADD else -1, seq, wild_as)
@@ -329,7 +337,7 @@ def parse_target(text: str) -> int:
         t = "T"
     if len(t) == 1 and t in RANKS:
         return RANKS.index(t)
-    raise MoveError(f"'{text}' is not a meld's rank: write one of {' '.join(RANKS)} or W")
+    raise MoveError(f"{quoted(text, 20)} is not a meld's rank: write one of {' '.join(RANKS)} or W")
 
 
 def infer_target(cards: tuple[int, ...]) -> int | None:
@@ -615,11 +623,12 @@ def action_of(move: Move) -> int:
     try:
         key = move_key(move)
     except (IndexError, TypeError, AttributeError):
-        raise MoveError(f"'{move!r}' is not a well-formed move") from None
+        raise MoveError(f"{quoted(repr(move))} is not a well-formed move") from None
     try:
         return ACTION_INDEX[key]
     except KeyError:
-        raise MoveError(f"'{move}' is not a possible move: too many cards or wild cards in one meld") from None
+        raise MoveError(f"{quoted(str(move))} is not a possible move: too many cards or wild cards in one "
+                        "meld") from None
 
 
 def is_three(card: int) -> bool:

@@ -29,7 +29,7 @@ from typing import Any
 from .cards import CardError, card_str, parse_card
 from .engine import IllegalMove
 from .game import Game
-from .jsontypes import json_type_name, read_json_file
+from .jsontypes import json_type_name, quoted, read_json_file, shown_value
 from .rules import Rules, RulesError
 
 FORMAT = "canasta-record"
@@ -48,6 +48,9 @@ RESULT_FIELDS = ("scores", "breakdowns", "out_seat")
 """Fields of a deal's result, in the order they are written (``breakdowns`` may be absent)."""
 SEAT_FIELDS = ("name", "kind", "bot")
 """Fields of a seat."""
+
+MAX_NAME_CHARS = 100
+"""Longest seat name (and bot spec) of a record: printable characters only (no line break, no escape)."""
 
 _WIDTH = 110
 
@@ -75,7 +78,7 @@ class RecordError(ValueError):
         if deal is not None:
             where.append(f"deal {deal}")
         if move is not None:
-            shown = f" ({move_text!r})" if move_text is not None else ""
+            shown = "" if move_text is None else f" ({shown_value(move_text)})"
             where.append(f"move {move}{shown}")
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
 
@@ -273,7 +276,7 @@ def _fields(obj: Mapping[str, Any], allowed: Sequence[str], required: Sequence[s
             deal: int | None = None) -> None:
     for k in obj:
         if k not in allowed:
-            raise RecordError(f"{what} has an unknown field '{k}'; its fields are: {', '.join(allowed)}",
+            raise RecordError(f"{what} has an unknown field {quoted(k)}; its fields are: {', '.join(allowed)}",
                               deal=deal)
     for k in required:
         if k not in obj:
@@ -285,10 +288,15 @@ def _check_seat(s: Any, i: int) -> None:
     _need(isinstance(s, dict), what, "an object {\"name\", \"kind\", \"bot\"}", s)
     _fields(s, SEAT_FIELDS, ("name", "kind"), what)
     _need(isinstance(s["name"], str), f"{what}: 'name'", "text", s["name"])
+    if len(s["name"]) > MAX_NAME_CHARS or not s["name"].isprintable():
+        raise RecordError(f"{what}: 'name' must be at most {MAX_NAME_CHARS} printable characters (no line "
+                          f"break or control character), not {quoted(s['name'])}")
     if s["kind"] not in SEAT_KINDS:
-        raise RecordError(f"{what}: 'kind' must be one of {', '.join(SEAT_KINDS)}, not {s['kind']!r}")
+        raise RecordError(f"{what}: 'kind' must be one of {', '.join(SEAT_KINDS)}, not {shown_value(s['kind'])}")
     bot = s.get("bot")
     _need(bot is None or isinstance(bot, str), f"{what}: 'bot'", "text (a bot spec) or null", bot)
+    if bot is not None and (len(bot) > MAX_NAME_CHARS or not bot.isprintable()):
+        raise RecordError(f"{what}: 'bot' must be at most {MAX_NAME_CHARS} printable characters, not {quoted(bot)}")
 
 
 def check_record(record: Any) -> None:
@@ -296,14 +304,15 @@ def check_record(record: Any) -> None:
 
     Raises:
         RecordError: not an object, wrong ``format`` or ``version``, a field missing,
-            unknown or of the wrong type; the message names the field (and the deal).
+            unknown or of the wrong type, a seat name or bot spec longer than
+            :data:`MAX_NAME_CHARS` or not printable; the message names the field (and the deal).
     """
     _need(isinstance(record, dict), "a game record", "a JSON object", record)
     if record.get("format") != FORMAT:
         raise RecordError(f"not a canasta game record: the field 'format' must be \"{FORMAT}\"")
     version = record.get("version")
     if version != VERSION or not _is_int(version):
-        raise RecordError(f"record version {version!r} is not supported; "
+        raise RecordError(f"record version {shown_value(version)} is not supported; "
                           f"this program reads version {VERSION}")
     _fields(record, TOP_FIELDS, TOP_FIELDS, "the record")
     _need(isinstance(record["rules"], str), "'rules'", "a variant string such as classic(players=2)",

@@ -31,6 +31,7 @@ from typing import Any
 
 from .cards import JOKER, N_TYPES
 from .dowry import dowry_rule_line
+from .jsontypes import quoted
 from .suggest import did_you_mean
 
 BELOW_ZERO = -(10**9)
@@ -443,12 +444,15 @@ class Rules:
         Raises:
             RulesError: unknown preset or option, bad value, impossible combination.
         """
+        if not isinstance(name, str):
+            raise RulesError(f"a variant is named by a text such as 'classic', not {type(name).__name__}")
         key = name.strip().lower()
         if key not in PRESETS:
             raise RulesError(
-                f"unknown variant '{name}'{did_you_mean(key, PRESETS)}; known variants: {', '.join(sorted(PRESETS))}"
+                f"unknown variant {quoted(name)}{did_you_mean(key[:40], PRESETS)}; "
+                f"known variants: {', '.join(sorted(PRESETS))}"
             )
-        texts = {k: _to_text(v) for k, v in options.items()}
+        texts = {k: _to_text(k, v) for k, v in options.items()}
         return PRESETS[key](texts)
 
     @classmethod
@@ -456,12 +460,20 @@ class Rules:
         """Read a variant string such as ``classic(players=6,teams=3)``.
 
         Raises:
-            RulesError: the string is malformed, or :meth:`preset` refuses it.
+            RulesError: not a text, longer than :data:`MAX_VARIANT_CHARS`, holding a control
+                character, malformed, or :meth:`preset` refuses it.
         """
+        if not isinstance(text, str):
+            raise RulesError(f"a variant string is a text such as classic(players=2), not {type(text).__name__}")
+        if len(text) > MAX_VARIANT_CHARS:
+            raise RulesError(f"a variant string has at most {MAX_VARIANT_CHARS} characters, not {len(text)}")
+        if not all(c.isprintable() or c.isspace() for c in text):
+            raise RulesError(f"the variant string {quoted(text)} holds a control character; "
+                             "write e.g. classic(players=2)")
         m = re.fullmatch(r"\s*([A-Za-z][\w-]*)\s*(?:\((.*)\))?\s*", text)
         if not m:
             raise RulesError(
-                f"cannot read variant '{text}': write a name, optionally followed by "
+                f"cannot read variant {quoted(text)}: write a name, optionally followed by "
                 "(option=value,...), e.g. classic(players=2)"
             )
         name, body = m.group(1), m.group(2)
@@ -470,12 +482,12 @@ class Rules:
             for part in body.split(","):
                 if "=" not in part:
                     raise RulesError(
-                        f"option '{part.strip()}' in '{text}' has no value: write option=value"
+                        f"option {quoted(part.strip())} in {quoted(text)} has no value: write option=value"
                     )
                 k, v = part.split("=", 1)
                 k = k.strip().lower().replace("-", "_")
                 if k in opts:
-                    raise RulesError(f"option '{k}' is given twice in '{text}'")
+                    raise RulesError(f"option {quoted(k)} is given twice in {quoted(text)}")
                 opts[k] = v.strip()
         if name.lower() == "canasta":  # OpenSpiel-style game string: canasta(variant=...)
             variant = opts.pop("variant", "classic")
@@ -622,12 +634,27 @@ _ENUMS: dict[str, tuple[str, ...]] = {
 _ALIASES = ("wild_canasta", "special_canastas")
 
 
-def _to_text(value: Any) -> str:
+def _to_text(name: str, value: Any) -> str:
+    """The text of option ``name`` given as a Python value (or text).
+
+    Raises:
+        RulesError: an int of more than :data:`MAX_NUMBER_DIGITS` digits, or a text (spaces around
+            it removed) longer than :data:`MAX_OPTION_CHARS` or holding a character that is not printable.
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int) and abs(value) >= 10**MAX_NUMBER_DIGITS:
+        raise RulesError(f"option {name} takes a whole number of at most {MAX_NUMBER_DIGITS} digits")
     if isinstance(value, (set, frozenset)):
-        return "|".join(sorted(value))
-    return str(value)
+        text = "|".join(sorted(str(v) for v in value))
+    else:
+        text = str(value)
+    text = text.strip()
+    if len(text) > MAX_OPTION_CHARS:
+        raise RulesError(f"option {name}: a value has at most {MAX_OPTION_CHARS} characters, not {len(text)}")
+    if not text.isprintable():
+        raise RulesError(f"option {name}: the value {quoted(text)} holds a character that is not printable")
+    return text
 
 
 def _bool(name: str, text: str) -> bool:
@@ -639,11 +666,33 @@ def _bool(name: str, text: str) -> bool:
     raise RulesError(f"option {name} takes true or false, not '{text}'")
 
 
+MAX_NUMBER_DIGITS = 9
+"""Most digits of a number in an option (points, counts, sizes), so no option holds a huge number."""
+MAX_VARIANT_CHARS = 2000
+"""Longest variant string :meth:`Rules.parse` reads."""
+MAX_OPTION_CHARS = 400
+"""Longest text of one option's value (a table of bonuses for every rank fits)."""
+MAX_PACKS = 8
+"""Most packs in a deck (the presets use up to 4); a huge deck would take minutes to shuffle."""
+MAX_JOKERS = 32
+"""Most jokers in a deck (the presets use up to 8)."""
+
+
+def _whole(text: str) -> int:
+    """``int(text)`` for at most :data:`MAX_NUMBER_DIGITS` ASCII digits (and a sign); else ValueError."""
+    t = text.strip()
+    digits = t[1:] if t[:1] in "+-" else t
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_NUMBER_DIGITS:
+        raise ValueError(text)
+    return int(t)
+
+
 def _int(name: str, text: str) -> int:
     try:
-        return int(text)
+        return _whole(text)
     except ValueError:
-        raise RulesError(f"option {name} takes a whole number, not '{text}'") from None
+        raise RulesError(f"option {name} takes a whole number of at most {MAX_NUMBER_DIGITS} digits, "
+                         f"not '{text}'") from None
 
 
 def _table(name: str, text: str) -> tuple[tuple[int, int], ...]:
@@ -653,10 +702,10 @@ def _table(name: str, text: str) -> tuple[tuple[int, int], ...]:
     # custom: "15/0:50/1500:90/3000:120" - the first entry is the minimum below zero
     parts = t.split("/")
     try:
-        rows: list[tuple[int, int]] = [(BELOW_ZERO, int(parts[0]))]
+        rows: list[tuple[int, int]] = [(BELOW_ZERO, _whole(parts[0]))]
         for p in parts[1:]:
             a, b = p.split(":")
-            rows.append((int(a), int(b)))
+            rows.append((_whole(a), _whole(b)))
     except ValueError:
         raise RulesError(
             f"option {name} takes a table name ({', '.join(MIN_MELD_TABLES)}) or "
@@ -682,7 +731,7 @@ def _int_list(name: str, text: str, form: str) -> tuple[int, ...]:
     if t in ("", "none"):
         return ()
     try:
-        return tuple(int(x) for x in t.split("/"))
+        return tuple(_whole(x) for x in t.split("/"))
     except ValueError:
         raise RulesError(f"option {name} takes {form}, not '{text}'") from None
 
@@ -699,7 +748,7 @@ def _colon_pairs(name: str, text: str, form: str, keys: str, value: Callable[[st
     if t in ("", "none"):
         return ()
     try:
-        rows = tuple((int(a), value(b.strip())) for a, b in (p.split(":") for p in t.split("/")))
+        rows = tuple((_whole(a), value(b.strip())) for a, b in (p.split(":") for p in t.split("/")))
     except ValueError:
         raise RulesError(f"option {name} takes {form}, or none, not '{text}'") from None
     if [r[0] for r in rows] != sorted({r[0] for r in rows}):
@@ -710,7 +759,7 @@ def _colon_pairs(name: str, text: str, form: str, keys: str, value: Callable[[st
 def _pairs(name: str, text: str) -> tuple[tuple[int, int], ...]:
     """Read ``count:bonus/count:bonus`` (or ``none``), e.g. canasta_count_bonuses=5:500/7:2000."""
     return _colon_pairs(name, text, "CANASTAS:BONUS pairs joined by '/' such as 5:500/7:2000",
-                        "the canasta counts", int)
+                        "the canasta counts", _whole)
 
 
 def _requirement(text: str) -> str:
@@ -843,7 +892,7 @@ def _convert(name: str, text: str) -> Any:
     if name == "aces_canasta_bonus":
         try:
             a, b = text.split("/")
-            return (int(a), int(b))
+            return (_whole(a), _whole(b))
         except ValueError:
             raise RulesError(f"option {name} takes NATURAL/MIXED such as 1500/700, not '{text}'") from None
     default = _FIELDS[name].default
@@ -876,7 +925,7 @@ def _apply(base: Rules, name: str, opts: Mapping[str, str]) -> Rules:
             continue
         if k not in _FIELDS:
             raise RulesError(  # the 100-odd names are listed by 'canasta rules --options', not here
-                f"unknown option '{k}' for variant {name}{did_you_mean(k, option_names())}; "
+                f"unknown option {quoted(k)} for variant {name}{did_you_mean(k[:40], option_names())}; "
                 "'canasta rules --options' lists every option with its value"
             )
         changes[k] = _convert(k, v)
@@ -887,7 +936,8 @@ def _apply(base: Rules, name: str, opts: Mapping[str, str]) -> Rules:
 
 
 def validate(r: Rules) -> None:
-    """Refuse impossible combinations of fields.
+    """Refuse impossible combinations of fields, and decks larger than :data:`MAX_PACKS` packs and
+    :data:`MAX_JOKERS` jokers.
 
     Raises:
         RulesError: names the fields that do not fit together.
@@ -916,8 +966,8 @@ def validate(r: Rules) -> None:
             + (f" and packets of {packets}" if packets else "") + " leave too small a stock in a "
             f"{r.deck_size}-card deck ({r.packs} packs, {r.jokers} jokers)"
         )
-    if r.packs < 1 or r.jokers < 0:
-        raise RulesError("packs must be at least 1 and jokers at least 0")
+    if not 1 <= r.packs <= MAX_PACKS or not 0 <= r.jokers <= MAX_JOKERS:
+        raise RulesError(f"packs must be 1 to {MAX_PACKS} and jokers 0 to {MAX_JOKERS}, not {r.packs} and {r.jokers}")
     if r.min_naturals < 1 or r.wild_limit < 0:
         raise RulesError("min_naturals must be at least 1 and wild_limit at least 0")
     if r.canastas_to_go_out < 0:

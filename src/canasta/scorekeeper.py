@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import CardError, card_str, deck_counts, parse_card
-from .jsontypes import json_type_name, read_json_file
+from .jsontypes import json_type_name, quoted, read_json_file
 from .rules import Rules, RulesError
 from .scoring import CONCEALED_KINDS, ScoringError, SideResult, SideScore, score_deal, winner
 
@@ -44,6 +44,12 @@ SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penaltie
 """Fields of a side's entry in a deal; all optional (empty lists, false, 0, "")."""
 SHEET_FIELDS = ("variant", "deals")
 """Fields of the score sheet itself; both required."""
+MAX_SIDE_NAME_CHARS = 40
+"""Longest side name (printable characters only)."""
+MAX_PENALTIES = 100_000
+"""Largest ``penalties`` of one side in one deal, in points."""
+MAX_ASK_FAILED = 100
+"""Largest ``ask_failed`` count of one side in one deal."""
 
 
 class ScoreSheetError(ValueError):
@@ -116,7 +122,7 @@ def read_side(entry: Any, where: str) -> SideResult:
                               f"not {json_type_name(entry)}")
     for k in entry:
         if k not in SIDE_FIELDS:
-            raise ScoreSheetError(f"{where}: unknown field {k!r}; the allowed fields are "
+            raise ScoreSheetError(f"{where}: unknown field {quoted(k)}; the allowed fields are "
                                   f"{', '.join(SIDE_FIELDS)}")
     melds_v = entry.get("melds", [])
     if not isinstance(melds_v, list):
@@ -132,9 +138,9 @@ def read_side(entry: Any, where: str) -> SideResult:
         if not isinstance(v, bool):
             raise ScoreSheetError(f"{where}: '{k}' must be true or false, not {json_type_name(v)}")
         flags[k] = v
-    pen = _count(entry, "penalties", where, "a whole number of points to subtract (0 or more)")
+    pen = _count(entry, "penalties", where, "a whole number of points to subtract (0 or more)", MAX_PENALTIES)
     asks = _count(entry, "ask_failed", where, "the number of times a player was told yes and could not "
-                                              "go out (0 or more)")
+                                              "go out (0 or more)", MAX_ASK_FAILED)
     kind = entry.get("concealed_kind", "")
     if not isinstance(kind, str) or (kind and kind not in CONCEALED_KINDS):
         raise ScoreSheetError(f"{where}: 'concealed_kind' must be one of {', '.join(CONCEALED_KINDS)}, "
@@ -145,12 +151,14 @@ def read_side(entry: Any, where: str) -> SideResult:
                       four_black_threes_held=flags["four_black_threes_held"], lone_hand=flags["lone_hand"])
 
 
-def _count(entry: dict[str, Any], key: str, where: str, what: str) -> int:
-    """Read a whole number >= 0 (default 0) from ``entry[key]``."""
+def _count(entry: dict[str, Any], key: str, where: str, what: str, high: int) -> int:
+    """Read a whole number 0..``high`` (default 0) from ``entry[key]``."""
     v = entry.get(key, 0)
     if not isinstance(v, int) or isinstance(v, bool) or v < 0:
         shown = v if isinstance(v, int) and not isinstance(v, bool) else json_type_name(v)
         raise ScoreSheetError(f"{where}: '{key}' must be {what}, not {shown}")
+    if v > high:
+        raise ScoreSheetError(f"{where}: '{key}' must be at most {high}, not {v}")
     return v
 
 
@@ -179,6 +187,11 @@ def check_copies(rules: Rules, deal: Mapping[str, SideResult], n: int) -> None:
             )
 
 
+def _names(sides: Any) -> str:
+    """Side names for a one-line message: as written if short and printable, else quoted and cut."""
+    return ", ".join(k if len(k) <= MAX_SIDE_NAME_CHARS and k.isprintable() else quoted(k) for k in sides)
+
+
 def parse_sheet(data: Any) -> ScoreSheet:
     """Check a score sheet (the parsed JSON) and read it.
 
@@ -190,7 +203,9 @@ def parse_sheet(data: Any) -> ScoreSheet:
 
     Raises:
         ScoreSheetError: not an object, unknown or missing fields, unknown variant (the
-            rules' own message), wrong number of sides (must be ``rules.teams``), sides
+            rules' own message), wrong number of sides (must be ``rules.teams``), a side name
+            longer than :data:`MAX_SIDE_NAME_CHARS` or not printable, a count out of range
+            (``penalties`` above :data:`MAX_PENALTIES`, ``ask_failed`` above :data:`MAX_ASK_FAILED`), sides
             that change between deals, a card that does not exist, more copies of a card
             than the deck holds, a wrong type. Melds and going out are checked when
             scoring (:func:`score_sheet`).
@@ -200,7 +215,7 @@ def parse_sheet(data: Any) -> ScoreSheet:
                               f"not {json_type_name(data)}")
     for k in data:
         if k not in SHEET_FIELDS:
-            raise ScoreSheetError(f"unknown field {k!r} in the score sheet; its fields are "
+            raise ScoreSheetError(f"unknown field {quoted(k)} in the score sheet; its fields are "
                                   f"{', '.join(SHEET_FIELDS)}")
     for k in SHEET_FIELDS:
         if k not in data:
@@ -224,13 +239,17 @@ def parse_sheet(data: Any) -> ScoreSheet:
                                   f"not {json_type_name(d)}")
         if len(d) != rules.teams:
             raise ScoreSheetError(
-                f"deal {n} names {len(d)} side(s) ({', '.join(d) or 'none'}) but {rules.spec()} is played by "
+                f"deal {n} names {len(d)} side(s) ({_names(d) or 'none'}) but {rules.spec()} is played by "
                 f"{rules.teams} sides: give one entry per side"
             )
         if n == 1:
             sides = list(d)
+            for name in sides:
+                if not 0 < len(name.strip()) <= MAX_SIDE_NAME_CHARS or not name.isprintable():
+                    raise ScoreSheetError(f"deal 1: a side's name has 1 to {MAX_SIDE_NAME_CHARS} printable "
+                                          f"characters (no line break or control character), not {quoted(name)}")
         elif set(d) != set(sides):
-            raise ScoreSheetError(f"deal {n} names the sides {', '.join(d)} but deal 1 named "
+            raise ScoreSheetError(f"deal {n} names the sides {_names(d)} but deal 1 named "
                                   f"{', '.join(sides)}; every deal must name the same sides")
         deal = {name: read_side(d[name], f"deal {n}, side {name}") for name in sides}
         check_copies(rules, deal, n)

@@ -552,9 +552,12 @@ def score_deal(rules: Rules, sides: Mapping[str, SideResult]) -> dict[str, SideS
             each partner receives that total plus (or minus) his own red threes [H, R].
 
     Raises:
-        ScoringError: two sides went out, two lone hands, a lone hand where the rules are not
+        ScoringError: a side marked concealed that did not go out (or with a concealed_kind but not
+            concealed), two sides went out, two lone hands, a lone hand where the rules are not
             cutthroat, or :func:`score_side` refuses a side.
     """
+    for name, s in sides.items():  # each entry on its own, before cutthroat partners are combined
+        _check_concealed_flags(name, s)
     out = [n for n, s in sides.items() if s.went_out]
     if len(out) > 1:
         raise ScoringError(f"sides {' and '.join(out)} both went out; only one player goes out in a deal")
@@ -564,6 +567,23 @@ def score_deal(rules: Rules, sides: Mapping[str, SideResult]) -> dict[str, SideS
     if lone:
         return _score_lone_hand(rules, sides, lone[0])
     return {name: score_side(rules, s, name) for name, s in sides.items()}
+
+
+def _check_concealed_flags(name: str, side: SideResult) -> None:
+    """Refuse ``concealed`` on a side that did not go out, and ``concealed_kind`` without ``concealed``.
+
+    Checked for every entry of a deal as given, whatever the number of players or the variant: in
+    cutthroat the partner of the temporary alliance who did not go out cannot bring a concealed bonus
+    to the partnership (RULES.md §1.9, §3.1).
+
+    Raises:
+        ScoringError: one line naming the side.
+    """
+    if side.concealed and not side.went_out:
+        raise ScoringError(f"side {name}: concealed is set but went_out is not; only the player who went out "
+                           "can go out concealed (§1.9)")
+    if side.concealed_kind and not side.concealed:
+        raise ScoringError(f"side {name}: concealed_kind is set but concealed is not")
 
 
 def _score_lone_hand(rules: Rules, sides: Mapping[str, SideResult], lone: str) -> dict[str, SideScore]:

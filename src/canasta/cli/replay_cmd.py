@@ -89,7 +89,7 @@ def run_replay(file: Path, json_out: bool) -> None:
     if json_out:
         typer.echo(json.dumps(replay_json(record, res), indent=2))
         return
-    console = Console()
+    console = Console(markup=False)  # names come from the file: '[/x]' is text, not markup
     console.print(replay_table(record, res))
     names = side_names(record, res.game.rules.teams)
     if res.winner is not None:

@@ -70,7 +70,7 @@ def run_score(file: Path, json_out: bool) -> None:
     if json_out:
         typer.echo(json.dumps(result_json(result), indent=2))
         return
-    console = Console()
+    console = Console(markup=False)  # names come from the file: '[/x]' is text, not markup
     console.print(score_table(result))
     for line in summary_lines(result):
         console.print(line, highlight=False)

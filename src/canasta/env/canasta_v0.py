@@ -51,12 +51,13 @@ except ImportError as _e:  # pragma: no cover - depends on the installation
         "the Canasta environment needs numpy, gymnasium and pettingzoo: pip install 'canasta[env]'"
     ) from _e
 
+from ..cards import N_TYPES
 from ..engine import Deal, IllegalMove
 from ..game import Game
 from ..moves import N_ACTIONS
 from ..rules import Rules
 from ..sitout import OUT_ORDER, Seating, seating
-from .config import EnvConfig, EnvConfigError, make_config
+from .config import EnvConfig, EnvConfigError, make_config, shown
 from .observation import ObservationLayout, PublicMemory, build_action_mask, build_observation
 from .render import public_table
 
@@ -92,6 +93,15 @@ def _action_id(action: Any) -> int:
         return int(action.reshape(()))
     raise TypeError(f"an action is a move id, a whole number 0..{N_ACTIONS - 1}, not {action!r}")
 
+
+
+MAX_SCORE = 10**9
+"""Largest cumulative score (in points, either sign) accepted in ``reset(options={"scores": ...})``."""
+
+
+def _whole(x: Any) -> bool:
+    """``x`` is a whole number (a Python or NumPy int, not true/false)."""
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 class raw_env(AECEnv, EzPickle):
     """Canasta as a PettingZoo AEC environment, without wrappers.
@@ -176,7 +186,10 @@ class raw_env(AECEnv, EzPickle):
         score per side, points); other keys are ignored.
 
         Raises:
-            ValueError: a bad ``deck``, ``dealer`` or ``scores`` in ``options``.
+            EnvConfigError: (a ValueError) a ``dealer`` that is not a seat, ``scores`` that are not one
+                whole number per side of at most :data:`MAX_SCORE` points, a ``deck`` that is not a
+                list of whole numbers; one line naming the option. Nothing changes.
+            ValueError: a deck of whole numbers that is not the variant's deck.
         """
         rng = random.Random(seed) if seed is not None else self._rng
         saved = rng.getstate()
@@ -215,12 +228,18 @@ class raw_env(AECEnv, EzPickle):
         if dealer == -1 or dealer == "random":
             dealer = rng.randrange(seats)
         if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < seats:
-            raise ValueError(f"options['dealer'] must be a seat 0..{seats - 1}, not {dealer!r}")
-        scores = list(opts.get("scores") or [0] * rules.teams)
-        if len(scores) != rules.teams:
-            raise ValueError(f"options['scores'] must give one score per side ({rules.teams})")
+            raise EnvConfigError(f"options['dealer'] must be a seat 0..{seats - 1}, not {shown(dealer)}")
+        scores = opts.get("scores") or [0] * rules.teams
+        if (not isinstance(scores, (list, tuple)) or len(scores) != rules.teams
+                or not all(_whole(x) and abs(x) <= MAX_SCORE for x in scores)):
+            raise EnvConfigError(f"options['scores'] must give one score per side ({rules.teams}), whole numbers "
+                                 f"of at most {MAX_SCORE} points, not {shown(scores)}")
         totals = [int(s) for s in scores]
         deck = opts.get("deck")
+        if deck is not None and (not isinstance(deck, (list, tuple))
+                                 or not all(_whole(c) and 0 <= c < N_TYPES for c in deck)):
+            raise EnvConfigError(f"options['deck'] must be a list of card types 0..{N_TYPES - 1}, not {shown(deck)}")
+        deck = None if deck is None else [int(c) for c in deck]
         if self.config.episode == "game":
             game = Game(rules, seed=rng.getrandbits(62), first_dealer=int(dealer))
             game.totals = totals[:]

@@ -100,11 +100,38 @@ def resolve_rules(variant: str | Rules, options: Mapping[str, Any]) -> Rules:
         raise EnvConfigError(f"{e}; environment options are: {', '.join(ENV_OPTIONS)}") from None
 
 
+def shown(value: Any, limit: int = 40) -> str:
+    """``value`` for a one-line message: its repr cut to ``limit`` characters (a huge int by its size,
+    since its repr may fail or run to thousands of digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a whole number of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a caller's object whose repr fails is still named
+        text = f"a {type(value).__name__}"
+    return text[:limit] + ("..." if len(text) > limit else "")
+
+
 def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
-    text = str(value).strip().lower()
+    """``value`` (a text, any case) if it is one of ``allowed``; else EnvConfigError naming ``name``."""
+    text = value.strip().lower() if isinstance(value, str) else None
     if text not in allowed:
-        raise EnvConfigError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        raise EnvConfigError(f"{name} must be one of {', '.join(allowed)}, not {shown(value)}")
+    assert text is not None
     return text
+
+
+def _number(name: str, value: Any) -> float:
+    """A finite float from an int, a float or a numeric text (not true/false); else EnvConfigError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise EnvConfigError(f"{name} must be a number, not {shown(value)}")
+    try:
+        number = float(value)
+    except (ValueError, OverflowError):
+        raise EnvConfigError(f"{name} must be a finite number, not {shown(value)}") from None
+    if not math.isfinite(number):
+        raise EnvConfigError(f"{name} must be a finite number, not {shown(value)}")
+    return number
 
 
 def make_config(
@@ -125,23 +152,19 @@ def make_config(
     :data:`MAX_STEPS_PER_DEAL` or :data:`MAX_STEPS_PER_GAME`.
 
     Raises:
-        EnvConfigError: a bad variant, rule option or environment option.
+        EnvConfigError: a bad variant, rule option or environment option (a wrong type, true/false
+            for a number, a number out of range or not finite); one line naming the option.
     """
     rules = resolve_rules(variant, rule_options)
     ep = _choice("episode", episode, EPISODES)
     rw = _choice("reward", reward, REWARDS)
     ill = _choice("illegal", illegal, ILLEGAL)
-    try:
-        scale = float(reward_scale)
-        pen = float(illegal_reward)
-    except (TypeError, ValueError):
-        raise EnvConfigError("reward_scale and illegal_reward must be numbers") from None
-    if not math.isfinite(scale) or not math.isfinite(pen):
-        raise EnvConfigError("reward_scale and illegal_reward must be finite numbers")
+    scale = _number("reward_scale", reward_scale)
+    pen = _number("illegal_reward", illegal_reward)
     if max_steps is None:
         steps = MAX_STEPS_PER_DEAL if ep == "deal" else MAX_STEPS_PER_GAME
     elif isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-        raise EnvConfigError(f"max_steps must be a positive whole number or None, not {max_steps!r}")
+        raise EnvConfigError(f"max_steps must be a positive whole number or None, not {shown(max_steps)}")
     else:
         steps = max_steps
     if isinstance(dealer, str) and dealer.strip().lower() == "random":
@@ -149,5 +172,5 @@ def make_config(
     elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < rules.deal_players:
         seat = dealer
     else:
-        raise EnvConfigError(f"dealer must be a seat 0..{rules.deal_players - 1} or 'random', not {dealer!r}")
+        raise EnvConfigError(f"dealer must be a seat 0..{rules.deal_players - 1} or 'random', not {shown(dealer)}")
     return EnvConfig(rules, ep, rw, scale, steps, seat, ill, pen)

@@ -12,14 +12,16 @@ Routes:
 * ``POST /api/sheets``, ``GET /api/sheets/{id}``, ``POST /api/sheets/{id}/deals``,
   ``DELETE /api/sheets/{id}/deals/last``: score sheets (:mod:`.sheet`).
 
-Every request body is limited to :data:`MAX_BODY_BYTES`; bad input gets status
-400 with ``{"error": message}`` and changes nothing.
+Every request body is limited to :data:`MAX_BODY_BYTES` and read by
+:func:`canasta.jsontypes.parse_json` (nesting at most :data:`canasta.jsontypes.MAX_DEPTH` deep,
+numbers of at most :data:`canasta.jsontypes.MAX_INT_DIGITS` digits); a body must be an object
+with only the fields named above. Bad input gets status 400 with ``{"error": message}`` (one
+line saying what is wrong and what is allowed) and changes nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -32,6 +34,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..jsontypes import parse_json
 from ..rules import Rules, RulesError, preset_names
 from .i18n import LANGS, load_locale
 from .protocol import MAX_MESSAGE_BYTES, ProtocolError, dumps, error_message, parse_message
@@ -49,13 +52,32 @@ class BadRequest(ValueError):
 
 
 async def _json_body(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > MAX_BODY_BYTES:
-        raise BadRequest(f"request of {len(body)} bytes refused: at most {MAX_BODY_BYTES}")
-    try:
-        return json.loads(body)
-    except ValueError:
-        raise BadRequest("the request body is not JSON") from None
+    """The request's JSON body, read by :func:`canasta.jsontypes.parse_json`.
+
+    Raises:
+        BadRequest: more than :data:`MAX_BODY_BYTES` bytes, not UTF-8, empty, not JSON, nested
+            deeper than :data:`canasta.jsontypes.MAX_DEPTH`, a number too long (one line saying so).
+    """
+    body = b""
+    async for chunk in request.stream():  # stop reading as soon as the body is too large
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise BadRequest(f"request of more than {MAX_BODY_BYTES} bytes refused: at most {MAX_BODY_BYTES}")
+    return parse_json(body, BadRequest, "the request body", MAX_BODY_BYTES)
+
+
+def _object(body: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+    """``body`` if it is a JSON object holding only ``fields``.
+
+    Raises:
+        BadRequest: not an object, or an unknown field (named, with the allowed ones).
+    """
+    if not isinstance(body, dict):
+        raise BadRequest(f"the request must be a JSON object with the fields {', '.join(fields)}")
+    extra = sorted(k for k in body if k not in fields)
+    if extra:
+        raise BadRequest(f"unknown field {extra[0][:30]!r} in the request; the fields are {', '.join(fields)}")
+    return body
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -101,13 +123,14 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
 
     async def create_table(request: Request) -> Response:
         try:
-            body = await _json_body(request)
-            if not isinstance(body, dict):
-                raise BadRequest("the request must be a JSON object")
+            body = _object(await _json_body(request), ("variant", "seats", "hints"))
             seats = body.get("seats")
             if not isinstance(seats, list) or len(seats) > 8:
                 raise BadRequest("'seats' must be a list with one entry per seat")
-            table = manager.create(body.get("variant", "classic"), seats, bool(body.get("hints", True)))
+            hints = body.get("hints", True)
+            if not isinstance(hints, bool):
+                raise BadRequest("'hints' must be true or false")
+            table = manager.create(body.get("variant", "classic"), seats, hints)
         except BadRequest as e:
             return _error(str(e))
         except TableError as e:
@@ -174,18 +197,16 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
 
     async def create_sheet(request: Request) -> Response:
         try:
-            body = await _json_body(request)
-            if not isinstance(body, dict):
-                raise BadRequest("the request must be a JSON object")
+            body = _object(await _json_body(request), ("variant", "sides"))
             variant = body.get("variant", "classic")
             if not isinstance(variant, str) or len(variant) > 400:
                 raise BadRequest("the variant must be a text such as classic(players=4)")
             rules = Rules.parse(variant)
             sides = body.get("sides") or default_sides(rules)
             if (not isinstance(sides, list) or len(sides) != rules.teams
-                    or not all(isinstance(s, str) and 0 < len(s.strip()) <= 20 for s in sides)
+                    or not all(isinstance(s, str) and 0 < len(s.strip()) <= 20 and s.isprintable() for s in sides)
                     or len({s.strip() for s in sides}) != len(sides)):
-                raise BadRequest(f"'sides' must be {rules.teams} different names of 1 to 20 characters")
+                raise BadRequest(f"'sides' must be {rules.teams} different names of 1 to 20 printable characters")
         except (BadRequest, RulesError) as e:
             return _error(str(e))
         sheet = StoredSheet(secrets.token_urlsafe(9), rules.spec(), [s.strip() for s in sides], [])
@@ -203,10 +224,10 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
         if sheet is None:
             return _error("no such score sheet", 404)
         try:
-            body = await _json_body(request)
+            body = _object(await _json_body(request), ("entries",))
             if len(sheet.deals) >= MAX_DEALS:
                 raise BadRequest(f"a score sheet holds at most {MAX_DEALS} deals")
-            entry = body.get("entries") if isinstance(body, dict) else None
+            entry = body.get("entries")
             if not isinstance(entry, dict):
                 raise BadRequest("the request must be {\"entries\": {SIDE: {...}, ...}}")
             deals = sheet.deals + [entry]

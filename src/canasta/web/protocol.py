@@ -23,6 +23,7 @@ from typing import Any
 from ..cards import card_str, sort_key
 from ..dowry import dowry_name
 from ..engine import PlayerView
+from ..jsontypes import parse_json
 from ..moves import Move, MoveError, target_str
 from ..viewfacts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
 
@@ -63,6 +64,10 @@ class ClientMessage:
     ref: int | None = None
 
 
+def _bad_json(message: str) -> ProtocolError:
+    return ProtocolError("bad_json", message)
+
+
 def parse_message(raw: str | bytes) -> ClientMessage:
     """Check and read one client message.
 
@@ -73,16 +78,14 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         The :class:`ClientMessage`.
 
     Raises:
-        ProtocolError: too large, not JSON, not an object, unknown type, missing,
+        ProtocolError: too large, not JSON (code ``bad_json``: not UTF-8, nested deeper than
+            :data:`canasta.jsontypes.MAX_DEPTH`, a number too long, ...), not an object, unknown type, missing,
             extra or mistyped fields, a move that is not in notation, a bad name.
     """
     size = len(raw.encode("utf-8", "replace")) if isinstance(raw, str) else len(raw)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_large", f"message of {size} bytes refused: at most {MAX_MESSAGE_BYTES}")
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("bad_json", "the message is not JSON") from None
+    data = parse_json(raw, _bad_json, "the message", MAX_MESSAGE_BYTES)
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "the message must be a JSON object with a 'type'")
     kind = data.get("type")

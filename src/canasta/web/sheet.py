@@ -40,11 +40,24 @@ class SheetError(ValueError):
     """A deal entry that cannot be scored; the message names the side and what is wrong."""
 
 
+QUICK_FIELDS = ("mode", "natural_canastas", "mixed_canastas", "red_threes", "melded", "went_out", "concealed",
+                "penalties", "meld_points", "hand_points")
+"""Fields of a side entered quickly, by totals."""
+MELDS_FIELDS = ("mode", "melds", "red_threes", "hand", "went_out", "concealed", "penalties") + OPTIONAL_SIDE_FIELDS
+"""Fields of a side entered by whole melds."""
+
+
 def _int(entry: Mapping[str, Any], key: str, side: str, high: int) -> int:
+    """A whole number 0..``high`` from a JSON number or the form's text of ASCII digits ('' and null: 0).
+
+    Raises:
+        SheetError: anything else (true/false, a fraction, a negative or larger number, other text).
+    """
     v = entry.get(key, 0)
-    if isinstance(v, str) and v.strip().lstrip("-").isdigit():
-        v = int(v.strip())
-    if v in ("", None):
+    if isinstance(v, str):
+        t = v.strip()
+        v = 0 if not t else int(t) if t.isascii() and t.isdigit() and len(t) <= len(str(high)) else v
+    if v is None:
         v = 0
     if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= high:
         raise SheetError(f"side {side}: '{key}' must be a whole number from 0 to {high}")
@@ -60,12 +73,31 @@ def _card_texts(value: Any) -> Any:
     return value
 
 
-def _bool(entry: Mapping[str, Any], key: str) -> bool:
-    return bool(entry.get(key, False))
+def _bool(entry: Mapping[str, Any], key: str, side: str) -> bool:
+    """``entry[key]`` as true/false (absent or null: false).
+
+    Raises:
+        SheetError: any other value (a text such as "no" would otherwise count as true).
+    """
+    v = entry.get(key, False)
+    if v is None:
+        return False
+    if not isinstance(v, bool):
+        raise SheetError(f"side {side}: '{key}' must be true or false")
+    return v
+
+
+def _known(entry: Mapping[str, Any], allowed: Sequence[str], side: str, mode: str) -> None:
+    """Refuse a field the mode does not read (it would be silently lost)."""
+    extra = sorted(str(k) for k in entry if k not in allowed)
+    if extra:
+        raise SheetError(f"side {side}: unknown field {extra[0][:30]!r} for mode '{mode}'; "
+                         f"the fields are {', '.join(allowed)}")
 
 
 def _by_melds(entry: Mapping[str, Any], side: str) -> SideResult:
     """A side entered by whole melds: the form's text normalised, then read by the score keeper."""
+    _known(entry, MELDS_FIELDS, side, "melds")
     melds = entry.get("melds")
     if isinstance(melds, str):
         melds = [line for line in melds.replace(";", "\n").splitlines() if line.strip()]
@@ -73,8 +105,8 @@ def _by_melds(entry: Mapping[str, Any], side: str) -> SideResult:
         "melds": [_card_texts(m) for m in melds] if isinstance(melds, list) else _card_texts(melds),
         "red_threes": _card_texts(entry.get("red_threes")),
         "hand": _card_texts(entry.get("hand")),
-        "went_out": _bool(entry, "went_out"),
-        "concealed": _bool(entry, "concealed"),
+        "went_out": _bool(entry, "went_out", side),
+        "concealed": _bool(entry, "concealed", side),
         "penalties": _int(entry, "penalties", side, MAX_POINTS),
     }
     for key in OPTIONAL_SIDE_FIELDS:  # variant facts cards cannot show (docs/formats.md)
@@ -107,16 +139,17 @@ def _stand_in_ranks(rules: Rules, count: int, side: str) -> list[int]:
 
 
 def _by_totals(rules: Rules, entry: Mapping[str, Any], side: str) -> tuple[SideResult, int, int]:
+    _known(entry, QUICK_FIELDS, side, "quick")
     nat = _int(entry, "natural_canastas", side, MAX_COUNT)
     mixed = _int(entry, "mixed_canastas", side, MAX_COUNT)
     reds = _int(entry, "red_threes", side, MAX_COUNT)
-    melded = _bool(entry, "melded") or nat + mixed > 0
+    melded = _bool(entry, "melded", side) or nat + mixed > 0
     ranks = _stand_in_ranks(rules, nat + mixed, side)
     melds = [[4 * r] * 7 for r in ranks[:nat]] + [[4 * r] * 6 + [TWO_C] for r in ranks[nat:]]
     if melded and not melds:
         melds = [[FIVE] * 3]
-    res = SideResult(melds=melds, red_threes=[RED_THREE] * reds, hand=[], went_out=_bool(entry, "went_out"),
-                     concealed=_bool(entry, "concealed"), penalties=_int(entry, "penalties", side, MAX_POINTS))
+    res = SideResult(melds=melds, red_threes=[RED_THREE] * reds, hand=[], went_out=_bool(entry, "went_out", side),
+                     concealed=_bool(entry, "concealed", side), penalties=_int(entry, "penalties", side, MAX_POINTS))
     return res, _int(entry, "meld_points", side, MAX_POINTS), _int(entry, "hand_points", side, MAX_POINTS)
 
 
@@ -144,6 +177,8 @@ def score_entry(rules: Rules, sides: Sequence[str], entry: Mapping[str, Any]) ->
         if not isinstance(e, Mapping):
             raise SheetError(f"side {name}: the entry must be an object")
         mode = e.get("mode", "melds")
+        if not isinstance(mode, str):
+            raise SheetError(f"side {name}: mode must be 'melds' or 'quick'")
         if mode == "melds":
             results[name] = _by_melds(e, name)
         elif mode == "quick":
