@@ -831,7 +831,7 @@ def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: 
     table = Table(title=f"Scores deal by deal (game to {target})", header_style="bold", title_style="bold")
     for name, justify in (("Deal", "right"), ("Side", "left"), ("Canastas", "right"), ("Red 3s", "right"),
                           ("Out", "right"), ("Melds", "right"), ("Hand", "right"), ("Other", "right"),
-                          ("Deal", "right"), ("Total", "right")):
+                          ("Points", "right"), ("Total", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     totals = [0] * len(sides)
     for number, log in enumerate(logs, 1):
