@@ -166,6 +166,6 @@ def test_reveal_and_scores_at_the_end_of_deals():
     assert "Scores deal by deal" in table
     for header in ("Canastas", "Red 3s", "Out", "Melds", "Hand", "Total"):
         assert header in table
-    for side, total in enumerate(session.game.totals):
+    for total in session.game.totals:
         assert str(total) in table
     assert len(session.game.logs) >= 1
