@@ -164,7 +164,7 @@ def test_reveal_and_scores_at_the_end_of_deals():
     session.show_scores()
     table = buf.getvalue()
     assert "Scores deal by deal" in table
-    for header in ("Canastas", "Red 3s", "Out", "Melds", "Hand", "Total"):
+    for header in ("Canastas", "Red 3s", "Out", "Melds", "Hand", "Deal", "Game"):
         assert header in table
     for total in session.game.totals:
         assert str(total) in table

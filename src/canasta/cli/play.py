@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -540,7 +541,7 @@ class PlaySession:
         for seat, name in enumerate(self.deal_names):
             cards = deal.view(seat).hand
             who = "You" if seat == self.me else name
-            shown = " ".join(_cards(sorted(cards, reverse=True))) if cards else "(none)"
+            shown = " ".join(_cards(sorted(cards))) if cards else "(none)"
             self.console.print(Text(f"  {who}: {shown}"))
 
     def undo(self) -> None:
@@ -825,14 +826,16 @@ _OTHER_KEYS = ("premiums", "black_threes", "penalties")
 
 def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: int) -> Table:
     """Every scored deal, one row per side: canasta bonuses, red threes, going out, melded cards, cards
-    left in hand, other items (premiums, black threes, penalties), the deal's total and the game's.
+    left in hand, other items (premiums, black threes, penalties; where any), the deal's total and the game's.
 
     The items are those of :class:`~canasta.scoring.SideScore` breakdowns (``scoring.BREAKDOWN_ITEMS``)."""
-    table = Table(title=f"Scores deal by deal (game to {target})", header_style="bold", title_style="bold")
-    for name, justify in (("Deal", "right"), ("Side", "left"), ("Canastas", "right"), ("Red 3s", "right"),
-                          ("Out", "right"), ("Melds", "right"), ("Hand", "right"), ("Other", "right"),
-                          ("Points", "right"), ("Total", "right")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table = Table(title=f"Scores deal by deal (game to {target})", header_style="bold", title_style="bold",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    scored = [log for log in logs if log.scores]
+    others = any(b.get(k, 0) for log in scored for b in log.breakdowns for k in _OTHER_KEYS)
+    columns = ["#", "Side", "Canastas", "Red 3s", "Out", "Melds", "Hand"] + (["Other"] if others else [])
+    for name in columns + ["Deal", "Game"]:
+        table.add_column(name, justify="left" if name == "Side" else "right")
     totals = [0] * len(sides)
     for number, log in enumerate(logs, 1):
         if not log.scores:
@@ -841,10 +844,10 @@ def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: 
             b = log.breakdowns[side] if side < len(log.breakdowns) else {}
             totals[side] += log.scores[side]
             other = sum(b.get(k, 0) for k in _OTHER_KEYS)
-            table.add_row(str(number) if side == 0 else "", name, str(b.get("canastas", 0)),
-                          str(b.get("red_threes", 0)), str(sum(b.get(k, 0) for k in _OUT_KEYS)),
-                          str(b.get("melded_cards", 0)), str(b.get("hand_cards", 0)), str(other),
-                          Text(str(log.scores[side]), style="bold"), str(totals[side]),
+            cells = [str(number) if side == 0 else "", name, str(b.get("canastas", 0)),
+                     str(b.get("red_threes", 0)), str(sum(b.get(k, 0) for k in _OUT_KEYS)),
+                     str(b.get("melded_cards", 0)), str(b.get("hand_cards", 0))] + ([str(other)] if others else [])
+            table.add_row(*cells, Text(str(log.scores[side]), style="bold"), str(totals[side]),
                           end_section=side == len(sides) - 1)
     return table
 
