@@ -284,8 +284,7 @@ class PlaySession:
         text = f"Canasta {rules.spec()}, game to {rules.target}. You play seat {self.human + 1}"
         if partners:
             text += f" with {' & '.join(partners)} as partner{'s' if len(partners) > 1 else ''}"
-        text += f" against {', '.join(others)}. Bots: "
-        text += ", ".join(f"{self.names[s]} {self.agents[s].name}" for s in sorted(self.agents)) + "."
+        text += f" against {', '.join(others)}."
         self.console.print(Text(text, style="bold"))
         self.console.print(welcome_line(rules, self.human, self.names, self.agents))
         self.console.print("Type 'help' for how to play, 'moves' for the legal moves, 'hint' for advice; "
@@ -852,6 +851,10 @@ def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: 
     return table
 
 
+BOT_LEVELS = ("random", "easy", "medium", "heuristic", "hard", "expert")
+"""The bots from weakest to strongest, as the welcome line lists them (``heuristic`` is ``medium``'s first name)."""
+
+
 def welcome_line(rules: Rules, human: int, names: Sequence[str], agents: dict[int, Agent]) -> str:
     """Who plays against whom, with each bot's level, and how to choose others: "You and North (medium)
     against West (medium) and East (medium); choose others with --bots hard"."""
@@ -864,9 +867,9 @@ def welcome_line(rules: Rules, human: int, names: Sequence[str], agents: dict[in
     partners = [s for s in sorted(agents) if rules.side_of(s) == me]
     others = [s for s in sorted(agents) if rules.side_of(s) != me]
     text = ("You and " + who(partners) if partners else "You") + " against " + who(others)
-    levels = ", ".join(agent_names())
-    return (f"{text}; choose others with --bots hard (bots: {levels}; "
-            "one per seat: --bots hard,easy,hard).")
+    known = agent_names()
+    order = [n for n in BOT_LEVELS if n in known] + [n for n in known if n not in BOT_LEVELS]
+    return f"{text}; choose others with --bots hard (bots: {', '.join(order)})."
 
 
 # ------------------------------------------------------------------ setup
