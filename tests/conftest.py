@@ -21,3 +21,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     missing = [m for m in REQUIRED_IN_CI if importlib.util.find_spec(m) is None]
     if missing:
         raise pytest.UsageError(f"CI needs the optional extras; missing: {', '.join(missing)}")
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games autosaved by terminal play go to a temporary folder, never to the user's data directory."""
+    monkeypatch.setenv("CANASTA_DATA_DIR", str(tmp_path_factory.mktemp("canasta-data")))

@@ -187,13 +187,13 @@ def test_save_and_resume_round_trip(tmp_path):
     assert "win" in text
 
 
-def test_quit_offers_to_save(tmp_path):
-    path = tmp_path / "q.json"
-    session, buf = make_session(["quit", str(path)])
+def test_quit_asks_first_and_keeps_the_autosave():
+    session, buf = make_session(["quit", "y"])
     assert session.run() is False
     out = buf.getvalue()
-    assert "Save the game first?" in out and f"Game saved to {path}" in out and "You left the game" in out
-    assert path.exists()
+    assert "Leave the game? It is saved and `canasta play --resume` continues it [y/N]" in out
+    assert "You left the game" in out
+    assert session.autosave_path is not None and session.autosave_path.exists()
 
 
 def test_interrupt_exits_cleanly():

@@ -9,6 +9,7 @@ of. It does no I/O.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .engine import Deal
@@ -30,6 +31,8 @@ class DealLog:
         scores: each side's points for the deal (filled when it ends).
         breakdowns: each side's score breakdown.
         out_seat: table seat that went out, or -1.
+        start_totals: each side's total before the deal (what its minimum counts came from),
+            so that the deal can be rebuilt from its start (:meth:`Game.replay_deal`).
     """
 
     dealer: int
@@ -39,6 +42,7 @@ class DealLog:
     scores: list[int] = field(default_factory=list)
     breakdowns: list[dict[str, int]] = field(default_factory=list)
     out_seat: int = -1
+    start_totals: list[int] = field(default_factory=list)
 
 
 class Game:
@@ -104,8 +108,46 @@ class Game:
         if dealer < 0:
             raise RuntimeError(f"the dealer, seat index {self.dealer}, sits this deal out")
         self.deal = Deal(self.deal_rules, dealer, self.totals, seed=seed, deck=deck)
-        self.logs.append(DealLog(self.dealer, seed, list(self.deal.deck)))
+        self.logs.append(DealLog(self.dealer, seed, list(self.deal.deck), start_totals=list(self.totals)))
         return self.deal
+
+    def replay_deal(self, index: int = -1, moves: Sequence[str] | None = None) -> Deal:
+        """A fresh copy of deal ``index`` of :attr:`logs` (the last by default), rebuilt from its start.
+
+        The deal is dealt again from its seed and deck and ``moves`` (default: all its logged moves)
+        are applied to it; the engine is deterministic, so the copy is the deal as it was after them.
+        The game is not changed. The deal is played by the current seating's seats: call it for the
+        deal in progress, or for any deal of a game without players sitting out.
+
+        Raises:
+            IllegalMove: a move does not apply (``moves`` that the deal never saw).
+        """
+        log = self.logs[index]
+        dealer = self.seating.deal_seat(log.dealer) if self.rules.sitting_out else log.dealer
+        totals = log.start_totals or self.totals
+        deal = Deal(self.deal_rules, dealer, totals, seed=log.seed, deck=log.deck)
+        for text in log.moves if moves is None else moves:
+            deal.apply(text)
+        return deal
+
+    def seeded_deck(self, index: int = -1) -> bool:
+        """True if deal ``index``'s deck is the shuffle of its seed (so a save may keep the seed alone)."""
+        log = self.logs[index]
+        return Deal(self.deal_rules, 0, seed=log.seed).deck == tuple(log.deck)
+
+    def take_back(self, moves: Sequence[str], deal: Deal) -> None:
+        """Put ``deal`` (built by :meth:`replay_deal` with ``moves``) in place of the deal in progress.
+
+        Used to undo moves of the current turn: the deal is rebuilt without them and its log
+        keeps only ``moves``.
+
+        Raises:
+            RuntimeError: no deal in progress, or it is over.
+        """
+        if self.deal is None or self.deal.over:
+            raise RuntimeError("no deal in progress")
+        self.deal = deal
+        self.logs[-1].moves = list(moves)
 
     def apply(self, move: Move | str) -> Move:
         """Apply a move to the current deal and log it. Raises IllegalMove like :meth:`Deal.apply`."""

@@ -8,10 +8,24 @@ which rebuilds the :class:`~canasta.game.Game` move by move.
 
 Every failure (missing records module, unreadable or invalid file, disk error)
 is raised as :class:`SaveError` with a message for a person.
+
+A saved game does not show the cards nobody has seen: :func:`save_game` with
+``hide_decks=True`` (the ``save`` command and the autosave) leaves out the deck
+order of every deal whose deck is the shuffle of its seed (``"deck": null``);
+resuming deals it again from the seed. Only a deal dealt from a deck given by
+hand (tests, stacked deals) keeps its deck. See docs/formats.md, "Saved games".
+
+Terminal play autosaves every game after every move to its own file in
+:func:`games_dir` (the user's data directory, ``platformdirs.user_data_dir("canasta")``,
+or the directory named by the ``CANASTA_DATA_DIR`` environment variable);
+:func:`last_game` finds the one ``canasta play --resume`` continues.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,8 +63,62 @@ class SavedGame:
         return next((i for i, s in enumerate(self.seats) if s.kind == "human"), None)
 
 
-def save_game(path: Path, game: Game, seats: list[SeatInfo]) -> None:
+DATA_DIR_ENV = "CANASTA_DATA_DIR"
+"""Environment variable naming the data directory (autosaved games) instead of the user's default."""
+
+
+def data_dir() -> Path:
+    """The directory of the user's Canasta data: ``$CANASTA_DATA_DIR``, else the platform's user data
+    directory for "canasta" (``~/.local/share/canasta`` on Linux)."""
+    env = os.environ.get(DATA_DIR_ENV)
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("canasta"))
+
+
+def games_dir() -> Path:
+    """Where terminal play autosaves its games, one file per game (``<data dir>/games``)."""
+    return data_dir() / "games"
+
+
+def new_autosave_path(seed: int | None) -> Path:
+    """A new file name in :func:`games_dir` for a game started now (not created here)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    tail = f"-seed{seed}" if seed is not None else ""
+    base = games_dir() / f"game-{stamp}{tail}"
+    path = base.with_suffix(".json")
+    n = 2
+    while path.exists():
+        path = base.with_name(f"{base.name}-{n}.json")
+        n += 1
+    return path
+
+
+def last_game() -> Path | None:
+    """The most recently saved unfinished game in :func:`games_dir`, or None."""
+    folder = games_dir()
+    try:
+        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return None
+    for path in files:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("complete") is False:
+            return path
+    return None
+
+
+def save_game(path: Path, game: Game, seats: list[SeatInfo], hide_decks: bool = False) -> None:
     """Write ``game`` (finished or not) with its ``seats`` to ``path`` as a game record (JSON).
+
+    With ``hide_decks`` the deck order of every deal dealt from its seed is left out
+    (``"deck": null``): the file then keeps the seeds and the moves, and nobody reads the
+    hidden cards in it (see the module's docstring). The folder of ``path`` is created.
 
     Raises:
         SaveError: the records module is missing, or the file cannot be written.
@@ -61,6 +129,11 @@ def save_game(path: Path, game: Game, seats: list[SeatInfo]) -> None:
         raise SaveError(f"saving needs the canasta.records module, which cannot be loaded ({e})") from None
     try:
         record = records.record_from_game(game, [s.as_dict() for s in seats])
+        if hide_decks:
+            for i, deal in enumerate(record["deals"]):
+                if game.seeded_deck(i):
+                    deal["deck"] = None
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         records.write_record(path, record)
     except OSError as e:
         raise SaveError(f"cannot write {path}: {e.strerror or e}") from None

@@ -9,6 +9,8 @@ clear line on stderr with exit code 2, never as a traceback.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import typer
@@ -27,8 +29,31 @@ def fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+def version() -> str:
+    """The installed package's version (``canasta.__version__`` when not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("canasta")
+    except PackageNotFoundError:
+        from .. import __version__
+
+        return __version__
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"canasta {version()}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root(ctx: typer.Context) -> None:
+def _root(
+    ctx: typer.Context,
+    show_version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                      help="Print the version and exit."),
+) -> None:
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
 
@@ -58,23 +83,28 @@ def rules(
 
 @app.command()
 def play(
-    variant: str = typer.Option("classic", "--variant", "-v", help="Variant string, e.g. classic(players=2)."),
+    variant: str | None = typer.Option(None, "--variant", "-v",
+                                       help="Variant string, e.g. classic(players=2) (default classic)."),
     players: int | None = typer.Option(None, "--players",
                                        help="Number of players (sets the variant's players option)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the shuffles (a reproducible game)."),
     bots: str = typer.Option("heuristic", "--bots",
                              help="Bot for the other seats, or one per seat separated by commas."),
     record: Path | None = typer.Option(None, "--record", help="Save the game record (JSON) to this file."),
-    resume: Path | None = typer.Option(None, "--resume", help="Resume a game saved with the 'save' command."),
+    resume: str | None = typer.Option(None, "--resume", help="Resume a saved game: FILE (saved with 'save'), "
+                                      "or without FILE the last unfinished game (saved by itself)."),
     option: list[str] = typer.Option([], "--option", "-o", help="Rule option NAME=VALUE (repeatable)."),
     seat: int = typer.Option(1, "--seat", help="Your seat, 1-based."),
     coach: bool = typer.Option(False, "--coach", help="Warn before a move that throws points away."),
+    no_undo: bool = typer.Option(False, "--no-undo", help="Refuse 'undo' (taking back a meld before the "
+                                 "discard) at this table."),
 ) -> None:
     """Play Canasta in the terminal against computer players (you and a bot partner against two bots by default)."""
-    from .play import run_play
+    from .play import LAST, run_play
 
-    run_play(variant=variant, players=players, seed=seed, bots=bots, record=record, resume=resume,
-             options=option, seat=seat, coach=coach)
+    resumed = None if resume is None else LAST if resume in ("", RESUME_LAST) else Path(resume)
+    run_play(variant=variant, players=players, seed=seed, bots=bots, record=record, resume=resumed,
+             options=option, seat=seat, coach=coach, undo=not no_undo)
 
 
 @app.command()
@@ -166,6 +196,22 @@ def serve(
     run_serve(host=host, port=port, database=database, no_browser=no_browser)
 
 
+RESUME_LAST = ":last"
+"""What ``--resume`` given without a file stands for on the command line (the last unfinished game)."""
+
+
+def resume_without_file(argv: Sequence[str]) -> list[str]:
+    """``argv`` with a ``--resume`` that has no file (last, or followed by another option) given the value
+    :data:`RESUME_LAST`: Typer options cannot take an optional value themselves."""
+    out = list(argv)
+    for i, arg in enumerate(out):
+        if arg == "--":
+            break
+        if arg == "--resume" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out[i] = f"--resume={RESUME_LAST}"
+    return out
+
+
 def main() -> None:
     """Entry point of the ``canasta`` console script."""
-    app()
+    app(args=resume_without_file(sys.argv[1:]))

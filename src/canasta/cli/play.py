@@ -28,18 +28,43 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from rich import box
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from ..agents import Agent
-from ..agents.base import make_seat_agents, observe_all, observers
+from ..agents.base import agent_names, make_seat_agents, observe_all, observers
 from ..agents.expert import ExpertAgent
 from ..cards import card_str
 from ..engine import P_ANSWER, Deal, IllegalMove
-from ..game import Game
-from ..moves import ASK, DISCARD, DRAW, KIND_NAMES, NO, NOTATION_HELP, TAKE, YES, Move, MoveError, action_of
+from ..game import DealLog, Game
+from ..moves import (
+    ADD,
+    ASK,
+    DISCARD,
+    DRAW,
+    KIND_NAMES,
+    MELD,
+    NO,
+    NOTATION_HELP,
+    TAKE,
+    YES,
+    Move,
+    MoveError,
+    action_of,
+)
 from ..rules import Rules, RulesError
-from ..savegame import SavedGame, SaveError, SeatInfo, load_game, save_game
+from ..savegame import (
+    SavedGame,
+    SaveError,
+    SeatInfo,
+    games_dir,
+    last_game,
+    load_game,
+    new_autosave_path,
+    save_game,
+)
 from .completion import COMMANDS, LineReader, Prompt, expand_verb, terminal_or_stream
 from .display import (
     TableInfo,
@@ -73,11 +98,15 @@ Commands:
   moves                list the legal moves, numbered: type a number to play one
   rules                the rules in force (minimum counts, what freezes the pile, ...)
   score                the game's totals
+  scores               every deal's score, side by side: canastas, red threes, going out, melds, hand
+  history              the moves of this deal so far, every player's (history 2: deal 2's)
+  undo                 take back your last meld (or add) of this turn, before your discard
   hint                 the move the best bot would make now, and why
-  save FILE            save the game; resume with: canasta play --resume FILE
+  save FILE            save a copy of the game; resume it with: canasta play --resume FILE
   show (or Enter)      show the table again
   help                 this text
-  quit                 leave the game (you are offered to save it)"""
+  quit                 leave the game (it is saved: 'canasta play --resume' continues it)
+The game is saved by itself as you play; Ctrl-C or Ctrl-D asks whether to leave."""
 
 DEFAULT_BOT = "heuristic"
 ADVISER_ITERATIONS = 120
@@ -85,7 +114,39 @@ ADVISER_ITERATIONS = 120
 
 
 class QuitGame(Exception):
-    """The person typed 'quit'."""
+    """The person leaves: 'quit' (confirmed), or the end of the input. The message, if any, says why."""
+
+
+LEAVE_QUESTION = "Leave the game? It is saved and `canasta play --resume` continues it [y/N] "
+"""The question before leaving ('quit', Ctrl-C, Ctrl-D) when the game is autosaved."""
+
+
+class _GuardedReader:
+    """The person's reader, seen through the session: the game is autosaved before every read, and
+    Ctrl-C or Ctrl-D (KeyboardInterrupt, EOFError) asks whether to leave instead of leaving at once.
+
+    With a reader that is not interactive (piped input, scripts) the end of input leaves the game
+    without a question (the game is saved).
+    """
+
+    def __init__(self, session: PlaySession, reader: LineReader):
+        self.session = session
+        self.raw = reader
+        self.interactive = reader.interactive
+
+    def read(self, prompt: Prompt) -> str:
+        session = self.session
+        while True:
+            session.autosave(changed_only=True)
+            try:
+                return self.raw.read(prompt)
+            except (EOFError, KeyboardInterrupt) as e:
+                what = "Interrupted" if isinstance(e, KeyboardInterrupt) else "Input ended"
+                if not self.raw.interactive:
+                    raise QuitGame(f"\n{what}: the game is left unfinished.") from None
+                session.console.print(f"\n{what}.")
+                if session.confirm_leave():
+                    raise QuitGame("You left the game.") from None
 
 
 class PlaySession:
@@ -101,11 +162,14 @@ class PlaySession:
         record: write the game record here after every deal and at the end (or None).
         coach: warn before a move that throws points away (and ask to confirm it).
         adviser_seed: seed of the adviser's searches (hints are reproducible for a given seed).
+        autosave: the file the game is saved to as it is played (None: not saved by itself).
+        undo: the table allows ``undo`` (taking back melds of the current turn, before the discard).
     """
 
     def __init__(self, game: Game, human: int, agents: dict[int, Agent], console: Console,
                  reader: LineReader, seats: list[SeatInfo], record: Path | None = None,
-                 coach: bool = False, adviser_seed: int | None = None):
+                 coach: bool = False, adviser_seed: int | None = None, autosave: Path | None = None,
+                 undo: bool = True):
         rules = game.rules
         if set(agents) != set(range(rules.players)) - {human}:
             raise ValueError("agents must cover every seat but the person's")
@@ -114,7 +178,8 @@ class PlaySession:
         self.human = human
         self.agents = agents
         self.console = console
-        self.reader = reader
+        self.raw_reader = reader
+        self.reader: LineReader = _GuardedReader(self, reader)
         self.seats = seats
         self.record = record
         self.names = seat_names(rules, human)
@@ -124,6 +189,10 @@ class PlaySession:
         self.saved: tuple[Path, int] | None = None
         self.coach = coach
         self.adviser = ExpertAgent(adviser_seed, iterations=ADVISER_ITERATIONS)
+        self.autosave_path = autosave
+        self.autosave_error: str | None = None
+        self.autosaved = -1
+        self.undo_allowed = undo
 
     @property
     def _observers(self) -> list[tuple[int, Callable[..., None]]]:
@@ -172,29 +241,39 @@ class PlaySession:
     def run(self) -> bool:
         """Play until the game ends (True) or the person leaves (False); never raises for EOF or Ctrl-C."""
         try:
+            self.autosave()
             self._intro()
             self._loop()
-        except QuitGame:
-            self.console.print("You left the game.")
+        except QuitGame as e:
+            self.autosave()
+            self.console.print(str(e) or "You left the game.")
             self._leave_hint()
             return False
         except (EOFError, KeyboardInterrupt) as e:
+            self.autosave()
             what = "Interrupted" if isinstance(e, KeyboardInterrupt) else "Input ended"
             self.console.print(f"\n{what}: the game is left unfinished.")
             self._leave_hint()
             return False
+        self.autosave()
         return True
 
     def _moves_played(self) -> int:
         return sum(len(log.moves) for log in self.game.logs) + len(self.game.logs)
 
     def _leave_hint(self) -> None:
+        """After leaving: where the game is kept and how to continue it (or that it could not be kept)."""
+        if self.autosave_path is not None and self.autosave_error is None:
+            self.console.print(f"The game is saved in {self.autosave_path}: continue it with "
+                               "'canasta play --resume'.")
         if self.saved is not None and self.saved[1] == self._moves_played():
             self.console.print(f"The game is saved in {self.saved[0]}: resume it with "
                                f"'canasta play --resume {self.saved[0]}'.")
-        else:
-            self.console.print("To keep a game for later, type 'save FILE' while playing and resume it "
-                               "with 'canasta play --resume FILE'.")
+        elif self.autosave_path is None or self.autosave_error is not None:
+            why = f" ({self.autosave_error})" if self.autosave_error else ""
+            self.console.print(f"The game could not be saved by itself{why}. To keep a game for later, "
+                               "type 'save FILE' while playing and resume it with "
+                               "'canasta play --resume FILE'.")
         if self.record is not None:
             self.console.print(f"The record in {self.record} holds the deals finished so far.")
 
@@ -206,9 +285,9 @@ class PlaySession:
         text = f"Canasta {rules.spec()}, game to {rules.target}. You play seat {self.human + 1}"
         if partners:
             text += f" with {' & '.join(partners)} as partner{'s' if len(partners) > 1 else ''}"
-        text += f" against {', '.join(others)}. Bots: "
-        text += ", ".join(f"{self.names[s]} {self.agents[s].name}" for s in sorted(self.agents)) + "."
+        text += f" against {', '.join(others)}."
         self.console.print(Text(text, style="bold"))
+        self.console.print(welcome_line(rules, self.human, self.names, self.agents))
         self.console.print("Type 'help' for how to play, 'moves' for the legal moves, 'hint' for advice; "
                            "Tab completes.")
         if self.coach:
@@ -325,7 +404,7 @@ class PlaySession:
             return False
 
     def command(self, verb: str, args: list[str]) -> None:
-        """Run a command: help, moves, rules, save FILE, score, quit (or exit)."""
+        """Run a command: help, moves, rules, save FILE, score, scores, history [N], undo, quit (or exit)."""
         out = self.console
         if verb == "help":
             out.print(Text(HELP))
@@ -342,30 +421,164 @@ class PlaySession:
                 self.error("save needs one file name, e.g. 'save mygame.json'")
                 return
             self.save(Path(args[0]))
+        elif verb == "scores":
+            self.show_scores()
+        elif verb == "history":
+            self.show_history(args)
+        elif verb == "undo":
+            self.undo()
         elif verb in ("quit", "exit"):
             self.quit()
 
-    def save(self, path: Path) -> bool:
-        """Save the game to ``path``; print the outcome. Returns True if saved."""
+    # ------------------------------------------------------------- saving and leaving
+
+    def autosave(self, changed_only: bool = False) -> bool:
+        """Save the game to its autosave file (if it has one); True if it is saved there.
+
+        With ``changed_only``, nothing is written if no move was made since the last autosave.
+        A failure is reported once (with what to do), not raised.
+        """
+        if self.autosave_path is None:
+            return False
+        played = self._moves_played() + self._deals_scored()
+        if changed_only and played == self.autosaved and self.autosave_error is None:
+            return True
         try:
-            save_game(path, self.game, self.seats)
+            save_game(self.autosave_path, self.game, self.seats, hide_decks=True)
+        except SaveError as e:
+            if self.autosave_error is None:
+                self.error(f"The game cannot be saved by itself: {e}. Type 'save FILE' to keep it elsewhere.")
+            self.autosave_error = str(e)
+            return False
+        self.autosave_error = None
+        self.autosaved = played
+        return True
+
+    def ask_yes(self, question: str) -> bool:
+        """Ask a yes/no question (default no); Ctrl-C or Ctrl-D answers no."""
+        try:
+            answer = self.raw_reader.read(Prompt(question)).strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print("")
+            return False
+        return answer in ("y", "yes")
+
+    def confirm_leave(self) -> bool:
+        """Ask whether to leave, after saving the game; True to leave. Ctrl-C or Ctrl-D at the question
+        leaves (the game is saved, or the question said it could not be)."""
+        if self.autosave():
+            question = LEAVE_QUESTION
+        else:
+            why = f" ({self.autosave_error})" if self.autosave_error else ""
+            question = (f"The game is not saved{why}: type 'no', then 'save FILE' to keep it. "
+                        "Leave anyway? [y/N] ")
+        try:
+            answer = self.raw_reader.read(Prompt(question)).strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print("")
+            return True
+        if answer in ("y", "yes"):
+            return True
+        self.console.print("Back to the game.")
+        return False
+
+    def save(self, path: Path) -> bool:
+        """Save a copy of the game to ``path`` (asking before overwriting a file); print the outcome.
+        Returns True if saved."""
+        if path.exists() and path.resolve() != (self.autosave_path or Path()).resolve():
+            if not self.ask_yes(f"{path} exists: overwrite it? [y/N] "):
+                self.console.print(f"Not saved: {path} is left as it was.")
+                return False
+        try:
+            save_game(path, self.game, self.seats, hide_decks=True)
         except SaveError as e:
             self.error(str(e))
+            if self.autosave():
+                self.console.print(f"The game is still saved in {self.autosave_path} "
+                                   "('canasta play --resume' continues it).")
             return False
         self.console.print(f"Game saved to {path}. Resume it with: canasta play --resume {path}")
         self.saved = (path, self._moves_played())
         return True
 
     def quit(self) -> None:
-        """Offer to save, then leave (raises QuitGame)."""
-        try:
-            name = self.reader.read(Prompt("Save the game first? Type a file name, or press Enter "
-                                           "to leave without saving: ")).strip()
-        except EOFError:
-            name = ""
-        if name and name.lower() not in ("n", "no"):  # "no" answers the question, it is not a file name
-            self.save(Path(name))
-        raise QuitGame
+        """Ask whether to leave (the game is saved first); leave (raise QuitGame) if so."""
+        if self.confirm_leave():
+            raise QuitGame("You left the game.")
+
+    # ------------------------------------------------------------- the story of a deal
+
+    def show_scores(self) -> None:
+        """The ``scores`` command: every scored deal, each side's breakdown, deal total and game total."""
+        logs = [log for log in self.game.logs if log.scores]
+        if not logs:
+            self.console.print("No deal has been scored yet.")
+            return
+        self.console.print(render_score_history(self.sides, self.game.logs, self.rules.target))
+
+    def show_history(self, args: Sequence[str] = ()) -> None:
+        """The ``history`` command: the moves of the current (or last) deal, or of deal ``args[0]``."""
+        logs = self.game.logs
+        if not logs:
+            self.console.print("No deal has been played yet.")
+            return
+        index = len(logs) - 1
+        if args:
+            if not args[0].isdigit() or not 1 <= int(args[0]) <= len(logs):
+                self.error(f"history takes a deal number from 1 to {len(logs)}")
+                return
+            index = int(args[0]) - 1
+            if self.rules.sitting_out and index != len(logs) - 1:
+                self.error("with players sitting out, history shows the current deal only")
+                return
+        lines = deal_history(self.game, index, self.deal_names, self.me)
+        title = f"Deal {index + 1}: {plural(len(logs[index].moves), 'move')}"
+        self.console.print(Text(title, style="bold"))
+        self.console.print(Text("\n".join(lines) if lines else "No move yet."))
+
+    def reveal(self) -> None:
+        """At the end of a deal: the cards left in every player's hand."""
+        deal = self.deal
+        self.console.print(Text("Cards left in the hands:", style="bold"))
+        for seat, name in enumerate(self.deal_names):
+            cards = deal.view(seat).hand
+            who = "You" if seat == self.me else name
+            shown = " ".join(_cards(sorted(cards))) if cards else "(none)"
+            self.console.print(Text(f"  {who}: {shown}"))
+
+    def undo(self) -> None:
+        """The ``undo`` command: take back the person's last meld (or add) of this turn, before the discard.
+
+        The deal is rebuilt from its start with the logged moves but the undone one, and the bots and
+        the adviser follow the rebuilt deal again from its start, so that none remembers the meld.
+        """
+        if not self.undo_allowed:
+            self.error("this table does not allow undo (canasta play --no-undo)")
+            return
+        deal = self.game.deal
+        log = self.game.logs[-1] if self.game.logs else None
+        if deal is None or log is None or deal.over or deal.to_act != self.me:
+            self.error("undo takes back a meld of yours during your turn, before your discard")
+            return
+        last = Move.parse(log.moves[-1]) if log.moves else None
+        if last is None or last.kind not in (MELD, ADD):
+            if last is not None and last.kind in (DRAW, TAKE):
+                self.error("nothing was melded this turn: there is nothing to undo (a draw or a taken pile "
+                           "cannot be taken back)")
+            else:
+                self.error("nothing was melded this turn: there is nothing to undo")
+            return
+        moves = log.moves[:-1]
+        rebuilt = self.game.replay_deal(moves=[])
+        obs = self._observers
+        observe_all(obs, rebuilt, -1, None)
+        for text in moves:
+            seat = rebuilt.to_act
+            observe_all(obs, rebuilt, seat, rebuilt.apply(text))
+        self.game.take_back(moves, rebuilt)
+        self.log.append(f"You took back: {last}")
+        self.autosave()
+        self.render()
 
     def show_hint(self) -> None:
         """The ``hint`` command: the adviser's move for the person now, a one-line reason and, where it
@@ -500,11 +713,31 @@ class PlaySession:
             self.console.print(Text(f"{self.deal_names[deal.out_seat]} went out{how}.", style="bold"))
         else:
             self.console.print(Text("Nobody went out: the stock ran out.", style="bold"))
+        self.reveal()
         scores = self.game.finish_deal()
         self.console.print(render_deal_scores(self.sides, scores, self.game.totals, self.rules))
         self.write_record()
+        self.autosave()
         if not self.game.over and self.reader.interactive:
-            self.reader.read(Prompt("Press Enter for the next deal... "))
+            self.between_deals()
+
+    BETWEEN_DEALS = ("save", "score", "scores", "history", "help", "rules", "quit", "exit")
+    """Commands read at the pause between deals."""
+
+    def between_deals(self) -> None:
+        """The pause between deals: Enter goes on; save FILE, score, scores, history, quit are commands."""
+        while True:
+            line = self.reader.read(Prompt("Press Enter for the next deal (or: scores, history, save FILE, "
+                                           "quit)... ")).strip()
+            words = line.split()
+            if not words:
+                return
+            verb = expand_verb(words[0])
+            if verb in self.BETWEEN_DEALS:
+                self.command(verb, words[1:])
+            else:
+                self.error("the deal is over: press Enter for the next deal, or type one of "
+                           + ", ".join(c for c in self.BETWEEN_DEALS if c != "exit"))
 
     def write_record(self) -> None:
         """Write the record to the --record file, if any; a failure is reported, not raised."""
@@ -559,6 +792,89 @@ def _cards(cards: Sequence[int]) -> list[str]:
     return [card_str(c) for c in cards]
 
 
+def deal_history(game: Game, index: int, names: Sequence[str], me: int) -> list[str]:
+    """The moves of deal ``index`` of ``game``, one numbered line each, in order: who made it, the move,
+    the cards taken with each pile, the red threes laid out and, for ``me`` (a deal seat, -1 for none),
+    the cards drawn. Rebuilt from the deal's start (:meth:`Game.replay_deal`), so it shows only what
+    the table saw (and ``me``'s own draws)."""
+    log = game.logs[index]
+    deal = game.replay_deal(index, moves=[])
+    lines = []
+    for k, text in enumerate(log.moves, 1):
+        seat = deal.to_act
+        who = "You" if seat == me else names[seat]
+        pile = list(deal.pile)
+        before = _Before(deal, seat)
+        move = deal.apply(text)
+        extra = []
+        if move.kind == TAKE:
+            extra.append(f"took the pile of {plural(len(pile), 'card')}: " + " ".join(_cards(pile)))
+        if move.kind == DRAW and seat == me:
+            drawn = _added(before.hand, deal.view(seat).hand)
+            if drawn:
+                extra.append("drew " + " ".join(_cards(drawn)))
+        reds = deal.view(seat).red_threes[seat][before.reds:]
+        if reds:
+            extra.append("laid out " + " ".join(_cards(reds)))
+        if deal.over and deal.out_seat == seat:
+            extra.append("went out" + (" concealed" if deal.concealed else ""))
+        lines.append(f"{k:3}. {who}: {move}" + (" - " + "; ".join(extra) if extra else ""))
+    return lines
+
+
+_OUT_KEYS = ("going_out", "concealed")
+_OTHER_KEYS = ("premiums", "black_threes", "penalties")
+
+
+def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: int) -> Table:
+    """Every scored deal, one row per side: canasta bonuses, red threes, going out, melded cards, cards
+    left in hand, other items (premiums, black threes, penalties; where any), the deal's total and the game's.
+
+    The items are those of :class:`~canasta.scoring.SideScore` breakdowns (``scoring.BREAKDOWN_ITEMS``)."""
+    table = Table(title=f"Scores deal by deal (game to {target})", header_style="bold", title_style="bold",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    scored = [log for log in logs if log.scores]
+    others = any(b.get(k, 0) for log in scored for b in log.breakdowns for k in _OTHER_KEYS)
+    columns = ["#", "Side", "Canastas", "Red 3s", "Out", "Melds", "Hand"] + (["Other"] if others else [])
+    for name in columns + ["Deal", "Game"]:
+        table.add_column(name, justify="left" if name == "Side" else "right")
+    totals = [0] * len(sides)
+    for number, log in enumerate(logs, 1):
+        if not log.scores:
+            continue
+        for side, name in enumerate(sides):
+            b = log.breakdowns[side] if side < len(log.breakdowns) else {}
+            totals[side] += log.scores[side]
+            other = sum(b.get(k, 0) for k in _OTHER_KEYS)
+            cells = [str(number) if side == 0 else "", name, str(b.get("canastas", 0)),
+                     str(b.get("red_threes", 0)), str(sum(b.get(k, 0) for k in _OUT_KEYS)),
+                     str(b.get("melded_cards", 0)), str(b.get("hand_cards", 0))] + ([str(other)] if others else [])
+            table.add_row(*cells, Text(str(log.scores[side]), style="bold"), str(totals[side]),
+                          end_section=side == len(sides) - 1)
+    return table
+
+
+BOT_LEVELS = ("random", "easy", "medium", "heuristic", "hard", "expert")
+"""The bots from weakest to strongest, as the welcome line lists them (``heuristic`` is ``medium``'s first name)."""
+
+
+def welcome_line(rules: Rules, human: int, names: Sequence[str], agents: dict[int, Agent]) -> str:
+    """Who plays against whom, with each bot's level, and how to choose others: "You and North (medium)
+    against West (medium) and East (medium); choose others with --bots hard"."""
+    me = rules.side_of(human)
+
+    def who(seats: list[int]) -> str:
+        named = [f"{names[s]} ({agents[s].name})" for s in seats]
+        return ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else "".join(named)
+
+    partners = [s for s in sorted(agents) if rules.side_of(s) == me]
+    others = [s for s in sorted(agents) if rules.side_of(s) != me]
+    text = ("You and " + who(partners) if partners else "You") + " against " + who(others)
+    known = agent_names()
+    order = [n for n in BOT_LEVELS if n in known] + [n for n in known if n not in BOT_LEVELS]
+    return f"{text}; choose others with --bots hard (bots: {', '.join(order)})."
+
+
 # ------------------------------------------------------------------ setup
 
 def build_rules(variant: str, players: int | None, options: Sequence[str]) -> Rules:
@@ -601,8 +917,11 @@ def bot_specs(bots: str, rules: Rules, human: int) -> dict[int, str]:
 
 def new_session(variant: str, players: int | None, seed: int | None, bots: str, options: Sequence[str],
                 seat: int, console: Console, reader: LineReader, record: Path | None = None,
-                coach: bool = False) -> PlaySession:
+                coach: bool = False, undo: bool = True, autosave: bool = True) -> PlaySession:
     """A session for a new game: the person at ``seat`` (1-based), bots elsewhere.
+
+    With ``autosave`` the game is saved as it is played to a new file of
+    :func:`canasta.savegame.games_dir`; ``undo`` allows the ``undo`` command.
 
     Raises:
         RulesError: bad variant or option. ValueError: bad seat or bot list.
@@ -617,14 +936,16 @@ def new_session(variant: str, players: int | None, seed: int | None, bots: str, 
     seats = [SeatInfo(names[s], "human", None) if s == human else SeatInfo(names[s], "bot", specs[s])
              for s in range(rules.players)]
     return PlaySession(Game(rules, seed=seed), human, agents, console, reader, seats, record, coach=coach,
-                       adviser_seed=seed)
+                       adviser_seed=seed, autosave=new_autosave_path(seed) if autosave else None, undo=undo)
 
 
 def resumed_session(saved: SavedGame, seat: int, bots: str, seed: int | None, console: Console,
-                    reader: LineReader, record: Path | None = None, coach: bool = False) -> PlaySession:
+                    reader: LineReader, record: Path | None = None, coach: bool = False,
+                    undo: bool = True, autosave: Path | None = None) -> PlaySession:
     """A session continuing a saved game: the person at the saved human seat (else ``seat``), the saved bots.
 
-    Seats saved without a bot spec get ``bots`` (one spec). Raises ValueError: bad seat or bot.
+    Seats saved without a bot spec get ``bots`` (one spec). The game goes on being saved to
+    ``autosave`` (None: not saved by itself). Raises ValueError: bad seat or bot.
     """
     rules = saved.game.rules
     human = saved.human if saved.human is not None else seat - 1
@@ -637,21 +958,42 @@ def resumed_session(saved: SavedGame, seat: int, bots: str, seed: int | None, co
     seats = [SeatInfo(names[s], "human", None) if s == human else SeatInfo(names[s], "bot", specs[s])
              for s in range(rules.players)]
     return PlaySession(saved.game, human, agents, console, reader, seats, record, coach=coach,
-                       adviser_seed=seed if seed is not None else saved.game.seed)
+                       adviser_seed=seed if seed is not None else saved.game.seed, autosave=autosave, undo=undo)
 
 
-def run_play(variant: str = "classic", players: int | None = None, seed: int | None = None,
+LAST = Path("")
+"""``resume=LAST`` (``canasta play --resume`` without a file): the last unfinished autosaved game."""
+
+
+def _contradiction(saved: SavedGame, variant: str | None, players: int | None, options: Sequence[str]) -> str | None:
+    """Why ``--variant``/``--players``/``--option`` contradict the resumed game's rules, or None."""
+    if variant is None and players is None and not options:
+        return None
+    rules = saved.game.rules
+    try:
+        asked = build_rules(variant or rules.spec(), players, options)
+    except RulesError as e:
+        return str(e)
+    if asked.spec() == rules.spec():
+        return None
+    return (f"the saved game is played with {rules.spec()}, not {asked.spec()}: leave out --variant, --players "
+            "and --option to resume it (a resumed game keeps its rules)")
+
+
+def run_play(variant: str | None = None, players: int | None = None, seed: int | None = None,
              bots: str = DEFAULT_BOT, record: Path | None = None, resume: Path | None = None,
-             options: Sequence[str] = (), seat: int = 1, coach: bool = False, *,
+             options: Sequence[str] = (), seat: int = 1, coach: bool = False, undo: bool = True, *,
              console: Console | None = None, reader: LineReader | None = None) -> None:
     """The ``canasta play`` command: set up the game (new or resumed) and play it.
 
     Args:
         variant: variant string (``classic(players=2)``); players: sets players=;
         seed: seed of the shuffles and the bots; bots: one bot spec or one per other seat;
-        record: write the game record there after every deal; resume: a saved game to continue;
+        record: write the game record there after every deal; resume: a saved game to continue
+        (:data:`LAST`: the last unfinished game autosaved); a variant, players or options that
+        contradict the saved game's rules are refused;
         options: extra "NAME=VALUE" rule options; seat: the person's seat, 1-based;
-        coach: warn before a move that throws points away.
+        coach: warn before a move that throws points away; undo: the table allows ``undo``.
         console, reader: where to draw and read (tests); default the terminal, or stdin/stdout.
 
     User errors (bad variant, bot, seat, unreadable saved game) go to :func:`canasta.cli.main.fail`
@@ -663,18 +1005,31 @@ def run_play(variant: str = "classic", players: int | None = None, seed: int | N
     reader = reader or terminal_or_stream(console)
     try:
         if resume is not None:
+            if resume == LAST:
+                found = last_game()
+                if found is None:
+                    fail(f"no unfinished game is saved in {games_dir()}: start one with 'canasta play'")
+                    return
+                resume = found
             saved = load_game(resume)
+            problem = _contradiction(saved, variant, players, options)
+            if problem is not None:
+                fail(problem)
+                return
             if saved.game.over:
                 console.print(f"The game saved in {resume} is already over.")
                 sides = side_names(saved.game.rules, seat_names(saved.game.rules, saved.human or 0))
                 console.print(render_totals(saved.game.rules, sides, saved.game.totals,
                                             len(saved.game.logs)))
                 return
-            session = resumed_session(saved, seat, bots, seed, console, reader, record, coach=coach)
+            in_games = resume.resolve().parent == games_dir().resolve()
+            autosave = resume if in_games else new_autosave_path(saved.game.seed)
+            session = resumed_session(saved, seat, bots, seed, console, reader, record, coach=coach, undo=undo,
+                                      autosave=autosave)
             session.log.append(f"Resuming the game saved in {resume}.")
         else:
-            session = new_session(variant, players, seed, bots, options, seat, console, reader, record,
-                                  coach=coach)
+            session = new_session(variant or "classic", players, seed, bots, options, seat, console, reader,
+                                  record, coach=coach, undo=undo)
     except (RulesError, ValueError, SaveError) as e:
         fail(str(e))
         return

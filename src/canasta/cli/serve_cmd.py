@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+INSTALL_WEB = "pip install -e '.[web,env]'"
+"""The install command of the README (run in the source folder): it brings the web server's packages."""
+
 
 def run_serve(host: str, port: int, database: str | None, no_browser: bool) -> None:
     """Start the web server; a missing web extra or a busy port is reported as one line (exit 2)."""
@@ -11,7 +14,7 @@ def run_serve(host: str, port: int, database: str | None, no_browser: bool) -> N
         from ..web.serve import ServeError
         from ..web.serve import run_serve as serve
     except ImportError as e:
-        fail(f"the web server needs the 'web' extra: pip install 'canasta[web]' ({e})")
+        fail(f"the web server needs the 'web' extra ({e}); install it in the source folder with: {INSTALL_WEB}")
         return
     try:
         serve(host=host, port=port, database=database, no_browser=no_browser)
