@@ -240,8 +240,8 @@ class PlaySession:
             if deal is None or deal.over:
                 deal = game.new_deal()
                 observe_all(self._observers, deal, -1, None)
-                self.log.append(f"Deal {len(game.logs)}: {self.deal_names[deal.dealer]} dealt; "
-                                f"{self.deal_names[deal.turn]} plays first.")
+                first = "You play" if deal.turn == self.me else f"{self.deal_names[deal.turn]} plays"
+                self.log.append(f"Deal {len(game.logs)}: {self.deal_names[deal.dealer]} dealt; {first} first.")
                 if self._sitting_out_note():
                     self.log.append(self._sitting_out_note())
                     if self.me < 0:
