@@ -69,12 +69,14 @@ def play(
     option: list[str] = typer.Option([], "--option", "-o", help="Rule option NAME=VALUE (repeatable)."),
     seat: int = typer.Option(1, "--seat", help="Your seat, 1-based."),
     coach: bool = typer.Option(False, "--coach", help="Warn before a move that throws points away."),
+    plain: bool = typer.Option(False, "--plain", help="Line by line instead of the full-screen table "
+                               "(screen readers, logs); automatic when not at a terminal."),
 ) -> None:
     """Play Canasta in the terminal against computer players (you and a bot partner against two bots by default)."""
     from .play import run_play
 
     run_play(variant=variant, players=players, seed=seed, bots=bots, record=record, resume=resume,
-             options=option, seat=seat, coach=coach)
+             options=option, seat=seat, coach=coach, plain=plain)
 
 
 @app.command()

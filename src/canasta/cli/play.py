@@ -476,6 +476,11 @@ class PlaySession:
         if not again:
             self.shown = self.log
             self.log = []
+        screen = getattr(self.reader, "screen", None)
+        if screen is not None:  # the full-screen table (cli/screen.py): redrawn in place
+            info = TableInfo(self.deal_names, max(self.me, 0), len(self.game.logs), (), self._sitting_out_note())
+            screen.show(self.deal.view(self.me) if self.me >= 0 else None, info, () if again else self.shown)
+            return
         if self.reader.interactive and self.console.is_terminal:
             self.console.clear()
         if self.me < 0:  # sitting this deal out (5 players): the public log only
@@ -639,7 +644,7 @@ def resumed_session(saved: SavedGame, seat: int, bots: str, seed: int | None, co
 
 def run_play(variant: str = "classic", players: int | None = None, seed: int | None = None,
              bots: str = DEFAULT_BOT, record: Path | None = None, resume: Path | None = None,
-             options: Sequence[str] = (), seat: int = 1, coach: bool = False, *,
+             options: Sequence[str] = (), seat: int = 1, coach: bool = False, plain: bool = False, *,
              console: Console | None = None, reader: LineReader | None = None) -> None:
     """The ``canasta play`` command: set up the game (new or resumed) and play it.
 
@@ -649,15 +654,19 @@ def run_play(variant: str = "classic", players: int | None = None, seed: int | N
         record: write the game record there after every deal; resume: a saved game to continue;
         options: extra "NAME=VALUE" rule options; seat: the person's seat, 1-based;
         coach: warn before a move that throws points away.
+        plain: line by line even at a terminal (screen readers); else a terminal gets the full-screen
+            table (:mod:`canasta.cli.screen`) and anything else (pipes, tests) plain lines.
         console, reader: where to draw and read (tests); default the terminal, or stdin/stdout.
 
     User errors (bad variant, bot, seat, unreadable saved game) go to :func:`canasta.cli.main.fail`
     (message, exit status 2).
     """
     from .main import fail
+    from .screen import TableScreen, screen_possible
 
+    full_screen = not plain and console is None and reader is None and screen_possible()
     console = console or Console(highlight=False)
-    reader = reader or terminal_or_stream(console)
+    reader = reader or (_NoReader() if full_screen else terminal_or_stream(console))
     try:
         if resume is not None:
             saved = load_game(resume)
@@ -675,4 +684,22 @@ def run_play(variant: str = "classic", players: int | None = None, seed: int | N
     except (RulesError, ValueError, SaveError) as e:
         fail(str(e))
         return
+    if full_screen:
+        try:
+            screen = TableScreen()
+        except Exception:  # prompt_toolkit cannot drive this terminal: the plain lines
+            screen = None
+        if screen is not None:
+            screen.run(session, after=console)
+            return
+        session.reader = terminal_or_stream(console)
     session.run()
+
+
+class _NoReader:
+    """Stands for the full screen's reader while the session is set up (nothing is read then)."""
+
+    interactive = True
+
+    def read(self, prompt: Prompt) -> str:
+        raise EOFError

@@ -1,0 +1,504 @@
+"""The full-screen table of terminal play: one screen redrawn in place instead of a scrolling transcript.
+
+``canasta play`` at a terminal runs :class:`TableScreen`, a prompt_toolkit full-screen
+``Application``; ``canasta play --plain`` (and every non-terminal: pipes, tests) keeps the
+line-by-line transcript of :mod:`canasta.cli.play`.
+
+The game loop (:class:`~canasta.cli.play.PlaySession`) stays synchronous: it runs in a worker
+thread while the application owns the terminal in the main thread. The two meet in three places:
+
+* :meth:`TableScreen.show`, called by ``PlaySession.render``: the person's
+  :class:`~canasta.engine.PlayerView` and :class:`~canasta.cli.display.TableInfo` to draw, and the
+  log lines (moves) since the last drawing, which join the history pane;
+* :class:`ScreenConsole`: the session's Rich console; whatever it prints (help, the legal moves,
+  errors, hints, the scores of a deal) joins the history pane as a message;
+* :class:`ScreenReader`: the session's :class:`~canasta.cli.completion.LineReader`; ``read`` shows
+  the prompt and waits for the line the person enters (tab completion by
+  :class:`~canasta.cli.completion.MoveCompleter`, the up arrow recalls earlier lines).
+
+Everything is rendered by Rich to ANSI text at the width of its pane each time the screen is drawn,
+so the layout follows the terminal's size: at 80x24 a compact table (two or three lines a side) over
+the latest moves; from :data:`WIDE` columns on, the full table on the left and the history on the
+right. PageUp / PageDown scroll the history. Ctrl-C (and Ctrl-D on an empty line) never kill the
+program: at a move prompt they enter the line ``quit`` (the session's own way of leaving); at any
+other question (save first? play it anyway? next deal?) they raise
+:class:`~canasta.cli.play.QuitGame`, the session's signal that the person leaves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import queue
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import (
+    BufferControl,
+    DynamicContainer,
+    Float,
+    FloatContainer,
+    FormattedTextControl,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.containers import AnyContainer
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from .completion import MoveCompleter, Prompt
+from .display import TableInfo, render_table
+
+if TYPE_CHECKING:
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+
+    from ..engine import PlayerView
+    from .play import PlaySession
+
+WIDE = 150
+"""From this many columns on, the table and the history stand side by side."""
+
+TABLE_WIDTH = 100
+"""Columns of the table in the side-by-side layout (at most)."""
+
+MIN_HISTORY = 3
+"""Lines the history keeps under the table, however tall the table."""
+
+KEYS_HELP = "Tab completes · ↑ earlier lines · PgUp/PgDn history · Ctrl-C quit"
+COMMANDS_HELP = "moves · hint · help · rules · score · save FILE · quit"
+
+_QUIT = object()
+"""Put in the answer queue by Ctrl-C / Ctrl-D."""
+_CLOSED = object()
+"""Put in the answer queue when the screen has gone (the reader then raises EOFError)."""
+
+
+@dataclass
+class _Entry:
+    """One item of the history pane: moves of one player's turn, or a message printed by the session."""
+
+    renderable: RenderableType
+    batch: int
+    """Number of the drawing that added it: moves of earlier drawings are dimmed."""
+    move: bool = False
+
+
+def merge_turns(lines: Sequence[str], names: Sequence[str]) -> list[str]:
+    """Consecutive log lines of the same player joined into one line per turn:
+    ``West (bot): draw`` + ``West (bot): discard QC`` -> ``West (bot): draw · discard QC``.
+
+    A line is someone's when it starts with a seat's name (``names``, optionally followed by
+    `` (bot)``) and a colon; other lines stay as they are.
+    """
+    owners = {n for n in names} | {f"{n} (bot)" for n in names}
+    out: list[str] = []
+    last = ""
+    for line in lines:
+        who, sep, rest = line.partition(": ")
+        if sep and who in owners and who == last and out:
+            out[-1] += " · " + rest
+            continue
+        out.append(line)
+        last = who if sep and who in owners else ""
+    return out
+
+
+def ansi_lines(renderable: RenderableType, width: int) -> list[str]:
+    """``renderable`` rendered by Rich at ``width`` columns, as lines of ANSI text."""
+    buf = io.StringIO()
+    console = Console(file=buf, width=max(20, width), force_terminal=True, color_system="256",
+                      highlight=False, legacy_windows=False, emoji=False)
+    console.print(renderable)
+    text = buf.getvalue()
+    if text.endswith("\n"):
+        text = text[:-1]
+    return text.split("\n")
+
+
+class ScreenConsole(Console):
+    """The session's console on the full screen: ``print`` adds to the history pane instead of writing."""
+
+    def __init__(self, screen: TableScreen):
+        super().__init__(file=io.StringIO(), width=80, highlight=False, force_terminal=False)
+        self.table_screen = screen
+
+    def print(self, *objects: Any, sep: str = " ", end: str = "\n", style: Any = None,  # type: ignore[override]
+              **kwargs: Any) -> None:
+        parts: list[RenderableType] = []
+        for obj in objects:
+            if isinstance(obj, str):
+                text = self.render_str(obj.strip("\n"), highlight=False)
+                if style is not None:
+                    text.stylize(style)
+                parts.append(text)
+            else:
+                parts.append(obj)
+        if not parts:
+            return
+        if len(parts) > 1 and all(isinstance(p, Text) for p in parts):
+            joined = Text(sep).join(p for p in parts if isinstance(p, Text))
+            self.table_screen.add_message(joined)
+        else:
+            for p in parts:
+                self.table_screen.add_message(p)
+
+    def clear(self, home: bool = True) -> None:  # the screen is redrawn in place anyway
+        return None
+
+
+class ScreenReader:
+    """The session's :class:`~canasta.cli.completion.LineReader` on the full screen."""
+
+    interactive = True
+
+    def __init__(self, screen: TableScreen):
+        self.screen = screen
+
+    def read(self, prompt: Prompt) -> str:
+        return self.screen.read(prompt)
+
+
+class TableScreen:
+    """The full-screen application: table, history, a line of keys, and the prompt.
+
+    Args:
+        input, output: prompt_toolkit's input and output (tests pass a pipe input and a dummy output);
+            default the terminal.
+    """
+
+    def __init__(self, input: Input | None = None, output: Output | None = None):
+        self.lock = threading.RLock()
+        self.view: PlayerView | None = None
+        self.info: TableInfo | None = None
+        self.entries: list[_Entry] = []
+        self.batch = 0
+        self.fresh = 0
+        """Index of the first entry added since the person's last line (shown whole if it fits)."""
+        self.scroll = 0
+        """Lines the history is scrolled back from its end."""
+        self.prompt: Prompt | None = None
+        self.answers: queue.Queue[object] = queue.Queue()
+        self.echo: str | None = None
+        self.closed = False
+        self.finished = False
+        self.error: BaseException | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._cache: dict[tuple[int, int, bool], list[str]] = {}
+        self._table_cache: tuple[tuple[int, int, bool], list[str]] | None = None
+        self._history_height = 10
+        self.completer = MoveCompleter()
+        self.buffer = Buffer(completer=self.completer, history=InMemoryHistory(), complete_while_typing=False,
+                             multiline=False, accept_handler=self._accept)
+        self.console = ScreenConsole(self)
+        self.reader = ScreenReader(self)
+        self.app: Application[None] = Application(
+            layout=self._layout(), key_bindings=self._bindings(), full_screen=True, mouse_support=False,
+            input=input, output=output, erase_when_done=False)
+
+    # ------------------------------------------------------------ what the session calls (worker thread)
+
+    def show(self, view: PlayerView | None, info: TableInfo, lines: Sequence[str]) -> None:
+        """Draw ``view`` (None while the person sits a deal out) and add the log ``lines`` to the history."""
+        with self.lock:
+            self.view, self.info = view, info
+            self._table_cache = None
+            self.echo = None  # the line entered was a move: its log line says it
+            if lines:
+                self.batch += 1
+                for line in merge_turns(lines, info.names):
+                    self.entries.append(_Entry(Text(line), self.batch, move=True))
+                self.scroll = 0
+        self.invalidate()
+
+    def add_message(self, renderable: RenderableType) -> None:
+        """Add something the session printed to the history (after the line that asked for it)."""
+        with self.lock:
+            if self.echo is not None:
+                self.entries.append(_Entry(Text(self.echo, style="dim"), self.batch))
+                self.echo = None
+            self.entries.append(_Entry(renderable, self.batch))
+            self.scroll = 0
+        self.invalidate()
+
+    def read(self, prompt: Prompt) -> str:
+        """Show ``prompt`` and wait for the person's line.
+
+        Raises:
+            EOFError: the screen has closed.
+            QuitGame: Ctrl-C or Ctrl-D at a question that is not a move prompt.
+        """
+        if self.closed:
+            raise EOFError
+        with self.lock:
+            self.prompt = prompt
+            self.completer.prompt = prompt
+        self.invalidate()
+        try:
+            answer = self.answers.get()
+        finally:
+            with self.lock:
+                self.prompt = None
+            self.invalidate()
+        if answer is _CLOSED:
+            raise EOFError
+        if answer is _QUIT:
+            if prompt.legal:  # a move prompt: the session's own way out (it may confirm and save)
+                return "quit"
+            from .play import QuitGame
+
+            raise QuitGame
+        assert isinstance(answer, str)
+        return answer
+
+    def invalidate(self) -> None:
+        """Ask for a redraw (from any thread)."""
+        if self.app.is_running:
+            self.app.invalidate()
+
+    # ------------------------------------------------------------ running
+
+    def run(self, session: PlaySession, after: Console | None = None) -> bool:
+        """Play ``session`` on the screen until it ends; then print the last messages (the final
+        scores, the winner, how to resume) to ``after`` (the terminal), where they stay.
+
+        Returns what :meth:`PlaySession.run` returned (False if the screen closed first).
+        """
+        session.console = self.console
+        session.reader = self.reader
+        result: list[bool] = []
+
+        def work() -> None:
+            try:
+                result.append(session.run())
+            except BaseException as e:  # shown after the screen closes
+                self.error = e
+            finally:
+                self.finished = True
+                loop = self._loop
+                if loop is not None and not loop.is_closed():
+                    loop.call_soon_threadsafe(self._exit)
+
+        worker = threading.Thread(target=work, name="canasta-play", daemon=True)
+
+        def start() -> None:
+            self._loop = asyncio.get_running_loop()
+            worker.start()
+
+        try:
+            self.app.run(pre_run=start)
+        except (KeyboardInterrupt, EOFError):
+            pass
+        finally:
+            self.closed = True
+            self.answers.put(_CLOSED)
+            worker.join(timeout=5)
+        if after is not None:
+            for entry in self.entries[self._tail_start():]:
+                after.print(entry.renderable)
+        if self.error is not None:
+            raise self.error
+        return bool(result and result[0])
+
+    def _exit(self) -> None:
+        if self.app.is_running:
+            try:
+                self.app.exit()
+            except Exception:  # already leaving
+                pass
+
+    def _tail_start(self) -> int:
+        """Where the messages of the end start: the last lines printed after the person's last line."""
+        return min(self.fresh, len(self.entries))
+
+    # ------------------------------------------------------------ keys
+
+    def _accept(self, buffer: Buffer) -> bool:
+        with self.lock:
+            if self.prompt is None:  # the bots are still playing: keep the line until it is asked for
+                return True
+            text = buffer.text
+            self.echo = f"{self.prompt.text}{text}"
+            self.fresh = len(self.entries)
+            self.prompt = None
+        self.answers.put(text)
+        return False
+
+    def _bindings(self) -> KeyBindings:
+        kb = KeyBindings()
+        empty = Condition(lambda: not self.buffer.text)
+
+        @kb.add("c-c", eager=True)
+        def _interrupt(event: KeyPressEvent) -> None:
+            self.buffer.reset()
+            self._quit()
+
+        @kb.add("c-d", filter=empty, eager=True)
+        def _eof(event: KeyPressEvent) -> None:
+            self._quit()
+
+        @kb.add("pageup")
+        def _up(event: KeyPressEvent) -> None:
+            with self.lock:
+                self.scroll += max(1, self._history_height - 1)
+
+        @kb.add("pagedown")
+        def _down(event: KeyPressEvent) -> None:
+            with self.lock:
+                self.scroll = max(0, self.scroll - max(1, self._history_height - 1))
+
+        return kb
+
+    def _quit(self) -> None:
+        if self.finished:
+            self._exit()
+            return
+        with self.lock:
+            self.fresh = len(self.entries)
+            self.prompt = None
+        self.answers.put(_QUIT)
+
+    # ------------------------------------------------------------ layout
+
+    def _layout(self) -> Layout:
+        prompt_line = Window(
+            BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt_text, style="bold")]),
+            height=1, dont_extend_height=True)
+        keys = Window(FormattedTextControl(self._keys_line), height=1, style="reverse")
+        body = DynamicContainer(self._body)
+        root = FloatContainer(
+            HSplit([body, keys, prompt_line]),
+            floats=[Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8, scroll_offset=1))])
+        return Layout(root, focused_element=prompt_line)
+
+    def _prompt_text(self) -> StyleAndTextTuples:
+        with self.lock:
+            if self.prompt is not None:
+                return [("bold", self.prompt.text)]
+            if self.finished:
+                return [("", "The game is over: press Ctrl-C to leave. ")]
+        return [("italic", "(the others are playing) ")]
+
+    def _keys_line(self) -> StyleAndTextTuples:
+        width = self._size()[0]
+        text = f" {COMMANDS_HELP}   {KEYS_HELP}"
+        if len(text) > width:
+            text = f" {KEYS_HELP}"
+        with self.lock:
+            if self.scroll:
+                text = f" history: {self.scroll} lines back (PgDn to come back) "
+        return [("", text[:width].ljust(width))]
+
+    def _size(self) -> tuple[int, int]:
+        app = getattr(self, "app", None)
+        if app is None:  # while the application is built
+            return 80, 24
+        size = app.output.get_size()
+        return size.columns, size.rows
+
+    def _body(self) -> AnyContainer:
+        width, height = self._size()
+        room = max(1, height - 2)  # the line of keys and the prompt
+        if width >= WIDE:
+            table_w = min(TABLE_WIDTH, width // 2)
+            hist_w = width - table_w - 1
+            table = self._table_lines(table_w, room, compact=False)
+            self._history_height = room
+            return VSplit([
+                Window(FormattedTextControl(self._ansi(table)), width=table_w),
+                Window(width=1, char="│", style="fg:ansidarkgray"),
+                Window(FormattedTextControl(self._history(hist_w, room)), width=hist_w),
+            ])
+        table = self._table_lines(width, room - MIN_HISTORY - 1, compact=True)
+        fresh = self._fresh_height(width)
+        table_h = min(len(table), max(0, room - MIN_HISTORY - 1))
+        hist_h = room - table_h - 1
+        if fresh > hist_h:  # what the last line asked for (moves, help, scores): room from the table's top
+            hist_h = min(fresh, room - 1)
+            table_h = max(0, room - hist_h - 1)
+        table = table[len(table) - table_h:] if table_h else []
+        self._history_height = hist_h
+        parts: list[AnyContainer] = []
+        if table_h:
+            parts.append(Window(FormattedTextControl(self._ansi(table)), height=table_h))
+        parts.append(Window(height=1, char="─", style="fg:ansidarkgray"))
+        parts.append(Window(FormattedTextControl(self._history(width, hist_h)), height=hist_h))
+        return HSplit(parts)
+
+    @staticmethod
+    def _ansi(lines: list[str]) -> Callable[[], StyleAndTextTuples]:
+        fragments = to_formatted_text(ANSI("\n".join(lines)))
+        return lambda: fragments
+
+    def _table_lines(self, width: int, room: int, compact: bool) -> list[str]:
+        """The table rendered at ``width``; the full layout if it fits in ``room`` lines, else compact."""
+        with self.lock:
+            view, info = self.view, self.info
+            key = (id(view), width, compact)
+            if self._table_cache is not None and self._table_cache[0] == key:
+                return self._table_cache[1]
+        if info is None:
+            lines = ansi_lines(Text("Dealing...", style="dim"), width)
+        elif view is None:
+            note = info.note or "You sit out this deal."
+            lines = ansi_lines(Text(note, style="bold"), width)
+        else:
+            lines = ansi_lines(render_table(view, info, compact=False, hint=False), width)
+            if compact or len(lines) > room:
+                lines = ansi_lines(render_table(view, info, compact=True, hint=False), width)
+        with self.lock:
+            self._table_cache = (key, lines)
+        return lines
+
+    def _entry_lines(self, index: int, entry: _Entry, width: int) -> list[str]:
+        dim = entry.move and entry.batch != self.batch
+        key = (index, width, dim)
+        lines = self._cache.get(key)
+        if lines is None:
+            renderable = entry.renderable
+            if dim and isinstance(renderable, Text):
+                renderable = renderable.copy()
+                renderable.stylize("dim")
+            lines = ansi_lines(renderable, width)
+            self._cache[key] = lines
+        return lines
+
+    def _fresh_height(self, width: int) -> int:
+        """Lines taken by the messages printed since the person's last line."""
+        with self.lock:
+            entries = list(enumerate(self.entries))[self.fresh:]
+            return sum(len(self._entry_lines(i, e, width)) for i, e in entries if not e.move)
+
+    def _history(self, width: int, height: int) -> Callable[[], StyleAndTextTuples]:
+        with self.lock:
+            entries = list(enumerate(self.entries))
+            scroll = self.scroll
+        lines: list[str] = []
+        for i, entry in reversed(entries):  # only as far back as the pane and the scrolling need
+            lines[:0] = self._entry_lines(i, entry, width)
+            if len(lines) >= height + scroll:
+                break
+        scroll = min(scroll, max(0, len(lines) - height))
+        with self.lock:
+            self.scroll = scroll
+        end = len(lines) - scroll
+        shown = lines[max(0, end - height):end]
+        return self._ansi(shown)
+
+
+def screen_possible() -> bool:
+    """Whether the full screen can run here: standard input and output are terminals."""
+    return sys.stdin.isatty() and sys.stdout.isatty()

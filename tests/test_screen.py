@@ -1,0 +1,248 @@
+"""The full-screen table of terminal play (canasta.cli.screen), driven through a pipe input.
+
+The application runs in the test's thread as it would at a terminal; the game session runs in the
+screen's worker thread; the tests type lines into the pipe once the screen asks for one and look at
+what the screen would draw (the rendered panes, sized like an 80x24 or a 200x60 terminal).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from canasta.cli.display import seat_names
+from canasta.cli.play import new_session
+from canasta.cli.screen import TableScreen, merge_turns
+
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class SizedOutput(DummyOutput):
+    """A dummy output of a given size."""
+
+    def __init__(self, columns: int, rows: int):
+        self.size = Size(rows=rows, columns=columns)
+
+    def get_size(self) -> Size:
+        return self.size
+
+
+def plain(lines: list[str]) -> str:
+    return "\n".join(ANSI_ESCAPE.sub("", line) for line in lines)
+
+
+def screen_text(screen: TableScreen) -> str:
+    """What the screen shows now: the body (table and history), the line of keys and the prompt."""
+    body = screen._body()
+    texts: list[str] = []
+    for window in _windows(body):
+        content = window.content
+        fragments = content.text() if callable(getattr(content, "text", None)) else []
+        texts.append("".join(t for _, t, *_ in fragments))
+    texts.append("".join(t for _, t in screen._keys_line()))
+    texts.append("".join(t for _, t in screen._prompt_text()))
+    return "\n".join(texts)
+
+
+def _windows(container: object) -> Iterator:
+    children = getattr(container, "children", None)
+    if children is None:
+        yield container
+        return
+    for child in children:
+        yield from _windows(child)
+
+
+class Driver:
+    """Types lines into a running screen once it asks for them."""
+
+    def __init__(self, screen: TableScreen, pipe):
+        self.screen = screen
+        self.pipe = pipe
+
+    def wait_prompt(self, timeout: float = 60) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            with self.screen.lock:
+                if self.screen.prompt is not None:
+                    return self.screen.prompt.text
+            if self.screen.finished:
+                raise AssertionError("the game ended")
+            time.sleep(0.01)
+        raise AssertionError("no prompt")
+
+    def type(self, text: str) -> None:
+        self.wait_prompt()
+        self.pipe.send_text(text)
+
+    def line(self, text: str) -> None:
+        self.type(text + "\r")
+        # wait until the line is taken (the prompt goes away)
+        end = time.monotonic() + 30
+        while time.monotonic() < end and self.screen.prompt is not None and not self.screen.finished:
+            time.sleep(0.01)
+
+
+@contextmanager
+def running(columns: int = 80, rows: int = 24, seed: int = 3, players: int | None = None
+            ) -> Iterator[tuple[TableScreen, Driver, dict]]:
+    """A game on a screen of ``columns`` x ``rows`` run in a thread; yields the screen and a driver."""
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=SizedOutput(columns, rows)):
+        screen = TableScreen(input=pipe, output=SizedOutput(columns, rows))
+        after = Console(width=columns, record=True, color_system=None)
+        session = new_session("classic", players, seed, "heuristic", (), 1, Console(), None)  # type: ignore[arg-type]
+        outcome: dict = {}
+
+        def go() -> None:
+            try:
+                outcome["result"] = screen.run(session, after=after)
+            except BaseException as e:  # noqa: BLE001 - reported by the test
+                outcome["error"] = e
+
+        # the application needs the main thread only for signals: run it in a helper thread here
+        screen.app.run = _no_signals(screen.app.run)  # type: ignore[method-assign]
+        thread = threading.Thread(target=go, daemon=True)
+        thread.start()
+        try:
+            yield screen, Driver(screen, pipe), outcome
+        finally:
+            if thread.is_alive():
+                pipe.send_text("\x03")
+                thread.join(10)
+            if thread.is_alive():
+                screen._exit()
+                thread.join(10)
+        outcome["after"] = after.export_text()
+
+
+def _no_signals(run: Callable) -> Callable:
+    def wrapped(*args, **kwargs):
+        kwargs["handle_sigint"] = False
+        kwargs["set_exception_handler"] = False
+        return run(*args, **kwargs)
+    return wrapped
+
+
+def wait_until(check: Callable[[], bool], timeout: float = 30) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return
+        time.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+# ------------------------------------------------------------------ tests
+
+def test_merge_turns_joins_one_players_lines():
+    names = seat_names(new_session("classic", None, 1, "random", (), 1, Console(), None).rules, 0)  # type: ignore[arg-type]
+    lines = ["West (bot): draw", "West (bot): meld 9D 9S JK", "West (bot): discard QC", "North (bot): draw",
+             "North (bot) asks: may I go out?", "Deal 1: You dealt; West plays first."]
+    assert merge_turns(lines, names) == [
+        "West (bot): draw · meld 9D 9S JK · discard QC", "North (bot): draw",
+        "North (bot) asks: may I go out?", "Deal 1: You dealt; West plays first."]
+
+
+def test_screen_starts_shows_table_and_hand_and_accepts_moves():
+    with running(80, 24) as (screen, driver, outcome):
+        assert driver.wait_prompt() == "Your move> "
+        text = screen_text(screen)
+        assert "Your hand (11 cards)" in text or "Your hand" in text
+        assert "canastas 0 of 1 to go out" in text
+        assert "Stock:" in text and "Your move>" in text
+        assert "Canasta classic" in text
+        # the bots' first moves are on the same screen
+        assert "West (bot)" in text and "North (bot)" in text and "East (bot)" in text
+        for line in text.split("\n"):
+            assert len(line) <= 80
+        stock_before = screen.view.stock_size if screen.view else 0
+        driver.line("draw")
+        driver.wait_prompt()
+        wait_until(lambda: screen.view is not None and screen.view.phase == "play")
+        assert screen.view is not None and screen.view.stock_size == stock_before - 1
+        assert "You: draw" in screen_text(screen)
+        # a command prints into the history, after the line that asked for it
+        driver.line("moves")
+        driver.wait_prompt()
+        text = screen_text(screen)
+        assert "Your move> moves" in text and "Legal moves" in text
+        # an illegal move explains itself, and the table stays
+        driver.line("meld KS")
+        driver.wait_prompt()
+        assert "Your move> meld KS" in screen_text(screen)
+        assert "Your hand" in screen_text(screen)
+
+
+def test_a_whole_turn_redraws_the_table():
+    with running(80, 24) as (screen, driver, outcome):
+        driver.wait_prompt()
+        deal_moves = len(screen.entries)
+        driver.line("draw")
+        driver.wait_prompt()
+        assert screen.view is not None
+        card = screen.view.hand[0]
+        from canasta.cards import card_str
+
+        driver.line(f"discard {card_str(card)}")
+        driver.wait_prompt()
+        wait_until(lambda: screen.view is not None and screen.view.phase == "draw")
+        assert len(screen.entries) > deal_moves
+        assert f"discard {card_str(card)}" in screen_text(screen)
+
+
+@pytest.mark.parametrize("key", ["\x03", "\x04"])
+def test_ctrl_c_and_ctrl_d_ask_the_session_to_quit(key):
+    with running(80, 24) as (screen, driver, outcome):
+        driver.wait_prompt()
+        driver.type(key)
+        # the session's quit: it offers to save first (another prompt on the screen)
+        wait_until(lambda: screen.prompt is not None and "Save the game" in screen.prompt.text)
+        driver.type(key)  # a second one at that question leaves
+        wait_until(lambda: screen.finished)
+        wait_until(lambda: "after" in outcome or not screen.app.is_running, 10)
+    assert outcome.get("result") is False
+    assert "error" not in outcome
+    assert "You left the game." in outcome["after"]
+
+
+def test_wide_screen_puts_table_and_history_side_by_side():
+    with running(200, 60) as (screen, driver, outcome):
+        driver.wait_prompt()
+        body = screen._body()
+        assert type(body).__name__ == "VSplit"
+        text = screen_text(screen)
+        assert "Red threes" in text  # the full table of players
+        assert "West (bot)" in text
+        for line in text.split("\n"):
+            assert len(line) <= 200
+
+
+def test_small_screen_uses_the_compact_table():
+    with running(80, 24) as (screen, driver, outcome):
+        driver.wait_prompt()
+        body = screen._body()
+        assert type(body).__name__ == "HSplit"
+        text = screen_text(screen)
+        assert "Red threes" not in text and "initial meld" in text
+        lines = text.split("\n")
+        assert len(lines) <= 24 + 2  # windows, separators, keys and prompt
+
+
+def test_long_output_takes_room_from_the_table_top():
+    with running(80, 24) as (screen, driver, outcome):
+        driver.wait_prompt()
+        driver.line("help")
+        driver.wait_prompt()
+        text = screen_text(screen)
+        assert "quit                 leave the game" in text
+        assert "Your move>" in text
