@@ -86,11 +86,14 @@ class Driver:
         self.pipe.send_text(text)
 
     def line(self, text: str) -> None:
-        self.type(text + "\r")
-        # wait until the line is taken (the prompt goes away)
+        self.wait_prompt()
+        asked = self.screen.prompt
+        self.pipe.send_text(text + "\r")
+        # wait until the line is taken (this prompt goes away)
         end = time.monotonic() + 30
-        while time.monotonic() < end and self.screen.prompt is not None and not self.screen.finished:
+        while time.monotonic() < end and self.screen.prompt is asked and not self.screen.finished:
             time.sleep(0.01)
+        assert self.screen.prompt is not asked or self.screen.finished, "the line was not taken"
 
 
 @contextmanager
@@ -116,12 +119,10 @@ def running(columns: int = 80, rows: int = 24, seed: int = 3, players: int | Non
         try:
             yield screen, Driver(screen, pipe), outcome
         finally:
-            if thread.is_alive():
-                pipe.send_text("\x03")
+            if thread.is_alive() and screen._loop is not None:  # close the screen: the game reads EOF
+                screen._loop.call_soon_threadsafe(screen._exit)
                 thread.join(10)
-            if thread.is_alive():
-                screen._exit()
-                thread.join(10)
+            assert not thread.is_alive()
         outcome["after"] = after.export_text()
 
 
@@ -145,7 +146,7 @@ def wait_until(check: Callable[[], bool], timeout: float = 30) -> None:
 # ------------------------------------------------------------------ tests
 
 def test_merge_turns_joins_one_players_lines():
-    names = seat_names(new_session("classic", None, 1, "random", (), 1, Console(), None).rules, 0)  # type: ignore[arg-type]
+    names = ("You", "West", "North", "East")
     lines = ["West (bot): draw", "West (bot): meld 9D 9S JK", "West (bot): discard QC", "North (bot): draw",
              "North (bot) asks: may I go out?", "Deal 1: You dealt; West plays first."]
     assert merge_turns(lines, names) == [

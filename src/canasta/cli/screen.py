@@ -44,6 +44,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import (
     BufferControl,
+    Dimension,
     DynamicContainer,
     Float,
     FloatContainer,
@@ -56,11 +57,11 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.layout.containers import AnyContainer
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from .completion import MoveCompleter, Prompt
-from .display import TableInfo, render_table
+from .display import TableInfo, render_moves, render_table
 
 if TYPE_CHECKING:
     from prompt_toolkit.input import Input
@@ -78,8 +79,8 @@ TABLE_WIDTH = 100
 MIN_HISTORY = 3
 """Lines the history keeps under the table, however tall the table."""
 
-KEYS_HELP = "Tab completes · ↑ earlier lines · PgUp/PgDn history · Ctrl-C quit"
-COMMANDS_HELP = "moves · hint · help · rules · score · save FILE · quit"
+KEYS_HELP = "Tab completes · PgUp/PgDn history · Ctrl-C quits"
+COMMANDS_HELP = "moves · hint · help · score · save FILE · quit"
 
 _QUIT = object()
 """Put in the answer queue by Ctrl-C / Ctrl-D."""
@@ -95,25 +96,35 @@ class _Entry:
     batch: int
     """Number of the drawing that added it: moves of earlier drawings are dimmed."""
     move: bool = False
+    owner: str = ""
+    """Who made the moves of a move entry (the part of the log line before the colon)."""
+    echo: bool = False
+    """The line the person entered, shown before what it printed."""
+
+
+def owner_of(line: str, names: Sequence[str]) -> str:
+    """The player whose move a log line tells (``West (bot)`` in ``West (bot): draw``), or ''.
+
+    A line is someone's when it starts with a seat's name (``names``, optionally followed by
+    `` (bot)``) and a colon.
+    """
+    who, sep, _ = line.partition(": ")
+    return who if sep and (who in names or (who.endswith(" (bot)") and who[:-6] in names)) else ""
 
 
 def merge_turns(lines: Sequence[str], names: Sequence[str]) -> list[str]:
     """Consecutive log lines of the same player joined into one line per turn:
-    ``West (bot): draw`` + ``West (bot): discard QC`` -> ``West (bot): draw · discard QC``.
-
-    A line is someone's when it starts with a seat's name (``names``, optionally followed by
-    `` (bot)``) and a colon; other lines stay as they are.
-    """
-    owners = {n for n in names} | {f"{n} (bot)" for n in names}
+    ``West (bot): draw`` + ``West (bot): discard QC`` -> ``West (bot): draw · discard QC``
+    (see :func:`owner_of`); other lines stay as they are."""
     out: list[str] = []
     last = ""
     for line in lines:
-        who, sep, rest = line.partition(": ")
-        if sep and who in owners and who == last and out:
-            out[-1] += " · " + rest
+        who = owner_of(line, names)
+        if who and who == last and out:
+            out[-1] += " · " + line.partition(": ")[2]
             continue
         out.append(line)
-        last = who if sep and who in owners else ""
+        last = who
     return out
 
 
@@ -200,6 +211,7 @@ class TableScreen:
         self._cache: dict[tuple[int, int, bool], list[str]] = {}
         self._table_cache: tuple[tuple[int, int, bool], list[str]] | None = None
         self._history_height = 10
+        self._moves_cache: tuple[tuple[int, int, int], list[str]] | None = None
         self.completer = MoveCompleter()
         self.buffer = Buffer(completer=self.completer, history=InMemoryHistory(), complete_while_typing=False,
                              multiline=False, accept_handler=self._accept)
@@ -220,7 +232,17 @@ class TableScreen:
             if lines:
                 self.batch += 1
                 for line in merge_turns(lines, info.names):
-                    self.entries.append(_Entry(Text(line), self.batch, move=True))
+                    who = owner_of(line, info.names)
+                    last = self.entries[-1] if self.entries else None
+                    if who and last is not None and last.move and last.owner == who:  # the same turn goes on
+                        assert isinstance(last.renderable, Text)
+                        last.renderable = Text(f"{last.renderable.plain} · {line.partition(': ')[2]}")
+                        last.batch = self.batch
+                        index = len(self.entries) - 1
+                        for key in [k for k in self._cache if k[0] == index]:
+                            del self._cache[key]
+                    else:
+                        self.entries.append(_Entry(Text(line), self.batch, move=True, owner=who))
                 self.scroll = 0
         self.invalidate()
 
@@ -228,7 +250,7 @@ class TableScreen:
         """Add something the session printed to the history (after the line that asked for it)."""
         with self.lock:
             if self.echo is not None:
-                self.entries.append(_Entry(Text(self.echo, style="dim"), self.batch))
+                self.entries.append(_Entry(Text(self.echo, style="dim"), self.batch, echo=True))
                 self.echo = None
             self.entries.append(_Entry(renderable, self.batch))
             self.scroll = 0
@@ -308,7 +330,8 @@ class TableScreen:
             worker.join(timeout=5)
         if after is not None:
             for entry in self.entries[self._tail_start():]:
-                after.print(entry.renderable)
+                if not entry.echo:
+                    after.print(entry.renderable)
         if self.error is not None:
             raise self.error
         return bool(result and result[0])
@@ -376,7 +399,7 @@ class TableScreen:
     def _layout(self) -> Layout:
         prompt_line = Window(
             BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt_text, style="bold")]),
-            height=1, dont_extend_height=True)
+            height=Dimension(min=1, max=3), dont_extend_height=True, wrap_lines=True)
         keys = Window(FormattedTextControl(self._keys_line), height=1, style="reverse")
         body = DynamicContainer(self._body)
         root = FloatContainer(
@@ -394,13 +417,19 @@ class TableScreen:
 
     def _keys_line(self) -> StyleAndTextTuples:
         width = self._size()[0]
-        text = f" {COMMANDS_HELP}   {KEYS_HELP}"
+        text = f" {COMMANDS_HELP} │ {KEYS_HELP}"
+        if len(text) > width:
+            text = f" moves · hint · help · quit │ {KEYS_HELP}"
         if len(text) > width:
             text = f" {KEYS_HELP}"
         with self.lock:
             if self.scroll:
                 text = f" history: {self.scroll} lines back (PgDn to come back) "
         return [("", text[:width].ljust(width))]
+
+    def _prompt_height(self, width: int) -> int:
+        text = "".join(t for _, t in self._prompt_text()) + self.buffer.text
+        return min(3, len(text) // max(1, width) + 1)
 
     def _size(self) -> tuple[int, int]:
         app = getattr(self, "app", None)
@@ -411,11 +440,12 @@ class TableScreen:
 
     def _body(self) -> AnyContainer:
         width, height = self._size()
-        room = max(1, height - 2)  # the line of keys and the prompt
+        room = max(1, height - 1 - self._prompt_height(width))  # the line of keys and the prompt
         if width >= WIDE:
             table_w = min(TABLE_WIDTH, width // 2)
             hist_w = width - table_w - 1
             table = self._table_lines(table_w, room, compact=False)
+            table = table[-room:] + self._moves_lines(table_w, room - len(table) - 1)
             self._history_height = room
             return VSplit([
                 Window(FormattedTextControl(self._ansi(table)), width=table_w),
@@ -461,6 +491,25 @@ class TableScreen:
                 lines = ansi_lines(render_table(view, info, compact=True, hint=False), width)
         with self.lock:
             self._table_cache = (key, lines)
+        return lines
+
+    def _moves_lines(self, width: int, room: int) -> list[str]:
+        """The legal moves, numbered as ``moves`` numbers them, under the table where they fit in ``room``
+        lines (with a blank line before them); else a line saying how many there are."""
+        with self.lock:
+            prompt = self.prompt
+        if prompt is None or not prompt.legal or room < 2:
+            return []
+        key = (id(prompt), width, room)
+        if self._moves_cache is not None and self._moves_cache[0] == key:
+            return self._moves_cache[1]
+        head = Text("Legal moves (type the number or the move):", style="bold")
+        lines = ansi_lines(Group(head, render_moves(list(prompt.legal))), width)
+        if len(lines) > room - 1:
+            lines = ansi_lines(Text(f"{len(prompt.legal)} legal moves: 'moves' lists them, numbered.",
+                                    style="dim"), width)
+        lines = [""] + lines
+        self._moves_cache = (key, lines)
         return lines
 
     def _entry_lines(self, index: int, entry: _Entry, width: int) -> list[str]:
