@@ -470,12 +470,13 @@ def title_rule(rules: Rules, info: TableInfo) -> Rule:
 
 
 def render_table(view: PlayerView, info: TableInfo, log: bool = False, compact: bool = False,
-                 hint: bool = True) -> RenderableType:
+                 hint: bool = True, title: bool = True, headings: bool = True) -> RenderableType:
     """The table for ``view``: sides, melds, pile, hand and status, with ``log`` the moves since the
     person's last move (``info.log``) on top. ``compact`` packs each side in two or three lines, for a
-    24-line screen; ``hint`` ends the status with the line of commands."""
+    24-line screen; ``hint`` ends the status with the line of commands; ``title`` and ``headings``
+    (the hand's) may be left out where lines are few."""
     rules = view.rules
-    parts: list[RenderableType] = [title_rule(rules, info)]
+    parts: list[RenderableType] = [title_rule(rules, info)] if title else []
     if info.note:
         parts.append(Text(info.note, style="bold"))
     if log and info.log:
@@ -487,7 +488,8 @@ def render_table(view: PlayerView, info: TableInfo, log: bool = False, compact: 
         parts.append(Text("Melds", style="bold underline"))
         parts.append(render_melds(view, side_names(rules, info.names)))
     parts.append(pile_text(view))
-    parts.append(Text(f"Your hand ({plural(len(view.hand), 'card')})", style="bold underline"))
+    if headings:
+        parts.append(Text(f"Your hand ({plural(len(view.hand), 'card')})", style="bold underline"))
     parts.append(render_hand(view.hand, rules.tile_names))
     parts.append(status_text(view, info, hint))
     return Group(*parts)

@@ -198,7 +198,9 @@ class TableScreen:
         self.entries: list[_Entry] = []
         self.batch = 0
         self.fresh = 0
-        """Index of the first entry added since the person's last line (shown whole if it fits)."""
+        """Index of the first entry added since the person's last line (printed after the screen closes)."""
+        self.asked: int | None = None
+        """The same, once the person has entered a line: what it printed is shown whole if it fits."""
         self.scroll = 0
         """Lines the history is scrolled back from its end."""
         self.prompt: Prompt | None = None
@@ -355,7 +357,7 @@ class TableScreen:
                 return True
             text = buffer.text
             self.echo = f"{self.prompt.text}{text}"
-            self.fresh = len(self.entries)
+            self.fresh = self.asked = len(self.entries)
             self.prompt = None
         self.answers.put(text)
         return False
@@ -487,8 +489,12 @@ class TableScreen:
             lines = ansi_lines(Text(note, style="bold"), width)
         else:
             lines = ansi_lines(render_table(view, info, compact=False, hint=False), width)
-            if compact or len(lines) > room:
-                lines = ansi_lines(render_table(view, info, compact=True, hint=False), width)
+            if compact or len(lines) > room:  # the compact table, leaving out its title, then the hand's heading
+                for title, headings in ((True, True), (False, True), (False, False)):
+                    lines = ansi_lines(render_table(view, info, compact=True, hint=False, title=title,
+                                                    headings=headings), width)
+                    if len(lines) <= room:
+                        break
         with self.lock:
             self._table_cache = (key, lines)
         return lines
@@ -528,7 +534,9 @@ class TableScreen:
     def _fresh_height(self, width: int) -> int:
         """Lines taken by the messages printed since the person's last line."""
         with self.lock:
-            entries = list(enumerate(self.entries))[self.fresh:]
+            if self.asked is None:
+                return 0
+            entries = list(enumerate(self.entries))[self.asked:]
             return sum(len(self._entry_lines(i, e, width)) for i, e in entries if not e.move)
 
     def _history(self, width: int, height: int) -> Callable[[], StyleAndTextTuples]:
