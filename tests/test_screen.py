@@ -20,7 +20,6 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from canasta.cli.display import seat_names
 from canasta.cli.play import new_session
 from canasta.cli.screen import TableScreen, merge_turns
 

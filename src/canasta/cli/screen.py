@@ -430,7 +430,7 @@ class TableScreen:
         return [("", text[:width].ljust(width))]
 
     def _prompt_height(self, width: int) -> int:
-        text = "".join(t for _, t in self._prompt_text()) + self.buffer.text
+        text = "".join(fragment[1] for fragment in self._prompt_text()) + self.buffer.text
         return min(3, len(text) // max(1, width) + 1)
 
     def _size(self) -> tuple[int, int]:
