@@ -358,6 +358,7 @@ class TableScreen:
             text = buffer.text
             self.echo = f"{self.prompt.text}{text}"
             self.fresh = self.asked = len(self.entries)
+            self.scroll = 0
             self.prompt = None
         self.answers.put(text)
         return False
@@ -415,7 +416,7 @@ class TableScreen:
                 return [("bold", self.prompt.text)]
             if self.finished:
                 return [("", "The game is over: press Ctrl-C to leave. ")]
-        return [("italic", "(the others are playing) ")]
+        return [("italic", "(please wait: the others are playing, or the adviser is thinking) ")]
 
     def _keys_line(self) -> StyleAndTextTuples:
         width = self._size()[0]
