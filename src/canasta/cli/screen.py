@@ -42,6 +42,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import (
     BufferControl,
     Dimension,
@@ -100,6 +101,8 @@ class _Entry:
     """Who made the moves of a move entry (the part of the log line before the colon)."""
     echo: bool = False
     """The line the person entered, shown before what it printed."""
+    version: int = 0
+    """Bumped when more moves of the same turn join a move entry (its drawings are cached by version)."""
 
 
 def owner_of(line: str, names: Sequence[str]) -> str:
@@ -210,7 +213,7 @@ class TableScreen:
         self.finished = False
         self.error: BaseException | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._cache: dict[tuple[int, int, bool], list[str]] = {}
+        self._cache: dict[tuple[int, int, int, bool], list[str]] = {}
         self._table_cache: tuple[tuple[int, int, bool], list[str]] | None = None
         self._history_height = 10
         self._moves_cache: tuple[tuple[int, int, int], list[str]] | None = None
@@ -240,9 +243,7 @@ class TableScreen:
                         assert isinstance(last.renderable, Text)
                         last.renderable = Text(f"{last.renderable.plain} · {line.partition(': ')[2]}")
                         last.batch = self.batch
-                        index = len(self.entries) - 1
-                        for key in [k for k in self._cache if k[0] == index]:
-                            del self._cache[key]
+                        last.version += 1
                     else:
                         self.entries.append(_Entry(Text(line), self.batch, move=True, owner=who))
                 self.scroll = 0
@@ -368,6 +369,7 @@ class TableScreen:
         empty = Condition(lambda: not self.buffer.text)
 
         @kb.add("c-c", eager=True)
+        @kb.add(Keys.SIGINT)  # a SIGINT from outside (kill -INT) is taken like Ctrl-C
         def _interrupt(event: KeyPressEvent) -> None:
             self.buffer.reset()
             self._quit()
@@ -521,7 +523,7 @@ class TableScreen:
 
     def _entry_lines(self, index: int, entry: _Entry, width: int) -> list[str]:
         dim = entry.move and entry.batch != self.batch
-        key = (index, width, dim)
+        key = (index, entry.version, width, dim)
         lines = self._cache.get(key)
         if lines is None:
             renderable = entry.renderable
