@@ -246,3 +246,35 @@ def test_long_output_takes_room_from_the_table_top():
         text = screen_text(screen)
         assert "quit                 leave the game" in text
         assert "Your move>" in text
+
+
+def test_run_play_takes_the_full_screen_at_a_terminal_unless_plain(monkeypatch, capsys):
+    import io
+    import sys
+
+    import canasta.cli.screen as screen_module
+    from canasta.cli.play import run_play
+
+    ran: list[object] = []
+
+    class FakeScreen:
+        def run(self, session, after=None):
+            ran.append(session)
+            return True
+
+    monkeypatch.setattr(screen_module, "screen_possible", lambda: True)
+    monkeypatch.setattr(screen_module, "TableScreen", FakeScreen)
+    run_play(seed=1)
+    assert len(ran) == 1
+    monkeypatch.setattr(sys, "stdin", io.StringIO("draw\n"))
+    run_play(seed=1, plain=True)  # line by line: reads stdin, then the input ends
+    assert len(ran) == 1
+    assert "Input ended" in capsys.readouterr().out
+
+
+def test_typed_ahead_line_waits_for_the_prompt_and_the_wait_is_shown():
+    screen = TableScreen(output=SizedOutput(80, 24))
+    assert "please wait" in "".join(t for _, t in screen._prompt_text())
+    screen.buffer.text = "draw"
+    assert screen._accept(screen.buffer) is True  # kept: nothing asked for it yet
+    assert screen.answers.empty()

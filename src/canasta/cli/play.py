@@ -205,11 +205,16 @@ class PlaySession:
         text = f"Canasta {rules.spec()}, game to {rules.target}. You play seat {self.human + 1}"
         if partners:
             text += f" with {' & '.join(partners)} as partner{'s' if len(partners) > 1 else ''}"
-        text += f" against {', '.join(others)}. Bots: "
-        text += ", ".join(f"{self.names[s]} {self.agents[s].name}" for s in sorted(self.agents)) + "."
+        text += f" against {', '.join(others)}. "
+        kinds = {self.agents[s].name for s in self.agents}
+        if len(kinds) == 1:
+            text += f"Bots: {kinds.pop()}."
+        else:
+            text += "Bots: " + ", ".join(f"{self.names[s]} {self.agents[s].name}" for s in sorted(self.agents)) + "."
         self.console.print(Text(text, style="bold"))
-        self.console.print("Type 'help' for how to play, 'moves' for the legal moves, 'hint' for advice; "
-                           "Tab completes.")
+        if getattr(self.reader, "screen", None) is None:  # the full screen has a line of keys for this
+            self.console.print("Type 'help' for how to play, 'moves' for the legal moves, 'hint' for advice; "
+                               "Tab completes.")
         if self.coach:
             self.console.print("Coach is on: you are warned before a move that throws points away.")
 
