@@ -278,3 +278,16 @@ def test_typed_ahead_line_waits_for_the_prompt_and_the_wait_is_shown():
     screen.buffer.text = "draw"
     assert screen._accept(screen.buffer) is True  # kept: nothing asked for it yet
     assert screen.answers.empty()
+
+
+def test_ctrl_c_is_quit_at_a_move_and_the_default_answer_at_a_question():
+    from canasta.cli.completion import Prompt
+
+    screen = TableScreen(output=SizedOutput(80, 24))
+    screen._quit()  # pressed before the question: it waits for it
+    assert screen.read(Prompt("Play it anyway? (y/n) ")) == ""
+    screen._quit()
+    assert screen.read(Prompt("Your move> ", ["draw"])) == "quit"
+    screen.closed = True
+    with pytest.raises(EOFError):
+        screen.read(Prompt("Your move> ", ["draw"]))

@@ -20,9 +20,9 @@ Everything is rendered by Rich to ANSI text at the width of its pane each time t
 so the layout follows the terminal's size: at 80x24 a compact table (two or three lines a side) over
 the latest moves; from :data:`WIDE` columns on, the full table on the left and the history on the
 right. PageUp / PageDown scroll the history. Ctrl-C (and Ctrl-D on an empty line) never kill the
-program: at a move prompt they enter the line ``quit`` (the session's own way of leaving); at any
-other question (save first? play it anyway? next deal?) they raise
-:class:`~canasta.cli.play.QuitGame`, the session's signal that the person leaves.
+program: at a move prompt they enter the line ``quit`` (the session's own way of leaving, which may
+ask for confirmation and save); at any other question (save first? play it anyway? next deal?) they
+enter an empty line, the question's default (leave without saving, do not play it, go on).
 """
 
 from __future__ import annotations
@@ -262,9 +262,11 @@ class TableScreen:
     def read(self, prompt: Prompt) -> str:
         """Show ``prompt`` and wait for the person's line.
 
+        Ctrl-C and Ctrl-D come back as the line ``quit`` at a move prompt (``prompt.legal`` not empty)
+        and as an empty line at any other question.
+
         Raises:
             EOFError: the screen has closed.
-            QuitGame: Ctrl-C or Ctrl-D at a question that is not a move prompt.
         """
         if self.closed:
             raise EOFError
@@ -280,12 +282,8 @@ class TableScreen:
             self.invalidate()
         if answer is _CLOSED:
             raise EOFError
-        if answer is _QUIT:
-            if prompt.legal:  # a move prompt: the session's own way out (it may confirm and save)
-                return "quit"
-            from .play import QuitGame
-
-            raise QuitGame
+        if answer is _QUIT:  # at a move prompt the session's own way out (it may confirm and save); at a
+            return "quit" if prompt.legal else ""  # question, an empty answer: the question's default
         assert isinstance(answer, str)
         return answer
 
