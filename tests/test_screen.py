@@ -119,7 +119,10 @@ def running(columns: int = 80, rows: int = 24, seed: int = 3, players: int | Non
             yield screen, Driver(screen, pipe), outcome
         finally:
             if thread.is_alive() and screen._loop is not None:  # close the screen: the game reads EOF
-                screen._loop.call_soon_threadsafe(screen._exit)
+                try:
+                    screen._loop.call_soon_threadsafe(screen._exit)
+                except RuntimeError:  # the screen closed by itself meanwhile
+                    pass
                 thread.join(10)
             assert not thread.is_alive()
         outcome["after"] = after.export_text()

@@ -290,7 +290,10 @@ class TableScreen:
     def invalidate(self) -> None:
         """Ask for a redraw (from any thread)."""
         if self.app.is_running:
-            self.app.invalidate()
+            try:
+                self.app.invalidate()
+            except RuntimeError:  # the event loop closed meanwhile: nothing left to draw
+                pass
 
     # ------------------------------------------------------------ running
 
@@ -313,7 +316,10 @@ class TableScreen:
                 self.finished = True
                 loop = self._loop
                 if loop is not None and not loop.is_closed():
-                    loop.call_soon_threadsafe(self._exit)
+                    try:
+                        loop.call_soon_threadsafe(self._exit)
+                    except RuntimeError:  # closed meanwhile
+                        pass
 
         worker = threading.Thread(target=work, name="canasta-play", daemon=True)
 
