@@ -80,6 +80,10 @@ TABLE_WIDTH = 100
 MIN_HISTORY = 3
 """Lines the history keeps under the table, however tall the table."""
 
+FULL_TABLE_HISTORY = 12
+"""Below :data:`WIDE` columns the full table (with its players' table) is drawn only if it leaves this many
+lines to the history; else the compact one."""
+
 KEYS_HELP = "Tab completes · PgUp/PgDn history · Ctrl-C quits"
 COMMANDS_HELP = "moves · hint · help · score · save FILE · quit"
 
@@ -214,7 +218,7 @@ class TableScreen:
         self.error: BaseException | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._cache: dict[tuple[int, int, int, bool], list[str]] = {}
-        self._table_cache: tuple[tuple[int, int, bool], list[str]] | None = None
+        self._table_cache: tuple[tuple[int, int, int, int], list[str]] | None = None
         self._history_height = 10
         self._moves_cache: tuple[tuple[int, int, int], list[str]] | None = None
         self.completer = MoveCompleter()
@@ -453,7 +457,7 @@ class TableScreen:
         if width >= WIDE:
             table_w = min(TABLE_WIDTH, width // 2)
             hist_w = width - table_w - 1
-            table = self._table_lines(table_w, room, compact=False)
+            table = self._table_lines(table_w, room, room)
             table = table[-room:] + self._moves_lines(table_w, room - len(table) - 1)
             self._history_height = room
             return VSplit([
@@ -461,7 +465,7 @@ class TableScreen:
                 Window(width=1, char="│", style="fg:ansidarkgray"),
                 Window(FormattedTextControl(self._history(hist_w, room)), width=hist_w),
             ])
-        table = self._table_lines(width, room - MIN_HISTORY - 1, compact=True)
+        table = self._table_lines(width, room - MIN_HISTORY - 1, room - FULL_TABLE_HISTORY - 1)
         fresh = self._fresh_height(width)
         table_h = min(len(table), max(0, room - MIN_HISTORY - 1))
         hist_h = room - table_h - 1
@@ -482,11 +486,12 @@ class TableScreen:
         fragments = to_formatted_text(ANSI("\n".join(lines)))
         return lambda: fragments
 
-    def _table_lines(self, width: int, room: int, compact: bool) -> list[str]:
-        """The table rendered at ``width``; the full layout if it fits in ``room`` lines, else compact."""
+    def _table_lines(self, width: int, room: int, full_room: int) -> list[str]:
+        """The table rendered at ``width``: the full layout if it fits in ``full_room`` lines, else the
+        compact one, leaving out its title, then the hand's heading, until it fits in ``room`` lines."""
         with self.lock:
             view, info = self.view, self.info
-            key = (id(view), width, compact)
+            key = (id(view), width, room, full_room)
             if self._table_cache is not None and self._table_cache[0] == key:
                 return self._table_cache[1]
         if info is None:
@@ -496,7 +501,7 @@ class TableScreen:
             lines = ansi_lines(Text(note, style="bold"), width)
         else:
             lines = ansi_lines(render_table(view, info, compact=False, hint=False), width)
-            if compact or len(lines) > room:  # the compact table, leaving out its title, then the hand's heading
+            if len(lines) > full_room:
                 for title, headings in ((True, True), (False, True), (False, False)):
                     lines = ansi_lines(render_table(view, info, compact=True, hint=False, title=title,
                                                     headings=headings), width)
