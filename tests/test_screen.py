@@ -294,3 +294,11 @@ def test_ctrl_c_is_quit_at_a_move_and_the_default_answer_at_a_question():
     screen.closed = True
     with pytest.raises(EOFError):
         screen.read(Prompt("Your move> ", ["draw"]))
+
+
+def test_tall_narrow_screen_gets_the_full_table():
+    with running(80, 50) as (screen, driver, outcome):
+        driver.wait_prompt()
+        text = screen_text(screen)
+        assert type(screen._body()).__name__ == "HSplit"
+        assert "Red threes" in text and "East (bot)" in text
