@@ -251,8 +251,11 @@ class PlaySession:
                     self.log.append(self._sitting_out_note())
                     if self.me < 0:
                         self.console.print(Text(self._sitting_out_note(), style="bold"))
+            live = getattr(self.reader, "screen", None) is not None  # the full screen shows every move at once
             while not deal.over:
                 self.step()
+                if live and not deal.over:
+                    self.render()
         self.announce_winner()
 
     def step(self) -> None:
