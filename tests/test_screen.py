@@ -302,3 +302,22 @@ def test_tall_narrow_screen_gets_the_full_table():
         text = screen_text(screen)
         assert type(screen._body()).__name__ == "HSplit"
         assert "Red threes" in text and "East (bot)" in text
+
+
+def test_moves_before_the_persons_last_turn_are_dimmed():
+    from canasta.cards import card_str
+
+    with running(80, 24) as (screen, driver, outcome):
+        driver.wait_prompt()
+        first = [e for e in screen.entries if e.move]
+        assert first and all(e.batch == screen.batch for e in first)
+        driver.line("draw")
+        assert screen.view is not None
+        driver.line(f"discard {card_str(screen.view.hand[0])}")
+        driver.wait_prompt()
+        moves = [e for e in screen.entries if e.move]
+        mine = next(i for i, e in enumerate(moves) if e.owner == "You")
+        assert all(e.batch < screen.batch for e in moves[:mine])
+        assert all(e.batch == screen.batch for e in moves[mine:])
+        index = screen.entries.index(moves[0])
+        assert "\x1b[2m" in "".join(screen._entry_lines(index, moves[0], 80))

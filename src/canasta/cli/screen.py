@@ -99,7 +99,7 @@ class _Entry:
 
     renderable: RenderableType
     batch: int
-    """Number of the drawing that added it: moves of earlier drawings are dimmed."""
+    """How many turns the person had begun when it was added: moves from before his last turn are dimmed."""
     move: bool = False
     owner: str = ""
     """Who made the moves of a move entry (the part of the log line before the colon)."""
@@ -239,7 +239,6 @@ class TableScreen:
             self._table_cache = None
             self.echo = None  # the line entered was a move: its log line says it
             if lines:
-                self.batch += 1
                 for line in merge_turns(lines, info.names):
                     who = owner_of(line, info.names)
                     last = self.entries[-1] if self.entries else None
@@ -249,6 +248,8 @@ class TableScreen:
                         last.batch = self.batch
                         last.version += 1
                     else:
+                        if who == info.names[info.human]:  # the person's turn starts: older moves are dimmed
+                            self.batch += 1
                         self.entries.append(_Entry(Text(line), self.batch, move=True, owner=who))
                 self.scroll = 0
         self.invalidate()
