@@ -239,3 +239,74 @@ def test_totals_and_moves_tables():
     assert "after 3 deals" in out and "1500" in out and "90" in out and "50" in out
     out = text_of(render_moves(["draw", "take KH KS"]))
     assert "1. draw" in out and "2. take KH KS" in out
+
+
+# ------------------------------------------------------------------ issue 18: accuracy and fit
+
+def test_stop_marker_only_while_the_player_to_draw_is_stopped():
+    deal = make_deal(CLASSIC, ["3C"], upcard="7H")
+    deal.apply("draw")
+    deal.apply("discard 3C")
+    assert "STOP" in text_of(render_view(deal.view(1), info(human=1)))
+    deal.apply("draw")  # seat 1 drew: the black three no longer stops anything
+    view = deal.view(1)
+    assert view.stopped and view.phase == "play"
+    assert "STOP" not in text_of(render_view(view, info(human=1)))
+
+
+def test_no_frozen_marker_over_an_empty_pile():
+    deal = make_deal(CLASSIC, [], upcard="7H")
+    view = dataclasses.replace(deal.view(0), pile_top=None, pile_size=0)
+    assert view.frozen_reason
+    out = text_of(render_view(view, info()))
+    assert "FROZEN" not in out and "Discard pile: empty" in out
+
+
+def test_going_out_requirement_per_side():
+    deal = Deal(CLASSIC, dealer=0, seed=5)
+    out = text_of(render_view(deal.view(0), info()))
+    assert out.count("canastas 0 of 1 to go out") == 2
+    two = Rules.preset("classic", players=2)
+    out2 = text_of(render_view(Deal(two, dealer=0, seed=5).view(0), info(two)))
+    assert "canastas 0 of 2 to go out" in out2
+    samba = Rules.preset("samba")
+    out3 = text_of(render_view(Deal(samba, dealer=0, seed=5).view(0), info(samba)))
+    assert "canastas 0 of 2 to go out" in out3
+
+
+def test_going_out_requirement_in_words_for_special_needs():
+    from canasta.cli.display import going_out_text
+    from canasta.rules import preset_names
+
+    seen = {}
+    for name in ("bolivia", "mexican", "pennies-from-heaven", "escalator"):
+        assert name in preset_names()
+        rules = Rules.preset(name)
+        deal = Deal(rules, dealer=0, seed=1)
+        seen[name] = going_out_text(deal.view(deal.to_act), 0).plain
+    assert "sequence canastas 0 of 1" in seen["bolivia"]
+    assert "red threes" in seen["mexican"]
+    assert seen["escalator"] == "nobody goes out in this variant"
+    assert "to go out, among them a canasta of 7s" in seen["pennies-from-heaven"]
+
+
+def test_a_side_with_its_canastas_may_go_out():
+    from canasta.cli.display import going_out_text
+
+    deal = Deal(CLASSIC, dealer=0, seed=5)
+    canasta = MeldView(11, tuple(parse_cards("KC KD KH KS KC KD KH")), True, True)
+    view = dataclasses.replace(deal.view(0), melds=((canasta,), ()))
+    assert going_out_text(view, 0).plain == "canastas 1 of 1: may go out"
+
+
+def test_compact_table_fits_80_columns_and_few_lines():
+    from canasta.cli.display import render_table
+
+    deal = Deal(CLASSIC, dealer=0, seed=5)
+    out = text_of(render_table(deal.view(1), info(human=1), compact=True, hint=False), width=80)
+    lines = out.rstrip("\n").split("\n")
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert len(lines) <= 14
+    assert "initial meld needs 50" in out and "Your hand" in out
+    full = text_of(render_view(deal.view(1), info(human=1)), width=80)
+    assert max(len(line.rstrip()) for line in full.split("\n")) <= 80

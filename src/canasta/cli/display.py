@@ -30,6 +30,7 @@ from rich.text import Text
 from ..cards import (
     JOKER,
     RANKS,
+    TWO,
     card_str,
     card_symbol,
     is_black_three,
@@ -39,7 +40,8 @@ from ..cards import (
 )
 from ..dowry import dowry_name
 from ..engine import MeldView, PlayerView
-from ..moves import target_str
+from ..extras import canasta_kind, missing_kinds
+from ..moves import WILD_TARGET, target_str
 from ..opening import opening_need
 from ..rules import Rules
 from ..scoring import BREAKDOWN_ITEMS, SideScore
@@ -249,8 +251,38 @@ def melds_text(melds: Sequence[MeldView]) -> RenderableType:
     return Flow([meld_text(m) for m in sorted(melds, key=lambda m: (m.target, m.span or ()))])
 
 
+def going_out_text(view: PlayerView, side: int) -> Text:
+    """What ``side`` needs to go out and how far it is (RULES.md §1.9): ``canastas 1 of 2 to go out``,
+    ``canastas 2 of 2: may go out``; with the variant's other needs in words (sequence canastas, red
+    threes laid out, kinds of canasta: §3.2, §3.5), or that nobody goes out (escalator)."""
+    rules = view.rules
+    if not rules.going_out_allowed:
+        return Text("nobody goes out in this variant", style="dim")
+    canastas = [m for m in view.melds[side] if m.canasta]
+    counted = [m for m in canastas if rules.wild_canastas_count or m.target not in (TWO, WILD_TARGET)]
+    need = rules.canastas_to_go_out
+    parts = [f"canastas {len(counted)} of {need}"]
+    met = len(counted) >= need
+    if rules.sequence_canastas_to_go_out:
+        seq = sum(1 for m in counted if m.span is not None)
+        parts.append(f"sequence canastas {seq} of {rules.sequence_canastas_to_go_out}")
+        met = met and seq >= rules.sequence_canastas_to_go_out
+    if rules.red3_to_go_out:
+        reds = sum(len(view.red_threes[s]) for s in range(rules.players) if view.side_of(s) == side)
+        parts.append(f"red threes {min(reds, rules.red3_to_go_out)} of {rules.red3_to_go_out}")
+        met = met and reds >= rules.red3_to_go_out
+    missing: list[str] = []
+    if rules.going_out_canastas:
+        missing = missing_kinds(rules.going_out_canastas,
+                                [canasta_kind(m.target, m.natural) for m in canastas if m.span is None])
+    if met and not missing:
+        return Text(", ".join(parts) + ": may go out", style="green")
+    still = (", among them " + ", ".join(missing)) if missing else ""
+    return Text(", ".join(parts) + " to go out" + still, style="yellow")
+
+
 def render_melds(view: PlayerView, sides: Sequence[str]) -> Table:
-    """A grid with one row per side: its name and its melds."""
+    """A grid with one row per side: its name, what it needs to go out, and its melds."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold cyan", no_wrap=True)
     grid.add_column()
@@ -261,7 +293,7 @@ def render_melds(view: PlayerView, sides: Sequence[str]) -> Table:
             if not seats:
                 continue
             name = " & ".join(sides[s] for s in seats)
-        grid.add_row(name, melds_text(melds))
+        grid.add_row(name, Group(going_out_text(view, side), melds_text(melds)))
     return grid
 
 
@@ -327,6 +359,12 @@ def extra_cards_text(view: PlayerView) -> str:
     return f"Packet: {plural(due.count, 'card')} face down, yours after {when}."
 
 
+def stop_applies(view: PlayerView) -> bool:
+    """Whether the black three on top stops the pile now (§1.8): it stops the player about to draw;
+    once he has drawn, or another card covers it, the marker has nothing left to say."""
+    return view.stopped and view.pile_top is not None and is_black_three(view.pile_top) and view.phase == "draw"
+
+
 def pile_text(view: PlayerView) -> Text:
     """The stock count and the discard pile: top card, size, frozen (and why), stop marker."""
     out = Text(f"Stock: {plural(view.stock_size, 'card')}    ")
@@ -344,12 +382,13 @@ def pile_text(view: PlayerView) -> Text:
     if view.dowry_size:  # the dowry (§3.2) or surpriza (§3.4): face-down cards under the pile, taken with it
         out.append(f"\n  {dowry_name(view.rules).upper()}: {plural(view.dowry_size, 'face-down card')} under "
                    "the pile go to the first player who takes it", style="cyan")
-    if view.frozen_reason:
+    if view.frozen_reason and view.pile_top is not None:  # nothing to freeze over an empty pile
         out.append("\n  FROZEN", style="bold blue")
         out.append(f": {view.frozen_reason}")
-    if view.stopped:
+    if stop_applies(view):
         out.append("\n  STOP", style="bold red")
-        out.append(": a black three is on top; the pile cannot be taken this turn")
+        who = "you" if view.to_act == view.seat else "the player to draw"
+        out.append(f": a black three is on top; {who} may not take the pile this turn")
     block = pile_blocking_rank(view)
     if block:
         out.append("\n  BLOCKED", style="bold red")
@@ -360,7 +399,7 @@ def pile_text(view: PlayerView) -> Text:
     return out
 
 
-def status_text(view: PlayerView, info: TableInfo) -> Text:
+def status_text(view: PlayerView, info: TableInfo, hint: bool = True) -> Text:
     """Whose turn it is, the phase, and for the person: what to do, initial-meld progress, pile set aside."""
     rules = view.rules
     me = info.human
@@ -374,7 +413,8 @@ def status_text(view: PlayerView, info: TableInfo) -> Text:
     if view.phase == "answer":
         out.append(f"Your partner {info.names[view.turn]} asks: may I go out? (yes/no)",
                    style="bold magenta")
-        out.append(f"\n{COMMAND_HINT}", style="dim")
+        if hint:
+            out.append(f"\n{COMMAND_HINT}", style="dim")
         return out
     if view.phase == "draw":
         out.append("Your turn: draw. ", style="bold green")
@@ -401,7 +441,8 @@ def status_text(view: PlayerView, info: TableInfo) -> Text:
         out.append("\nYour partner said yes: you must go out this turn.", style="bold magenta")
     elif view.answer < 0:
         out.append("\nYour partner said no: you may not go out this turn.", style="bold magenta")
-    out.append(f"\n{COMMAND_HINT}", style="dim")
+    if hint:
+        out.append(f"\n{COMMAND_HINT}", style="dim")
     return out
 
 
@@ -420,22 +461,89 @@ def log_text(lines: Sequence[str], limit: int = 16) -> Text:
 
 def render_view(view: PlayerView, info: TableInfo) -> RenderableType:
     """The whole screen for ``view`` (the person's view): log, sides, melds, pile, hand, status."""
+    return render_table(view, info, log=True)
+
+
+def title_rule(rules: Rules, info: TableInfo) -> Rule:
+    """The screen's title line: variant, deal number, target."""
+    return Rule(f"Canasta {rules.spec()} · deal {info.deal_number} · game to {rules.target}", style="dim")
+
+
+def render_table(view: PlayerView, info: TableInfo, log: bool = False, compact: bool = False,
+                 hint: bool = True, title: bool = True, headings: bool = True) -> RenderableType:
+    """The table for ``view``: sides, melds, pile, hand and status, with ``log`` the moves since the
+    person's last move (``info.log``) on top. ``compact`` packs each side in two or three lines, for a
+    24-line screen; ``hint`` ends the status with the line of commands; ``title`` and ``headings``
+    (the hand's) may be left out where lines are few."""
     rules = view.rules
-    parts: list[RenderableType] = []
-    parts.append(Rule(f"Canasta {rules.spec()} · deal {info.deal_number} · game to {rules.target}",
-                      style="dim"))
+    parts: list[RenderableType] = [title_rule(rules, info)] if title else []
     if info.note:
         parts.append(Text(info.note, style="bold"))
-    if info.log:
+    if log and info.log:
         parts.append(log_text(info.log))
-    parts.append(render_players(view, info))
-    parts.append(Text("Melds", style="bold underline"))
-    parts.append(render_melds(view, side_names(rules, info.names)))
+    if compact:
+        parts.append(render_sides_compact(view, info))
+    else:
+        parts.append(render_players(view, info))
+        parts.append(Text("Melds", style="bold underline"))
+        parts.append(render_melds(view, side_names(rules, info.names)))
     parts.append(pile_text(view))
-    parts.append(Text(f"Your hand ({plural(len(view.hand), 'card')})", style="bold underline"))
+    if headings:
+        parts.append(Text(f"Your hand ({plural(len(view.hand), 'card')})", style="bold underline"))
     parts.append(render_hand(view.hand, rules.tile_names))
-    parts.append(status_text(view, info))
+    parts.append(status_text(view, info, hint))
     return Group(*parts)
+
+
+def render_sides_compact(view: PlayerView, info: TableInfo) -> RenderableType:
+    """Each side in a few lines: name, score, initial meld, its players (``▶`` to act, ``(D)`` dealer,
+    cards held, red threes), then what it needs to go out and its melds."""
+    rules = view.rules
+    sides = side_names(rules, info.names)
+    rows: list[RenderableType] = []
+    for side in range(rules.teams):
+        seats = [s for s in range(rules.players) if view.side_of(s) == side]
+        if not seats:
+            continue
+        head = Text()
+        head.append(" & ".join(sides[s] for s in seats) if view.lone_hand >= 0 else sides[side],
+                    style="bold cyan")
+        head.append(f"  {view.scores[side]} pts  ")
+        if view.opened[side]:
+            head.append("initial meld made", style="green")
+        else:
+            head.append(f"initial meld needs {view.minimums[side]}", style="yellow")
+        players: list[Text] = []
+        for seat in seats:
+            who = Text("▶ " if seat == view.to_act else "", style="bold")
+            who.append(player_label(rules, info.names, info.human, seat),
+                       style="bold" if seat == view.to_act else "")
+            if seat == view.dealer:
+                who.append(" (D)", style="dim")
+            if seat == view.lone_hand:
+                who.append(" lone hand", style="bold magenta")
+            who.append(f": {_cards_cell(view, seat)} cards")
+            if view.red_threes[seat]:
+                who.append(" ")
+                who.append_text(cards_text(view.red_threes[seat]))
+            players.append(who)
+        top = Table.grid(padding=(0, 3))
+        top.add_column(no_wrap=True)
+        top.add_column()
+        top.add_row(head, Flow(players, gap=3))
+        rows.append(top)
+        body = Table.grid(padding=(0, 0))
+        body.add_column(width=2)
+        body.add_column()
+        body.add_row("", Flow([going_out_text(view, side), *_meld_items(view.melds[side])], gap=3))
+        rows.append(body)
+    return Group(*rows)
+
+
+def _meld_items(melds: Sequence[MeldView]) -> list[Text]:
+    if not melds:
+        return [Text("no melds yet", style="dim")]
+    return [meld_text(m) for m in sorted(melds, key=lambda m: (m.target, m.span or ()))]
 
 
 # ------------------------------------------------------------------- scores

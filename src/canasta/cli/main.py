@@ -98,13 +98,15 @@ def play(
     coach: bool = typer.Option(False, "--coach", help="Warn before a move that throws points away."),
     no_undo: bool = typer.Option(False, "--no-undo", help="Refuse 'undo' (taking back a meld before the "
                                  "discard) at this table."),
+    plain: bool = typer.Option(False, "--plain", help="Line by line instead of the full-screen table "
+                               "(screen readers, logs); automatic when not at a terminal."),
 ) -> None:
     """Play Canasta in the terminal against computer players (you and a bot partner against two bots by default)."""
     from .play import LAST, run_play
 
     resumed = None if resume is None else LAST if resume in ("", RESUME_LAST) else Path(resume)
     run_play(variant=variant, players=players, seed=seed, bots=bots, record=record, resume=resumed,
-             options=option, seat=seat, coach=coach, undo=not no_undo)
+             options=option, seat=seat, coach=coach, undo=not no_undo, plain=plain)
 
 
 @app.command()

@@ -133,6 +133,7 @@ class _GuardedReader:
         self.session = session
         self.raw = reader
         self.interactive = reader.interactive
+        self.screen = getattr(reader, "screen", None)
 
     def read(self, prompt: Prompt) -> str:
         session = self.session
@@ -229,6 +230,12 @@ class PlaySession:
             return "You sit out this deal: the others play it, and you may not advise."
         return f"{self.names[out]} sits out this deal (and may not advise)."
 
+    def use_reader(self, reader: LineReader) -> None:
+        """Read the person's lines from ``reader`` from now on (the full screen's, once it runs), through the
+        same guard: autosave before every read, Ctrl-C / Ctrl-D asking before leaving."""
+        self.raw_reader = reader
+        self.reader = _GuardedReader(self, reader)
+
     # ------------------------------------------------------------ game loop
 
     @property
@@ -288,8 +295,9 @@ class PlaySession:
         text += f" against {', '.join(others)}."
         self.console.print(Text(text, style="bold"))
         self.console.print(welcome_line(rules, self.human, self.names, self.agents))
-        self.console.print("Type 'help' for how to play, 'moves' for the legal moves, 'hint' for advice; "
-                           "Tab completes.")
+        if getattr(self.reader, "screen", None) is None:  # the full screen has a line of keys for this
+            self.console.print("Type 'help' for how to play, 'moves' for the legal moves, 'hint' for advice; "
+                               "Tab completes.")
         if self.coach:
             self.console.print("Coach is on: you are warned before a move that throws points away.")
 
@@ -320,14 +328,17 @@ class PlaySession:
             if deal is None or deal.over:
                 deal = game.new_deal()
                 observe_all(self._observers, deal, -1, None)
-                self.log.append(f"Deal {len(game.logs)}: {self.deal_names[deal.dealer]} dealt; "
-                                f"{self.deal_names[deal.turn]} plays first.")
+                first = "You play" if deal.turn == self.me else f"{self.deal_names[deal.turn]} plays"
+                self.log.append(f"Deal {len(game.logs)}: {self.deal_names[deal.dealer]} dealt; {first} first.")
                 if self._sitting_out_note():
                     self.log.append(self._sitting_out_note())
                     if self.me < 0:
                         self.console.print(Text(self._sitting_out_note(), style="bold"))
+            live = getattr(self.reader, "screen", None) is not None  # the full screen shows every move at once
             while not deal.over:
                 self.step()
+                if live and not deal.over:
+                    self.render()
         self.announce_winner()
 
     def step(self) -> None:
@@ -692,6 +703,11 @@ class PlaySession:
         if not again:
             self.shown = self.log
             self.log = []
+        screen = getattr(self.reader, "screen", None)
+        if screen is not None:  # the full-screen table (cli/screen.py): redrawn in place
+            info = TableInfo(self.deal_names, max(self.me, 0), len(self.game.logs), (), self._sitting_out_note())
+            screen.show(self.deal.view(self.me) if self.me >= 0 else None, info, () if again else self.shown)
+            return
         if self.reader.interactive and self.console.is_terminal:
             self.console.clear()
         if self.me < 0:  # sitting this deal out (5 players): the public log only
@@ -982,7 +998,8 @@ def _contradiction(saved: SavedGame, variant: str | None, players: int | None, o
 
 def run_play(variant: str | None = None, players: int | None = None, seed: int | None = None,
              bots: str = DEFAULT_BOT, record: Path | None = None, resume: Path | None = None,
-             options: Sequence[str] = (), seat: int = 1, coach: bool = False, undo: bool = True, *,
+             options: Sequence[str] = (), seat: int = 1, coach: bool = False, undo: bool = True,
+             plain: bool = False, *,
              console: Console | None = None, reader: LineReader | None = None) -> None:
     """The ``canasta play`` command: set up the game (new or resumed) and play it.
 
@@ -994,15 +1011,19 @@ def run_play(variant: str | None = None, players: int | None = None, seed: int |
         contradict the saved game's rules are refused;
         options: extra "NAME=VALUE" rule options; seat: the person's seat, 1-based;
         coach: warn before a move that throws points away; undo: the table allows ``undo``.
+        plain: line by line even at a terminal (screen readers); else a terminal gets the full-screen
+            table (:mod:`canasta.cli.screen`) and anything else (pipes, tests) plain lines.
         console, reader: where to draw and read (tests); default the terminal, or stdin/stdout.
 
     User errors (bad variant, bot, seat, unreadable saved game) go to :func:`canasta.cli.main.fail`
     (message, exit status 2).
     """
     from .main import fail
+    from .screen import TableScreen, screen_possible
 
+    full_screen = not plain and console is None and reader is None and screen_possible()
     console = console or Console(highlight=False)
-    reader = reader or terminal_or_stream(console)
+    reader = reader or (NoReader() if full_screen else terminal_or_stream(console))
     try:
         if resume is not None:
             if resume == LAST:
@@ -1033,4 +1054,22 @@ def run_play(variant: str | None = None, players: int | None = None, seed: int |
     except (RulesError, ValueError, SaveError) as e:
         fail(str(e))
         return
+    if full_screen:
+        try:
+            screen = TableScreen()
+        except Exception:  # prompt_toolkit cannot drive this terminal: the plain lines
+            screen = None
+        if screen is not None:
+            screen.run(session, after=console)
+            return
+        session.use_reader(terminal_or_stream(console))
     session.run()
+
+
+class NoReader:
+    """Stands for the full screen's reader while the session is set up (nothing is read then)."""
+
+    interactive = True
+
+    def read(self, prompt: Prompt) -> str:
+        raise EOFError
