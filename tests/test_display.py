@@ -19,6 +19,7 @@ from canasta.cli.display import (
     render_deal_scores,
     render_hand,
     render_moves,
+    render_players,
     render_totals,
     render_view,
     seat_names,
@@ -310,3 +311,11 @@ def test_compact_table_fits_80_columns_and_few_lines():
     assert "initial meld needs 50" in out and "Your hand" in out
     full = text_of(render_view(deal.view(1), info(human=1)), width=80)
     assert max(len(line.rstrip()) for line in full.split("\n")) <= 80
+
+
+def test_the_tile_game_calls_its_bonus_threes_red_and_yellow():
+    tiles = Rules.preset("romanian-tiles")
+    deal = Deal(tiles, dealer=0, seed=3)
+    players = text_of(render_players(deal.view(0), info(tiles)), width=120)
+    assert "Red & yellow 3s" in players and "Red threes" not in players
+    assert "Red threes" in text_of(render_players(Deal(CLASSIC, dealer=0, seed=3).view(0), info()), width=120)

@@ -252,7 +252,7 @@ def test_long_output_takes_room_from_the_table_top():
         driver.line("help")
         driver.wait_prompt()
         text = screen_text(screen)
-        assert "quit                 leave the game" in text
+        assert "quit            leave the game" in text
         assert "Your move>" in text
 
 

@@ -45,7 +45,7 @@ from ..moves import WILD_TARGET, target_str
 from ..opening import opening_need
 from ..rules import Rules
 from ..scoring import BREAKDOWN_ITEMS, SideScore
-from ..tiles import tile_name
+from ..tiles import red_threes_label, tile_name
 from ..viewfacts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
 
 RED_STYLE = "bold red"
@@ -312,7 +312,7 @@ def render_players(view: PlayerView, info: TableInfo) -> Table:
     table.add_column("Initial meld")
     table.add_column("Player", no_wrap=True)
     table.add_column("Cards", justify="right")
-    table.add_column("Red threes")
+    table.add_column(red_threes_label(rules))
     for side in range(rules.teams):
         seats = [s for s in range(rules.players) if rules.side_of(s) == side]
         for k, seat in enumerate(seats):
@@ -571,6 +571,8 @@ def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals
         values = [s.breakdown.get(key, 0) for s in scores]
         if optional and not any(values):
             continue
+        if key == "red_threes" and rules is not None:
+            label = red_threes_label(rules)
         table.add_row(label, *(str(v) for v in values))
     table.add_row(Text("Deal total", style="bold"), *(Text(str(s.total), style="bold") for s in scores),
                   end_section=True)

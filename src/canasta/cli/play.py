@@ -47,7 +47,6 @@ from ..moves import (
     KIND_NAMES,
     MELD,
     NO,
-    NOTATION_HELP,
     TAKE,
     YES,
     Move,
@@ -77,36 +76,55 @@ from .display import (
     seat_names,
     side_names,
 )
-from .shortmoves import resolve_line
+from .shortmoves import resolve_line, variant_help
 
-HELP = f"""\
-How to play: type a move in notation, a number from 'moves', or a command. Tab completes.
-Cards: rank then suit, ranks 2 3 4 5 6 7 8 9 T J Q K A, suits C D H S, JK = joker (KH TS 3D JK);
-lower case is fine. Verbs and commands may be shortened while unambiguous: dr = draw, disc 9C.
+HELP_MOVES = """\
+Type a move, a number from 'moves', or a command. Tab completes.
+Cards: rank then suit; ranks 2-9 T J Q K A, suits C D H S, JK = joker (KH TS 3D
+JK); lower case is fine. A rank alone will do where the suit does not matter
+(discard 4, add J, meld K K 2). Verbs may be shortened: dr = draw, disc 9C.
 Moves:
-  draw                 draw from the stock
-  take                 take the pile, adding its top card to your side's meld of that rank
-  take KH KS           take the pile with a natural pair (or a natural and a wild card)
-  meld KH KS KD 2C     lay down a new meld
-  add KH 2C            add cards to your side's meld of that rank
-  add 2C JK to K       add only wild cards: name the meld's rank
-  discard 7S           discard (ends your turn)
-  ask                  ask your partner "may I go out?"; yes / no answer your partner
-  pass                 decline the pile when the stock is gone
-  ({NOTATION_HELP})
+  draw            draw from the stock
+  take            take the pile, adding its top card to your side's meld
+  take KH KS      take the pile with a natural pair (or a natural and a wild)
+  meld KH KS 2C   lay down a new meld
+  add KH 2C       add cards to your side's meld of that rank
+  add 2C JK to K  add only wild cards: name the meld's rank
+  discard 7S      discard (ends your turn)"""
+
+HELP_PARTNERS = """\
+  ask             ask your partner "may I go out?"; yes / no answer him"""
+
+HELP_COMMANDS = """\
+  pass            decline the pile when the stock is gone
 Commands:
-  moves                list the legal moves, numbered: type a number to play one
-  rules                the rules in force (minimum counts, what freezes the pile, ...)
-  score                the game's totals
-  scores               every deal's score, side by side: canastas, red threes, going out, melds, hand
-  history              the moves of this deal so far, every player's (history 2: deal 2's)
-  undo                 take back your last meld (or add) of this turn, before your discard
-  hint                 the move the best bot would make now, and why
-  save FILE            save a copy of the game; resume it with: canasta play --resume FILE
-  show (or Enter)      show the table again
-  help                 this text
-  quit                 leave the game (it is saved: 'canasta play --resume' continues it)
-The game is saved by itself as you play; Ctrl-C or Ctrl-D asks whether to leave."""
+  moves           the legal moves, numbered: type a number to play one
+  rules           the rules in force (minimum counts, what freezes the pile)
+  score           the game's totals
+  scores          every deal's score: canastas, red threes, going out, ...
+  history         this deal's moves, every player's (history 2: deal 2's)
+  undo            take back your last meld or add of this turn
+  hint            the move the best bot would make now, and why
+  save FILE       save a copy (canasta play --resume FILE goes on with it)
+  show (Enter)    show the table again
+  help            this text
+  quit            leave the game (canasta play --resume goes on with it)
+The game saves itself as you play; Ctrl-C or Ctrl-D asks whether to leave."""
+
+
+def help_text(rules: Rules) -> str:
+    """The ``help`` command's text for ``rules``: the moves of this variant only (``ask`` where players
+    have partners), its grammar in one paragraph (sequences only where it has them, tiles as shown in
+    the tile game), the commands. Lines fit 80 columns, but the grammar paragraph, which wraps."""
+    parts = [HELP_MOVES]
+    if rules.team_size > 1:
+        parts.append(HELP_PARTNERS)
+    parts.append(HELP_COMMANDS)
+    return "\n".join(parts).replace("\nCommands:\n", "\n" + variant_help(rules) + "\nCommands:\n")
+
+
+HELP = help_text(Rules.preset("classic"))
+"""The ``help`` text of classic (:func:`help_text` gives each variant's own)."""
 
 DEFAULT_BOT = "heuristic"
 ADVISER_ITERATIONS = 120
@@ -418,7 +436,7 @@ class PlaySession:
         """Run a command: help, moves, rules, save FILE, score, scores, history [N], undo, quit (or exit)."""
         out = self.console
         if verb == "help":
-            out.print(Text(HELP))
+            out.print(Text(help_text(self.rules)))
         elif verb == "moves":
             texts = [str(m) for m in self.deal.legal_moves()]
             out.print(Text("Legal moves (type the number or the move):", style="bold"))
