@@ -1317,9 +1317,6 @@ class Deal:
             # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
             # does not require being able to go out (S1), a failed "yes" is charged (_answer)
             acts.append(ASK_ID)
-        if not acts and must_out:  # safeguard: never leave a player without a move
-            self.answer = 2
-            acts = self._play_actions_relaxed()
         return acts
 
     def _out_move_ok(self, cn: int, need_c: int, after: int, target: int, n: int, t: int, j: int) -> bool:
@@ -1343,11 +1340,24 @@ class Deal:
                 return False
         return True
 
-    def _play_actions_relaxed(self) -> list[int]:
-        self.answer = 0
-        self.conceal_only = False
-        self._legal = None
-        return self._play_actions()
+    def _settle_must_out(self) -> None:
+        """Never leave a player without a move: where he must go out this turn (told "yes", §1.9, or he took
+        the pile under the concealed waiver, §2 row 12) and no move of his leads there (the going-out plans
+        of the legal moves are not exact: a meld they allowed can leave cards no meld takes), the obligation
+        lapses: the "yes" counts as not given (``answer`` 0; he has asked, so he does not ask again) and the
+        concealed-only condition is dropped, and he plays on as usual.
+
+        Decided here, when a move is applied (:meth:`_do`), so that :meth:`legal_actions` and the other
+        queries never change the state (issue #13). Fills the legal-move cache with the moves it found.
+        """
+        if self.phase != P_PLAY or not (self.answer > 0 or self.conceal_only):
+            return
+        acts = self._play_actions()
+        if not acts:
+            self.answer = 0
+            self.conceal_only = False
+            acts = self._play_actions()
+        self._legal = acts
 
     def _wild_candidates(self, cand: list[tuple[int, int, int, int, int]], size: int, pend: int,
                          canastas: int, need_c: int, allow_out: bool) -> None:
@@ -1874,6 +1884,7 @@ class Deal:
                 self.answer = 0
         elif kind == PASS:
             self._finish(-1)
+        self._settle_must_out()
 
     def _after_turn(self) -> None:
         if self.stock_out and self.rules.stock_end != "forced_take":
