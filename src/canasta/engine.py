@@ -646,9 +646,10 @@ class Deal:
             for s in range(n)
         )
         self.values = rules.card_values
-        self.rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
+        rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
         if rules.min_meld_naturals_only:  # rv values the initial meld: wild cards count 0 (Italian §3.2)
-            self.rv[TWO] = self.rv[JOKER_RANK] = 0
+            rv[TWO] = rv[JOKER_RANK] = 0
+        self.rv = tuple(rv)  # read-only: clones share it
         self.lim = MeldLimits.for_rules(rules, self.rv)
         self.xr = VariantRanks.for_rules(rules)
         self.dealer = dealer
@@ -2492,23 +2493,19 @@ class Deal:
     # ----------------------------------------------------------------- copy
 
     def clone(self) -> Deal:
-        """An independent copy (cheap: a few small lists), for search and learners."""
+        """An independent copy (cheap: a few small lists), for search and learners.
+
+        Nothing mutable is shared: a move on the copy never changes the original, and the reverse (issue #13).
+        Every slot is copied by the way :data:`CLONE_SHARED`, :data:`CLONE_FLAT` and :data:`CLONE_NESTED` name
+        it, or below (melds, the generator, the cache); the module refuses to load if a slot is in none of them.
+        """
         d = Deal.__new__(type(self))
-        for name in ("rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed",
-                     "deck", "frozen", "scores", "minimum", "turn", "actor", "phase", "drew",
-                     "open_total", "touched_old", "asked", "answer", "no_discard", "over",
-                     "out_seat", "concealed", "reshuffles", "turn_no", "partner_of", "stock_out",
-                     "conceal_only", "home", "lone", "must_canasta", "blocked_until", "xr"):
+        for name in CLONE_SHARED:
             setattr(d, name, getattr(self, name))
-        d.hands = [h[:] for h in self.hands]
-        d.rc = [r[:] for r in self.rc]
-        d.hsize = self.hsize[:]
-        d.nb = self.nb[:]
-        d.stock = self.stock[:]
-        d.pile = self.pile[:]
-        d.pending = self.pending[:]
-        d.opener = self.opener[:]
-        d.opened_turn = self.opened_turn[:]
+        for name in CLONE_FLAT:
+            setattr(d, name, getattr(self, name)[:])
+        for name in CLONE_NESTED:
+            setattr(d, name, [x[:] for x in getattr(self, name)])
         mapping: dict[int, Meld] = {}
         d.melds = []
         for ms in self.melds:
@@ -2520,21 +2517,43 @@ class Deal:
             d.melds.append(copies)
         d.turn_new = [mapping[id(m)] for m in self.turn_new]
         d.seqs = [[mapping[id(m)] for m in ms] for ms in self.seqs]
-        d.mt = [r[:] for r in self.mt]
-        d.canastas = self.canastas[:]
-        d.seq_canastas = self.seq_canastas[:]
-        d.red3 = [r[:] for r in self.red3]
-        d.black3_removed = [r[:] for r in self.black3_removed]
-        d.ask_failed = self.ask_failed[:]
-        d.packets = [p[:] for p in self.packets]
-        d.dowry = self.dowry[:]
-        d.extra_done = self.extra_done[:]
-        d.opened = self.opened[:]
-        d.has_melded = self.has_melded[:]
         d.rng = random.Random()
         d.rng.setstate(self.rng.getstate())
         d._legal = None
         return d
+
+
+CLONE_SHARED = (
+    "rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed", "deck", "frozen", "turn", "actor",
+    "phase", "drew", "open_total", "touched_old", "asked", "answer", "no_discard", "over", "out_seat", "concealed",
+    "reshuffles", "turn_no", "partner_of", "stock_out", "conceal_only", "home", "lone", "must_canasta",
+    "blocked_until", "xr",
+)
+"""Slots of a :class:`Deal` that :meth:`Deal.clone` shares: numbers, flags, tuples and the frozen descriptions of
+the variant (``rules``, ``lim``, ``xr``), never changed in place."""
+CLONE_FLAT = (
+    "hsize", "nb", "stock", "pile", "pending", "opener", "opened_turn", "canastas", "seq_canastas", "ask_failed",
+    "dowry", "extra_done", "opened", "has_melded", "scores", "minimum",
+)
+"""Slots that are lists of numbers or flags: copied."""
+CLONE_NESTED = ("hands", "rc", "mt", "red3", "black3_removed", "packets")
+"""Slots that are lists of lists of numbers: each inner list copied."""
+CLONE_SPECIAL = ("melds", "turn_new", "seqs", "rng", "_legal")
+"""Slots :meth:`Deal.clone` copies by hand: the melds (``turn_new`` and ``seqs`` point into them), the generator's
+state, and the legal-move cache (emptied)."""
+
+
+def _check_clone_covers_slots() -> None:
+    """Refuse to load if a slot of :class:`Deal` is not sorted for :meth:`Deal.clone` (or sorted twice)."""
+    named = CLONE_SHARED + CLONE_FLAT + CLONE_NESTED + CLONE_SPECIAL
+    slots = Deal.__slots__
+    if sorted(named) != sorted(slots):
+        missing = sorted(set(slots) - set(named))
+        extra = sorted({x for x in named if named.count(x) > 1} | (set(named) - set(slots)))
+        raise RuntimeError(f"Deal.clone: slots not sorted {missing}, unknown or repeated {extra}")
+
+
+_check_clone_covers_slots()
 
 
 class SeqDeal(Deal):
