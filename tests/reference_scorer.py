@@ -1,0 +1,221 @@
+"""A slow, obviously correct reference scorer for finished deals, written from RULES.md (issue #13).
+
+It does not use ``canasta.scoring``, ``canasta.rankscore`` nor the scoring fields of ``Rules``: every number below
+is copied from RULES.md (section named beside it), or, where RULES.md says UNCLEAR, from the decision written in
+the variant's page (docs/variants/, named beside it). From the deal it reads only what lies on the table at the
+end: each side's melds (their cards, and whether the engine laid them as a sequence, a meld of wild cards or a
+meld of a rank), the red threes laid out, the cards left in the hands, who went out and whether concealed.
+
+Score of a side (RULES.md §1.11): bonuses (canastas by kind, going out, concealed going out, red threes) + the
+values of every card in its melds - the values of the cards left in its players' hands - penalties.
+
+Variants covered (:data:`REFERENCE`): classic with 2, 3, 4, 5 (a deal is played by 4) and 6 players (both
+seatings), uruguay, free-canasta, samba, bolivia, brazilian, hollywood, chilean, cuban, mexican. Not covered:
+italian, spanish, romanian-tiles, escalator, pennies-from-heaven, classic(players=3,cutthroat=true).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from canasta.engine import Deal
+
+SEQUENCE_MELD = 14  # Meld.target of a sequence (the engine's SEQ_TARGET)
+WILD_MELD = 13  # Meld.target of a meld of wild cards (the engine's WILD_TARGET)
+THREES = 1  # Meld.target of black threes melded when going out (rank index of 3)
+
+RANK_OF = "23456789TJQKA"  # card type = rank index * 4 + suit; 52 = joker
+
+
+def rank(card: int) -> str:
+    """'2'..'A', or 'JK' for the joker."""
+    return "JK" if card == 52 else RANK_OF[card >> 2]
+
+
+def is_wild(card: int) -> bool:
+    """Jokers and twos are wild (§1.1)."""
+    return rank(card) in ("JK", "2")
+
+
+def card_value(card: int) -> int:
+    """§1.1: joker 50; 2 and A 20; K Q J 10 9 8 10; 7 6 5 4 5; black 3 5."""
+    r = rank(card)
+    if r == "JK":
+        return 50
+    if r in ("2", "A"):
+        return 20
+    if r in ("K", "Q", "J", "T", "9", "8"):
+        return 10
+    return 5
+
+
+def red3_classic(n: int) -> int:
+    """§1.11: 100 each; 800 if one side has all four (108 cards). A fifth and sixth (162 cards, Mexican) add 100
+    each (docs/variants/mexican.md, decision on RULES.md's "classic")."""
+    return 800 + 100 * (n - 4) if n >= 4 else 100 * n
+
+
+def red3_162(n: int) -> int:
+    """§3.1 (6 players) and §3.2 Brazilian: 1-4 100 each; 5 1000; 6 1200 (Chilean: docs/variants/chilean.md)."""
+    return {5: 1000, 6: 1200}.get(n, 100 * n)
+
+
+def red3_samba(n: int) -> int:
+    """§3.2 Samba (and Bolivia, Hollywood): 100 each; all six 1000."""
+    return 1000 if n >= 6 else 100 * n
+
+
+def red3_cuban(n: int) -> int:
+    """§3.2 Cuban: totals 100 / 300 / 500 / 1000 for 1 / 2 / 3 / 4."""
+    return (0, 100, 300, 500, 1000)[n]
+
+
+@dataclass
+class SideEnd:
+    """What one side has at the end of a deal."""
+
+    melds: list[tuple[str, list[int]]] = field(default_factory=list)  # (kind, cards): group/sequence/wild/black3
+    red_threes: int = 0
+    hand: list[int] = field(default_factory=list)
+    went_out: bool = False
+    concealed: bool = False
+
+    @property
+    def canastas(self) -> int:
+        return sum(1 for _, cards in self.melds if len(cards) >= 7)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The scoring numbers of one variant, from RULES.md."""
+
+    natural: int = 500  # §1.5
+    mixed: Callable[[int], int] = lambda wilds: 300  # §1.5; by wild cards in Free Canasta (§3.5)
+    wild: Callable[[list[int]], int] | None = None  # wild canasta, by its cards
+    sequence: int = 0  # natural sequence canasta
+    mixed_sequence: int = 0  # sequence canasta holding a wild card (Hollywood)
+    rank_bonus: tuple[tuple[str, int], ...] = ()  # canasta of a rank, natural or mixed (Mexican sevens)
+    going_out: int = 100  # §1.11
+    concealed: int = 100  # §1.9, §1.11: +100 on top of going out
+    red3: Callable[[int], int] = red3_classic
+    red3_negative: Callable[[SideEnd], bool] = lambda s: not s.melds  # §1.11: no meld at all
+    black3_in_hand: int = 5  # §1.8
+    short_sequence: tuple[int, int] = (0, 0)  # (fewer than N cards, points) Brazilian
+    black3_removed: bool = False  # Cuban: black threes taken in piles removed, 5 each or 100 for all four
+
+
+def _cuban_wild(cards: list[int]) -> int:
+    """§3.2 Cuban: seven 2s 4000; 4 jokers + 3 twos 3000; other 2000."""
+    jokers = sum(1 for c in cards if rank(c) == "JK")
+    if jokers == 0:
+        return 4000
+    if jokers >= 4:
+        return 3000
+    return 2000
+
+
+def _fewer_than(k: int) -> Callable[[SideEnd], bool]:
+    return lambda s: s.canastas < k
+
+
+SAMBA = Variant(sequence=1500, going_out=200, concealed=0, red3=red3_samba, red3_negative=_fewer_than(2))
+"""§3.2 Samba: samba (sequence canasta) 1500; going out +200, no concealed bonus; red threes 100 each, all six
+1000, negative without 2 canastas [H, S0]."""
+
+REFERENCE: dict[str, Variant] = {
+    "classic": Variant(),
+    "classic(players=2)": Variant(),
+    "classic(players=3)": Variant(),
+    "classic(players=5)": Variant(),
+    "classic(players=6)": Variant(red3=red3_162),
+    "classic(players=6,teams=3)": Variant(red3=red3_162),
+    "uruguay": Variant(wild=lambda cards: 2000),  # §3.3 a: a wild canasta 2000
+    "free-canasta": Variant(wild=lambda cards: 1000, mixed=lambda w: {1: 400, 2: 300}.get(w, 200)),  # §3.5
+    "samba": SAMBA,
+    # §3.2 Bolivia: as Samba; a "Bolivia" (7 wild cards) 2500 plus card values; a black three in a hand -100
+    "bolivia": Variant(sequence=1500, going_out=200, concealed=0, red3=red3_samba, red3_negative=_fewer_than(2),
+                       wild=lambda cards: 2500, black3_in_hand=100),
+    # §3.2 Brazilian: as Bolivia; wild canasta 2000; red threes 1-4 100, 5 1000, 6 1200, positive with a canasta;
+    # a sequence of fewer than 5 cards -1000 (black threes stay Bolivia's: docs/variants/brazilian.md)
+    "brazilian": Variant(sequence=1500, going_out=200, concealed=0, red3=red3_162, red3_negative=_fewer_than(1),
+                         wild=lambda cards: 2000, black3_in_hand=100, short_sequence=(5, 1000)),
+    # §3.2 Hollywood: Samba; sequence canasta natural 1500 [S4], with a wild card 1000; wild canasta 2000 [S0]
+    "hollywood": Variant(sequence=1500, mixed_sequence=1000, going_out=200, concealed=0, red3=red3_samba,
+                         red3_negative=_fewer_than(2), wild=lambda cards: 2000),
+    # §3.2 Chilean: classic with a sequence canasta 1500 and a wild canasta 2000; red threes by the 162-card
+    # table (docs/variants/chilean.md); unfinished sequences not penalised
+    "chilean": Variant(sequence=1500, wild=lambda cards: 2000, red3=red3_162),
+    # §3.2 Cuban: wild canastas 4000/3000/2000; red threes 100/300/500/1000, positive only with a canasta;
+    # going out +100, no concealed bonus; black threes removed from taken piles 5 each or 100 for all four
+    "cuban": Variant(wild=_cuban_wild, red3=red3_cuban, red3_negative=_fewer_than(1), concealed=0,
+                     black3_removed=True),
+    # §3.2 Mexican: a canasta of sevens 1000 [R, S4] (docs/variants/mexican.md); otherwise classic
+    "mexican": Variant(rank_bonus=(("7", 1000),)),
+}
+
+
+def side_ends(deal: Deal) -> list[SideEnd]:
+    """What each side of a finished deal has (sides by ``deal.side_of``)."""
+    ends = [SideEnd() for _ in range(deal.teams)]
+    for side, melds in enumerate(deal.melds):
+        for m in melds:
+            kind = {SEQUENCE_MELD: "sequence", WILD_MELD: "wild", THREES: "black3"}.get(m.target, "group")
+            ends[side].melds.append((kind, list(m.cards)))
+    for seat in range(deal.n):
+        e = ends[deal.side_of[seat]]
+        e.red_threes += len(deal.red3[seat])
+        for c in range(53):
+            e.hand.extend([c] * deal.hands[seat][c])
+    if deal.out_seat >= 0:
+        e = ends[deal.side_of[deal.out_seat]]
+        e.went_out = True
+        e.concealed = deal.concealed
+    return ends
+
+
+def canasta_bonus(v: Variant, kind: str, cards: list[int]) -> int:
+    if len(cards) < 7:
+        return 0
+    wilds = sum(1 for c in cards if is_wild(c))
+    if kind == "wild":
+        assert v.wild is not None, "a wild canasta in a variant without them"
+        return v.wild(cards)
+    if kind == "sequence":
+        return v.sequence if wilds == 0 else v.mixed_sequence
+    naturals = [rank(c) for c in cards if not is_wild(c)]
+    for r, points in v.rank_bonus:
+        if naturals[0] == r:
+            return points
+    return v.natural if wilds == 0 else v.mixed(wilds)
+
+
+def reference_side(v: Variant, s: SideEnd, black3_removed: int = 0) -> int:
+    """Score of one side (RULES.md §1.11 and the variant's column)."""
+    total = 0
+    for kind, cards in s.melds:
+        total += sum(card_value(c) for c in cards)
+        total += canasta_bonus(v, kind, cards)
+        if kind == "sequence" and v.short_sequence[0] and len(cards) < v.short_sequence[0]:
+            total -= v.short_sequence[1]
+    for c in s.hand:
+        total -= v.black3_in_hand if rank(c) == "3" else card_value(c)
+    red = v.red3(s.red_threes)
+    total += -red if v.red3_negative(s) else red
+    if s.went_out:
+        total += v.going_out
+        if s.concealed:
+            total += v.concealed
+    if v.black3_removed and black3_removed:
+        total += 100 if black3_removed >= 4 else 5 * black3_removed
+    return total
+
+
+def reference_scores(spec: str, deal: Deal) -> list[int]:
+    """The reference score of every side of the finished ``deal`` played under preset ``spec``."""
+    v = REFERENCE[spec]
+    ends = side_ends(deal)
+    removed = [0] * deal.teams
+    for seat in range(deal.n):
+        removed[deal.side_of[seat]] += len(deal.black3_removed[seat])
+    return [reference_side(v, e, removed[i]) for i, e in enumerate(ends)]
