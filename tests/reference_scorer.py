@@ -10,8 +10,8 @@ Score of a side (RULES.md §1.11): bonuses (canastas by kind, going out, conceal
 values of every card in its melds - the values of the cards left in its players' hands - penalties.
 
 Variants covered (:data:`REFERENCE`): classic with 2, 3, 4, 5 (a deal is played by 4) and 6 players (both
-seatings), uruguay, free-canasta, samba, bolivia, brazilian, hollywood, chilean, cuban, mexican. Not covered:
-italian, spanish, romanian-tiles, escalator, pennies-from-heaven, classic(players=3,cutthroat=true).
+seatings), uruguay, free-canasta, samba, bolivia, brazilian, hollywood, chilean, cuban, mexican, italian, spanish.
+Not covered: romanian-tiles, escalator, pennies-from-heaven, classic(players=3,cutthroat=true).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from canasta.engine import Deal
 SEQUENCE_MELD = 14  # Meld.target of a sequence (the engine's SEQ_TARGET)
 WILD_MELD = 13  # Meld.target of a meld of wild cards (the engine's WILD_TARGET)
 THREES = 1  # Meld.target of black threes melded when going out (rank index of 3)
+TWOS = 0  # Meld.target of a meld of twos (Italian)
 
 RANK_OF = "23456789TJQKA"  # card type = rank index * 4 + suit; 52 = joker
 
@@ -75,15 +76,20 @@ def red3_cuban(n: int) -> int:
 class SideEnd:
     """What one side has at the end of a deal."""
 
-    melds: list[tuple[str, list[int]]] = field(default_factory=list)  # (kind, cards): group/sequence/wild/black3
+    melds: list[tuple[str, list[int]]] = field(default_factory=list)  # (kind, cards): group/sequence/wild/
+    # black3/twos
     red_threes: int = 0
     hand: list[int] = field(default_factory=list)
     went_out: bool = False
     concealed: bool = False
+    concealed_kind: int = 0  # 0 first turn alone, 1 first turn with the partner's melds, 2 later alone, 3 later with
+    ask_failed: int = 0
+    four_black3_held: bool = False
+    twos_count: bool = True  # whether a canasta of twos counts as a canasta (Italian: not)
 
     @property
     def canastas(self) -> int:
-        return sum(1 for _, cards in self.melds if len(cards) >= 7)
+        return sum(1 for kind, cards in self.melds if len(cards) >= 7 and (self.twos_count or kind != "twos"))
 
 
 @dataclass(frozen=True)
@@ -103,6 +109,13 @@ class Variant:
     black3_in_hand: int = 5  # §1.8
     short_sequence: tuple[int, int] = (0, 0)  # (fewer than N cards, points) Brazilian
     black3_removed: bool = False  # Cuban: black threes taken in piles removed, 5 each or 100 for all four
+    twos: tuple[int, int] = (0, 0)  # Italian: canasta of seven twos, of twos with jokers (side going out only)
+    going_out_counts_twos: bool = True  # a canasta of twos counts as a canasta (Italian: it does not)
+    premiums: Callable[[int, int], int] = lambda canastas, natural: 0  # by canastas and natural canastas counted
+    black3_melded_four: int = 0  # Spanish: all four black threes melded when going out
+    concealed_scale: tuple[int, ...] = ()  # Spanish: replaces going out, by kind (first turn/later, alone/not)
+    ask_failed: int = 0  # Spanish: each "yes" a player could not use
+    four_black3_held: int = 0  # Spanish: one player holds all four black threes at the end
 
 
 def _cuban_wild(cards: list[int]) -> int:
@@ -152,6 +165,21 @@ REFERENCE: dict[str, Variant] = {
                      black3_removed=True),
     # §3.2 Mexican: a canasta of sevens 1000 [R, S4] (docs/variants/mexican.md); otherwise classic
     "mexican": Variant(rank_bonus=(("7", 1000),)),
+    # §3.2 Italian (docs/variants/italian.md decisions): Samba's sequences (1500); canastas of twos 3000 (seven
+    # twos) / 2000 (with jokers) for the side going out only, and never counted as canastas; premiums 5 canastas
+    # 1000, 2000 if all 5 natural (sequence canastas are natural), 10 canastas 2000 more; red threes 1-3 100
+    # each, 4 or more 200 each, negative with fewer than 2 canastas; going out 300, no concealed bonus
+    "italian": Variant(sequence=1500, twos=(3000, 2000), going_out_counts_twos=False, going_out=300, concealed=0,
+                       red3=lambda n: 100 * n if n < 4 else 200 * n, red3_negative=_fewer_than(2),
+                       premiums=lambda c, nat: (1000 if c >= 5 else 0) + (1000 if nat >= 5 else 0)
+                       + (2000 if c >= 10 else 0)),
+    # §3.3 b Spanish (docs/variants/spanish.md decisions): red threes positive only with a canasta; Canastrón
+    # (5 canastas) 500 or Canasta de canastas (7) 2000, not both; all four black threes melded going out 500;
+    # canasta oculta 1000 / 500 / 500 / 200 instead of the 100 for going out; -100 a failed "yes"; -500 all
+    # four black threes held by one player
+    "spanish": Variant(red3_negative=_fewer_than(1), premiums=lambda c, nat: 2000 if c >= 7 else 500 if c >= 5 else 0,
+                       black3_melded_four=500, concealed_scale=(1000, 500, 500, 200), ask_failed=100,
+                       four_black3_held=500),
 }
 
 
@@ -161,23 +189,34 @@ def side_ends(deal: Deal) -> list[SideEnd]:
     for side, melds in enumerate(deal.melds):
         for m in melds:
             kind = {SEQUENCE_MELD: "sequence", WILD_MELD: "wild", THREES: "black3"}.get(m.target, "group")
+            if m.target == TWOS:
+                kind = "twos"  # a meld of twos (Italian)
             ends[side].melds.append((kind, list(m.cards)))
     for seat in range(deal.n):
         e = ends[deal.side_of[seat]]
         e.red_threes += len(deal.red3[seat])
         for c in range(53):
             e.hand.extend([c] * deal.hands[seat][c])
+        black3 = sum(deal.hands[seat][c] for c in (4, 7))  # 3C, 3S
+        e.four_black3_held = e.four_black3_held or black3 >= 4
+    for side in range(deal.teams):
+        ends[side].ask_failed = deal.ask_failed[side]
     if deal.out_seat >= 0:
         e = ends[deal.side_of[deal.out_seat]]
         e.went_out = True
         e.concealed = deal.concealed
+        first = deal.turn_no <= deal.n  # in the player's first turn ("de mano")
+        e.concealed_kind = (0 if first else 2) + (1 if deal.touched_old else 0)
     return ends
 
 
-def canasta_bonus(v: Variant, kind: str, cards: list[int]) -> int:
+def canasta_bonus(v: Variant, kind: str, cards: list[int], went_out: bool = False) -> int:
     if len(cards) < 7:
         return 0
     wilds = sum(1 for c in cards if is_wild(c))
+    if kind == "twos":
+        jokers = sum(1 for c in cards if rank(c) == "JK")
+        return (v.twos[0] if jokers == 0 else v.twos[1]) if went_out else 0
     if kind == "wild":
         assert v.wild is not None, "a wild canasta in a variant without them"
         return v.wild(cards)
@@ -193,9 +232,13 @@ def canasta_bonus(v: Variant, kind: str, cards: list[int]) -> int:
 def reference_side(v: Variant, s: SideEnd, black3_removed: int = 0) -> int:
     """Score of one side (RULES.md §1.11 and the variant's column)."""
     total = 0
+    s.twos_count = v.going_out_counts_twos
+    natural = 0
     for kind, cards in s.melds:
         total += sum(card_value(c) for c in cards)
-        total += canasta_bonus(v, kind, cards)
+        total += canasta_bonus(v, kind, cards, s.went_out)
+        if len(cards) >= 7 and kind in ("group", "sequence") and not any(is_wild(c) for c in cards):
+            natural += 1
         if kind == "sequence" and v.short_sequence[0] and len(cards) < v.short_sequence[0]:
             total -= v.short_sequence[1]
     for c in s.hand:
@@ -205,7 +248,13 @@ def reference_side(v: Variant, s: SideEnd, black3_removed: int = 0) -> int:
     if s.went_out:
         total += v.going_out
         if s.concealed:
-            total += v.concealed
+            total += v.concealed_scale[s.concealed_kind] - v.going_out if v.concealed_scale else v.concealed
+        if sum(len(cards) for kind, cards in s.melds if kind == "black3") >= 4:
+            total += v.black3_melded_four
+    total += v.premiums(s.canastas, natural)
+    total -= v.ask_failed * s.ask_failed
+    if s.four_black3_held:
+        total -= v.four_black3_held
     if v.black3_removed and black3_removed:
         total += 100 if black3_removed >= 4 else 5 * black3_removed
     return total
