@@ -10,8 +10,8 @@ Score of a side (RULES.md §1.11): bonuses (canastas by kind, going out, conceal
 values of every card in its melds - the values of the cards left in its players' hands - penalties.
 
 Variants covered (:data:`REFERENCE`): classic with 2, 3, 4, 5 (a deal is played by 4) and 6 players (both
-seatings), uruguay, free-canasta, samba, bolivia, brazilian, hollywood, chilean, cuban, mexican, italian, spanish.
-Not covered: romanian-tiles, escalator, pennies-from-heaven, classic(players=3,cutthroat=true).
+seatings), uruguay, free-canasta, samba, bolivia, brazilian, hollywood, chilean, cuban, mexican, italian, spanish,
+escalator, pennies-from-heaven, romanian-tiles. Not covered: classic(players=3,cutthroat=true).
 """
 
 from __future__ import annotations
@@ -101,7 +101,15 @@ class Variant:
     wild: Callable[[list[int]], int] | None = None  # wild canasta, by its cards
     sequence: int = 0  # natural sequence canasta
     mixed_sequence: int = 0  # sequence canasta holding a wild card (Hollywood)
-    rank_bonus: tuple[tuple[str, int], ...] = ()  # canasta of a rank, natural or mixed (Mexican sevens)
+    rank_bonus: tuple[tuple[str, int, int], ...] = ()  # canasta of a rank: (rank, natural, mixed) (sevens)
+    values: Callable[[int], int] = card_value  # §1.1 (tiles: §3.4)
+    aces: tuple[int, int] = (0, 0)  # canasta of aces (natural, mixed) where it has its own bonus (§3.4)
+    beyond_seven_flat: int = 0  # §3.4: a canasta's tiles beyond the seven highest score this in total
+    never_opened_factor: int = 1  # §3.4: a side that never opened loses its rack this many times
+    melds_negative_without_canasta: bool = False  # §3.4: opened without a canasta: the melds count against
+    black3_four_on_side: int = 0  # §3.4: all four black threes on a side's racks cost this in total
+    hand_rank_penalty: tuple[tuple[str, int], ...] = ()  # a card of this rank in hand costs this (escalator 7)
+    red3_side: Callable[[SideEnd], int] | None = None  # red-three bonus that depends on the side's canastas
     going_out: int = 100  # §1.11
     concealed: int = 100  # §1.9, §1.11: +100 on top of going out
     red3: Callable[[int], int] = red3_classic
@@ -130,6 +138,28 @@ def _cuban_wild(cards: list[int]) -> int:
 
 def _fewer_than(k: int) -> Callable[[SideEnd], bool]:
     return lambda s: s.canastas < k
+
+
+def _has_canasta(s: SideEnd, kind: str, rank_: str = "", natural: bool = False) -> bool:
+    return any(len(cards) >= 7 and k == kind and (not rank_ or any(rank(c) == rank_ for c in cards))
+               and (not natural or not any(is_wild(c) for c in cards)) for k, cards in s.melds)
+
+
+def _escalator_red3(s: SideEnd) -> int:
+    """§3.5 escalator (docs/variants/escalator.md): 100 each; all six 2000 with a Bolivia (wild canasta), an
+    escalator (sequence canasta) or a natural canasta of sevens, else 600."""
+    n = s.red_threes
+    if n >= 6 and (_has_canasta(s, "wild") or _has_canasta(s, "sequence") or _has_canasta(s, "group", "7", True)):
+        return 2000
+    return 100 * n
+
+
+def tile_value(card: int) -> int:
+    """§3.4 (S2): 1 (ace) 25; 2 = 20; joly 50; 4-6 = 5; 7-13 = 10; threes no tile value."""
+    r = rank(card)
+    if r == "JK":
+        return 50
+    return {"A": 25, "2": 20, "3": 0, "4": 5, "5": 5, "6": 5}.get(r, 10)
 
 
 SAMBA = Variant(sequence=1500, going_out=200, concealed=0, red3=red3_samba, red3_negative=_fewer_than(2))
@@ -164,7 +194,7 @@ REFERENCE: dict[str, Variant] = {
     "cuban": Variant(wild=_cuban_wild, red3=red3_cuban, red3_negative=_fewer_than(1), concealed=0,
                      black3_removed=True),
     # §3.2 Mexican: a canasta of sevens 1000 [R, S4] (docs/variants/mexican.md); otherwise classic
-    "mexican": Variant(rank_bonus=(("7", 1000),)),
+    "mexican": Variant(rank_bonus=(("7", 1000, 1000),)),
     # §3.2 Italian (docs/variants/italian.md decisions): Samba's sequences (1500); canastas of twos 3000 (seven
     # twos) / 2000 (with jokers) for the side going out only, and never counted as canastas; premiums 5 canastas
     # 1000, 2000 if all 5 natural (sequence canastas are natural), 10 canastas 2000 more; red threes 1-3 100
@@ -180,6 +210,23 @@ REFERENCE: dict[str, Variant] = {
     "spanish": Variant(red3_negative=_fewer_than(1), premiums=lambda c, nat: 2000 if c >= 7 else 500 if c >= 5 else 0,
                        black3_melded_four=500, concealed_scale=(1000, 500, 500, 200), ask_failed=100,
                        four_black3_held=500),
+    # §3.5 escalator (docs/variants/escalator.md): escalators (7-card sequences) 500; sevens 1500 / 1000; a
+    # Bolivia 2000; black three in hand -200, seven in hand -500; red threes as _escalator_red3, negative
+    # without a meld; nobody goes out
+    "escalator": Variant(sequence=500, rank_bonus=(("7", 1500, 1000),), wild=lambda cards: 2000,
+                         black3_in_hand=200, hand_rank_penalty=(("7", 500),), red3_side=_escalator_red3),
+    # §3.5 Pennies from Heaven (docs/variants/pennies-from-heaven.md): sevens 1500, wild 1000, natural 500, mixed
+    # 300; red threes 100 each, all 8 of a side 1000, negative for a side without a canasta of sevens
+    "pennies-from-heaven": Variant(rank_bonus=(("7", 1500, 1500),), wild=lambda cards: 1000,
+                                   red3=lambda n: 1000 if n >= 8 else 100 * n,
+                                   red3_negative=lambda s: not _has_canasta(s, "group", "7")),
+    # §3.4 Romanian tiles: tile values; natural 500, mixed 300, aces 1000 / 500, joly canasta 2000; tiles beyond
+    # the seventh 50 in all (the seven highest-valued count: docs/variants/romanian-tiles.md); going out 100, no
+    # concealed bonus; red threes 100, all four 800, never negative; black three on the rack -100, all four on a
+    # side -1600; never opened: -2x the rack; opened without a canasta: -(melds + rack)
+    "romanian-tiles": Variant(values=tile_value, aces=(1000, 500), wild=lambda cards: 2000, beyond_seven_flat=50,
+                              concealed=0, red3_negative=lambda s: False, black3_in_hand=100,
+                              black3_four_on_side=1600, never_opened_factor=2, melds_negative_without_canasta=True),
 }
 
 
@@ -223,10 +270,20 @@ def canasta_bonus(v: Variant, kind: str, cards: list[int], went_out: bool = Fals
     if kind == "sequence":
         return v.sequence if wilds == 0 else v.mixed_sequence
     naturals = [rank(c) for c in cards if not is_wild(c)]
-    for r, points in v.rank_bonus:
+    for r, nat_points, mixed_points in v.rank_bonus:
         if naturals[0] == r:
-            return points
+            return nat_points if wilds == 0 else mixed_points
+    if naturals[0] == "A" and v.aces[0]:
+        return v.aces[0] if wilds == 0 else v.aces[1]
     return v.natural if wilds == 0 else v.mixed(wilds)
+
+
+def meld_value(v: Variant, cards: list[int]) -> int:
+    """Card values of a meld; beyond seven a flat total where the variant says so (§3.4)."""
+    vals = sorted((v.values(c) for c in cards), reverse=True)
+    if v.beyond_seven_flat and len(cards) > 7:
+        return sum(vals[:7]) + v.beyond_seven_flat
+    return sum(vals)
 
 
 def reference_side(v: Variant, s: SideEnd, black3_removed: int = 0) -> int:
@@ -234,16 +291,24 @@ def reference_side(v: Variant, s: SideEnd, black3_removed: int = 0) -> int:
     total = 0
     s.twos_count = v.going_out_counts_twos
     natural = 0
+    melded = 0
     for kind, cards in s.melds:
-        total += sum(card_value(c) for c in cards)
+        melded += meld_value(v, cards)
         total += canasta_bonus(v, kind, cards, s.went_out)
         if len(cards) >= 7 and kind in ("group", "sequence") and not any(is_wild(c) for c in cards):
             natural += 1
         if kind == "sequence" and v.short_sequence[0] and len(cards) < v.short_sequence[0]:
             total -= v.short_sequence[1]
+    total += -melded if v.melds_negative_without_canasta and s.canastas == 0 else melded
+    hand = 0
     for c in s.hand:
-        total -= v.black3_in_hand if rank(c) == "3" else card_value(c)
-    red = v.red3(s.red_threes)
+        costs = dict(v.hand_rank_penalty)
+        hand += v.black3_in_hand if rank(c) == "3" else costs.get(rank(c), v.values(c))
+    black3 = sum(1 for c in s.hand if rank(c) == "3")
+    if v.black3_four_on_side and black3 >= 4:
+        hand += v.black3_four_on_side - black3 * v.black3_in_hand
+    total -= hand * (v.never_opened_factor if not s.melds else 1)
+    red = v.red3_side(s) if v.red3_side else v.red3(s.red_threes)
     total += -red if v.red3_negative(s) else red
     if s.went_out:
         total += v.going_out
