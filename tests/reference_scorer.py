@@ -11,7 +11,7 @@ values of every card in its melds - the values of the cards left in its players'
 
 Variants covered (:data:`REFERENCE`): classic with 2, 3, 4, 5 (a deal is played by 4) and 6 players (both
 seatings), uruguay, free-canasta, samba, bolivia, brazilian, hollywood, chilean, cuban, mexican, italian, spanish,
-escalator, pennies-from-heaven, romanian-tiles. Not covered: classic(players=3,cutthroat=true).
+escalator, pennies-from-heaven, romanian-tiles, and cutthroat (:func:`cutthroat_scores`).
 """
 
 from __future__ import annotations
@@ -325,8 +325,37 @@ def reference_side(v: Variant, s: SideEnd, black3_removed: int = 0) -> int:
     return total
 
 
+def cutthroat_scores(deal: Deal) -> list[int]:
+    """§3.1 cutthroat (3 players): the first to take the pile (or to go out before anyone took it) is the lone
+    hand and scores alone; the other two are one partnership: their melds, hands and going out are scored
+    together, and each of them gets that total plus (or minus: the partnership made no meld) his own red
+    threes [H, R]. Nobody took the pile and nobody went out: everyone scores alone. Classic numbers (§1.11)."""
+    v = Variant()
+    if deal.lone < 0:
+        ends = side_ends(deal)
+        return [reference_side(v, e) for e in ends]
+    partners = [s for s in range(deal.n) if s != deal.lone]
+    out = [0] * deal.n
+    for seat in range(deal.n):
+        group = [seat] if seat == deal.lone else partners
+        e = SideEnd(red_threes=len(deal.red3[seat]))
+        for side in {deal.side_of[s] for s in group}:
+            kinds = {SEQUENCE_MELD: "sequence", WILD_MELD: "wild", THREES: "black3"}
+            e.melds.extend((kinds.get(m.target, "group"), list(m.cards)) for m in deal.melds[side])
+        for s in group:
+            for c in range(53):
+                e.hand.extend([c] * deal.hands[s][c])
+        if deal.out_seat in group:
+            e.went_out = True
+            e.concealed = deal.concealed
+        out[deal.home[seat]] = reference_side(v, e)
+    return out
+
+
 def reference_scores(spec: str, deal: Deal) -> list[int]:
     """The reference score of every side of the finished ``deal`` played under preset ``spec``."""
+    if spec == "classic(players=3,cutthroat=true)":
+        return cutthroat_scores(deal)
     v = REFERENCE[spec]
     ends = side_ends(deal)
     removed = [0] * deal.teams

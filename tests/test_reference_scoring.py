@@ -17,7 +17,7 @@ from canasta.moves import ADD, ASK_ID, MELD, TAKE, YES_ID
 from canasta.rules import Rules
 from reference_scorer import REFERENCE, SideEnd, Variant, reference_scores, reference_side
 
-SPECS = sorted(REFERENCE)
+SPECS = [*sorted(REFERENCE), "classic(players=3,cutthroat=true)"]
 
 
 def _pick(deal: Deal, rng: random.Random) -> int:
