@@ -13,7 +13,7 @@ import random
 import pytest
 
 from canasta.engine import Deal
-from canasta.moves import ADD, ASK_ID, MELD, TAKE, YES_ID
+from canasta.moves import ADD, ASK_ID, MELD, TAKE, WILD_TARGET, YES_ID
 from canasta.rules import Rules
 from reference_scorer import REFERENCE, SideEnd, Variant, reference_scores, reference_side
 
@@ -21,7 +21,7 @@ SPECS = [*sorted(REFERENCE), "classic(players=3,cutthroat=true)"]
 
 
 def _pick(deal: Deal, rng: random.Random) -> int:
-    """A random legal id, with a taste for melds, the pile, asking and "yes"."""
+    """A random legal id, with a taste for melds (of wild cards first), the pile, asking and "yes"."""
     legal = deal.legal_actions()
     if YES_ID in legal:
         return YES_ID
@@ -29,6 +29,9 @@ def _pick(deal: Deal, rng: random.Random) -> int:
         return ASK_ID
     moves = deal.legal_moves()
     melds = [a for a, m in zip(legal, moves, strict=True) if m.kind in (MELD, ADD)]
+    wild = [a for a, m in zip(legal, moves, strict=True) if m.kind in (MELD, ADD) and m.target == WILD_TARGET]
+    if wild and rng.random() < 0.7:  # else wild cards mostly go into melds of ranks: few wild canastas
+        return rng.choice(wild)
     if melds and rng.random() < 0.9:
         return rng.choice(melds)
     takes = [a for a, m in zip(legal, moves, strict=True) if m.kind == TAKE]

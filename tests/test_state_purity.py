@@ -87,10 +87,12 @@ def _check_queries_over_games(spec: str, seeds: range) -> None:
             after = full_state(deal)
             assert after == before, f"{spec} seed {seed} turn {deal.turn_no}: {state_diff(before, after)} changed"
             deal.apply_action(_pick(deal, rng))
-        before = full_state(deal)
+        before = full_state(deal)  # the deal is over: its queries and its score change nothing either
         deal.legal_actions()
         for seat in range(deal.n):
             deal.view(seat)
+        deal.score()
+        deal.check_invariants()
         assert full_state(deal) == before
 
 
