@@ -220,38 +220,12 @@ def melds_of(deal: Deal, side: int) -> dict[str, list[int]]:
 
 
 def snapshot(deal: Deal) -> dict[str, Any]:
-    """Everything a move could change, as plain values, to compare before and after a move."""
-    return {
-        "hands": [h[:] for h in deal.hands],
-        "rc": [r[:] for r in deal.rc],
-        "hsize": deal.hsize[:],
-        "stock": deal.stock[:],
-        "pile": deal.pile[:],
-        "pending": deal.pending[:],
-        "frozen": deal.frozen,
-        "melds": [[(m.target, m.cards[:], m.nat, m.wild, m.creator) for m in ms] for ms in deal.melds],
-        "mt": [r[:] for r in deal.mt],
-        "canastas": deal.canastas[:],
-        "red3": [r[:] for r in deal.red3],
-        "opened": deal.opened[:],
-        "has_melded": deal.has_melded[:],
-        "turn": deal.turn,
-        "actor": deal.actor,
-        "phase": deal.phase,
-        "drew": deal.drew,
-        "open_total": deal.open_total,
-        "touched_old": deal.touched_old,
-        "asked": deal.asked,
-        "answer": deal.answer,
-        "no_discard": deal.no_discard,
-        "over": deal.over,
-        "out_seat": deal.out_seat,
-        "concealed": deal.concealed,
-        "turn_no": deal.turn_no,
-        "stock_out": deal.stock_out,
-        "conceal_only": getattr(deal, "conceal_only", False),
-        "legal": list(deal.legal_actions()),
-    }
+    """The deal's complete state (:func:`state_snapshot.full_state`, every slot) and its legal moves, to compare
+    before and after a move."""
+    from state_snapshot import full_state
+
+    state = full_state(deal)  # before legal_actions(), which must not change it anyway
+    return {"state": state, "legal": list(deal.legal_actions())}
 
 
 def check_melds(deal: Deal) -> None:

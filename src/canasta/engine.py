@@ -651,9 +651,10 @@ class Deal:
             for s in range(n)
         )
         self.values = rules.card_values
-        self.rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
+        rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
         if rules.min_meld_naturals_only:  # rv values the initial meld: wild cards count 0 (Italian §3.2)
-            self.rv[TWO] = self.rv[JOKER_RANK] = 0
+            rv[TWO] = rv[JOKER_RANK] = 0
+        self.rv = tuple(rv)  # read-only: clones share it
         self.lim = MeldLimits.for_rules(rules, self.rv)
         self.xr = VariantRanks.for_rules(rules)
         self.dealer = dealer
@@ -1322,9 +1323,6 @@ class Deal:
             # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
             # does not require being able to go out (S1), a failed "yes" is charged (_answer)
             acts.append(ASK_ID)
-        if not acts and must_out:  # safeguard: never leave a player without a move
-            self.answer = 2
-            acts = self._play_actions_relaxed()
         return acts
 
     def _out_move_ok(self, cn: int, need_c: int, after: int, target: int, n: int, t: int, j: int) -> bool:
@@ -1348,11 +1346,24 @@ class Deal:
                 return False
         return True
 
-    def _play_actions_relaxed(self) -> list[int]:
-        self.answer = 0
-        self.conceal_only = False
-        self._legal = None
-        return self._play_actions()
+    def _settle_must_out(self) -> None:
+        """Never leave a player without a move: where he must go out this turn (told "yes", §1.9, or he took
+        the pile under the concealed waiver, §2 row 12) and no move of his leads there (the going-out plans
+        of the legal moves are not exact: a meld they allowed can leave cards no meld takes), the obligation
+        lapses: the "yes" counts as not given (``answer`` 0; he has asked, so he does not ask again) and the
+        concealed-only condition is dropped, and he plays on as usual.
+
+        Decided here, when a move is applied (:meth:`_do`), so that :meth:`legal_actions` and the other
+        queries never change the state (issue #13). Fills the legal-move cache with the moves it found.
+        """
+        if self.phase != P_PLAY or not (self.answer > 0 or self.conceal_only):
+            return
+        acts = self._play_actions()
+        if not acts:
+            self.answer = 0
+            self.conceal_only = False
+            acts = self._play_actions()
+        self._legal = acts
 
     def _wild_candidates(self, cand: list[tuple[int, int, int, int, int]], size: int, pend: int,
                          canastas: int, need_c: int, allow_out: bool) -> None:
@@ -1879,6 +1890,7 @@ class Deal:
                 self.answer = 0
         elif kind == PASS:
             self._finish(-1)
+        self._settle_must_out()
 
     def _after_turn(self) -> None:
         if self.stock_out and self.rules.stock_end != "forced_take":
@@ -2491,23 +2503,19 @@ class Deal:
     # ----------------------------------------------------------------- copy
 
     def clone(self) -> Deal:
-        """An independent copy (cheap: a few small lists), for search and learners."""
+        """An independent copy (cheap: a few small lists), for search and learners.
+
+        Nothing mutable is shared: a move on the copy never changes the original, and the reverse (issue #13).
+        Every slot is copied by the way :data:`CLONE_SHARED`, :data:`CLONE_FLAT` and :data:`CLONE_NESTED` name
+        it, or below (melds, the generator, the cache); the module refuses to load if a slot is in none of them.
+        """
         d = Deal.__new__(type(self))
-        for name in ("rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed",
-                     "deck", "frozen", "scores", "minimum", "turn", "actor", "phase", "drew",
-                     "open_total", "touched_old", "asked", "answer", "no_discard", "over",
-                     "out_seat", "concealed", "reshuffles", "turn_no", "partner_of", "stock_out",
-                     "conceal_only", "home", "lone", "must_canasta", "blocked_until", "xr"):
+        for name in CLONE_SHARED:
             setattr(d, name, getattr(self, name))
-        d.hands = [h[:] for h in self.hands]
-        d.rc = [r[:] for r in self.rc]
-        d.hsize = self.hsize[:]
-        d.nb = self.nb[:]
-        d.stock = self.stock[:]
-        d.pile = self.pile[:]
-        d.pending = self.pending[:]
-        d.opener = self.opener[:]
-        d.opened_turn = self.opened_turn[:]
+        for name in CLONE_FLAT:
+            setattr(d, name, getattr(self, name)[:])
+        for name in CLONE_NESTED:
+            setattr(d, name, [x[:] for x in getattr(self, name)])
         mapping: dict[int, Meld] = {}
         d.melds = []
         for ms in self.melds:
@@ -2519,21 +2527,43 @@ class Deal:
             d.melds.append(copies)
         d.turn_new = [mapping[id(m)] for m in self.turn_new]
         d.seqs = [[mapping[id(m)] for m in ms] for ms in self.seqs]
-        d.mt = [r[:] for r in self.mt]
-        d.canastas = self.canastas[:]
-        d.seq_canastas = self.seq_canastas[:]
-        d.red3 = [r[:] for r in self.red3]
-        d.black3_removed = [r[:] for r in self.black3_removed]
-        d.ask_failed = self.ask_failed[:]
-        d.packets = [p[:] for p in self.packets]
-        d.dowry = self.dowry[:]
-        d.extra_done = self.extra_done[:]
-        d.opened = self.opened[:]
-        d.has_melded = self.has_melded[:]
         d.rng = random.Random()
         d.rng.setstate(self.rng.getstate())
         d._legal = None
         return d
+
+
+CLONE_SHARED = (
+    "rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed", "deck", "frozen", "turn", "actor",
+    "phase", "drew", "open_total", "touched_old", "asked", "answer", "no_discard", "over", "out_seat", "concealed",
+    "reshuffles", "turn_no", "partner_of", "stock_out", "conceal_only", "home", "lone", "must_canasta",
+    "blocked_until", "xr",
+)
+"""Slots of a :class:`Deal` that :meth:`Deal.clone` shares: numbers, flags, tuples and the frozen descriptions of
+the variant (``rules``, ``lim``, ``xr``), never changed in place."""
+CLONE_FLAT = (
+    "hsize", "nb", "stock", "pile", "pending", "opener", "opened_turn", "canastas", "seq_canastas", "ask_failed",
+    "dowry", "extra_done", "opened", "has_melded", "scores", "minimum",
+)
+"""Slots that are lists of numbers or flags: copied."""
+CLONE_NESTED = ("hands", "rc", "mt", "red3", "black3_removed", "packets")
+"""Slots that are lists of lists of numbers: each inner list copied."""
+CLONE_SPECIAL = ("melds", "turn_new", "seqs", "rng", "_legal")
+"""Slots :meth:`Deal.clone` copies by hand: the melds (``turn_new`` and ``seqs`` point into them), the generator's
+state, and the legal-move cache (emptied)."""
+
+
+def _check_clone_covers_slots() -> None:
+    """Refuse to load if a slot of :class:`Deal` is not sorted for :meth:`Deal.clone` (or sorted twice)."""
+    named = CLONE_SHARED + CLONE_FLAT + CLONE_NESTED + CLONE_SPECIAL
+    slots = Deal.__slots__
+    if sorted(named) != sorted(slots):
+        missing = sorted(set(slots) - set(named))
+        extra = sorted({x for x in named if named.count(x) > 1} | (set(named) - set(slots)))
+        raise RuntimeError(f"Deal.clone: slots not sorted {missing}, unknown or repeated {extra}")
+
+
+_check_clone_covers_slots()
 
 
 class SeqDeal(Deal):

@@ -314,11 +314,13 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
     kinds: list[tuple[str, int]] = []  # (natural/mixed/wild, rank) of each canasta
     black3_melded = 0
     by_target: dict[int, list[tuple[Sequence[int], bool]]] = {}  # melds of a rank (or of wild cards): one per side
+    infos: list[MeldInfo] = []  # what each meld is: every rule that looks at a meld's kind reads it here
     for cards in side.melds:
         try:
             info = classify_meld(rules, cards)
         except ScoringError as e:
             raise ScoringError(f"side {name}: {e}") from None
+        infos.append(info)
         if info.kind == "sequence" and len(cards) > rules.sequence_max and not side.went_out:
             raise ScoringError(f"side {name}: meld [{' '.join(card_str(c) for c in cards)}] is a sequence of "
                                f"{len(cards)} cards; a sequence holds at most {rules.sequence_max} cards, more (up to "
@@ -394,7 +396,8 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         melded = -melded  # melded but no canasta: the melds count against the side (§3.4, S2 l.187-188)
     if side.penalties < 0:
         raise ScoringError(f"side {name}: penalties are points to subtract, written as a positive number")
-    penalties = -side.penalties - _variant_penalties(rules, side, name) - _short_sequences(rules, side)
+    penalties = -side.penalties - _variant_penalties(rules, side, name) - _short_sequences(
+        rules, infos, side.melds)
     premiums = rules.canasta_count_bonus(canastas) + sum(
         b for at_least, b in rules.natural_canasta_count_bonuses if counts["natural_counted"] >= at_least)
     if black3_melded >= BLACK3_SET:
@@ -495,13 +498,21 @@ def _concealed(rules: Rules, side: SideResult, name: str) -> int:
     return scale[CONCEALED_KINDS.index(kind)] - rules.going_out_bonus
 
 
-def _short_sequences(rules: Rules, side: SideResult) -> int:
+def _short_sequences(rules: Rules, infos: Sequence[MeldInfo], melds: Sequence[Sequence[int]]) -> int:
     """Points (>= 0) lost for the side's sequences shorter than ``short_sequence_below`` cards
-    (``short_sequence_penalty`` each, Brazilian §3.2 [H, R]); the melds are already classified."""
+    (``short_sequence_penalty`` each, Brazilian §3.2 [H, R]; S0 l.301 "unfinished ladder").
+
+    Only a meld that :func:`classify_meld` read as a sequence (cards of one suit in a row) is charged: a meld of
+    one rank holding a two or a joker (``QH QS QD 2D``) and a meld of wild cards are not sequences, though their
+    cards are of several ranks (issue #13).
+
+    Args:
+        infos: what each meld of ``melds`` is, in the same order.
+    """
     if not rules.short_sequence_penalty:
         return 0
-    short = sum(1 for cards in side.melds
-                if len({c >> 2 for c in cards}) > 1 and len(cards) < rules.short_sequence_below)
+    short = sum(1 for info, cards in zip(infos, melds, strict=True)
+                if info.kind == "sequence" and len(cards) < rules.short_sequence_below)
     return short * rules.short_sequence_penalty
 
 

@@ -387,6 +387,7 @@ def _match_turn_flags(d: Deal, view: PlayerView, legal: Sequence[int]) -> None:
     d.conceal_only, d.no_discard = tries[0]
     d.answer = view.answer
     d._legal = None
+    d._settle_must_out()  # as after a move: a player who must go out and cannot plays on (§1.9)
 
 
 def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:
