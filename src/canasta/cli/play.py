@@ -304,13 +304,7 @@ class PlaySession:
 
     def _intro(self) -> None:
         rules = self.rules
-        me = rules.side_of(self.human)
-        partners = [self.names[s] for s in self.agents if rules.side_of(s) == me]
-        others = [self.names[s] for s in self.agents if rules.side_of(s) != me]
-        text = f"Canasta {rules.spec()}, game to {rules.target}. You play seat {self.human + 1}"
-        if partners:
-            text += f" with {' & '.join(partners)} as partner{'s' if len(partners) > 1 else ''}"
-        text += f" against {', '.join(others)}."
+        text = f"Canasta {rules.spec()}, game to {rules.target}. You play seat {self.human + 1}."
         self.console.print(Text(text, style="bold"))
         self.console.print(welcome_line(rules, self.human, self.names, self.agents))
         if getattr(self.reader, "screen", None) is None:  # the full screen has a line of keys for this
