@@ -117,6 +117,7 @@ from .moves import (
     target_str,
 )
 from .opening import count_requirement, meld_opens, opening_met
+from .outsearch import out_moves, out_possible
 from .reach import loose_cards_fit, may_meld_out, naturals_melded, naturals_reach, pair_takes_wild
 from .rules import Rules
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
@@ -528,7 +529,7 @@ class Deal:
         "home", "lone",
         "opener", "opened_turn", "must_canasta", "blocked_until",
         "xr", "packets", "extra_done", "dowry",
-        "seq_canastas", "nb", "seqs",
+        "seq_canastas", "nb", "seqs", "planning",
     )
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Deal:
@@ -653,6 +654,7 @@ class Deal:
         self.xr = VariantRanks.for_rules(rules)
         self.dealer = dealer
         self.nb = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
+        self.planning = False  # a clone searched by canasta.outsearch: its move filters keep every move
 
     # ----------------------------------------------------------- card moving
 
@@ -921,7 +923,17 @@ class Deal:
     def _out_plan_ok(self, seat: int, side: int, need: int) -> bool:
         """:meth:`can_go_out_now` once the partner has not said no and the side has made its initial meld (or
         may waive it): whether the hand's cards can all be melded, or all but one discarded, with the side
-        then holding ``need`` canastas (the plans of feasibility.py, after the quick "no"s of reach.py)."""
+        then holding ``need`` canastas (the plans of feasibility.py, after the quick "no"s of reach.py).
+
+        Where going out depends on more than rank counts (``xr.out_search``: sequences, the meld of twos,
+        a blocked discard, black threes leaving play; RULES.md §1.9, §3.2, §3.4, §3.5) the answer is the
+        exact search of :func:`canasta.outsearch.out_possible` over the turn's legal moves; only where that
+        search gives up (a hand far longer than any going out needs to be searched for, with many
+        sequences to choose from: ``outsearch.BUDGET``) the plans below answer."""
+        if self.xr.out_search:
+            found = out_possible(self)
+            if found is not None:
+                return found
         exact = self._exact_out()
         if need >= NEVER and not exact:
             return False  # a sequence canasta, extra cards, red threes or kinds of canasta missing
@@ -1274,7 +1286,7 @@ class Deal:
             if cand:
                 if not opened:
                     cand = self._opening_candidates(cand, waiver)
-                if must_out:
+                if must_out and not self.xr.out_search:  # else searched below, with every other move
                     cand = self._out_candidates(cand)
                 acts = [x[0] for x in cand]
         if rules.sequences:  # sequence melds and additions (RULES.md §3.2)
@@ -1285,7 +1297,7 @@ class Deal:
                 for act, used, cn in seq_play_candidates(self, seat, side, size, pend, allow_out, needs):
                     if not opened and not self._seq_opening_ok(used, cn, sum(self.values[c] for c in used), waiver):
                         continue
-                    if must_out and not self._out_ok_cards(used, cn, cn - canastas):
+                    if must_out and not self.xr.out_search and not self._out_ok_cards(used, cn, cn - canastas):
                         continue
                     acts.append(act)
         # discards (RULES.md §1.4: keep a card unless going out)
@@ -1317,6 +1329,8 @@ class Deal:
             # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
             # does not require being able to go out (S1), a failed "yes" is charged (_answer)
             acts.append(ASK_ID)
+        if must_out and self.xr.out_search and not self.planning:
+            acts = out_moves(self, acts)  # the melds after which he can still go out (exact, outsearch.py)
         if not acts and must_out:  # safeguard: never leave a player without a move
             self.answer = 2
             acts = self._play_actions_relaxed()
@@ -2487,7 +2501,7 @@ class Deal:
                      "deck", "frozen", "scores", "minimum", "turn", "actor", "phase", "drew",
                      "open_total", "touched_old", "asked", "answer", "no_discard", "over",
                      "out_seat", "concealed", "reshuffles", "turn_no", "partner_of", "stock_out",
-                     "conceal_only", "home", "lone", "must_canasta", "blocked_until", "xr"):
+                     "conceal_only", "home", "lone", "must_canasta", "blocked_until", "xr", "planning"):
             setattr(d, name, getattr(self, name))
         d.hands = [h[:] for h in self.hands]
         d.rc = [r[:] for r in self.rc]
