@@ -341,19 +341,22 @@ def out_possible(deal: Deal) -> bool | None:
 def out_moves(deal: Deal, acts: list[int]) -> list[int]:
     """Of the move ids ``acts`` of a player who must go out (his partner said yes, or a concealed going out
     waived his minimum), those after which he still can this turn (exact); moves other than melds and
-    additions are kept as they are."""
+    additions are kept as they are; where the search gives up (:data:`BUDGET`), every move."""
     seat = deal.turn
     search = _Search(seat, deal.side_of[seat], deal)
     base = _planning_clone(deal)
     out = []
-    for a in acts:
-        if ACTIONS[a][0] not in (MELD, ADD):
-            out.append(a)
-            continue
-        for move in _concrete(base, a):
-            c = base.clone()
-            c._do(a, move)
-            if search.run(c):
+    try:
+        for a in acts:
+            if ACTIONS[a][0] not in (MELD, ADD):
                 out.append(a)
-                break
+                continue
+            for move in _concrete(base, a):
+                c = base.clone()
+                c._do(a, move)
+                if search.run(c):
+                    out.append(a)
+                    break
+    except OverBudget:
+        return acts
     return out
