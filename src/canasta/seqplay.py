@@ -191,6 +191,7 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     seen: set[Span] = set()
     seen_wild: set[tuple[int, int, int, int]] = set()
     longest = max(smax, rules.sequence_out_max)
+    committed = deal.answer > 0 and rules.must_ask_to_go_out  # the going-out turn (Brazilian §3.2)
     for m in seqs:
         sp = m.span
         suit, lo, hi = sp
@@ -203,8 +204,9 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
                 over = len(used) > room
                 if over and not (out_now or (done and out_ok)):
                     continue
-                if n > smax and not over:
-                    continue  # past sequence_max only in the move that goes out (sequence_out_max)
+                if n > smax and not over and not committed:
+                    continue  # past sequence_max only in the going-out turn (sequence_out_max): as the move
+                    # that goes out, or anywhere in it once the partner's binding yes commits him (§3.2)
                 out.append((act, used, canastas + done))
         if wild and (kinds or m.wild) and msize < smax:  # with a wild card (Hollywood)
             hole = _wild_hole(m, lane, smax, seen_wild)

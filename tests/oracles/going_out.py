@@ -15,8 +15,9 @@ Asking the partner (§1.9). Where a going out needs the partner's "yes" (``must_
 or the player asks anyway, the engine, after a yes, offers only the moves after which going out stays
 possible; that filter is the fast answer under test, so the oracle must not rely on it. It models a yes
 as the engine records one (``asked`` set, ``answer == 1``: :meth:`Deal._do` for YES) on a clone whose class
-replaces the two "can he still go out after this move?" filters (:meth:`Deal._out_candidates`,
-:meth:`Deal._out_ok_cards`) by "yes, keep every move". Every other rule of a move stays the engine's. This
+replaces the "can he still go out after this move?" filters (:meth:`Deal._out_candidates`,
+:meth:`Deal._out_ok_cards`, and where the engine has it the exact filter of ``canasta.outsearch.out_moves``,
+switched off by the ``planning`` mark) by "yes, keep every move". Every other rule of a move stays the engine's. This
 over-approximates nothing that matters: a move kept by the relaxed class but dropped by an exact filter is a
 move after which going out is impossible, so no successful sequence uses it; and a sequence that does end
 in going out keeps going out possible after each of its moves, so an exact filter keeps each of them. Hence
@@ -177,6 +178,8 @@ def can_go_out_after_yes(d: Deal, budget: int = 200_000) -> bool:
     seat = _check_root(d)
     c = d.clone()
     c.__class__ = relaxed(type(c))
+    if "planning" in Deal.__slots__:
+        c.planning = True  # the engine's own exact filter after a yes (outsearch.out_moves) off as well
     c.asked = True
     c.answer = 1
     c._legal = None
