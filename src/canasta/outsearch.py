@@ -341,22 +341,32 @@ def out_possible(deal: Deal) -> bool | None:
 def out_moves(deal: Deal, acts: list[int]) -> list[int]:
     """Of the move ids ``acts`` of a player who must go out (his partner said yes, or a concealed going out
     waived his minimum), those after which he still can this turn (exact); moves other than melds and
-    additions are kept as they are; where the search gives up (:data:`BUDGET`), every move."""
+    additions are kept as they are. Each move gets its own :data:`BUDGET` (the states searched are shared);
+    a move whose search gives up is kept only if no move was found to keep going out possible (then the
+    player is never left without a way out, and a move is dropped only when another one is known good)."""
     seat = deal.turn
     search = _Search(seat, deal.side_of[seat], deal)
     base = _planning_clone(deal)
     out = []
-    try:
-        for a in acts:
-            if ACTIONS[a][0] not in (MELD, ADD):
-                out.append(a)
-                continue
+    unknown = []
+    good = False
+    for a in acts:
+        if ACTIONS[a][0] not in (MELD, ADD):
+            out.append(a)
+            continue
+        try:
             for move in _concrete(base, a):
                 c = base.clone()
                 c._do(a, move)
+                search.left = BUDGET
                 if search.run(c):
                     out.append(a)
+                    good = True
                     break
-    except OverBudget:
-        return acts
+        except OverBudget:
+            search.memo = {k: v for k, v in search.memo.items() if v}  # "no"s left half-searched are not answers
+            unknown.append(a)
+    if unknown and not good:
+        keep = set(out) | set(unknown)
+        return [a for a in acts if a in keep]
     return out
