@@ -5,6 +5,12 @@ moves; the hash covers every list of ``legal_actions()`` met on the way (the mov
 and each deal's score. The digests were computed on the engine before the speed work, so a
 change here means the engine now offers other moves or scores otherwise: not a speed-up.
 If a rule is fixed on purpose, recompute the digests (``legal_digest``) and say why in the commit.
+
+Recomputed for issue #13 (exact "may I go out?"): in bolivia, chilean, hollywood, samba, samba(players=6),
+hollywood(players=6) and italian the first change is ``ask`` newly offered where a sequence lets the player go
+out (checked by the exhaustive oracle, or for hands too long for it by playing the going out after the
+yes); in romanian-tiles ``ask`` is no longer offered to a hand holding three black threes (§3.4). The seeded
+random moves then differ, so later lists differ too.
 """
 
 from __future__ import annotations
@@ -50,26 +56,26 @@ def legal_digest(spec: str, seed: int = 1, deals: int = DEALS) -> str:
 
 
 PINNED = {
-    'bolivia': 'baf1c40ecb58f228',
+    'bolivia': 'd6fd738d8d1b1b2a',
     'brazilian': '86ac62c53d61bf66',
-    'chilean': '6e66114be804f8ab',
+    'chilean': '3c93731c71f93389',
     'classic': '7ced88836ee36138',
     'cuban': 'b9d043b9659742c0',
     'escalator': '769c7cb33a58f979',
     'free-canasta': 'dd745396cff61472',
-    'hollywood': '15237ff7aac9233c',
-    'italian': '829db822fb69cffc',
+    'hollywood': '5137ab88779f745e',
+    'italian': 'cb00e113cfe26011',
     'mexican': '273824ddd03b6e06',
     'pennies-from-heaven': '17c9b141990a2b7c',
-    'romanian-tiles': '0893b20ec37992b3',
-    'samba': 'c6ae1309f6caa986',
+    'romanian-tiles': '9b574aa454e7eb76',
+    'samba': 'e262712397a2c580',
     'spanish': '804b892c6ac2b41e',
     'uruguay': '0b450cc22c6bb0d8',
     'classic(players=2)': '974563e1a40fa8bd',
     'classic(players=3)': '078d1174cc99f65b',
     'classic(players=6)': '641cfc167926821e',
-    'samba(players=6)': 'bfa673475d0b77b3',
-    'hollywood(players=6)': 'cc4c104b9c4ff6a6',
+    'samba(players=6)': '78f8de898b3f55a2',
+    'hollywood(players=6)': '3420116c1fb28bba',
     'brazilian(players=6)': '5ec170e1ebd93260',
 }
 
