@@ -132,3 +132,26 @@ def test_random_positions_agree_many(preset: str) -> None:
     stats: dict[str, int] = {}
     problems = [p for d in positions(preset, 1500, seed=2) for p in compare_position(d, stats)]
     assert not problems, problems[:3]
+
+
+# ------------------------------------------------- the last card completes the canasta that was missing
+
+
+@pytest.mark.parametrize("preset,melds", [
+    ("romanian-tiles", [(3, "5C 5C 5S 5D 5D 5H"), (7, "9D 9H 9S 2S 9C 9S")]),
+    ("classic(players=2)", [(3, "5C 5C 5S 5D 5D 5H"), (7, "9D 9H 9S 2S 9C 9S")]),
+    ("samba", [(3, "5C 5C 5S 5D 5D 5H"), (14, "5S 6S 7S 8S 9S TS")]),
+])
+def test_last_card_melded_completes_second_canasta(preset: str, melds: list[tuple[int, str]]) -> None:
+    """§1.9: the canastas may be completed in the going-out turn, and a player who goes out by melding his
+    last card needs no discard (§1.4). Each card of the hand completes one of two six-card melds; the old
+    code refused the first addition (it left one card while the side lacked its second canasta), so this
+    going out, which the rules allow, could not be played."""
+    samba = preset == "samba"
+    d = position(preset, "4S 5H" if samba else "2D 5H", melds)
+    assert can_go_out(d)
+    assert d.can_go_out_now()
+    d.apply("add 5H")
+    assert d.hsize[d.turn] == 1 and not d.over
+    d.apply("add 4S to 5S-TS" if samba else "add 2D to 9")
+    assert d.over and d.out_seat == d.turn

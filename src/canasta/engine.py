@@ -1255,7 +1255,8 @@ class Deal:
             self._wild_candidates(cand, size, pend, canastas, need_c, allow_out)
         if rules.twos_melds and opened and rc[TWO]:
             for x in twos_candidates(self, size + pend):
-                if x[5] >= 2 or (allow_out and self._out_move_ok(x[6], need_c, x[5], TWO, x[2], 0, x[4])):
+                if x[5] >= 2 or (allow_out and (self._out_move_ok(x[6], need_c, x[5], TWO, x[2], 0, x[4])
+                                                or (x[5] == 1 and self._last_card_out(x[0])))):
                     cand.append(x[:5])
         # black threes: only when going out (RULES.md §1.8)
         b3 = rc[THREE]
@@ -1360,6 +1361,27 @@ class Deal:
                 return False
         return True
 
+    def _last_card_out(self, action: int) -> bool:
+        """Whether after the meld or addition ``action``, which leaves one card in hand before the side has
+        what going out needs, melding that last card makes the player go out (it completes the canasta the
+        side lacks: RULES.md §1.9, the canastas "may be completed in the same turn"; §1.4 asks for a card to
+        discard only where he does not go out by melding). Such a move is then allowed: the player is not
+        left with a card he can neither meld nor discard."""
+        if self.pending:
+            return False
+        c = self.clone()
+        c._do(action, c.move_for_action(action))
+        seat = self.turn
+        if c.over or c.hsize[seat] != 1:
+            return False
+        for a in c.legal_actions():
+            if ACTIONS[a][0] in (MELD, ADD):
+                d = c.clone()
+                d._do(a, d.move_for_action(a))
+                if d.over and d.out_seat == seat:
+                    return True
+        return False
+
     def _play_actions_relaxed(self) -> list[int]:
         self.answer = 0
         self.conceal_only = False
@@ -1399,7 +1421,8 @@ class Deal:
             if after < 2:
                 cn = canastas + (1 if size0 < 7 <= size0 + k else 0)
                 if not (allow_out and after >= 0
-                        and self._out_move_ok(cn, need_c, after, opt[1], opt[2], opt[3], opt[4])):
+                        and (self._out_move_ok(cn, need_c, after, opt[1], opt[2], opt[3], opt[4])
+                             or (after == 1 and self._last_card_out(opt[0])))):
                     continue
             out.append(opt)
         return out
