@@ -9,8 +9,10 @@ If a rule is fixed on purpose, recompute the digests (``legal_digest``) and say 
 Recomputed for issue #13 (exact "may I go out?"): in bolivia, chilean, hollywood, samba, samba(players=6),
 hollywood(players=6) and italian the first change is ``ask`` newly offered where a sequence lets the player go
 out (checked by the exhaustive oracle, or for hands too long for it by playing the going out after the
-yes); in romanian-tiles ``ask`` is no longer offered to a hand holding three black threes (§3.4). The seeded
-random moves then differ, so later lists differ too.
+yes); in romanian-tiles ``ask`` is no longer offered to a hand holding three black threes (§3.4). Then in
+bolivia, cuban, free-canasta, mexican, samba, uruguay and classic(players=2/3/6) a meld or addition that leaves
+one card before the side has its canastas is newly offered where melding that last card goes out (§1.9: the
+canasta completed in the going-out turn). The seeded random moves then differ, so later lists differ too.
 """
 
 from __future__ import annotations
@@ -56,24 +58,24 @@ def legal_digest(spec: str, seed: int = 1, deals: int = DEALS) -> str:
 
 
 PINNED = {
-    'bolivia': 'd6fd738d8d1b1b2a',
+    'bolivia': 'a42b8185b0727222',
     'brazilian': '86ac62c53d61bf66',
     'chilean': '3c93731c71f93389',
     'classic': '7ced88836ee36138',
-    'cuban': 'b9d043b9659742c0',
+    'cuban': '75f04bdcd5c2bbd5',
     'escalator': '769c7cb33a58f979',
-    'free-canasta': 'dd745396cff61472',
+    'free-canasta': '72368bebd853cc34',
     'hollywood': '5137ab88779f745e',
     'italian': 'cb00e113cfe26011',
-    'mexican': '273824ddd03b6e06',
+    'mexican': '8f3a8aae8354f7de',
     'pennies-from-heaven': '17c9b141990a2b7c',
     'romanian-tiles': '9b574aa454e7eb76',
-    'samba': 'e262712397a2c580',
+    'samba': 'bef50ba9153bd65e',
     'spanish': '804b892c6ac2b41e',
-    'uruguay': '0b450cc22c6bb0d8',
-    'classic(players=2)': '974563e1a40fa8bd',
-    'classic(players=3)': '078d1174cc99f65b',
-    'classic(players=6)': '641cfc167926821e',
+    'uruguay': '33a7dfbaa0f4e7a0',
+    'classic(players=2)': 'a52f865dea54edad',
+    'classic(players=3)': 'd3460c76dbe5927e',
+    'classic(players=6)': 'ce2a06b56ab469b5',
     'samba(players=6)': '78f8de898b3f55a2',
     'hollywood(players=6)': '3420116c1fb28bba',
     'brazilian(players=6)': '5ec170e1ebd93260',
