@@ -117,7 +117,7 @@ from .moves import (
     target_str,
 )
 from .opening import count_requirement, meld_opens, opening_met
-from .outsearch import out_moves, out_possible
+from .outsearch import SEARCH_CARDS, out_moves, out_possible, plan_says_out, plannable
 from .reach import loose_cards_fit, may_meld_out, naturals_melded, naturals_reach, pair_takes_wild
 from .rules import Rules
 from .scoring import CONCEALED_KINDS, SideResult, SideScore, score_deal
@@ -931,9 +931,14 @@ class Deal:
         search gives up (a hand far longer than any going out needs to be searched for, with many
         sequences to choose from: ``outsearch.BUDGET``) the plans below answer."""
         if self.xr.out_search:
-            found = out_possible(self)
-            if found is not None:
-                return found
+            if self._search_out_now():
+                found = out_possible(self)
+                if found is not None:
+                    return found
+            if plannable(self, seat, side) and plan_says_out(self, seat, side):
+                return True  # melds of ranks alone go out (the rank plan with the variant's limits)
+            if not self._exact_out():
+                return False
         exact = self._exact_out()
         if need >= NEVER and not exact:
             return False  # a sequence canasta, extra cards, red threes or kinds of canasta missing
@@ -950,6 +955,15 @@ class Deal:
         if not may_meld_out(rc, ex, self.lim, need - self.canastas[side], not self.no_discard):
             return False  # wild cards too few for the pairs or the canastas missing: the plan would fail too
         return can_meld_out(rc, ex, self.lim, self.canastas[side], need, allow_discard=not self.no_discard)
+
+    def _search_out_now(self) -> bool:
+        """Whether going out is answered by the exact search (``xr.out_search``) in this state: a hand of at
+        most :data:`canasta.outsearch.SEARCH_CARDS` cards (the pile set aside counted). A longer hand is
+        answered by the rank plan with the variant's limits (:func:`canasta.outsearch.plan_says_out`), and
+        where going out needs the partner's yes (Brazilian) also by :func:`canasta.seqplay.out_reach`:
+        a search over so many cards costs far more than a step, and a going out from so long a hand
+        through sequences or melds of twos alone is left unseen (reported in issue #13)."""
+        return self.hsize[self.turn] + len(self.pending) <= SEARCH_CARDS
 
     def _exact_out(self) -> bool:
         """Whether going-out plans must count sequences too: a player may go out only when told yes
@@ -1208,6 +1222,7 @@ class Deal:
         min_nat = rules.min_naturals
         mc = self.must_canasta
         must_out = answer > 0 or self.conceal_only
+        search_out = must_out and self.xr.out_search and self._search_out_now()  # exact filter after a yes
         # where every candidate is legal as it stands (the side has opened, the player need not go out nor
         # complete a canasta first: §1.6, §1.9, §3.4), the ids of melds and additions of a rank go straight
         # into acts (the option caches keep them beside the candidates)
@@ -1290,7 +1305,7 @@ class Deal:
             if cand:
                 if not opened:
                     cand = self._opening_candidates(cand, waiver)
-                if must_out and not self.xr.out_search:  # else searched below, with every other move
+                if must_out and not search_out:  # else searched below, with every other move
                     cand = self._out_candidates(cand)
                 acts = [x[0] for x in cand]
         if rules.sequences:  # sequence melds and additions (RULES.md §3.2)
@@ -1301,7 +1316,7 @@ class Deal:
                 for act, used, cn in seq_play_candidates(self, seat, side, size, pend, allow_out, needs):
                     if not opened and not self._seq_opening_ok(used, cn, sum(self.values[c] for c in used), waiver):
                         continue
-                    if must_out and not self.xr.out_search and not self._out_ok_cards(used, cn, cn - canastas):
+                    if must_out and not search_out and not self._out_ok_cards(used, cn, cn - canastas):
                         continue
                     acts.append(act)
         # discards (RULES.md §1.4: keep a card unless going out)
@@ -1333,7 +1348,7 @@ class Deal:
             # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
             # does not require being able to go out (S1), a failed "yes" is charged (_answer)
             acts.append(ASK_ID)
-        if must_out and self.xr.out_search and not self.planning:
+        if must_out and search_out and not self.planning:
             acts = out_moves(self, acts)  # the melds after which he can still go out (exact, outsearch.py)
         if not acts and must_out:  # safeguard: never leave a player without a move
             self.answer = 2

@@ -40,13 +40,16 @@ if TYPE_CHECKING:
     from .engine import Deal
     from .rules import Rules
 
-__all__ = ["needs_search", "out_possible", "out_moves"]
+__all__ = ["SEARCH_CARDS", "needs_search", "out_moves", "out_possible", "plan_says_out", "plannable"]
 
 P_PLAY = 1  # engine.P_PLAY (not imported: the engine imports this module)
 BUDGET = 400
 """States one search may expand before it gives up (:class:`OverBudget`); only hands far longer than
 ``FULL_CARDS`` with many sequences to choose from come near it."""
 FULL_CARDS = 8
+SEARCH_CARDS = 8
+"""The engine searches (:func:`out_possible`, :func:`out_moves`) for hands of at most this many cards;
+longer hands are answered by the plans (``Deal._search_out_now``)."""
 """Up to this many cards in hand every move is searched; above, only sequences and melds of twos, the
 melds of ranks being left to the rank plan (module docstring)."""
 
@@ -162,7 +165,7 @@ def _hopeless(d: Deal, seat: int, side: int) -> bool:
     return False
 
 
-def _plannable(d: Deal, seat: int, side: int) -> bool:
+def plannable(d: Deal, seat: int, side: int) -> bool:
     """Whether the rank plan may finish the going out from here: the side has opened (or a concealed going
     out waives its minimum, §1.6), no pile is set aside, no canasta is owed first, no concealed going out is
     required, melding is allowed (§3.4 first round), and no cards are still to come (extra cards)."""
@@ -173,10 +176,10 @@ def _plannable(d: Deal, seat: int, side: int) -> bool:
                 or (rules.extra_cards and extra_cards_due(d, seat)))
 
 
-def _plan_says_out(d: Deal, seat: int, side: int) -> bool:
+def plan_says_out(d: Deal, seat: int, side: int) -> bool:
     """Whether the hand can go out by melds of ranks alone (black threes included, the discard last),
     the rank plan :func:`~canasta.feasibility.can_meld_out` adjusted where a variant restricts it (exact
-    where :func:`_plannable`): twos reserved for an unfinished meld of twos are no wild cards (Italian
+    where :func:`plannable`): twos reserved for an unfinished meld of twos are no wild cards (Italian
     §3.2: the plan then says no while the hand holds one); a card of ``discard_blocked_rank`` is never
     the last discard (Pennies §3.5: each other discard is tried); black threes only leave play as a set of
     four (Romanian tiles §3.4: three of them stay)."""
@@ -275,12 +278,12 @@ class _Search:
         seat, side = self.seat, self.side
         if _hopeless(d, seat, side):
             return False
-        plannable = _plannable(d, seat, side)
-        if plannable and _plan_says_out(d, seat, side):
+        can_plan = plannable(d, seat, side)
+        if can_plan and plan_says_out(d, seat, side):
             return True
         spare = d.hsize[seat] + d._to_hand(d.pending)
         single = spare == 1
-        every = spare <= FULL_CARDS or not plannable
+        every = spare <= FULL_CARDS or not can_plan
         ordered = self.ordered and d.must_canasta < 0
         for a in d.legal_actions():
             kind, arg, n, t, j = ACTIONS[a]
