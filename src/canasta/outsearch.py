@@ -335,8 +335,13 @@ def out_possible(deal: Deal) -> bool | None:
     """Whether the turn's player, in the play phase, can end this turn by going out when his partner says
     yes (exact; module docstring); None where the search gave up (:data:`BUDGET`)."""
     seat = deal.turn
+    side = deal.side_of[seat]
+    if _hopeless(deal, seat, side):
+        return False  # the search's first answer, before a clone is made
+    if deal.must_canasta < 0 and plannable(deal, seat, side) and plan_says_out(deal, seat, side):
+        return True
     try:
-        return _Search(seat, deal.side_of[seat], deal).run(_planning_clone(deal))
+        return _Search(seat, side, deal).run(_planning_clone(deal))
     except OverBudget:
         return None
 
