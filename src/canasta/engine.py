@@ -159,6 +159,9 @@ PHASE_NAMES = ("draw", "play", "answer", "over")
 MAX_RESHUFFLES = 3
 """Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
 
+_SEARCH_RNG = random.Random(0)
+"""The random generator of the copies searched within one turn (:meth:`Deal._copy`), which never use it."""
+
 NOT_TO_HAND_RED = IS_RED_THREE
 """Pile cards that never join a hand: red threes (laid out, RULES.md §1.3)."""
 NOT_TO_HAND_RED_BLACK = tuple(a or b for a, b in zip(IS_RED_THREE, IS_BLACK_THREE, strict=True))
@@ -529,7 +532,7 @@ class Deal:
         "home", "lone",
         "opener", "opened_turn", "must_canasta", "blocked_until",
         "xr", "packets", "extra_done", "dowry",
-        "seq_canastas", "nb", "seqs", "planning",
+        "seq_canastas", "nb", "seqs", "planning", "out_dead",
     )
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Deal:
@@ -655,6 +658,7 @@ class Deal:
         self.dealer = dealer
         self.nb = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
         self.planning = False  # a clone searched by canasta.outsearch: its move filters keep every move
+        self.out_dead = -1  # the turn (turn_no) in which the search found going out impossible (_out_plan_ok)
 
     # ----------------------------------------------------------- card moving
 
@@ -931,9 +935,13 @@ class Deal:
         search gives up (a hand far longer than any going out needs to be searched for, with many
         sequences to choose from: ``outsearch.BUDGET``) the plans below answer."""
         if self.xr.out_search:
+            if self.out_dead == self.turn_no:
+                return False  # impossible earlier in this turn: every move since only took options away
             if self._search_out_now():
                 found = out_possible(self)
                 if found is not None:
+                    if not found:
+                        self.out_dead = self.turn_no
                     return found
             if plannable(self, seat, side) and plan_says_out(self, seat, side):
                 return True  # melds of ranks alone go out (the rank plan with the variant's limits)
@@ -1384,14 +1392,14 @@ class Deal:
         left with a card he can neither meld nor discard."""
         if self.pending:
             return False
-        c = self.clone()
+        c = self._copy(False)
         c._do(action, c.move_for_action(action))
         seat = self.turn
         if c.over or c.hsize[seat] != 1:
             return False
         for a in c.legal_actions():
             if ACTIONS[a][0] in (MELD, ADD):
-                d = c.clone()
+                d = c._copy(False)
                 d._do(a, d.move_for_action(a))
                 if d.over and d.out_seat == seat:
                     return True
@@ -2537,12 +2545,17 @@ class Deal:
 
     def clone(self) -> Deal:
         """An independent copy (cheap: a few small lists), for search and learners."""
+        return self._copy(True)
+
+    def _copy(self, own_rng: bool) -> Deal:
+        """:meth:`clone`; without ``own_rng`` the copy shares a throwaway random generator instead of a copy
+        of this deal's (for the searches within one turn, which never reshuffle: canasta.outsearch)."""
         d = Deal.__new__(type(self))
         for name in ("rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed",
                      "deck", "frozen", "scores", "minimum", "turn", "actor", "phase", "drew",
                      "open_total", "touched_old", "asked", "answer", "no_discard", "over",
                      "out_seat", "concealed", "reshuffles", "turn_no", "partner_of", "stock_out",
-                     "conceal_only", "home", "lone", "must_canasta", "blocked_until", "xr", "planning"):
+                     "conceal_only", "home", "lone", "must_canasta", "blocked_until", "xr", "planning", "out_dead"):
             setattr(d, name, getattr(self, name))
         d.hands = [h[:] for h in self.hands]
         d.rc = [r[:] for r in self.rc]
@@ -2575,8 +2588,11 @@ class Deal:
         d.extra_done = self.extra_done[:]
         d.opened = self.opened[:]
         d.has_melded = self.has_melded[:]
-        d.rng = random.Random()
-        d.rng.setstate(self.rng.getstate())
+        if own_rng:
+            d.rng = random.Random()
+            d.rng.setstate(self.rng.getstate())
+        else:
+            d.rng = _SEARCH_RNG
         d._legal = None
         return d
 

@@ -30,10 +30,11 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
-from .cards import ACE, FOUR, JOKER, JOKER_RANK, THREE, TWO
+from .cards import ACE, FOUR, JOKER_RANK, THREE, TWO
 from .extras import extra_cards_due
 from .feasibility import can_meld_out
 from .moves import ACTIONS, ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
+from .reach import loose_cards_fit, may_meld_out
 from .twos import twos_reserved
 
 if TYPE_CHECKING:
@@ -209,7 +210,10 @@ def plan_says_out(d: Deal, seat: int, side: int) -> bool:
                 if can_meld_out(rest, ex, d.lim, canastas, need, allow_discard=False):
                     return True
         return False
-    return can_meld_out(rc, ex, d.lim, canastas, need, allow_discard=not d.no_discard)
+    allow = not d.no_discard
+    if not loose_cards_fit(rc, d.mt[side], d.lim, allow) or not may_meld_out(rc, ex, d.lim, need - canastas, allow):
+        return False  # the quick exact "no"s of reach.py for this plan
+    return can_meld_out(rc, ex, d.lim, canastas, need, allow_discard=allow)
 
 
 def _concrete(d: Deal, action: int) -> list[Move]:
@@ -292,7 +296,7 @@ class _Search:
             if kind == DISCARD:
                 if not single:
                     continue
-                c = d.clone()
+                c = d._copy(False)
                 c._do(a, c.move_for_action(a))
                 if c.over and c.out_seat == seat:
                     return True
@@ -306,7 +310,7 @@ class _Search:
                     continue  # tried in target order (class docstring)
                 nxt = group
             for move in _concrete(d, a):
-                c = d.clone()
+                c = d._copy(False)
                 c._do(a, move)
                 if self.run(c, nxt):
                     return True
@@ -322,7 +326,7 @@ def _size(d: Deal, action: int) -> int:
 
 
 def _planning_clone(deal: Deal) -> Deal:
-    c = deal.clone()
+    c = deal._copy(False)
     c.planning = True
     c.asked = True
     if c.answer <= 0:
@@ -364,7 +368,7 @@ def out_moves(deal: Deal, acts: list[int]) -> list[int]:
             continue
         try:
             for move in _concrete(base, a):
-                c = base.clone()
+                c = base._copy(False)
                 c._do(a, move)
                 search.left = BUDGET
                 if search.run(c):
