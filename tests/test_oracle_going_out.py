@@ -12,12 +12,12 @@ What is compared position by position is written in ``oracles/compare.py``.
 from __future__ import annotations
 
 import pytest
+
+from canasta.moves import ASK_ID, YES_ID
 from oracles.build import position
 from oracles.compare import compare_position
 from oracles.going_out import can_go_out, playable_after_yes
 from oracles.positions import PRESETS, positions
-
-from canasta.moves import ASK_ID, YES_ID
 
 NINES = (7, "9D 9H 9S 9C 9D 9S 9H")  # a natural canasta of nines
 FOURS = (2, "4C 4D 4S 4H 4C 4D 4S")
