@@ -1293,13 +1293,15 @@ class Deal:
             if b3 >= 3 and mt[THREE] < 0:
                 cand.extend((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0)
                             for n in range(3, min(b3, 4) + 1) if size - n + pend >= 2)
-        elif b3 >= 3 and allow_out and (canastas >= need_c or (answer > 0 and rules.must_ask_to_go_out)):
+        elif b3 >= 3 and allow_out and mt[THREE] < 0 and (canastas >= need_c or (search_out and rules.must_ask_to_go_out)):
             # melded only in the going-out turn (§1.8): as the move that goes out, or, once the partner's
             # binding yes makes this turn the going-out turn (must_ask_to_go_out, Brazilian §3.2), at any
-            # point of it that keeps going out possible (outsearch.out_moves filters)
-            last = size + pend if answer > 0 and rules.must_ask_to_go_out else 0 if self.no_discard else 1
+            # point of it that keeps going out possible (where the exact filter outsearch.out_moves runs)
+            early = search_out and rules.must_ask_to_go_out
+            last = 0 if self.no_discard else 1
             for n in range(3, b3 + 1):
-                if size - n + pend <= last:
+                after = size - n + pend
+                if (after <= last and canastas >= need_c) or (early and after >= 2):
                     cand.append((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0))
         if direct:
             if cand:  # melds of wild cards or twos, black threes

@@ -193,7 +193,8 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     seen: set[Span] = set()
     seen_wild: set[tuple[int, int, int, int]] = set()
     longest = max(smax, rules.sequence_out_max)
-    committed = deal.answer > 0 and rules.must_ask_to_go_out  # the going-out turn (Brazilian §3.2)
+    # the going-out turn (Brazilian §3.2), where the exact filter after the yes runs (Deal._search_out_now)
+    committed = deal.answer > 0 and rules.must_ask_to_go_out and deal._search_out_now()
     for m in seqs:
         sp = m.span
         suit, lo, hi = sp
