@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from canasta.engine import Deal
+from canasta.engine import P_PLAY, Deal
 from canasta.moves import ASK_ID
 
 from .going_out import OracleBudget, can_go_out, playable_after_yes
@@ -79,3 +79,56 @@ def compare_position(d: Deal, stats: dict[str, int], budget: int = 100_000) -> l
 
 def summary(stats: dict[str, Any]) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(stats.items()))
+
+
+def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_move: bool = True) -> list[str]:
+    """At an unopened side's play position with nothing melded yet this turn (RULES.md §1.6): the engine
+    offers a meld or addition exactly when the oracle (:func:`oracles.going_out.can_open`) can reach the
+    minimum this turn, counting only openings that keep a card (a concealed going out that waives the
+    minimum is left out: where the engine offers a move only for such a going out, it is not counted a
+    disagreement). Not for ``special_opening`` (§3.4)."""
+    from canasta.moves import ACTIONS, ADD, MELD
+
+    from .going_out import can_open
+    seat = d.turn
+    side = d.side_of[seat]
+    if d.opened[side] or d.open_total or d.rules.special_opening or d.pending or d.answer:
+        return []
+    try:
+        truth = can_open(d, budget)
+    except OracleBudget:
+        stats["open_skipped"] = stats.get("open_skipped", 0) + 1
+        return []
+    stats["open_checked"] = stats.get("open_checked", 0) + 1
+    offered = any(ACTIONS[a][0] in (MELD, ADD) for a in d.legal_actions())
+    if truth and not offered:
+        return [f"opening reachable but no meld offered: {describe(d)}"]
+    if offered and not truth and not can_go_out(d, budget):
+        return [f"meld offered but the minimum is out of reach: {describe(d)}"]
+    if not per_move:
+        return []
+    # each first meld: offered exactly when the minimum stays reachable after it (the relaxed moves, applied
+    # with the engine's choice of suits)
+    from .going_out import open_relaxed
+    problems = []
+    legal = set(d.legal_actions())
+    r = d.clone()
+    r.__class__ = open_relaxed(type(r))
+    r._legal = None
+    for a in r.legal_actions():
+        if ACTIONS[a][0] not in (MELD, ADD):
+            continue
+        after = d.clone()
+        after.__class__ = type(r)
+        after._legal = None
+        after.apply_action(a)
+        after.__class__ = type(d)
+        after._legal = None
+        try:
+            ok = (after.opened[side] or after._opening_met(side)) or (
+                after.phase == P_PLAY and after.turn == seat and not after.over and can_open(after, budget))
+        except OracleBudget:
+            continue
+        if ok != (a in legal) and not (a in legal and not ok):
+            problems.append(f"move {ACTIONS[a]} offered={a in legal} oracle={ok}: {describe(d)}")
+    return problems

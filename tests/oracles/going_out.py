@@ -209,21 +209,41 @@ def playable_after_yes(d: Deal, budget: int = 200_000) -> bool | None:
     return _Search(seat, budget).run(c)
 
 
+_OPEN_RELAXED: dict[type, type] = {}
+
+
+def open_relaxed(cls: type) -> type:
+    """A subclass of the deal class ``cls`` whose initial-meld filters (does the minimum stay reachable after
+    this meld? :meth:`Deal._opening_candidates`, :meth:`Deal._seq_opening_ok`) keep every move."""
+    got = _OPEN_RELAXED.get(cls)
+    if got is None:
+        def _opening_candidates(self: Any, cand: list[Any], waiver: bool) -> list[Any]:
+            return list(cand)
+
+        def _seq_opening_ok(self: Any, used: Any, cn: int, pts: int, waiver: bool) -> bool:
+            return True
+
+        got = type(f"OpenRelaxed{cls.__name__}", (cls,), {
+            "__slots__": (), "_opening_candidates": _opening_candidates, "_seq_opening_ok": _seq_opening_ok})
+        _OPEN_RELAXED[cls] = got
+    return got
+
+
 def can_open(d: Deal, budget: int = 200_000) -> bool:
-    """Whether the unopened side of the player to act can still make its initial meld this turn by legal
-    moves (RULES.md §1.6): some sequence of legal melds ends with the side opened and the turn still his
-    (a discard to come) or with him out."""
+    """Whether the unopened side of the player to act can make its initial meld this turn (RULES.md §1.6):
+    some sequence of melds and additions, each legal but for the "minimum still reachable" filter under
+    test (:func:`open_relaxed`), reaches the minimum (:meth:`Deal._opening_met`) with a card left to
+    discard. (Going out concealed, which waives the minimum, is not counted here.) Not for variants with
+    ``special_opening`` (§3.4), whose other opening rules live in the same filter."""
     seat = _check_root(d)
     side = d.side_of[seat]
     memo: dict[tuple[Any, ...], bool] = {}
 
     def run(x: Deal) -> bool:
-        if x.over:
-            return x.out_seat == seat
-        if x.phase != P_PLAY or x.turn != seat:
+        if x.over or x.phase != P_PLAY or x.turn != seat:
             return False
         if x.opened[side] or x._opening_met(side):
-            return True
+            return x.hsize[seat] + len(x.pending) >= 1
         key = state_key(x, seat)
         got = memo.get(key)
         if got is not None:
@@ -249,4 +269,7 @@ def can_open(d: Deal, budget: int = 200_000) -> bool:
         memo[key] = ok
         return ok
 
-    return run(d.clone())
+    c = d.clone()
+    c.__class__ = open_relaxed(type(c))
+    c._legal = None
+    return run(c)

@@ -66,3 +66,16 @@ def _choose(d: Deal, acts: list[int], rng: random.Random) -> int:
     if discards and rng.random() < 0.9:
         return rng.choice(discards)
     return rng.choice(acts)
+
+
+def first_turns(preset: str, count: int, seed: int = 0) -> Iterator[Deal]:
+    """``count`` positions right after the first player's draw of a fresh deal (an unopened side with a full
+    hand: for the initial-meld oracle)."""
+    rules = Rules.parse(preset)
+    rng = random.Random(f"first/{preset}/{seed}")
+    for _ in range(count):
+        d = Deal(rules, dealer=rng.randrange(rules.players), seed=rng.randrange(1 << 30))
+        while not d.over and not (d.phase == P_PLAY and d.actor == d.turn):
+            d.apply_action(d.legal_actions()[0])
+        if not d.over:
+            yield d
