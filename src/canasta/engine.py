@@ -1293,7 +1293,8 @@ class Deal:
             if b3 >= 3 and mt[THREE] < 0:
                 cand.extend((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0)
                             for n in range(3, min(b3, 4) + 1) if size - n + pend >= 2)
-        elif b3 >= 3 and allow_out and mt[THREE] < 0 and (canastas >= need_c or (search_out and rules.must_ask_to_go_out)):
+        elif (b3 >= 3 and allow_out and mt[THREE] < 0
+              and (canastas >= need_c or (search_out and rules.must_ask_to_go_out))):
             # melded only in the going-out turn (§1.8): as the move that goes out, or, once the partner's
             # binding yes makes this turn the going-out turn (must_ask_to_go_out, Brazilian §3.2), at any
             # point of it that keeps going out possible (where the exact filter outsearch.out_moves runs)
