@@ -2552,7 +2552,8 @@ class Deal:
 
     def _copy(self, own_rng: bool) -> Deal:
         """:meth:`clone`; without ``own_rng`` the copy shares a throwaway random generator instead of a copy
-        of this deal's (for the searches within one turn, which never reshuffle: canasta.outsearch)."""
+        of this deal's, and the other sides' melds (for the searches within one turn, which never reshuffle
+        nor touch another side's melds: canasta.outsearch, :meth:`_last_card_out`)."""
         d = Deal.__new__(type(self))
         for name in ("rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed",
                      "deck", "frozen", "scores", "minimum", "turn", "actor", "phase", "drew",
@@ -2571,7 +2572,11 @@ class Deal:
         d.opened_turn = self.opened_turn[:]
         mapping: dict[int, Meld] = {}
         d.melds = []
-        for ms in self.melds:
+        own = -1 if own_rng else self.side_of[self.turn]  # a search copy: only this side's melds change
+        for k, ms in enumerate(self.melds):
+            if own >= 0 and k != own:
+                d.melds.append(ms)  # shared, never changed by a search within the turn
+                continue
             copies = []
             for m in ms:
                 mc = m.copy()
@@ -2579,7 +2584,7 @@ class Deal:
                 copies.append(mc)
             d.melds.append(copies)
         d.turn_new = [mapping[id(m)] for m in self.turn_new]
-        d.seqs = [[mapping[id(m)] for m in ms] for ms in self.seqs]
+        d.seqs = [ms if own >= 0 and k != own else [mapping[id(m)] for m in ms] for k, ms in enumerate(self.seqs)]
         d.mt = [r[:] for r in self.mt]
         d.canastas = self.canastas[:]
         d.seq_canastas = self.seq_canastas[:]
