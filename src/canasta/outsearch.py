@@ -130,6 +130,55 @@ def _stuck(d: Deal, seat: int, side: int, hand: list[int], rc: list[int]) -> int
     return stuck
 
 
+def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> int:
+    """At least as many canastas as the side can complete this turn (an upper bound): a meld short of 7
+    cards counts where the hand's cards that could join it (naturals of its rank, or of its suit within
+    reach for a sequence, and every wild card) make 7; a new meld of a rank, beside one or alone, where
+    its naturals and the wild cards make 7 (twice where they would make both); a new sequence where the
+    suit's naturals held and the wild cards make 7; a meld of wild cards where the wild cards do (§1.5,
+    §3.2). Each canasta this turn is one of these, and each needs those cards."""
+    rules = d.rules
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    seq_wild = wilds if rules.sequence_wild_max else 0
+    count = 0
+    mt = d.mt[side]
+    melds = d.melds[side]
+    for m in melds:
+        size = m.size
+        if size >= 7:
+            continue
+        t = m.target
+        if t == SEQ_TARGET:
+            suit = m.span[0]
+            held = sum(1 for q in range(FOUR, ACE + 1) if hand[q * 4 + suit])
+            if size + held + seq_wild >= 7:
+                count += 1
+        elif t == WILD_TARGET or t == TWO:
+            if size + wilds >= 7:
+                count += 1
+        elif FOUR <= t <= ACE and size + rc[t] + wilds >= 7:
+            count += 1
+            if rc[t] + wilds >= 7 + 7 - size:
+                count += 1
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        if not c:
+            continue
+        mi = mt[r]
+        if mi >= 0 and melds[mi].size < 7:
+            continue  # counted with its meld
+        if c + wilds >= 7:
+            count += 1 + (1 if c + wilds >= 14 else 0)
+    if rules.sequences:
+        for suit in range(4):
+            held = sum(1 for q in range(FOUR, ACE + 1) if hand[q * 4 + suit])
+            if held + seq_wild >= 7:
+                count += 1
+    if rules.wild_melds and mt[WILD_TARGET] < 0 and wilds >= 7:
+        count += 1
+    return count
+
+
 def _hopeless(d: Deal, seat: int, side: int) -> bool:
     """Exact "no" bounds (module docstring)."""
     rules = d.rules
@@ -143,6 +192,8 @@ def _hopeless(d: Deal, seat: int, side: int) -> bool:
                 hand[c] += 1
                 rc[c >> 2] += 1
     if _stuck(d, seat, side, hand, rc) > (0 if d.no_discard else 1):
+        return True
+    if d.canastas[side] + _reachable_canastas(d, side, hand, rc) < rules.canastas_to_go_out:
         return True
     missing = rules.canastas_to_go_out - d.canastas[side]
     if missing > 0:
