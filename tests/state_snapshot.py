@@ -9,6 +9,8 @@ Left out, and only these:
 
 * ``Deal._legal``, the legal-move cache (filled by the first :meth:`~canasta.engine.Deal.legal_actions` of a
   state, emptied by every move);
+* ``Deal._out_dead``, the turn in which going out was found impossible (filled by "may I go out?": once
+  impossible, every later state of that turn has fewer options, so the answer follows from the state);
 * ``MeldLimits.options``, the process-wide memo of meld options that ``Deal.lim`` points to (shared by every
   deal with the same limits, filled by move generation; its content follows from the limits alone).
 
@@ -28,8 +30,8 @@ from typing import Any
 
 from canasta.engine import Deal
 
-SKIP_SLOTS = {"_legal"}
-"""Slots of a Deal that are not state (the legal-move cache)."""
+SKIP_SLOTS = {"_legal", "_out_dead"}
+"""Slots of a Deal that are not state (caches of answers that follow from the state)."""
 SKIP_ATTRS = {("MeldLimits", "options")}
 """(class name, attribute) pairs of inner objects that are memos, not state."""
 _PRIMITIVE = (type(None), bool, int, float, str, bytes, complex)

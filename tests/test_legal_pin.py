@@ -5,6 +5,15 @@ moves; the hash covers every list of ``legal_actions()`` met on the way (the mov
 and each deal's score. The digests were computed on the engine before the speed work, so a
 change here means the engine now offers other moves or scores otherwise: not a speed-up.
 If a rule is fixed on purpose, recompute the digests (``legal_digest``) and say why in the commit.
+
+Recomputed for issue #13 (exact "may I go out?", RULES.md §1.9), where the first list that changed is
+right by the exhaustive single-turn oracle (tests/oracles): in hollywood and samba ``ask`` is newly offered where
+a sequence lets the player go out; in romanian-tiles ``ask`` is no longer offered to a hand holding three black
+threes (§3.4); in bolivia, cuban, free-canasta, mexican, uruguay and classic(players=2/3/6) a meld or addition
+that leaves one card before the side has its canastas is newly offered where melding that last card goes out
+(§1.9: the canasta completed in the going-out turn). The seeded random moves then differ, so later lists differ
+too. (chilean, italian, samba(players=6), hollywood(players=6) are unchanged: their changes came with hands
+longer than the search covers, outsearch.SEARCH_CARDS.)
 """
 
 from __future__ import annotations
@@ -50,24 +59,24 @@ def legal_digest(spec: str, seed: int = 1, deals: int = DEALS) -> str:
 
 
 PINNED = {
-    'bolivia': 'baf1c40ecb58f228',
+    'bolivia': '4c5db33e12725fed',
     'brazilian': 'c4365a6ef21746a0',  # scores only: short-sequence penalty on sequences only (issue #13)
     'chilean': '6e66114be804f8ab',
     'classic': '7ced88836ee36138',
-    'cuban': 'b9d043b9659742c0',
+    'cuban': '75f04bdcd5c2bbd5',
     'escalator': '769c7cb33a58f979',
-    'free-canasta': 'dd745396cff61472',
-    'hollywood': '15237ff7aac9233c',
+    'free-canasta': '72368bebd853cc34',
+    'hollywood': '921cb8a6d98b9848',
     'italian': '829db822fb69cffc',
-    'mexican': '273824ddd03b6e06',
+    'mexican': '8f3a8aae8354f7de',
     'pennies-from-heaven': '17c9b141990a2b7c',
-    'romanian-tiles': '0893b20ec37992b3',
-    'samba': 'c6ae1309f6caa986',
+    'romanian-tiles': '9b574aa454e7eb76',
+    'samba': '89c6363d261817ae',
     'spanish': '804b892c6ac2b41e',
-    'uruguay': '0b450cc22c6bb0d8',
-    'classic(players=2)': '974563e1a40fa8bd',
-    'classic(players=3)': '078d1174cc99f65b',
-    'classic(players=6)': '641cfc167926821e',
+    'uruguay': '33a7dfbaa0f4e7a0',
+    'classic(players=2)': 'a52f865dea54edad',
+    'classic(players=3)': 'd3460c76dbe5927e',
+    'classic(players=6)': 'ce2a06b56ab469b5',
     'samba(players=6)': 'bfa673475d0b77b3',
     'hollywood(players=6)': 'cc4c104b9c4ff6a6',
     'brazilian(players=6)': '7c35290444da663b',  # the same

@@ -102,7 +102,9 @@ def test_a_sequence_is_extended_past_seven_only_when_going_out() -> None:
         d.apply("add JD QD to 4D-TD")
     play(d, "ask", "yes")
     legal = legal_strs(d)
-    assert "add JD QD to 4D-TD" in legal and "add JD to 4D-TD" not in legal  # JD alone leaves 2 cards
+    # after the binding yes this is the going-out turn: the sequence may pass seven cards at any point of it
+    # that keeps going out possible (issue #13), so JD alone (then QD, discard AC) is legal too
+    assert "add JD QD to 4D-TD" in legal and "add JD to 4D-TD" in legal
     play(d, "add JD QD to 4D-TD", "discard AC")
     assert d.over and d.out_seat == 0
     s = d.score()[0].breakdown

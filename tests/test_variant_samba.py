@@ -182,12 +182,12 @@ def test_display_shows_sequences() -> None:
 
 
 def test_going_out_through_a_sequence_needs_no_asking() -> None:
-    """Samba plans "may I go out?" from rank counts (docs/variants/samba.md, Feasibility): a hand that can
-    go out only through a sequence is not offered the question, but going out itself is allowed."""
+    """A hand that can go out only through a sequence goes out without asking, and is offered "may I go
+    out?" too (issue #13: the question is offered exactly when going out is possible this turn)."""
     d = make_deal(SAMBA, [SEQ7 + " " + KINGS7 + " 4H"], stock="5H 6H")
     play(d, "draw", "meld " + SEQ7, "meld " + KINGS7)
     legal = legal_strs(d)
-    assert "ask" not in legal and "meld 4H 5H 6H" in legal
+    assert "ask" in legal and "meld 4H 5H 6H" in legal
     play(d, "meld 4H 5H 6H")
     assert d.over and d.out_seat == 0
 

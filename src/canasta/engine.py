@@ -117,6 +117,7 @@ from .moves import (
     target_str,
 )
 from .opening import count_requirement, meld_opens, opening_met
+from .outsearch import SEARCH_CARDS, out_moves, out_possible, plan_says_out, plannable
 from .reach import loose_cards_fit, may_meld_out, naturals_melded, naturals_reach, pair_takes_wild
 from .rules import Rules
 from .rulewords import in_words
@@ -158,6 +159,9 @@ moves are immutable, so one object serves every deal), else None (:meth:`Deal.mo
 PHASE_NAMES = ("draw", "play", "answer", "over")
 MAX_RESHUFFLES = 3
 """Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
+
+_SEARCH_RNG = random.Random(0)
+"""The random generator of the copies searched within one turn (:meth:`Deal._copy`), which never use it."""
 
 NOT_TO_HAND_RED = IS_RED_THREE
 """Pile cards that never join a hand: red threes (laid out, RULES.md §1.3)."""
@@ -533,7 +537,7 @@ class Deal:
         "home", "lone",
         "opener", "opened_turn", "must_canasta", "blocked_until",
         "xr", "packets", "extra_done", "dowry",
-        "seq_canastas", "nb", "seqs",
+        "seq_canastas", "nb", "seqs", "planning", "_out_dead",
     )
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Deal:
@@ -659,6 +663,8 @@ class Deal:
         self.xr = VariantRanks.for_rules(rules)
         self.dealer = dealer
         self.nb = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
+        self.planning = False  # a clone searched by canasta.outsearch: its move filters keep every move
+        self._out_dead = -1  # cache: the turn (turn_no) in which the search found going out impossible (_out_plan_ok)
 
     # ----------------------------------------------------------- card moving
 
@@ -927,7 +933,26 @@ class Deal:
     def _out_plan_ok(self, seat: int, side: int, need: int) -> bool:
         """:meth:`can_go_out_now` once the partner has not said no and the side has made its initial meld (or
         may waive it): whether the hand's cards can all be melded, or all but one discarded, with the side
-        then holding ``need`` canastas (the plans of feasibility.py, after the quick "no"s of reach.py)."""
+        then holding ``need`` canastas (the plans of feasibility.py, after the quick "no"s of reach.py).
+
+        Where going out depends on more than rank counts (``xr.out_search``: sequences, the meld of twos,
+        a blocked discard, black threes leaving play; RULES.md §1.9, §3.2, §3.4, §3.5) the answer is the
+        exact search of :func:`canasta.outsearch.out_possible` over the turn's legal moves; only where that
+        search gives up (a hand far longer than any going out needs to be searched for, with many
+        sequences to choose from: ``outsearch.BUDGET``) the plans below answer."""
+        if self.xr.out_search:
+            if self._out_dead == self.turn_no:
+                return False  # impossible earlier in this turn: every move since only took options away
+            if self._search_out_now():
+                found = out_possible(self)
+                if found is not None:
+                    if not found:
+                        self._out_dead = self.turn_no
+                    return found
+            if plannable(self, seat, side) and plan_says_out(self, seat, side):
+                return True  # melds of ranks alone go out (the rank plan with the variant's limits)
+            if not self._exact_out():
+                return False
         exact = self._exact_out()
         if need >= NEVER and not exact:
             return False  # a sequence canasta, extra cards, red threes or kinds of canasta missing
@@ -944,6 +969,15 @@ class Deal:
         if not may_meld_out(rc, ex, self.lim, need - self.canastas[side], not self.no_discard):
             return False  # wild cards too few for the pairs or the canastas missing: the plan would fail too
         return can_meld_out(rc, ex, self.lim, self.canastas[side], need, allow_discard=not self.no_discard)
+
+    def _search_out_now(self) -> bool:
+        """Whether going out is answered by the exact search (``xr.out_search``) in this state: a hand of at
+        most :data:`canasta.outsearch.SEARCH_CARDS` cards (the pile set aside counted). A longer hand is
+        answered by the rank plan with the variant's limits (:func:`canasta.outsearch.plan_says_out`), and
+        where going out needs the partner's yes (Brazilian) also by :func:`canasta.seqplay.out_reach`:
+        a search over so many cards costs far more than a step, and a going out from so long a hand
+        through sequences or melds of twos alone is left unseen (reported in issue #13)."""
+        return self.hsize[self.turn] + len(self.pending) <= SEARCH_CARDS
 
     def _exact_out(self) -> bool:
         """Whether going-out plans must count sequences too: a player may go out only when told yes
@@ -1202,6 +1236,7 @@ class Deal:
         min_nat = rules.min_naturals
         mc = self.must_canasta
         must_out = answer > 0 or self.conceal_only
+        search_out = must_out and self.xr.out_search and self._search_out_now()  # exact filter after a yes
         # where every candidate is legal as it stands (the side has opened, the player need not go out nor
         # complete a canasta first: §1.6, §1.9, §3.4), the ids of melds and additions of a rank go straight
         # into acts (the option caches keep them beside the candidates)
@@ -1249,7 +1284,8 @@ class Deal:
             self._wild_candidates(cand, size, pend, canastas, need_c, allow_out)
         if rules.twos_melds and opened and rc[TWO]:
             for x in twos_candidates(self, size + pend):
-                if x[5] >= 2 or (allow_out and self._out_move_ok(x[6], need_c, x[5], TWO, x[2], 0, x[4])):
+                if x[5] >= 2 or (allow_out and (self._out_move_ok(x[6], need_c, x[5], TWO, x[2], 0, x[4])
+                                                or (x[5] == 1 and self._last_card_out(x[0])))):
                     cand.append(x[:5])
         # black threes: only when going out (RULES.md §1.8)
         b3 = rc[THREE]
@@ -1263,10 +1299,16 @@ class Deal:
             if b3 >= 3 and mt[THREE] < 0:
                 cand.extend((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0)
                             for n in range(3, min(b3, 4) + 1) if size - n + pend >= 2)
-        elif b3 >= 3 and allow_out and canastas >= need_c:
-            last = 0 if self.no_discard else 1  # he must go out: meld everything, or discard the last card
+        elif (b3 >= 3 and allow_out and mt[THREE] < 0
+              and (canastas >= need_c or (search_out and rules.must_ask_to_go_out))):
+            # melded only in the going-out turn (§1.8): as the move that goes out, or, once the partner's
+            # binding yes makes this turn the going-out turn (must_ask_to_go_out, Brazilian §3.2), at any
+            # point of it that keeps going out possible (where the exact filter outsearch.out_moves runs)
+            early = search_out and rules.must_ask_to_go_out
+            last = 0 if self.no_discard else 1
             for n in range(3, b3 + 1):
-                if size - n + pend <= last:
+                after = size - n + pend
+                if (after <= last and canastas >= need_c) or (early and after >= 2):
                     cand.append((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0))
         if direct:
             if cand:  # melds of wild cards or twos, black threes
@@ -1280,7 +1322,7 @@ class Deal:
             if cand:
                 if not opened:
                     cand = self._opening_candidates(cand, waiver)
-                if must_out:
+                if must_out and not search_out:  # else searched below, with every other move
                     cand = self._out_candidates(cand)
                 acts = [x[0] for x in cand]
         if rules.sequences:  # sequence melds and additions (RULES.md §3.2)
@@ -1291,7 +1333,7 @@ class Deal:
                 for act, used, cn in seq_play_candidates(self, seat, side, size, pend, allow_out, needs):
                     if not opened and not self._seq_opening_ok(used, cn, sum(self.values[c] for c in used), waiver):
                         continue
-                    if must_out and not self._out_ok_cards(used, cn, cn - canastas):
+                    if must_out and not search_out and not self._out_ok_cards(used, cn, cn - canastas):
                         continue
                     acts.append(act)
         # discards (RULES.md §1.4: keep a card unless going out)
@@ -1323,6 +1365,8 @@ class Deal:
             # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
             # does not require being able to go out (S1), a failed "yes" is charged (_answer)
             acts.append(ASK_ID)
+        if must_out and search_out and not self.planning:
+            acts = out_moves(self, acts)  # the melds after which he can still go out (exact, outsearch.py)
         return acts
 
     def _out_move_ok(self, cn: int, need_c: int, after: int, target: int, n: int, t: int, j: int) -> bool:
@@ -1365,6 +1409,27 @@ class Deal:
             acts = self._play_actions()
         self._legal = acts
 
+    def _last_card_out(self, action: int) -> bool:
+        """Whether after the meld or addition ``action``, which leaves one card in hand before the side has
+        what going out needs, melding that last card makes the player go out (it completes the canasta the
+        side lacks: RULES.md §1.9, the canastas "may be completed in the same turn"; §1.4 asks for a card to
+        discard only where he does not go out by melding). Such a move is then allowed: the player is not
+        left with a card he can neither meld nor discard."""
+        if self.pending:
+            return False
+        c = self._copy(False)
+        c._do(action, c.move_for_action(action))
+        seat = self.turn
+        if c.over or c.hsize[seat] != 1:
+            return False
+        for a in c.legal_actions():
+            if ACTIONS[a][0] in (MELD, ADD):
+                d = c._copy(False)
+                d._do(a, d.move_for_action(a))
+                if d.over and d.out_seat == seat:
+                    return True
+        return False
+
     def _wild_candidates(self, cand: list[tuple[int, int, int, int, int]], size: int, pend: int,
                          canastas: int, need_c: int, allow_out: bool) -> None:
         seat = self.turn
@@ -1398,7 +1463,8 @@ class Deal:
             if after < 2:
                 cn = canastas + (1 if size0 < 7 <= size0 + k else 0)
                 if not (allow_out and after >= 0
-                        and self._out_move_ok(cn, need_c, after, opt[1], opt[2], opt[3], opt[4])):
+                        and (self._out_move_ok(cn, need_c, after, opt[1], opt[2], opt[3], opt[4])
+                             or (after == 1 and self._last_card_out(opt[0])))):
                     continue
             out.append(opt)
         return out
@@ -2502,6 +2568,14 @@ class Deal:
 
     # ----------------------------------------------------------------- copy
 
+    def drop_caches(self) -> None:
+        """Forget the answers cached for the present state: the legal moves (``_legal``) and "going out is
+        impossible this turn" (``_out_dead``). For code that changes a deal's slots by hand (the sampled
+        worlds of :mod:`canasta.agents.determinize`); moves keep the caches right by themselves. The caches
+        are not state: they hold answers that follow from the state alone."""
+        self._legal = None
+        self._out_dead = -1
+
     def clone(self) -> Deal:
         """An independent copy (cheap: a few small lists), for search and learners.
 
@@ -2509,6 +2583,12 @@ class Deal:
         Every slot is copied by the way :data:`CLONE_SHARED`, :data:`CLONE_FLAT` and :data:`CLONE_NESTED` name
         it, or below (melds, the generator, the cache); the module refuses to load if a slot is in none of them.
         """
+        return self._copy(True)
+
+    def _copy(self, own_rng: bool) -> Deal:
+        """:meth:`clone`; without ``own_rng`` the copy shares a throwaway random generator instead of a copy
+        of this deal's, and the other sides' melds (for the searches within one turn, which never reshuffle
+        nor touch another side's melds: canasta.outsearch, :meth:`_last_card_out`)."""
         d = Deal.__new__(type(self))
         for name in CLONE_SHARED:
             setattr(d, name, getattr(self, name))
@@ -2518,7 +2598,11 @@ class Deal:
             setattr(d, name, [x[:] for x in getattr(self, name)])
         mapping: dict[int, Meld] = {}
         d.melds = []
-        for ms in self.melds:
+        own = -1 if own_rng else self.side_of[self.turn]  # a search copy: only this side's melds change
+        for k, ms in enumerate(self.melds):
+            if own >= 0 and k != own:
+                d.melds.append(ms)  # shared, never changed by a search within the turn
+                continue
             copies = []
             for m in ms:
                 mc = m.copy()
@@ -2526,9 +2610,12 @@ class Deal:
                 copies.append(mc)
             d.melds.append(copies)
         d.turn_new = [mapping[id(m)] for m in self.turn_new]
-        d.seqs = [[mapping[id(m)] for m in ms] for ms in self.seqs]
-        d.rng = random.Random()
-        d.rng.setstate(self.rng.getstate())
+        d.seqs = [ms if own >= 0 and k != own else [mapping[id(m)] for m in ms] for k, ms in enumerate(self.seqs)]
+        if own_rng:
+            d.rng = random.Random()
+            d.rng.setstate(self.rng.getstate())
+        else:
+            d.rng = _SEARCH_RNG
         d._legal = None
         return d
 
@@ -2537,7 +2624,7 @@ CLONE_SHARED = (
     "rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed", "deck", "frozen", "turn", "actor",
     "phase", "drew", "open_total", "touched_old", "asked", "answer", "no_discard", "over", "out_seat", "concealed",
     "reshuffles", "turn_no", "partner_of", "stock_out", "conceal_only", "home", "lone", "must_canasta",
-    "blocked_until", "xr",
+    "blocked_until", "xr", "planning", "_out_dead",
 )
 """Slots of a :class:`Deal` that :meth:`Deal.clone` shares: numbers, flags, tuples and the frozen descriptions of
 the variant (``rules``, ``lim``, ``xr``), never changed in place."""

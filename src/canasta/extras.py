@@ -52,19 +52,25 @@ class VariantRanks:
             threes, kinds of canasta, canastas of wild cards not counting): :func:`out_need` decides.
         out_wild_only: the one such condition is that canastas of twos or of wild cards do not count
             (Italian §3.2): a side with no meld of twos or of wild cards needs ``canastas_to_go_out``.
+        out_search: going out depends on more than rank counts (sequences, the meld of twos, a blocked
+            discard, black threes leaving play): the engine searches the turn's moves
+            (:func:`canasta.outsearch.needs_search`, RULES.md §1.9, §3.2, §3.4, §3.5).
     """
 
     pile_block: int
     discard_block: int
     out_conditions: bool = False
     out_wild_only: bool = False
+    out_search: bool = False
 
     @classmethod
     def for_rules(cls, rules: Rules) -> VariantRanks:
         """Read the rank fields of ``rules``."""
         others = bool(rules.extra_cards or rules.red3_to_go_out or rules.going_out_canastas)
+        from .outsearch import needs_search
         return cls(rank_index(rules.pile_blocking_rank), rank_index(rules.discard_blocked_rank),
-                   others or not rules.wild_canastas_count, not others and not rules.wild_canastas_count)
+                   others or not rules.wild_canastas_count, not others and not rules.wild_canastas_count,
+                   needs_search(rules))
 
 
 def kinds_met(required: Sequence[str], canastas: Sequence[tuple[str, int]]) -> bool:

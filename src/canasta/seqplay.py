@@ -176,21 +176,25 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
         natural, with_wild = tables[suit].get(row) or new_sequences(suit, row, smin, smax, least)
         for n, used, act in natural:
             done = 1 if n >= 7 else 0
-            if n > room and not (out_now or (done and out_ok)):
+            if n > room and not (out_now or (done and out_ok)
+                                 or (allow_out and n == room + 1 and deal._last_card_out(act))):
                 continue
             out.append((act, used, canastas + done))
         if kinds:
             for n, opts in with_wild:
                 done = 1 if n >= 7 else 0
-                if n > room and not (out_now or (done and out_ok)):
-                    continue
                 for wk in kinds:
                     act, used = opts[wk - 1]
+                    if n > room and not (out_now or (done and out_ok)
+                                         or (allow_out and n == room + 1 and deal._last_card_out(act))):
+                        continue
                     wild_new.append((act, used, canastas + done))
     wild_adds: list[tuple[int, tuple[int, ...], int]] = []
     seen: set[Span] = set()
     seen_wild: set[tuple[int, int, int, int]] = set()
     longest = max(smax, rules.sequence_out_max)
+    # the going-out turn (Brazilian §3.2), where the exact filter after the yes runs (Deal._search_out_now)
+    committed = deal.answer > 0 and rules.must_ask_to_go_out and deal._search_out_now()
     for m in seqs:
         sp = m.span
         suit, lo, hi = sp
@@ -201,10 +205,12 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
             for n, used, act in _natural_additions(sp, lane, longest):
                 done = 1 if n >= 7 > msize else 0
                 over = len(used) > room
-                if over and not (out_now or (done and out_ok)):
+                if over and not (out_now or (done and out_ok)
+                                 or (allow_out and len(used) == room + 1 and deal._last_card_out(act))):
                     continue
-                if n > smax and not over:
-                    continue  # past sequence_max only in the move that goes out (sequence_out_max)
+                if n > smax and not over and not committed:
+                    continue  # past sequence_max only in the going-out turn (sequence_out_max): as the move
+                    # that goes out, or anywhere in it once the partner's binding yes commits him (§3.2)
                 out.append((act, used, canastas + done))
         if wild and (kinds or m.wild) and msize < smax:  # with a wild card (Hollywood)
             hole = _wild_hole(m, lane, smax, seen_wild)
@@ -212,14 +218,15 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
                 continue
             for n, opts in wild_additions(suit, lo, hi, hole, lane, smax):
                 done = 1 if n >= 7 > msize else 0
-                if len(opts[0][1]) > room and not (out_now or (done and out_ok)):
-                    continue
+                over = len(opts[0][1]) > room and not (out_now or (done and out_ok))
                 if hole >= 0:  # naturals only, to a sequence holding its wild card
-                    wild_adds.append((opts[0][0], opts[0][1], canastas + done))
+                    if not over or (allow_out and len(opts[0][1]) == room + 1 and deal._last_card_out(opts[0][0])):
+                        wild_adds.append((opts[0][0], opts[0][1], canastas + done))
                     continue
                 for wk in kinds:  # one wild card with the naturals
                     act, used = opts[wk - 1]
-                    wild_adds.append((act, used, canastas + done))
+                    if not over or (allow_out and len(used) == room + 1 and deal._last_card_out(act)):
+                        wild_adds.append((act, used, canastas + done))
     out.extend(wild_new)
     out.extend(wild_adds)
     return out
@@ -274,7 +281,7 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
     room = size + pend - 2  # cards that may be melded while keeping 2
     short = seven = False  # a hand too short for every new sequence; one of 7 cards would let the side go out
     if room < smax and not (allow_out and deal.canastas[side] >= needs[0]):
-        if wild:
+        if wild or room < smin:  # (a new sequence may leave the one card that goes out, §1.9)
             return [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
         short, seven = True, allow_out and deal.canastas[side] + 1 >= needs[1]
     kinds = _KINDS[code]
@@ -310,7 +317,8 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
             for n, used, act in _natural_additions(sp, lane, longest):
                 if len(used) > room:  # he keeps fewer than 2 cards: only where he may then go out
                     if not (allow_out and (deal.canastas[side] >= needs[0]
-                                           or (n >= 7 > msize and deal.canastas[side] + 1 >= needs[1]))):
+                                           or (n >= 7 > msize and deal.canastas[side] + 1 >= needs[1])
+                                           or (len(used) == room + 1 and deal._last_card_out(act)))):
                         continue
                 elif n > smax:
                     continue  # past sequence_max only in the move that goes out (sequence_out_max)

@@ -192,7 +192,7 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
     for tries, lean in ((ASK_TRIES, None), (ASK_TRIES, ranks)):
         for _ in range(tries):
             _place(d, view, memory, pool, known, rng, (asker, lean) if lean is not None else None)
-            d._legal = None
+            d.drop_caches()  # another world: the answers cached for the last one no longer hold
             if d.can_go_out_now():
                 return _finish(d, view, legal)
     raise DeterminizeError("no hand found with which the asking partner can go out "
@@ -349,7 +349,7 @@ def _skeleton(view: PlayerView, memory: CardMemory, rng: random.Random, legal: S
     d.seed = None
     d.rng = random.Random(rng.getrandbits(64))
     d.turn_no = view.turn_number
-    d._legal = None
+    d.drop_caches()
     d.stock_out = (rules.stock_end == "forced_take" and view.stock_size == 0
                    and (view.phase == "draw" or view.drew == 2))
     d.conceal_only = False
@@ -359,7 +359,7 @@ def _skeleton(view: PlayerView, memory: CardMemory, rng: random.Random, legal: S
 
 
 def _finish(d: Deal, view: PlayerView, legal: Sequence[int] | None) -> Deal:
-    d._legal = None
+    d.drop_caches()
     if legal is not None and view.to_act == view.seat and view.phase == "play":
         _match_turn_flags(d, view, legal)
     return d
@@ -381,12 +381,12 @@ def _match_turn_flags(d: Deal, view: PlayerView, legal: Sequence[int]) -> None:
     for conceal, no_discard in tries:
         d.conceal_only, d.no_discard = conceal, no_discard
         d.answer = view.answer
-        d._legal = None
+        d.drop_caches()
         if sorted(d.legal_actions()) == want:
             return
     d.conceal_only, d.no_discard = tries[0]
     d.answer = view.answer
-    d._legal = None
+    d.drop_caches()
     d._settle_must_out()  # as after a move: a player who must go out and cannot plays on (§1.9)
 
 

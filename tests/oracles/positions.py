@@ -1,0 +1,81 @@
+"""Seeded random positions per preset with hands small enough for the exhaustive oracles.
+
+A deal is played from its shuffle by a seeded random player that prefers melding (so hands shrink), asks
+now and then (answers at random), and otherwise picks a random legal move. Every play-phase position of the
+turn's player holding at most ``max_cards`` cards (with the pile set aside, if any) is yielded, right after
+the draw or the take and in the middle of the turn alike, as a clone the caller may change.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from canasta.engine import P_PLAY, Deal
+from canasta.moves import ACTIONS, ADD, ASK, DISCARD, MELD, NO_ID, TAKE, YES_ID
+from canasta.rules import Rules
+
+PRESETS = (
+    "classic", "classic(players=2)", "classic(players=3)", "classic(players=6)",
+    "classic(players=3,cutthroat=true)", "samba", "bolivia", "brazilian", "chilean", "cuban", "italian",
+    "hollywood", "mexican", "uruguay", "spanish", "romanian-tiles", "free-canasta", "pennies-from-heaven",
+)
+"""Presets where a player may go out (escalator ends with the stock: going_out_allowed is false)."""
+
+
+def positions(preset: str, count: int, seed: int = 0, max_cards: int = 7, max_steps: int = 3000,
+              keep: float = 0.5) -> Iterator[Deal]:
+    """``count`` play-phase positions of ``preset`` (each yielded position is a clone)."""
+    rules = Rules.parse(preset)
+    rng = random.Random(f"{preset}/{seed}")
+    made = 0
+    deal_no = 0
+    while made < count:
+        deal_no += 1
+        d = Deal(rules, dealer=rng.randrange(rules.players), seed=rng.randrange(1 << 30))
+        steps = 0
+        while not d.over and steps < max_steps and made < count:
+            steps += 1
+            acts = d.legal_actions()
+            if not acts:
+                break
+            if d.phase == P_PLAY and d.actor == d.turn:
+                size = d.hsize[d.turn] + len(d.pending)
+                near = d.canastas[d.side_of[d.turn]] >= 1  # going out within reach: kept more often
+                if size <= max_cards and rng.random() < (keep if near else keep / 5):
+                    made += 1
+                    yield d.clone()
+            a = _choose(d, acts, rng)
+            d.apply_action(a)
+
+
+def _choose(d: Deal, acts: list[int], rng: random.Random) -> int:
+    if YES_ID in acts:
+        return YES_ID if rng.random() < 0.7 else NO_ID
+    kinds = [ACTIONS[a][0] for a in acts]
+    takes = [a for a, k in zip(acts, kinds, strict=True) if k == TAKE]
+    if takes and rng.random() < 0.6:
+        return rng.choice(takes)
+    asks = [a for a, k in zip(acts, kinds, strict=True) if k == ASK]
+    if asks and rng.random() < 0.15:
+        return asks[0]
+    melds = [a for a, k in zip(acts, kinds, strict=True) if k in (MELD, ADD)]
+    if melds and rng.random() < 0.85:
+        return rng.choice(melds)
+    discards = [a for a, k in zip(acts, kinds, strict=True) if k == DISCARD]
+    if discards and rng.random() < 0.9:
+        return rng.choice(discards)
+    return rng.choice(acts)
+
+
+def first_turns(preset: str, count: int, seed: int = 0) -> Iterator[Deal]:
+    """``count`` positions right after the first player's draw of a fresh deal (an unopened side with a full
+    hand: for the initial-meld oracle)."""
+    rules = Rules.parse(preset)
+    rng = random.Random(f"first/{preset}/{seed}")
+    for _ in range(count):
+        d = Deal(rules, dealer=rng.randrange(rules.players), seed=rng.randrange(1 << 30))
+        while not d.over and not (d.phase == P_PLAY and d.actor == d.turn):
+            d.apply_action(d.legal_actions()[0])
+        if not d.over:
+            yield d
