@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -113,27 +114,37 @@ def test_fuzz_game_record_reader(tmp_path: Path, data: bytes) -> None:
     assert path.read_bytes() == data
 
 
+def _read_or_refuse(tmp_path: Path, data: bytes, reader: Callable[[Path], object], error: type[Exception]) -> None:
+    """``reader`` reads ``data`` from a file, or refuses it with ``error`` in one line; the file is kept."""
+    path = _write(tmp_path, data)
+    try:
+        reader(path)
+    except error as e:
+        assert is_one_line(str(e))
+    assert path.read_bytes() == data
+
+
+def _command_reads_or_refuses(tmp_path: Path, data: bytes, command: str, as_json: bool) -> None:
+    """``canasta COMMAND FILE [--json]``: exit 0, or exit 2 with one ``error:`` line; never a traceback."""
+    res = CliRunner().invoke(app, [command, str(_write(tmp_path, data))] + (["--json"] if as_json else []))
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert res.exit_code in (0, 2), res.output
+    if res.exit_code == 2:
+        assert res.output.startswith("error: ") and is_one_line(res.output)
+
+
 @FUZZ
 @given(data=hostile_documents(RECORD))
 def test_fuzz_save_file_reader(tmp_path: Path, data: bytes) -> None:
     """load_game (canasta play --resume): a hostile save file is refused with SaveError in one line; kept."""
-    path = _write(tmp_path, data)
-    try:
-        load_game(path)
-    except SaveError as e:
-        assert is_one_line(str(e))
-    assert path.read_bytes() == data
+    _read_or_refuse(tmp_path, data, load_game, SaveError)
 
 
 @FUZZ
 @given(data=hostile_documents(RECORD), as_json=st.booleans())
 def test_fuzz_replay_command(tmp_path: Path, data: bytes, as_json: bool) -> None:
     """canasta replay FILE [--json]: exit 0 or exit 2 with one ``error:`` line, never a traceback."""
-    res = CliRunner().invoke(app, ["replay", str(_write(tmp_path, data))] + (["--json"] if as_json else []))
-    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
-    assert res.exit_code in (0, 2), res.output
-    if res.exit_code == 2:
-        assert res.output.startswith("error: ") and is_one_line(res.output)
+    _command_reads_or_refuses(tmp_path, data, "replay", as_json)
 
 
 # ------------------------------------------------------------------ score sheets
@@ -142,23 +153,14 @@ def test_fuzz_replay_command(tmp_path: Path, data: bytes, as_json: bool) -> None
 @given(data=hostile_documents(SHEET))
 def test_fuzz_score_sheet_reader(tmp_path: Path, data: bytes) -> None:
     """score_file: a hostile score sheet is refused with ScoreSheetError in one line; the file is kept."""
-    path = _write(tmp_path, data)
-    try:
-        score_file(path)
-    except ScoreSheetError as e:
-        assert is_one_line(str(e))
-    assert path.read_bytes() == data
+    _read_or_refuse(tmp_path, data, score_file, ScoreSheetError)
 
 
 @FUZZ
 @given(data=hostile_documents(SHEET), as_json=st.booleans())
 def test_fuzz_score_command(tmp_path: Path, data: bytes, as_json: bool) -> None:
     """canasta score FILE [--json]: exit 0 or exit 2 with one ``error:`` line, never a traceback."""
-    res = CliRunner().invoke(app, ["score", str(_write(tmp_path, data))] + (["--json"] if as_json else []))
-    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
-    assert res.exit_code in (0, 2), res.output
-    if res.exit_code == 2:
-        assert res.output.startswith("error: ") and is_one_line(res.output)
+    _command_reads_or_refuses(tmp_path, data, "score", as_json)
 
 
 def test_names_are_printed_as_text_not_markup(tmp_path: Path) -> None:
