@@ -319,3 +319,12 @@ def test_the_tile_game_calls_its_bonus_threes_red_and_yellow():
     players = text_of(render_players(deal.view(0), info(tiles)), width=120)
     assert "Red & yellow 3s" in players and "Red threes" not in players
     assert "Red threes" in text_of(render_players(Deal(CLASSIC, dealer=0, seed=3).view(0), info()), width=120)
+
+
+def test_a_hand_by_suit_shows_the_runs_of_each_suit():
+    hand = parse_cards("5H 4H 6H KS KH 2C JK 3S 7D")
+    assert [label for label, _ in hand_groups(hand)] == ["4", "5", "6", "7", "K", "black 3", "wild"]
+    groups = hand_groups(hand, by_suit=True)
+    assert [label for label, _ in groups] == ["diamonds", "hearts", "spades", "black 3", "wild"]
+    assert [card_str(c) for c in groups[1][1]] == ["4H", "5H", "6H", "KH"]  # ranks ascending within the suit
+    assert "hearts" in text_of(render_hand(hand, by_suit=True))

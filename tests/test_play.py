@@ -366,3 +366,16 @@ def test_cli_play_accepts_coach():
     r = CliRunner().invoke(app, ["play", "--coach", "--seed", "1", "--bots", "random"], input="hint\n")
     assert r.exit_code == 0
     assert "Hint: " in r.output
+
+
+def test_sort_shows_the_hand_by_suit_or_by_rank():
+    """Sequence variants show the hand by suit (sequences are of one suit); 'sort' switches, in every variant."""
+    session, buf = make_session(["sort", "sort rank", "sort x", None], variant="samba")
+    assert session.by_suit
+    session.run()
+    out = buf.getvalue()
+    assert "hearts" in out or "spades" in out or "clubs" in out or "diamonds" in out  # the first screen
+    assert "Your hand is shown by rank." in out and "sort by what?" in out
+    assert not session.by_suit
+    classic, _ = make_session([None])
+    assert not classic.by_suit

@@ -31,7 +31,7 @@ from ..moves import KIND_NAMES
 if TYPE_CHECKING:
     from ..engine import Deal
 
-COMMANDS = ("help", "hint", "moves", "rules", "save", "score", "show", "quit", "history", "scores", "undo")
+COMMANDS = ("help", "hint", "moves", "rules", "save", "score", "show", "quit", "history", "scores", "undo", "sort")
 """Commands of terminal play besides the moves."""
 
 CARD_VERBS = ("take", "meld", "add", "discard")

@@ -30,6 +30,7 @@ from rich.text import Text
 from ..cards import (
     JOKER,
     RANKS,
+    SUITS,
     TWO,
     card_str,
     card_symbol,
@@ -74,6 +75,9 @@ class TableInfo:
     log: tuple[str, ...] = ()
     note: str = ""
     """A line shown under the title, e.g. who sits this deal out (5 players, §3.1)."""
+    by_suit: bool = False
+    """The hand sorted by suit rather than by rank (the ``sort`` command; the default where the variant has
+    sequences, which are of one suit)."""
 
 
 def plural(n: int, word: str) -> str:
@@ -139,20 +143,30 @@ def cards_text(cards: Sequence[int], sep: str = " ") -> Text:
     return out
 
 
-def hand_groups(hand: Sequence[int]) -> list[tuple[str, list[int]]]:
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+"""The suits' names under a hand sorted by suit."""
+
+
+def hand_groups(hand: Sequence[int], by_suit: bool = False) -> list[tuple[str, list[int]]]:
     """The hand sorted by :func:`~canasta.cards.sort_key` and grouped for display.
 
-    Returns (label, cards) pairs: one group per natural rank (label the rank
-    letter), then "black 3" for black threes, then "wild" for twos and jokers.
+    Returns (label, cards) pairs: one group per natural rank (label the rank letter), or with ``by_suit``
+    one group per suit of natural cards (label the suit's name, ranks ascending within it: the runs a
+    sequence may be made of show side by side), then "black 3" for black threes, then "wild" for twos
+    and jokers.
     """
     groups: list[tuple[str, list[int]]] = []
-    for c in sorted(hand, key=sort_key):
+    def by_suit_key(c: int) -> tuple[int, int, tuple[int, int, int]]:
+        group = sort_key(c)[0]  # naturals, black threes, wild cards
+        return group, (c & 3 if group == 1 else 0), sort_key(c)
+
+    for c in sorted(hand, key=by_suit_key if by_suit else sort_key):
         if is_wild(c):
             label = "wild"
         elif is_black_three(c):
             label = "black 3"
         else:
-            label = RANKS[c >> 2]
+            label = SUIT_WORDS[SUITS[c & 3]] if by_suit else RANKS[c >> 2]
         if groups and groups[-1][0] == label:
             groups[-1][1].append(c)
         else:
@@ -160,19 +174,20 @@ def hand_groups(hand: Sequence[int]) -> list[tuple[str, list[int]]]:
     return groups
 
 
-def render_hand(hand: Sequence[int], tiles: bool = False) -> RenderableType:
-    """The hand as groups, each with its coloured cards over their notation (``K♥ K♠`` / ``KH KS``);
-    with ``tiles`` (``Rules.tile_names``, Romanian tiles §3.4) also the tiles' names (``black 13``)."""
+def render_hand(hand: Sequence[int], tiles: bool = False, by_suit: bool = False) -> RenderableType:
+    """The hand as groups (:func:`hand_groups`, by rank or ``by_suit``), each with its coloured cards over
+    their notation (``K♥ K♠`` / ``KH KS``); with ``tiles`` (``Rules.tile_names``, Romanian tiles §3.4)
+    also the tiles' names (``black 13``)."""
     if not hand:
         return Text("(no cards)", style="dim")
     cells: list[RenderableType] = []
-    for label, cards in hand_groups(hand):
+    for label, cards in hand_groups(hand, by_suit):
         cell = cards_text(cards)
         cell.append("\n")
         cell.append(" ".join(card_str(c) for c in cards), style="dim")
         if tiles:
             cell.append("\n" + ", ".join(tile_name(c) for c in cards), style="italic")
-        if label in ("wild", "black 3"):
+        if label in ("wild", "black 3") or by_suit:
             cell.append(f"\n{label}", style="italic dim")
         cells.append(cell)
     return Columns(cells, padding=(0, 3))
@@ -490,7 +505,7 @@ def render_table(view: PlayerView, info: TableInfo, log: bool = False, compact: 
     parts.append(pile_text(view))
     if headings:
         parts.append(Text(f"Your hand ({plural(len(view.hand), 'card')})", style="bold underline"))
-    parts.append(render_hand(view.hand, rules.tile_names))
+    parts.append(render_hand(view.hand, rules.tile_names, info.by_suit))
     parts.append(status_text(view, info, hint))
     return Group(*parts)
 

@@ -103,6 +103,7 @@ Commands:
   score           the game's totals
   scores          every deal's score: canastas, red threes, going out, ...
   history         this deal's moves, every player's (history 2: deal 2's)
+  sort            show your hand by suit or by rank (sort suit, sort rank)
   undo            take back your last meld or add of this turn
   hint            the move the best bot would make now, and why
   save FILE       save a copy (canasta play --resume FILE goes on with it)
@@ -212,6 +213,7 @@ class PlaySession:
         self.autosave_error: str | None = None
         self.autosaved = -1
         self.undo_allowed = undo
+        self.by_suit = rules.sequences  # sequences are of one suit: their variants show the hand by suit
 
     @property
     def _observers(self) -> list[tuple[int, Callable[..., None]]]:
@@ -448,6 +450,8 @@ class PlaySession:
             self.show_scores()
         elif verb == "history":
             self.show_history(args)
+        elif verb == "sort":
+            self.sort_hand(args)
         elif verb == "undo":
             self.undo()
         elif verb in ("quit", "exit"):
@@ -528,6 +532,16 @@ class PlaySession:
         """Ask whether to leave (the game is saved first); leave (raise QuitGame) if so."""
         if self.confirm_leave():
             raise QuitGame("You left the game.")
+
+    def sort_hand(self, args: Sequence[str]) -> None:
+        """The ``sort`` command: ``sort suit`` / ``sort rank`` shows the hand so; ``sort`` alone switches."""
+        word = args[0].lower() if args else ""
+        if word and not ("suit".startswith(word) or "rank".startswith(word)):
+            self.error(f"sort by what? 'sort suit' or 'sort rank' ('sort' alone switches), not {word!r}")
+            return
+        self.by_suit = "suit".startswith(word) if word else not self.by_suit
+        self.console.print(f"Your hand is shown by {'suit' if self.by_suit else 'rank'}.")
+        self.render(again=True)
 
     # ------------------------------------------------------------- the story of a deal
 
@@ -717,7 +731,8 @@ class PlaySession:
             self.log = []
         screen = getattr(self.reader, "screen", None)
         if screen is not None:  # the full-screen table (cli/screen.py): redrawn in place
-            info = TableInfo(self.deal_names, max(self.me, 0), len(self.game.logs), (), self._sitting_out_note())
+            info = TableInfo(self.deal_names, max(self.me, 0), len(self.game.logs), (), self._sitting_out_note(),
+                             by_suit=self.by_suit)
             screen.show(self.deal.view(self.me) if self.me >= 0 else None, info, () if again else self.shown)
             return
         if self.reader.interactive and self.console.is_terminal:
@@ -726,7 +741,7 @@ class PlaySession:
             self.console.print(log_text(self.shown))
             return
         info = TableInfo(self.deal_names, self.me, len(self.game.logs), tuple(self.shown),
-                         self._sitting_out_note())
+                         self._sitting_out_note(), by_suit=self.by_suit)
         self.console.print(render_view(self.deal.view(self.me), info))
 
     def _deals_scored(self) -> int:
