@@ -135,9 +135,9 @@ def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> i
     """At least as many canastas as the side can complete this turn (an upper bound): a meld short of 7
     cards counts where the hand's cards that could join it (naturals of its rank, or of its suit within
     reach for a sequence, and every wild card) make 7; a new meld of a rank, beside one or alone, where
-    its naturals and the wild cards make 7 (twice where they would make both); a new sequence where the
-    suit's naturals held and the wild cards make 7; a meld of wild cards where the wild cards do (§1.5,
-    §3.2). Each canasta this turn is one of these, and each needs those cards."""
+    its naturals and the wild cards make 7 (twice where they would make both); new sequences where the
+    suit's naturals held and the wild cards make 7 (as many as its cards make sevens); a meld of wild cards
+    where the wild cards do (§1.5, §3.2). Each canasta this turn is one of these, and each needs those cards."""
     rules = d.rules
     wilds = rc[TWO] + rc[JOKER_RANK]
     seq_wild = wilds if rules.sequence_wild_max else 0
@@ -173,10 +173,34 @@ def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> i
     if rules.sequences:
         for suit in range(4):
             held = sum(1 for q in range(FOUR, ACE + 1) if hand[q * 4 + suit])
-            if held + seq_wild >= 7:
-                count += 1
+            if held + seq_wild >= 7:  # as many as the suit's cards (copies too) make sevens
+                count += (sum(hand[q * 4 + suit] for q in range(FOUR, ACE + 1)) + seq_wild) // 7
     if rules.wild_melds and mt[WILD_TARGET] < 0 and wilds >= 7:
         count += 1
+    return count
+
+
+def _reachable_seq_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> int:
+    """At least as many sequence canastas as the side can complete this turn (an upper bound, as
+    :func:`_reachable_canastas`): a sequence short of 7 cards where the suit's naturals held and the wild
+    cards it may take make 7; new sequences of a suit, as many as its cards held (copies too) and those wild
+    cards make sevens, none where its distinct ranks held and the wild cards are short of 7 (§3.2 Bolivia)."""
+    wilds = rc[TWO] + rc[JOKER_RANK] if d.rules.sequence_wild_max else 0
+    count = 0
+    distinct = [0, 0, 0, 0]
+    cards = [0, 0, 0, 0]
+    for q in range(FOUR, ACE + 1):
+        for suit in range(4):
+            k = hand[q * 4 + suit]
+            if k:
+                distinct[suit] += 1
+                cards[suit] += k
+    for m in d.seqs[side]:
+        if m.size < 7 and m.size + distinct[m.span[0]] + wilds >= 7:
+            count += 1
+    for suit in range(4):
+        if distinct[suit] + wilds >= 7:
+            count += (cards[suit] + wilds) // 7
     return count
 
 
@@ -195,6 +219,9 @@ def _hopeless(d: Deal, seat: int, side: int) -> bool:
     if _stuck(d, seat, side, hand, rc) > (0 if d.no_discard else 1):
         return True
     if d.canastas[side] + _reachable_canastas(d, side, hand, rc) < rules.canastas_to_go_out:
+        return True
+    want = rules.sequence_canastas_to_go_out
+    if want and d.seq_canastas[side] + _reachable_seq_canastas(d, side, hand, rc) < want:
         return True
     missing = rules.canastas_to_go_out - d.canastas[side]
     if missing > 0:
