@@ -537,7 +537,7 @@ class Deal:
         "home", "lone",
         "opener", "opened_turn", "must_canasta", "blocked_until",
         "xr", "packets", "extra_done", "dowry",
-        "seq_canastas", "nb", "seqs", "planning", "_out_dead",
+        "seq_canastas", "nb", "seqs", "planning", "_out_dead", "_shared",
     )
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Deal:
@@ -665,6 +665,7 @@ class Deal:
         self.nb = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
         self.planning = False  # a clone searched by canasta.outsearch: its move filters keep every move
         self._out_dead = -1  # cache: the turn (turn_no) in which the search found going out impossible (_out_plan_ok)
+        self._shared = False  # a search copy whose own side's Meld objects are its parent's (_copy, _meld_cards)
 
     # ----------------------------------------------------------- card moving
 
@@ -2044,6 +2045,16 @@ class Deal:
             m = self.melds[side][mi]
             if m.turn != self.turn_no or m.creator != seat:
                 self.touched_old = True
+            if self._shared:  # a search copy: the meld is its parent's too, change a copy of it (_copy)
+                old, m = m, m.copy()
+                self.melds[side][mi] = m
+                if target == SEQ_TARGET:
+                    seqs = self.seqs[side]
+                    seqs[seqs.index(old)] = m
+                tn = self.turn_new
+                for k, x in enumerate(tn):
+                    if x is old:
+                        tn[k] = m
         else:
             m = Meld(target, seat, self.turn_no)
             if target != SEQ_TARGET:
@@ -2590,6 +2601,9 @@ class Deal:
         of this deal's, and the other sides' melds (for the searches within one turn, which never reshuffle
         nor touch another side's melds: canasta.outsearch, :meth:`_last_card_out`)."""
         d = Deal.__new__(type(self))
+        own = -1 if own_rng else self.side_of[self.turn]  # a search copy: only this side's melds change
+        if own >= 0 and not self.rules.cutthroat:
+            return self._search_copy(d, own)
         for name in CLONE_SHARED:
             setattr(d, name, getattr(self, name))
         for name in CLONE_FLAT:
@@ -2598,7 +2612,6 @@ class Deal:
             setattr(d, name, [x[:] for x in getattr(self, name)])
         mapping: dict[int, Meld] = {}
         d.melds = []
-        own = -1 if own_rng else self.side_of[self.turn]  # a search copy: only this side's melds change
         for k, ms in enumerate(self.melds):
             if own >= 0 and k != own:
                 d.melds.append(ms)  # shared, never changed by a search within the turn
@@ -2617,6 +2630,29 @@ class Deal:
         else:
             d.rng = _SEARCH_RNG
         d._legal = None
+        d._shared = False
+        return d
+
+    def _search_copy(self, d: Deal, own: int) -> Deal:
+        """:meth:`_copy` for a search within the turn of side ``own``: the lists of melds are copied, the Meld
+        objects shared with this deal (``_shared``: :meth:`_meld_cards` copies a meld before it changes it).
+        Not for cutthroat deals (an alliance merges melds in place: canasta.cutthroat)."""
+        for name in CLONE_SHARED:
+            setattr(d, name, getattr(self, name))
+        for name in CLONE_FLAT:
+            setattr(d, name, getattr(self, name)[:])
+        for name in CLONE_NESTED:
+            setattr(d, name, [x[:] for x in getattr(self, name)])
+        melds = self.melds[:]
+        melds[own] = melds[own][:]
+        d.melds = melds
+        seqs = self.seqs[:]
+        seqs[own] = seqs[own][:]
+        d.seqs = seqs
+        d.turn_new = self.turn_new[:]
+        d.rng = _SEARCH_RNG
+        d._legal = None
+        d._shared = True
         return d
 
 
@@ -2635,7 +2671,7 @@ CLONE_FLAT = (
 """Slots that are lists of numbers or flags: copied."""
 CLONE_NESTED = ("hands", "rc", "mt", "red3", "black3_removed", "packets")
 """Slots that are lists of lists of numbers: each inner list copied."""
-CLONE_SPECIAL = ("melds", "turn_new", "seqs", "rng", "_legal")
+CLONE_SPECIAL = ("melds", "turn_new", "seqs", "rng", "_legal", "_shared")
 """Slots :meth:`Deal.clone` copies by hand: the melds (``turn_new`` and ``seqs`` point into them), the generator's
 state, and the legal-move cache (emptied)."""
 
