@@ -38,7 +38,7 @@ Conventions fixed here where the sources leave a choice (see docs/rules/classic.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from typing import Any
@@ -1403,6 +1403,8 @@ class Deal:
         """
         if self.phase != P_PLAY or not (self.answer > 0 or self.conceal_only):
             return
+        if self._shared and self.planning:
+            return  # a copy searched by canasta.outsearch: where no move is left, none goes out either way
         acts = self._play_actions()
         if not acts:
             self.answer = 0
@@ -2604,12 +2606,7 @@ class Deal:
         own = -1 if own_rng else self.side_of[self.turn]  # a search copy: only this side's melds change
         if own >= 0 and not self.rules.cutthroat:
             return self._search_copy(d, own)
-        for name in CLONE_SHARED:
-            setattr(d, name, getattr(self, name))
-        for name in CLONE_FLAT:
-            setattr(d, name, getattr(self, name)[:])
-        for name in CLONE_NESTED:
-            setattr(d, name, [x[:] for x in getattr(self, name)])
+        _copy_slots(self, d)
         mapping: dict[int, Meld] = {}
         d.melds = []
         for k, ms in enumerate(self.melds):
@@ -2637,12 +2634,7 @@ class Deal:
         """:meth:`_copy` for a search within the turn of side ``own``: the lists of melds are copied, the Meld
         objects shared with this deal (``_shared``: :meth:`_meld_cards` copies a meld before it changes it).
         Not for cutthroat deals (an alliance merges melds in place: canasta.cutthroat)."""
-        for name in CLONE_SHARED:
-            setattr(d, name, getattr(self, name))
-        for name in CLONE_FLAT:
-            setattr(d, name, getattr(self, name)[:])
-        for name in CLONE_NESTED:
-            setattr(d, name, [x[:] for x in getattr(self, name)])
+        _copy_slots(self, d)
         melds = self.melds[:]
         melds[own] = melds[own][:]
         d.melds = melds
@@ -2687,6 +2679,22 @@ def _check_clone_covers_slots() -> None:
 
 
 _check_clone_covers_slots()
+
+
+def _slot_copier() -> Callable[[Deal, Deal], None]:
+    """One function copying the slots of :data:`CLONE_SHARED`, :data:`CLONE_FLAT` and :data:`CLONE_NESTED` from a
+    deal to another as those tuples say (written out from them: a search copies deals by the thousand)."""
+    lines = ["def copy_slots(s, d):"]
+    lines += [f"    d.{n} = s.{n}" for n in CLONE_SHARED]
+    lines += [f"    d.{n} = s.{n}[:]" for n in CLONE_FLAT]
+    lines += [f"    d.{n} = [x[:] for x in s.{n}]" for n in CLONE_NESTED]
+    space: dict[str, Any] = {}
+    exec("\n".join(lines), space)  # noqa: S102 - the source is made of the slot names above alone
+    fn: Callable[[Deal, Deal], None] = space["copy_slots"]
+    return fn
+
+
+_copy_slots = _slot_copier()
 
 
 class SeqDeal(Deal):
