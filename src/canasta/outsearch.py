@@ -95,12 +95,16 @@ def _stuck(d: Deal, seat: int, side: int, hand: list[int], rc: list[int]) -> int
     seq = rules.sequences
     gaps_ok = rules.sequence_wild_max if wilds else 0
     smin = rules.sequence_min
-    cover = [0, 0, 0, 0]
+    cover = [0, 0, 0, 0]  # per suit, the ranks (as bits) the side's sequences or the hand hold
     if seq:
         for m in d.seqs[side]:
             suit, lo, hi = m.span
-            for q in range(lo, hi + 1):
-                cover[suit] |= 1 << q
+            cover[suit] |= (1 << (hi + 1)) - (1 << lo)
+        for q in range(FOUR, ACE + 1):
+            base = q * 4
+            for suit in range(4):
+                if hand[base + suit]:
+                    cover[suit] |= 1 << q
     for r in range(FOUR, ACE + 1):
         c = rc[r]
         if not c:
@@ -115,20 +119,29 @@ def _stuck(d: Deal, seat: int, side: int, hand: list[int], rc: list[int]) -> int
             if not k:
                 continue
             if seq:
-                have = cover[suit]
-                for q in range(FOUR, ACE + 1):
-                    if hand[q * 4 + suit]:
-                        have |= 1 << q
+                have = cover[suit] | 1 << r
                 placed = False
                 for a in range(max(FOUR, r - smin + 1), min(r, ACE - smin + 1) + 1):
-                    missing = sum(1 for q in range(a, a + smin) if q != r and not have >> q & 1)
-                    if missing <= gaps_ok:
+                    window = ((1 << (a + smin)) - (1 << a))
+                    if smin - (have & window).bit_count() <= gaps_ok:
                         placed = True
                         break
                 if placed:
                     continue
             stuck += k
     return stuck
+
+
+def _suit_counts(hand: list[int]) -> tuple[list[int], list[int]]:
+    """Per suit, the naturals 4..A ``hand`` holds: how many ranks, and how many cards (copies too)."""
+    distinct = [0, 0, 0, 0]
+    cards = [0, 0, 0, 0]
+    for c in range(FOUR * 4, (ACE + 1) * 4):
+        k = hand[c]
+        if k:
+            distinct[c & 3] += 1
+            cards[c & 3] += k
+    return distinct, cards
 
 
 def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> int:
@@ -144,15 +157,14 @@ def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> i
     count = 0
     mt = d.mt[side]
     melds = d.melds[side]
+    distinct, cards = _suit_counts(hand) if rules.sequences else ([], [])
     for m in melds:
         size = m.size
         if size >= 7:
             continue
         t = m.target
         if t == SEQ_TARGET:
-            suit = m.span[0]
-            held = sum(1 for q in range(FOUR, ACE + 1) if hand[q * 4 + suit])
-            if size + held + seq_wild >= 7:
+            if size + distinct[m.span[0]] + seq_wild >= 7:
                 count += 1
         elif t == WILD_TARGET or t == TWO:
             if size + wilds >= 7:
@@ -172,9 +184,8 @@ def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> i
             count += 1 + (1 if c + wilds >= 14 else 0)
     if rules.sequences:
         for suit in range(4):
-            held = sum(1 for q in range(FOUR, ACE + 1) if hand[q * 4 + suit])
-            if held + seq_wild >= 7:  # as many as the suit's cards (copies too) make sevens
-                count += (sum(hand[q * 4 + suit] for q in range(FOUR, ACE + 1)) + seq_wild) // 7
+            if distinct[suit] + seq_wild >= 7:  # as many as the suit's cards (copies too) make sevens
+                count += (cards[suit] + seq_wild) // 7
     if rules.wild_melds and mt[WILD_TARGET] < 0 and wilds >= 7:
         count += 1
     return count
@@ -187,14 +198,7 @@ def _reachable_seq_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) 
     cards make sevens, none where its distinct ranks held and the wild cards are short of 7 (§3.2 Bolivia)."""
     wilds = rc[TWO] + rc[JOKER_RANK] if d.rules.sequence_wild_max else 0
     count = 0
-    distinct = [0, 0, 0, 0]
-    cards = [0, 0, 0, 0]
-    for q in range(FOUR, ACE + 1):
-        for suit in range(4):
-            k = hand[q * 4 + suit]
-            if k:
-                distinct[suit] += 1
-                cards[suit] += k
+    distinct, cards = _suit_counts(hand)
     for m in d.seqs[side]:
         if m.size < 7 and m.size + distinct[m.span[0]] + wilds >= 7:
             count += 1
