@@ -117,7 +117,7 @@ from .moves import (
     target_str,
 )
 from .opening import count_requirement, meld_opens, opening_met
-from .outsearch import SEARCH_CARDS, out_moves, out_possible, plan_says_out, plannable
+from .outsearch import SEARCH_CARDS, out_hopeless, out_moves, out_possible, plan_says_out, plannable
 from .reach import loose_cards_fit, may_meld_out, naturals_melded, naturals_reach, pair_takes_wild
 from .rules import Rules
 from .rulewords import in_words
@@ -953,7 +953,7 @@ class Deal:
             if plannable(self, seat, side) and plan_says_out(self, seat, side):
                 return True  # melds of ranks alone go out (the rank plan with the variant's limits)
             if not self._exact_out():
-                return False
+                return self._long_out_found(seat, side)
         exact = self._exact_out()
         if need >= NEVER and not exact:
             return False  # a sequence canasta, extra cards, red threes or kinds of canasta missing
@@ -970,6 +970,23 @@ class Deal:
         if not may_meld_out(rc, ex, self.lim, need - self.canastas[side], not self.no_discard):
             return False  # wild cards too few for the pairs or the canastas missing: the plan would fail too
         return can_meld_out(rc, ex, self.lim, self.canastas[side], need, allow_discard=not self.no_discard)
+
+    def _long_out_found(self, seat: int, side: int) -> bool:
+        """A hand longer than :data:`canasta.outsearch.SEARCH_CARDS` that the rank plan cannot take out, in a
+        variant with sequences: yes where the plan with sequence moves (:func:`canasta.seqplay.out_reach`)
+        finds a going out and the search (:func:`canasta.outsearch.out_possible`) plays one with the turn's
+        legal moves (so never a yes without a going out); else no. A going out that the sequence plan does
+        not see (more sequence moves than it tries, wild cards in sequences, melds of twos) is still missed."""
+        if not self.rules.sequences or self.pending or not self.opened[side]:
+            return False
+        if out_hopeless(self, seat, side):
+            self._out_dead = self.turn_no  # an exact no: it stays so for the rest of the turn
+            return False
+        rc = self.rc[seat]
+        if not out_reach(self, self.hands[seat][:], rc[:], self._ex(side), self.canastas[side], 0,
+                         not self.no_discard):
+            return False
+        return bool(out_possible(self))
 
     def _search_out_now(self) -> bool:
         """Whether going out is answered by the exact search (``xr.out_search``) in this state: a hand of at

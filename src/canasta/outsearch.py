@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .engine import Deal
     from .rules import Rules
 
-__all__ = ["SEARCH_CARDS", "needs_search", "out_moves", "out_possible", "plan_says_out", "plannable"]
+__all__ = ["SEARCH_CARDS", "needs_search", "out_hopeless", "out_moves", "out_possible", "plan_says_out", "plannable"]
 
 P_PLAY = 1  # engine.P_PLAY (not imported: the engine imports this module)
 P_ANSWER = 2  # engine.P_ANSWER
@@ -93,18 +93,7 @@ def _stuck(d: Deal, seat: int, side: int, hand: list[int], rc: list[int]) -> int
     cap = rules.meld_cap
     least = max(lim.min_nat, 3)
     seq = rules.sequences
-    gaps_ok = rules.sequence_wild_max if wilds else 0
-    smin = rules.sequence_min
-    cover = [0, 0, 0, 0]  # per suit, the ranks (as bits) the side's sequences or the hand hold
-    if seq:
-        for m in d.seqs[side]:
-            suit, lo, hi = m.span
-            cover[suit] |= (1 << (hi + 1)) - (1 << lo)
-        for q in range(FOUR, ACE + 1):
-            base = q * 4
-            for suit in range(4):
-                if hand[base + suit]:
-                    cover[suit] |= 1 << q
+    placeable: list[int] | None = None  # per suit, the ranks (as bits) a sequence could take (worked out once)
     for r in range(FOUR, ACE + 1):
         c = rc[r]
         if not c:
@@ -114,22 +103,36 @@ def _stuck(d: Deal, seat: int, side: int, hand: list[int], rc: list[int]) -> int
             continue
         if c >= least or (c >= lim.min_nat and lim.pair_wild and wilds):
             continue
+        if seq and placeable is None:
+            placeable = _seq_placeable(d, side, hand, rules.sequence_wild_max if wilds else 0)
         for suit in range(4):
             k = hand[r * 4 + suit]
-            if not k:
-                continue
-            if seq:
-                have = cover[suit] | 1 << r
-                placed = False
-                for a in range(max(FOUR, r - smin + 1), min(r, ACE - smin + 1) + 1):
-                    window = ((1 << (a + smin)) - (1 << a))
-                    if smin - (have & window).bit_count() <= gaps_ok:
-                        placed = True
-                        break
-                if placed:
-                    continue
-            stuck += k
+            if k and not (placeable is not None and placeable[suit] >> r & 1):
+                stuck += k
     return stuck
+
+
+def _seq_placeable(d: Deal, side: int, hand: list[int], gaps_ok: int) -> list[int]:
+    """Per suit, as bits, the ranks that lie in a window of ``sequence_min`` ranks (4..A) of which the hand
+    holds or the side's sequences of that suit cover all but at most ``gaps_ok`` (:func:`_stuck`)."""
+    smin = d.rules.sequence_min
+    cover = [0, 0, 0, 0]
+    for m in d.seqs[side]:
+        suit, lo, hi = m.span
+        cover[suit] |= (1 << (hi + 1)) - (1 << lo)
+    for c in range(FOUR * 4, (ACE + 1) * 4):
+        if hand[c]:
+            cover[c & 3] |= 1 << (c >> 2)
+    out = [0, 0, 0, 0]
+    for suit in range(4):
+        have = cover[suit]
+        if not have:
+            continue
+        for a in range(FOUR, ACE - smin + 2):
+            window = (1 << (a + smin)) - (1 << a)
+            if smin - (have & window).bit_count() <= gaps_ok:
+                out[suit] |= window
+    return out
 
 
 def _suit_counts(hand: list[int]) -> tuple[list[int], list[int]]:
@@ -247,6 +250,11 @@ def _hopeless(d: Deal, seat: int, side: int) -> bool:
                             allow_discard=not d.no_discard):
             return True
     return False
+
+
+def out_hopeless(d: Deal, seat: int, side: int) -> bool:
+    """The search's exact "no" bounds (:func:`_hopeless`) for the turn's player ``seat`` of ``side``."""
+    return _hopeless(d, seat, side)
 
 
 def plannable(d: Deal, seat: int, side: int) -> bool:
