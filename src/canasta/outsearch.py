@@ -35,6 +35,7 @@ from .extras import extra_cards_due
 from .feasibility import can_meld_out
 from .moves import ACTIONS, ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 from .reach import loose_cards_fit, may_meld_out
+from .sequences import LANE, LANE_MASK
 from .twos import twos_reserved
 
 if TYPE_CHECKING:
@@ -120,9 +121,14 @@ def _seq_placeable(d: Deal, side: int, hand: list[int], gaps_ok: int) -> list[in
     for m in d.seqs[side]:
         suit, lo, hi = m.span
         cover[suit] |= (1 << (hi + 1)) - (1 << lo)
-    for c in range(FOUR * 4, (ACE + 1) * 4):
-        if hand[c]:
-            cover[c & 3] |= 1 << (c >> 2)
+    if hand is d.hands[d.turn]:  # the naturals held, as bits kept by the deal (sequences.held_bits)
+        bits = d.nb[d.turn]
+        for suit in range(4):
+            cover[suit] |= ((bits >> (LANE * suit)) & LANE_MASK) << FOUR
+    else:
+        for c in range(FOUR * 4, (ACE + 1) * 4):
+            if hand[c]:
+                cover[c & 3] |= 1 << (c >> 2)
     out = [0, 0, 0, 0]
     for suit in range(4):
         have = cover[suit]
