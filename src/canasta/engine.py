@@ -991,10 +991,11 @@ class Deal:
     def _search_out_now(self) -> bool:
         """Whether going out is answered by the exact search (``xr.out_search``) in this state: a hand of at
         most :data:`canasta.outsearch.SEARCH_CARDS` cards (the pile set aside counted). A longer hand is
-        answered by the rank plan with the variant's limits (:func:`canasta.outsearch.plan_says_out`), and
-        where going out needs the partner's yes (Brazilian) also by :func:`canasta.seqplay.out_reach`:
-        a search over so many cards costs far more than a step, and a going out from so long a hand
-        through sequences or melds of twos alone is left unseen (reported in issue #13)."""
+        answered by the rank plan with the variant's limits (:func:`canasta.outsearch.plan_says_out`), then
+        by :func:`canasta.seqplay.out_reach` (where going out needs the partner's yes, Brazilian; elsewhere
+        checked by the search, :meth:`_long_out_found`): a full search over so many cards costs far more
+        than a step, and a going out from so long a hand that the sequence plan does not see (melds of twos,
+        wild cards in sequences, more sequence moves than it tries) is left unseen (issue #13)."""
         return self.hsize[self.turn] + len(self.pending) <= SEARCH_CARDS
 
     def _exact_out(self) -> bool:
