@@ -11,6 +11,9 @@ Left out, and only these:
   state, emptied by every move);
 * ``Deal._out_dead``, the turn in which going out was found impossible (filled by "may I go out?": once
   impossible, every later state of that turn has fewer options, so the answer follows from the state);
+* ``Deal._shared``, set only on the throwaway search copies of one turn (``Deal._copy(False)``: their own side's
+  Meld objects are their parent's until a move changes one, which copies it first); it says how the copy holds
+  its melds, not what they are;
 * ``MeldLimits.options``, the process-wide memo of meld options that ``Deal.lim`` points to (shared by every
   deal with the same limits, filled by move generation; its content follows from the limits alone).
 
@@ -30,7 +33,7 @@ from typing import Any
 
 from canasta.engine import Deal
 
-SKIP_SLOTS = {"_legal", "_out_dead"}
+SKIP_SLOTS = {"_legal", "_out_dead", "_shared"}
 """Slots of a Deal that are not state (caches of answers that follow from the state)."""
 SKIP_ATTRS = {("MeldLimits", "options")}
 """(class name, attribute) pairs of inner objects that are memos, not state."""

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import pytest
 
+from canasta.engine import Deal
 from canasta.moves import ASK_ID, YES_ID
+from canasta.outsearch import SEARCH_CARDS
 from oracles.build import position
 from oracles.compare import compare_position
 from oracles.going_out import can_go_out, playable_after_yes
@@ -160,3 +162,70 @@ def test_last_card_melded_completes_second_canasta(preset: str, melds: list[tupl
     assert d.hsize[d.turn] == 1 and not d.over
     d.apply("add 4S to 5S-TS" if samba else "add 2D to 9")
     assert d.over and d.out_seat == d.turn
+
+
+# ------------------------------------------------------------------------------ long hands (9-12 cards)
+
+LONG_PRESETS = ("samba", "hollywood", "italian", "bolivia", "chilean", "brazilian")
+"""Variants whose going out may depend on sequences or the Italian meld of twos (outsearch.needs_search)."""
+FAST_LONG = 25
+SLOW_LONG = 400
+
+
+def _long_positions(preset: str, count: int, seed: int) -> list[Deal]:
+    """``count`` seeded positions whose player holds 9 to 12 cards (the pile set aside counted): longer than
+    ``outsearch.SEARCH_CARDS``, where the engine answers by its plans instead of the exact search."""
+    out = []
+    for d in positions(preset, count * 40, seed=seed, max_cards=12):
+        if d.hsize[d.turn] + len(d.pending) > SEARCH_CARDS:
+            out.append(d)
+            if len(out) == count:
+                break
+    return out
+
+
+def _split(problems: list[str]) -> tuple[list[str], list[str]]:
+    """The problems that say yes where the oracle says no (or strand a player told yes), and the misses (no
+    where the oracle finds a going out)."""
+    missed = [p for p in problems if "offered=False oracle=True" in p or "can_go_out_now=False oracle=True" in p]
+    return [p for p in problems if p not in missed], missed
+
+
+@pytest.mark.parametrize("preset", LONG_PRESETS)
+def test_long_hands_never_say_yes_wrongly(preset: str) -> None:
+    """Hands of 9-12 cards: ``ask`` is never offered, nor ``can_go_out_now`` true, where no legal sequence of
+    moves goes out, and a yes never strands the player; and none is missed here (a miss is still possible
+    where the sequence plan of Deal._long_out_found does not see the going out)."""
+    stats: dict[str, int] = {}
+    problems = [p for d in _long_positions(preset, FAST_LONG, 1) for p in compare_position(d, stats)]
+    wrong, missed = _split(problems)
+    assert not wrong, wrong[:3]
+    assert not missed, missed[:3]
+    assert stats.get("positions", 0) == FAST_LONG
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", LONG_PRESETS)
+def test_long_hands_agree_many(preset: str) -> None:
+    """As above over more positions (about 20 s for the six variants), and no going out missed either."""
+    stats: dict[str, int] = {}
+    problems = [p for d in _long_positions(preset, SLOW_LONG, 2) for p in compare_position(d, stats)]
+    wrong, missed = _split(problems)
+    assert not wrong, wrong[:3]
+    assert not missed, missed[:3]
+
+
+SAMBA_LONG_MELDS = [(3, "5H 5H 5S 2H 5C 2D 5S 5S"), (10, "QD QH QH QD QS QS QS QC"), (6, "8C 8H JK 8D"),
+                    (5, "7D 7S JK 7C 7D 2S 7D"), (12, "AH AC AC AD 2S AS AS"), (14, "TH JH QH KH"),
+                    (4, "6S 6D 6D")]
+"""A samba side's melds (seed 5 of the long-hand run): fives, queens, eights, sevens, aces, TH-KH, sixes."""
+
+
+def test_samba_long_hand_going_out_through_a_sequence() -> None:
+    """Nine cards: 4C 4H 4S meld, 6C 6S join the sixes, 5D the fives, AC the aces, 9H extends the hearts
+    sequence TH-KH downwards and JS is discarded (found by the oracle, oracles/going_out.py): the plans
+    of ranks alone leave 9H with no meld; the sequence plan, checked by the search, sees it
+    (Deal._long_out_found)."""
+    d = position("samba", "4C 4H 4S 5D 6C 6S 9H JS AC", SAMBA_LONG_MELDS)
+    assert can_go_out(d)
+    assert _offered(d)

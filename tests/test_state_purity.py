@@ -21,7 +21,7 @@ import pytest
 from canasta.agents.determinize import sample_deal
 from canasta.agents.memory import CardMemory
 from canasta.engine import CLONE_FLAT, CLONE_NESTED, CLONE_SHARED, CLONE_SPECIAL, Deal, IllegalMove
-from canasta.moves import ASK_ID, DISCARD, N_ACTIONS, YES_ID
+from canasta.moves import ACTIONS, ADD, ASK_ID, DISCARD, MELD, N_ACTIONS, YES_ID
 from canasta.rules import Rules
 from state_snapshot import full_state, shared_mutables, slot_names, state_diff
 
@@ -239,3 +239,27 @@ def test_determinized_deals_share_nothing_with_what_they_came_from(spec: str) ->
             for s, m in enumerate(mems):
                 m.observe(deal.view(s), seat, done)
             steps += 1
+
+
+@pytest.mark.parametrize("spec", ["samba", "hollywood", "italian", "brazilian", "bolivia"])
+def test_moves_on_search_copies_leave_the_original_unchanged(spec: str) -> None:
+    """The search copies of one turn (``Deal._copy(False)``, canasta.outsearch) share their own side's Meld objects
+    with the deal they come from until a move changes one (``_shared``: the move copies it first): melds and
+    additions played on such copies, and on copies of them, change nothing of the original."""
+    rules = Rules.parse(spec)
+    for seed in range(2):
+        rng = random.Random(seed)
+        deal = Deal(rules, seed=seed, scores=_scores(rules, rng))
+        while not deal.over:
+            if deal.phase == 1:
+                before = full_state(deal)
+                c = deal._copy(False)
+                for _ in range(3):
+                    plays = [a for a in c.legal_actions() if ACTIONS[a][0] in (MELD, ADD)]
+                    if not plays or c.over:
+                        break
+                    c = c._copy(False)
+                    c.apply_action(rng.choice(plays))
+                    c.check_invariants()
+                assert full_state(deal) == before, f"{spec} seed {seed}: {state_diff(before, full_state(deal))}"
+            deal.apply_action(_pick(deal, rng))

@@ -38,7 +38,7 @@ Conventions fixed here where the sources leave a choice (see docs/rules/classic.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from typing import Any
@@ -117,7 +117,7 @@ from .moves import (
     target_str,
 )
 from .opening import count_requirement, meld_opens, opening_met
-from .outsearch import SEARCH_CARDS, out_moves, out_possible, plan_says_out, plannable
+from .outsearch import SEARCH_CARDS, out_hopeless, out_moves, out_possible, plan_says_out, plannable
 from .reach import loose_cards_fit, may_meld_out, naturals_melded, naturals_reach, pair_takes_wild
 from .rules import Rules
 from .rulewords import in_words
@@ -537,7 +537,7 @@ class Deal:
         "home", "lone",
         "opener", "opened_turn", "must_canasta", "blocked_until",
         "xr", "packets", "extra_done", "dowry",
-        "seq_canastas", "nb", "seqs", "planning", "_out_dead",
+        "seq_canastas", "nb", "seqs", "planning", "_out_dead", "_shared",
     )
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Deal:
@@ -665,6 +665,7 @@ class Deal:
         self.nb = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
         self.planning = False  # a clone searched by canasta.outsearch: its move filters keep every move
         self._out_dead = -1  # cache: the turn (turn_no) in which the search found going out impossible (_out_plan_ok)
+        self._shared = False  # a search copy whose own side's Meld objects are its parent's (_copy, _meld_cards)
 
     # ----------------------------------------------------------- card moving
 
@@ -952,7 +953,7 @@ class Deal:
             if plannable(self, seat, side) and plan_says_out(self, seat, side):
                 return True  # melds of ranks alone go out (the rank plan with the variant's limits)
             if not self._exact_out():
-                return False
+                return self._long_out_found(seat, side)
         exact = self._exact_out()
         if need >= NEVER and not exact:
             return False  # a sequence canasta, extra cards, red threes or kinds of canasta missing
@@ -970,13 +971,31 @@ class Deal:
             return False  # wild cards too few for the pairs or the canastas missing: the plan would fail too
         return can_meld_out(rc, ex, self.lim, self.canastas[side], need, allow_discard=not self.no_discard)
 
+    def _long_out_found(self, seat: int, side: int) -> bool:
+        """A hand longer than :data:`canasta.outsearch.SEARCH_CARDS` that the rank plan cannot take out, in a
+        variant with sequences: yes where the plan with sequence moves (:func:`canasta.seqplay.out_reach`)
+        finds a going out and the search (:func:`canasta.outsearch.out_possible`) plays one with the turn's
+        legal moves (so never a yes without a going out); else no. A going out that the sequence plan does
+        not see (more sequence moves than it tries, wild cards in sequences, melds of twos) is still missed."""
+        if not self.rules.sequences or self.pending or not self.opened[side]:
+            return False
+        if out_hopeless(self, seat, side):
+            self._out_dead = self.turn_no  # an exact no: it stays so for the rest of the turn
+            return False
+        rc = self.rc[seat]
+        if not out_reach(self, self.hands[seat][:], rc[:], self._ex(side), self.canastas[side], 0,
+                         not self.no_discard):
+            return False
+        return bool(out_possible(self))
+
     def _search_out_now(self) -> bool:
         """Whether going out is answered by the exact search (``xr.out_search``) in this state: a hand of at
         most :data:`canasta.outsearch.SEARCH_CARDS` cards (the pile set aside counted). A longer hand is
-        answered by the rank plan with the variant's limits (:func:`canasta.outsearch.plan_says_out`), and
-        where going out needs the partner's yes (Brazilian) also by :func:`canasta.seqplay.out_reach`:
-        a search over so many cards costs far more than a step, and a going out from so long a hand
-        through sequences or melds of twos alone is left unseen (reported in issue #13)."""
+        answered by the rank plan with the variant's limits (:func:`canasta.outsearch.plan_says_out`), then
+        by :func:`canasta.seqplay.out_reach` (where going out needs the partner's yes, Brazilian; elsewhere
+        checked by the search, :meth:`_long_out_found`): a full search over so many cards costs far more
+        than a step, and a going out from so long a hand that the sequence plan does not see (melds of twos,
+        wild cards in sequences, more sequence moves than it tries) is left unseen (issue #13)."""
         return self.hsize[self.turn] + len(self.pending) <= SEARCH_CARDS
 
     def _exact_out(self) -> bool:
@@ -1402,6 +1421,8 @@ class Deal:
         """
         if self.phase != P_PLAY or not (self.answer > 0 or self.conceal_only):
             return
+        if self._shared and self.planning:
+            return  # a copy searched by canasta.outsearch: where no move is left, none goes out either way
         acts = self._play_actions()
         if not acts:
             self.answer = 0
@@ -2044,6 +2065,16 @@ class Deal:
             m = self.melds[side][mi]
             if m.turn != self.turn_no or m.creator != seat:
                 self.touched_old = True
+            if self._shared:  # a search copy: the meld is its parent's too, change a copy of it (_copy)
+                old, m = m, m.copy()
+                self.melds[side][mi] = m
+                if target == SEQ_TARGET:
+                    seqs = self.seqs[side]
+                    seqs[seqs.index(old)] = m
+                tn = self.turn_new
+                for k, x in enumerate(tn):
+                    if x is old:
+                        tn[k] = m
         else:
             m = Meld(target, seat, self.turn_no)
             if target != SEQ_TARGET:
@@ -2590,15 +2621,12 @@ class Deal:
         of this deal's, and the other sides' melds (for the searches within one turn, which never reshuffle
         nor touch another side's melds: canasta.outsearch, :meth:`_last_card_out`)."""
         d = Deal.__new__(type(self))
-        for name in CLONE_SHARED:
-            setattr(d, name, getattr(self, name))
-        for name in CLONE_FLAT:
-            setattr(d, name, getattr(self, name)[:])
-        for name in CLONE_NESTED:
-            setattr(d, name, [x[:] for x in getattr(self, name)])
+        own = -1 if own_rng else self.side_of[self.turn]  # a search copy: only this side's melds change
+        if own >= 0 and not self.rules.cutthroat:
+            return self._search_copy(d, own)
+        _copy_slots(self, d)
         mapping: dict[int, Meld] = {}
         d.melds = []
-        own = -1 if own_rng else self.side_of[self.turn]  # a search copy: only this side's melds change
         for k, ms in enumerate(self.melds):
             if own >= 0 and k != own:
                 d.melds.append(ms)  # shared, never changed by a search within the turn
@@ -2617,6 +2645,24 @@ class Deal:
         else:
             d.rng = _SEARCH_RNG
         d._legal = None
+        d._shared = False
+        return d
+
+    def _search_copy(self, d: Deal, own: int) -> Deal:
+        """:meth:`_copy` for a search within the turn of side ``own``: the lists of melds are copied, the Meld
+        objects shared with this deal (``_shared``: :meth:`_meld_cards` copies a meld before it changes it).
+        Not for cutthroat deals (an alliance merges melds in place: canasta.cutthroat)."""
+        _copy_slots(self, d)
+        melds = self.melds[:]
+        melds[own] = melds[own][:]
+        d.melds = melds
+        seqs = self.seqs[:]
+        seqs[own] = seqs[own][:]
+        d.seqs = seqs
+        d.turn_new = self.turn_new[:]
+        d.rng = _SEARCH_RNG
+        d._legal = None
+        d._shared = True
         return d
 
 
@@ -2635,7 +2681,7 @@ CLONE_FLAT = (
 """Slots that are lists of numbers or flags: copied."""
 CLONE_NESTED = ("hands", "rc", "mt", "red3", "black3_removed", "packets")
 """Slots that are lists of lists of numbers: each inner list copied."""
-CLONE_SPECIAL = ("melds", "turn_new", "seqs", "rng", "_legal")
+CLONE_SPECIAL = ("melds", "turn_new", "seqs", "rng", "_legal", "_shared")
 """Slots :meth:`Deal.clone` copies by hand: the melds (``turn_new`` and ``seqs`` point into them), the generator's
 state, and the legal-move cache (emptied)."""
 
@@ -2651,6 +2697,22 @@ def _check_clone_covers_slots() -> None:
 
 
 _check_clone_covers_slots()
+
+
+def _slot_copier() -> Callable[[Deal, Deal], None]:
+    """One function copying the slots of :data:`CLONE_SHARED`, :data:`CLONE_FLAT` and :data:`CLONE_NESTED` from a
+    deal to another as those tuples say (written out from them: a search copies deals by the thousand)."""
+    lines = ["def copy_slots(s, d):"]
+    lines += [f"    d.{n} = s.{n}" for n in CLONE_SHARED]
+    lines += [f"    d.{n} = s.{n}[:]" for n in CLONE_FLAT]
+    lines += [f"    d.{n} = [x[:] for x in s.{n}]" for n in CLONE_NESTED]
+    space: dict[str, Any] = {}
+    exec("\n".join(lines), space)  # noqa: S102 - the source is made of the slot names above alone
+    fn: Callable[[Deal, Deal], None] = space["copy_slots"]
+    return fn
+
+
+_copy_slots = _slot_copier()
 
 
 class SeqDeal(Deal):

@@ -35,13 +35,14 @@ from .extras import extra_cards_due
 from .feasibility import can_meld_out
 from .moves import ACTIONS, ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 from .reach import loose_cards_fit, may_meld_out
+from .sequences import LANE, LANE_MASK
 from .twos import twos_reserved
 
 if TYPE_CHECKING:
     from .engine import Deal
     from .rules import Rules
 
-__all__ = ["SEARCH_CARDS", "needs_search", "out_moves", "out_possible", "plan_says_out", "plannable"]
+__all__ = ["SEARCH_CARDS", "needs_search", "out_hopeless", "out_moves", "out_possible", "plan_says_out", "plannable"]
 
 P_PLAY = 1  # engine.P_PLAY (not imported: the engine imports this module)
 P_ANSWER = 2  # engine.P_ANSWER
@@ -93,14 +94,7 @@ def _stuck(d: Deal, seat: int, side: int, hand: list[int], rc: list[int]) -> int
     cap = rules.meld_cap
     least = max(lim.min_nat, 3)
     seq = rules.sequences
-    gaps_ok = rules.sequence_wild_max if wilds else 0
-    smin = rules.sequence_min
-    cover = [0, 0, 0, 0]
-    if seq:
-        for m in d.seqs[side]:
-            suit, lo, hi = m.span
-            for q in range(lo, hi + 1):
-                cover[suit] |= 1 << q
+    placeable: list[int] | None = None  # per suit, the ranks (as bits) a sequence could take (worked out once)
     for r in range(FOUR, ACE + 1):
         c = rc[r]
         if not c:
@@ -110,49 +104,76 @@ def _stuck(d: Deal, seat: int, side: int, hand: list[int], rc: list[int]) -> int
             continue
         if c >= least or (c >= lim.min_nat and lim.pair_wild and wilds):
             continue
+        if seq and placeable is None:
+            placeable = _seq_placeable(d, side, hand, rules.sequence_wild_max if wilds else 0)
         for suit in range(4):
             k = hand[r * 4 + suit]
-            if not k:
-                continue
-            if seq:
-                have = cover[suit]
-                for q in range(FOUR, ACE + 1):
-                    if hand[q * 4 + suit]:
-                        have |= 1 << q
-                placed = False
-                for a in range(max(FOUR, r - smin + 1), min(r, ACE - smin + 1) + 1):
-                    missing = sum(1 for q in range(a, a + smin) if q != r and not have >> q & 1)
-                    if missing <= gaps_ok:
-                        placed = True
-                        break
-                if placed:
-                    continue
-            stuck += k
+            if k and not (placeable is not None and placeable[suit] >> r & 1):
+                stuck += k
     return stuck
+
+
+def _seq_placeable(d: Deal, side: int, hand: list[int], gaps_ok: int) -> list[int]:
+    """Per suit, as bits, the ranks that lie in a window of ``sequence_min`` ranks (4..A) of which the hand
+    holds or the side's sequences of that suit cover all but at most ``gaps_ok`` (:func:`_stuck`)."""
+    smin = d.rules.sequence_min
+    cover = [0, 0, 0, 0]
+    for m in d.seqs[side]:
+        suit, lo, hi = m.span
+        cover[suit] |= (1 << (hi + 1)) - (1 << lo)
+    if hand is d.hands[d.turn]:  # the naturals held, as bits kept by the deal (sequences.held_bits)
+        bits = d.nb[d.turn]
+        for suit in range(4):
+            cover[suit] |= ((bits >> (LANE * suit)) & LANE_MASK) << FOUR
+    else:
+        for c in range(FOUR * 4, (ACE + 1) * 4):
+            if hand[c]:
+                cover[c & 3] |= 1 << (c >> 2)
+    out = [0, 0, 0, 0]
+    for suit in range(4):
+        have = cover[suit]
+        if not have:
+            continue
+        for a in range(FOUR, ACE - smin + 2):
+            window = (1 << (a + smin)) - (1 << a)
+            if smin - (have & window).bit_count() <= gaps_ok:
+                out[suit] |= window
+    return out
+
+
+def _suit_counts(hand: list[int]) -> tuple[list[int], list[int]]:
+    """Per suit, the naturals 4..A ``hand`` holds: how many ranks, and how many cards (copies too)."""
+    distinct = [0, 0, 0, 0]
+    cards = [0, 0, 0, 0]
+    for c in range(FOUR * 4, (ACE + 1) * 4):
+        k = hand[c]
+        if k:
+            distinct[c & 3] += 1
+            cards[c & 3] += k
+    return distinct, cards
 
 
 def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> int:
     """At least as many canastas as the side can complete this turn (an upper bound): a meld short of 7
     cards counts where the hand's cards that could join it (naturals of its rank, or of its suit within
     reach for a sequence, and every wild card) make 7; a new meld of a rank, beside one or alone, where
-    its naturals and the wild cards make 7 (twice where they would make both); a new sequence where the
-    suit's naturals held and the wild cards make 7; a meld of wild cards where the wild cards do (§1.5,
-    §3.2). Each canasta this turn is one of these, and each needs those cards."""
+    its naturals and the wild cards make 7 (twice where they would make both); new sequences where the
+    suit's naturals held and the wild cards make 7 (as many as its cards make sevens); a meld of wild cards
+    where the wild cards do (§1.5, §3.2). Each canasta this turn is one of these, and each needs those cards."""
     rules = d.rules
     wilds = rc[TWO] + rc[JOKER_RANK]
     seq_wild = wilds if rules.sequence_wild_max else 0
     count = 0
     mt = d.mt[side]
     melds = d.melds[side]
+    distinct, cards = _suit_counts(hand) if rules.sequences else ([], [])
     for m in melds:
         size = m.size
         if size >= 7:
             continue
         t = m.target
         if t == SEQ_TARGET:
-            suit = m.span[0]
-            held = sum(1 for q in range(FOUR, ACE + 1) if hand[q * 4 + suit])
-            if size + held + seq_wild >= 7:
+            if size + distinct[m.span[0]] + seq_wild >= 7:
                 count += 1
         elif t == WILD_TARGET or t == TWO:
             if size + wilds >= 7:
@@ -172,11 +193,27 @@ def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> i
             count += 1 + (1 if c + wilds >= 14 else 0)
     if rules.sequences:
         for suit in range(4):
-            held = sum(1 for q in range(FOUR, ACE + 1) if hand[q * 4 + suit])
-            if held + seq_wild >= 7:
-                count += 1
+            if distinct[suit] + seq_wild >= 7:  # as many as the suit's cards (copies too) make sevens
+                count += (cards[suit] + seq_wild) // 7
     if rules.wild_melds and mt[WILD_TARGET] < 0 and wilds >= 7:
         count += 1
+    return count
+
+
+def _reachable_seq_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> int:
+    """At least as many sequence canastas as the side can complete this turn (an upper bound, as
+    :func:`_reachable_canastas`): a sequence short of 7 cards where the suit's naturals held and the wild
+    cards it may take make 7; new sequences of a suit, as many as its cards held (copies too) and those wild
+    cards make sevens, none where its distinct ranks held and the wild cards are short of 7 (§3.2 Bolivia)."""
+    wilds = rc[TWO] + rc[JOKER_RANK] if d.rules.sequence_wild_max else 0
+    count = 0
+    distinct, cards = _suit_counts(hand)
+    for m in d.seqs[side]:
+        if m.size < 7 and m.size + distinct[m.span[0]] + wilds >= 7:
+            count += 1
+    for suit in range(4):
+        if distinct[suit] + wilds >= 7:
+            count += (cards[suit] + wilds) // 7
     return count
 
 
@@ -195,6 +232,9 @@ def _hopeless(d: Deal, seat: int, side: int) -> bool:
     if _stuck(d, seat, side, hand, rc) > (0 if d.no_discard else 1):
         return True
     if d.canastas[side] + _reachable_canastas(d, side, hand, rc) < rules.canastas_to_go_out:
+        return True
+    want = rules.sequence_canastas_to_go_out
+    if want and d.seq_canastas[side] + _reachable_seq_canastas(d, side, hand, rc) < want:
         return True
     missing = rules.canastas_to_go_out - d.canastas[side]
     if missing > 0:
@@ -216,6 +256,11 @@ def _hopeless(d: Deal, seat: int, side: int) -> bool:
                             allow_discard=not d.no_discard):
             return True
     return False
+
+
+def out_hopeless(d: Deal, seat: int, side: int) -> bool:
+    """The search's exact "no" bounds (:func:`_hopeless`) for the turn's player ``seat`` of ``side``."""
+    return _hopeless(d, seat, side)
 
 
 def plannable(d: Deal, seat: int, side: int) -> bool:
