@@ -14,6 +14,13 @@ that leaves one card before the side has its canastas is newly offered where mel
 (§1.9: the canasta completed in the going-out turn). The seeded random moves then differ, so later lists differ
 too. (chilean, italian, samba(players=6), hollywood(players=6) are unchanged: their changes came with hands
 longer than the search covers, outsearch.SEARCH_CARDS.)
+
+Recomputed for issue #13 (exact "can the initial meld still be reached?", RULES.md §1.6, §3.2: canasta.opensearch)
+in hollywood, hollywood(players=6), samba(players=6) and brazilian(players=6) only: the first list that changed
+newly offers, to an unopened side, sequence melds after which the minimum is reachable only through a sequence
+with a wild card or additions to the sequence just melded (hollywood: 6D 7D 8D 9D; hollywood(players=6):
+8D 9D TD; samba(players=6): 4C 5C 6C and 5C 6C 7C; brazilian(players=6): 8S 9S TS then JS, QS added, and four
+more spade sequences), each right by the initial-meld oracle (oracles.going_out.can_open after the move).
 """
 
 from __future__ import annotations
@@ -66,7 +73,7 @@ PINNED = {
     'cuban': '75f04bdcd5c2bbd5',
     'escalator': '769c7cb33a58f979',
     'free-canasta': '72368bebd853cc34',
-    'hollywood': '921cb8a6d98b9848',
+    'hollywood': '4796c776f0109782',  # initial meld exact with sequences (issue #13)
     'italian': '829db822fb69cffc',
     'mexican': '8f3a8aae8354f7de',
     'pennies-from-heaven': '17c9b141990a2b7c',
@@ -77,9 +84,9 @@ PINNED = {
     'classic(players=2)': 'a52f865dea54edad',
     'classic(players=3)': 'd3460c76dbe5927e',
     'classic(players=6)': 'ce2a06b56ab469b5',
-    'samba(players=6)': 'bfa673475d0b77b3',
-    'hollywood(players=6)': 'cc4c104b9c4ff6a6',
-    'brazilian(players=6)': '7c35290444da663b',  # the same
+    'samba(players=6)': '5ad367ac81505e89',  # the same
+    'hollywood(players=6)': '03836d0652d55f8b',  # the same
+    'brazilian(players=6)': 'ef6b69ec3d34d732',  # the same
 }
 
 

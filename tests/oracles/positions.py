@@ -21,6 +21,8 @@ PRESETS = (
     "hollywood", "mexican", "uruguay", "spanish", "romanian-tiles", "free-canasta", "pennies-from-heaven",
 )
 """Presets where a player may go out (escalator ends with the stock: going_out_allowed is false)."""
+OPENING_PRESETS = PRESETS + ("escalator",)
+"""Presets for the initial-meld oracle (going out plays no part in it: escalator too)."""
 
 
 def positions(preset: str, count: int, seed: int = 0, max_cards: int = 7, max_steps: int = 3000,
