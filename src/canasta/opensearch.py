@@ -22,9 +22,10 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
-from .cards import JOKER, THREE, TWO
+from .cards import IS_WILD, JOKER, JOKER_RANK, THREE, TWO
 from .moves import ACTIONS, ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 from .opening import meld_opens
+from .sequences import span_cards, spans_in_hand
 
 if TYPE_CHECKING:
     from .engine import Deal
@@ -102,19 +103,67 @@ def _moves(d: Deal, action: int) -> Iterator[Move]:
                 yield Move(kind, cards, arg)
 
 
-def _bound(d: Deal, seat: int) -> int:
-    """At most the points the cards of ``seat``'s hand can still add to the initial meld (each card at the
-    better of its value in a meld of its rank and in a sequence; threes count nothing)."""
+def _bound(d: Deal, seat: int, side: int) -> int:
+    """At most the points the cards of ``seat``'s hand can still add to the initial meld. A natural card
+    counts (at the better of its value in a meld of its rank and in a sequence) only where it could join
+    a meld: its rank melded by the side or held at least ``min_naturals`` times; a natural sequence of the
+    hand covering it, a sequence of its suit melded this turn, or (wild cards in sequences, one held) a
+    natural of its suit at most two ranks away. A wild card counts its value in a meld of a rank, or in a
+    sequence where sequences take one; threes count nothing."""
+    rules = d.rules
     h = d.hands[seat]
+    rc = d.rc[seat]
     rv = d.rv
     vals = d.values
+    mt = d.mt[side]
+    min_nat = rules.min_naturals
+    seq = rules.sequences
+    wild_seq = seq and rules.sequence_wild_max > 0 and rc[TWO] + rc[JOKER_RANK] > 0
+    covered: set[int] = set()
+    suits: set[int] = set()
+    if seq:
+        for sp in spans_in_hand(h, rules.sequence_min, rules.sequence_max):
+            covered.update(span_cards(sp))
+        suits = {m.span[0] for m in d.turn_new if m.target == SEQ_TARGET and m.span}
     total = 0
     for c, k in enumerate(h):
-        if k and c >> 2 != THREE:
+        if not k:
+            continue
+        r = c >> 2
+        if r == THREE:
+            continue
+        if IS_WILD[c]:
+            v = rv[r]
+            if wild_seq and vals[c] > v:
+                v = vals[c]
+            total += k * v
+            continue
+        v = rv[r] if mt[r] >= 0 or rc[r] >= min_nat else 0
+        if seq and vals[c] > v and (c in covered or (c & 3) in suits or (wild_seq and any(
+                0 <= c + 4 * dr < len(h) and h[c + 4 * dr] for dr in (-2, -1, 1, 2)))):
             v = vals[c]
-            w = rv[c >> 2]
-            total += k * (v if v > w else w)
+        total += k * v
     return total
+
+
+_MEMO: list[Any] = [None, {}]
+"""The states searched in the last turn asked about: its context (what the answers depend on besides the
+hand and this turn's melds, :func:`_memo`) and the answers by state; one turn's answers are kept."""
+
+
+def _memo(d: Deal, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
+    """The answers of :func:`opening_reachable` already found in this turn (shared by its calls: the candidate
+    moves of one position lead to the same states), emptied when another turn or position asks."""
+    old = tuple((m.target, m.span, m.nat, m.wild, len(m.cards)) for m in d.melds[side] if m.turn != d.turn_no)
+    ctx = (d.rules, d.seed, d.turn_no, seat, d.minimum[side], d.scores[side], tuple(d.pending), d.answer,
+           d.asked, d.conceal_only, d.must_canasta, d.no_discard, d.touched_old, old, type(d))
+    if _MEMO[0] != ctx:
+        _MEMO[0] = ctx
+        _MEMO[1] = {}
+    elif len(_MEMO[1]) > 50_000:
+        _MEMO[1].clear()
+    memo: dict[tuple[Any, ...], bool] = _MEMO[1]
+    return memo
 
 
 def opening_reachable(deal: Deal, action: int) -> bool:
@@ -127,16 +176,16 @@ def opening_reachable(deal: Deal, action: int) -> bool:
     c.__class__ = open_free(type(deal))
     c._legal = None
     c._do(action, c.move_for_action(action))
-    memo: dict[tuple[Any, ...], bool] = {}
+    memo = _memo(deal, seat, side)
 
     def run(x: Deal) -> bool:
         if x.over or x.turn != seat or x.actor != seat:
             return False
         if x.opened[side] or x._opening_met(side):
             return x.hsize[seat] + len(x.pending) >= 1
-        if x.open_total + _bound(x, seat) < x.minimum[side]:
+        if x.open_total + _bound(x, seat, side) < x.minimum[side]:
             return False
-        key = (tuple(x.hands[seat]), x.open_total,
+        key = (tuple(x.hands[seat]), x.open_total, tuple(x.pending),
                tuple((m.target, m.span, m.nat, m.wild, tuple(sorted(m.cards))) for m in x.turn_new))
         got = memo.get(key)
         if got is not None:
