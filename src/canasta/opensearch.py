@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
-from .cards import IS_WILD, JOKER, JOKER_RANK, THREE, TWO
+from .cards import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, THREE, TWO
 from .moves import ACTIONS, ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 from .opening import meld_opens
 from .sequences import span_cards, spans_in_hand
@@ -77,8 +77,10 @@ def _special_allows(d: Deal, x: tuple[int, int, int, int, int]) -> bool:
 
 
 def _moves(d: Deal, action: int) -> Iterator[Move]:
-    """The moves of id ``action``: each choice of suits for a group meld or addition of naturals (the suits
-    left in the hand matter for later sequences), else the engine's own choice."""
+    """The moves of id ``action``: each choice of suits for the naturals of a group meld or addition (the
+    suits left in the hand matter for later sequences), else the engine's own choice. The suits of twos are
+    the engine's choice (lowest first): a two is a wild card of no suit in every meld (sequences run from
+    four to ace, §3.2), so its suit never matters."""
     kind, arg, n, t, j = ACTIONS[action]
     base = d.move_for_action(action)
     if arg in (SEQ_TARGET, SEQ_WILD, WILD_TARGET) or not 0 <= arg < 13 or arg == TWO or n <= 0:
@@ -89,24 +91,26 @@ def _moves(d: Deal, action: int) -> Iterator[Move]:
     if len(held) == 1:
         yield base
         return
-    twos = [c for c in range(TWO * 4, TWO * 4 + 4) if h[c]]
-    seen = set()
+    wild = tuple(c for c in range(TWO * 4, TWO * 4 + 4) for _ in range(h[c]))[:t] + (JOKER,) * j
     for nat in combinations_with_replacement(held, n):
-        if any(nat.count(c) > h[c] for c in set(nat)):
-            continue
-        for wild in combinations_with_replacement(twos, t) if t else [()]:
-            if any(wild.count(c) > h[c] for c in set(wild)):
-                continue
-            cards = nat + wild + (JOKER,) * j
-            if cards not in seen:
-                seen.add(cards)
-                yield Move(kind, cards, arg)
+        if all(nat.count(c) <= h[c] for c in set(nat)):
+            yield Move(kind, nat + wild, arg)
+
+
+def _key(x: Deal, seat: int) -> tuple[Any, ...]:
+    """The state of the turn as the search sees it: the hand (its twos by number: their suits never matter),
+    the points melded and this turn's melds."""
+    h = x.hands[seat]
+    return (h[0] + h[1] + h[2] + h[3], tuple(h[4:]), x.open_total, tuple(x.pending),
+            tuple((m.target, m.span, m.nat, m.wild, tuple(sorted(c if c >= 4 else 0 for c in m.cards)))
+                  for m in x.turn_new))
 
 
 def _bound(d: Deal, seat: int, side: int) -> int:
     """At most the points the cards of ``seat``'s hand can still add to the initial meld. A natural card
     counts (at the better of its value in a meld of its rank and in a sequence) only where it could join
-    a meld: its rank melded by the side or held at least ``min_naturals`` times; a natural sequence of the
+    a meld: its rank melded by the side, held three times, or held ``min_naturals`` times and among the
+    best such ranks, one per wild card held (a meld has three cards at least, §1.5); a natural sequence of the
     hand covering it, a sequence of its suit melded this turn, or (wild cards in sequences, one held) a
     natural of its suit at most two ranks away. A wild card counts its value in a meld of a rank, or in a
     sequence where sequences take one; threes count nothing."""
@@ -125,6 +129,14 @@ def _bound(d: Deal, seat: int, side: int) -> int:
         for sp in spans_in_hand(h, rules.sequence_min, rules.sequence_max):
             covered.update(span_cards(sp))
         suits = {m.span[0] for m in d.turn_new if m.target == SEQ_TARGET and m.span}
+    # a new meld of a rank held fewer than three times needs a wild card (at least one each): only as many
+    # such ranks as wild cards held, the best first, can count
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    short: set[int] = set()
+    if wilds:
+        pairs = sorted(((rv[r] * rc[r], r) for r in range(FOUR, ACE + 1) if mt[r] < 0 and min_nat <= rc[r] < 3),
+                       reverse=True)
+        short = {r for _, r in pairs[:wilds]}
     total = 0
     for c, k in enumerate(h):
         if not k:
@@ -138,7 +150,7 @@ def _bound(d: Deal, seat: int, side: int) -> int:
                 v = vals[c]
             total += k * v
             continue
-        v = rv[r] if mt[r] >= 0 or rc[r] >= min_nat else 0
+        v = rv[r] if mt[r] >= 0 or rc[r] >= 3 or r in short else 0
         if seq and vals[c] > v and (c in covered or (c & 3) in suits or (wild_seq and any(
                 0 <= c + 4 * dr < len(h) and h[c + 4 * dr] for dr in (-2, -1, 1, 2)))):
             v = vals[c]
@@ -185,8 +197,7 @@ def opening_reachable(deal: Deal, action: int) -> bool:
             return x.hsize[seat] + len(x.pending) >= 1
         if x.open_total + _bound(x, seat, side) < x.minimum[side]:
             return False
-        key = (tuple(x.hands[seat]), x.open_total, tuple(x.pending),
-               tuple((m.target, m.span, m.nat, m.wild, tuple(sorted(m.cards))) for m in x.turn_new))
+        key = _key(x, seat)
         got = memo.get(key)
         if got is not None:
             return got
