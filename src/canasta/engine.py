@@ -1617,7 +1617,7 @@ class Deal:
         if self.rules.sequences and isinstance(used, int):
             # the plans above miss sequences with a wild card, additions to this turn's sequences, more
             # sequences than their depth, the suits a group leaves: where they find no plan, the exact search
-            if opening_reachable(self, used):
+            if opening_reachable(self, used, need):
                 return True
         if not keep or not self._may_plan_out():
             return False

@@ -107,34 +107,37 @@ def _key(x: Deal, seat: int) -> tuple[Any, ...]:
 
 
 def _bound(d: Deal, seat: int, side: int) -> int:
+    """:func:`_bound_of` the hand of ``seat`` and the melds of ``side``."""
+    mt = d.mt[side]
+    return _bound_of(d, d.hands[seat], d.rc[seat], [mt[r] >= 0 for r in range(len(mt))],
+                     {m.span[0] for m in d.turn_new if m.target == SEQ_TARGET})
+
+
+def _bound_of(d: Deal, h: list[int], rc: list[int], melded: list[bool], suits: set[int]) -> int:
     """At most the points the cards of ``seat``'s hand can still add to the initial meld. A natural card
     counts (at the better of its value in a meld of its rank and in a sequence) only where it could join
     a meld: its rank melded by the side, held three times, or held ``min_naturals`` times and among the
     best such ranks, one per wild card held (a meld has three cards at least, §1.5); a natural sequence of the
     hand covering it, a sequence of its suit melded this turn, or (wild cards in sequences, one held) a
     natural of its suit at most two ranks away. A wild card counts its value in a meld of a rank, or in a
-    sequence where sequences take one; threes count nothing."""
+    sequence where sequences take one; threes count nothing. ``h``, ``rc``: the hand by card type and by
+    rank; ``melded``: by rank, whether the side has a meld of it; ``suits``: those of this turn's sequences."""
     rules = d.rules
-    h = d.hands[seat]
-    rc = d.rc[seat]
     rv = d.rv
     vals = d.values
-    mt = d.mt[side]
     min_nat = rules.min_naturals
     seq = rules.sequences
     wild_seq = seq and rules.sequence_wild_max > 0 and rc[TWO] + rc[JOKER_RANK] > 0
     covered: set[int] = set()
-    suits: set[int] = set()
     if seq:
         for sp in spans_in_hand(h, rules.sequence_min, rules.sequence_max):
             covered.update(span_cards(sp))
-        suits = {m.span[0] for m in d.turn_new if m.target == SEQ_TARGET and m.span}
     # a new meld of a rank held fewer than three times needs a wild card (at least one each): only as many
     # such ranks as wild cards held, the best first, can count
     wilds = rc[TWO] + rc[JOKER_RANK]
     short: set[int] = set()
     if wilds:
-        pairs = sorted(((rv[r] * rc[r], r) for r in range(FOUR, ACE + 1) if mt[r] < 0 and min_nat <= rc[r] < 3),
+        pairs = sorted(((rv[r] * rc[r], r) for r in range(FOUR, ACE + 1) if not melded[r] and min_nat <= rc[r] < 3),
                        reverse=True)
         short = {r for _, r in pairs[:wilds]}
     total = 0
@@ -150,7 +153,7 @@ def _bound(d: Deal, seat: int, side: int) -> int:
                 v = vals[c]
             total += k * v
             continue
-        v = rv[r] if mt[r] >= 0 or rc[r] >= 3 or r in short else 0
+        v = rv[r] if melded[r] or rc[r] >= 3 or r in short else 0
         if seq and vals[c] > v and (c in covered or (c & 3) in suits or (wild_seq and any(
                 0 <= c + 4 * dr < len(h) and h[c + 4 * dr] for dr in (-2, -1, 1, 2)))):
             v = vals[c]
@@ -178,16 +181,40 @@ def _memo(d: Deal, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
     return memo
 
 
-def opening_reachable(deal: Deal, action: int) -> bool:
+def opening_reachable(deal: Deal, action: int, need: int | None = None) -> bool:
     """Whether, after the meld or addition of id ``action`` (cards chosen by :meth:`Deal.move_for_action`),
     the unopened side of the player to act can still make its initial meld this turn with legal melds and
-    additions, keeping a card to discard (RULES.md §1.6). Exact; ``deal`` is not changed."""
+    additions, keeping a card to discard (RULES.md §1.6). Exact; ``deal`` is not changed. ``need``: the
+    points of the minimum still missing after the move, where the caller knows them (a first bound is
+    then tried before any copy)."""
     seat = deal.turn
     side = deal.side_of[seat]
+    move = deal.move_for_action(action)
+    if need is not None and need > 0 and not deal.rules.special_opening:
+        h = deal.hands[seat][:]
+        rc = deal.rc[seat][:]
+        for card in move.cards:
+            h[card] -= 1
+            rc[card >> 2] -= 1
+        melded = [m >= 0 for m in deal.mt[side]]
+        suits = {m.span[0] for m in deal.turn_new if m.target == SEQ_TARGET}
+        natural = [card for card in move.cards if not IS_WILD[card]]
+        known = True
+        if move.target == SEQ_TARGET:
+            if move.seq:
+                suits.add(move.seq[0] & 3)
+            elif natural:
+                suits.add(natural[0] & 3)
+            else:
+                known = False
+        elif 0 <= move.target < len(melded):
+            melded[move.target] = True
+        if known and _bound_of(deal, h, rc, melded, suits) < need:
+            return False
     c = deal._copy(False)
     c.__class__ = open_free(type(deal))
     c._legal = None
-    c._do(action, c.move_for_action(action))
+    c._do(action, move)
     memo = _memo(deal, seat, side)
 
     def run(x: Deal) -> bool:
