@@ -161,20 +161,32 @@ def _bound_of(d: Deal, h: list[int], rc: list[int], melded: list[bool], suits: s
     return total
 
 
-_MEMO: list[Any] = [None, {}]
-"""The states searched in the last turn asked about: its context (what the answers depend on besides the
-hand and this turn's melds, :func:`_memo`) and the answers by state; one turn's answers are kept."""
+SEARCH_BUDGET = 400
+"""States one call of :func:`opening_reachable` may expand; past it the search gives up and the move is refused
+as the fast plans refuse it (rare hands with many wild cards and many ways to meld them)."""
+
+
+class _OverBudget(Exception):
+    """The search of :func:`opening_reachable` went past :data:`SEARCH_BUDGET`."""
+
+
+_MEMO: list[Any] = [None, {}, False]
+"""The states searched from the last position asked about: its context (:func:`_memo`) and the answers by
+state, and whether a search from it went past :data:`SEARCH_BUDGET`; one position's answers are kept."""
 
 
 def _memo(d: Deal, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
-    """The answers of :func:`opening_reachable` already found in this turn (shared by its calls: the candidate
-    moves of one position lead to the same states), emptied when another turn or position asks."""
+    """The answers of :func:`opening_reachable` already found for this position (shared by its calls: the
+    candidate moves of one position lead to the same states), emptied when another position asks (the context
+    names the deal object, the hand, and what else the legal moves of the turn read beyond the searched state)."""
     old = tuple((m.target, m.span, m.nat, m.wild, len(m.cards)) for m in d.melds[side] if m.turn != d.turn_no)
-    ctx = (d.rules, d.seed, d.turn_no, seat, d.minimum[side], d.scores[side], tuple(d.pending), d.answer,
-           d.asked, d.conceal_only, d.must_canasta, d.no_discard, d.touched_old, old, type(d))
+    ctx = (id(d), tuple(d.hands[seat]), len(d.turn_new), d.rules, d.seed, d.turn_no, seat, d.minimum[side],
+           d.scores[side], tuple(d.pending), d.answer, d.asked, d.conceal_only, d.must_canasta, d.no_discard,
+           d.touched_old, d.stock_out, tuple(d.ask_failed), old, type(d))
     if _MEMO[0] != ctx:
         _MEMO[0] = ctx
         _MEMO[1] = {}
+        _MEMO[2] = False
     elif len(_MEMO[1]) > 50_000:
         _MEMO[1].clear()
     memo: dict[tuple[Any, ...], bool] = _MEMO[1]
@@ -228,6 +240,9 @@ def opening_reachable(deal: Deal, action: int, need: int | None = None) -> bool:
         got = memo.get(key)
         if got is not None:
             return got
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _OverBudget
         memo[key] = False
         ok = False
         for a in list(x.legal_actions()):
@@ -244,4 +259,12 @@ def opening_reachable(deal: Deal, action: int, need: int | None = None) -> bool:
         memo[key] = ok
         return ok
 
-    return run(c)
+    if _MEMO[2]:
+        return False  # this position's search went past the budget before: refused at once
+    budget = [SEARCH_BUDGET]
+    try:
+        return run(c)
+    except _OverBudget:
+        memo.clear()  # the answers in progress are no answers
+        _MEMO[2] = True
+        return False  # past the budget: the answer of the fast plans (a refusal), as before the search
