@@ -9,12 +9,12 @@ import sys
 import time
 
 from oracles.compare import compare_opening
-from oracles.positions import PRESETS, first_turns
+from oracles.positions import OPENING_PRESETS, first_turns
 
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    for p in sys.argv[2:] or list(PRESETS):
+    for p in sys.argv[2:] or list(OPENING_PRESETS):
         t0 = time.time()
         stats: dict[str, int] = {}
         for k, d in enumerate(first_turns(p, n, seed=int(os.environ.get("SEED", "0")))):

@@ -21,6 +21,14 @@ changed in each offers ``ask`` newly, on a hand of 10 to 30 cards that the oracl
 deal 0 turn 49, chilean deal 6 turn 58, hollywood deal 10 turn 44, italian deal 2 turn 9 (30 cards: the oracle
 needs a budget of some millions of states there), samba deal 10 turn 42, samba(players=6) deal 5 turn 9).
 Brazilian, escalator, pennies, romanian-tiles and the other six-player deals are unchanged.
+Recomputed for issue #13 (exact "can the initial meld still be reached?", RULES.md §1.6, §3.2: canasta.opensearch)
+in hollywood, hollywood(players=6), samba(players=6) and brazilian(players=6) only: the first list that changed
+newly offers, to an unopened side, sequence melds after which the minimum is reachable only through a sequence
+with a wild card or additions to the sequence just melded (hollywood: 6D 7D 8D 9D; hollywood(players=6):
+8D 9D TD; samba(players=6): 4C 5C 6C and 5C 6C 7C; brazilian(players=6): 8S 9S TS then JS, QS added, and four
+more spade sequences), each right by the initial-meld oracle (oracles.going_out.can_open after the move).
+hollywood and samba(players=6) were recomputed once more where both changes meet (the same deals' moves, with
+both the exact going out and the exact initial meld).
 """
 
 from __future__ import annotations
@@ -73,7 +81,7 @@ PINNED = {
     'cuban': '75f04bdcd5c2bbd5',
     'escalator': '769c7cb33a58f979',
     'free-canasta': '72368bebd853cc34',
-    'hollywood': 'f1f2189fd15b5b26',
+    'hollywood': '4a049edd2f31db0b',  # exact going out and exact initial meld (issue #13)
     'italian': '6daf9ed11651cb0e',
     'mexican': '8f3a8aae8354f7de',
     'pennies-from-heaven': '17c9b141990a2b7c',
@@ -84,9 +92,9 @@ PINNED = {
     'classic(players=2)': 'a52f865dea54edad',
     'classic(players=3)': 'd3460c76dbe5927e',
     'classic(players=6)': 'ce2a06b56ab469b5',
-    'samba(players=6)': '33fe31ac97a9a738',
-    'hollywood(players=6)': 'cc4c104b9c4ff6a6',
-    'brazilian(players=6)': '7c35290444da663b',  # the same
+    'samba(players=6)': 'e84ce495dbec0968',  # exact going out and exact initial meld (issue #13)
+    'hollywood(players=6)': '03836d0652d55f8b',  # initial meld exact with sequences (issue #13)
+    'brazilian(players=6)': 'ef6b69ec3d34d732',  # short-sequence penalty, initial meld exact (issue #13)
 }
 
 

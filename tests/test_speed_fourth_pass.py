@@ -70,7 +70,9 @@ def test_melds_of_twos_are_those_the_rules_allow() -> None:
 @pytest.mark.parametrize("spec", ["italian", "hollywood", "samba", "classic"])
 def test_opening_plans_without_a_sequence_in_hand_skip_the_sequence_plans(spec: str) -> None:
     checked = skipped = 0
-    for deal, side in unopened_states(spec, 14):
+    # hollywood: since the exact initial meld (issue #13) its seeded play reaches a hand without a natural
+    # sequence at the plans' last step only in longer runs
+    for deal, side in unopened_states(spec, 60 if spec == "hollywood" else 14):
         fast = _OpeningCheck(deal, side, deal._ex(side))
         full = _OpeningCheck(deal, side, deal._ex(side))
         full.seqs = True  # always plan the hand's sequences too

@@ -117,6 +117,7 @@ from .moves import (
     target_str,
 )
 from .opening import count_requirement, meld_opens, opening_met
+from .opensearch import opening_reachable
 from .outsearch import SEARCH_CARDS, out_hopeless, out_moves, out_possible, plan_says_out, plannable
 from .reach import loose_cards_fit, may_meld_out, naturals_melded, naturals_reach, pair_takes_wild
 from .rules import Rules
@@ -1350,7 +1351,8 @@ class Deal:
                 acts.extend(seq_play_ids(self, seat, side, size, pend, allow_out, needs))
             else:
                 for act, used, cn in seq_play_candidates(self, seat, side, size, pend, allow_out, needs):
-                    if not opened and not self._seq_opening_ok(used, cn, sum(self.values[c] for c in used), waiver):
+                    if not opened and not self._seq_opening_ok(used, cn, sum(self.values[c] for c in used), waiver,
+                                                               act):
                         continue
                     if must_out and not search_out and not self._out_ok_cards(used, cn, cn - canastas):
                         continue
@@ -1627,12 +1629,16 @@ class Deal:
         cards to keep, :meth:`_keep`; ``seqs`` False where the caller knows the hand before the move
         holds no natural sequence, :meth:`_holds_sequence`: the hand after it holds none either)."""
         if seqs and self.rules.sequences:
-            if isinstance(used, int):
-                used = self.move_for_action(used).cards
+            cards = self.move_for_action(used).cards if isinstance(used, int) else used
             hand = self.hands[self.turn][:]
-            for c in used:
+            for c in cards:
                 hand[c] -= 1
             if sequences_reach(self, hand, rc, this_turn, keep, need, planned=True):
+                return True
+        if self.rules.sequences and isinstance(used, int):
+            # the plans above miss sequences with a wild card, additions to this turn's sequences, more
+            # sequences than their depth, the suits a group leaves: where they find no plan, the exact search
+            if opening_reachable(self, used, need):
                 return True
         if not keep or not self._may_plan_out():
             return False
@@ -1677,7 +1683,10 @@ class Deal:
         this_turn = {m.target: [m.nat, m.wild] for m in self.turn_new if m.target not in (THREE, WILD_TARGET)}
         cur = this_turn.get(r)
         this_turn[r] = [x[2], 0] if cur is None else [cur[0] + x[2], cur[1]]
-        return best_meld_value(rc, this_turn, self.lim, self._keep()) >= need
+        if best_meld_value(rc, this_turn, self.lim, self._keep()) >= need:
+            return True
+        # melds of a rank fall short: with sequences (§3.2) the exact search decides (canasta.opensearch)
+        return rules.sequences and opening_reachable(self, x[0])
     def _may_plan_out(self) -> bool:
         """Whether an unfinished initial meld may count on going out this turn: always, except where going
         out needs the partner's yes (``must_ask_to_go_out``) and he has not said it; "may I go out?" is not
@@ -1691,9 +1700,10 @@ class Deal:
             rc[c >> 2] -= 1
         return rc
 
-    def _seq_opening_ok(self, used: tuple[int, ...], cn: int, pts: int, waiver: bool) -> bool:
-        """A sequence meld of an unopened side (cards ``used``, worth ``pts``) keeps the initial meld
-        (or a concealed going out) reachable, as :meth:`_opening_ok` does for melds of a rank."""
+    def _seq_opening_ok(self, used: tuple[int, ...], cn: int, pts: int, waiver: bool, act: int = -1) -> bool:
+        """A sequence meld of an unopened side (cards ``used``, worth ``pts``; ``act`` its id where known, for
+        the exact plan of :meth:`_rest_reaches_beyond`) keeps the initial meld (or a concealed going out)
+        reachable, as :meth:`_opening_ok` does for melds of a rank."""
         side = self.side_of[self.turn]
         need = self.minimum[side] - self.open_total - pts
         made = NATURAL_CANASTA if cn > self.canastas[side] else 0
@@ -1701,7 +1711,8 @@ class Deal:
             return True
         this_turn = {m.target: [m.nat, m.wild] for m in self.turn_new
                      if m.target != THREE and m.target != SEQ_TARGET}
-        return self._rest_reaches(self._rc_after(used), used, this_turn, self._ex(side), cn, need, waiver, made)
+        return self._rest_reaches(self._rc_after(used), act if act >= 0 else used, this_turn, self._ex(side), cn,
+                                  need, waiver, made)
 
     def _out_ok_cards(self, used: tuple[int, ...], cn: int, seq_done: int = 0) -> bool:
         """After melding the cards ``used`` (the side then having ``cn`` canastas, ``seq_done`` more of

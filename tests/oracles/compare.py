@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from canasta.cards import THREE
 from canasta.engine import P_PLAY, Deal
 from canasta.moves import ASK_ID
 
@@ -86,7 +87,10 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
     offers a meld or addition exactly when the oracle (:func:`oracles.going_out.can_open`) can reach the
     minimum this turn, counting only openings that keep a card (a concealed going out that waives the
     minimum is left out: where the engine offers a move only for such a going out, it is not counted a
-    disagreement). Not for ``special_opening`` (§3.4)."""
+    disagreement). With ``per_move``, each meld or addition is offered exactly when the minimum stays
+    reachable after it, or (offered only) a going out does (:func:`oracles.going_out.can_go_out` after it).
+    Sets of black threes laid out apart (§3.4, §3.5) count for nothing here. Not for ``special_opening``
+    (§3.4)."""
     from canasta.moves import ACTIONS, ADD, MELD
 
     from .going_out import can_open
@@ -100,7 +104,9 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
         stats["open_skipped"] = stats.get("open_skipped", 0) + 1
         return []
     stats["open_checked"] = stats.get("open_checked", 0) + 1
-    offered = any(ACTIONS[a][0] in (MELD, ADD) for a in d.legal_actions())
+    # sets of black threes laid out apart (escalator §3.5, §3.4) are no part of the initial meld: legal anyway
+    apart = d.rules.black3_melds_anytime or d.rules.black3_set_leaves_play
+    offered = any(ACTIONS[a][0] in (MELD, ADD) and not (apart and ACTIONS[a][1] == THREE) for a in d.legal_actions())
     if truth and not offered:
         return [f"opening reachable but no meld offered: {describe(d)}"]
     if offered and not truth and not can_go_out(d, budget):
@@ -116,7 +122,7 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
     r.__class__ = open_relaxed(type(r))
     r._legal = None
     for a in r.legal_actions():
-        if ACTIONS[a][0] not in (MELD, ADD):
+        if ACTIONS[a][0] not in (MELD, ADD) or (apart and ACTIONS[a][1] == THREE):
             continue
         after = d.clone()
         after.__class__ = type(r)
@@ -129,6 +135,13 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
                 after.phase == P_PLAY and after.turn == seat and not after.over and can_open(after, budget))
         except OracleBudget:
             continue
-        if ok != (a in legal) and not (a in legal and not ok):
-            problems.append(f"move {ACTIONS[a]} offered={a in legal} oracle={ok}: {describe(d)}")
+        if ok == (a in legal):
+            continue
+        if not ok:  # offered though the minimum is out of reach after it: only for a going out (waiver)
+            try:
+                if can_go_out(after, budget):
+                    continue
+            except OracleBudget:
+                continue
+        problems.append(f"move {ACTIONS[a]} offered={a in legal} oracle={ok}: {describe(d)}")
     return problems

@@ -220,7 +220,7 @@ def open_relaxed(cls: type) -> type:
         def _opening_candidates(self: Any, cand: list[Any], waiver: bool) -> list[Any]:
             return list(cand)
 
-        def _seq_opening_ok(self: Any, used: Any, cn: int, pts: int, waiver: bool) -> bool:
+        def _seq_opening_ok(self: Any, used: Any, cn: int, pts: int, waiver: bool, act: int = -1) -> bool:
             return True
 
         got = type(f"OpenRelaxed{cls.__name__}", (cls,), {

@@ -21,6 +21,8 @@ PRESETS = (
     "hollywood", "mexican", "uruguay", "spanish", "romanian-tiles", "free-canasta", "pennies-from-heaven",
 )
 """Presets where a player may go out (escalator ends with the stock: going_out_allowed is false)."""
+OPENING_PRESETS = PRESETS + ("escalator",)
+"""Presets for the initial-meld oracle (going out plays no part in it: escalator too)."""
 
 
 def positions(preset: str, count: int, seed: int = 0, max_cards: int = 7, max_steps: int = 3000,
@@ -68,13 +70,20 @@ def _choose(d: Deal, acts: list[int], rng: random.Random) -> int:
     return rng.choice(acts)
 
 
-def first_turns(preset: str, count: int, seed: int = 0) -> Iterator[Deal]:
+SCORES = (0, 800, 1600, 2500, 3200, 5000, 7200, 9100)
+"""Cumulative scores for :func:`first_turns` with ``scored``: every step of the minimum tables (§1.6, §3)."""
+
+
+def first_turns(preset: str, count: int, seed: int = 0, scored: bool = False) -> Iterator[Deal]:
     """``count`` positions right after the first player's draw of a fresh deal (an unopened side with a full
-    hand: for the initial-meld oracle)."""
+    hand: for the initial-meld oracle); with ``scored``, each side starts the deal with a score drawn from
+    :data:`SCORES`, so that the minimum (and its other requirements) varies."""
     rules = Rules.parse(preset)
-    rng = random.Random(f"first/{preset}/{seed}")
+    rng = random.Random(f"first/{preset}/{seed}" + ("/scored" if scored else ""))
+    sides = len(Deal(rules, seed=0).scores)
     for _ in range(count):
-        d = Deal(rules, dealer=rng.randrange(rules.players), seed=rng.randrange(1 << 30))
+        scores = [rng.choice(SCORES) for _ in range(sides)] if scored else None
+        d = Deal(rules, dealer=rng.randrange(rules.players), seed=rng.randrange(1 << 30), scores=scores)
         while not d.over and not (d.phase == P_PLAY and d.actor == d.turn):
             d.apply_action(d.legal_actions()[0])
         if not d.over:
