@@ -1,7 +1,7 @@
 """Find the deals a bot loses in duplicate arena plays, with the score breakdowns.
 
 Plays the same shuffles as ``canasta arena A B --deals N --seed S`` (one deal per play, from a
-0-0 score; see :mod:`canasta.arena`) and prints, for every play that A does not win, the
+0-0 score; see :mod:`canasta.play.arena`) and prints, for every play that A does not win, the
 shuffle's index, A's sides, each side's total and breakdown, who went out and after how many
 moves, so the reasons of the losses can be read and counted.
 
@@ -23,11 +23,11 @@ from collections import Counter
 from typing import Any
 
 from canasta.agents.base import make_agent
-from canasta.arena import assignments, play_margin
-from canasta.game import Game
-from canasta.match import play_deal
-from canasta.rules import Rules
-from canasta.simulate import derive_seed
+from canasta.engine.game import Game
+from canasta.play.arena import assignments, play_margin
+from canasta.play.match import play_deal
+from canasta.play.simulate import derive_seed
+from canasta.rules.fields import Rules
 
 
 def play_shuffle(rules: Rules, specs: tuple[str, str], seed: int, index: int) -> list[dict[str, Any]]:

@@ -33,9 +33,9 @@ from typing import Any
 import numpy as np
 
 from canasta import Deal, Rules
-from canasta.bench import play_random
 from canasta.env import canasta_v0
 from canasta.env.gym_wrapper import CanastaGymEnv
+from canasta.play.bench import play_random
 
 Result = dict[str, Any]
 

@@ -18,10 +18,10 @@ import argparse
 import sys
 
 from canasta.agents.base import make_agent
-from canasta.game import Game
-from canasta.match import play_deal
-from canasta.rules import Rules
-from canasta.simulate import derive_seed
+from canasta.engine.game import Game
+from canasta.play.match import play_deal
+from canasta.play.simulate import derive_seed
+from canasta.rules.fields import Rules
 
 
 def count_escalators(variant: str, bot: str, deals: int, seed: int) -> tuple[int, int]:

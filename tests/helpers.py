@@ -1,7 +1,7 @@
 """Helpers for the rule tests: stacked decks, scripted play and state snapshots.
 
 A *stacked deck* is the full deck order (card types, first card dealt first)
-that :class:`canasta.engine.Deal` accepts as ``deck``. :func:`stacked_deck`
+that :class:`canasta.engine.deal.Deal` accepts as ``deck``. :func:`stacked_deck`
 builds it from the hands each seat must receive, the cards turned as upcard and
 the top of the stock, so that a test reads like a deal at a real table.
 
@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from canasta.cards import JOKER, N_TYPES, cards_str, deck_counts, deck_list, parse_cards
-from canasta.engine import Deal
-from canasta.rules import Rules
+from canasta.cards.deck import JOKER, N_TYPES, cards_str, deck_counts, deck_list, parse_cards
+from canasta.engine.deal import Deal
+from canasta.rules.fields import Rules
 
 CardsSpec = str | Sequence[int] | Sequence[str] | None
 """Cards given to a helper: text (``"KH KS 2C"``), card types, card texts, or None."""
@@ -214,7 +214,7 @@ def same_cards(a: CardsSpec, b: CardsSpec) -> bool:
 
 def melds_of(deal: Deal, side: int) -> dict[str, list[int]]:
     """The melds of ``side`` by rank letter (``"K"``, ``"3"``, ``"W"``), cards sorted."""
-    from canasta.moves import target_str
+    from canasta.moves.notation import target_str
 
     return {target_str(m.target): sorted(m.cards) for m in deal.melds[side]}
 
@@ -231,14 +231,14 @@ def snapshot(deal: Deal) -> dict[str, Any]:
 def check_melds(deal: Deal) -> None:
     """Raise AssertionError unless every meld on the table is one the rules allow.
 
-    Each meld must pass :func:`canasta.scoring.classify_meld` (one rank, enough naturals,
+    Each meld must pass :func:`canasta.scoring.deal_score.classify_meld` (one rank, enough naturals,
     wild-card limits), its rank must be the meld's target, and a side holds one meld per rank
     (where ``several_melds_per_rank``, all but its last meld of a rank are canastas); a sequence
     meld must be a sequence matching its span.
     """
-    from canasta.moves import SEQ_TARGET, WILD_TARGET
-    from canasta.scoring import ScoringError, classify_meld
-    from canasta.sequences import sequence_layouts
+    from canasta.cards.sequences import sequence_layouts
+    from canasta.moves.notation import SEQ_TARGET, WILD_TARGET
+    from canasta.scoring.deal_score import ScoringError, classify_meld
 
     for side, ms in enumerate(deal.melds):
         targets = [m.target for m in ms if m.target != SEQ_TARGET]
@@ -273,7 +273,7 @@ def whole_games(rules: Rules, bot: str, n: int) -> None:
     """Play ``n`` whole games of ``rules`` between bots ``bot`` (game g: seed g, seat s: bot seed
     g*10+s), checking the invariants after every move; each must end with a side at the target."""
     from canasta.agents import make_agent
-    from canasta.match import play_game
+    from canasta.play.match import play_game
 
     for g in range(n):
         agents = [make_agent(bot, seed=g * 10 + s) for s in range(rules.players)]
@@ -295,7 +295,7 @@ def melds_shown(deal: Deal, side: int = 0) -> str:
 
 def check_target(rules: Rules | str, script: Any, deck: Sequence[int] | None = None, **deal: Any) -> None:
     """Assert that the game ends when a side reaches ``rules.target`` and not before (RULES.md §1.12, the
-    Target rows of §3): a scripted deal is played as the last deal of a :class:`canasta.game.Game`.
+    Target rows of §3): a scripted deal is played as the last deal of a :class:`canasta.engine.game.Game`.
 
     ``deal`` are the :func:`stacked_deck` arguments (``hands``, ``upcard``, ``stock``, ``bottom``; seat 0
     plays first), or ``deck`` the whole deck order (the dealer is the last seat), and ``script(deal)`` plays
@@ -305,7 +305,7 @@ def check_target(rules: Rules | str, script: Any, deck: Sequence[int] | None = N
     Raises:
         AssertionError: the deal does not end, or the game ends otherwise.
     """
-    from canasta.game import Game
+    from canasta.engine.game import Game
 
     r = as_rules(rules)
     for short in (0, 5):

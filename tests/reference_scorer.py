@@ -1,6 +1,7 @@
 """A slow, obviously correct reference scorer for finished deals, written from RULES.md (issue #13).
 
-It does not use ``canasta.scoring``, ``canasta.rankscore`` nor the scoring fields of ``Rules``: every number below
+It does not use ``canasta.scoring.deal_score``, ``canasta.scoring.rank_kinds`` nor the scoring fields of ``Rules``:
+every number below
 is copied from RULES.md (section named beside it), or, where RULES.md says UNCLEAR, from the decision written in
 the variant's page (docs/variants/, named beside it). From the deal it reads only what lies on the table at the
 end: each side's melds (their cards, and whether the engine laid them as a sequence, a meld of wild cards or a
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from canasta.engine import Deal
+from canasta.engine.deal import Deal
 
 SEQUENCE_MELD = 14  # Meld.target of a sequence (the engine's SEQ_TARGET)
 WILD_MELD = 13  # Meld.target of a meld of wild cards (the engine's WILD_TARGET)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from canasta.cards import ACE, FOUR, JOKER_RANK, TWO
-from canasta.engine import P_PLAY, Deal, _OpeningCheck
-from canasta.moves import ACTIONS, ADD, MELD, WILD_TARGET
-from canasta.rules import Rules
+from canasta.cards.deck import ACE, FOUR, JOKER_RANK, TWO
+from canasta.engine.deal import P_PLAY, Deal, _OpeningCheck
+from canasta.moves.notation import ACTIONS, ADD, MELD, WILD_TARGET
+from canasta.rules.fields import Rules
 
 Candidate = tuple[int, int, int, int, int]
 """(action id, target, naturals, twos, jokers) of a meld or an addition."""

@@ -1,13 +1,13 @@
-"""The one full-state serialisation of a :class:`~canasta.engine.Deal` for tests (issue #13).
+"""The one full-state serialisation of a :class:`~canasta.engine.deal.Deal` for tests (issue #13).
 
 :func:`full_state` turns *every* slot of a deal into plain, comparable values, recursively: hands, counts,
-stock, pile, every :class:`~canasta.engine.Meld` with all its fields, the random generator's state, the rules,
+stock, pile, every :class:`~canasta.engine.deal.Meld` with all its fields, the random generator's state, the rules,
 the meld limits, the turn flags, and whatever slot is added later (the slot names are read from the class,
 never listed here). Two deals are in the same state exactly when their ``full_state`` values are equal.
 
 Left out, and only these:
 
-* ``Deal._legal``, the legal-move cache (filled by the first :meth:`~canasta.engine.Deal.legal_actions` of a
+* ``Deal._legal``, the legal-move cache (filled by the first :meth:`~canasta.engine.deal.Deal.legal_actions` of a
   state, emptied by every move);
 * ``Deal._out_dead``, the turn in which going out was found impossible (filled by "may I go out?": once
   impossible, every later state of that turn has fewer options, so the answer follows from the state);
@@ -31,7 +31,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from canasta.engine import Deal
+from canasta.engine.deal import Deal
 
 SKIP_SLOTS = {"_legal", "_out_dead", "_shared"}
 """Slots of a Deal that are not state (caches of answers that follow from the state)."""

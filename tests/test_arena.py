@@ -8,7 +8,8 @@ import math
 import pytest
 from typer.testing import CliRunner
 
-from canasta.arena import (
+from canasta.cli.main import app
+from canasta.play.arena import (
     PlayResult,
     ShuffleResult,
     Task,
@@ -23,8 +24,7 @@ from canasta.arena import (
     summarise,
     wilson,
 )
-from canasta.cli.main import app
-from canasta.rules import Rules
+from canasta.rules.fields import Rules
 
 CLASSIC = Rules.preset("classic")
 

@@ -7,9 +7,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from canasta.bench import bench_random, run_benchmarks
 from canasta.cli.main import app
-from canasta.rules import Rules
+from canasta.play.bench import bench_random, run_benchmarks
+from canasta.rules.fields import Rules
 
 
 def test_run_benchmarks_gives_positive_figures() -> None:

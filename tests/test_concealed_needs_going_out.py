@@ -2,7 +2,7 @@
 
 The score keeper used to accept ``"concealed": true`` on the partner of the cutthroat alliance who did
 not go out: the partnership's flags were combined first, so both partners got the concealed bonus.
-The flags are now checked on each entry as given (``canasta.scoring.score_deal``), before any
+The flags are now checked on each entry as given (``canasta.scoring.deal_score.score_deal``), before any
 combination, and refused in one line naming the side (RULES.md §1.9).
 """
 
@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from canasta.rules import Rules, preset_names
-from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
+from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
+from canasta.rules.fields import Rules, preset_names
 
 KINGS = ["KH", "KS", "KD", "KC", "KH", "KS", "KD"]
 EIGHTS = ["8H", "8S", "8D", "8C", "8H", "2C", "2D"]

@@ -5,7 +5,7 @@ Those runs are marked ``slow`` (they still run in CI) and split into chunks of g
 parametrized by player configuration and chunk, so ``pytest -n 2`` spreads them over cores.
 A small smoke run of the same loop stays in the fast suite.
 
-Each game is a :class:`canasta.game.Game` played to its preset's target; after every move
+Each game is a :class:`canasta.engine.game.Game` played to its preset's target; after every move
 the deal's ``check_invariants()`` runs (every card in exactly one place, counts in step),
 and at the end of each deal every meld is checked against the rules and the deal is scored.
 """
@@ -18,8 +18,8 @@ import pytest
 
 from canasta.agents import agent_names, make_agent
 from canasta.agents.base import Agent
-from canasta.game import Game
-from canasta.rules import Rules
+from canasta.engine.game import Game
+from canasta.rules.fields import Rules
 from helpers import check_melds
 
 CONFIGS = ["classic", "classic(players=2)", "classic(players=3)", "classic(players=6)",

@@ -14,12 +14,12 @@ from typer.testing import CliRunner
 
 from canasta.agents import make_agent
 from canasta.cli.main import app
-from canasta.engine import Deal, IllegalMove
-from canasta.match import play_game
-from canasta.records import record_from_game, replay_record
-from canasta.rules import Rules, RulesError
-from canasta.scorekeeper import OPTIONAL_SIDE_FIELDS, ScoreSheetError, parse_sheet, score_sheet
-from canasta.scoring import ScoringError, SideResult, score_deal
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.formats.records import record_from_game, replay_record
+from canasta.formats.score_sheet import OPTIONAL_SIDE_FIELDS, ScoreSheetError, parse_sheet, score_sheet
+from canasta.play.match import play_game
+from canasta.rules.fields import Rules, RulesError
+from canasta.scoring.deal_score import ScoringError, SideResult, score_deal
 from helpers import cards, check_melds, hand, make_deal, play, whole_games
 
 VARIANT = "classic(players=3,cutthroat=true)"

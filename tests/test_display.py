@@ -12,7 +12,7 @@ import io
 
 from rich.console import Console, RenderableType
 
-from canasta.cards import card_str, parse_card, parse_cards
+from canasta.cards.deck import card_str, parse_card, parse_cards
 from canasta.cli.display import (
     TableInfo,
     hand_groups,
@@ -25,8 +25,8 @@ from canasta.cli.display import (
     seat_names,
     side_names,
 )
-from canasta.engine import Deal, MeldView
-from canasta.rules import Rules
+from canasta.engine.deal import Deal, MeldView
+from canasta.rules.fields import Rules
 from helpers import make_deal, stacked_deck
 
 CLASSIC = Rules.preset("classic")
@@ -277,7 +277,7 @@ def test_going_out_requirement_per_side():
 
 def test_going_out_requirement_in_words_for_special_needs():
     from canasta.cli.display import going_out_text
-    from canasta.rules import preset_names
+    from canasta.rules.fields import preset_names
 
     seen = {}
     for name in ("bolivia", "mexican", "pennies-from-heaven", "escalator"):

@@ -22,14 +22,14 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from canasta.cards import N_TYPES, card_str, counts_of, is_red_three  # noqa: E402
-from canasta.engine import IllegalMove, MeldView  # noqa: E402
+from canasta.cards.deck import N_TYPES, card_str, counts_of, is_red_three  # noqa: E402
+from canasta.engine.deal import IllegalMove, MeldView  # noqa: E402
 from canasta.env import EnvConfigError, canasta_v0  # noqa: E402
 from canasta.env.actions import action_name, action_table  # noqa: E402
 from canasta.env.gym_wrapper import CanastaGymEnv  # noqa: E402
 from canasta.env.observation import ObservationLayout, PublicMemory, build_observation  # noqa: E402
-from canasta.moves import ACTIONS, N_ACTIONS, SEQ_TARGET, TAKE  # noqa: E402
-from canasta.rules import Rules, RulesError, preset_names  # noqa: E402
+from canasta.moves.notation import ACTIONS, N_ACTIONS, SEQ_TARGET, TAKE  # noqa: E402
+from canasta.rules.fields import Rules, RulesError, preset_names  # noqa: E402
 from helpers import cards, make_deal, play  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "env.md"

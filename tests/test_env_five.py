@@ -1,6 +1,6 @@
 """The environment with five players, one sitting out each deal (``classic(players=5)``, RULES.md §3.1).
 
-Agents are the five table seats; the four of the deal's seating (:mod:`canasta.sitout`) play it, the one
+Agents are the five table seats; the four of the deal's seating (:mod:`canasta.engine.seating`) play it, the one
 sitting out is never selected during it, observes zeros and receives his side's reward. PettingZoo's
 ``api_test`` and ``seed_test`` pass for deal and game episodes; the Gymnasium wrapper seats a learner at
 any of the five seats (docs/env.md).
@@ -19,10 +19,10 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from canasta.engine.seating import seating  # noqa: E402
 from canasta.env import EnvConfigError, canasta_v0  # noqa: E402
 from canasta.env.gym_wrapper import CanastaGymEnv  # noqa: E402
 from canasta.env.observation import ObservationLayout  # noqa: E402
-from canasta.sitout import seating  # noqa: E402
 
 FIVE = "classic(players=5)"
 
@@ -87,7 +87,7 @@ def test_a_game_episode_rotates_who_sits_out_and_rewards_his_side() -> None:
     env, out, total = _play_game(3)
     game = env.game
     assert game is not None and game.over and len(game.logs) >= 3
-    assert out[:3] == ["player_4", "player_0", "player_2"]  # seat index 4, then 0, then 2 (canasta.sitout)
+    assert out[:3] == ["player_4", "player_0", "player_2"]  # seat index 4, then 0, then 2 (canasta.engine.seating)
     for k, name in enumerate(out):
         assert name == f"player_{seating(env.rules, k, 0).sitting_out}"
     diff = float(game.totals[0] - game.totals[1])  # per-deal differences add up to the totals' difference

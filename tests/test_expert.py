@@ -12,12 +12,12 @@ from canasta.agents.determinize import DeterminizeError, hidden_pool, sample_dea
 from canasta.agents.expert import ExpertAgent, margin
 from canasta.agents.levels import HardAgent
 from canasta.agents.memory import CardMemory
-from canasta.cards import N_TYPES, deck_counts
-from canasta.engine import Deal, PlayerView
-from canasta.game import Game
-from canasta.match import play_deal
-from canasta.moves import ACTIONS, DISCARD, DRAW_ID, Move
-from canasta.rules import Rules, preset_names
+from canasta.cards.deck import N_TYPES, deck_counts
+from canasta.engine.deal import Deal, PlayerView
+from canasta.engine.game import Game
+from canasta.moves.notation import ACTIONS, DISCARD, DRAW_ID, Move
+from canasta.play.match import play_deal
+from canasta.rules.fields import Rules, preset_names
 from helpers import stacked_deck
 
 VARIANTS = ["classic(players=2)", "classic(players=3)", "classic(players=6,teams=3)",

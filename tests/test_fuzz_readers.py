@@ -24,12 +24,12 @@ from typer.testing import CliRunner
 
 from canasta.cli.main import app
 from canasta.env.config import EnvConfigError, make_config
-from canasta.jsontypes import MAX_DEPTH, MAX_INT_DIGITS, nesting_depth, parse_json, read_json_file
-from canasta.moves import Move, MoveError
-from canasta.records import RecordError, load_record, replay_record
-from canasta.rules import Rules, RulesError
-from canasta.savegame import SaveError, load_game
-from canasta.scorekeeper import ScoreSheetError, score_file
+from canasta.formats.records import RecordError, load_record, replay_record
+from canasta.formats.savegame import SaveError, load_game
+from canasta.formats.score_sheet import ScoreSheetError, score_file
+from canasta.moves.notation import Move, MoveError
+from canasta.rules.fields import Rules, RulesError
+from canasta.util.jsontypes import MAX_DEPTH, MAX_INT_DIGITS, nesting_depth, parse_json, read_json_file
 from fuzzing import FUZZ, SHEET, golden_record, hostile_documents, hostile_texts, is_one_line, json_values, texts
 
 RECORD = golden_record()

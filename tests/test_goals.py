@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from canasta.agents.goals import canasta_value
-from canasta.cards import JOKER, RANKS, TWO, parse_cards
-from canasta.moves import WILD_TARGET
-from canasta.rules import Rules, preset_names
-from canasta.scoring import ScoringError, canasta_bonus, classify_meld
+from canasta.cards.deck import JOKER, RANKS, TWO, parse_cards
+from canasta.moves.notation import WILD_TARGET
+from canasta.rules.fields import Rules, preset_names
+from canasta.scoring.deal_score import ScoringError, canasta_bonus, classify_meld
 
 
 def _canastas(rules: Rules) -> list[tuple[int, int, int, list[int]]]:

@@ -16,9 +16,9 @@ from canasta.agents.heuristic import (
     RulesFacts,
     opening_plan,
 )
-from canasta.cards import parse_card, parse_cards
-from canasta.engine import Deal, MeldView, PlayerView
-from canasta.moves import (
+from canasta.cards.deck import parse_card, parse_cards
+from canasta.engine.deal import Deal, MeldView, PlayerView
+from canasta.moves.notation import (
     ACTIONS,
     ADD,
     DISCARD,
@@ -35,8 +35,8 @@ from canasta.moves import (
     group_action,
     seq_meld_action,
 )
-from canasta.rules import Rules
-from canasta.simulate import simulate
+from canasta.play.simulate import simulate
+from canasta.rules.fields import Rules
 
 VARIANTS = ["classic", "classic(players=2)", "classic(players=3)", "classic(players=6)",
             "classic(players=6,teams=3)"]

@@ -29,12 +29,12 @@ from canasta.agents.determinize import (
 from canasta.agents.expert import Advice, Estimate, ExpertAgent, advice_text, position_seed, summarize
 from canasta.agents.levels import HardAgent, chance_words
 from canasta.agents.memory import UNKNOWN, CardMemory, clip_known
-from canasta.cards import N_TYPES, deck_counts
+from canasta.cards.deck import N_TYPES, deck_counts
 from canasta.cli.completion import Prompt, ScriptedReader
 from canasta.cli.play import new_session
-from canasta.engine import Deal, PlayerView
-from canasta.moves import ASK_ID, DRAW_ID, NO_ID, YES_ID
-from canasta.rules import Rules
+from canasta.engine.deal import Deal, PlayerView
+from canasta.moves.notation import ASK_ID, DRAW_ID, NO_ID, YES_ID
+from canasta.rules.fields import Rules
 
 ASK_PRESETS = ["classic", "classic(players=6,teams=3)", "cuban", "italian", "samba", "hollywood", "uruguay",
                "brazilian(ask_requires_going_out=true)"]

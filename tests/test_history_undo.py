@@ -12,11 +12,11 @@ from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
-from canasta.cards import card_str
+from canasta.cards.deck import card_str
 from canasta.cli.completion import Prompt, ScriptedReader
 from canasta.cli.play import PlaySession, deal_history, new_session
-from canasta.engine import PlayerView
-from canasta.moves import Move
+from canasta.engine.deal import PlayerView
+from canasta.moves.notation import Move
 from helpers import stacked_deck
 
 Script = Sequence[str | None] | Callable[[Prompt], str | None]

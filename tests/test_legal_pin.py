@@ -21,7 +21,8 @@ changed in each offers ``ask`` newly, on a hand of 10 to 30 cards that the oracl
 deal 0 turn 49, chilean deal 6 turn 58, hollywood deal 10 turn 44, italian deal 2 turn 9 (30 cards: the oracle
 needs a budget of some millions of states there), samba deal 10 turn 42, samba(players=6) deal 5 turn 9).
 Brazilian, escalator, pennies, romanian-tiles and the other six-player deals are unchanged.
-Recomputed for issue #13 (exact "can the initial meld still be reached?", RULES.md §1.6, §3.2: canasta.opensearch)
+Recomputed for issue #13 (exact "can the initial meld still be reached?", RULES.md §1.6, §3.2:
+canasta.engine.constraints.initial_meld_search)
 in hollywood, hollywood(players=6), samba(players=6) and brazilian(players=6) only: the first list that changed
 newly offers, to an unopened side, sequence melds after which the minimum is reachable only through a sequence
 with a wild card or additions to the sequence just melded (hollywood: 6D 7D 8D 9D; hollywood(players=6):
@@ -39,9 +40,9 @@ import random
 
 import pytest
 
-from canasta.engine import Deal
-from canasta.moves import ACTIONS, ADD, MELD, TAKE
-from canasta.rules import Rules, preset_names
+from canasta.engine.deal import Deal
+from canasta.moves.notation import ACTIONS, ADD, MELD, TAKE
+from canasta.rules.fields import Rules, preset_names
 
 SPECS = [*preset_names(), "classic(players=2)", "classic(players=3)", "classic(players=6)",
          "samba(players=6)", "hollywood(players=6)", "brazilian(players=6)"]

@@ -22,12 +22,12 @@ from canasta.agents.levels import (
     p_at_least,
 )
 from canasta.agents.memory import UNKNOWN, CardMemory
-from canasta.cards import N_TYPES, parse_card, parse_cards
-from canasta.engine import Deal, PlayerView
-from canasta.game import Game
-from canasta.match import play_deal, play_game
-from canasta.moves import ACTIONS, DISCARD, DISCARD_BASE, DRAW_ID, Move
-from canasta.rules import Rules, preset_names
+from canasta.cards.deck import N_TYPES, parse_card, parse_cards
+from canasta.engine.deal import Deal, PlayerView
+from canasta.engine.game import Game
+from canasta.moves.notation import ACTIONS, DISCARD, DISCARD_BASE, DRAW_ID, Move
+from canasta.play.match import play_deal, play_game
+from canasta.rules.fields import Rules, preset_names
 from helpers import make_deal
 
 VARIANTS = ["classic(players=2)", "classic(players=3)", "classic(players=6)", "classic(players=6,teams=3)",

@@ -21,8 +21,8 @@ import pytest
 from typer.testing import CliRunner
 
 from canasta.cli.main import app
-from canasta.rules import Rules
-from canasta.scorekeeper import ScoreSheetError, parse_sheet, result_json, score_sheet
+from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, result_json, score_sheet
+from canasta.rules.fields import Rules
 from helpers import make_deal, play
 
 SEQUENCE_VARIANTS = ["samba", "bolivia", "brazilian", "hollywood", "italian", "chilean", "escalator"]
@@ -30,7 +30,7 @@ SEQUENCE_VARIANTS = ["samba", "bolivia", "brazilian", "hollywood", "italian", "c
 
 
 def test_the_list_holds_every_preset_with_sequences() -> None:
-    from canasta.rules import preset_names
+    from canasta.rules.fields import preset_names
 
     assert sorted(n for n in preset_names() if Rules.preset(n).sequences) == sorted(SEQUENCE_VARIANTS)
 

@@ -12,10 +12,10 @@ from rich.console import Console
 from canasta.cli.completion import ScriptedReader
 from canasta.cli.play import new_session
 from canasta.cli.shortmoves import verb_problem
-from canasta.engine import Deal, IllegalMove
-from canasta.moves import Move, MoveError, action_of
-from canasta.rules import Rules, RulesError
-from canasta.rulewords import in_words
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.moves.notation import Move, MoveError, action_of
+from canasta.rules.fields import Rules, RulesError
+from canasta.util.rulewords import in_words
 from helpers import snapshot, stacked_deck
 
 CLASSIC = Rules.preset("classic")
@@ -64,7 +64,7 @@ def test_mixed_ranks_are_not_called_a_sequence_where_they_are_none():
 
 
 def test_the_player_asked_is_told_to_answer_without_a_seat_number():
-    from canasta.engine import P_ANSWER
+    from canasta.engine.deal import P_ANSWER
     hand = "KC KC KD KD KH KH KS 4C 4D 4H 5S"
     deal = drawn(hand)
     deal.apply("ask")

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from canasta.cards import RANKS
-from canasta.engine import Deal
-from canasta.moves import Move, MoveError
-from canasta.rules import Rules, preset_names
+from canasta.cards.deck import RANKS
+from canasta.engine.deal import Deal
+from canasta.moves.notation import Move, MoveError
+from canasta.rules.fields import Rules, preset_names
 
 PROPS = settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.canasta_minimum import required_kind
-from canasta.moves import WILD_TARGET
-from canasta.opening import added_requirement, count_requirement, meld_opens, opening_met, opening_need
-from canasta.rules import Rules, RulesError
+from canasta.engine.constraints.canasta_in_opening import required_kind
+from canasta.engine.constraints.initial_meld import (
+    added_requirement,
+    count_requirement,
+    meld_opens,
+    opening_met,
+    opening_need,
+)
+from canasta.moves.notation import WILD_TARGET
+from canasta.rules.fields import Rules, RulesError
 from helpers import make_deal, play
 
 BRAZILIAN = Rules.preset("brazilian")

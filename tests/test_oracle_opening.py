@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import P_PLAY
+from canasta.engine.deal import P_PLAY
 from oracles.build import position
 from oracles.compare import compare_opening
 from oracles.going_out import can_open, open_relaxed

@@ -22,9 +22,9 @@ from typer.testing import CliRunner
 from canasta.cli.completion import MoveCompleter, Prompt, ScriptedReader, complete, expand_verb
 from canasta.cli.main import app
 from canasta.cli.play import PlaySession, bot_specs, build_rules, new_session, run_play
-from canasta.engine import PlayerView
-from canasta.moves import ASK_ID
-from canasta.rules import Rules, RulesError
+from canasta.engine.deal import PlayerView
+from canasta.moves.notation import ASK_ID
+from canasta.rules.fields import Rules, RulesError
 from helpers import snapshot, stacked_deck
 
 CLASSIC = Rules.preset("classic")
@@ -171,7 +171,7 @@ def test_save_and_resume_round_trip(tmp_path):
     moves = list(session.game.logs[-1].moves)
     assert len(moves) >= 7
 
-    from canasta.savegame import load_game
+    from canasta.formats.savegame import load_game
 
     saved = load_game(path)
     assert saved.human == 0
@@ -206,7 +206,7 @@ def test_interrupt_exits_cleanly():
 
 
 def test_record_is_written_and_replays(tmp_path):
-    from canasta.records import load_record, replay_record
+    from canasta.formats.records import load_record, replay_record
 
     path = tmp_path / "game.json"
     session, _ = make_session(first_legal, record=path, seed=2)

@@ -11,7 +11,7 @@ from canasta.agents.base import make_seat_agents, seat_seed
 from canasta.agents.levels import HardAgent
 from canasta.cli.completion import Prompt, ScriptedReader
 from canasta.cli.play import new_session, resumed_session
-from canasta.savegame import load_game
+from canasta.formats.savegame import load_game
 
 
 def quiet_console() -> Console:

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from canasta.cli.completion import Prompt, ScriptedReader
 from canasta.cli.main import RESUME_LAST, app, resume_without_file, version
 from canasta.cli.play import LAST, PlaySession, new_session, run_play
-from canasta.savegame import games_dir, last_game, load_game, save_game
+from canasta.formats.savegame import games_dir, last_game, load_game, save_game
 from helpers import stacked_deck
 
 Script = Sequence[str | None] | Callable[[Prompt], str | None]

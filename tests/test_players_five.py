@@ -1,7 +1,7 @@
 """Five players, three against two: ``classic(players=5)`` (RULES.md §3.1, docs/variants/classic-5.md).
 
 Every deal is an ordinary 4-player partnership deal; the side of three (table seats 0, 2, 4) sends
-one player out in turn (4, 0, 2, ...), the side of two is seats 1 and 3 (:mod:`canasta.sitout`).
+one player out in turn (4, 0, 2, ...), the side of two is seats 1 and 3 (:mod:`canasta.engine.seating`).
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from typer.testing import CliRunner
 from canasta.agents import make_agent
 from canasta.cli.completion import Prompt
 from canasta.cli.main import app
-from canasta.engine import Deal
+from canasta.engine.deal import Deal
+from canasta.engine.game import Game
+from canasta.engine.seating import seating
 from canasta.env.config import resolve_rules
-from canasta.game import Game
-from canasta.match import play_deal, play_game
-from canasta.records import record_from_game, replay_record
-from canasta.rules import Rules, RulesError
-from canasta.scorekeeper import parse_sheet, score_sheet
-from canasta.sitout import seating
+from canasta.formats.records import record_from_game, replay_record
+from canasta.formats.score_sheet import parse_sheet, score_sheet
+from canasta.play.match import play_deal, play_game
+from canasta.rules.fields import Rules, RulesError
 from helpers import check_melds, stacked_deck, whole_games
 
 VARIANT = "classic(players=5)"
@@ -185,7 +185,7 @@ def test_100_heuristic_games() -> None:
 def test_a_saved_game_resumes_in_the_middle_of_a_deal(tmp_path: pytest.TempPathFactory) -> None:
     from pathlib import Path
 
-    from canasta.savegame import SeatInfo, load_game, save_game
+    from canasta.formats.savegame import SeatInfo, load_game, save_game
 
     game = Game(FIVE, seed=9)
     rng = random.Random(2)

@@ -19,11 +19,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from canasta.cards import N_TYPES
-from canasta.engine import Deal, IllegalMove
-from canasta.game import Game
-from canasta.moves import KIND_NAMES, N_ACTIONS, Move, MoveError, action_of
-from canasta.rules import Rules
+from canasta.cards.deck import N_TYPES
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.engine.game import Game
+from canasta.moves.notation import KIND_NAMES, N_ACTIONS, Move, MoveError, action_of
+from canasta.rules.fields import Rules
 from helpers import check_melds, hand, snapshot
 
 SPECS = [

@@ -1,7 +1,7 @@
 """Game records: write, load, replay with every move and score checked; tampered records refused.
 
 Games are played here with a tiny local loop (Game + random agents), not with
-canasta.match, so that these tests depend only on the core and the records module.
+canasta.play.match, so that these tests depend only on the core and the records module.
 Golden records (tests/golden/*.json) are replayed by :func:`test_golden_records_replay`;
 ``python tests/test_records.py`` regenerates them (only when the rules change on purpose).
 """
@@ -20,8 +20,8 @@ from typer.testing import CliRunner
 
 from canasta.agents import make_agent
 from canasta.cli.main import app
-from canasta.game import Game
-from canasta.records import (
+from canasta.engine.game import Game
+from canasta.formats.records import (
     RecordError,
     dumps_record,
     load_record,
@@ -29,7 +29,7 @@ from canasta.records import (
     replay_record,
     write_record,
 )
-from canasta.rules import Rules
+from canasta.rules.fields import Rules
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_GAMES = {

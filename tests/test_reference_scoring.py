@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from canasta.engine import Deal
-from canasta.moves import ADD, ASK_ID, MELD, TAKE, WILD_TARGET, YES_ID
-from canasta.rules import Rules
+from canasta.engine.deal import Deal
+from canasta.moves.notation import ADD, ASK_ID, MELD, TAKE, WILD_TARGET, YES_ID
+from canasta.rules.fields import Rules
 from reference_scorer import REFERENCE, SideEnd, Variant, reference_scores, reference_side
 
 SPECS = [*sorted(REFERENCE), "classic(players=3,cutthroat=true)"]

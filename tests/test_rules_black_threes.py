@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import IllegalMove
-from canasta.rules import Rules
-from canasta.scoring import SideResult, hand_value, score_side
+from canasta.engine.deal import IllegalMove
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import SideResult, hand_value, score_side
 from helpers import cards, draw_discard, hand, legal_strs, make_deal, melds_of, play, snapshot
 
 CLASSIC = Rules.preset("classic")

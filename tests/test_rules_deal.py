@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.cards import JOKER, deck_counts, parse_card
-from canasta.engine import Deal, IllegalMove
-from canasta.rules import Rules
-from canasta.scoring import SideResult, hand_value, score_side
+from canasta.cards.deck import JOKER, deck_counts, parse_card
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import SideResult, hand_value, score_side
 from helpers import cards, hand, hand_str, make_deal, play, same_cards, stacked_deck
 
 CLASSIC = Rules.preset("classic")

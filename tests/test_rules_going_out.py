@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import P_ANSWER, P_PLAY, Deal, IllegalMove
-from canasta.rules import Rules
+from canasta.engine.deal import P_ANSWER, P_PLAY, Deal, IllegalMove
+from canasta.rules.fields import Rules
 from helpers import draw_discard, legal_strs, make_deal, play, snapshot
 
 CLASSIC = Rules.preset("classic")

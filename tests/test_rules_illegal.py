@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import pytest
 
-from canasta.engine import Deal, IllegalMove
-from canasta.moves import N_ACTIONS, Move
-from canasta.rules import Rules
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.moves.notation import N_ACTIONS, Move
+from canasta.rules.fields import Rules
 from helpers import draw_discard, make_deal, play, snapshot
 
 CLASSIC = Rules.preset("classic")

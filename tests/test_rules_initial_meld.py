@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import IllegalMove
-from canasta.game import Game
-from canasta.rules import Rules
+from canasta.engine.deal import IllegalMove
+from canasta.engine.game import Game
+from canasta.rules.fields import Rules
 from helpers import draw_discard, legal_strs, make_deal, play, snapshot
 
 CLASSIC = Rules.preset("classic")

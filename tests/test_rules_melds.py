@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import P_DRAW, P_PLAY, Deal, IllegalMove
-from canasta.rules import Rules
+from canasta.engine.deal import P_DRAW, P_PLAY, Deal, IllegalMove
+from canasta.rules.fields import Rules
 from helpers import cards, draw_discard, legal_strs, make_deal, melds_of, play, snapshot
 
 CLASSIC = Rules.preset("classic")

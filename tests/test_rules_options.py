@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import Deal, IllegalMove
-from canasta.rules import Rules, RulesError, option_names
-from canasta.scoring import SideResult, hand_value, score_side, winner
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.rules.fields import Rules, RulesError, option_names
+from canasta.scoring.deal_score import SideResult, hand_value, score_side, winner
 from helpers import cards, draw_discard, legal_strs, make_deal, play, snapshot
 
 CLASSIC = Rules.preset("classic")

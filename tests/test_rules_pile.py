@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.cards import parse_card
-from canasta.engine import Deal, IllegalMove
-from canasta.rules import Rules
+from canasta.cards.deck import parse_card
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.rules.fields import Rules
 from helpers import cards, draw_discard, hand_str, legal_strs, make_deal, melds_of, play, snapshot
 
 CLASSIC = Rules.preset("classic")

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.cards import deck_counts
-from canasta.engine import Deal, IllegalMove
-from canasta.game import Game
-from canasta.rules import Rules
-from canasta.scoring import SideResult, score_side
+from canasta.cards.deck import deck_counts
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.engine.game import Game
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import SideResult, score_side
 from helpers import cards, draw_until, legal_strs, make_deal, play
 
 TWO = Rules.preset("classic", players=2)

@@ -1,17 +1,17 @@
 """Scoring through the engine (RULES.md §1.11) and the end of the game (§1.12).
 
 Deals are played to their end with stacked decks, then scored with ``Deal.score()``;
-the game end is checked with ``canasta.scoring.winner`` and ``canasta.game.Game``.
+the game end is checked with ``canasta.scoring.deal_score.winner`` and ``canasta.engine.game.Game``.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from canasta.engine import Deal
-from canasta.game import Game
-from canasta.rules import Rules
-from canasta.scoring import SideResult, score_side, winner
+from canasta.engine.deal import Deal
+from canasta.engine.game import Game
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import SideResult, score_side, winner
 from helpers import cards, hand, make_deal, play, stacked_deck
 
 CLASSIC = Rules.preset("classic")
@@ -19,7 +19,7 @@ SEVEN_KINGS = "KC KD KH KS KC KD KH"
 
 
 def _hand_points(d: Deal, seats: tuple[int, ...]) -> int:
-    from canasta.scoring import hand_value
+    from canasta.scoring.deal_score import hand_value
 
     return sum(hand_value(CLASSIC, hand(d, s)) for s in seats)
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import P_DRAW, P_PLAY, Deal, IllegalMove
-from canasta.moves import DISCARD_BASE, DRAW_ID
-from canasta.rules import Rules
+from canasta.engine.deal import P_DRAW, P_PLAY, Deal, IllegalMove
+from canasta.moves.notation import DISCARD_BASE, DRAW_ID
+from canasta.rules.fields import Rules
 from helpers import cards, draw_discard, draw_until, hand_str, legal_strs, make_deal, play, snapshot
 
 CLASSIC = Rules.preset("classic")

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import Deal, IllegalMove
-from canasta.rules import Rules
-from canasta.scoring import ScoringError, classify_meld
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import ScoringError, classify_meld
 from helpers import cards, draw_discard, legal_strs, make_deal, melds_of, play, snapshot
 
 CLASSIC = Rules.preset("classic")

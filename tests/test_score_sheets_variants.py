@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from canasta.cli.main import app
-from canasta.scorekeeper import ScoreSheetError, parse_sheet, result_json, score_sheet
+from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, result_json, score_sheet
 
 
 def scored(variant: str, *deals: dict[str, Any]) -> dict[str, Any]:
@@ -647,7 +647,7 @@ def test_cli_scores_a_variant_sheet(tmp_path: Path) -> None:
 
 
 def test_web_quick_entry_stand_ins_are_one_meld_per_rank() -> None:
-    from canasta.rules import Rules
+    from canasta.rules.fields import Rules
     from canasta.web.sheet import SheetError, score_entry
 
     rules = Rules.parse("mexican")

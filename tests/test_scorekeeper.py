@@ -17,17 +17,17 @@ import pytest
 from typer.testing import CliRunner
 
 from canasta.agents import make_agent
-from canasta.cards import card_str
+from canasta.cards.deck import card_str
 from canasta.cli.main import app
-from canasta.engine import Deal
-from canasta.rules import Rules
-from canasta.scorekeeper import (
+from canasta.engine.deal import Deal
+from canasta.formats.score_sheet import (
     ScoreSheetError,
     parse_sheet,
     result_json,
     score_file,
     score_sheet,
 )
+from canasta.rules.fields import Rules
 
 DESIGN_DEAL: dict[str, Any] = {
     # the example of DESIGN.md, "Score keeper input"

@@ -194,7 +194,7 @@ def test_a_whole_turn_redraws_the_table():
         driver.wait_prompt()
         assert screen.view is not None
         card = screen.view.hand[0]
-        from canasta.cards import card_str
+        from canasta.cards.deck import card_str
 
         driver.line(f"discard {card_str(card)}")
         driver.wait_prompt()
@@ -310,7 +310,7 @@ def test_tall_narrow_screen_gets_the_full_table():
 
 
 def test_moves_before_the_persons_last_turn_are_dimmed():
-    from canasta.cards import card_str
+    from canasta.cards.deck import card_str
 
     with running(80, 24) as (screen, driver, outcome):
         driver.wait_prompt()

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import IllegalMove
+from canasta.cards.sequences import extension_problem, sequence_problem, span_of, spans_in_hand
+from canasta.engine.deal import IllegalMove
 from canasta.env.actions import action_name
-from canasta.moves import (
+from canasta.moves.notation import (
     ACTIONS,
     N_ACTIONS,
     N_CLASSIC_ACTIONS,
@@ -25,9 +26,8 @@ from canasta.moves import (
     MoveError,
     action_of,
 )
-from canasta.rules import Rules, RulesError
-from canasta.scoring import ScoringError, SideResult, classify_meld, score_side
-from canasta.sequences import extension_problem, sequence_problem, span_of, spans_in_hand
+from canasta.rules.fields import Rules, RulesError
+from canasta.scoring.deal_score import ScoringError, SideResult, classify_meld, score_side
 from helpers import cards, legal_strs, make_deal, play
 
 SAMBA = Rules.preset("samba")

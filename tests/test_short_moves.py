@@ -10,13 +10,13 @@ from collections.abc import Sequence
 import pytest
 from rich.console import Console
 
-from canasta.cards import parse_cards
+from canasta.cards.deck import parse_cards
 from canasta.cli.completion import Prompt, ScriptedReader
 from canasta.cli.play import PlaySession, new_session
 from canasta.cli.shortmoves import card_class, effect_key, rank_only, resolve, tile_words
-from canasta.engine import Deal, IllegalMove
-from canasta.moves import Move
-from canasta.rules import Rules
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.moves.notation import Move
+from canasta.rules.fields import Rules
 from helpers import snapshot, stacked_deck
 
 
@@ -183,7 +183,7 @@ def test_romanian_tiles_number_alone_where_the_colour_cannot_matter():
 
 
 def test_bonus_threes_label_of_the_tile_game():
-    from canasta.tiles import red_threes_label
+    from canasta.cards.tiles import red_threes_label
     assert red_threes_label(Rules.preset("romanian-tiles")) == "Red & yellow 3s"
     assert red_threes_label(Rules.preset("classic")) == "Red threes"
 

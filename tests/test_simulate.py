@@ -1,4 +1,4 @@
-"""Whole games between bots (canasta.match), simulations (canasta.simulate) and ``canasta simulate``."""
+"""Whole games between bots (canasta.play.match), simulations (canasta.play.simulate) and ``canasta simulate``."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from typer.testing import CliRunner
 from canasta.agents import make_agent
 from canasta.cli.main import app
 from canasta.cli.sim_cmd import parse_bots
-from canasta.engine import Deal, PlayerView
-from canasta.match import play_game
-from canasta.moves import Move
-from canasta.rules import Rules
-from canasta.simulate import derive_seed, side_labels, side_order, simulate
+from canasta.engine.deal import Deal, PlayerView
+from canasta.moves.notation import Move
+from canasta.play.match import play_game
+from canasta.play.simulate import derive_seed, side_labels, side_order, simulate
+from canasta.rules.fields import Rules
 
 SHORT = "classic(target=1000)"
 
@@ -162,7 +162,7 @@ def test_simulate_refuses_bad_arguments() -> None:
 
 
 def test_simulate_saves_replayable_records(tmp_path: Path) -> None:
-    records = pytest.importorskip("canasta.records", reason="canasta.records is written by another helper")
+    from canasta.formats import records
     out = tmp_path / "recs"
     res = simulate(2, Rules.parse(SHORT), ["heuristic", "random"], seed=6, records_dir=out)
     files = sorted(p.name for p in out.iterdir())

@@ -17,13 +17,13 @@ import random
 
 import pytest
 
-from canasta.cards import JOKER_RANK, TWO
-from canasta.engine import P_PLAY, _OpeningCheck
-from canasta.feasibility import best_meld_value
-from canasta.moves import SEQ_TARGET
-from canasta.rules import Rules
-from canasta.seqplay import seq_play_candidates, seq_play_ids
-from canasta.sequences import LANE, LANE_MASK, ROW_BYTES, bits_runs, held_bits, spans_in_hand, suit_rows
+from canasta.cards.deck import JOKER_RANK, TWO
+from canasta.cards.sequences import LANE, LANE_MASK, ROW_BYTES, bits_runs, held_bits, spans_in_hand, suit_rows
+from canasta.engine.constraints.meld_plans import best_meld_value
+from canasta.engine.deal import P_PLAY, _OpeningCheck
+from canasta.engine.movegen.sequences import seq_play_candidates, seq_play_ids
+from canasta.moves.notation import SEQ_TARGET
+from canasta.rules.fields import Rules
 from speed_states import counts_after, shape_candidates, states, unopened_states
 
 SPECS = ["italian", "samba", "hollywood", "classic"]

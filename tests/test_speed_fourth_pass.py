@@ -21,15 +21,15 @@ import random
 
 import pytest
 
-from canasta.cards import ACE, FOUR, JOKER_RANK, TWO
-from canasta.engine import P_PLAY, Deal, _OpeningCheck
-from canasta.extras import out_need
-from canasta.feasibility import NO_CAP, MeldLimits, best_meld_value
-from canasta.moves import ACTIONS, ADD, GROUP_WILD_COMBOS, MAX_NATURALS, MELD, group_action
-from canasta.rules import Rules, preset_names
-from canasta.seqplay import _shift, sequences_reach
-from canasta.sequences import span_cards, spans_in_hand
-from canasta.twos import twos_candidates
+from canasta.cards.deck import ACE, FOUR, JOKER_RANK, TWO
+from canasta.cards.sequences import span_cards, spans_in_hand
+from canasta.engine.constraints.meld_plans import NO_CAP, MeldLimits, best_meld_value
+from canasta.engine.deal import P_PLAY, Deal, _OpeningCheck
+from canasta.engine.extra_cards import out_need
+from canasta.engine.movegen.sequences import _shift, sequences_reach
+from canasta.engine.movegen.twos import twos_candidates
+from canasta.moves.notation import ACTIONS, ADD, GROUP_WILD_COMBOS, MAX_NATURALS, MELD, group_action
+from canasta.rules.fields import Rules, preset_names
 from speed_states import shape_candidates, states, unopened_states
 
 

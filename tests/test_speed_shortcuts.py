@@ -1,11 +1,13 @@
 """The shortcuts of the fast move generation agree with the exact code they stand in for (issue #3, speed).
 
-* ``canasta.reach``: quick bounds checked against the exact plans of ``canasta.feasibility`` on random
+* ``canasta.engine.constraints.bounds``: quick bounds checked against the exact plans of
+``canasta.engine.constraints.meld_plans`` on random
   hands and melds (a bound may never contradict the plan), and shown to decide some cases (not vacuous);
-* ``canasta.groupmoves``: the melds and additions of a rank, by counts;
-* ``canasta.sequences`` / ``canasta.wildseq``: sequences found from the cached rows of a hand, and the
+* ``canasta.engine.movegen.rank_melds``: the melds and additions of a rank, by counts;
+* ``canasta.cards.sequences`` / ``canasta.engine.movegen.wild_sequences``: sequences found from the cached rows of a
+hand, and the
   rank a sequence's wild card stands for;
-* ``canasta.seqplay.seq_play_ids``: the ids of the sequence moves, the same as those of
+* ``canasta.engine.movegen.sequences.seq_play_ids``: the ids of the sequence moves, the same as those of
   ``seq_play_candidates`` in seeded random deals;
 * ``can_meld_out`` with one card no meld can take tries only that card as the discard: same answers as
   trying every discard.
@@ -22,12 +24,22 @@ from collections.abc import Iterator
 
 import pytest
 
-from canasta import seqplay
-from canasta.cards import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, N_TYPES, THREE, TWO
-from canasta.engine import FIXED_MOVES, P_PLAY, Deal, IllegalMove, _OpeningCheck
-from canasta.feasibility import MeldLimits, _all_meldable, best_meld_value, can_meld_out
-from canasta.groupmoves import add_options, meld_options, options_cache, wild_meld_options
-from canasta.moves import (
+from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, N_TYPES, THREE, TWO
+from canasta.cards.sequences import ROW_BYTES, extensions_in_hand, row_extensions, row_lane, span_code, spans_in_hand
+from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, naturals_reach
+from canasta.engine.constraints.meld_plans import MeldLimits, _all_meldable, best_meld_value, can_meld_out
+from canasta.engine.deal import FIXED_MOVES, P_PLAY, Deal, IllegalMove, _OpeningCheck
+from canasta.engine.movegen import sequences as seqplay
+from canasta.engine.movegen.rank_melds import add_options, meld_options, options_cache, wild_meld_options
+from canasta.engine.movegen.sequences import (
+    new_sequence_ids,
+    out_reach,
+    seq_play_candidates,
+    seq_play_ids,
+    sequence_ids_of,
+)
+from canasta.engine.movegen.wild_sequences import meld_hole, new_wild_melds, wild_addition_ids, wild_additions
+from canasta.moves.notation import (
     ACTION_INDEX,
     ACTIONS,
     ADD,
@@ -47,11 +59,7 @@ from canasta.moves import (
     group_action,
     seq_add_action,
 )
-from canasta.reach import loose_cards_fit, may_meld_out, naturals_reach
-from canasta.rules import Rules, preset_names
-from canasta.seqplay import new_sequence_ids, out_reach, seq_play_candidates, seq_play_ids, sequence_ids_of
-from canasta.sequences import ROW_BYTES, extensions_in_hand, row_extensions, row_lane, span_code, spans_in_hand
-from canasta.wildseq import meld_hole, new_wild_melds, wild_addition_ids, wild_additions
+from canasta.rules.fields import Rules, preset_names
 from speed_states import counts_after
 
 SPECS = ["classic", "italian", "hollywood", "samba", "cuban", "brazilian"]

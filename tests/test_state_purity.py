@@ -20,9 +20,9 @@ import pytest
 
 from canasta.agents.determinize import sample_deal
 from canasta.agents.memory import CardMemory
-from canasta.engine import CLONE_FLAT, CLONE_NESTED, CLONE_SHARED, CLONE_SPECIAL, Deal, IllegalMove
-from canasta.moves import ACTIONS, ADD, ASK_ID, DISCARD, MELD, N_ACTIONS, YES_ID
-from canasta.rules import Rules
+from canasta.engine.deal import CLONE_FLAT, CLONE_NESTED, CLONE_SHARED, CLONE_SPECIAL, Deal, IllegalMove
+from canasta.moves.notation import ACTIONS, ADD, ASK_ID, DISCARD, MELD, N_ACTIONS, YES_ID
+from canasta.rules.fields import Rules
 from state_snapshot import full_state, shared_mutables, slot_names, state_diff
 
 PRESETS = [
@@ -243,7 +243,8 @@ def test_determinized_deals_share_nothing_with_what_they_came_from(spec: str) ->
 
 @pytest.mark.parametrize("spec", ["samba", "hollywood", "italian", "brazilian", "bolivia"])
 def test_moves_on_search_copies_leave_the_original_unchanged(spec: str) -> None:
-    """The search copies of one turn (``Deal._copy(False)``, canasta.outsearch) share their own side's Meld objects
+    """The search copies of one turn (``Deal._copy(False)``, canasta.engine.constraints.going_out_search) share their
+    own side's Meld objects
     with the deal they come from until a move changes one (``_shared``: the move copies it first): melds and
     additions played on such copies, and on copies of them, change nothing of the original."""
     rules = Rules.parse(spec)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import Deal, IllegalMove
-from canasta.moves import WILD_TARGET
-from canasta.rules import Rules, describe
-from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
-from canasta.scoring import ScoringError, SideResult, score_side
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
+from canasta.moves.notation import WILD_TARGET
+from canasta.rules.fields import Rules, describe
+from canasta.scoring.deal_score import ScoringError, SideResult, score_side
 from helpers import cards, legal_strs, make_deal, play
 
 BOLIVIA = Rules.preset("bolivia")

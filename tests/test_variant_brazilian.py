@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import IllegalMove
-from canasta.rules import Rules, RulesError, describe
-from canasta.scoring import SideResult, score_side
+from canasta.engine.deal import IllegalMove
+from canasta.rules.fields import Rules, RulesError, describe
+from canasta.scoring.deal_score import SideResult, score_side
 from helpers import cards, legal_strs, make_deal, play
 
 BRAZILIAN = Rules.preset("brazilian")
@@ -219,7 +219,7 @@ def test_wild_canasta_2000_in_a_played_deal() -> None:
 
 def test_game_to_10000() -> None:
     """§3.2 Brazilian target 10,000."""
-    from canasta.engine import Deal
+    from canasta.engine.deal import Deal
     from helpers import check_target
 
     def out(d: Deal) -> None:

@@ -9,9 +9,9 @@ Unfinished sequences cost nothing. Seat 0 plays first; seats 0 and 2 are side 0.
 
 from __future__ import annotations
 
-from canasta.moves import SEQ_TARGET
-from canasta.rules import Rules
-from canasta.scoring import SideResult, score_side
+from canasta.moves.notation import SEQ_TARGET
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import SideResult, score_side
 from helpers import cards, legal_strs, make_deal, play
 
 CHILEAN = Rules.preset("chilean")

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import Deal, IllegalMove
-from canasta.rules import Rules, RulesError
-from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
-from canasta.scoring import ScoringError, SideResult, score_side
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
+from canasta.rules.fields import Rules, RulesError
+from canasta.scoring.deal_score import ScoringError, SideResult, score_side
 from helpers import cards, draw_discard, legal_strs, make_deal, play, snapshot
 
 CUBAN = Rules.preset("cuban")

@@ -22,12 +22,12 @@ import pytest
 
 from canasta.agents.base import make_agent
 from canasta.agents.seqbot import picked_cards, run_keep_costs, run_loss
-from canasta.engine import Deal, IllegalMove
-from canasta.match import play_game
-from canasta.moves import ACTIONS, DISCARD, SEQ_TARGET
-from canasta.rules import Rules, RulesError, describe
-from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
-from canasta.scoring import SideResult, score_side
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
+from canasta.moves.notation import ACTIONS, DISCARD, SEQ_TARGET
+from canasta.play.match import play_game
+from canasta.rules.fields import Rules, RulesError, describe
+from canasta.scoring.deal_score import SideResult, score_side
 from helpers import cards, draw_until, legal_strs, make_deal, melds_of, play, snapshot
 
 ESC = Rules.preset("escalator")

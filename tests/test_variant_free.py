@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import IllegalMove
-from canasta.rules import Rules
-from canasta.scorekeeper import parse_sheet, score_sheet
-from canasta.scoring import ScoringError, SideResult, score_side
+from canasta.engine.deal import IllegalMove
+from canasta.formats.score_sheet import parse_sheet, score_sheet
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import ScoringError, SideResult, score_side
 from helpers import cards, check_melds, draw_discard, legal_strs, make_deal, melds_of, play, snapshot
 
 FREE = Rules.preset("free-canasta")

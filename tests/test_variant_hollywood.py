@@ -14,8 +14,11 @@ from __future__ import annotations
 import pytest
 
 from canasta.agents.base import make_agent
-from canasta.engine import IllegalMove
-from canasta.moves import (
+from canasta.cards.sequences import layout_in_order, layout_str, sequence_layouts, wild_sequence_problem
+from canasta.engine.deal import IllegalMove
+from canasta.engine.movegen.wild_sequences import meld_hole
+from canasta.formats.score_sheet import parse_sheet, score_sheet
+from canasta.moves.notation import (
     ACTIONS,
     N_ACTIONS,
     SEQ_TARGET,
@@ -29,11 +32,8 @@ from canasta.moves import (
     MoveError,
     action_of,
 )
-from canasta.rules import Rules, RulesError, describe
-from canasta.scorekeeper import parse_sheet, score_sheet
-from canasta.scoring import ScoringError, SideResult, classify_meld, score_side
-from canasta.sequences import layout_in_order, layout_str, sequence_layouts, wild_sequence_problem
-from canasta.wildseq import meld_hole
+from canasta.rules.fields import Rules, RulesError, describe
+from canasta.scoring.deal_score import ScoringError, SideResult, classify_meld, score_side
 from helpers import cards, legal_strs, make_deal, melds_of, melds_shown, play
 
 HOLLY = Rules.preset("hollywood")

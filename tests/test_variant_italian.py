@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.cards import JOKER
-from canasta.dowry import DOWRY_BY_RANK, dowry_size
-from canasta.engine import Deal, IllegalMove
-from canasta.moves import TWO
-from canasta.rules import Rules, RulesError
-from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
-from canasta.scoring import ScoringError, SideResult, score_side
+from canasta.cards.deck import JOKER
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.engine.dowry import DOWRY_BY_RANK, dowry_size
+from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
+from canasta.moves.notation import TWO
+from canasta.rules.fields import Rules, RulesError
+from canasta.scoring.deal_score import ScoringError, SideResult, score_side
 from helpers import cards, draw_discard, legal_strs, make_deal, play, snapshot
 
 IT = Rules.preset("italian")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import IllegalMove
-from canasta.rules import Rules, RulesError
-from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
-from canasta.scoring import SideResult, score_side
+from canasta.engine.deal import IllegalMove
+from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
+from canasta.rules.fields import Rules, RulesError
+from canasta.scoring.deal_score import SideResult, score_side
 from helpers import cards, draw_discard, legal_strs, make_deal, play, snapshot
 
 MEX = Rules.preset("mexican")

@@ -16,11 +16,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from canasta.cards import deck_counts
-from canasta.engine import Deal, IllegalMove
-from canasta.rules import Rules, RulesError
-from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
-from canasta.scoring import SideResult, score_side
+from canasta.cards.deck import deck_counts
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
+from canasta.rules.fields import Rules, RulesError
+from canasta.scoring.deal_score import SideResult, score_side
 from helpers import cards, legal_strs, play, snapshot, stacked_deck
 
 PEN = Rules.preset("pennies-from-heaven")

@@ -22,16 +22,16 @@ from io import StringIO
 import pytest
 from rich.console import Console
 
-from canasta.cards import JOKER
+from canasta.cards.deck import JOKER
+from canasta.cards.tiles import tile_name, tile_number
 from canasta.cli.display import TableInfo, render_view, seat_names
-from canasta.dowry import dowry_cards
-from canasta.engine import Deal, IllegalMove
-from canasta.game import Game
-from canasta.moves import ACTIONS, DISCARD, DRAW
-from canasta.rules import Rules, RulesError
-from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
-from canasta.scoring import SideResult, score_side, winner
-from canasta.tiles import tile_name, tile_number
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.engine.dowry import dowry_cards
+from canasta.engine.game import Game
+from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
+from canasta.moves.notation import ACTIONS, DISCARD, DRAW
+from canasta.rules.fields import Rules, RulesError
+from canasta.scoring.deal_score import SideResult, score_side, winner
 from helpers import cards, draw_discard, legal_strs, make_deal, play
 
 TILES = Rules.preset("romanian-tiles")

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import Deal, IllegalMove
-from canasta.moves import SEQ_TARGET
-from canasta.rules import Rules, RulesError, describe
-from canasta.scorekeeper import parse_sheet, score_sheet
-from canasta.scoring import SideResult, score_side
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.formats.score_sheet import parse_sheet, score_sheet
+from canasta.moves.notation import SEQ_TARGET
+from canasta.rules.fields import Rules, RulesError, describe
+from canasta.scoring.deal_score import SideResult, score_side
 from helpers import cards, legal_strs, make_deal, melds_shown, play
 
 SAMBA = Rules.preset("samba")

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import Deal, IllegalMove
-from canasta.moves import WILD_TARGET
-from canasta.rules import Rules, RulesError
-from canasta.scorekeeper import ScoreSheetError, parse_sheet, score_sheet
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
+from canasta.moves.notation import WILD_TARGET
+from canasta.rules.fields import Rules, RulesError
 from helpers import cards, check_melds, draw_discard, legal_strs, make_deal, melds_of, play, snapshot
 
 URUGUAY = Rules.preset("uruguay")

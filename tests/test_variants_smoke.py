@@ -1,4 +1,4 @@
-"""Every preset of ``canasta.rules.preset_names()`` works end to end (DESIGN.md, "Tests").
+"""Every preset of ``canasta.rules.fields.preset_names()`` works end to end (DESIGN.md, "Tests").
 
 Fast: ``canasta rules`` and ``canasta simulate`` run; random deals keep every engine invariant
 after every move (conservation, counts, meld limits), clones agree, and each finished deal scores
@@ -15,11 +15,11 @@ from typer.testing import CliRunner
 
 from canasta.agents import make_agent
 from canasta.cli.main import app
-from canasta.engine import Deal
-from canasta.game import Game
-from canasta.match import play_deal, play_game
-from canasta.records import record_from_game, replay_record
-from canasta.rules import Rules, RulesError, preset_names
+from canasta.engine.deal import Deal
+from canasta.engine.game import Game
+from canasta.formats.records import record_from_game, replay_record
+from canasta.play.match import play_deal, play_game
+from canasta.rules.fields import Rules, RulesError, preset_names
 from helpers import check_melds
 
 PRESETS = preset_names()

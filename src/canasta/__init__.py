@@ -10,11 +10,11 @@ The public surface of the core::
 See docs/api.md.
 """
 
-from .cards import card_str, parse_card, parse_cards
-from .engine import Deal, IllegalMove, PlayerView
-from .game import Game
-from .moves import Move, MoveError
-from .rules import Rules, RulesError
+from canasta.cards.deck import card_str, parse_card, parse_cards
+from canasta.engine.deal import Deal, IllegalMove, PlayerView
+from canasta.engine.game import Game
+from canasta.moves.notation import Move, MoveError
+from canasta.rules.fields import Rules, RulesError
 
 __all__ = [
     "Deal", "Game", "IllegalMove", "Move", "MoveError", "PlayerView", "Rules", "RulesError",

@@ -1,5 +1,5 @@
 """``python -m canasta`` runs the command-line front end."""
 
-from .cli.main import main
+from canasta.cli.main import main
 
 main()

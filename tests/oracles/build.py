@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta.cards import IS_WILD, parse_cards
-from canasta.engine import P_PLAY, Deal
-from canasta.moves import SEQ_TARGET
-from canasta.rules import Rules
+from canasta.cards.deck import IS_WILD, parse_cards
+from canasta.engine.deal import P_PLAY, Deal
+from canasta.moves.notation import SEQ_TARGET
+from canasta.rules.fields import Rules
 
 MeldSpec = tuple[int, str]
 """A meld: its target (rank index 4..12, 0 for twos, 3 for black threes, 13 wild, 14 a sequence) and cards."""

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from canasta.cards import THREE
-from canasta.engine import P_PLAY, Deal
-from canasta.moves import ASK_ID
+from canasta.cards.deck import THREE
+from canasta.engine.deal import P_PLAY, Deal
+from canasta.moves.notation import ASK_ID
 
 from .going_out import OracleBudget, can_go_out, playable_after_yes
 
@@ -36,7 +36,7 @@ def ask_preconditions(d: Deal) -> bool:
 
 
 def describe(d: Deal) -> str:
-    from canasta.cards import cards_str
+    from canasta.cards.deck import cards_str
     seat = d.turn
     side = d.side_of[seat]
     h = [c for c in range(len(d.hands[seat])) for _ in range(d.hands[seat][c])]
@@ -91,7 +91,7 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
     reachable after it, or (offered only) a going out does (:func:`oracles.going_out.can_go_out` after it).
     Sets of black threes laid out apart (§3.4, §3.5) count for nothing here. Not for ``special_opening``
     (§3.4)."""
-    from canasta.moves import ACTIONS, ADD, MELD
+    from canasta.moves.notation import ACTIONS, ADD, MELD
 
     from .going_out import can_open
     seat = d.turn

@@ -16,7 +16,8 @@ or the player asks anyway, the engine, after a yes, offers only the moves after 
 possible; that filter is the fast answer under test, so the oracle must not rely on it. It models a yes
 as the engine records one (``asked`` set, ``answer == 1``: :meth:`Deal._do` for YES) on a clone whose class
 replaces the "can he still go out after this move?" filters (:meth:`Deal._out_candidates`,
-:meth:`Deal._out_ok_cards`, and where the engine has it the exact filter of ``canasta.outsearch.out_moves``,
+:meth:`Deal._out_ok_cards`, and where the engine has it the exact filter of
+``canasta.engine.constraints.going_out_search.out_moves``,
 switched off by the ``planning`` mark) by "yes, keep every move". Every other rule of a move stays the engine's. This
 over-approximates nothing that matters: a move kept by the relaxed class but dropped by an exact filter is a
 move after which going out is impossible, so no successful sequence uses it; and a sequence that does end
@@ -36,9 +37,9 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from typing import Any
 
-from canasta.cards import JOKER, TWO
-from canasta.engine import P_PLAY, Deal, IllegalMove
-from canasta.moves import ACTIONS, ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
+from canasta.cards.deck import JOKER, TWO
+from canasta.engine.deal import P_PLAY, Deal, IllegalMove
+from canasta.moves.notation import ACTIONS, ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 
 __all__ = ["OracleBudget", "can_go_out", "can_go_out_plain", "can_go_out_after_yes", "can_open",
            "relaxed", "state_key"]
@@ -200,7 +201,7 @@ def playable_after_yes(d: Deal, budget: int = 200_000) -> bool | None:
     """Ask, answer yes, then search with the engine's real legal moves (its own filters): whether the going
     out is really playable. None if ``ASK`` is not offered."""
     seat = _check_root(d)
-    from canasta.moves import ASK_ID, YES_ID
+    from canasta.moves.notation import ASK_ID, YES_ID
     if ASK_ID not in d.legal_actions():
         return None
     c = d.clone()

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from canasta.engine import P_PLAY, Deal
-from canasta.moves import ACTIONS, ADD, ASK, DISCARD, MELD, NO_ID, TAKE, YES_ID
-from canasta.rules import Rules
+from canasta.engine.deal import P_PLAY, Deal
+from canasta.moves.notation import ACTIONS, ADD, ASK, DISCARD, MELD, NO_ID, TAKE, YES_ID
+from canasta.rules.fields import Rules
 
 PRESETS = (
     "classic", "classic(players=2)", "classic(players=3)", "classic(players=6)",

@@ -6,7 +6,7 @@ import json
 
 from starlette.testclient import TestClient
 
-from canasta.records import replay_record
+from canasta.formats.records import replay_record
 from canasta.web.app import create_app
 
 from .wsplay import FOUR_VS_BOTS, create, my_turn, simple_move, until

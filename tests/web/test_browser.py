@@ -25,8 +25,8 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-from canasta.cards import parse_card  # noqa: E402
-from canasta.tiles import tile_name  # noqa: E402
+from canasta.cards.deck import parse_card  # noqa: E402
+from canasta.cards.tiles import tile_name  # noqa: E402
 from canasta.web.i18n import load_locale  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -324,6 +324,6 @@ def test_variant_extras_are_shown(server: Server, page: Page, tmp_path: Path) ->
     page.click("#start")
     s = wait_state(page, "s.view")
     names = page.locator("#hand .card .tn").all_text_contents()
-    assert names == [tile_name(parse_card(c)) for c in s["view"]["hand"]]  # as canasta.tiles names them
+    assert names == [tile_name(parse_card(c)) for c in s["view"]["hand"]]  # as canasta.cards.tiles names them
     if s["view"]["pile"]["surprise"]:
         assert page.locator("#pile-info [data-extra=surprise]").count() == 1

@@ -31,8 +31,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from canasta.agents import make_agent
-from canasta.cards import card_str, parse_cards
-from canasta.rules import Rules, preset_names
+from canasta.cards.deck import card_str, parse_cards
+from canasta.rules.fields import Rules, preset_names
 from canasta.web.protocol import dumps
 from canasta.web.tables import Table, create_table
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
-from canasta.cards import parse_cards
-from canasta.rules import Rules
-from canasta.scoring import SideResult, score_deal
+from canasta.cards.deck import parse_cards
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import SideResult, score_deal
 from canasta.web.sheet import SheetError, score_entry
 
 THEM_MELDS = {"mode": "melds", "melds": "QH QS QD QC 2C 2D 2H\n5H 5S 5D", "red_threes": "3H",
@@ -94,7 +94,7 @@ def test_quick_entry_of_red_threes_against_a_side_that_did_not_meld() -> None:
 
 def test_a_deal_by_melds_scores_as_canasta_score() -> None:
     """The same deal typed into the web score keeper and into a ``canasta score`` file gives the same numbers."""
-    from canasta.scorekeeper import parse_sheet, score_sheet
+    from canasta.formats.score_sheet import parse_sheet, score_sheet
 
     a = {"melds": [["QH", "QS", "QD", "QC", "2C", "2D", "2H"], ["5H", "5S", "5D"]], "red_threes": ["3H"],
          "hand": ["9S", "4C"], "went_out": True}

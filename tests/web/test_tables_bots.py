@@ -9,7 +9,7 @@ import pytest
 
 from canasta.agents.levels import HardAgent
 from canasta.agents.memory import CardMemory
-from canasta.moves import DISCARD, Move
+from canasta.moves.notation import DISCARD, Move
 from canasta.web.store import Store
 from canasta.web.tables import BOT_LEVELS, BOT_SPECS, HINT_BOT, TableError, create_table, rebuild_table
 

@@ -12,9 +12,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from canasta.agents import make_agent
-from canasta.cards import parse_card
-from canasta.opening import opening_need
-from canasta.rules import Rules, preset_names
+from canasta.cards.deck import parse_card
+from canasta.engine.constraints.initial_meld import opening_need
+from canasta.rules.fields import Rules, preset_names
 from canasta.web.i18n import load_locale
 from canasta.web.protocol import view_dict
 from canasta.web.store import Store

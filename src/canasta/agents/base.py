@@ -13,11 +13,11 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..engine import PlayerView
-from ..moves import Move
+from canasta.engine.deal import PlayerView
+from canasta.moves.notation import Move
 
 if TYPE_CHECKING:
-    from ..engine import Deal
+    from canasta.engine.deal import Deal
 
 
 class Agent(Protocol):
@@ -28,11 +28,11 @@ class Agent(Protocol):
     those ids. Agents never see the full state.
 
     An agent may also define ``observe(view, seat, move)`` (see :func:`observe_all`):
-    the game loops that support it (``canasta.match``, the arena, terminal play)
+    the game loops that support it (``canasta.play.match``, the arena, terminal play)
     call it for every seat's agent once when a deal is dealt (``seat == -1``,
     ``move is None``) and after every move, with the observer's own view after the
     move, the seat that moved and the move as applied. Every field of a
-    :class:`~canasta.moves.Move` is public at the table (a ``draw`` carries no
+    :class:`~canasta.moves.notation.Move` is public at the table (a ``draw`` carries no
     card), so this gives an agent the public history without any hidden card.
     Agents without ``observe`` keep working unchanged.
     """
@@ -79,7 +79,7 @@ def register(name: str, factory: Factory, options: Sequence[str] | None = None) 
 
 
 def _load_builtin() -> None:
-    from . import expert, heuristic, levels  # noqa: F401  (they register themselves)
+    from canasta.agents import levels  # noqa: F401  (they register themselves)
 
 
 def agent_names() -> list[str]:

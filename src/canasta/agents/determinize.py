@@ -1,9 +1,9 @@
-"""Determinization: a whole :class:`~canasta.engine.Deal` sampled to fit what one seat knows.
+"""Determinization: a whole :class:`~canasta.engine.deal.Deal` sampled to fit what one seat knows.
 
 Search players (:mod:`canasta.agents.expert`) cannot see the other hands, the
 stock or the cards of the pile they never saw. :func:`sample_deal` deals those
 hidden cards at random, consistently with the seat's
-:class:`~canasta.engine.PlayerView` and its :class:`~canasta.agents.memory.CardMemory`
+:class:`~canasta.engine.deal.PlayerView` and its :class:`~canasta.agents.memory.CardMemory`
 (and with nothing else: the sampler never touches the real deal):
 
 * every card on the table stays where the view shows it: the own hand, every meld
@@ -47,11 +47,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts, parse_cards
-from ..engine import PHASE_NAMES, Deal, Meld, PlayerView
-from ..moves import PASS_ID
-from ..sequences import held_bits
-from .memory import UNKNOWN, CardMemory, clip_known
+from canasta.agents.memory import UNKNOWN, CardMemory, clip_known
+from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts, parse_cards
+from canasta.cards.sequences import held_bits
+from canasta.engine.deal import PHASE_NAMES, Deal, Meld, PlayerView
+from canasta.moves.notation import PASS_ID
 
 ASK_TRIES = 400
 """Shuffles tried for each of the two proposals of :func:`sample_deal` when the partner asked to go out."""

@@ -47,13 +47,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 
-from ..engine import Deal, IllegalMove, PlayerView
-from ..moves import ACTIONS, ASK, DISCARD, NO, TAKE, YES, Move
-from ..rulewords import in_words
-from .base import register, view_or_forced
-from .determinize import DeterminizeError, sample_deal
-from .levels import HardAgent
-from .memory import CardMemory
+from canasta.agents.base import register, view_or_forced
+from canasta.agents.determinize import DeterminizeError, sample_deal
+from canasta.agents.levels import HardAgent
+from canasta.agents.memory import CardMemory
+from canasta.engine.deal import Deal, IllegalMove, PlayerView
+from canasta.moves.notation import ACTIONS, ASK, DISCARD, NO, TAKE, YES, Move
+from canasta.util.rulewords import in_words
 
 DEFAULT_MS = 200.0
 """Time budget per searched decision when neither ``ms`` nor ``iterations`` is given."""

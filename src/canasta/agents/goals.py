@@ -1,6 +1,6 @@
 """What a variant's going-out needs and special canastas mean for the rule-of-thumb players.
 
-Read from a seat's :class:`~canasta.engine.PlayerView` only (never the hidden cards):
+Read from a seat's :class:`~canasta.engine.deal.PlayerView` only (never the hidden cards):
 
 * :func:`out_blocked`: the side may not go out yet for a reason other than its number of
   canastas: extra cards still due (``extra_cards``), too few red threes (``red3_to_go_out``,
@@ -14,12 +14,12 @@ Read from a seat's :class:`~canasta.engine.PlayerView` only (never the hidden ca
 
 from __future__ import annotations
 
-from ..cards import JOKER, RANKS, TWO
-from ..engine import PlayerView
-from ..extras import canasta_kind, kinds_met
-from ..moves import WILD_TARGET
-from ..rules import Rules
-from ..scoring import MeldInfo, canasta_bonus
+from canasta.cards.deck import JOKER, RANKS, TWO
+from canasta.engine.deal import PlayerView
+from canasta.engine.extra_cards import canasta_kind, kinds_met
+from canasta.moves.notation import WILD_TARGET
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import MeldInfo, canasta_bonus
 
 
 def _kinds(view: PlayerView, side: int) -> list[tuple[str, int]]:
@@ -47,7 +47,7 @@ def out_blocked(view: PlayerView) -> bool:
 
 
 def canasta_value(rules: Rules, target: int, wilds: int, jokers: int = 0) -> int:
-    """Bonus in points that a canasta of ``target`` would score, as :func:`canasta.scoring.canasta_bonus`
+    """Bonus in points that a canasta of ``target`` would score, as :func:`canasta.scoring.deal_score.canasta_bonus`
     scores it: ``target`` a rank index (0 = twos, a meld of twos where ``twos_melds``) or WILD_TARGET;
     ``wilds`` its wild cards (for a meld of twos: its jokers; 0 = natural); ``jokers`` the jokers of a canasta
     of wild cards (twos-only and four-joker bonuses). Ranks with their own bonus (sevens, aces) and mixed

@@ -1,8 +1,8 @@
 """The heuristic computer player: a sensible, fast player of RULES.md §1 (and §3.1's player counts).
 
 :class:`HeuristicAgent` decides every move from the seat's
-:class:`~canasta.engine.PlayerView` and the ids of the legal moves only
-(``canasta.moves.ACTIONS[id] = (kind, arg, naturals, twos, jokers)``); it never
+:class:`~canasta.engine.deal.PlayerView` and the ids of the legal moves only
+(``canasta.moves.notation.ACTIONS[id] = (kind, arg, naturals, twos, jokers)``); it never
 looks at the engine's state and never searches. Each kind of decision is a
 small scoring rule, and every number those rules use is a field of
 :class:`HeuristicWeights` (documented there and in docs/bots.md).
@@ -38,10 +38,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, RANKS, THREE, TWO
-from ..engine import PlayerView
-from ..feasibility import MeldLimits, can_meld_out
-from ..moves import (
+from canasta.agents.base import register
+from canasta.agents.goals import canasta_value, needed_targets, out_blocked
+from canasta.agents.seqbot import (
+    is_seq_action,
+    picked_cards,
+    run_keep_costs,
+    run_loss,
+    seq_action_cards,
+    seq_keep_cost,
+    seq_points,
+)
+from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, RANKS, THREE, TWO
+from canasta.engine.constraints.meld_plans import MeldLimits, can_meld_out
+from canasta.engine.deal import PlayerView
+from canasta.moves.notation import (
     ACTIONS,
     ADD,
     ASK,
@@ -60,11 +71,8 @@ from ..moves import (
     YES,
     group_action,
 )
-from ..rules import Rules
-from ..scoring import meld_points
-from .base import register
-from .goals import canasta_value, needed_targets, out_blocked
-from .seqbot import is_seq_action, picked_cards, run_keep_costs, run_loss, seq_action_cards, seq_keep_cost, seq_points
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import meld_points
 
 NEG = -1.0e9
 """Score of a move the player does not want at all (kept only as a last resort)."""
@@ -208,7 +216,7 @@ class RulesFacts:
 
     def canasta_points(self, cards: tuple[int, ...]) -> int:
         """Points of a canasta of ``cards`` on the table (card values and bonus), as the scoring function
-        counts them (:func:`canasta.scoring.meld_points`: wild, sequence, twos, sevens, aces canastas...)."""
+        counts them (:func:`canasta.scoring.deal_score.meld_points`: wild, sequence, twos, sevens, aces canastas...)."""
         b = self._canastas.get(cards)
         if b is None:
             b = self._canastas[cards] = meld_points(self.rules, cards)
@@ -222,7 +230,7 @@ class Position:
         rc: the hand's counts by rank index (0 = two ... 12 = ace, 13 = joker); size: cards in hand.
         mine: the own side's melds, target -> (naturals, wild cards); ex: the same as lists,
             black threes left out, and full canastas where a new meld of their rank may be started
-            (the form :mod:`canasta.feasibility` takes, as ``Deal._ex``). wild_jokers: the jokers
+            (the form :mod:`canasta.engine.constraints.meld_plans` takes, as ``Deal._ex``). wild_jokers: the jokers
             in the own side's meld of wild cards (0 without one).
         canastas, table: each side's canastas and meld points as they would score now (card values and
             canasta bonuses; negative where ``melds_negative_without_canasta`` and the side has no canasta).
@@ -259,7 +267,7 @@ class Position:
         for side in range(teams):
             d: dict[int, tuple[int, int]] = {}
             for m in view.melds[side]:
-                # points as scored (:func:`canasta.scoring.meld_points` for a canasta)
+                # points as scored (:func:`canasta.scoring.deal_score.meld_points` for a canasta)
                 table[side] += f.canasta_points(m.cards) if m.canasta else sum(vals[c] for c in m.cards)
                 if m.span is not None:  # a sequence (§3.2): no rank to add to, a canasta at 7
                     for c in m.cards:

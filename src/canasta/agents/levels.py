@@ -1,7 +1,7 @@
 """Bot levels ``easy``, ``medium`` and ``hard``: heuristic players of increasing skill.
 
 All three are built on :class:`~canasta.agents.heuristic.HeuristicAgent` and decide
-from the seat's :class:`~canasta.engine.PlayerView` and the legal move ids only.
+from the seat's :class:`~canasta.engine.deal.PlayerView` and the legal move ids only.
 
 * ``medium`` **is** the heuristic player (``heuristic`` stays registered as well,
   same player, same default weights :data:`~canasta.agents.heuristic.DEFAULT_WEIGHTS`).
@@ -28,7 +28,7 @@ from the seat's :class:`~canasta.engine.PlayerView` and the legal move ids only.
 
 Every number of ``hard`` is a field of :class:`HardWeights` (documented there and in
 docs/bots.md); ``HardAgent(seed, weights=...)`` plays other weights, for tuning by
-simulation with :mod:`canasta.arena`.
+simulation with :mod:`canasta.play.arena`.
 """
 
 from __future__ import annotations
@@ -40,9 +40,15 @@ from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from ..cards import IS_RED_THREE, JOKER, THREE, TWO, card_str
-from ..engine import PlayerView
-from ..moves import (
+from canasta.agents.base import register, view_or_forced
+from canasta.agents.heuristic import DEFAULT_WEIGHTS, HeuristicAgent, HeuristicWeights, Position, opening_plan
+from canasta.agents.memory import UNKNOWN, CardMemory
+from canasta.agents.seqbot import is_seq_action, seq_action_cards
+from canasta.cards.deck import IS_RED_THREE, JOKER, THREE, TWO, card_str
+from canasta.cards.sequences import span_ends
+from canasta.engine.deal import PlayerView
+from canasta.engine.movegen.wild_sequences import wild_take_name
+from canasta.moves.notation import (
     ACTIONS,
     ADD,
     ASK,
@@ -61,12 +67,6 @@ from ..moves import (
     Move,
     group_action,
 )
-from ..sequences import span_ends
-from ..wildseq import wild_take_name
-from .base import register, view_or_forced
-from .heuristic import DEFAULT_WEIGHTS, HeuristicAgent, HeuristicWeights, Position, opening_plan
-from .memory import UNKNOWN, CardMemory
-from .seqbot import is_seq_action, seq_action_cards
 
 EASY_WEIGHTS = replace(
     DEFAULT_WEIGHTS,
@@ -105,7 +105,7 @@ class HardWeights:
     """Every number of ``hard``: the heuristic's (``base``) and those of its own rules.
 
     Scores are heuristic points (about one game point each). The defaults were tuned by
-    coordinate search with :mod:`canasta.arena` (see docs/bots.md).
+    coordinate search with :mod:`canasta.play.arena` (see docs/bots.md).
     """
 
     base: HeuristicWeights = HARD_BASE

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import IS_BLACK_THREE, IS_RED_THREE, JOKER, N_TYPES, TWO
-from ..engine import PlayerView
-from ..moves import ADD, DISCARD, DRAW, MELD, PASS, TAKE, Move
+from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, JOKER, N_TYPES, TWO
+from canasta.engine.deal import PlayerView
+from canasta.moves.notation import ADD, DISCARD, DRAW, MELD, PASS, TAKE, Move
 
 UNKNOWN = -1
 """A pile card this memory never saw."""

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import ACE, FOUR, JOKER
-from ..engine import PlayerView
-from ..moves import ACTIONS, ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, TAKE_SEQ, TAKE_SEQ_WILD
-from ..rankscore import rank_hand_penalty
-from ..rules import Rules
-from ..sequences import span_cards, span_decode
+from canasta.cards.deck import ACE, FOUR, JOKER
+from canasta.cards.sequences import span_cards, span_decode
+from canasta.engine.deal import PlayerView
+from canasta.moves.notation import ACTIONS, ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, TAKE_SEQ, TAKE_SEQ_WILD
+from canasta.rules.fields import Rules
+from canasta.scoring.rank_kinds import rank_hand_penalty
 
 SEQ_KEEP_RUN = 15.0
 """Discard cost of a card that has a neighbour of its suit in hand (a sequence in the making)."""
@@ -54,7 +54,7 @@ def seq_action_cards(action: int) -> tuple[tuple[int, ...], int, int]:
     it uses is given as a joker for a joker and as the two of clubs for a two."""
     kind, arg, suit, a, b = ACTIONS[action]
     if arg == SEQ_WILD:
-        from ..wildseq import wild_seq_key_span
+        from canasta.engine.movegen.wild_sequences import wild_seq_key_span
 
         (s, lo, hi), size0, size1, hole = wild_seq_key_span(action)
         wk = b & 3

@@ -1,3 +1,3 @@
-from .main import main
+from canasta.cli.main import main
 
 main()

@@ -1,6 +1,6 @@
 """``canasta arena``: a duplicate tournament between bots, with intervals, Elo and an optional chart.
 
-The figures come from :func:`canasta.arena.run_arena` (see that module for the
+The figures come from :func:`canasta.play.arena.run_arena` (see that module for the
 duplicate format and the statistics). This module reads the options, refuses
 bad ones with one clear line (exit status 2), shows a progress bar on stderr,
 and prints tables, or one JSON object with ``--json``; ``--plot FILE.png``
@@ -17,9 +17,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..arena import ArenaResult, run_arena
-from ..rules import Rules, RulesError
-from .main import fail
+from canasta.cli.main import fail
+from canasta.play.arena import ArenaResult, run_arena
+from canasta.rules.fields import Rules, RulesError
 
 DEFAULT_DEALS = 100
 """Shuffles per pair when neither --deals nor --games is given."""
@@ -140,7 +140,7 @@ def run_arena_cmd(bots: list[str], variant: str, deals: int | None, games: int |
     if plot is not None and plot.suffix.lower() != ".png":
         fail(f"--plot saves a PNG chart: give a file name ending in .png, not '{plot}'")
     if backend == "ray":
-        from ..arena_ray import ray_available
+        from canasta.play.arena_ray import ray_available
 
         if not ray_available():
             fail('--backend ray needs Ray: pip install "ray>=2.9" (the extra canasta[ray]), or use --backend local')

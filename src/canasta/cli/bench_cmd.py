@@ -1,6 +1,6 @@
 """``canasta bench``: engine throughput on one core, random and heuristic players.
 
-The measurements are :func:`canasta.bench.run_benchmarks`; this module prints
+The measurements are :func:`canasta.play.bench.run_benchmarks`; this module prints
 them as a table, or as one JSON object with ``--json``
 (``{"random": {"steps_per_second": .., "deals_per_second": ..}, "heuristic": {...}, "variant": ..}``).
 """
@@ -14,13 +14,13 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ..bench import run_benchmarks
-from ..rules import Rules, RulesError
-from .main import fail
+from canasta.cli.main import fail
+from canasta.play.bench import run_benchmarks
+from canasta.rules.fields import Rules, RulesError
 
 
 def bench_table(figures: dict[str, Any]) -> Table:
-    """A Rich table of the figures returned by :func:`canasta.bench.run_benchmarks`."""
+    """A Rich table of the figures returned by :func:`canasta.play.bench.run_benchmarks`."""
     table = Table(title=f"Engine throughput on one core: {figures['variant']}")
     table.add_column("Players")
     table.add_column("Steps/s", justify="right")

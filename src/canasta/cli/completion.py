@@ -26,10 +26,10 @@ from prompt_toolkit.document import Document
 from rich.console import Console
 from rich.text import Text
 
-from ..moves import KIND_NAMES
+from canasta.moves.notation import KIND_NAMES
 
 if TYPE_CHECKING:
-    from ..engine import Deal
+    from canasta.engine.deal import Deal
 
 COMMANDS = ("help", "hint", "moves", "rules", "save", "score", "show", "quit", "history", "scores", "undo", "sort")
 """Commands of terminal play besides the moves."""

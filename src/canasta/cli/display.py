@@ -1,4 +1,4 @@
-"""Rendering for terminal play: a :class:`~canasta.engine.PlayerView` drawn with Rich.
+"""Rendering for terminal play: a :class:`~canasta.engine.deal.PlayerView` drawn with Rich.
 
 Everything here is pure: functions take a view (what one seat may know) plus a
 little table information (:class:`TableInfo`: seat and side names, the deal's
@@ -27,7 +27,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import (
+from canasta.cards.deck import (
     JOKER,
     RANKS,
     SUITS,
@@ -39,15 +39,15 @@ from ..cards import (
     sort_key,
     suit_of,
 )
-from ..dowry import dowry_name
-from ..engine import MeldView, PlayerView
-from ..extras import canasta_kind, missing_kinds
-from ..moves import WILD_TARGET, target_str
-from ..opening import opening_need
-from ..rules import Rules
-from ..scoring import BREAKDOWN_ITEMS, SideScore
-from ..tiles import red_threes_label, tile_name
-from ..viewfacts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
+from canasta.cards.tiles import red_threes_label, tile_name
+from canasta.engine.constraints.initial_meld import opening_need
+from canasta.engine.deal import MeldView, PlayerView
+from canasta.engine.dowry import dowry_name
+from canasta.engine.extra_cards import canasta_kind, missing_kinds
+from canasta.engine.view_facts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
+from canasta.moves.notation import WILD_TARGET, target_str
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import BREAKDOWN_ITEMS, SideScore
 
 RED_STYLE = "bold red"
 BLACK_STYLE = "bold"
@@ -148,7 +148,7 @@ SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
 def hand_groups(hand: Sequence[int], by_suit: bool = False) -> list[tuple[str, list[int]]]:
-    """The hand sorted by :func:`~canasta.cards.sort_key` and grouped for display.
+    """The hand sorted by :func:`~canasta.cards.deck.sort_key` and grouped for display.
 
     Returns (label, cards) pairs: one group per natural rank (label the rank letter), or with ``by_suit``
     one group per suit of natural cards (label the suit's name, ranks ascending within it: the runs a
@@ -567,7 +567,7 @@ def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals
                        rules: Rules | None = None) -> Table:
     """A table with one column per side: each item of the deal's breakdown, the deal total, the game total.
 
-    ``scores`` are the deal's :class:`~canasta.scoring.SideScore` (points), ``totals`` the
+    ``scores`` are the deal's :class:`~canasta.scoring.deal_score.SideScore` (points), ``totals`` the
     cumulative points after the deal. With ``rules``, a last row gives each side's minimum
     count for its next initial meld (RULES.md §1.6).
     """

@@ -37,7 +37,7 @@ def version() -> str:
     try:
         return installed("canasta")
     except PackageNotFoundError:
-        from .. import __version__
+        from canasta import __version__
 
         return __version__
 
@@ -64,7 +64,7 @@ def rules(
     options: bool = typer.Option(False, "--options", help="List every option name and its value."),
 ) -> None:
     """Print the rules in force for a variant, readable by a person."""
-    from ..rules import Rules, RulesError, preset_names
+    from canasta.rules.fields import Rules, RulesError, preset_names
 
     try:
         r = Rules.parse(variant)
@@ -73,7 +73,7 @@ def rules(
         return
     typer.echo(r.describe())
     if options:
-        from .rules_cmd import option_table
+        from canasta.cli.rules_cmd import option_table
 
         typer.echo("")
         typer.echo(option_table(r))
@@ -102,7 +102,7 @@ def play(
                                "(screen readers, logs); automatic when not at a terminal."),
 ) -> None:
     """Play Canasta in the terminal against computer players (you and a bot partner against two bots by default)."""
-    from .play import LAST, run_play
+    from canasta.cli.play import LAST, run_play
 
     resumed = None if resume is None else LAST if resume in ("", RESUME_LAST) else Path(resume)
     run_play(variant=variant, players=players, seed=seed, bots=bots, record=record, resume=resumed,
@@ -115,7 +115,7 @@ def replay(
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """Replay a game record through the engine, check every move and the stored result, print the scores."""
-    from .replay_cmd import run_replay
+    from canasta.cli.replay_cmd import run_replay
 
     run_replay(file, json_out)
 
@@ -126,7 +126,7 @@ def score(
     json_out: bool = typer.Option(False, "--json", help="Print the result object as JSON."),
 ) -> None:
     """Score deals played at a real table (score keeper)."""
-    from .score_cmd import run_score
+    from canasta.cli.score_cmd import run_score
 
     run_score(file, json_out)
 
@@ -144,7 +144,7 @@ def simulate(
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Play N games between bots and report win rates, scores and speed."""
-    from .sim_cmd import run_simulate
+    from canasta.cli.sim_cmd import run_simulate
 
     run_simulate(n=n, variant=variant, bots=bots, seed=seed, jobs=jobs, records=records, json_out=json_out)
 
@@ -164,7 +164,7 @@ def arena(
     plot: Path | None = typer.Option(None, "--plot", help="Save a PNG chart of the ratings or win rates."),
 ) -> None:
     """Duplicate tournament between bots: win rates and margins with 95% intervals, Elo for 3+ bots."""
-    from .arena_cmd import run_arena_cmd
+    from canasta.cli.arena_cmd import run_arena_cmd
 
     run_arena_cmd(bots=bots, variant=variant, deals=deals, games=games, seed=seed, jobs=jobs, backend=backend,
                   address=address, json_out=json_out, plot=plot)
@@ -179,7 +179,7 @@ def bench(
     json_out: bool = typer.Option(False, "--json"),
 ) -> None:
     """Measure engine throughput on one core: steps/s and deals/s, random and heuristic players."""
-    from .bench_cmd import run_bench
+    from canasta.cli.bench_cmd import run_bench
 
     run_bench(variant=variant, seconds=seconds, json_out=json_out, warmup=warmup)
 
@@ -193,7 +193,7 @@ def serve(
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
 ) -> None:
     """Play in the browser: lobby, tables with friends and bots, score keeper (web server)."""
-    from .serve_cmd import run_serve
+    from canasta.cli.serve_cmd import run_serve
 
     run_serve(host=host, port=port, database=database, no_browser=no_browser)
 

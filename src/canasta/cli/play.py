@@ -6,7 +6,7 @@ Three parts with one job each:
   the bots (:func:`canasta.agents.make_agent`) for their moves, reading the
   person's lines, applying moves through :meth:`Game.apply` so that they are
   logged, finishing deals, saving;
-* :mod:`canasta.cli.display` draws the person's :class:`~canasta.engine.PlayerView`
+* :mod:`canasta.cli.display` draws the person's :class:`~canasta.engine.deal.PlayerView`
   (and only that) with Rich;
 * :mod:`canasta.cli.completion` reads lines (prompt_toolkit at a terminal, plain
   lines otherwise, scripted lines in tests).
@@ -33,13 +33,36 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import Agent
-from ..agents.base import agent_names, make_seat_agents, observe_all, observers
-from ..agents.expert import ExpertAgent
-from ..cards import card_str
-from ..engine import P_ANSWER, Deal, IllegalMove
-from ..game import DealLog, Game
-from ..moves import (
+from canasta.agents import Agent
+from canasta.agents.base import agent_names, make_seat_agents, observe_all, observers
+from canasta.agents.expert import ExpertAgent
+from canasta.cards.deck import card_str
+from canasta.cli.completion import COMMANDS, LineReader, Prompt, expand_verb, terminal_or_stream
+from canasta.cli.display import (
+    TableInfo,
+    log_text,
+    plural,
+    render_deal_scores,
+    render_moves,
+    render_totals,
+    render_view,
+    seat_names,
+    side_names,
+)
+from canasta.cli.shortmoves import resolve_line, variant_help
+from canasta.engine.deal import P_ANSWER, Deal, IllegalMove
+from canasta.engine.game import DealLog, Game
+from canasta.formats.savegame import (
+    SavedGame,
+    SaveError,
+    SeatInfo,
+    games_dir,
+    last_game,
+    load_game,
+    new_autosave_path,
+    save_game,
+)
+from canasta.moves.notation import (
     ADD,
     ASK,
     DISCARD,
@@ -53,30 +76,7 @@ from ..moves import (
     MoveError,
     action_of,
 )
-from ..rules import Rules, RulesError
-from ..savegame import (
-    SavedGame,
-    SaveError,
-    SeatInfo,
-    games_dir,
-    last_game,
-    load_game,
-    new_autosave_path,
-    save_game,
-)
-from .completion import COMMANDS, LineReader, Prompt, expand_verb, terminal_or_stream
-from .display import (
-    TableInfo,
-    log_text,
-    plural,
-    render_deal_scores,
-    render_moves,
-    render_totals,
-    render_view,
-    seat_names,
-    side_names,
-)
-from .shortmoves import resolve_line, variant_help
+from canasta.rules.fields import Rules, RulesError
 
 HELP_MOVES = """\
 Type a move, a number from 'moves', or a command. Tab completes.
@@ -223,7 +223,7 @@ class PlaySession:
             watchers[self.me] = self.adviser
         return observers(watchers)
 
-    # Seats of the deal being played. Where a player sits out (5 players, §3.1, canasta.sitout) the deal's
+    # Seats of the deal being played. Where a player sits out (5 players, §3.1, canasta.engine.seating) the deal's
     # seats are not the table's: the deal seat of table seat t is game.seating.deal_seat(t).
 
     @property
@@ -873,7 +873,7 @@ def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: 
     """Every scored deal, one row per side: canasta bonuses, red threes, going out, melded cards, cards
     left in hand, other items (premiums, black threes, penalties; where any), the deal's total and the game's.
 
-    The items are those of :class:`~canasta.scoring.SideScore` breakdowns (``scoring.BREAKDOWN_ITEMS``)."""
+    The items are those of :class:`~canasta.scoring.deal_score.SideScore` breakdowns (``scoring.BREAKDOWN_ITEMS``)."""
     table = Table(title=f"Scores deal by deal (game to {target})", header_style="bold", title_style="bold",
                   box=box.SIMPLE_HEAD, pad_edge=False)
     scored = [log for log in logs if log.scores]
@@ -964,7 +964,7 @@ def new_session(variant: str, players: int | None, seed: int | None, bots: str, 
     """A session for a new game: the person at ``seat`` (1-based), bots elsewhere.
 
     With ``autosave`` the game is saved as it is played to a new file of
-    :func:`canasta.savegame.games_dir`; ``undo`` allows the ``undo`` command.
+    :func:`canasta.formats.savegame.games_dir`; ``undo`` allows the ``undo`` command.
 
     Raises:
         RulesError: bad variant or option. ValueError: bad seat or bot list.
@@ -1045,8 +1045,8 @@ def run_play(variant: str | None = None, players: int | None = None, seed: int |
     User errors (bad variant, bot, seat, unreadable saved game) go to :func:`canasta.cli.main.fail`
     (message, exit status 2).
     """
-    from .main import fail
-    from .screen import TableScreen, screen_possible
+    from canasta.cli.main import fail
+    from canasta.cli.screen import TableScreen, screen_possible
 
     full_screen = not plain and console is None and reader is None and screen_possible()
     console = console or Console(highlight=False)

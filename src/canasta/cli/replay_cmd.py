@@ -1,7 +1,7 @@
 """``canasta replay FILE [--json]``: replay a game record through the engine and print the scores.
 
 Every move is checked for the player to act and every stored score, total and
-winner is compared with the engine's (:func:`canasta.records.replay_record`). A
+winner is compared with the engine's (:func:`canasta.formats.records.replay_record`). A
 saved game (a record that stops inside its last deal) replays too and is shown as
 in progress. A bad record prints one line such as
 ``error: deal 2, move 17 ('meld KH KS'): a meld needs at least 3 cards (§1.5)``
@@ -18,8 +18,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..records import RecordError, ReplayResult, load_record, replay_record
-from .main import fail
+from canasta.cli.main import fail
+from canasta.formats.records import RecordError, ReplayResult, load_record, replay_record
 
 
 def side_names(record: dict[str, Any], teams: int) -> list[str]:
@@ -77,8 +77,8 @@ def replay_table(record: dict[str, Any], res: ReplayResult) -> Table:
 def run_replay(file: Path, json_out: bool) -> None:
     """Replay the record in ``file``; print per-deal scores, totals and winner (or JSON with ``json_out``).
 
-    A record refused by :func:`canasta.records.load_record` or
-    :func:`canasta.records.replay_record` ends with ``fail(message)`` (status 2).
+    A record refused by :func:`canasta.formats.records.load_record` or
+    :func:`canasta.formats.records.replay_record` ends with ``fail(message)`` (status 2).
     """
     try:
         record = load_record(file)

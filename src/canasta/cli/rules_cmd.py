@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..rules import Rules, option_names
+from canasta.rules.fields import Rules, option_names
 
 
 def option_table(rules: Rules) -> str:

@@ -1,7 +1,7 @@
 """``canasta score FILE [--json]``: the score keeper for deals played at a real table.
 
 Reads a score sheet (``docs/formats.md``, "Score keeper"), scores every deal with
-the engine's scoring function (:mod:`canasta.scorekeeper`) and prints a table per
+the engine's scoring function (:mod:`canasta.formats.score_sheet`) and prints a table per
 deal and side, the running totals, each side's minimum count for the next deal and
 the winner; ``--json`` prints the result object instead. A bad sheet prints one
 ``error: ...`` line and exits with status 2.
@@ -16,9 +16,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..scorekeeper import ScoreSheetError, SheetResult, result_json, score_file
-from ..scoring import BREAKDOWN_ITEMS
-from .main import fail
+from canasta.cli.main import fail
+from canasta.formats.score_sheet import ScoreSheetError, SheetResult, result_json, score_file
+from canasta.scoring.deal_score import BREAKDOWN_ITEMS
 
 
 def score_table(result: SheetResult) -> Table:

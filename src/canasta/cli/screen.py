@@ -8,7 +8,7 @@ The game loop (:class:`~canasta.cli.play.PlaySession`) stays synchronous: it run
 thread while the application owns the terminal in the main thread. The two meet in three places:
 
 * :meth:`TableScreen.show`, called by ``PlaySession.render``: the person's
-  :class:`~canasta.engine.PlayerView` and :class:`~canasta.cli.display.TableInfo` to draw, and the
+  :class:`~canasta.engine.deal.PlayerView` and :class:`~canasta.cli.display.TableInfo` to draw, and the
   log lines (moves) since the last drawing, which join the history pane;
 * :class:`ScreenConsole`: the session's Rich console; whatever it prints (help, the legal moves,
   errors, hints, the scores of a deal) joins the history pane as a message;
@@ -61,15 +61,15 @@ from prompt_toolkit.layout.processors import BeforeInput
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from .completion import MoveCompleter, Prompt
-from .display import TableInfo, render_moves, render_table
+from canasta.cli.completion import MoveCompleter, Prompt
+from canasta.cli.display import TableInfo, render_moves, render_table
 
 if TYPE_CHECKING:
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
 
-    from ..engine import PlayerView
-    from .play import PlaySession
+    from canasta.cli.play import PlaySession
+    from canasta.engine.deal import PlayerView
 
 WIDE = 150
 """From this many columns on, the table and the history stand side by side."""

@@ -8,11 +8,11 @@ INSTALL_WEB = "pip install -e '.[web,env]'"
 
 def run_serve(host: str, port: int, database: str | None, no_browser: bool) -> None:
     """Start the web server; a missing web extra or a busy port is reported as one line (exit 2)."""
-    from .main import fail
+    from canasta.cli.main import fail
 
     try:
-        from ..web.serve import ServeError
-        from ..web.serve import run_serve as serve
+        from canasta.web.serve import ServeError
+        from canasta.web.serve import run_serve as serve
     except ImportError as e:
         fail(f"the web server needs the 'web' extra ({e}); install it in the source folder with: {INSTALL_WEB}")
         return

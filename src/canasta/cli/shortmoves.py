@@ -38,13 +38,13 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..cards import FOUR, IS_BLACK_THREE, JOKER, RANKS, SUITS, THREE, CardError, card_str, parse_card
-from ..engine import RANK_WORDS, Deal, IllegalMove
-from ..moves import KIND_NAMES, Move, MoveError, action_of, notation_help
-from ..rules import Rules
-from ..suggest import close_matches
-from ..tiles import COLOURS, JOLY, tile_number
-from .completion import COMMANDS
+from canasta.cards.deck import FOUR, IS_BLACK_THREE, JOKER, RANKS, SUITS, THREE, CardError, card_str, parse_card
+from canasta.cards.tiles import COLOURS, JOLY, tile_number
+from canasta.cli.completion import COMMANDS
+from canasta.engine.deal import RANK_WORDS, Deal, IllegalMove
+from canasta.moves.notation import KIND_NAMES, Move, MoveError, action_of, notation_help
+from canasta.rules.fields import Rules
+from canasta.util.suggest import close_matches
 
 CARD_VERBS = ("take", "meld", "add", "discard")
 """Verbs whose cards may be named by rank alone."""

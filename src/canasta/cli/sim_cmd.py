@@ -1,6 +1,6 @@
 """``canasta simulate``: play N games between bots and print win rates, scores and speed.
 
-The figures come from :func:`canasta.simulate.simulate`; this module reads the
+The figures come from :func:`canasta.play.simulate.simulate`; this module reads the
 command's options, refuses bad ones with a clear message (exit status 2),
 shows a progress bar on stderr when it is a terminal, and prints a table, or
 one JSON object on stdout with ``--json``.
@@ -16,10 +16,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..agents.base import check_spec
-from ..rules import Rules, RulesError
-from ..simulate import SimResult, simulate
-from .main import fail
+from canasta.agents.base import check_spec
+from canasta.cli.main import fail
+from canasta.play.simulate import SimResult, simulate
+from canasta.rules.fields import Rules, RulesError
 
 
 def parse_bots(bots: str, rules: Rules) -> list[str]:

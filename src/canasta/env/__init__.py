@@ -10,8 +10,8 @@ Needs the optional dependencies: ``pip install 'canasta[env]'`` (numpy, gymnasiu
 See docs/env.md for the observation layout and the move-id table.
 """
 
-from . import canasta_v0
-from .config import EnvConfig, EnvConfigError, make_config
-from .gym_wrapper import CanastaGymEnv  # also registers canasta/Canasta-v0 with Gymnasium
+from canasta.env import canasta_v0
+from canasta.env.config import EnvConfig, EnvConfigError, make_config
+from canasta.env.gym_wrapper import CanastaGymEnv  # also registers canasta/Canasta-v0 with Gymnasium
 
 __all__ = ["CanastaGymEnv", "EnvConfig", "EnvConfigError", "canasta_v0", "make_config"]

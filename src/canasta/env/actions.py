@@ -1,14 +1,15 @@
 """The move-id table of the environment's action space, in words.
 
-The ids are the engine's (:data:`canasta.moves.ACTIONS`, built once at import);
+The ids are the engine's (:data:`canasta.moves.notation.ACTIONS`, built once at import);
 this module only describes them: :func:`action_name` names one id,
 :func:`action_table` lists the id ranges as Markdown (the table in docs/env.md).
 """
 
 from __future__ import annotations
 
-from ..cards import card_str
-from ..moves import (
+from canasta.cards.deck import card_str
+from canasta.cards.sequences import span_decode, span_str
+from canasta.moves.notation import (
     ACTION_INDEX,
     ACTIONS,
     ADD,
@@ -34,7 +35,6 @@ from ..moves import (
     WILD_TARGET,
     target_str,
 )
-from ..sequences import span_decode, span_str
 
 TAKE_MODE_NAMES = ("add the top card to the side's meld", "a natural pair", "a natural and a two",
                    "a natural and a joker")

@@ -18,9 +18,9 @@ Agents are ``player_0`` .. ``player_{n-1}``, one per seat; seat ``s`` plays for
 side ``s % teams``. The agent to act is the engine's ``Deal.to_act`` (the
 partner when answering "may I go out?"), so agents do not simply take turns.
 With 5 players (``classic(players=5)``, RULES.md §3.1) agents are the five table
-seats; four play each deal (:mod:`canasta.sitout`), the one sitting out is never
+seats; four play each deal (:mod:`canasta.engine.seating`), the one sitting out is never
 selected during it, observes zeros and gets his side's reward.
-Actions are the engine's dense move ids (:data:`canasta.moves.ACTIONS`,
+Actions are the engine's dense move ids (:data:`canasta.moves.notation.ACTIONS`,
 ``Discrete(N_ACTIONS)``); each observation is a dict with a float32
 ``observation`` vector built from the seat's view (layout in docs/env.md and
 :class:`~canasta.env.observation.ObservationLayout`) and an int8
@@ -51,15 +51,15 @@ except ImportError as _e:  # pragma: no cover - depends on the installation
         "the Canasta environment needs numpy, gymnasium and pettingzoo: pip install 'canasta[env]'"
     ) from _e
 
-from ..cards import N_TYPES
-from ..engine import Deal, IllegalMove
-from ..game import Game
-from ..moves import N_ACTIONS
-from ..rules import Rules
-from ..sitout import OUT_ORDER, Seating, seating
-from .config import EnvConfig, EnvConfigError, make_config, shown
-from .observation import ObservationLayout, PublicMemory, build_action_mask, build_observation
-from .render import public_table
+from canasta.cards.deck import N_TYPES
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.engine.game import Game
+from canasta.engine.seating import OUT_ORDER, Seating, seating
+from canasta.env.config import EnvConfig, EnvConfigError, make_config, shown
+from canasta.env.observation import ObservationLayout, PublicMemory, build_action_mask, build_observation
+from canasta.env.render import public_table
+from canasta.moves.notation import N_ACTIONS
+from canasta.rules.fields import Rules
 
 __all__ = ["env", "raw_env"]
 
@@ -117,9 +117,9 @@ class raw_env(AECEnv, EzPickle):
     Attributes:
         config: the :class:`~canasta.env.config.EnvConfig` (fixed across resets).
         rules: the variant. layout: the observation layout.
-        deal: the current :class:`~canasta.engine.Deal` -- the full state, for research
+        deal: the current :class:`~canasta.engine.deal.Deal` -- the full state, for research
             tools (search, analysis); agents must use only their observation.
-        game: the :class:`~canasta.game.Game` when ``episode="game"``, else None.
+        game: the :class:`~canasta.engine.game.Game` when ``episode="game"``, else None.
 
     Raises:
         EnvConfigError: a bad variant or option (the message lists what is allowed).
@@ -216,7 +216,7 @@ class raw_env(AECEnv, EzPickle):
                      opts: dict[str, Any]) -> tuple[Game | None, Deal, list[int], Seating]:
         """The game (or None), first deal, start totals and first deal's seating of a new episode, drawn
         from ``rng``. With players sitting out, a deal episode is seated as a deal of a game drawn at
-        random among the rotation's (:data:`canasta.sitout.OUT_ORDER`), so each of the side of three sits
+        random among the rotation's (:data:`canasta.engine.seating.OUT_ORDER`), so each of the side of three sits
         out equally often; ``dealer`` is a deal seat.
 
         Raises:
@@ -260,7 +260,7 @@ class raw_env(AECEnv, EzPickle):
 
     def table_seat(self, deal_seat: int) -> int:
         """The table seat (agent ``player_<table seat>``) playing ``deal_seat`` of the current deal: the
-        same seat unless players sit out (5 players, :mod:`canasta.sitout`)."""
+        same seat unless players sit out (5 players, :mod:`canasta.engine.seating`)."""
         return self._seats[deal_seat]
 
     @property
@@ -302,7 +302,7 @@ class raw_env(AECEnv, EzPickle):
         """Play ``action`` (a move id) for ``agent_selection``.
 
         A terminated or truncated agent must pass None (PettingZoo's dead step).
-        An illegal id raises :class:`~canasta.engine.IllegalMove` (the reason in a
+        An illegal id raises :class:`~canasta.engine.deal.IllegalMove` (the reason in a
         player's words; nothing changes) unless ``illegal`` is ``penalize`` or
         ``terminate``.
 

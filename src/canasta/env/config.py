@@ -3,7 +3,7 @@
 :func:`make_config` reads what a user passes to ``canasta_v0.env(...)`` or
 :class:`~canasta.env.gym_wrapper.CanastaGymEnv`: a variant (a preset name, a
 variant string such as ``classic(players=2)``, an OpenSpiel-style game string
-such as ``canasta(variant=classic,players=4)``, or a :class:`~canasta.rules.Rules`
+such as ``canasta(variant=classic,players=4)``, or a :class:`~canasta.rules.fields.Rules`
 value), rule options as keywords (``players=2``, ``stock_end="reshuffle"``,
 every option of ``canasta rules --options``) and the environment options of
 :data:`ENV_OPTIONS`. It returns a frozen :class:`EnvConfig` or raises
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import Rules, RulesError
+from canasta.rules.fields import Rules, RulesError
 
 EPISODES = ("deal", "game")
 REWARDS = ("deal", "game", "win_loss")
@@ -50,7 +50,7 @@ class EnvConfig:
         reward_scale: factor applied to point rewards (1.0 = points).
         max_steps: moves after which the episode is truncated (reward 0).
         dealer: seat of the (first) dealer, or -1 to draw it at random on each reset. With players
-            sitting out (5 players), a deal seat 0..3 of the (first) deal (see :mod:`canasta.sitout`).
+            sitting out (5 players), a deal seat 0..3 of the (first) deal (see :mod:`canasta.engine.seating`).
         illegal: what an illegal move does: ``raise`` (IllegalMove, the PettingZoo
             default for a bug in the caller), ``penalize`` (the move is refused, the
             agent gets ``illegal_reward`` and moves again) or ``terminate`` (the

@@ -29,11 +29,11 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from ..agents import Agent, make_agent
-from ..moves import N_ACTIONS
-from ..rules import Rules
-from .canasta_v0 import raw_env
-from .config import EnvConfigError
+from canasta.agents import Agent, make_agent
+from canasta.env.canasta_v0 import raw_env
+from canasta.env.config import EnvConfigError
+from canasta.moves.notation import N_ACTIONS
+from canasta.rules.fields import Rules
 
 __all__ = ["CanastaGymEnv"]
 

@@ -3,7 +3,7 @@
 :class:`ObservationLayout` fixes, for a number of players and sides, where
 each piece of information sits in the ``observation`` vector (its offsets are
 listed in ``docs/env.md``). :class:`PublicMemory` remembers what every player
-saw during the deal but a :class:`~canasta.engine.PlayerView` no longer shows:
+saw during the deal but a :class:`~canasta.engine.deal.PlayerView` no longer shows:
 the cards discarded onto the pile since it was last taken, and which of them a
 seat took into its hand with the pile. :func:`build_observation` reads a
 ``PlayerView`` and a ``PublicMemory`` (nothing else: no other seat's hand, no
@@ -31,10 +31,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import ACE, FOUR, IS_BLACK_THREE, IS_RED_THREE, IS_WILD, N_TYPES
-from ..engine import PHASE_NAMES, PlayerView
-from ..moves import ADD, DISCARD, MELD, N_ACTIONS, N_TARGETS, TAKE, Move
-from ..rules import Rules
+from canasta.cards.deck import ACE, FOUR, IS_BLACK_THREE, IS_RED_THREE, IS_WILD, N_TYPES
+from canasta.engine.deal import PHASE_NAMES, PlayerView
+from canasta.moves.notation import ADD, DISCARD, MELD, N_ACTIONS, N_TARGETS, TAKE, Move
+from canasta.rules.fields import Rules
 
 SCORE_SCALE = 1000.0
 """Cumulative scores are given in thousands of points."""
@@ -423,7 +423,7 @@ def _clip(x: float) -> float:
 
 
 def build_action_mask(legal: Sequence[int]) -> np.ndarray:
-    """An int8 array of :data:`~canasta.moves.N_ACTIONS` elements, 1 at each id in ``legal``."""
+    """An int8 array of :data:`~canasta.moves.notation.N_ACTIONS` elements, 1 at each id in ``legal``."""
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     if legal:
         mask[np.asarray(legal, dtype=np.intp)] = 1

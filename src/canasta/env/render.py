@@ -7,8 +7,8 @@ a hand.
 
 from __future__ import annotations
 
-from ..cards import card_str
-from ..engine import PlayerView
+from canasta.cards.deck import card_str
+from canasta.engine.deal import PlayerView
 
 
 def public_table(view: PlayerView) -> str:

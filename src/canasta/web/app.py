@@ -13,8 +13,8 @@ Routes:
   ``DELETE /api/sheets/{id}/deals/last``: score sheets (:mod:`.sheet`).
 
 Every request body is limited to :data:`MAX_BODY_BYTES` and read by
-:func:`canasta.jsontypes.parse_json` (nesting at most :data:`canasta.jsontypes.MAX_DEPTH` deep,
-numbers of at most :data:`canasta.jsontypes.MAX_INT_DIGITS` digits); a body must be an object
+:func:`canasta.util.jsontypes.parse_json` (nesting at most :data:`canasta.util.jsontypes.MAX_DEPTH` deep,
+numbers of at most :data:`canasta.util.jsontypes.MAX_INT_DIGITS` digits); a body must be an object
 with only the fields named above. Bad input gets status 400 with ``{"error": message}`` (one
 line saying what is wrong and what is allowed) and changes nothing.
 """
@@ -34,13 +34,13 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..jsontypes import parse_json
-from ..rules import Rules, RulesError, preset_names
-from .i18n import LANGS, load_locale
-from .protocol import MAX_MESSAGE_BYTES, ProtocolError, dumps, error_message, parse_message
-from .sheet import MAX_DEALS, SheetError, default_sides, score_sheet
-from .store import Store, StoredSheet
-from .tables import BOT_LEVELS, TableError, TableManager, preset_choices
+from canasta.rules.fields import Rules, RulesError, preset_names
+from canasta.util.jsontypes import parse_json
+from canasta.web.i18n import LANGS, load_locale
+from canasta.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, dumps, error_message, parse_message
+from canasta.web.sheet import MAX_DEALS, SheetError, default_sides, score_sheet
+from canasta.web.store import Store, StoredSheet
+from canasta.web.tables import BOT_LEVELS, TableError, TableManager, preset_choices
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 16384
@@ -52,11 +52,11 @@ class BadRequest(ValueError):
 
 
 async def _json_body(request: Request) -> Any:
-    """The request's JSON body, read by :func:`canasta.jsontypes.parse_json`.
+    """The request's JSON body, read by :func:`canasta.util.jsontypes.parse_json`.
 
     Raises:
         BadRequest: more than :data:`MAX_BODY_BYTES` bytes, not UTF-8, empty, not JSON, nested
-            deeper than :data:`canasta.jsontypes.MAX_DEPTH`, a number too long (one line saying so).
+            deeper than :data:`canasta.util.jsontypes.MAX_DEPTH`, a number too long (one line saying so).
     """
     body = b""
     async for chunk in request.stream():  # stop reading as soon as the body is too large
@@ -153,7 +153,7 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
             record = table.record()
         except TableError as e:
             return _error(str(e), 409)
-        from ..records import dumps_record
+        from canasta.formats.records import dumps_record
 
         return Response(dumps_record(record), media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="canasta-{table.id}.json"'})

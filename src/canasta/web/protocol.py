@@ -7,7 +7,7 @@ is refused with a :class:`ProtocolError` naming what is wrong; the table is not
 touched.
 
 Server -> client: ``{"type": "state", ...}`` built by :func:`seat_state` only from
-the seat's :class:`~canasta.engine.PlayerView` and public facts (seat names,
+the seat's :class:`~canasta.engine.deal.PlayerView` and public facts (seat names,
 move texts, deal results), and ``{"type": "error", "code", "message"}``.
 No other seat's cards, the stock's order or a shuffle seed is ever put in a
 message (DESIGN.md, "Hidden information").
@@ -20,12 +20,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import card_str, sort_key
-from ..dowry import dowry_name
-from ..engine import PlayerView
-from ..jsontypes import parse_json
-from ..moves import Move, MoveError, target_str
-from ..viewfacts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
+from canasta.cards.deck import card_str, sort_key
+from canasta.engine.deal import PlayerView
+from canasta.engine.dowry import dowry_name
+from canasta.engine.view_facts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
+from canasta.moves.notation import Move, MoveError, target_str
+from canasta.util.jsontypes import parse_json
 
 MAX_MESSAGE_BYTES = 4096
 """Largest client message accepted, in bytes."""
@@ -79,7 +79,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
 
     Raises:
         ProtocolError: too large, not JSON (code ``bad_json``: not UTF-8, nested deeper than
-            :data:`canasta.jsontypes.MAX_DEPTH`, a number too long, ...), not an object, unknown type, missing,
+            :data:`canasta.util.jsontypes.MAX_DEPTH`, a number too long, ...), not an object, unknown type, missing,
             extra or mistyped fields, a move that is not in notation, a bad name.
     """
     size = len(raw.encode("utf-8", "replace")) if isinstance(raw, str) else len(raw)
@@ -138,7 +138,7 @@ def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int
               spectator: int | None = None) -> dict[str, Any]:
     """The JSON form of one seat's :class:`PlayerView` (its own hand sorted for display).
 
-    The hand is sorted by :func:`canasta.cards.sort_key` (naturals by rank, black
+    The hand is sorted by :func:`canasta.cards.deck.sort_key` (naturals by rank, black
     threes, wild cards). Every other field is public.
 
     Args:
@@ -151,7 +151,7 @@ def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int
         spectator: the table seat of a player sitting out this deal, to whom ``view`` (a
             partner's view) is shown without its hand: ``hand`` is empty and ``seat`` is his.
 
-    Variant facts (:mod:`canasta.viewfacts`): ``packet_sizes`` (per seat, Pennies §3.5),
+    Variant facts (:mod:`canasta.engine.view_facts`): ``packet_sizes`` (per seat, Pennies §3.5),
     ``extra_cards_done`` (per side, Mexican §3.2), ``extra_due`` (what the seat's side still
     receives), ``pile.surprise`` / ``pile.dowry`` (the view's ``dowry_size``: face-down cards under the pile, named
     surpriza in the tile game §3.4 and dowry in Italian §3.2),
@@ -175,7 +175,7 @@ def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int
     sides = per_seat([view.side_of(s) for s in range(n_deal)], None)
     for t in range(n):
         if sides[t] is None:
-            sides[t] = t % view.rules.teams  # a seat sitting out: his table side (canasta.sitout)
+            sides[t] = t % view.rules.teams  # a seat sitting out: his table side (canasta.engine.seating)
     blocked = pile_blocked_by_joly(view)
     surpriza = dowry_name(view.rules) == "surpriza"
     due = extra_cards_due(view) if spectator is None else None

@@ -13,7 +13,7 @@ import socket
 import threading
 import webbrowser
 
-from .store import database_url
+from canasta.web.store import database_url
 
 WS_MAX_BYTES = 65536
 """Largest websocket frame uvicorn accepts at all (the protocol refuses more than 4 KB with a reason)."""
@@ -49,7 +49,7 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
     """
     import uvicorn
 
-    from .app import create_app
+    from canasta.web.app import create_app
 
     if not _port_free(host, port):
         raise ServeError(f"port {port} on {host} is in use: choose another with --port")

@@ -1,14 +1,14 @@
-"""The score keeper of the web page: deals played at a real table, scored by :mod:`canasta.scoring`.
+"""The score keeper of the web page: deals played at a real table, scored by :mod:`canasta.scoring.deal_score`.
 
 A deal is entered per side in one of two ways:
 
 * **by melds** (``"mode": "melds"``): the side's melds, red threes, cards left in
   hand, going out, concealed, penalties -- the same input as ``canasta score``
-  (DESIGN.md, "Score keeper input"); scored by :func:`canasta.scoring.score_deal`.
+  (DESIGN.md, "Score keeper input"); scored by :func:`canasta.scoring.deal_score.score_deal`.
 * **quick, by totals** (``"mode": "quick"``): the counts of natural and mixed
   canastas and of red threes, going out (and concealed), whether the side melded
   at all, the points of the cards melded and of the cards left in hand, penalties.
-  The bonuses are computed by the same :func:`canasta.scoring.score_deal` on a
+  The bonuses are computed by the same :func:`canasta.scoring.deal_score.score_deal` on a
   stand-in table with those canastas and red threes; the card points are the ones
   entered.
 
@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import RANKS
-from ..rules import Rules
-from ..scorekeeper import OPTIONAL_SIDE_FIELDS, ScoreSheetError, check_copies, read_side
-from ..scoring import ScoringError, SideResult, score_deal, winner
+from canasta.cards.deck import RANKS
+from canasta.formats.score_sheet import OPTIONAL_SIDE_FIELDS, ScoreSheetError, check_copies, read_side
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import ScoringError, SideResult, score_deal, winner
 
 MAX_DEALS = 200
 """Most deals a sheet holds."""

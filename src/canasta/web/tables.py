@@ -1,6 +1,6 @@
 """Tables of the web server: seats and their tokens, moves, bots playing server-side, persistence.
 
-A :class:`Table` wraps a :class:`~canasta.game.Game`. Its synchronous methods
+A :class:`Table` wraps a :class:`~canasta.engine.game.Game`. Its synchronous methods
 (:meth:`Table.start`, :meth:`Table.act`, :meth:`Table.next_deal`,
 :meth:`Table.bot_step`, :meth:`Table.hint`, :meth:`Table.state_for`) hold the
 rules of the table: a seat acts only when the engine says it is to act
@@ -15,7 +15,7 @@ texts) through the engine, so a table continues exactly where it stopped.
 
 Rules: the game of RULES.md §1.12 played deal by deal; "may I go out?" (§1.9)
 is the ``ask``/``yes``/``no`` moves of the engine. Every preset is played; with five
-players (§3.1, :mod:`canasta.sitout`) the Game's seating maps each deal's four deal seats
+players (§3.1, :mod:`canasta.engine.seating`) the Game's seating maps each deal's four deal seats
 to table seats: every seat number here (methods, messages, the store) is a table seat, and
 the player sitting out the deal sees it as a spectator (no hand, no moves).
 """
@@ -32,16 +32,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..agents import Agent
-from ..agents.base import make_seat_agents, observe_all, observers
-from ..engine import Deal, IllegalMove
-from ..game import Game
-from ..moves import Move
-from ..opening import opening_need
-from ..rules import Rules, RulesError, preset_names
-from ..viewfacts import opening_parts
-from .protocol import ClientMessage, ProtocolError, dumps, error_message, view_dict
-from .store import Store, StoredTable
+from canasta.agents import Agent
+from canasta.agents.base import make_seat_agents, observe_all, observers
+from canasta.engine.constraints.initial_meld import opening_need
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.engine.game import Game
+from canasta.engine.view_facts import opening_parts
+from canasta.moves.notation import Move
+from canasta.rules.fields import Rules, RulesError, preset_names
+from canasta.web.protocol import ClientMessage, ProtocolError, dumps, error_message, view_dict
+from canasta.web.store import Store, StoredTable
 
 log = logging.getLogger("canasta.web")
 
@@ -66,7 +66,7 @@ STATUSES = ("waiting", "playing", "finished")
 
 @functools.cache
 def preset_choices() -> tuple[dict[str, Any], ...]:
-    """For the lobby, each preset of :func:`canasta.rules.preset_names`: ``name``, its default
+    """For the lobby, each preset of :func:`canasta.rules.fields.preset_names`: ``name``, its default
     ``players`` and ``target``, the player counts it accepts (``counts``, 2 to 6; 5 = three against two with one
     sitting out, §3.1), the sides a 6-player table may form (``teams6``), and whether 3 players may
     play cutthroat (``cutthroat``)."""
@@ -101,8 +101,8 @@ def rules_facts(rules: Rules) -> dict[str, Any]:
 
 def opening_dict(rules: Rules, score: int, minimum: int) -> dict[str, Any]:
     """What a side at ``score`` (points) with minimum count ``minimum`` needs for its initial meld
-    (:func:`canasta.viewfacts.opening_parts`), with the English words of
-    :func:`canasta.opening.opening_need` as ``text`` (the page translates the parts)."""
+    (:func:`canasta.engine.view_facts.opening_parts`), with the English words of
+    :func:`canasta.engine.constraints.initial_meld.opening_need` as ``text`` (the page translates the parts)."""
     need = opening_parts(rules, score, minimum)
     return {"requirement": need.requirement, "minimum": need.minimum, "no_wild": need.no_wild,
             "or_canasta": need.or_canasta, "or_wild_meld": need.or_wild_meld,
@@ -449,14 +449,14 @@ class Table:
         return state
 
     def record(self) -> dict[str, Any]:
-        """The game record (``canasta.records`` format) of a finished game.
+        """The game record (``canasta.formats.records`` format) of a finished game.
 
         Raises:
             TableError: the game is not over (the record holds every deck, so it is kept until then).
         """
         if not self.game.over:
             raise TableError("not_over", "the record can be downloaded when the game is over")
-        from ..records import record_from_game
+        from canasta.formats.records import record_from_game
 
         return record_from_game(self.game, [{"name": s.name, "kind": s.kind, "bot": s.bot}
                                             for s in self.seats])

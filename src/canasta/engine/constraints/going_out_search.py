@@ -1,0 +1,490 @@
+"""Exact "can he still go out this turn?" by searching the turn's own legal moves (RULES.md §1.9).
+
+The plans of :mod:`canasta.engine.constraints.meld_plans` count cards by rank. They answer going out exactly where a
+going out
+is a matter of ranks alone, but not where a variant adds rules a count of ranks does not see:
+
+* sequences (§3.2 Samba family, Italian): a card with no meld of its rank may still join a sequence, and a
+  sequence may be extended past ``sequence_max`` only in the going-out turn (Brazilian);
+* the meld of twos (§3.2 Italian): while it is unfinished, the side's twos are no wild cards;
+* ``discard_blocked_rank`` (§3.5 Pennies from Heaven): a seven is never the last card discarded;
+* black threes that never join a meld but leave play as a set of four (§3.4 Romanian tiles).
+
+For those variants (:func:`needs_search`) the engine asks :func:`out_possible`: a depth-first search over the
+moves :meth:`canasta.engine.deal.Deal.legal_actions` offers a player whose partner said yes (he must go out, so
+discards that would end the turn are left out), on clones marked ``planning`` so that the move filters that
+call this very search keep every move. It remembers each state it has searched (hand, the side's melds and
+the turn's bookkeeping). Bounds skip most of the search; each is exact where it is used:
+
+* "no": the hand has too few cards to complete the canastas still missing (each card joins one meld; not
+  where extra cards may still come this turn); in variants without sequences the rank plan
+  :func:`~canasta.engine.constraints.meld_plans.can_meld_out` saying no (its melds of ranks allow more than the moves
+  do);
+* "yes": the rank plan saying yes where its melds are all legal moves (the side has opened, no pile set
+  aside, no canasta owed, and none of the rules above in play for this hand).
+
+Where the plan's suit choice could matter (a group meld in a variant with sequences: the suit left in hand
+may start or extend a sequence), every choice of suits is tried.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any
+
+from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
+from canasta.cards.sequences import LANE, LANE_MASK
+from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out
+from canasta.engine.constraints.meld_plans import can_meld_out
+from canasta.engine.extra_cards import extra_cards_due
+from canasta.engine.movegen.twos import twos_reserved
+from canasta.moves.notation import ACTIONS, ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
+
+if TYPE_CHECKING:
+    from canasta.engine.deal import Deal
+    from canasta.rules.fields import Rules
+
+__all__ = ["SEARCH_CARDS", "needs_search", "out_hopeless", "out_moves", "out_possible", "plan_says_out", "plannable"]
+
+P_PLAY = 1  # engine.P_PLAY (not imported: the engine imports this module)
+P_ANSWER = 2  # engine.P_ANSWER
+BUDGET = 400
+"""States one search may expand before it gives up (:class:`OverBudget`); only hands far longer than
+``FULL_CARDS`` with many sequences to choose from come near it."""
+FULL_CARDS = 8
+SEARCH_CARDS = 8
+"""The engine searches (:func:`out_possible`, :func:`out_moves`) for hands of at most this many cards;
+longer hands are answered by the plans (``Deal._search_out_now``)."""
+"""Up to this many cards in hand every move is searched; above, only sequences and melds of twos, the
+melds of ranks being left to the rank plan (module docstring)."""
+
+
+def needs_search(rules: Rules) -> bool:
+    """Whether going out in this variant depends on more than rank counts (module docstring)."""
+    return bool(rules.sequences or rules.twos_melds or rules.discard_blocked_rank or rules.black3_set_leaves_play)
+
+
+def _key(d: Deal, seat: int) -> tuple[Any, ...]:
+    side = d.side_of[seat]
+    return (tuple(d.hands[seat]), len(d.pending), d.hsize[seat],
+            tuple((m.target, m.nat, m.wild, m.span, tuple(m.cards) if m.target == TWO else len(m.cards))
+                  for m in d.melds[side]),
+            d.canastas[side], d.seq_canastas[side], d.opened[side], d.open_total, d.must_canasta,
+            d.no_discard, d.conceal_only, d.touched_old, len(d.turn_new), d.over, d.phase)
+
+
+class OverBudget(Exception):
+    """The search expanded more than :data:`BUDGET` states."""
+
+
+def _stuck(d: Deal, seat: int, side: int, hand: list[int], rc: list[int]) -> int:
+    """How many cards of ``hand`` (counts by card type, ``rc`` by rank, the pile set aside included) no move
+    of this turn can ever meld, counted generously (an exact lower bound): black threes short of a meld of
+    them (fewer than 3; where they leave play only as a set, any number but 4: §1.8, §3.4); a natural
+    whose rank has no meld of the side that can grow and too few naturals for a new meld (a pair counts
+    where one wild card would make it a meld and the hand holds one), and which no sequence of its suit can
+    take: no window of ``sequence_min`` ranks around it whose other ranks the hand holds in that suit, or
+    the side's sequences of that suit cover, up to ``sequence_wild_max`` ranks missing where the hand holds
+    a wild card (§1.5, §3.2)."""
+    rules = d.rules
+    b3 = rc[THREE]
+    stuck = (b3 if b3 != 4 else 0) if rules.black3_set_leaves_play else (b3 if b3 < 3 else 0)
+    lim = d.lim
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    mt = d.mt[side]
+    melds = d.melds[side]
+    cap = rules.meld_cap
+    least = max(lim.min_nat, 3)
+    seq = rules.sequences
+    placeable: list[int] | None = None  # per suit, the ranks (as bits) a sequence could take (worked out once)
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        if not c:
+            continue
+        mi = mt[r]
+        if mi >= 0 and melds[mi].size < cap:
+            continue
+        if c >= least or (c >= lim.min_nat and lim.pair_wild and wilds):
+            continue
+        if seq and placeable is None:
+            placeable = _seq_placeable(d, side, hand, rules.sequence_wild_max if wilds else 0)
+        for suit in range(4):
+            k = hand[r * 4 + suit]
+            if k and not (placeable is not None and placeable[suit] >> r & 1):
+                stuck += k
+    return stuck
+
+
+def _seq_placeable(d: Deal, side: int, hand: list[int], gaps_ok: int) -> list[int]:
+    """Per suit, as bits, the ranks that lie in a window of ``sequence_min`` ranks (4..A) of which the hand
+    holds or the side's sequences of that suit cover all but at most ``gaps_ok`` (:func:`_stuck`)."""
+    smin = d.rules.sequence_min
+    cover = [0, 0, 0, 0]
+    for m in d.seqs[side]:
+        suit, lo, hi = m.span
+        cover[suit] |= (1 << (hi + 1)) - (1 << lo)
+    if hand is d.hands[d.turn]:  # the naturals held, as bits kept by the deal (sequences.held_bits)
+        bits = d.nb[d.turn]
+        for suit in range(4):
+            cover[suit] |= ((bits >> (LANE * suit)) & LANE_MASK) << FOUR
+    else:
+        for c in range(FOUR * 4, (ACE + 1) * 4):
+            if hand[c]:
+                cover[c & 3] |= 1 << (c >> 2)
+    out = [0, 0, 0, 0]
+    for suit in range(4):
+        have = cover[suit]
+        if not have:
+            continue
+        for a in range(FOUR, ACE - smin + 2):
+            window = (1 << (a + smin)) - (1 << a)
+            if smin - (have & window).bit_count() <= gaps_ok:
+                out[suit] |= window
+    return out
+
+
+def _suit_counts(hand: list[int]) -> tuple[list[int], list[int]]:
+    """Per suit, the naturals 4..A ``hand`` holds: how many ranks, and how many cards (copies too)."""
+    distinct = [0, 0, 0, 0]
+    cards = [0, 0, 0, 0]
+    for c in range(FOUR * 4, (ACE + 1) * 4):
+        k = hand[c]
+        if k:
+            distinct[c & 3] += 1
+            cards[c & 3] += k
+    return distinct, cards
+
+
+def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> int:
+    """At least as many canastas as the side can complete this turn (an upper bound): a meld short of 7
+    cards counts where the hand's cards that could join it (naturals of its rank, or of its suit within
+    reach for a sequence, and every wild card) make 7; a new meld of a rank, beside one or alone, where
+    its naturals and the wild cards make 7 (twice where they would make both); new sequences where the
+    suit's naturals held and the wild cards make 7 (as many as its cards make sevens); a meld of wild cards
+    where the wild cards do (§1.5, §3.2). Each canasta this turn is one of these, and each needs those cards."""
+    rules = d.rules
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    seq_wild = wilds if rules.sequence_wild_max else 0
+    count = 0
+    mt = d.mt[side]
+    melds = d.melds[side]
+    distinct, cards = _suit_counts(hand) if rules.sequences else ([], [])
+    for m in melds:
+        size = m.size
+        if size >= 7:
+            continue
+        t = m.target
+        if t == SEQ_TARGET:
+            if size + distinct[m.span[0]] + seq_wild >= 7:
+                count += 1
+        elif t == WILD_TARGET or t == TWO:
+            if size + wilds >= 7:
+                count += 1
+        elif FOUR <= t <= ACE and size + rc[t] + wilds >= 7:
+            count += 1
+            if rc[t] + wilds >= 7 + 7 - size:
+                count += 1
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        if not c:
+            continue
+        mi = mt[r]
+        if mi >= 0 and melds[mi].size < 7:
+            continue  # counted with its meld
+        if c + wilds >= 7:
+            count += 1 + (1 if c + wilds >= 14 else 0)
+    if rules.sequences:
+        for suit in range(4):
+            if distinct[suit] + seq_wild >= 7:  # as many as the suit's cards (copies too) make sevens
+                count += (cards[suit] + seq_wild) // 7
+    if rules.wild_melds and mt[WILD_TARGET] < 0 and wilds >= 7:
+        count += 1
+    return count
+
+
+def _reachable_seq_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> int:
+    """At least as many sequence canastas as the side can complete this turn (an upper bound, as
+    :func:`_reachable_canastas`): a sequence short of 7 cards where the suit's naturals held and the wild
+    cards it may take make 7; new sequences of a suit, as many as its cards held (copies too) and those wild
+    cards make sevens, none where its distinct ranks held and the wild cards are short of 7 (§3.2 Bolivia)."""
+    wilds = rc[TWO] + rc[JOKER_RANK] if d.rules.sequence_wild_max else 0
+    count = 0
+    distinct, cards = _suit_counts(hand)
+    for m in d.seqs[side]:
+        if m.size < 7 and m.size + distinct[m.span[0]] + wilds >= 7:
+            count += 1
+    for suit in range(4):
+        if distinct[suit] + wilds >= 7:
+            count += (cards[suit] + wilds) // 7
+    return count
+
+
+def _hopeless(d: Deal, seat: int, side: int) -> bool:
+    """Exact "no" bounds (module docstring)."""
+    rules = d.rules
+    if rules.extra_cards and extra_cards_due(d, seat):
+        return False  # cards may still come this turn: no count of the hand bounds anything
+    hand, rc = d.hands[seat], d.rc[seat]
+    if d.pending:
+        hand, rc = hand[:], rc[:]
+        for c in d.pending:
+            if d._to_hand((c,)):
+                hand[c] += 1
+                rc[c >> 2] += 1
+    if _stuck(d, seat, side, hand, rc) > (0 if d.no_discard else 1):
+        return True
+    if d.canastas[side] + _reachable_canastas(d, side, hand, rc) < rules.canastas_to_go_out:
+        return True
+    want = rules.sequence_canastas_to_go_out
+    if want and d.seq_canastas[side] + _reachable_seq_canastas(d, side, hand, rc) < want:
+        return True
+    missing = rules.canastas_to_go_out - d.canastas[side]
+    if missing > 0:
+        cards = d.hsize[seat] + d._to_hand(d.pending)
+        gaps = sorted(7 - m.size for m in d.melds[side] if m.size < 7 and m.target != THREE)
+        for gap in gaps:
+            if missing <= 0 or gap > cards:
+                break
+            cards -= gap
+            missing -= 1
+        if missing > cards // 7:
+            return True
+    if not rules.sequences and not rules.twos_melds:
+        rc = d.rc[seat]
+        if d.pending:
+            rc = rc[:]
+            d._add_to_hand_counts(rc, d.pending)
+        if not can_meld_out(rc, d._ex(side), d.lim, d.canastas[side], rules.canastas_to_go_out,
+                            allow_discard=not d.no_discard):
+            return True
+    return False
+
+
+def out_hopeless(d: Deal, seat: int, side: int) -> bool:
+    """The search's exact "no" bounds (:func:`_hopeless`) for the turn's player ``seat`` of ``side``."""
+    return _hopeless(d, seat, side)
+
+
+def plannable(d: Deal, seat: int, side: int) -> bool:
+    """Whether the rank plan may finish the going out from here: the side has opened (or a concealed going
+    out waives its minimum, §1.6), no pile is set aside, no canasta is owed first, no concealed going out is
+    required, melding is allowed (§3.4 first round), and no cards are still to come (extra cards)."""
+    rules = d.rules
+    return not (d.pending or d.must_canasta >= 0 or d.conceal_only
+                or not (d.opened[side] or d._waiver())
+                or (rules.no_opening_first_round and d.first_round())
+                or (rules.extra_cards and extra_cards_due(d, seat)))
+
+
+def plan_says_out(d: Deal, seat: int, side: int) -> bool:
+    """Whether the hand can go out by melds of ranks alone (black threes included, the discard last),
+    the rank plan :func:`~canasta.engine.constraints.meld_plans.can_meld_out` adjusted where a variant restricts it
+    (exact
+    where :func:`plannable`): twos reserved for an unfinished meld of twos are no wild cards (Italian
+    §3.2: the plan then says no while the hand holds one); a card of ``discard_blocked_rank`` is never
+    the last discard (Pennies §3.5: each other discard is tried); black threes only leave play as a set of
+    four (Romanian tiles §3.4: three of them stay)."""
+    rules = d.rules
+    rc = d.rc[seat]
+    if rules.twos_melds and rc[TWO] and twos_reserved(d, side):
+        return False
+    need = d._out_need(side)
+    if need >= 10**6:
+        return False
+    if rules.black3_set_leaves_play and rc[THREE]:
+        if rc[THREE] == 3:
+            return False
+        if rc[THREE] == 4:
+            rc = rc[:]
+            rc[THREE] = 0  # the set leaves play (§3.4)
+    ex = d._ex(side)
+    canastas = d.canastas[side]
+    block = d.xr.discard_block
+    if block >= 0 and rc[block] and not d.no_discard:
+        if can_meld_out(rc, ex, d.lim, canastas, need, allow_discard=False):
+            return True
+        for r in range(14):
+            if rc[r] and r != block:
+                rest = rc[:]
+                rest[r] -= 1
+                if can_meld_out(rest, ex, d.lim, canastas, need, allow_discard=False):
+                    return True
+        return False
+    allow = not d.no_discard
+    if not loose_cards_fit(rc, d.mt[side], d.lim, allow) or not may_meld_out(rc, ex, d.lim, need - canastas, allow):
+        return False  # the quick exact "no"s of reach.py for this plan
+    return can_meld_out(rc, ex, d.lim, canastas, need, allow_discard=allow)
+
+
+def _concrete(d: Deal, action: int) -> list[Move]:
+    """The moves of id ``action``: every choice of suits where it can matter (a group meld or addition in
+    a variant with sequences), else the engine's choice (:meth:`Deal.move_for_action`)."""
+    kind, arg, n, t, j = ACTIONS[action]
+    base = d.move_for_action(action)
+    if not (d.rules.sequences and kind in (MELD, ADD) and arg not in (SEQ_TARGET, SEQ_WILD, WILD_TARGET)
+            and 4 <= arg <= 12 and n > 0):
+        return [base]
+    h = d.hands[d.turn]
+    held = [c for c in range(arg * 4, arg * 4 + 4) if h[c]]
+    if len(held) < 2:
+        return [base]
+    out = []
+    tail = base.cards[n:]
+    for nat in combinations_with_replacement(held, n):
+        if any(nat.count(c) > h[c] for c in set(nat)):
+            continue
+        out.append(Move(kind, nat + tail, arg))
+    return out
+
+
+class _Search:
+    """The memoised depth-first search. Melds and additions that keep two cards in hand are tried in
+    order of their target (rank, then the meld of wild cards, then sequences as one group), never going
+    back to a lower target: any going out can be played in that order. Its moves that keep two cards
+    commute: each only needs the cards it melds and, for an addition, the meld it joins, made earlier on
+    the same target (an order by target keeps that); a meld of twos comes first (target 2), so twos freed
+    by finishing it stay usable after; while the hand keeps two cards no move depends on how many it
+    holds. So the moves before the first one leaving fewer than two cards can be sorted by target, and
+    from that one on (at most two more moves) every order is tried. Not used where the order does matter
+    beyond that: cards still to come this turn (extra cards), or a canasta owed first (``must_canasta``)."""
+
+    __slots__ = ("seat", "side", "memo", "ordered", "left")
+
+    def __init__(self, seat: int, side: int, deal: Deal):
+        self.seat = seat
+        self.side = side
+        self.memo: dict[tuple[Any, ...], bool] = {}
+        rules = deal.rules
+        self.ordered = not (rules.extra_cards and extra_cards_due(deal, seat))
+        self.left = BUDGET
+
+    def run(self, d: Deal, last: int = -1) -> bool:
+        seat = self.seat
+        if d.over:
+            return d.out_seat == seat
+        if d.phase != P_PLAY or d.turn != seat:
+            return False
+        if d.must_canasta >= 0:
+            last = -1
+        key = (_key(d, seat), last)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        self.memo[key] = False
+        self.left -= 1
+        if self.left < 0:
+            raise OverBudget
+        ok = self._expand(d, last)
+        self.memo[key] = ok
+        return ok
+
+    def _expand(self, d: Deal, last: int) -> bool:
+        seat, side = self.seat, self.side
+        if _hopeless(d, seat, side):
+            return False
+        can_plan = plannable(d, seat, side)
+        if can_plan and plan_says_out(d, seat, side):
+            return True
+        spare = d.hsize[seat] + d._to_hand(d.pending)
+        single = spare == 1
+        every = spare <= FULL_CARDS or not can_plan
+        ordered = self.ordered and d.must_canasta < 0
+        for a in d.legal_actions():
+            kind, arg, n, t, j = ACTIONS[a]
+            if kind == ASK or kind == PASS:
+                continue
+            if kind == DISCARD:
+                if not single:
+                    continue
+                c = d._copy(False)
+                c._do(a, c.move_for_action(a))
+                if c.over and c.out_seat == seat:
+                    return True
+                continue
+            group = SEQ_TARGET if arg == SEQ_WILD else arg
+            if not every and group not in (SEQ_TARGET, TWO):
+                continue  # a long hand: sequences and twos searched, melds of ranks planned
+            nxt = last
+            if ordered and spare - _size(d, a) >= 2:
+                if group < last:
+                    continue  # tried in target order (class docstring)
+                nxt = group
+            for move in _concrete(d, a):
+                c = d._copy(False)
+                c._do(a, move)
+                if self.run(c, nxt):
+                    return True
+        return False
+
+
+def _size(d: Deal, action: int) -> int:
+    """Cards the move ``action`` takes from the hand."""
+    kind, arg, n, t, j = ACTIONS[action]
+    if arg in (SEQ_TARGET, SEQ_WILD):
+        return len(d.move_for_action(action).cards)
+    return n + t + j
+
+
+def _planning_clone(deal: Deal) -> Deal:
+    """A search copy of ``deal`` in its player's play phase, told yes. Asked while his partner is to answer
+    (the sampled worlds of canasta.agents.determinize ask it then), the copy is the turn as it goes on after
+    the answer."""
+    c = deal._copy(False)
+    if c.phase == P_ANSWER:
+        c.phase = P_PLAY
+        c.actor = c.turn
+    c.planning = True
+    c.asked = True
+    if c.answer <= 0:
+        c.answer = 1
+    c._legal = None
+    return c
+
+
+def out_possible(deal: Deal) -> bool | None:
+    """Whether the turn's player, in the play phase, can end this turn by going out when his partner says
+    yes (exact; module docstring); None where the search gave up (:data:`BUDGET`)."""
+    seat = deal.turn
+    side = deal.side_of[seat]
+    if _hopeless(deal, seat, side):
+        return False  # the search's first answer, before a clone is made
+    if deal.must_canasta < 0 and plannable(deal, seat, side) and plan_says_out(deal, seat, side):
+        return True
+    try:
+        return _Search(seat, side, deal).run(_planning_clone(deal))
+    except OverBudget:
+        return None
+
+
+def out_moves(deal: Deal, acts: list[int]) -> list[int]:
+    """Of the move ids ``acts`` of a player who must go out (his partner said yes, or a concealed going out
+    waived his minimum), those after which he still can this turn (exact); moves other than melds and
+    additions are kept as they are. Each move gets its own :data:`BUDGET` (the states searched are shared);
+    a move whose search gives up is kept only if no move was found to keep going out possible (then the
+    player is never left without a way out, and a move is dropped only when another one is known good)."""
+    seat = deal.turn
+    search = _Search(seat, deal.side_of[seat], deal)
+    base = _planning_clone(deal)
+    out = []
+    unknown = []
+    good = False
+    for a in acts:
+        if ACTIONS[a][0] not in (MELD, ADD):
+            out.append(a)
+            continue
+        try:
+            for move in _concrete(base, a):
+                c = base._copy(False)
+                c._do(a, move)
+                search.left = BUDGET
+                if search.run(c):
+                    out.append(a)
+                    good = True
+                    break
+        except OverBudget:
+            search.memo = {k: v for k, v in search.memo.items() if v}  # "no"s left half-searched are not answers
+            unknown.append(a)
+    if unknown and not good:
+        keep = set(out) | set(unknown)
+        return [a for a in acts if a in keep]
+    return out

@@ -1,0 +1,271 @@
+"""Exact "can the initial meld still be reached this turn?" for variants with sequences (RULES.md §1.6, §3.2).
+
+The fast plans behind :meth:`canasta.engine.deal.Deal._rest_reaches` (melds of a rank,
+:func:`canasta.engine.constraints.meld_plans.best_meld_value`; natural sequences of the hand,
+:func:`canasta.engine.movegen.sequences.sequences_reach`) prove that the minimum stays reachable when they find a
+plan, but
+they do not see every way to score in a variant with sequences: a sequence holding a wild card (Hollywood),
+additions to a sequence melded earlier in the turn, more sequences than their depth, the suits a group meld
+leaves for a sequence. Where they find no plan, :func:`opening_reachable` decides exactly: it plays, on
+search copies of the deal, every sequence of the engine's own melds and additions of this turn (every choice
+of suits where the choice matters) and answers whether one reaches the minimum keeping a card to discard.
+
+The copies' class keeps every meld and addition of an unopened side (its "minimum still reachable" filters
+say yes): a sequence of moves that reaches the minimum keeps it reachable after each of its moves, so the
+filtered moves reach exactly what the unfiltered ones reach. Every other rule of a move stays the engine's.
+States already searched are remembered, and a bound (every card of the hand melded at its best value) cuts
+hopeless branches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any
+
+from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, THREE, TWO
+from canasta.cards.sequences import span_cards, spans_in_hand
+from canasta.engine.constraints.initial_meld import meld_opens
+from canasta.moves.notation import ACTIONS, ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
+
+if TYPE_CHECKING:
+    from canasta.engine.deal import Deal
+
+_OPEN_FREE: dict[type, type] = {}
+
+
+def open_free(cls: type) -> type:
+    """A subclass of the deal class ``cls`` whose initial-meld filters (:meth:`Deal._opening_candidates`,
+    :meth:`Deal._seq_opening_ok`) keep every move that the other initial-meld rules of §3.4 allow
+    (:meth:`Deal._opening_special`: no wild card where the opening must be natural, ...)."""
+    got = _OPEN_FREE.get(cls)
+    if got is None:
+        def _opening_candidates(self: Any, cand: list[Any], waiver: bool) -> list[Any]:
+            if not self.rules.special_opening:
+                return cand
+            out = []  # the initial-meld rules of §3.4 other than the count still hold (_opening_special)
+            for x in cand:
+                if x[1] == THREE or _special_allows(self, x):
+                    out.append(x)
+            return out
+
+        def _seq_opening_ok(self: Any, used: Any, cn: int, pts: int, waiver: bool, act: int = -1) -> bool:
+            return True
+
+        got = type(f"OpenFree{cls.__name__}", (cls,), {
+            "__slots__": (), "_opening_candidates": _opening_candidates, "_seq_opening_ok": _seq_opening_ok})
+        _OPEN_FREE[cls] = got
+    return got
+
+
+def _special_allows(d: Deal, x: tuple[int, int, int, int, int]) -> bool:
+    """The rules of §3.4 that :meth:`Deal._opening_special` applies to candidate ``x`` besides the count: a
+    meld that opens at once is allowed; where the required canasta replaces the count nothing else is;
+    where the opening allows no wild card, no meld with one is."""
+    rules = d.rules
+    side = d.side_of[d.turn]
+    score = d.scores[side]
+    req = rules.opening_requirement(score)
+    _, r, _, t, j = x
+    mi = d.mt[side][r]
+    wild = t + j + (d.melds[side][mi].wild if mi >= 0 else 0)
+    _, _, cn, _ = d._after_counts(x)
+    if meld_opens(rules, req, r, wild, cn > d.canastas[side]):
+        return True
+    if req and rules.opening_canasta_waives_minimum:
+        return False
+    return rules.opening_allows_wild(score) or not (t or j)
+
+
+def _moves(d: Deal, action: int) -> Iterator[Move]:
+    """The moves of id ``action``: each choice of suits for the naturals of a group meld or addition (the
+    suits left in the hand matter for later sequences), else the engine's own choice. The suits of twos are
+    the engine's choice (lowest first): a two is a wild card of no suit in every meld (sequences run from
+    four to ace, §3.2), so its suit never matters."""
+    kind, arg, n, t, j = ACTIONS[action]
+    base = d.move_for_action(action)
+    if arg in (SEQ_TARGET, SEQ_WILD, WILD_TARGET) or not 0 <= arg < 13 or arg == TWO or n <= 0:
+        yield base
+        return
+    h = d.hands[d.turn]
+    held = [c for c in range(arg * 4, arg * 4 + 4) if h[c]]
+    if len(held) == 1:
+        yield base
+        return
+    wild = tuple(c for c in range(TWO * 4, TWO * 4 + 4) for _ in range(h[c]))[:t] + (JOKER,) * j
+    for nat in combinations_with_replacement(held, n):
+        if all(nat.count(c) <= h[c] for c in set(nat)):
+            yield Move(kind, nat + wild, arg)
+
+
+def _key(x: Deal, seat: int) -> tuple[Any, ...]:
+    """The state of the turn as the search sees it: the hand (its twos by number: their suits never matter),
+    the points melded and this turn's melds."""
+    h = x.hands[seat]
+    return (h[0] + h[1] + h[2] + h[3], tuple(h[4:]), x.open_total, tuple(x.pending),
+            tuple((m.target, m.span, m.nat, m.wild, tuple(sorted(c if c >= 4 else 0 for c in m.cards)))
+                  for m in x.turn_new))
+
+
+def _bound(d: Deal, seat: int, side: int) -> int:
+    """:func:`_bound_of` the hand of ``seat`` and the melds of ``side``."""
+    mt = d.mt[side]
+    return _bound_of(d, d.hands[seat], d.rc[seat], [mt[r] >= 0 for r in range(len(mt))],
+                     {m.span[0] for m in d.turn_new if m.target == SEQ_TARGET})
+
+
+def _bound_of(d: Deal, h: list[int], rc: list[int], melded: list[bool], suits: set[int]) -> int:
+    """At most the points the cards of ``seat``'s hand can still add to the initial meld. A natural card
+    counts (at the better of its value in a meld of its rank and in a sequence) only where it could join
+    a meld: its rank melded by the side, held three times, or held ``min_naturals`` times and among the
+    best such ranks, one per wild card held (a meld has three cards at least, §1.5); a natural sequence of the
+    hand covering it, a sequence of its suit melded this turn, or (wild cards in sequences, one held) a
+    natural of its suit at most two ranks away. A wild card counts its value in a meld of a rank, or in a
+    sequence where sequences take one; threes count nothing. ``h``, ``rc``: the hand by card type and by
+    rank; ``melded``: by rank, whether the side has a meld of it; ``suits``: those of this turn's sequences."""
+    rules = d.rules
+    rv = d.rv
+    vals = d.values
+    min_nat = rules.min_naturals
+    seq = rules.sequences
+    wild_seq = seq and rules.sequence_wild_max > 0 and rc[TWO] + rc[JOKER_RANK] > 0
+    covered: set[int] = set()
+    if seq:
+        for sp in spans_in_hand(h, rules.sequence_min, rules.sequence_max):
+            covered.update(span_cards(sp))
+    # a new meld of a rank held fewer than three times needs a wild card (at least one each): only as many
+    # such ranks as wild cards held, the best first, can count
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    short: set[int] = set()
+    if wilds:
+        pairs = sorted(((rv[r] * rc[r], r) for r in range(FOUR, ACE + 1) if not melded[r] and min_nat <= rc[r] < 3),
+                       reverse=True)
+        short = {r for _, r in pairs[:wilds]}
+    total = 0
+    for c, k in enumerate(h):
+        if not k:
+            continue
+        r = c >> 2
+        if r == THREE:
+            continue
+        if IS_WILD[c]:
+            v = rv[r]
+            if wild_seq and vals[c] > v:
+                v = vals[c]
+            total += k * v
+            continue
+        v = rv[r] if melded[r] or rc[r] >= 3 or r in short else 0
+        if seq and vals[c] > v and (c in covered or (c & 3) in suits or (wild_seq and any(
+                0 <= c + 4 * dr < len(h) and h[c + 4 * dr] for dr in (-2, -1, 1, 2)))):
+            v = vals[c]
+        total += k * v
+    return total
+
+
+SEARCH_BUDGET = 400
+"""States one call of :func:`opening_reachable` may expand; past it the search gives up and the move is refused
+as the fast plans refuse it (rare hands with many wild cards and many ways to meld them)."""
+
+
+class _OverBudget(Exception):
+    """The search of :func:`opening_reachable` went past :data:`SEARCH_BUDGET`."""
+
+
+_MEMO: list[Any] = [None, {}, False]
+"""The states searched from the last position asked about: its context (:func:`_memo`) and the answers by
+state, and whether a search from it went past :data:`SEARCH_BUDGET`; one position's answers are kept."""
+
+
+def _memo(d: Deal, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
+    """The answers of :func:`opening_reachable` already found for this position (shared by its calls: the
+    candidate moves of one position lead to the same states), emptied when another position asks (the context
+    names the deal object, the hand, and what else the legal moves of the turn read beyond the searched state)."""
+    old = tuple((m.target, m.span, m.nat, m.wild, len(m.cards)) for m in d.melds[side] if m.turn != d.turn_no)
+    ctx = (id(d), tuple(d.hands[seat]), len(d.turn_new), d.rules, d.seed, d.turn_no, seat, d.minimum[side],
+           d.scores[side], tuple(d.pending), d.answer, d.asked, d.conceal_only, d.must_canasta, d.no_discard,
+           d.touched_old, d.stock_out, tuple(d.ask_failed), old, type(d))
+    if _MEMO[0] != ctx:
+        _MEMO[0] = ctx
+        _MEMO[1] = {}
+        _MEMO[2] = False
+    elif len(_MEMO[1]) > 50_000:
+        _MEMO[1].clear()
+    memo: dict[tuple[Any, ...], bool] = _MEMO[1]
+    return memo
+
+
+def opening_reachable(deal: Deal, action: int, need: int | None = None) -> bool:
+    """Whether, after the meld or addition of id ``action`` (cards chosen by :meth:`Deal.move_for_action`),
+    the unopened side of the player to act can still make its initial meld this turn with legal melds and
+    additions, keeping a card to discard (RULES.md §1.6). Exact; ``deal`` is not changed. ``need``: the
+    points of the minimum still missing after the move, where the caller knows them (a first bound is
+    then tried before any copy)."""
+    seat = deal.turn
+    side = deal.side_of[seat]
+    move = deal.move_for_action(action)
+    if need is not None and need > 0 and not deal.rules.special_opening:
+        h = deal.hands[seat][:]
+        rc = deal.rc[seat][:]
+        for card in move.cards:
+            h[card] -= 1
+            rc[card >> 2] -= 1
+        melded = [m >= 0 for m in deal.mt[side]]
+        suits = {m.span[0] for m in deal.turn_new if m.target == SEQ_TARGET}
+        natural = [card for card in move.cards if not IS_WILD[card]]
+        known = True
+        if move.target == SEQ_TARGET:
+            if move.seq:
+                suits.add(move.seq[0] & 3)
+            elif natural:
+                suits.add(natural[0] & 3)
+            else:
+                known = False
+        elif 0 <= move.target < len(melded):
+            melded[move.target] = True
+        if known and _bound_of(deal, h, rc, melded, suits) < need:
+            return False
+    c = deal._copy(False)
+    c.__class__ = open_free(type(deal))
+    c._legal = None
+    c._do(action, move)
+    memo = _memo(deal, seat, side)
+
+    def run(x: Deal) -> bool:
+        if x.over or x.turn != seat or x.actor != seat:
+            return False
+        if x.opened[side] or x._opening_met(side):
+            return x.hsize[seat] + len(x.pending) >= 1
+        if x.open_total + _bound(x, seat, side) < x.minimum[side]:
+            return False
+        key = _key(x, seat)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _OverBudget
+        memo[key] = False
+        ok = False
+        for a in list(x.legal_actions()):
+            if ACTIONS[a][0] not in (MELD, ADD):
+                continue
+            for move in _moves(x, a):
+                y = x._copy(False)
+                y._do(a, move)
+                if run(y):
+                    ok = True
+                    break
+            if ok:
+                break
+        memo[key] = ok
+        return ok
+
+    if _MEMO[2]:
+        return False  # this position's search went past the budget before: refused at once
+    budget = [SEARCH_BUDGET]
+    try:
+        return run(c)
+    except _OverBudget:
+        memo.clear()  # the answers in progress are no answers
+        _MEMO[2] = True
+        return False  # past the budget: the answer of the fast plans (a refusal), as before the search

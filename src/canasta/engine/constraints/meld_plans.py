@@ -1,0 +1,340 @@
+"""Feasibility of melding plans, computed from per-rank counts.
+
+The engine offers a move only if the player cannot get stuck after it: a side
+that starts its initial meld must be able to reach the minimum count (RULES.md
+§1.6) while keeping a card to discard (§1.4), and a player who must go out
+(after his partner said yes, §1.9) must still be able to. These two questions
+are answered here from counts, without search:
+
+* :func:`best_meld_value`: the most points of card values that can still be
+  melded from a hand (with the melds already made this turn), leaving at least
+  ``keep`` cards;
+* :func:`can_meld_out`: whether a hand can be melded entirely, or all but one
+  card that is then discarded, with the side reaching its canastas;
+* :func:`meld_out_value`: the points such a melding out counts toward the minimum
+  (a side may reach its initial meld in the turn it goes out).
+
+Both take ``rc``, the hand's counts by rank index (0 = two ... 12 = ace, 13 =
+joker), and ``ex``, the melds the cards may be added to, as a dict from target
+rank to ``[naturals, wild cards]`` (key 13, ``WILD_TARGET``, is the side's meld of
+wild cards where the variant allows one).
+
+Variants: a meld may be capped in size (``canasta_max``, Cuban §3.2) and melds of
+wild cards only may be allowed (``wild_melds``, with ``wild_meld_min`` and
+``wild_meld_max``: Uruguay §3.3 a, Free Canasta §3.5, Cuban). The plans respect
+both, and never claim more than can really be melded (a claim too high could
+leave a player with an initial meld he cannot finish).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
+
+if TYPE_CHECKING:
+    from canasta.rules.fields import Rules
+
+
+NO_CAP = 10**6
+"""Meld size used where a variant sets no limit."""
+WILD = 13
+"""Key of the meld of wild cards in ``ex`` (``canasta.moves.notation.WILD_TARGET``)."""
+
+
+class MeldLimits:
+    """The meld-shape rules the plans need (a view of :class:`~canasta.rules.fields.Rules`).
+
+    Args:
+        limit: most wild cards in a meld of a rank (``wild_limit``).
+        nwm: wild cards may not outnumber naturals (``no_wild_majority``).
+        min_nat: naturals a meld of a rank needs (``min_naturals``).
+        rv: card value in points per rank index 0..13.
+        max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
+        wild_melds: melds of wild cards only are allowed.
+        wild_min, wild_max: fewest cards to start such a meld, most cards it may hold.
+
+    ``pair_wild`` (worked out) says whether a pair of naturals with no meld of its rank becomes a meld with one
+    wild card (``min_nat`` at most 2, and room for the wild card).
+    """
+
+    __slots__ = ("limit", "nwm", "min_nat", "rv", "max_size", "wild_melds", "wild_min", "wild_max", "options",
+                 "pair_wild")
+
+    def __init__(self, limit: int, nwm: bool, min_nat: int, rv: Sequence[int], max_size: int = NO_CAP,
+                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP):
+        self.limit = limit
+        self.nwm = nwm
+        self.min_nat = min_nat
+        self.rv = rv  # value per rank index 0..13
+        self.max_size = max_size
+        self.wild_melds = wild_melds
+        self.wild_min = wild_min
+        self.wild_max = wild_max
+        self.pair_wild = min_nat <= 2 and self.capacity(2, 0) >= 1
+        self.options: dict[tuple[int, ...], Any] | None = None  # kept here: rank_melds.options_cache
+
+    @classmethod
+    def for_rules(cls, rules: Rules, rv: Sequence[int]) -> MeldLimits:
+        """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
+        return cls(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rv, rules.meld_cap,
+                   rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap)
+
+    def capacity(self, nat: int, wild: int) -> int:
+        """Wild cards a meld of ``nat`` naturals holding ``wild`` wild cards can still take."""
+        cap = self.limit
+        if self.nwm and nat < cap:
+            cap = nat
+        cap -= wild
+        room = self.max_size - nat - wild
+        if room < cap:
+            cap = room
+        return cap if cap > 0 else 0
+
+    def nat_key(self, nat: int) -> int:
+        """A count of naturals that gives a meld the same :meth:`capacity` as ``nat`` naturals, with any
+        number more added and any wild cards: ``limit`` for more (where no ``canasta_max`` caps a meld,
+        the wild cards a meld can take stop changing there), else ``nat`` itself (for cache keys)."""
+        return self.limit if nat > self.limit and self.max_size >= NO_CAP else nat
+
+    def wild_placeable(self, free: int, cap: int, ex: dict[int, list[int]]) -> int:
+        """How many of ``free`` wild cards can be melded: ``cap`` fit into melds of ranks, the
+        rest into the side's meld of wild cards where the variant allows one (an existing one in
+        ``ex[WILD]``, or a new one of at least ``wild_min`` cards)."""
+        if free <= cap or not self.wild_melds:
+            return min(free, cap)
+        e = ex.get(WILD)
+        if e is not None:
+            return min(free, cap + max(0, self.wild_max - e[0] - e[1]))
+        if free >= self.wild_min:
+            return min(free, cap + self.wild_max)
+        return cap
+
+
+def _plan(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits) -> tuple[int, int]:
+    """Greedy best plan: (points melded, cards left unmelded). Exact for groups of one rank."""
+    rv = lim.rv
+    value = 0
+    left = rc[THREE]  # black threes are melded only when going out
+    cap = 0
+    maxs = lim.max_size
+    pairs: list[int] = []
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        e = ex.get(r)
+        if e is not None:
+            if c:
+                room = maxs - e[0] - e[1]
+                if c > room:  # a full meld takes no more cards (canasta_max)
+                    left += c - max(0, room)
+                    c = max(0, room)
+                value += c * rv[r]
+            cap += lim.capacity(e[0] + c, e[1])
+        elif c == 0:
+            continue
+        elif c >= 3 and c >= lim.min_nat:
+            if c > maxs:
+                left += c - maxs
+                c = maxs
+            value += c * rv[r]
+            cap += lim.capacity(c, 0)
+        elif c == 2 and lim.pair_wild:  # a pair that one wild card makes a meld (§1.5)
+            pairs.append(r)
+        else:
+            left += c
+    wilds = [rv[JOKER_RANK]] * rc[JOKER_RANK] + [rv[TWO]] * rc[TWO]  # best first
+    w = len(wilds)
+    pairs.sort(key=lambda r: -rv[r])
+    enabled = min(len(pairs), w)
+    for r in pairs[:enabled]:
+        value += 2 * rv[r]
+        cap += lim.capacity(2, 1)
+    for r in pairs[enabled:]:
+        left += rc[r]
+    placed = enabled + lim.wild_placeable(w - enabled, cap, ex)
+    value += sum(wilds[:placed])
+    left += w - placed
+    return value, left
+
+
+def best_meld_value(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, keep: int) -> int:
+    """Most card points meldable from ``rc`` (into new melds or ``ex``), leaving ``keep`` cards.
+
+    Returns -1 if no plan leaves ``keep`` cards. Red threes are never in ``rc``.
+    """
+    value, left = _plan(rc, ex, lim)
+    if left >= keep:
+        return value
+    if keep <= 0:
+        return value
+    best = -1
+    work = list(rc)
+    for r in range(14):
+        if work[r] and r != THREE:
+            work[r] -= 1
+            v = best_meld_value(work, ex, lim, keep - 1)
+            work[r] += 1
+            if v > best:
+                best = v
+    return best
+
+
+def can_meld_out(
+    rc: Sequence[int],
+    ex: dict[int, list[int]],
+    lim: MeldLimits,
+    canastas: int,
+    need: int,
+    allow_discard: bool = True,
+) -> bool:
+    """Whether every card of ``rc`` can be melded (all, or all but one to discard).
+
+    ``ex`` maps a target rank to ``[naturals, wild cards]`` of the side's melds;
+    sizes are their sum. ``canastas`` is the side's canastas now and ``need`` the
+    number required to go out (RULES.md §1.9). Black threes may be melded as a
+    group of three or more without wild cards (§1.8).
+    """
+    total = sum(rc)
+    if total == 0:
+        return canastas >= need
+    # cheap necessary condition: cards that can never join a meld must fit in the one discard
+    stuck = rc[THREE] if rc[THREE] < 3 else 0
+    min_nat = lim.min_nat
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        if c and c < min_nat and r not in ex:
+            stuck += c
+    if stuck > (1 if allow_discard else 0):
+        return False
+    if stuck:  # the one card no meld can take must be the discard: no other plan can meld the rest
+        options = [next(r for r in range(14) if rc[r] and _lone(rc, ex, r, min_nat))]
+    elif _all_meldable(rc, ex, lim, canastas, need):  # every card melded, none discarded
+        return True
+    elif allow_discard:
+        options = [r for r in range(14) if rc[r]]
+    else:
+        return False
+    work = list(rc)
+    for d in options:
+        work[d] -= 1
+        ok = _all_meldable(work, ex, lim, canastas, need)
+        work[d] += 1
+        if ok:
+            return True
+    return False
+
+
+def _lone(rc: Sequence[int], ex: dict[int, list[int]], r: int, min_nat: int) -> bool:
+    """Whether the cards of rank ``r`` in ``rc`` can join no meld (black threes short of three, naturals
+    fewer than ``min_nat`` with no meld of their rank in ``ex``): the cards ``can_meld_out`` counts stuck."""
+    if r == THREE:
+        return rc[r] < 3
+    return FOUR <= r <= ACE and rc[r] < min_nat and r not in ex
+
+
+def meld_out_value(
+    rc: Sequence[int],
+    ex: dict[int, list[int]],
+    lim: MeldLimits,
+    canastas: int,
+    need: int,
+    allow_discard: bool = True,
+) -> int:
+    """Most card points counted toward the initial meld when melding every card of ``rc``
+    (or all but one, then discarded), the side reaching ``need`` canastas; -1 if impossible.
+
+    Black threes melded when going out are not counted (the engine counts them only once the
+    minimum is reached, RULES.md §1.8); a discarded card is not counted (§1.6).
+    """
+    rv = lim.rv
+    full = sum(rc[r] * rv[r] for r in range(14) if r != THREE)
+    if sum(rc) == 0:
+        return full if canastas >= need else -1
+    best = -1
+    work = list(rc)
+    options: list[int | None] = [None]
+    if allow_discard:
+        options += [r for r in range(14) if rc[r]]
+    for d in options:
+        if d is not None:
+            work[d] -= 1
+        if _all_meldable(work, ex, lim, canastas, need):
+            v = full - (rv[d] if d is not None and d != THREE else 0)
+            if v > best:
+                best = v
+        if d is not None:
+            work[d] += 1
+    return best
+
+
+def _all_meldable(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, canastas: int, need: int) -> bool:
+    b3 = rc[THREE]
+    if b3 and b3 < 3:
+        return False
+    w = rc[TWO] + rc[JOKER_RANK]
+    metas: list[tuple[int, int]] = []  # (size, capacity) of melds touched or available
+    done = canastas
+    maxs = lim.max_size
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        e = ex.get(r)
+        if e is not None:
+            size = e[0] + e[1]
+            was = size >= 7
+            size += c
+            if size > maxs:
+                return False
+            if size >= 7 and not was:
+                done += 1
+            metas.append((size, lim.capacity(e[0] + c, e[1])))
+        elif c == 0:
+            continue
+        elif c >= 3 and c >= lim.min_nat:
+            if c > maxs:
+                return False
+            if c >= 7:
+                done += 1
+            metas.append((c, lim.capacity(c, 0)))
+        elif c == 2 and lim.pair_wild:  # a pair that one wild card makes a meld (§1.5)
+            if w == 0:
+                return False
+            w -= 1
+            metas.append((c + 1, lim.capacity(c, 1)))
+        else:
+            return False
+    cap = sum(k for _, k in metas)
+    if not lim.wild_melds or w == 0:
+        if w > cap:
+            return False
+        if done >= need:
+            return True
+        return done + _complete(sorted(7 - s for s, k in metas if s < 7 and 7 - s <= k), w) >= need
+    deficits = sorted(7 - s for s, k in metas if s < 7 and 7 - s <= k)
+    # some wild cards may go to the meld of wild cards (existing, or new with wild_min cards or more)
+    e = ex.get(WILD)
+    if e is not None:
+        size = e[0] + e[1]
+        xs: list[int] | range = range(0, min(w, lim.wild_max - size) + 1)
+    else:
+        size = 0
+        xs = [0] + list(range(lim.wild_min, min(w, lim.wild_max) + 1))
+    best = -1
+    for x in xs:
+        if w - x > cap:
+            continue
+        got = _complete(deficits, w - x) + (1 if size < 7 <= size + x else 0)
+        if got > best:
+            best = got
+    return best >= 0 and done + best >= need
+
+
+def _complete(deficits: list[int], wilds: int) -> int:
+    """Canastas completed by spending ``wilds`` wild cards on the ``deficits`` (cards missing), nearest first."""
+    done = 0
+    for d in deficits:
+        if d > wilds:
+            break
+        wilds -= d
+        done += 1
+    return done

@@ -1,0 +1,270 @@
+"""Extra cards after an event, blocking ranks and going-out needs by kind of canasta.
+
+Mechanics of Mexican Canasta (RULES.md §3.2 [R, S0 l.401-413, S4 l.75]) and Pennies from
+Heaven (§3.5 [S4 l.91]), read from :class:`~canasta.rules.fields.Rules` fields and used by
+:class:`~canasta.engine.deal.Deal` and :mod:`canasta.scoring.deal_score`:
+
+* ``extra_cards`` / ``extra_cards_from`` / ``extra_cards_when``: cards a player receives when
+  his side reaches an event (its initial meld, its first canasta), drawn from the stock by the
+  player whose move reached it (once per side) or taken from his own face-down packet dealt at
+  the start (each player, at once if it is his move, else at the start of his next turn);
+* ``pile_blocking_rank``: a rank whose card on top of the pile stops the pile;
+* ``discard_blocked_rank``: a rank that may not be discarded until every side has a canasta of
+  it, and never as the last card;
+* ``going_out_canastas``: kinds of canasta a side must all have to go out (one canasta each);
+* ``extra_cards_once_per_deal``: only the first player at the table to reach the event draws the
+  extra cards (the escalator game's top 11 stock cards, §3.5 [S4 l.55]);
+* ``going_out_allowed``: where False, :func:`out_block_reason` says nobody goes out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from canasta.cards.deck import RANKS, TWO
+from canasta.moves.notation import WILD_TARGET
+
+if TYPE_CHECKING:
+    from canasta.engine.deal import Deal
+    from canasta.rules.fields import Rules
+
+OUT_NEVER = 10**6
+"""Canastas 'needed' by a side that cannot go out for another reason (no count of canastas is enough)."""
+
+
+def rank_index(rank: str) -> int:
+    """Rank index (0 = 2 .. 12 = A) of a rank letter of a Rules field, -1 for '' (no rank)."""
+    return RANKS.index(rank) if rank else -1
+
+
+@dataclass(frozen=True)
+class VariantRanks:
+    """Rank indexes (and whether going out has conditions of its own) read once from the rules (the engine's
+    hot paths compare ints).
+
+    Attributes:
+        pile_block: rank whose card on top blocks the pile, -1 none (``pile_blocking_rank``).
+        discard_block: rank not to be discarded until every side has a canasta of it, -1 none
+            (``discard_blocked_rank``).
+        out_conditions: going out needs more than ``canastas_to_go_out`` canastas (extra cards, red
+            threes, kinds of canasta, canastas of wild cards not counting): :func:`out_need` decides.
+        out_wild_only: the one such condition is that canastas of twos or of wild cards do not count
+            (Italian §3.2): a side with no meld of twos or of wild cards needs ``canastas_to_go_out``.
+        out_search: going out depends on more than rank counts (sequences, the meld of twos, a blocked
+            discard, black threes leaving play): the engine searches the turn's moves
+            (:func:`canasta.engine.constraints.going_out_search.needs_search`, RULES.md §1.9, §3.2, §3.4, §3.5).
+    """
+
+    pile_block: int
+    discard_block: int
+    out_conditions: bool = False
+    out_wild_only: bool = False
+    out_search: bool = False
+
+    @classmethod
+    def for_rules(cls, rules: Rules) -> VariantRanks:
+        """Read the rank fields of ``rules``."""
+        others = bool(rules.extra_cards or rules.red3_to_go_out or rules.going_out_canastas)
+        from canasta.engine.constraints.going_out_search import needs_search
+        return cls(rank_index(rules.pile_blocking_rank), rank_index(rules.discard_blocked_rank),
+                   others or not rules.wild_canastas_count, not others and not rules.wild_canastas_count,
+                   needs_search(rules))
+
+
+def kinds_met(required: Sequence[str], canastas: Sequence[tuple[str, int]]) -> bool:
+    """Whether distinct canastas cover every required kind (``going_out_canastas``).
+
+    Args:
+        required: kinds: ``natural``, ``mixed``, ``wild`` or a rank letter such as ``7``.
+        canastas: the side's canastas as (kind, rank index) with kind natural / mixed / wild
+            (rank -1 for a wild canasta).
+
+    Returns:
+        True if each required kind can be given its own canasta (a small matching).
+    """
+    reqs = list(required)
+    if not reqs:
+        return True
+    if len(canastas) < len(reqs):
+        return False
+
+    def fits(req: str, c: tuple[str, int]) -> bool:
+        return c[0] == req if req in ("natural", "mixed", "wild") else c[1] == RANKS.index(req)
+
+    def match(i: int, used: int) -> bool:
+        if i == len(reqs):
+            return True
+        return any(not used >> k & 1 and fits(reqs[i], c) and match(i + 1, used | 1 << k)
+                   for k, c in enumerate(canastas))
+
+    return match(0, 0)
+
+
+def missing_kinds(required: Sequence[str], canastas: Sequence[tuple[str, int]]) -> list[str]:
+    """The required kinds (``going_out_canastas``) a side still lacks, in words, for messages."""
+    words = {"natural": "a natural canasta", "mixed": "a mixed canasta", "wild": "a canasta of wild cards"}
+    out = []
+    for k in required:
+        if not kinds_met([k], canastas):
+            out.append(words.get(k, f"a canasta of {k}s"))
+    if not out and not kinds_met(required, canastas):
+        out.append("one distinct canasta for each of " + ", ".join(words.get(k, k) for k in required))
+    return out
+
+
+# ------------------------------------------------------------------ engine side
+
+
+def deal_packets(deal: Deal, stock: list[int]) -> list[list[int]]:
+    """Deal each seat's face-down packet from ``stock`` (top = last), one card a seat in turn, as
+    the hands are dealt (``extra_cards_from=packet``); empty packets otherwise."""
+    rules = deal.rules
+    n = rules.players
+    packets: list[list[int]] = [[] for _ in range(n)]
+    if rules.extra_cards_from != "packet" or not rules.extra_cards:
+        return packets
+    first = (deal.dealer + 1) % n
+    for _ in range(rules.extra_cards):
+        for k in range(n):
+            packets[(first + k) % n].append(stock.pop())
+    return packets
+
+
+def event_reached(deal: Deal, side: int) -> bool:
+    """Whether ``side`` has reached the event of ``extra_cards_when``."""
+    if deal.rules.extra_cards_when == "initial_meld":
+        return deal.opened[side]
+    return deal.canastas[side] > 0
+
+
+def give_extra_cards(deal: Deal, seat: int) -> None:
+    """Give ``seat`` the extra cards its side has earned and it has not received yet.
+
+    From the stock: ``extra_cards`` drawn like a draw (red threes laid out and replaced), once
+    per side. From a packet: the seat's own packet joins its hand; red threes in it are laid
+    out and replaced from the stock as dealt red threes are (RULES.md §1.3).
+    """
+    rules = deal.rules
+    side = deal.side_of[seat]
+    if not event_reached(deal, side):
+        return
+    if rules.extra_cards_from == "stock":
+        if rules.extra_cards_once_per_deal and any(deal.extra_done):
+            return  # only the first player at the table receives them (§3.5 escalator, S4 l.55)
+        if not deal.extra_done[side]:
+            deal.extra_done[side] = True
+            deal._draw(seat, rules.extra_cards)
+        return
+    packet = deal.packets[seat]
+    if packet:
+        deal.packets[seat] = []
+        for c in packet:
+            deal._give(seat, c)
+        deal._replace_red_threes(seat)
+
+
+def extra_cards_due(deal: Deal, seat: int) -> bool:
+    """Whether ``seat`` will still receive extra cards (so it cannot go out before they come)."""
+    rules = deal.rules
+    if rules.extra_cards_from == "packet":
+        return bool(deal.packets[seat])
+    if rules.extra_cards_once_per_deal and any(deal.extra_done):
+        return False
+    return not deal.extra_done[deal.side_of[seat]] and bool(deal.stock)
+
+
+def side_canastas(deal: Deal, side: int) -> list[tuple[str, int]]:
+    """The side's canastas as (kind, rank index) for :func:`kinds_met` (rank -1 = wild canasta)."""
+    return [canasta_kind(m.target, m.wild == 0) for m in deal.melds[side] if m.is_canasta]
+
+
+def canasta_kind(target: int, natural: bool) -> tuple[str, int]:
+    """A canasta of ``target`` (rank index, ``WILD_TARGET`` for wild cards) as (kind, rank index) for
+    :func:`kinds_met`: ("wild", -1), or ("natural" / "mixed", the rank)."""
+    return ("wild", -1) if target == WILD_TARGET else ("natural" if natural else "mixed", target)
+
+
+def out_need(deal: Deal, seat: int, kinds: bool = True) -> int:
+    """Canastas the side of ``seat`` needs to go out now (``canastas_to_go_out``), or
+    :data:`OUT_NEVER` when another condition fails: extra cards still due to the seat, fewer red
+    threes than ``red3_to_go_out``, or (if ``kinds``) a kind of ``going_out_canastas`` missing."""
+    rules = deal.rules
+    side = deal.side_of[seat]
+    if rules.extra_cards and extra_cards_due(deal, seat):
+        return OUT_NEVER
+    if rules.red3_to_go_out:
+        reds = sum(len(deal.red3[s]) for s in range(deal.n) if deal.side_of[s] == side)
+        if reds < rules.red3_to_go_out:
+            return OUT_NEVER
+    if kinds and rules.going_out_canastas and (deal.canastas[side] < len(rules.going_out_canastas)
+                                               or not kinds_met(rules.going_out_canastas, side_canastas(deal, side))):
+        return OUT_NEVER
+    if not rules.wild_canastas_count:  # canastas of twos / wild cards do not count (Italian §3.2)
+        return rules.canastas_to_go_out + wild_canastas(deal, side)
+    return rules.canastas_to_go_out
+
+
+def wild_canastas(deal: Deal, side: int) -> int:
+    """How many of the side's canastas are of twos or of wild cards (which do not count for going out where
+    ``wild_canastas_count`` is off, Italian §3.2)."""
+    mt = deal.mt[side]
+    if mt[TWO] < 0 and mt[WILD_TARGET] < 0:  # no meld of twos or of wild cards
+        return 0
+    return sum(1 for m in deal.melds[side] if (m.target == TWO or m.target == WILD_TARGET) and m.is_canasta)
+
+
+def kinds_met_after(deal: Deal, side: int, target: int, naturals: int, wilds: int) -> bool:
+    """Whether the side would have every kind of ``going_out_canastas`` after adding ``naturals``
+    and ``wilds`` cards to (or starting) its meld of ``target`` (a going-out move that completes
+    the last kind needed)."""
+    cans = []
+    mi = deal.mt[side][target]
+    done = False
+    for k, m in enumerate(deal.melds[side]):
+        nat, wild = m.nat, m.wild
+        if k == mi:
+            nat, wild, done = nat + naturals, wild + wilds, True
+        if nat + wild >= 7:
+            cans.append(("wild", -1) if m.target == WILD_TARGET else
+                        ("natural" if wild == 0 else "mixed", m.target))
+    if not done and naturals + wilds >= 7:
+        cans.append(("wild", -1) if target == WILD_TARGET else ("natural" if wilds == 0 else "mixed", target))
+    return kinds_met(deal.rules.going_out_canastas, cans)
+
+
+def blocked_discard(deal: Deal, card: int) -> bool:
+    """Whether ``card`` is of ``discard_blocked_rank`` while some side lacks a canasta of it."""
+    r = deal.xr.discard_block
+    if r < 0 or card >> 2 != r or card == 52:
+        return False
+    for side in range(deal.teams):
+        mi = deal.mt[side][r]
+        if mi < 0 or not deal.melds[side][mi].is_canasta:
+            return True
+    return False
+
+
+def out_block_reason(deal: Deal, seat: int) -> str:
+    """Why the side of ``seat`` may not go out for a reason other than its number of canastas, in a
+    player's words ('' if there is none): extra cards still due, too few red threes, a kind of
+    canasta missing (RULES.md §3.2 Mexican, §3.5 Pennies from Heaven)."""
+    rules = deal.rules
+    side = deal.side_of[seat]
+    if not rules.going_out_allowed:
+        return ("nobody goes out in this variant: you may not meld or discard your last card; the deal "
+                "ends when the stock runs out (§3.5)")
+    if rules.extra_cards and extra_cards_due(deal, seat):
+        what = "your packet" if rules.extra_cards_from == "packet" else f"{rules.extra_cards} cards from the stock"
+        return f"you cannot go out before you receive {what}"
+    if rules.red3_to_go_out:
+        reds = sum(len(deal.red3[s]) for s in range(deal.n) if deal.side_of[s] == side)
+        if reds < rules.red3_to_go_out:
+            return (f"your side needs {rules.red3_to_go_out} red threes laid out to go out; it has {reds} "
+                    "(§3.2 Mexican)")
+    if rules.going_out_canastas:
+        missing = missing_kinds(rules.going_out_canastas, side_canastas(deal, side))
+        if missing:
+            return "to go out your side still needs " + ", ".join(missing) + " (§3.5)"
+    return ""

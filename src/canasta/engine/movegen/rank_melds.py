@@ -1,0 +1,164 @@
+"""Melds and additions of a rank that counts of cards allow, as move ids (cached).
+
+:meth:`canasta.engine.deal.Deal.legal_actions` asks at every move which melds of a rank the hand can
+start or add to (RULES.md §1.5): ``n`` naturals of the rank with ``t`` twos and ``j`` jokers
+(``GROUP_WILD_COMBOS``), within the meld's room (``canasta_max``) and the wild cards it may hold
+(``wild_limit``, ``no_wild_majority``, :meth:`canasta.engine.constraints.meld_plans.MeldLimits.capacity`). Those lists
+depend only on a few counts, so they are computed once per counts and kept: the engine then only
+checks what depends on the rest of the deal (whether the player keeps cards enough, or may go out).
+"""
+
+from __future__ import annotations
+
+from canasta.engine.constraints.meld_plans import MeldLimits
+from canasta.moves.notation import (
+    ACTION_INDEX,
+    ADD,
+    GROUP_WILD_COMBOS,
+    MELD,
+    WILD_MELD_COMBOS,
+    WILD_TARGET,
+    group_action,
+)
+
+Option = tuple[int, int, int, int, int]
+"""A candidate move: (id, target rank, naturals, twos, jokers)."""
+
+Options = tuple[int, list[Option], list[int]]
+"""What the caches keep per key: the most cards any of the options uses, the options, and their ids alone
+(what move generation extends its list with where nothing more is checked)."""
+
+_CACHES: dict[tuple[int, bool, int, int], dict[tuple[int, ...], Options]] = {}
+"""Per meld limits (wild_limit, no_wild_majority, canasta_max, min_naturals): the cached options."""
+
+
+Cache = dict[tuple[int, ...], Options]
+
+
+def _with_ids(most_k: int, opts: list[Option]) -> Options:
+    """A cache entry: ``most_k``, ``opts`` and the ids of ``opts``."""
+    return most_k, opts, [o[0] for o in opts]
+
+
+def options_cache(lim: MeldLimits) -> Cache:
+    """The cache of :func:`add_options` and :func:`meld_options` for the limits ``lim`` (fetch it once
+    per move generation and pass it along). Limits alike share one cache; ``lim`` keeps it at hand."""
+    found: Cache | None = lim.options
+    if found is not None:
+        return found
+    key = (lim.limit, lim.nwm, lim.max_size, lim.min_nat)
+    found = _CACHES.get(key)
+    if found is None:
+        found = _CACHES[key] = {}
+    lim.options = found
+    return found
+
+
+def add_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, room: int, nat: int, wild: int,
+                twos: int, jokers: int) -> Options:
+    """Additions to the side's meld of rank ``r`` (``nat`` naturals and ``wild`` wild cards, taking
+    ``room`` more cards) with 0..``most_nat`` naturals and up to ``twos`` twos and ``jokers`` jokers of
+    the hand (each at most 3: no combination holds more), in id order; with the most cards any of them
+    uses, and their ids (:data:`Options`). ``cache``: :func:`options_cache` of ``lim``, where the result
+    is kept under the key ``(ADD, r, most_nat, room, nat, wild, twos, jokers)`` (the engine looks there
+    first); do not modify
+    the list. The shape of the list (which counts) does not depend on the rank: it is worked out once
+    for all ranks (:func:`_add_shape`) and only the ids are set per rank. Melds whose naturals give them
+    the same capacity for wild cards (:meth:`~canasta.engine.constraints.meld_plans.MeldLimits.nat_key`) share one
+    list."""
+    key = (ADD, r, most_nat, room, nat, wild, twos, jokers)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    same = lim.nat_key(nat)
+    if same != nat:
+        found = cache[key] = add_options(cache, lim, r, most_nat, room, same, wild, twos, jokers)
+        return found
+    most_k, shape, _ = _add_shape(cache, lim, most_nat, room, nat, wild, twos, jokers)
+    shift = _rank_shift(ADD, r)
+    found = cache[key] = _with_ids(most_k, [(a + shift, r, n, t, j) for a, _, n, t, j in shape])
+    return found
+
+
+def _rank_shift(kind: int, r: int) -> int:
+    """What the id of a MELD or ADD of rank ``r`` adds to that of the same counts for rank index 0."""
+    return group_action(kind, r, 0, 0, 0) - group_action(kind, 0, 0, 0, 0)
+
+
+def _add_shape(cache: Cache, lim: MeldLimits, most_nat: int, room: int, nat: int, wild: int,
+               twos: int, jokers: int) -> Options:
+    """:func:`add_options` for rank index 0 (the ids of any rank follow by :func:`_rank_shift`), cached
+    under ``(ADD, -1, ...)``. A room of ``most_nat + 3`` cards or more holds any addition (at most 3 wild
+    cards), so larger rooms share one entry."""
+    if room > most_nat + 3:
+        room = most_nat + 3
+    key = (ADD, -1, most_nat, room, nat, wild, twos, jokers)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    out: list[Option] = []
+    most_k = 0
+    for n in range(most_nat + 1):
+        most = min(lim.capacity(nat + n, 0) - wild, room - n)  # wild cards this addition may bring
+        for t, j in GROUP_WILD_COMBOS:
+            w = t + j
+            if t > twos or j > jokers or (w == 0 and n == 0) or (w and w > most):
+                continue
+            out.append((group_action(ADD, 0, n, t, j), 0, n, t, j))
+            most_k = max(most_k, n + w)
+    found = cache[key] = _with_ids(most_k, out)
+    return found
+
+
+def meld_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, twos: int,
+                 jokers: int) -> Options:
+    """New melds of rank ``r`` with ``min_naturals``..``most_nat`` naturals and up to ``twos`` twos and
+    ``jokers`` jokers of the hand (each at most 3), of 3 cards or more within ``canasta_max`` and the wild
+    cards a meld may hold, in id order; with the most cards any of them uses, and their ids. ``cache`` as for
+    :func:`add_options`, key ``(MELD, r, most_nat, twos, jokers)``; worked out once for all ranks, as
+    there (template key ``(MELD, -1, ...)``)."""
+    key = (MELD, r, most_nat, twos, jokers)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    tkey = (MELD, -1, most_nat, twos, jokers)
+    shape = cache.get(tkey)
+    if shape is None:
+        out: list[Option] = []
+        most_k = 0
+        cap = lim.max_size
+        for n in range(lim.min_nat, most_nat + 1):
+            most = min(lim.capacity(n, 0), cap - n)
+            for t, j in GROUP_WILD_COMBOS:
+                w = t + j
+                if t > twos or j > jokers or n + w < 3 or w > most:
+                    continue
+                out.append((group_action(MELD, 0, n, t, j), 0, n, t, j))
+                most_k = max(most_k, n + w)
+        shape = cache[tkey] = _with_ids(most_k, out)
+    shift = _rank_shift(MELD, r)
+    found = cache[key] = _with_ids(shape[0], [(a + shift, r, n, t, j) for a, _, n, t, j in shape[1]])
+    return found
+
+
+def wild_meld_options(cache: Cache, existing: bool, twos: int, jokers: int, room: int,
+                      start: int) -> Options:
+    """Moves to the side's meld of wild cards (``wild_melds``): adding to it (``existing``) or starting it
+    with ``start`` cards or more (``wild_meld_min``), with up to ``twos`` twos and ``jokers`` jokers of the
+    hand (at most 12 and 8: ``WILD_MELD_COMBOS``) and at most ``room`` cards (``wild_meld_cap`` less its
+    cards), in id order; with the most cards any of them uses, and their ids. ``cache`` as for :func:`add_options`,
+    key ``(WILD_TARGET, existing, twos, jokers, room, start)``."""
+    twos, jokers = min(twos, 12), min(jokers, 8)
+    key = (WILD_TARGET, existing, twos, jokers, room, start)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    kind = ADD if existing else MELD
+    out: list[Option] = []
+    for t, j in WILD_MELD_COMBOS:
+        k = t + j
+        if t > twos or j > jokers or (not existing and k < start) or k > room:
+            continue
+        out.append((ACTION_INDEX[(kind, WILD_TARGET, 0, t, j)], WILD_TARGET, 0, t, j))
+    found = cache[key] = _with_ids(max((x[3] + x[4] for x in out), default=0), out)
+    return found

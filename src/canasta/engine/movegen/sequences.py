@@ -1,0 +1,781 @@
+"""Sequence melds in play: the engine's move generation and planning for them (RULES.md §3.2).
+
+:class:`canasta.engine.deal.Deal` calls these functions where ``rules.sequences`` is on
+(Samba family). They read the deal's state and never change it:
+
+* :func:`seq_play_candidates`: new sequence melds and additions to the side's
+  sequences that the hand allows, natural or (Hollywood) with a wild card, with the
+  cards they use and the canastas after;
+* :func:`seq_take_candidates`: taking the pile by adding its top card to a
+  sequence of the side (Samba: unfrozen pile, a sequence of fewer than 7 cards);
+* :func:`seq_move_for_action`: the move with concrete cards for a sequence id;
+* :func:`sequences_reach`: whether an unopened side can still reach its minimum
+  count with sequences of the hand as well as melds of a rank.
+* :func:`out_reach`: whether the hand can go out this turn with up to two sequence
+  moves besides melds of a rank (used where going out needs the partner's yes,
+  ``must_ask_to_go_out``, Brazilian);
+* :func:`explain_sequence`, :func:`explain_sequence_take`: why a sequence move is refused.
+
+Feasibility decision (docs/variants/samba.md): sequences only add ways to meld, so the
+engine's plans from rank counts (:mod:`canasta.engine.constraints.meld_plans`) stay sufficient to keep
+every player able to move. The initial meld is planned with sequences too (up to
+:data:`REACH_DEPTH` further sequences in the turn); going out is planned from rank
+counts only, which can only make "may I go out?" unavailable in a hand that could
+go out only through sequences: the player can still go out without asking.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER_RANK, THREE, TWO, card_str
+from canasta.cards.sequences import (
+    LANE,
+    LANE_MASK,
+    ROW_BYTES,
+    Span,
+    bits_runs,
+    extensions_in_hand,
+    require_held,
+    row_extensions,
+    span_cards,
+    span_code,
+    span_decode,
+    span_ends,
+    span_masks,
+    spans_in_hand,
+    suit_spans,
+)
+from canasta.engine.constraints.bounds import may_meld_out
+from canasta.engine.constraints.meld_plans import best_meld_value
+from canasta.engine.movegen.wild_sequences import (
+    BOTH,
+    JOKER_ONLY,
+    TWO_ONLY,
+    WildOption,
+    meld_hole,
+    new_wild_melds,
+    wild_addition_ids,
+    wild_additions,
+)
+from canasta.moves.notation import (
+    ACTION_INDEX,
+    ACTIONS,
+    ADD,
+    MELD,
+    SEQ_TARGET,
+    SEQ_WILD,
+    TAKE,
+    WILD_TARGET,
+    Move,
+    seq_add_action,
+    seq_meld_action,
+    seq_take_action,
+)
+
+if TYPE_CHECKING:
+    from canasta.engine.deal import Deal, Meld
+    from canasta.rules.fields import Rules
+
+REACH_DEPTH = 2
+"""Further sequences the initial-meld planning tries in one turn (besides melds of a rank)."""
+
+
+def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
+    """The sequence of ``side`` whose lowest and highest cards are ``seq`` (card types), or None.
+
+    Two sequences with the same cards are interchangeable; the first made is returned. ``seq`` of
+    two cards names a natural sequence; a third card names the card a sequence's wild card stands
+    for (``4H-7H/5H``, Hollywood).
+    """
+    if len(seq) not in (2, 3):
+        return None
+    span = (seq[0] & 3, seq[0] >> 2, seq[1] >> 2)
+    hole = seq[2] >> 2 if len(seq) == 3 else -1
+    return next((m for m in deal.seqs[side] if m.span == span and meld_hole(m) == hole), None)
+
+
+def sequences_touching(deal: Deal, side: int, top: int) -> list[Meld]:
+    """The sequences of ``side`` that the card ``top`` could join: of its suit, ending next to its rank
+    (RULES.md §3.2), in the order they were made."""
+    suit, rank = top & 3, top >> 2
+    return [m for m in deal.seqs[side] if m.span[0] == suit
+            and (m.span[1] - 1 == rank or m.span[2] + 1 == rank)]
+
+
+def seq_take_candidates(deal: Deal, seat: int, side: int, top: int, near: list[Meld] | None = None) -> list[int]:
+    """Ids of taking the pile by adding its top card ``top`` to one of the side's sequences.
+
+    The caller has checked that the pile is not frozen for the side and that the
+    rules allow ``add_to_meld``. The sequence must be of the top card's suit, end
+    next to its rank (:func:`sequences_touching`; ``near``: that list where the caller has it),
+    hold fewer than ``sequence_max`` cards (and fewer than ``pile_add_below`` where set); the
+    player must keep a card to discard unless his side may go out (RULES.md §1.4, §3.2).
+    """
+    rules = deal.rules
+    cap = rules.sequence_max
+    if rules.pile_add_below:
+        cap = min(cap, rules.pile_add_below)
+    after = -1
+    out: list[int] = []
+    seen: set[Span] = set()
+    for m in sequences_touching(deal, side, top) if near is None else near:
+        sp = m.span
+        if m.wild or sp in seen or len(m.cards) >= cap:
+            continue
+        seen.add(sp)
+        if after < 0:
+            after = deal.hsize[seat] + deal._to_hand(deal.pile[:-1])
+        done = 1 if m.size + 1 >= 7 > m.size else 0
+        if after < 2 and (rules.must_ask_to_go_out
+                          or not deal.side_may_go_out(side, deal.canastas[side] + done, done)):
+            continue
+        out.append(seq_take_action(sp))
+    return out
+
+
+def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
+                        allow_out: bool, needs: tuple[int, int]) -> list[tuple[int, tuple[int, ...], int]]:
+    """Sequence melds and additions the hand allows now: ``(id, cards used, canastas after)``.
+
+    Natural sequences first (new ones, then additions to the side's natural sequences); then, where
+    ``sequence_wild_max`` lets a wild card in (Hollywood), the same with a two or a joker as an option
+    of each move: new sequences holding one, a wild card added with naturals to a natural sequence,
+    naturals added to a sequence holding one (the SEQ_WILD ids, :mod:`canasta.engine.movegen.wild_sequences`).
+
+    ``size`` is the hand's size, ``pend`` the pile cards still set aside for it,
+    ``allow_out`` whether going out is allowed (the partner did not say no), ``needs`` the
+    canastas the side needs to go out now and with one more sequence canasta
+    (:meth:`canasta.engine.deal.Deal._out_needs`). A move that leaves fewer than 2 cards is
+    offered only if the side then has the canastas to go out (RULES.md §1.4, §1.9, §3.2).
+    """
+    rules = deal.rules
+    canastas = deal.canastas[side]
+    out_ok = allow_out and canastas + 1 >= needs[1]  # with a sequence canasta made by the move
+    out_now = allow_out and canastas >= needs[0]
+    room = size + pend - 2  # cards that may be melded while keeping 2 (a discard and one more)
+    bits = deal.nb[seat]
+    smin, smax = rules.sequence_min, rules.sequence_max
+    wild = rules.sequence_wild_max > 0
+    kinds: tuple[int, ...] = ()
+    if wild:
+        rc = deal.rc[seat]
+        kinds = (BOTH if rc[JOKER_RANK] else TWO_ONLY) if rc[TWO] else (JOKER_ONLY if rc[JOKER_RANK] else ())
+    starts = 0 if kinds else bits_runs(bits, smin)  # with a wild card to fill a gap, every suit is looked at
+    seqs = deal.seqs[side]
+    if not (kinds or starts or seqs):
+        return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
+    out: list[tuple[int, tuple[int, ...], int]] = []
+    wild_new: list[tuple[int, tuple[int, ...], int]] = []  # new sequences with a wild card, offered after additions
+    least = max(smin, rules.min_naturals + 1) if wild else 0  # cards of a new sequence with a wild card
+    tables = _NEW_SEQUENCES.get((smin, smax, least)) or new_sequence_tables(smin, smax, least)
+    for suit in range(4):
+        if not (kinds or starts >> LANE * suit & LANE_MASK):
+            continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
+        row = ROW_BYTES[bits >> LANE * suit & LANE_MASK]
+        natural, with_wild = tables[suit].get(row) or new_sequences(suit, row, smin, smax, least)
+        for n, used, act in natural:
+            done = 1 if n >= 7 else 0
+            if n > room and not (out_now or (done and out_ok)
+                                 or (allow_out and n == room + 1 and deal._last_card_out(act))):
+                continue
+            out.append((act, used, canastas + done))
+        if kinds:
+            for n, opts in with_wild:
+                done = 1 if n >= 7 else 0
+                for wk in kinds:
+                    act, used = opts[wk - 1]
+                    if n > room and not (out_now or (done and out_ok)
+                                         or (allow_out and n == room + 1 and deal._last_card_out(act))):
+                        continue
+                    wild_new.append((act, used, canastas + done))
+    wild_adds: list[tuple[int, tuple[int, ...], int]] = []
+    seen: set[Span] = set()
+    seen_wild: set[tuple[int, int, int, int]] = set()
+    longest = max(smax, rules.sequence_out_max)
+    # the going-out turn (Brazilian §3.2), where the exact filter after the yes runs (Deal._search_out_now)
+    committed = deal.answer > 0 and rules.must_ask_to_go_out and deal._search_out_now()
+    for m in seqs:
+        sp = m.span
+        suit, lo, hi = sp
+        lane = bits >> LANE * suit & LANE_MASK
+        msize = hi - lo + 1  # a sequence holds one card per rank of its span
+        if not m.wild and msize < longest and sp not in seen:  # naturals added to a natural sequence
+            seen.add(sp)
+            for n, used, act in _natural_additions(sp, lane, longest):
+                done = 1 if n >= 7 > msize else 0
+                over = len(used) > room
+                if over and not (out_now or (done and out_ok)
+                                 or (allow_out and len(used) == room + 1 and deal._last_card_out(act))):
+                    continue
+                if n > smax and not over and not committed:
+                    continue  # past sequence_max only in the going-out turn (sequence_out_max): as the move
+                    # that goes out, or anywhere in it once the partner's binding yes commits him (§3.2)
+                out.append((act, used, canastas + done))
+        if wild and (kinds or m.wild) and msize < smax:  # with a wild card (Hollywood)
+            hole = _wild_hole(m, lane, smax, seen_wild)
+            if hole is None:
+                continue
+            for n, opts in wild_additions(suit, lo, hi, hole, lane, smax):
+                done = 1 if n >= 7 > msize else 0
+                over = len(opts[0][1]) > room and not (out_now or (done and out_ok))
+                if hole >= 0:  # naturals only, to a sequence holding its wild card
+                    if not over or (allow_out and len(opts[0][1]) == room + 1 and deal._last_card_out(opts[0][0])):
+                        wild_adds.append((opts[0][0], opts[0][1], canastas + done))
+                    continue
+                for wk in kinds:  # one wild card with the naturals
+                    act, used = opts[wk - 1]
+                    if not over or (allow_out and len(used) == room + 1 and deal._last_card_out(act)):
+                        wild_adds.append((act, used, canastas + done))
+    out.extend(wild_new)
+    out.extend(wild_adds)
+    return out
+
+
+def _wild_hole(m: Meld, lane: int, top: int, seen: set[tuple[int, int, int, int]]) -> int | None:
+    """For additions with a wild card to the sequence ``m`` (Hollywood, §3.2), of up to ``top`` cards: the rank
+    its wild card stands for (-1 for a natural sequence), or None where there are none to offer: it holds its
+    wild card and ``lane`` (its suit's naturals held, :func:`canasta.cards.sequences.held_bits`) has none next to it
+    (it then takes naturals only), or a sequence of the same span and hole was offered already (``seen``,
+    updated)."""
+    suit, lo, hi = m.span
+    if m.wild:
+        if not lane & span_masks(lo, hi, top)[0]:
+            return None
+        hole = meld_hole(m)
+    else:
+        hole = -1
+    key = (suit, lo, hi, hole)
+    if key in seen:
+        return None
+    seen.add(key)
+    return hole
+
+
+def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
+                 allow_out: bool, needs: tuple[int, int]) -> list[int]:
+    """The ids of :func:`seq_play_candidates` (same arguments), in its order, without the cards and
+    canastas: what move generation needs once the side has made its initial meld and the player need
+    not go out (every candidate is then legal as it stands).
+
+    Where the hand keeps two cards after any new sequence (``size + pend - 2`` at least
+    ``sequence_max``), or the side may go out now (every move leaving fewer than two cards is then
+    allowed), only an addition past ``sequence_max`` (up to ``sequence_out_max``) can depend on
+    going out, so the new sequences of each suit come as one cached list of ids per row of the hand
+    (:func:`new_sequence_ids`); otherwise the ids are read from :func:`seq_play_candidates`.
+    """
+    rules = deal.rules
+    setup = _IDS_SETUP.get(id(rules))
+    if setup is None or setup[0] is not rules:
+        setup = _ids_setup(rules)
+    _, smin, smax, longest, wild, least, tables = setup
+    bits = deal.nb[seat]
+    code = 0
+    if wild:
+        rc = deal.rc[seat]
+        code = (1 if rc[TWO] else 0) | (2 if rc[JOKER_RANK] else 0)
+    starts = -1 if code else bits_runs(bits, smin)  # with a wild card to fill a gap, every suit is looked at
+    seqs = deal.seqs[side]
+    if not (starts or seqs):
+        return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
+    room = size + pend - 2  # cards that may be melded while keeping 2
+    short = seven = False  # a hand too short for every new sequence; one of 7 cards would let the side go out
+    if room < smax and not (allow_out and deal.canastas[side] >= needs[0]):
+        if wild or room < smin:  # (a new sequence may leave the one card that goes out, §1.9)
+            return [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
+        short, seven = True, allow_out and deal.canastas[side] + 1 >= needs[1]
+    kinds = _KINDS[code]
+    ids: list[int] = []
+    wild_ids: list[int] = []
+    if starts:
+        for suit in range(4):
+            shift = LANE * suit
+            if not starts >> shift & LANE_MASK:
+                continue  # no natural sequence without smin ranks in a row, and no wild card to fill a gap
+            row = ROW_BYTES[bits >> shift & LANE_MASK]
+            if short:
+                ids += short_sequence_ids(suit, row, smin, smax, room, seven)
+                continue
+            found = tables[suit].get(row) or new_sequence_ids(suit, row, smin, smax, least)
+            if found[0]:
+                ids += found[0]
+            if code and found[code]:
+                wild_ids += found[code]
+    if not seqs:
+        if wild_ids:
+            ids += wild_ids
+        return ids
+    seen: set[Span] = set()
+    seen_wild: set[tuple[int, int, int, int]] = set()
+    for m in seqs:
+        sp = m.span
+        suit, lo, hi = sp
+        lane = bits >> LANE * suit & LANE_MASK
+        msize = hi - lo + 1
+        if not m.wild and msize < longest and sp not in seen:
+            seen.add(sp)
+            for n, used, act in _natural_additions(sp, lane, longest):
+                if len(used) > room:  # he keeps fewer than 2 cards: only where he may then go out
+                    if not (allow_out and (deal.canastas[side] >= needs[0]
+                                           or (n >= 7 > msize and deal.canastas[side] + 1 >= needs[1])
+                                           or (len(used) == room + 1 and deal._last_card_out(act)))):
+                        continue
+                elif n > smax:
+                    continue  # past sequence_max only in the move that goes out (sequence_out_max)
+                ids.append(act)
+        if wild and (kinds or m.wild) and msize < smax:
+            hole = _wild_hole(m, lane, smax, seen_wild)
+            if hole is not None:
+                wild_ids += wild_addition_ids(suit, lo, hi, hole, lane, smax, kinds)
+    ids += wild_ids
+    return ids
+
+
+_IdsSetup = tuple[Any, int, int, int, bool, int, list[dict[bytes, tuple[list[int], ...]]]]
+
+_IDS_SETUP: dict[int, _IdsSetup] = {}
+"""What :func:`seq_play_ids` reads from the rules, per rules object (by ``id``, the object kept beside
+it to check): the rules, sequence_min, sequence_max, the longest sequence (``sequence_out_max`` where
+longer), whether a wild card may join, the fewest cards of a new sequence with one and the per-suit caches of
+:func:`new_sequence_ids`."""
+
+
+def _ids_setup(rules: Rules) -> _IdsSetup:
+    """Work out and keep the entry of :data:`_IDS_SETUP` for ``rules``."""
+    smin, smax = rules.sequence_min, rules.sequence_max
+    wild = rules.sequence_wild_max > 0
+    least = max(smin, rules.min_naturals + 1) if wild else 0
+    key = (smin, smax, least)
+    tables = _NEW_IDS.get(key) or _NEW_IDS.setdefault(key, [{}, {}, {}, {}])
+    if len(_IDS_SETUP) > 256:
+        _IDS_SETUP.clear()
+    found = _IDS_SETUP[id(rules)] = (rules, smin, smax, max(smax, rules.sequence_out_max), wild, least, tables)
+    return found
+
+
+_SHORT_IDS: dict[tuple[int, bytes, int, int, int, bool], list[int]] = {}
+"""Cache of :func:`short_sequence_ids`."""
+
+
+def short_sequence_ids(suit: int, row: bytes, min_len: int, max_len: int, room: int, seven: bool) -> list[int]:
+    """The ids of the natural new sequences of ``suit`` that ``row`` allows (:func:`new_sequences`, in its order)
+    of at most ``room`` cards, and (``seven``: the move would let the side go out) those of 7 cards: what
+    :func:`seq_play_candidates` offers a hand that must keep two cards after a shorter sequence (RULES.md
+    §1.4, §3.2); cached (do not modify)."""
+    key = (suit, row, min_len, max_len, room, seven)
+    found = _SHORT_IDS.get(key)
+    if found is None:
+        natural = new_sequences(suit, row, min_len, max_len, 0)[0]
+        found = _SHORT_IDS[key] = [act for n, _, act in natural if n <= room or (seven and n >= 7)]
+    return found
+
+
+_KINDS: tuple[tuple[int, ...], ...] = ((), TWO_ONLY, JOKER_ONLY, BOTH)
+"""The wild kinds a hand offers by code: 1 if it holds a two, plus 2 if it holds a joker."""
+
+_NEW_IDS: dict[tuple[int, int, int], list[dict[bytes, tuple[list[int], ...]]]] = {}
+"""Cache of :func:`new_sequence_ids`: per (min_len, max_len, least), per suit, by row."""
+
+
+def new_sequence_ids(suit: int, row: bytes, min_len: int, max_len: int, least: int) -> tuple[list[int], ...]:
+    """The ids of :func:`new_sequences` of ``suit`` for ``row``, in the order :func:`seq_play_candidates`
+    offers them: natural sequences first, then per wild-kind code (1 twos only, 2 jokers only, 3 both,
+    :data:`_KINDS`) those holding a wild card of those kinds; cached, one entry per row (do not modify
+    the lists). The table of moves numbers the sequences of every suit alike (:data:`SUIT_SHIFTS`), so
+    the ids of suits D, H, S are those of suit C for the same row, shifted."""
+    tables = _NEW_IDS.setdefault((min_len, max_len, least), [{}, {}, {}, {}])
+    if suit:
+        clubs = tables[0].get(row) or new_sequence_ids(0, row, min_len, max_len, least)
+        nat_shift, wild_shift = SUIT_SHIFTS[0] * suit, SUIT_SHIFTS[1] * suit
+        found = ([a + nat_shift for a in clubs[0]],) + tuple([a + wild_shift for a in ids] for ids in clubs[1:])
+    else:
+        found = sequence_ids_of(0, row, min_len, max_len, least)
+    tables[suit][row] = found
+    return found
+
+
+def sequence_ids_of(suit: int, row: bytes, min_len: int, max_len: int, least: int) -> tuple[list[int], ...]:
+    """:func:`new_sequence_ids` worked out for ``suit`` itself (not cached)."""
+    with_wild = new_wild_melds(suit, row, least, max_len) if least and row.count(1) >= least - 1 else []
+    return ([seq_meld_action(sp) for sp in suit_spans(suit, row, min_len, max_len)],) + tuple(
+        [opts[wk - 1][0] for _, opts in with_wild for wk in kinds] for kinds in _KINDS[1:])
+
+
+SUIT_SHIFTS = (seq_meld_action((1, FOUR, FOUR + 2)) - seq_meld_action((0, FOUR, FOUR + 2)),
+               ACTION_INDEX[(MELD, SEQ_WILD, 1, span_code(FOUR, FOUR + 2), FOUR * 4 + 1)]
+               - ACTION_INDEX[(MELD, SEQ_WILD, 0, span_code(FOUR, FOUR + 2), FOUR * 4 + 1)])
+"""How far the id of a new natural sequence, and of a new sequence holding a wild card, moves from one suit
+to the next in the table of moves (the same for every rank range: tests/test_speed_shortcuts.py)."""
+
+
+NewSequences = tuple[list[tuple[int, tuple[int, ...], int]], list[WildOption]]
+"""New sequences of a suit: natural ones ``(cards, card types, id)`` and, where a wild card may join,
+those holding one (:data:`canasta.engine.movegen.wild_sequences.WildOption`)."""
+
+_NEW_SEQUENCES: dict[tuple[int, int, int], list[dict[bytes, NewSequences]]] = {}
+"""Cache of :func:`new_sequences`: per (min_len, max_len, least), per suit, by row."""
+
+
+def new_sequence_tables(min_len: int, max_len: int, least: int) -> list[dict[bytes, NewSequences]]:
+    """The per-suit caches of :func:`new_sequences` (look there first)."""
+    return _NEW_SEQUENCES.setdefault((min_len, max_len, least), [{}, {}, {}, {}])
+
+
+def new_sequences(suit: int, row: bytes, min_len: int, max_len: int, least: int) -> NewSequences:
+    """The new sequences of ``suit`` that the naturals of ``row`` (:func:`canasta.cards.sequences.suit_rows`)
+    allow: natural ones of ``min_len``..``max_len`` cards in the order of
+    :func:`canasta.cards.sequences.spans_in_hand`, and (``least`` > 0) those of ``least``..``max_len`` cards
+    holding one wild card (:func:`canasta.engine.movegen.wild_sequences.new_wild_melds`); cached (do not modify)."""
+    table = new_sequence_tables(min_len, max_len, least)[suit]
+    found = table.get(row)
+    if found is None:
+        natural = [(sp[2] - sp[1] + 1, span_cards(sp), seq_meld_action(sp))
+                   for sp in suit_spans(suit, row, min_len, max_len)]
+        wild = new_wild_melds(suit, row, least, max_len) if least and row.count(1) >= least - 1 else []
+        found = table[row] = (natural, wild)
+    return found
+
+
+_NATURAL_ADDITIONS: dict[tuple[Span, int, int], list[tuple[int, tuple[int, ...], int]]] = {}
+"""Cache of :func:`_natural_additions` (by the part of the lane within reach,
+:func:`canasta.cards.sequences.span_masks`)."""
+
+
+_NO_ADDITIONS: list[tuple[int, tuple[int, ...], int]] = []
+"""What :func:`_natural_additions` returns for a sequence the lane cannot reach (do not modify)."""
+
+
+def _natural_additions(sp: Span, lane: int, longest: int) -> list[tuple[int, tuple[int, ...], int]]:
+    """Natural cards the naturals of ``lane`` (its suit's ranks held, :func:`canasta.cards.sequences.held_bits`) can
+    add to the natural sequence ``sp``, up to ``longest`` cards: ``(cards after, card types added, id)``;
+    cached. Without a natural of the rank just below or just above the sequence in ``lane`` there is none
+    (the empty list at once, before the cache key is built)."""
+    near, reach = span_masks(sp[1], sp[2], longest)
+    if not lane & near:
+        return _NO_ADDITIONS
+    key = (sp, longest, lane & reach)
+    found = _NATURAL_ADDITIONS.get(key)
+    if found is None:
+        suit, lo, hi = sp
+        found = [(b - a + 1, tuple(r * 4 + suit for r in range(a, b + 1) if not lo <= r <= hi),
+                  seq_add_action(sp, a, b)) for a, b in row_extensions(sp, ROW_BYTES[lane], longest)]
+        if len(_NATURAL_ADDITIONS) > 200_000:
+            _NATURAL_ADDITIONS.clear()
+        _NATURAL_ADDITIONS[key] = found
+    return found
+
+
+def seq_move_for_action(deal: Deal, action: int) -> Move:
+    """The sequence move (cards and the sequence named) for id ``action``.
+
+    Raises:
+        canasta.engine.deal.IllegalMove: the hand lacks a card the move needs.
+    """
+    kind, _, suit, a, b = ACTIONS[action]
+    hand = deal.hands[deal.turn]
+    if kind == TAKE:
+        return Move(TAKE, (), -1, span_ends((suit, a, b)))
+    if kind == MELD:
+        cards = span_cards((suit, a, b))
+        seq: tuple[int, ...] = ()
+    elif kind == ADD:
+        (lo, hi), (na, nb) = span_decode(a), span_decode(b)
+        cards = tuple(c for c in span_cards((suit, na, nb)) if not lo <= c >> 2 <= hi)
+        seq = span_ends((suit, lo, hi))
+    else:  # pragma: no cover - the table has no other sequence kind
+        from canasta.engine.deal import IllegalMove  # imported where raised: engine imports this module
+
+        raise IllegalMove("that id is not a sequence move")
+    require_held(hand, cards)
+    return Move(kind, cards, SEQ_TARGET, seq)
+
+
+def sequences_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
+                    keep: int, need: int, depth: int = REACH_DEPTH, planned: bool = False,
+                    first: Span = (-1, -1, -1)) -> bool:
+    """Whether ``need`` points of initial meld can still be melded from ``hand`` (counts by card type,
+    ``rc`` the same by rank) with up to ``depth`` sequences and melds of a rank (into new melds or
+    ``ex``), leaving ``keep`` cards (RULES.md §1.6, §3.2). ``planned``: the caller has found already
+    that melds of a rank alone fall short (``best_meld_value`` below ``need``).
+
+    The sequences are tried in the order of :func:`canasta.cards.sequences.spans_in_hand` (by suit, lowest
+    rank, length: the order of the spans as tuples), each further one from ``first`` on: melding
+    sequences A then B leaves the hand that B then A leaves, so each set of sequences is tried once.
+    """
+    if not planned and best_meld_value(rc, ex, deal.lim, keep) >= need:
+        return True
+    if depth <= 0:
+        return False
+    rules = deal.rules
+    total = sum(rc)
+    vals = deal.values
+    for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
+        if sp < first:
+            continue  # tried before, with this one after it
+        cards = span_cards(sp)
+        if total - len(cards) < keep:
+            continue
+        pts = sum(vals[c] for c in cards)
+        _shift(hand, rc, cards, -1)
+        ok = pts >= need or sequences_reach(deal, hand, rc, ex, keep, need - pts, depth - 1, first=sp)
+        _shift(hand, rc, cards, 1)
+        if ok:
+            return True
+    return False
+
+
+def _shift(hand: list[int], rc: list[int], cards: tuple[int, ...], sign: int) -> None:
+    """Add (``sign`` 1) or take out (``sign`` -1) ``cards`` to the card counts ``hand`` and rank counts ``rc``."""
+    for c in cards:
+        hand[c] += sign
+        rc[c >> 2] += sign
+
+
+def explain_sequence(deal: Deal, move: Move) -> str:
+    """Why a sequence meld or addition ``move`` is not legal now ('' when the sequence itself is
+    fine and the reason lies elsewhere: keeping a card, the initial meld, ...) (RULES.md §3.2)."""
+    from canasta.cards.sequences import extension_problem, sequence_problem, span_str
+
+    rules = deal.rules
+    if not rules.sequences:
+        return "sequences are not melds in this variant: a meld is of one rank (§1.5)"
+    side = deal.side_of[deal.turn]
+    wilds = sum(1 for c in move.cards if IS_WILD[c])
+    if wilds or len(move.seq) > 2:
+        return _explain_wild_sequence(deal, move, wilds)
+    if move.kind == MELD:
+        bad = sequence_problem(move.cards)
+        if bad:
+            return bad
+        return meld_length_problem(rules, len(move.cards))
+    found = named_sequence(deal, side, move)
+    if isinstance(found, str):
+        return found
+    span, m = found
+    longest = max(rules.sequence_max, rules.sequence_out_max)
+    bad = extension_problem(span, move.cards, longest)
+    if bad:
+        return bad
+    if m.size + len(move.cards) > rules.sequence_max:
+        if not rules.sequence_out_max:
+            return f"{span_str(span)} may hold at most {rules.sequence_max} cards: it takes no more (§3.2)"
+        return (f"a sequence goes past {rules.sequence_max} cards only in the move that goes out: melding "
+                "your last cards, or all but the one you then discard (§3.2)")
+    return ""
+
+
+def meld_length_problem(rules: Rules, cards: int) -> str:
+    """Why a new sequence meld of ``cards`` cards is refused for its length, '' if it is allowed (§3.2)."""
+    if not rules.sequence_min <= cards <= rules.sequence_max:
+        return f"a sequence meld has {rules.sequence_min} to {rules.sequence_max} cards, not {cards} (§3.2)"
+    return ""
+
+
+def named_sequence(deal: Deal, side: int, move: Move) -> tuple[Span, Meld] | str:
+    """The span and meld of ``side``'s sequence that the addition or take ``move`` names, or why there is
+    none (the name is unreadable, or the side has no such sequence) (§3.2)."""
+    from canasta.moves.notation import MoveError, move_span
+
+    try:
+        span = move_span(move)
+    except MoveError as e:
+        return str(e)
+    m = find_sequence(deal, side, move.seq)
+    if m is None:
+        return no_such_sequence(deal, side, span)
+    return span, m
+
+
+def no_such_sequence(deal: Deal, side: int, span: Span) -> str:
+    """Why a sequence move names no sequence of ``side``: none has the span, or the one that has it holds
+    a wild card and is named with the card it stands for (``4H-7H/5H``), or is natural (§3.2)."""
+    from canasta.cards.sequences import span_str
+    from canasta.engine.movegen.wild_sequences import sequence_name
+
+    others = [m for m in deal.seqs[side] if m.span == span]
+    if others:
+        name = sequence_name(others[0])
+        text = span_str(span) + (f"/{card_str(name[2])}" if len(name) > 2 else "")
+        return f"your side's sequence {span_str(span)} is named {text} (§3.2)"
+    return f"your side has no sequence {span_str(span)} (§3.2)"
+
+
+def _explain_wild_sequence(deal: Deal, move: Move, wilds: int) -> str:
+    """Why a sequence move with a wild card (or naming a sequence that holds one) is refused ('' when the
+    reason lies elsewhere) (Hollywood, RULES.md §3.2)."""
+    from canasta.cards.sequences import extension_problem, span_str, wild_sequence_problem
+
+    rules = deal.rules
+    side = deal.side_of[deal.turn]
+    if not rules.sequence_wild_max:
+        return "no wild card may join a sequence in this variant (§3.2)"
+    stand = [c for c in move.cards if not IS_WILD[c]] + list(move.wild_as)
+    if move.kind == MELD:
+        bad = wild_sequence_problem(move.cards, rules.sequence_wild_max)
+        if bad:
+            return bad
+        if len(move.cards) - wilds < rules.min_naturals:
+            return (f"a sequence with a wild card needs at least {rules.min_naturals} natural cards, "
+                    f"not {len(move.cards) - wilds} (§3.2)")
+        return meld_length_problem(rules, len(move.cards))
+    found = named_sequence(deal, side, move)
+    if isinstance(found, str):
+        return found
+    span, m = found
+    if wilds and meld_hole(m) >= 0:
+        return f"a sequence holds at most {rules.sequence_wild_max} wild card: {span_str(span)} has one (§3.2)"
+    bad = extension_problem(span, stand, rules.sequence_max)
+    if bad:
+        return bad
+    return ""
+
+
+def explain_sequence_take(deal: Deal, move: Move) -> str:
+    """Why taking the pile to the sequence ``move.seq`` is not legal now ('' if the reason is general)."""
+    from canasta.cards.sequences import span_str
+
+    rules = deal.rules
+    seat = deal.turn
+    side = deal.side_of[seat]
+    top = deal.pile[-1]
+    if not rules.sequences or "add_to_meld" not in rules.pile_take_modes:
+        return "in this variant the pile cannot be taken by adding its top card to a sequence"
+    if deal.pile_frozen_for(side):
+        return f"the pile is {deal.frozen_reason(side)}: you need a natural pair (§1.7)"
+    m = find_sequence(deal, side, move.seq)
+    if m is None:
+        return "your side has no such sequence (§3.2)"
+    sp = m.span
+    if sp[0] != top & 3 or (top >> 2) not in (sp[1] - 1, sp[2] + 1):
+        return f"the top card does not extend the sequence {span_str(sp)}"
+    cap = min(rules.sequence_max, rules.pile_add_below or rules.sequence_max)
+    if m.size >= cap:
+        return f"the top card may join only a sequence of fewer than {cap} cards (§3.2)"
+    return ""
+
+
+def _seq_options(deal: Deal, side: int, hand: list[int],
+                 spans: list[Span]) -> list[tuple[tuple[int, ...], int, int, Span]]:
+    """Sequence moves the hand can make: ``(cards, index in spans or -1 for a new one, completes, span after)``."""
+    rules = deal.rules
+    out: list[tuple[tuple[int, ...], int, int, Span]] = []
+    for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
+        cards = span_cards(sp)
+        out.append((cards, -1, 1 if len(cards) >= 7 else 0, sp))
+    longest = max(rules.sequence_max, rules.sequence_out_max)  # past sequence_max: the last meld out
+    for i, sp in enumerate(spans):
+        size = sp[2] - sp[1] + 1
+        if size >= longest:
+            continue
+        for a, b in extensions_in_hand(hand, sp, longest):
+            cards = tuple(c for c in span_cards((sp[0], a, b)) if not sp[1] <= c >> 2 <= sp[2])
+            out.append((cards, i, 1 if b - a + 1 >= 7 > size else 0, (sp[0], a, b)))
+    return out
+
+
+def _canasta_bound(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
+                   spans: list[Span]) -> int:
+    """At least as many canastas as the plans of :func:`out_reach` could complete this turn (an upper
+    bound, for pruning; wild-card limits are not checked, so it may count more):
+
+    * melds of a rank short of 7 cards (the side's, even where the hand holds no natural of their rank:
+      wild cards alone may complete them; new ones where the hand holds naturals of the rank) and the
+      meld of wild cards (``wild_melds``): each lacks ``7 - its cards - the hand's naturals of its rank``
+      cards that only the hand's wild cards can give, one each, so at most the melds whose gaps, smallest
+      first, the wild cards cover;
+    * per suit, new natural sequences of 7: one per 7 naturals of the suit held, where the hand holds
+      7 ranks of it or more (a deck of several packs may give two of the same cards);
+    * each sequence of the side short of 7 cards.
+    """
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    gaps: list[int] = []
+    for r in range(FOUR, ACE + 1):
+        e = ex.get(r)
+        size = e[0] + e[1] if e else 0
+        if size < 7 and (size or rc[r]):
+            gaps.append(7 - size - rc[r] if size + rc[r] < 7 else 0)
+    if deal.rules.wild_melds:
+        e = ex.get(WILD_TARGET)
+        size = e[0] + e[1] if e else 0
+        if size < 7:
+            gaps.append(7 - size)
+    bound = 0
+    for gap in sorted(gaps):
+        if gap > wilds:
+            break
+        wilds -= gap
+        bound += 1
+    for suit in range(4):
+        row = hand[FOUR * 4 + suit:ACE * 4 + 4:4]
+        if row.count(0) <= ACE - FOUR + 1 - 7:
+            bound += sum(row) // 7
+    bound += sum(1 for sp in spans if sp[2] - sp[1] + 1 < 7)
+    return bound
+
+
+def _stuck(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]], spans: list[Span]) -> int:
+    """Cards of the hand that no meld can take this turn: black threes short of three, and naturals of a
+    rank too few for a meld of their own with no meld to join, outside any run of their suit long enough
+    for a sequence and not next to a sequence of the side (a lower bound, for pruning)."""
+    stuck = rc[THREE] if rc[THREE] < 3 else 0
+    min_nat = deal.lim.min_nat
+    need_run = deal.rules.sequence_min
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        if not c or c >= min_nat or r in ex:
+            continue
+        for suit in range(4):
+            k = hand[r * 4 + suit]
+            if not k:
+                continue
+            lo = r
+            while lo > FOUR and hand[(lo - 1) * 4 + suit]:
+                lo -= 1
+            hi = r
+            while hi < ACE and hand[(hi + 1) * 4 + suit]:
+                hi += 1
+            if hi - lo + 1 >= need_run or any(sp[0] == suit and (hi == sp[1] - 1 or lo == sp[2] + 1)
+                                              for sp in spans):
+                continue
+            stuck += k
+    return stuck
+
+
+def out_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]], canastas: int,
+              seq_done: int, allow_discard: bool, depth: int = REACH_DEPTH,
+              spans: list[Span] | None = None) -> bool:
+    """Whether the hand (``hand`` by card type, ``rc`` by rank) can go out this turn: meld every card,
+    or all but one and discard it, with up to ``depth`` sequence moves (new sequences or additions to
+    the side's sequences) besides melds of a rank; ``canastas`` and ``seq_done`` are the side's
+    canastas and the sequence canastas made so far by the plan (RULES.md §1.9, §3.2)."""
+    from canasta.engine.constraints.meld_plans import can_meld_out
+
+    side = deal.side_of[deal.turn]
+    need = deal._out_need(side, seq_done)
+    if sum(rc) == 0:
+        return canastas >= need
+    top = spans is None
+    if spans is None:
+        spans = [m.span for m in deal.melds[side] if m.target == SEQ_TARGET]
+    if _stuck(deal, hand, rc, ex, spans) > (1 if allow_discard else 0):
+        return False  # cards no meld can take
+    if top and canastas + _canasta_bound(deal, hand, rc, ex, spans) < deal.rules.canastas_to_go_out:
+        return False
+    if (need < 10**6 and may_meld_out(rc, ex, deal.lim, need - canastas, allow_discard)  # a quick exact "no"
+            and can_meld_out(rc, ex, deal.lim, canastas, need, allow_discard=allow_discard)):
+        return True
+    if depth <= 0:
+        return False
+    for cards, i, done, after in _seq_options(deal, side, hand, spans):
+        _shift(hand, rc, cards, -1)
+        nxt = spans[:]
+        if i < 0:
+            nxt.append(after)
+        else:
+            nxt[i] = after
+        ok = out_reach(deal, hand, rc, ex, canastas + done, seq_done + done, allow_discard, depth - 1, nxt)
+        _shift(hand, rc, cards, 1)
+        if ok:
+            return True
+    return False
+

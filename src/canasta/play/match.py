@@ -1,0 +1,128 @@
+"""Play a whole game between computer players (one agent per seat).
+
+:func:`play_game` is the loop every front end that lets bots play uses
+(``canasta simulate``, tests, the arena): it deals through
+:class:`~canasta.engine.game.Game` (so every move is logged and the game can be saved
+as a record), asks the agent of the seat to act for a move id, applies it, and
+scores each deal until a side reaches the target (RULES.md §1.12).
+:func:`play_deal` plays the current deal of a game (one shuffle to its end).
+
+Agents that define ``observe(view, seat, move)`` (see :class:`canasta.agents.base.Agent`)
+are told of the new deal and of every move, each with its own seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from canasta.agents.base import Agent, observe_all, observers
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.engine.game import Game
+from canasta.moves.notation import Move
+from canasta.rules.fields import Rules
+
+MAX_MOVES_PER_DEAL = 20000
+"""Safeguard: a deal that has not ended after this many moves is a runaway (an engine or agent bug)."""
+
+OnMove = Callable[[Deal, int, Move], None]
+"""Callback ``on_move(deal, seat, move)`` called after each move, with the seat that moved."""
+
+
+def play_game(
+    rules: Rules,
+    agents: Sequence[Agent],
+    seed: int | None,
+    first_dealer: int = 0,
+    on_move: OnMove | None = None,
+    check: bool = False,
+    max_deals: int = 200,
+) -> Game:
+    """Play a whole game (deals until a side reaches ``rules.target``) with one agent per seat.
+
+    Args:
+        rules: the variant.
+        agents: one agent per seat (``len(agents) == rules.players``); seat ``s``
+            plays for side ``s % rules.teams``. An agent whose ``needs_view`` is
+            true receives ``deal.view(seat)``, otherwise None.
+        seed: seed of the game (it seeds every deal's shuffle); None for a random game.
+        first_dealer: seat of the first deal's dealer (the dealer then rotates, §1.2).
+        on_move: optional callback ``on_move(deal, seat, move)`` after every move.
+        check: call ``deal.check_invariants()`` after the deal is dealt and after every move.
+        max_deals: safeguard against a game that never ends.
+
+    Returns:
+        The finished :class:`~canasta.engine.game.Game` (``winner``, ``totals`` and ``logs``
+        with every deal's seed, moves and scores).
+
+    Raises:
+        ValueError: the number of agents is not the number of players.
+        RuntimeError: an agent chose a move id that is not legal (names the agent,
+            seat and reason), a deal ran past :data:`MAX_MOVES_PER_DEAL` moves, or
+            the game was not over after ``max_deals`` deals.
+        AssertionError: with ``check=True``, an engine invariant broke.
+    """
+    if len(agents) != rules.players:
+        raise ValueError(f"{rules.spec()} needs {rules.players} agents (one per seat), got {len(agents)}")
+    game = Game(rules, seed=seed, first_dealer=first_dealer)
+    while not game.over:
+        if len(game.logs) >= max_deals:
+            raise RuntimeError(
+                f"the game did not end after {max_deals} deals (totals {game.totals}, "
+                f"target {rules.target}); raise max_deals or check the agents"
+            )
+        game.new_deal()
+        play_deal(game, agents, on_move=on_move, check=check)
+        game.finish_deal()
+    return game
+
+
+def play_deal(game: Game, agents: Sequence[Agent], on_move: OnMove | None = None, check: bool = False) -> Deal:
+    """Play the game's current deal (just dealt with ``game.new_deal()``) to its end, without scoring it.
+
+    Args:
+        game: a game whose ``deal`` is in progress; every move is logged in ``game.logs[-1]``.
+        agents: one agent per (table) seat; agents with ``observe`` are told of the deal and of every move.
+        on_move: optional callback ``on_move(deal, seat, move)`` after every move.
+        check: call ``deal.check_invariants()`` before the first move and after every move.
+
+    Returns:
+        The finished deal (call ``game.finish_deal()`` to score it).
+
+    Raises:
+        RuntimeError: no deal in progress, an agent chose an illegal id, or a runaway deal.
+        AssertionError: with ``check=True``, an engine invariant broke.
+    """
+    deal = game.deal
+    if deal is None:
+        raise RuntimeError("no deal in progress: call game.new_deal() first")
+    if check:
+        deal.check_invariants()
+    agents = [agents[t] for t in game.seating.seats]  # by deal seat; a player sitting out sees nothing (§3.1)
+    obs = observers(agents)
+    if obs:
+        observe_all(obs, deal, -1, None)
+    moves = 0
+    while not deal.over:
+        seat = deal.to_act
+        agent = agents[seat]
+        legal = deal.legal_actions()
+        view = deal.view(seat) if agent.needs_view else None
+        action = agent.select(view, legal)
+        try:
+            move = game.apply_action(action)
+        except IllegalMove as e:
+            raise RuntimeError(
+                f"bot '{agent.name}' at seat {seat + 1} chose move id {action}, which is not legal: {e}"
+            ) from e
+        if obs:
+            observe_all(obs, deal, seat, move)
+        if on_move is not None:
+            on_move(deal, seat, move)
+        if check:
+            deal.check_invariants()
+        moves += 1
+        if moves >= MAX_MOVES_PER_DEAL:
+            raise RuntimeError(
+                f"deal {len(game.logs)} did not end after {MAX_MOVES_PER_DEAL} moves"
+            )
+    return deal
