@@ -32,7 +32,7 @@ def states(spec: str, deals: int, eager: bool = True) -> Iterator[Deal]:
 def shape_candidates(deal: Deal) -> list[Candidate]:
     """Every meld or addition of a rank 4..A or of wild cards the hand's counts allow by shape, legal or
     not (so that refused ones are checked too)."""
-    rc = deal.rc[deal.turn]
+    rc = deal.rank_counts[deal.turn]
     out = []
     for a, (kind, target, n, t, j) in enumerate(ACTIONS):
         if (kind in (MELD, ADD) and (FOUR <= target <= ACE or target == WILD_TARGET)
@@ -45,7 +45,7 @@ def shape_candidates(deal: Deal) -> list[Candidate]:
 def counts_after(deal: Deal, check: _OpeningCheck, x: Candidate) -> tuple[list[int], dict[int, list[int]]]:
     """The hand's counts by rank and this turn's melds (``check.base_turn``) after the candidate ``x``."""
     _, target, n, t, j = x
-    rc = deal.rc[deal.turn][:]
+    rc = deal.rank_counts[deal.turn][:]
     rc[target if target != WILD_TARGET else TWO] -= n
     rc[TWO] -= t
     rc[JOKER_RANK] -= j

@@ -14,7 +14,7 @@ Left out, and only these:
 * ``Deal._shared``, set only on the throwaway search copies of one turn (``Deal._copy(False)``: their own side's
   Meld objects are their parent's until a move changes one, which copies it first); it says how the copy holds
   its melds, not what they are;
-* ``MeldLimits.options``, the process-wide memo of meld options that ``Deal.lim`` points to (shared by every
+* ``MeldLimits.options``, the process-wide memo of meld options that ``Deal.meld_limits`` points to (shared by every
   deal with the same limits, filled by move generation; its content follows from the limits alone).
 
 Aliasing is part of the state: a mutable object met a second time is written as a reference to the path

@@ -70,7 +70,7 @@ def test_first_to_take_the_pile_is_the_lone_hand_and_the_others_combine_their_me
     d = _alliance_deal()
     play(d, "take JH JS", "meld AC AC AD")
     assert d.lone == 1 and d.side_of == (0, 1, 0) and d.home == (0, 1, 2)
-    kings = d.melds[0][d.mt[0][11]]
+    kings = d.melds[0][d.meld_index[0][11]]
     assert sorted(kings.cards) == sorted(cards("KH KS KD KC KC 2C")) and (kings.nat, kings.wild) == (5, 1)
     assert sorted(m.target for m in d.melds[0]) == [10, 11, 12] and d.melds[2] == []
     assert d.opened[0] and not d.opened[2]
@@ -88,9 +88,9 @@ def test_partners_play_on_the_combined_melds() -> None:
     play(d, "draw")  # QC KD
     # seat 2 adds to the queens seat 0 laid down and to the combined kings: the partnership's melds
     play(d, "add QC", "add KD")
-    kings = d.melds[0][d.mt[0][11]]
+    kings = d.melds[0][d.meld_index[0][11]]
     assert kings.size == 7 and kings.is_canasta and d.canastas == [1, 0, 0]
-    assert len(d.melds[0][d.mt[0][10]].cards) == 4 and cards("QC")[0] not in hand(d, 2)
+    assert len(d.melds[0][d.meld_index[0][10]].cards) == 4 and cards("QC")[0] not in hand(d, 2)
 
 
 def test_no_asking_to_go_out_between_temporary_partners() -> None:
@@ -313,13 +313,13 @@ def test_going_out_needs_two_canastas_where_the_basic_game_needs_one() -> None:
     hand0 = "KC KD KH KS KC KD KH QC QD QH 9C 9D 9H"
     d = make_deal(CT, [hand0], stock="QS 9S")
     play(d, "draw")
-    assert d.hsize[0] == 15  # two cards drawn
+    assert d.hand_sizes[0] == 15  # two cards drawn
     play(d, "meld KC KD KH KS KC KD KH", "meld QC QD QH QS")
     with pytest.raises(IllegalMove, match="2 canastas"):
         d.apply("meld 9C 9D 9H 9S")
     basic = make_deal("classic(players=3)", [hand0], stock="QS")
     play(basic, "draw")
-    assert basic.hsize[0] == 14
+    assert basic.hand_sizes[0] == 14
     play(basic, "meld KC KD KH KS KC KD KH", "meld QC QD QH QS", "meld 9C 9D 9H")
     assert basic.over and basic.out_seat == 0
 

@@ -89,7 +89,7 @@ def test_counts_scores_and_minimums_are_shown():
     assert f"Stock: {len(deal.stock)} cards" in out
     assert "North (partner)" in out and "You (D)" in out
     for seat in range(4):
-        assert str(deal.hsize[seat]) in out
+        assert str(deal.hand_sizes[seat]) in out
 
 
 # ------------------------------------------------------------------ pile

@@ -243,7 +243,7 @@ def test_a_full_canasta_takes_no_more_cards_when_planning_to_go_out() -> None:
     view = _view(rules, phase="play", hand=tuple(parse_cards("KC KS 9C")), melds=melds, opened=(True, True),
                  drew=1)
     pos = Position(view, RulesFacts(rules), DEFAULT_WEIGHTS)
-    assert pos.f.lim.max_size == 7
+    assert pos.f.meld_limits.max_size == 7
     assert not pos.can_out()
     # in a variant without the cap the same hand goes out (kings join the canasta, 9C is discarded)
     classic = Rules.parse("classic")

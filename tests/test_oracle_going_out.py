@@ -159,7 +159,7 @@ def test_last_card_melded_completes_second_canasta(preset: str, melds: list[tupl
     assert can_go_out(d)
     assert d.can_go_out_now()
     d.apply("add 5H")
-    assert d.hsize[d.turn] == 1 and not d.over
+    assert d.hand_sizes[d.turn] == 1 and not d.over
     d.apply("add 4S to 5S-TS" if samba else "add 2D to 9")
     assert d.over and d.out_seat == d.turn
 
@@ -177,7 +177,7 @@ def _long_positions(preset: str, count: int, seed: int) -> list[Deal]:
     ``outsearch.SEARCH_CARDS``, where the engine answers by its plans instead of the exact search."""
     out = []
     for d in positions(preset, count * 40, seed=seed, max_cards=12):
-        if d.hsize[d.turn] + len(d.pending) > SEARCH_CARDS:
+        if d.hand_sizes[d.turn] + len(d.pending) > SEARCH_CARDS:
             out.append(d)
             if len(out) == count:
                 break

@@ -57,7 +57,7 @@ def test_first_meld_kept_where_the_minimum_stays_reachable(preset: str, hand: st
     for move in plan:
         d.apply(move)  # IllegalMove on the old code at the first move
     assert d.opened[side] or d._opening_met(side)
-    assert d.phase == P_PLAY and d.hsize[d.turn] >= 1
+    assert d.phase == P_PLAY and d.hand_sizes[d.turn] >= 1
 
 
 def test_first_meld_still_refused_where_nothing_reaches_the_minimum() -> None:

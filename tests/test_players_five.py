@@ -76,7 +76,7 @@ def test_each_deal_is_a_four_player_deal_and_the_game_maps_seats() -> None:
     kings = "KC KD KH KS KC KD KH"
     deck = stacked_deck(FIVE.deal_rules(), [kings + " 5C 5D 5H 9S"], stock="5S", dealer=0)
     d = game.new_deal(deck=deck)
-    assert isinstance(d, Deal) and d.n == 4 and d.rules.players == 4 and d.hsize == [11, 11, 11, 11]
+    assert isinstance(d, Deal) and d.n == 4 and d.rules.players == 4 and d.hand_sizes == [11, 11, 11, 11]
     assert game.seating.sitting_out == 4 and game.table_seat(d.turn) == 1
     for m in ("draw", "meld " + kings, "meld 5C 5D 5H 5S", "discard 9S"):
         game.apply(m)

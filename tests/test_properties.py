@@ -184,7 +184,7 @@ def check_view(deal: Deal, seat: int) -> None:
     v = deal.view(seat)
     assert v.seat == seat and v.side == deal.rules.side_of(seat)
     assert list(v.hand) == hand(deal, seat)
-    assert v.hand_sizes == tuple(deal.hsize)
+    assert v.hand_sizes == tuple(deal.hand_sizes)
     assert v.stock_size == len(deal.stock)
     assert v.pile_size == len(deal.pile)
     if deal.rules.pile_visible:
@@ -192,7 +192,7 @@ def check_view(deal: Deal, seat: int) -> None:
     else:
         assert v.pile_cards is None
     stock = tuple(deal.stock)
-    others = [tuple(hand(deal, s)) for s in range(deal.n) if s != seat and deal.hsize[s]]
+    others = [tuple(hand(deal, s)) for s in range(deal.n) if s != seat and deal.hand_sizes[s]]
     for f in dataclasses.fields(v):
         value = getattr(v, f.name)
         if f.name == "rules":

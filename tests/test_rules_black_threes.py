@@ -72,11 +72,11 @@ def test_going_out_by_discarding_a_single_black_three() -> None:
 def test_two_black_threes_left_cannot_go_out() -> None:
     d = make_deal(CLASSIC, [SEVEN_KINGS + " QC QD QH 3S"], stock="3C")
     play(d, "draw", "meld " + SEVEN_KINGS, "meld QC QD QH")
-    assert d.hsize[0] == 2 and not d.can_go_out_now()
+    assert d.hand_sizes[0] == 2 and not d.can_go_out_now()
     with pytest.raises(IllegalMove, match="black threes"):
         d.apply("meld 3C 3S")
     play(d, "discard 3S")  # he must keep the other one
-    assert not d.over and d.hsize[0] == 1
+    assert not d.over and d.hand_sizes[0] == 1
 
 
 def test_black_three_left_in_a_hand_costs_5() -> None:

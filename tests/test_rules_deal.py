@@ -73,7 +73,7 @@ def test_deal_one_card_at_a_time_from_the_dealers_left() -> None:
     assert hand(d, 3) == sorted(deck[0:44:4])
     assert hand(d, 0) == sorted(deck[1:44:4])
     assert hand(d, 2) == sorted(deck[3:44:4])
-    assert d.hsize == [11, 11, 11, 11]
+    assert d.hand_sizes == [11, 11, 11, 11]
     assert d.turn == 3 == d.to_act  # the player on the dealer's left plays first
     assert d.pile == [deck[44]]
     assert len(d.stock) == 108 - 44 - 1
@@ -110,7 +110,7 @@ def test_upcard_red_three_stays_in_the_pile_and_taker_lays_it_out_without_replac
     play(d, "meld AC AD AH")
     assert d.red3[0] == cards("3H")
     assert d.stock == stock_before  # no replacement card
-    assert d.pile == [] and d.hsize[0] == 6
+    assert d.pile == [] and d.hand_sizes[0] == 6
     assert parse_card("3H") not in hand(d, 0)
 
 
@@ -127,7 +127,7 @@ def test_red_threes_dealt_are_laid_out_and_replaced_seat_by_seat() -> None:
     d = make_deal(CLASSIC, ["3D 3H KC", None, "3H QC"], stock="AC AD AH")
     assert same_cards(d.red3[0], "3D 3H")
     assert same_cards(d.red3[2], "3H")
-    assert d.hsize == [11, 11, 11, 11]
+    assert d.hand_sizes == [11, 11, 11, 11]
     assert parse_card("AC") in hand(d, 0) and parse_card("AD") in hand(d, 0)
     assert parse_card("AH") in hand(d, 2)
     assert d.view(1).red_threes[0] == tuple(d.red3[0])  # everyone sees them
@@ -137,16 +137,16 @@ def test_red_three_replacement_that_is_a_red_three_is_replaced_too() -> None:
     d = make_deal(CLASSIC, ["3D"], stock="3H 3D AS")
     assert same_cards(d.red3[0], "3D 3H 3D")
     assert parse_card("AS") in hand(d, 0)
-    assert d.hsize[0] == 11
+    assert d.hand_sizes[0] == 11
 
 
 def test_red_three_drawn_from_the_stock_is_laid_out_and_replaced() -> None:
     d = make_deal(CLASSIC, ["KC"], stock="3H QS")
-    before = d.hsize[0]
+    before = d.hand_sizes[0]
     play(d, "draw")
     assert d.red3[0] == cards("3H")
     assert parse_card("QS") in hand(d, 0)
-    assert d.hsize[0] == before + 1
+    assert d.hand_sizes[0] == before + 1
 
 
 def test_red_threes_in_a_taken_pile_are_laid_out_without_replacement() -> None:

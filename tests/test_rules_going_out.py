@@ -33,7 +33,7 @@ def test_canasta_completed_in_the_same_turn_allows_going_out_by_melding_everythi
     play(d, "draw")
     assert d.can_go_out_now()
     play(d, "meld " + SEVEN_KINGS, "meld QC QD QH QS 2C")
-    assert d.over and d.out_seat == 0 and d.hsize[0] == 0
+    assert d.over and d.out_seat == 0 and d.hand_sizes[0] == 0
     assert len(d.pile) == 1  # only the upcard: going out by melding skips the discard
 
 
@@ -92,13 +92,13 @@ def test_no_forbids_going_out_this_turn() -> None:
         d.apply("meld QC QD QH QS")  # would leave one card to discard: going out
     assert snapshot(d) == before
     play(d, "meld QC QD QH", "discard 9C")
-    assert not d.over and d.hsize[0] == 1
+    assert not d.over and d.hand_sizes[0] == 1
 
 
 def test_the_answer_binds_only_that_turn() -> None:
     d = make_deal(CLASSIC, [SEVEN_KINGS + " QC QD QH 9C"], stock="QS 9S 9H 9D 8C")
     play(d, "draw", "ask", "no", "meld " + SEVEN_KINGS, "meld QC QD QH")
-    assert d.hsize[0] == 2
+    assert d.hand_sizes[0] == 2
     play(d, "discard 9C")
     draw_discard(d, 3)
     play(d, "draw")  # seat 0 holds QS 8C; may ask again, and may go out unasked

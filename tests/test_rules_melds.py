@@ -60,13 +60,13 @@ def test_both_sides_may_meld_the_same_rank() -> None:
 def test_a_side_without_a_canasta_must_keep_a_card_after_discarding() -> None:
     d = make_deal(CLASSIC, ["KC KD KH KS KC QC QD QH AC AD AH"], stock="9S")
     play(d, "draw", "meld KC KD KH KS KC", "meld QC QD QH")
-    assert d.hsize[0] == 4  # A A A 9
+    assert d.hand_sizes[0] == 4  # A A A 9
     before = snapshot(d)
     with pytest.raises(IllegalMove, match="keep a card to discard"):
         d.apply("meld AC AD AH")
     assert snapshot(d) == before
     play(d, "discard 9S")
-    assert d.hsize[0] == 3 and not d.over
+    assert d.hand_sizes[0] == 3 and not d.over
 
 
 # ---------------------------------------------------------------------- §1.5 melds

@@ -171,7 +171,7 @@ def test_min_meld_table() -> None:
 
 def test_hand_size() -> None:
     d = Deal(rules(hand_size=12), seed=1)
-    assert d.hsize == [12, 12, 12, 12]
+    assert d.hand_sizes == [12, 12, 12, 12]
     assert len(d.stock) == 108 - 48 - len(d.pile) - sum(len(r) for r in d.red3)
 
 

@@ -30,11 +30,11 @@ def opened(extra: str, stock: str, rules: Rules = CLASSIC, upcard: str = "7C", o
 def test_the_whole_pile_is_taken_and_the_top_card_is_melded_at_once() -> None:
     d = opened("QC QD", "9C 8D QS")  # pile: 7C 4S 9C 8D QS
     assert d.turn == 0
-    size = d.hsize[0]
+    size = d.hand_sizes[0]
     play(d, "take QC QD")
     assert melds_of(d, 0)["Q"] == sorted(cards("QC QD QS"))
     assert d.pile == []
-    assert d.hsize[0] == size - 2 + 4  # 7C 4S 9C 8D came into the hand
+    assert d.hand_sizes[0] == size - 2 + 4  # 7C 4S 9C 8D came into the hand
     for c in cards("7C 4S 9C 8D"):
         assert d.hands[0][c] >= 1
 

@@ -27,16 +27,16 @@ SEVEN_QUEENS = "QC QD QH QS QC QD QH"
 def test_two_players_deal_15_and_draw_2() -> None:
     assert (TWO.hand_size, TWO.draw, TWO.canastas_to_go_out, TWO.teams, TWO.target) == (15, 2, 2, 2, 5000)
     d = make_deal(TWO, [], stock="9C 9D 9H")
-    assert d.hsize == [15, 15] and d.turn == 0
+    assert d.hand_sizes == [15, 15] and d.turn == 0
     play(d, "draw")
-    assert d.hsize[0] == 17
+    assert d.hand_sizes[0] == 17
     assert d.stock[-1] == cards("9H")[0]
 
 
 def test_two_players_need_two_canastas_to_go_out() -> None:
     d = make_deal(TWO, [SEVEN_KINGS + " AC AD AH 5C 5D 5H 5S 6C"], stock="6D 6H")
     play(d, "draw", "meld " + SEVEN_KINGS, "meld AC AD AH", "meld 5C 5D 5H 5S")
-    assert d.hsize[0] == 3 and not d.can_go_out_now()
+    assert d.hand_sizes[0] == 3 and not d.can_go_out_now()
     with pytest.raises(IllegalMove, match="2 canastas"):
         d.apply("meld 6C 6D 6H")
     d = make_deal(TWO, [SEVEN_KINGS + " " + SEVEN_QUEENS + " 9C"], stock="9D 9H")
@@ -49,7 +49,7 @@ def test_two_players_take_the_pile_instead_of_drawing() -> None:
     d = make_deal(TWO, ["9C 9D AC AD AH"], upcard="9H")
     stock = len(d.stock)
     play(d, "take 9C 9D", "meld AC AD AH")
-    assert len(d.stock) == stock and d.hsize[0] == 15 - 2 - 3
+    assert len(d.stock) == stock and d.hand_sizes[0] == 15 - 2 - 3
     assert "draw" not in legal_strs(d)
 
 
@@ -66,9 +66,9 @@ def test_two_players_a_single_last_stock_card_is_a_full_draw() -> None:
     draw_until(d, 1)
     assert len(d.stock) == 1  # this stacked deck leaves an odd count for two-card draws
     seat = d.turn
-    before = d.hsize[seat] + len(d.red3[seat])
+    before = d.hand_sizes[seat] + len(d.red3[seat])
     play(d, "draw")
-    assert d.hsize[seat] + len(d.red3[seat]) == before + 1 and d.stock == []
+    assert d.hand_sizes[seat] + len(d.red3[seat]) == before + 1 and d.stock == []
     assert d.phase == 1 or d.over
 
 
@@ -77,7 +77,7 @@ def test_two_players_a_single_last_stock_card_is_a_full_draw() -> None:
 def test_three_players_deal_13_individual_sides_target_7500() -> None:
     assert (THREE.hand_size, THREE.draw, THREE.teams, THREE.team_size, THREE.target) == (13, 1, 3, 1, 7500)
     d = make_deal(THREE, [])
-    assert d.hsize == [13, 13, 13] and [THREE.side_of(s) for s in range(3)] == [0, 1, 2]
+    assert d.hand_sizes == [13, 13, 13] and [THREE.side_of(s) for s in range(3)] == [0, 1, 2]
     assert len(d.melds) == 3 and d.teams == 3
 
 
@@ -104,7 +104,7 @@ def test_six_players_deck_deal_and_canastas(r: Rules) -> None:
     assert r.deck_size == 162 and sum(deck_counts(r.packs, r.jokers)) == 162
     assert (r.hand_size, r.draw, r.canastas_to_go_out) == (13, 1, 2)
     d = Deal(r, seed=3)
-    assert d.hsize == [13] * 6
+    assert d.hand_sizes == [13] * 6
     d.check_invariants()
 
 

@@ -137,13 +137,13 @@ def test_one_card_rule_is_lifted_when_the_stock_is_gone() -> None:
         bottom="QS",
     )
     play(d, "draw", "meld KC KD KH KS KC KD KH", "meld AC AD AH", "discard 9C")
-    assert d.hsize[0] == 1  # seat 0 keeps one card from now on
+    assert d.hand_sizes[0] == 1  # seat 0 keeps one card from now on
     play(d, "draw", "meld QC QD QH 2C 2C JK", "discard 9D")
     draw_until(d, 1)
     _last_card_to(d, 2)
     draw_discard(d)  # seat 2 discards the last card, QS; seat 3 must take it
     play(d, "take", "discard KS")
-    assert d.turn == 0 and d.hsize[0] == 1 and len(d.pile) == 1
+    assert d.turn == 0 and d.hand_sizes[0] == 1 and len(d.pile) == 1
     assert legal_strs(d) == {"take"}  # one card against a one-card pile, but the stock is gone
     last = hand_str(d, 0)
     play(d, "take", f"discard {last}")

@@ -152,7 +152,7 @@ def _one_card_vs_one_card(rules: Rules) -> Deal:
     play(d, "draw", "meld KC KD KH KS KC KD KH", "meld AC AD AH", "discard 5S")
     draw_discard(d, 2)  # seats 1 and 2 discard 4D and 9H
     play(d, "take 9C 9D", "meld AS AC AH", "discard KS")  # seat 3
-    assert d.turn == 0 and d.hsize[0] == 1 and d.pile == cards("KS")
+    assert d.turn == 0 and d.hand_sizes[0] == 1 and d.pile == cards("KS")
     return d
 
 

@@ -153,7 +153,7 @@ def test_several_sequences_of_one_suit_and_identical_ones() -> None:
     play(d, "draw", "meld 4H 5H 6H", "meld 4H 5H 6H", "meld 9H TH JH")
     seqs = [m for m in d.melds[0] if m.target == SEQ_TARGET]
     assert [m.span for m in seqs] == [(2, 2, 4), (2, 2, 4), (2, 7, 9)]
-    assert d.hsize[0] == 8
+    assert d.hand_sizes[0] == 8
 
 
 def test_an_unopened_side_may_open_with_sequences() -> None:

@@ -36,11 +36,11 @@ def test_the_plan_with_pairs_never_contradicts_the_full_plan(spec: str) -> None:
     yes = no = 0
     for deal, side in unopened_states(spec, 24):
         check = _OpeningCheck(deal, side, deal._ex(side))
-        zero = deal.rv[TWO] == 0 and deal.rv[JOKER_RANK] == 0
+        zero = deal.rank_values[TWO] == 0 and deal.rank_values[JOKER_RANK] == 0
         assert check.zero_wilds == zero
         for x in shape_candidates(deal)[::2]:
             rc, turn = counts_after(deal, check, x)
-            best = best_meld_value(rc, turn, deal.lim, check.keep)
+            best = best_meld_value(rc, turn, deal.meld_limits, check.keep)
             for need in (5, 20, 40, 50, 70, 90, 120, 160):
                 got = check.pairs_reach_after(x, need)
                 if got is True:
@@ -87,17 +87,17 @@ def test_no_sequence_moves_without_a_run_a_wild_card_or_a_sequence(spec: str) ->
         for s in range(deal.teams):
             assert deal.seqs[s] == [m for m in deal.melds[s] if m.target == SEQ_TARGET]
         hand = deal.hands[seat]
-        assert deal.nb == [held_bits(h) for h in deal.hands]
+        assert deal.natural_bits == [held_bits(h) for h in deal.hands]
         spans = spans_in_hand(hand, rules.sequence_min, rules.sequence_max)
         assert deal._holds_sequence() == bool(spans)
-        wild = rules.sequence_wild_max > 0 and (deal.rc[seat][TWO] or deal.rc[seat][JOKER_RANK])
+        wild = rules.sequence_wild_max > 0 and (deal.rank_counts[seat][TWO] or deal.rank_counts[seat][JOKER_RANK])
         if spans or wild or seqs:
             continue
         pend = deal._to_hand(deal.pending) if deal.pending else 0
         for allow_out in (True, False):
             needs = deal._out_needs(side)
-            assert seq_play_candidates(deal, seat, side, deal.hsize[seat], pend, allow_out, needs) == []
-            assert seq_play_ids(deal, seat, side, deal.hsize[seat], pend, allow_out, needs) == []
+            assert seq_play_candidates(deal, seat, side, deal.hand_sizes[seat], pend, allow_out, needs) == []
+            assert seq_play_ids(deal, seat, side, deal.hand_sizes[seat], pend, allow_out, needs) == []
         assert not any(m.target == SEQ_TARGET for m in deal.melds[side])
         checked += 1
         empty += 1

@@ -38,8 +38,8 @@ def _expected_twos(deal: Deal, held: int) -> list[tuple[int, ...]]:
     twos as naturals, at most ``wild_limit`` jokers, a new meld of ``min_naturals`` twos and 3 cards,
     within ``meld_cap``."""
     side = deal.side_of[deal.turn]
-    rc = deal.rc[deal.turn]
-    mi = deal.mt[side][TWO]
+    rc = deal.rank_counts[deal.turn]
+    mi = deal.meld_index[side][TWO]
     m = deal.melds[side][mi] if mi >= 0 else None
     nat0, wild0, size0 = (m.nat, m.wild, m.size) if m is not None else (0, 0, 0)
     jokers_ok = {j for t, j in GROUP_WILD_COMBOS if t == 0}
@@ -48,7 +48,7 @@ def _expected_twos(deal: Deal, held: int) -> list[tuple[int, ...]]:
         for j in range(min(rc[JOKER_RANK], 3) + 1):
             k = n + j
             if (k == 0 or k > deal.rules.meld_cap - size0 or (m is None and k < 3) or j not in jokers_ok
-                    or (j and wild0 + j > deal.lim.capacity(nat0 + n, 0))):
+                    or (j and wild0 + j > deal.meld_limits.capacity(nat0 + n, 0))):
                 continue
             grows = 1 if size0 < 7 <= size0 + k else 0
             out.append((group_action(ADD if m else MELD, TWO, n, 0, j), TWO, n, 0, j, held - k,
@@ -60,8 +60,8 @@ def test_melds_of_twos_are_those_the_rules_allow() -> None:
     checked = 0
     for deal in states("italian", 30):
         side = deal.side_of[deal.turn]
-        if deal.phase == P_PLAY and deal.opened[side] and deal.rc[deal.turn][TWO]:
-            for held in (deal.hsize[deal.turn], 3, 2):
+        if deal.phase == P_PLAY and deal.opened[side] and deal.rank_counts[deal.turn][TWO]:
+            for held in (deal.hand_sizes[deal.turn], 3, 2):
                 assert twos_candidates(deal, held) == _expected_twos(deal, held)
             checked += 1
     assert checked > 100
@@ -103,7 +103,7 @@ def test_going_out_checks_are_shared_between_twos_and_jokers(spec: str) -> None:
 def _reach_every_order(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]], keep: int,
                        need: int, depth: int, planned: bool = False) -> bool:
     """``sequences_reach`` trying the sequences in every order (the search before the pass)."""
-    if not planned and best_meld_value(rc, ex, deal.lim, keep) >= need:
+    if not planned and best_meld_value(rc, ex, deal.meld_limits, keep) >= need:
         return True
     if depth <= 0:
         return False
@@ -131,7 +131,7 @@ def test_sequence_plans_try_each_set_of_sequences_once(spec: str) -> None:
         hand = deal.hands[deal.turn][:]
         if len(spans_in_hand(hand, deal.rules.sequence_min, deal.rules.sequence_max)) < 2:
             continue
-        rc = deal.rc[deal.turn][:]
+        rc = deal.rank_counts[deal.turn][:]
         ex = {m.target: [m.nat, m.wild] for m in deal.turn_new if FOUR <= m.target <= ACE}
         for _ in range(4):
             keep, need = rng.randint(0, 2), rng.choice((20, 50, 90, 120, 160, 250))
@@ -145,7 +145,7 @@ def test_sequence_plans_try_each_set_of_sequences_once(spec: str) -> None:
 
 @pytest.mark.parametrize("spec", ["classic", "italian", "cuban", "hollywood", "classic(no_wild_majority=true)"])
 def test_naturals_of_the_same_capacity_share_add_options(spec: str) -> None:
-    lim: MeldLimits = Deal(Rules.parse(spec), seed=1).lim
+    lim: MeldLimits = Deal(Rules.parse(spec), seed=1).meld_limits
     for nat in range(30):
         same = lim.nat_key(nat)
         assert same <= nat and (same == nat or lim.max_size >= NO_CAP)
@@ -159,7 +159,7 @@ def test_without_going_out_conditions_the_canastas_decide(spec: str) -> None:
     checked = 0
     for deal in states(spec, 4):
         rules = deal.rules
-        if not deal.xr.out_conditions:
+        if not deal.variant_ranks.out_conditions:
             assert out_need(deal, deal.turn) == rules.canastas_to_go_out
         for side in range(rules.teams):
             base = deal._base_need(side)

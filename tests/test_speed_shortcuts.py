@@ -66,7 +66,7 @@ SPECS = ["classic", "italian", "hollywood", "samba", "cuban", "brazilian"]
 
 
 def _limits(spec: str) -> MeldLimits:
-    return Deal(Rules.parse(spec), seed=1).lim
+    return Deal(Rules.parse(spec), seed=1).meld_limits
 
 
 def _random_position(rng: random.Random, wild_melds: bool) -> tuple[list[int], dict[int, list[int]]]:
@@ -249,7 +249,7 @@ def test_sequence_ids_are_those_of_the_candidates(spec: str) -> None:
             seat = deal.turn
             if deal.phase == P_PLAY:
                 side = deal.side_of[seat]
-                size = deal.hsize[seat]
+                size = deal.hand_sizes[seat]
                 pend = deal._to_hand(deal.pending)
                 for allow_out in (True, False):
                     needs = deal._out_needs(side)
@@ -302,12 +302,12 @@ def test_the_canasta_bound_of_going_out_plans_never_changes_their_answer(monkeyp
             deal.apply_action((pool or legal)[int(rng.random() * len(pool or legal))])
 
     def answers() -> list[bool]:
-        return [out_reach(d, d.hands[d.turn][:], d.rc[d.turn][:], d._ex(d.side_of[d.turn]),
+        return [out_reach(d, d.hands[d.turn][:], d.rank_counts[d.turn][:], d._ex(d.side_of[d.turn]),
                           d.canastas[d.side_of[d.turn]], 0, True) for d in positions]
 
     pruned = answers()
     decided = sum(1 for d in positions if d.canastas[d.side_of[d.turn]] + seqplay._canasta_bound(
-        d, d.hands[d.turn], d.rc[d.turn], d._ex(d.side_of[d.turn]),
+        d, d.hands[d.turn], d.rank_counts[d.turn], d._ex(d.side_of[d.turn]),
         [m.span for m in d.melds[d.side_of[d.turn]] if m.target == SEQ_TARGET]) < rules.canastas_to_go_out)
     assert decided > 100  # the bound does drop hands: the comparison below is not vacuous
     monkeypatch.setattr(seqplay, "_canasta_bound", lambda *args: 99)
@@ -401,7 +401,7 @@ def test_the_naturals_plan_after_a_candidate_is_that_of_the_counts_after_it(spec
                     rc, turn = counts_after(deal, check, (a, target, n, t, j))
                     for need in (-5, 10, 30, 50, 90, 150):
                         assert (check.naturals_reach_after((a, target, n, t, j), need)
-                                == naturals_reach(rc, turn, deal.lim, check.keep, need)), (a, need)
+                                == naturals_reach(rc, turn, deal.meld_limits, check.keep, need)), (a, need)
                     checked += 1
             legal = deal.legal_actions()
             deal.apply_action(legal[int(rng.random() * len(legal))])

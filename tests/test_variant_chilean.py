@@ -65,7 +65,7 @@ WILD7 = "2C 2D 2H 2S JK JK 2C"
 def test_a_deal_of_162_cards() -> None:
     """§3.2 Chilean "Cards: 162 [S0, S4]" (11 cards dealt to 4 players: docs/variants/chilean.md)."""
     d = make_deal(CHILEAN, [WILD7 + " AC AD AH AS"], stock="KC")
-    assert sum(d.card_census()) == 162 and d.hsize == [11] * 4
+    assert sum(d.card_census()) == 162 and d.hand_sizes == [11] * 4
 
 
 def test_wild_canasta_2000_and_six_red_threes_in_a_played_deal() -> None:

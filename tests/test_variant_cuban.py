@@ -30,7 +30,7 @@ def test_preset_fields() -> None:
     assert r.pile_always_frozen and r.wild_melds and r.black3_no_discard_first_round
     assert [r.min_meld(s) for s in (-5, 0, 1500, 3000, 4995, 5000, 7000)] == [15, 50, 90, 120, 120, 150, 150]
     d = Deal(r, seed=1)
-    assert all(size == 13 for size in d.hsize) or any(d.red3)
+    assert all(size == 13 for size in d.hand_sizes) or any(d.red3)
     with pytest.raises(RulesError, match="cuban is played by 4 players"):
         Rules.parse("cuban(players=6)")
     assert Rules.parse("cuban(players=4,hand_size=15)").hand_size == 15  # S4's 15 as an option
@@ -243,9 +243,9 @@ def _out(d: Deal) -> None:
 def test_a_deal_of_108_cards_13_each_and_one_card_drawn() -> None:
     """§3.2 Cuban "Cards / dealt: 108; 13", "Draw: 1"."""
     d = make_deal(CUBAN, [OUT13], stock="9H")
-    assert sum(d.card_census()) == 108 and d.hsize == [13] * 4
+    assert sum(d.card_census()) == 108 and d.hand_sizes == [13] * 4
     play(d, "draw")
-    assert d.hsize[0] == 14
+    assert d.hand_sizes[0] == 14
 
 
 def test_a_meld_of_three_wild_cards() -> None:

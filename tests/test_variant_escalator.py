@@ -83,7 +83,7 @@ def test_options_parse_and_refuse_bad_values() -> None:
 def test_draw_two_cards() -> None:
     d = make_deal(ESC, [], stock="5S 6S")
     play(d, "draw")
-    assert d.hsize[0] == 17
+    assert d.hand_sizes[0] == 17
 
 
 # ---------------------------------------------------------------- the pile and melds
@@ -109,7 +109,7 @@ def test_the_pile_is_taken_onto_a_laid_out_meld() -> None:
     play(d2, "draw", "discard KS")
     assert d2.turn == 2 and "take" in legal_strs(d2)
     play(d2, "take")
-    assert d2.melds[0][d2.mt[0][cards("KS")[0] >> 2]].size == 4
+    assert d2.melds[0][d2.meld_index[0][cards("KS")[0] >> 2]].size == 4
 
 
 def test_at_most_two_wild_cards_in_a_meld() -> None:
@@ -126,7 +126,7 @@ def test_at_most_two_wild_cards_in_a_meld() -> None:
 def test_nobody_melds_or_discards_his_last_card() -> None:
     d = make_deal(ESC, ["KC KD KH AC AD AH QC QD QH JC JD JH 9C 9D 9H"], stock="9S 8C")
     play(d, "draw", "meld KC KD KH", "meld AC AD AH", "meld QC QD QH", "meld JC JD JH")
-    assert d.hsize[0] == 5
+    assert d.hand_sizes[0] == 5
     legal = legal_strs(d)
     assert "ask" not in legal and "meld 9C 9D 9H" in legal and "meld 9C 9D 9H 9S" not in legal
     before = snapshot(d)
@@ -138,7 +138,7 @@ def test_nobody_melds_or_discards_his_last_card() -> None:
     with pytest.raises(IllegalMove, match="nobody goes out"):
         d.apply("add 9S")
     play(d, "discard 9S")
-    assert d.hsize[0] == 1 and not d.over and d.turn == 1
+    assert d.hand_sizes[0] == 1 and not d.over and d.turn == 1
 
 
 def test_the_deal_ends_when_the_stock_runs_out_and_the_last_drawer_discards() -> None:
@@ -197,10 +197,10 @@ def test_escalators_are_laid_down_whole_and_bring_the_top_11_cards() -> None:
     play(d, "meld " + ESCALATOR)  # 50: the initial meld, and the first canasta at the table
     seq = next(m for m in d.melds[0] if m.target == SEQ_TARGET)
     assert seq.is_canasta and d.opened[0] and d.canastas[0] == 1 and d.seq_canastas[0] == 1
-    assert d.hsize[0] == 17 - 7 + 11 and all(d.hands[0][c] for c in cards(EXTRA))
+    assert d.hand_sizes[0] == 17 - 7 + 11 and all(d.hands[0][c] for c in cards(EXTRA))
     assert d.extra_done == [True, False]
     play(d, "meld 4C 4D 4S", "discard 8C")
-    assert d.turn == 1 and d.hsize[0] == 21 - 3 - 1
+    assert d.turn == 1 and d.hand_sizes[0] == 21 - 3 - 1
 
 
 def test_only_the_first_canasta_at_the_table_brings_the_11_cards() -> None:
@@ -208,7 +208,7 @@ def test_only_the_first_canasta_at_the_table_brings_the_11_cards() -> None:
     d = make_deal(ESC, ["KC KD KH AC AD AH 9C 9D", sevens + " QS QD QH"], stock="TC TD  JC JD " + EXTRA)
     play(d, "draw", "meld KC KD KH", "meld AC AD AH", "discard TC")
     play(d, "draw", "meld QS QD QH", "meld " + sevens)  # side 1's canasta, the first at the table
-    assert d.hsize[1] == 17 - 10 + 11 and d.extra_done == [False, True]
+    assert d.hand_sizes[1] == 17 - 10 + 11 and d.extra_done == [False, True]
     assert d.view(0).extra_cards_done == (False, True)
     play(d, "discard JC")
     # with extra_cards_once_per_deal=false the other side would also receive them (Mexican-like)
@@ -223,9 +223,9 @@ def test_the_second_side_gets_no_extra_cards() -> None:
     sevens = "7C 7D 7H 7S 7C 7D 7H"
     d = make_deal(ESC, [kings + " 9C 9D", sevens + " QS QD QH"], stock="TC TD " + EXTRA + " JC JD")
     play(d, "draw", "meld " + kings)
-    assert d.extra_done == [True, False] and d.hsize[0] == 17 - 7 + 11
+    assert d.extra_done == [True, False] and d.hand_sizes[0] == 17 - 7 + 11
     play(d, "discard TC", "draw", "meld QS QD QH", "meld " + sevens)
-    assert d.canastas[1] == 1 and d.hsize[1] == 17 - 10 and d.extra_done == [True, False]
+    assert d.canastas[1] == 1 and d.hand_sizes[1] == 17 - 10 and d.extra_done == [True, False]
 
 
 # ---------------------------------------------------------------- scoring
@@ -327,7 +327,7 @@ def test_bots_lay_down_an_escalator_they_hold(bot: str) -> None:
         d.apply_action(agent.select(d.view(0) if agent.needs_view else None, d.legal_actions()))
         d.check_invariants()
     assert d.seq_canastas[0] == 1 and d.extra_done == [True, False]
-    assert d.hsize[0] >= 1
+    assert d.hand_sizes[0] >= 1
 
 
 # ------------------------------------------------------------------ collecting runs (heuristic player)

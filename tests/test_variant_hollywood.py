@@ -228,8 +228,8 @@ def test_a_two_on_top_is_taken_with_a_pair_of_twos() -> None:
         d.apply("take 2C JK")
     pile = len(d.pile)
     play(d, "take 2C 2D")
-    wild = d.melds[0][d.mt[0][WILD_TARGET]]
-    assert wild.size == 3 and wild.wild == 3 and d.hsize[2] == 15 - 2 + pile - 1 and not d.frozen
+    wild = d.melds[0][d.meld_index[0][WILD_TARGET]]
+    assert wild.size == 3 and wild.wild == 3 and d.hand_sizes[2] == 15 - 2 + pile - 1 and not d.frozen
 
 
 def test_a_joker_on_top_is_taken_with_a_pair_of_jokers() -> None:
@@ -237,7 +237,7 @@ def test_a_joker_on_top_is_taken_with_a_pair_of_jokers() -> None:
     legal = legal_strs(d)
     assert "take JK JK" in legal and not any(m.startswith("take 2C") for m in legal)
     play(d, "take JK JK")
-    assert d.melds[0][d.mt[0][WILD_TARGET]].cards == cards("JK JK JK")
+    assert d.melds[0][d.meld_index[0][WILD_TARGET]].cards == cards("JK JK JK")
 
 
 def test_samba_still_refuses_a_wild_card_on_top() -> None:

@@ -73,7 +73,7 @@ def test_the_first_taker_gets_the_dowry() -> None:
     play(d, "take KC KD")  # 30 of 50 in naturals: the rest of the pile (the dowry) waits
     assert d.dowry == [] and sorted(d.pending) == dowry and d.view(1).dowry_size == 0
     play(d, "meld AC AD AH")  # 90: opened, the dowry joins the hand
-    assert d.opened[0] and d.pending == [] and d.hsize[0] == 15 - 5 + 13
+    assert d.opened[0] and d.pending == [] and d.hand_sizes[0] == 15 - 5 + 13
     d.check_invariants()
     clone = d.clone()
     assert clone.dowry == d.dowry
@@ -126,7 +126,7 @@ def test_twos_form_their_own_meld_and_are_reserved_until_its_canasta() -> None:
     d = _opened("2C 2D 2H 2S QC QD JK")
     assert "meld 2C 2D 2H to 2" in legal_strs(d) and "meld QC QD 2C" in legal_strs(d)
     play(d, "meld 2C 2D 2H")
-    m = d.melds[0][d.mt[0][TWO]]
+    m = d.melds[0][d.meld_index[0][TWO]]
     assert (m.target, m.nat, m.wild) == (TWO, 3, 0)
     legal = legal_strs(d)
     assert "meld QC QD 2S" not in legal and "add 2S to K" not in legal  # reserved for the twos meld

@@ -41,30 +41,30 @@ def test_preset_fields() -> None:
 def test_the_melder_draws_13_cards_after_the_initial_meld() -> None:
     d = make_deal(MEX, [OPEN + " QC QD", None, "JC JD JH"], stock="TC " + EXTRA)
     play(d, "draw", "meld KC KD KH")
-    assert d.hsize[0] == 11 and not d.opened[0]  # 30 of 50: not yet
+    assert d.hand_sizes[0] == 11 and not d.opened[0]  # 30 of 50: not yet
     play(d, "meld AC AD AH")
     assert d.opened[0] and d.extra_done == [True, False]
-    assert d.hsize[0] == 8 + 13 and all(d.hands[0][c] for c in cards(EXTRA))
+    assert d.hand_sizes[0] == 8 + 13 and all(d.hands[0][c] for c in cards(EXTRA))
     assert d.view(1).extra_cards_done == (True, False)
     play(d, "discard 9C")
     draw_discard(d, 1)
     play(d, "draw", "meld JC JD JH")  # the partner's melds bring no more cards: once per side
-    assert d.hsize[2] == 13 + 1 - 3 and d.extra_done == [True, False]
+    assert d.hand_sizes[2] == 13 + 1 - 3 and d.extra_done == [True, False]
 
 
 def test_red_threes_among_the_extra_cards_are_laid_out_and_replaced() -> None:
     d = make_deal(MEX, [OPEN + " QC QD"], stock="JC 3H " + EXTRA + " TC")
     play(d, "draw", "meld KC KD KH", "meld AC AD AH")
-    assert d.red3[0] == cards("3H") and d.hsize[0] == 8 + 13
+    assert d.red3[0] == cards("3H") and d.hand_sizes[0] == 8 + 13
     assert all(d.hands[0][c] for c in cards(EXTRA)) and d.stock[-1] == cards("TC")[0]
 
 
 def test_taking_the_pile_for_the_initial_meld_brings_the_extra_cards() -> None:
     d = make_deal(MEX, ["KC KD AC AD AH QC QD"], upcard="KH", stock="JC")
     play(d, "take KC KD")  # 30 + the pile below (nothing) ...
-    assert not d.opened[0] and d.hsize[0] == 11
+    assert not d.opened[0] and d.hand_sizes[0] == 11
     play(d, "meld AC AD AH")  # 90: opened, 13 cards drawn
-    assert d.opened[0] and d.hsize[0] == 8 + 13 and len(d.stock) == 162 - 52 - 1 - 13
+    assert d.opened[0] and d.hand_sizes[0] == 8 + 13 and len(d.stock) == 162 - 52 - 1 - 13
 
 
 def test_nobody_goes_out_before_the_extra_cards() -> None:
@@ -74,7 +74,7 @@ def test_nobody_goes_out_before_the_extra_cards() -> None:
     play(d, "draw")
     assert f"meld {eights}" in legal_strs(d)
     play(d, "meld " + eights)
-    assert not d.over and d.hsize[0] == 7 + 13
+    assert not d.over and d.hand_sizes[0] == 7 + 13
 
 
 # ------------------------------------------------------------- the pile
@@ -124,7 +124,7 @@ def _two_canastas(reds: str, tail: str) -> object:
     ``reds`` among them, laid out and replaced), melds a canasta of aces and one of nines."""
     d = make_deal(MEX, [KINGS + " AC AD AH AS AC AD"], stock="AH " + reds + " " + NINES + " " + tail)
     play(d, "draw", "meld " + KINGS)
-    assert d.hsize[0] == 7 + 13 and d.red3[0] == cards(reds)
+    assert d.hand_sizes[0] == 7 + 13 and d.red3[0] == cards(reds)
     play(d, "meld " + ACES, "meld " + NINES)
     assert d.canastas[0] == 3
     return d

@@ -77,7 +77,7 @@ def test_preset_fields() -> None:
 
 def test_packets_are_dealt_face_down_and_counted() -> None:
     d = Deal(PEN, seed=3)
-    assert [len(p) for p in d.packets] == [11] * 6 and d.hsize == [13] * 6
+    assert [len(p) for p in d.packets] == [11] * 6 and d.hand_sizes == [13] * 6
     v = d.view(0)
     assert v.packet_sizes == (11,) * 6 and len(v.hand) == 13  # sizes only: packets stay face down
     assert not any(isinstance(x, list) and x in d.packets for x in vars(v).values())
@@ -105,13 +105,13 @@ def _first_turn(last_draw: str = "8S", packet2: str = PACKET2) -> Deal:
     play(d, "draw")
     assert d.packets[0]
     play(d, "meld " + SEVENS)
-    assert d.canastas[0] == 1 and not d.packets[0] and d.hsize[0] == 8 + 11  # packet taken at once
+    assert d.canastas[0] == 1 and not d.packets[0] and d.hand_sizes[0] == 8 + 11  # packet taken at once
     assert d.packets[2] and d.packets[4]  # partners: at the start of their next turns
     play(d, "meld KC KC KD KD KH KS 2S", "meld JK JK JK JK 2C 2D 2H", "meld QC QD QH")
     assert d.opened[0] and d.canastas[0] == 3
     play(d, "discard 9S")
     play(d, "draw", "discard 4S")  # seat 1
-    assert d.turn == 2 and not d.packets[2] and d.hsize[2] == 13 + 11  # seat 2 took his packet
+    assert d.turn == 2 and not d.packets[2] and d.hand_sizes[2] == 13 + 11  # seat 2 took his packet
     assert d.packets[1] and d.packets[4]
     return d
 
@@ -122,7 +122,7 @@ def test_going_out_needs_the_four_kinds_and_the_last_meld_may_complete_them() ->
     assert "ask" not in legal_strs(d)  # no natural canasta yet (the sevens count as sevens)
     play(d, "meld 4C 4D 4H", "meld 5C 5D 5H", "meld 6C 6D 6H", "meld 8C 8D 8H 8S", "meld 9C 9D 9H",
          "meld TC TD TH", "meld JC JD JH")
-    assert d.hsize[2] == 4
+    assert d.hand_sizes[2] == 4
     play(d, "add QC QD QS QS")  # a natural canasta of queens: the fourth kind, and out
     assert d.over and d.out_seat == 2
     sc = d.score()[0]
@@ -133,7 +133,7 @@ def test_no_seven_as_the_last_card() -> None:
     d = _first_turn(last_draw="7S", packet2="8C 8D 8H JH 9C 9D 9H TC TD TH JC")
     play(d, "draw", "meld 4C 4D 4H", "meld 5C 5D 5H", "meld 6C 6D 6H", "meld 8C 8D 8H", "meld 9C 9D 9H",
          "meld TC TD TH", "meld JC JD JH")
-    assert d.hsize[2] == 5
+    assert d.hand_sizes[2] == 5
     before = snapshot(d)
     with pytest.raises(IllegalMove):
         d.apply("add QC QD QS QS")  # would leave 7S to discard
@@ -146,7 +146,7 @@ def test_red_threes_in_a_packet_are_laid_out_and_replaced() -> None:
     play(d, "draw")
     stock = len(d.stock)
     play(d, "meld " + SEVENS)
-    assert sorted(d.red3[0]) == cards("3D 3H") and d.hsize[0] == 8 + 11 and len(d.stock) == stock - 2
+    assert sorted(d.red3[0]) == cards("3D 3H") and d.hand_sizes[0] == 8 + 11 and len(d.stock) == stock - 2
 
 
 # ------------------------------------------------------------------ sevens

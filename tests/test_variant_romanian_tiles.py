@@ -84,7 +84,7 @@ def test_tile_names() -> None:
 
 def test_fifteen_to_the_first_player_who_discards_without_drawing() -> None:
     d = tiles_deal([])
-    assert d.hsize == [15, 14, 14, 14] and d.turn == 0 and d.phase == 1
+    assert d.hand_sizes == [15, 14, 14, 14] and d.turn == 0 and d.phase == 1
     legal = legal_strs(d)
     assert "draw" not in legal and legal and all(m.startswith("discard") for m in legal)
     with pytest.raises(IllegalMove, match="already drawn"):
@@ -121,9 +121,9 @@ def test_the_taker_gets_the_pile_and_the_surpriza() -> None:
     play(d, "draw", "discard KH")  # seat 0, turn 5
     assert d.view(1).dowry_size == 1 and d.pile_size == 6
     play(d, "take KC KD")
-    assert d.pending and d.hsize[1] == 12  # set aside until the initial meld (30 so far)
+    assert d.pending and d.hand_sizes[1] == 12  # set aside until the initial meld (30 so far)
     play(d, "meld AC AD AH")
-    assert d.opened[1] and d.dowry == [] and d.pending == [] and d.hsize[1] == 9 + 5 + 1
+    assert d.opened[1] and d.dowry == [] and d.pending == [] and d.hand_sizes[1] == 9 + 5 + 1
     assert d.hands[1][cards("6S")[0]] >= 1
 
 
@@ -454,7 +454,7 @@ def test_four_black_threes_leave_play_and_are_never_melded() -> None:
     play(d, "draw")
     assert "meld 3C 3C 3S 3S" in legal_strs(d)  # not opened: allowed all the same
     play(d, "meld 3C 3C 3S 3S")
-    assert d.black3_removed[0] == cards("3C 3C 3S 3S") and d.melds[0] == [] and d.hsize[0] == 11
+    assert d.black3_removed[0] == cards("3C 3C 3S 3S") and d.melds[0] == [] and d.hand_sizes[0] == 11
     s = score_side(TILES, SideResult(hand=cards("KC"), black_threes_removed=cards("3C 3C 3S 3S")))
     assert s.total == -20  # out of play: 0; the side never melded: the king twice
 

@@ -43,7 +43,7 @@ def test_preset_fields() -> None:
     with pytest.raises(RulesError, match="teams=2 only"):
         Rules.parse("samba(players=6,teams=3)")
     d = Deal(r, seed=3)
-    assert sum(d.hsize) + sum(len(x) for x in d.red3) >= 60
+    assert sum(d.hand_sizes) + sum(len(x) for x in d.red3) >= 60
     text = describe(r)
     assert "Sequences: 3 to 7" in text and "1500" in text and "fewer than 7 cards (or to one of its sequences)" in text
     assert "negative if the side has fewer than 2 canastas" in text
@@ -52,7 +52,7 @@ def test_preset_fields() -> None:
 def test_draw_two_cards() -> None:
     d = make_deal(SAMBA, [], stock="5S 6S")
     play(d, "draw")
-    assert d.hsize[0] == 17 and d.hands[0][cards("5S")[0]] >= 1 and d.hands[0][cards("6S")[0]] >= 1
+    assert d.hand_sizes[0] == 17 and d.hands[0][cards("5S")[0]] >= 1 and d.hands[0][cards("6S")[0]] >= 1
 
 
 def test_at_most_two_wild_cards_in_a_meld_of_a_rank() -> None:
@@ -197,9 +197,9 @@ def test_going_out_through_a_sequence_needs_no_asking() -> None:
 def test_a_deal_of_162_cards_15_each() -> None:
     """§3.2 "All use 162 cards"; Samba "Dealt / draw: 15": every card of the deal is counted somewhere."""
     d = make_deal(SAMBA, [SEQ7 + " " + KINGS7 + " AC"], stock="AD AH")
-    assert sum(d.card_census()) == 162 and d.hsize == [15] * 4
+    assert sum(d.card_census()) == 162 and d.hand_sizes == [15] * 4
     play(d, "draw")
-    assert sum(d.card_census()) == 162 and d.hsize[0] == 17
+    assert sum(d.card_census()) == 162 and d.hand_sizes[0] == 17
 
 
 def test_no_meld_of_wild_cards() -> None:

@@ -27,14 +27,14 @@ def position(preset: str, hand: str, melds: Sequence[MeldSpec] = (), opened: boo
     if later_round:
         d.turn_no = d.n + 1
     d.hands[seat] = [0] * len(d.hands[seat])
-    d.rc[seat] = [0] * 14
-    d.hsize[seat] = 0
-    d.nb[seat] = 0
+    d.rank_counts[seat] = [0] * 14
+    d.hand_sizes[seat] = 0
+    d.natural_bits[seat] = 0
     for c in parse_cards(hand):
         d._give(seat, c)
     d.melds[side] = []
     d.seqs[side] = []
-    d.mt[side] = [-1] * 14
+    d.meld_index[side] = [-1] * 14
     d.canastas[side] = 0
     d.seq_canastas[side] = 0
     partner = d.partner_of[seat] if d.partner_of[seat] >= 0 else seat

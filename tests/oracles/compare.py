@@ -30,7 +30,7 @@ def ask_preconditions(d: Deal) -> bool:
     seat = d.turn
     side = d.side_of[seat]
     return (d.answer == 0 and not d.asked and d.partner_of[seat] >= 0 and d.rules.team_size > 1
-            and d.hsize[seat] >= 2 and not d.pending and (d.opened[side] or d.open_total == 0)
+            and d.hand_sizes[seat] >= 2 and not d.pending and (d.opened[side] or d.open_total == 0)
             and not d.conceal_only and d.must_canasta < 0 and not d.no_discard
             and d.rules.ask_requires_going_out)
 

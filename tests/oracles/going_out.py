@@ -79,7 +79,7 @@ def state_key(d: Deal, seat: int) -> tuple[Any, ...]:
         d.phase, d.actor, d.turn, d.over, d.out_seat,
         tuple(d.hands[seat]), tuple(d.pending), len(d.stock), tuple(d.pile),
         tuple((m.target, tuple(sorted(m.cards)), m.nat, m.wild, m.span, m.creator) for m in melds),
-        tuple(index.get(id(m), -1) for m in d.turn_new), tuple(d.mt[side]),
+        tuple(index.get(id(m), -1) for m in d.turn_new), tuple(d.meld_index[side]),
         d.canastas[side], d.seq_canastas[side], d.opened[side], d.open_total, d.touched_old,
         d.asked, d.answer, d.no_discard, d.conceal_only, d.must_canasta, tuple(d.red3[seat]),
         d.has_melded[seat], tuple(d.extra_done), tuple(len(p) for p in d.packets),
@@ -137,7 +137,7 @@ class _Search:
             kind = ACTIONS[a][0]
             if kind in (ASK, PASS):
                 continue  # asking is modelled apart (module docstring); a pass ends the deal, nobody out
-            if kind == DISCARD and d.hsize[seat] > 1:
+            if kind == DISCARD and d.hand_sizes[seat] > 1:
                 continue  # ends the turn with cards left
             for move in _concrete(d, a):
                 c = d.clone()
@@ -244,7 +244,7 @@ def can_open(d: Deal, budget: int = 200_000) -> bool:
         if x.over or x.phase != P_PLAY or x.turn != seat:
             return False
         if x.opened[side] or x._opening_met(side):
-            return x.hsize[seat] + len(x.pending) >= 1
+            return x.hand_sizes[seat] + len(x.pending) >= 1
         key = state_key(x, seat)
         got = memo.get(key)
         if got is not None:

@@ -42,7 +42,7 @@ def positions(preset: str, count: int, seed: int = 0, max_cards: int = 7, max_st
             if not acts:
                 break
             if d.phase == P_PLAY and d.actor == d.turn:
-                size = d.hsize[d.turn] + len(d.pending)
+                size = d.hand_sizes[d.turn] + len(d.pending)
                 near = d.canastas[d.side_of[d.turn]] >= 1  # going out within reach: kept more often
                 if size <= max_cards and rng.random() < (keep if near else keep / 5):
                     made += 1

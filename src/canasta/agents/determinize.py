@@ -295,15 +295,15 @@ def _place(d: Deal, view: PlayerView, memory: CardMemory, pool: list[int], known
     if len(rest) != view.stock_size:
         raise DeterminizeError(f"{len(rest)} cards left for a stock of {view.stock_size}")
     d.hands = hands
-    d.rc = [[0] * 14 for _ in range(n)]
+    d.rank_counts = [[0] * 14 for _ in range(n)]
     for s in range(n):
         h = hands[s]
-        rc = d.rc[s]
+        rc = d.rank_counts[s]
         for c in range(N_TYPES):
             if h[c]:
                 rc[c >> 2] += h[c]
-    d.hsize = [sum(h) for h in hands]
-    d.nb = [held_bits(h) for h in hands]
+    d.hand_sizes = [sum(h) for h in hands]
+    d.natural_bits = [held_bits(h) for h in hands]
     d.stock = rest
     d.pile = pile
     d.pending = pending
@@ -395,7 +395,7 @@ def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:
     t = d.teams
     d.melds = [[] for _ in range(t)]
     d.seqs = [[] for _ in range(t)]
-    d.mt = [[-1] * 14 for _ in range(t)]
+    d.meld_index = [[-1] * 14 for _ in range(t)]
     d.canastas = [0] * t
     d.seq_canastas = [0] * t
     turn_side = view.side_of(view.turn)
@@ -415,7 +415,7 @@ def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:
                 m.span = mv.span
                 d.seqs[side].append(m)
             else:
-                d.mt[side][mv.target] = len(d.melds[side])
+                d.meld_index[side][mv.target] = len(d.melds[side])
             d.melds[side].append(m)
             if m.is_canasta:
                 d.canastas[side] += 1

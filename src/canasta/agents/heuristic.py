@@ -200,15 +200,15 @@ DEFAULT_WEIGHTS = HeuristicWeights()
 class RulesFacts:
     """Numbers read once from the rules: card values by rank, meld limits, copies per rank."""
 
-    __slots__ = ("rules", "rv", "lim", "copies", "b3_pen", "need", "_canastas")
+    __slots__ = ("rules", "rank_values", "meld_limits", "copies", "b3_pen", "need", "_canastas")
 
     def __init__(self, rules: Rules):
         self.rules = rules
         vals = rules.card_values
-        self.rv = [vals[r * 4] for r in range(13)] + [vals[JOKER]]
+        self.rank_values = [vals[r * 4] for r in range(13)] + [vals[JOKER]]
         if rules.min_meld_naturals_only:  # wild cards do not count towards the minimum (Italian)
-            self.rv[TWO] = self.rv[JOKER_RANK] = 0
-        self.lim = MeldLimits.for_rules(rules, self.rv)  # canasta_max and melds of wild cards too
+            self.rank_values[TWO] = self.rank_values[JOKER_RANK] = 0
+        self.meld_limits = MeldLimits.for_rules(rules, self.rank_values)  # canasta_max and melds of wild cards too
         self.copies = 4 * rules.packs
         self.b3_pen = rules.black3_hand_penalty
         self.need = rules.canastas_to_go_out
@@ -244,7 +244,7 @@ class Position:
         seq_needed: the side still lacks the sequence canastas going out asks for (Bolivia, §3.2).
     """
 
-    __slots__ = ("view", "f", "rc", "mine", "ex", "canastas", "table", "opened", "late", "threat",
+    __slots__ = ("view", "f", "rank_counts", "mine", "ex", "canastas", "table", "opened", "late", "threat",
                  "next_side", "next_melds", "visible", "hand_points", "size", "blocked", "needed", "runs",
                  "seq_needed", "wild_jokers")
 
@@ -255,7 +255,7 @@ class Position:
         rc = [0] * 14
         for c in view.hand:
             rc[c >> 2] += 1
-        self.rc = rc
+        self.rank_counts = rc
         self.size = len(view.hand)
         visible = rc[:]
         teams = rules.teams
@@ -330,7 +330,7 @@ class Position:
         if self.view.pending_pile or self.blocked or not self.seq_out_ok():
             return False
         me = self.view.side
-        return can_meld_out(self.rc, self.ex, self.f.lim, self.canastas[me], self.f.need)
+        return can_meld_out(self.rank_counts, self.ex, self.f.meld_limits, self.canastas[me], self.f.need)
 
     def out_after(self, r: int, n: int, t: int, j: int) -> bool:
         """Whether going out stays possible after a meld or addition (§1.9).
@@ -338,7 +338,7 @@ class Position:
         The move melds ``n`` naturals of target ``r`` (a rank index, black threes
         or the wild meld), ``t`` twos and ``j`` jokers.
         """
-        rc = self.rc[:]
+        rc = self.rank_counts[:]
         ex = {k: v[:] for k, v in self.ex.items()}
         me = self.view.side
         canastas = self.canastas[me]
@@ -355,7 +355,7 @@ class Position:
                 canastas += 1
         if sum(rc) == 0:
             return canastas >= self.f.need
-        return can_meld_out(rc, ex, self.f.lim, canastas, self.f.need)
+        return can_meld_out(rc, ex, self.f.meld_limits, canastas, self.f.need)
 
     def seq_out_ok(self) -> bool:
         """Whether the side has the sequence canastas going out asks for (Bolivia, §3.2)."""
@@ -367,13 +367,13 @@ class Position:
 
     def out_after_cards(self, cards: Sequence[int], completes: bool) -> bool:
         """Whether going out stays possible after melding ``cards`` into a sequence (§1.9, §3.2)."""
-        rc = self.rc[:]
+        rc = self.rank_counts[:]
         for c in cards:
             rc[c >> 2] -= 1
         canastas = self.canastas[self.view.side] + (1 if completes else 0)
         if sum(rc) == 0:
             return canastas >= self.f.need
-        return can_meld_out(rc, self.ex, self.f.lim, canastas, self.f.need)
+        return can_meld_out(rc, self.ex, self.f.meld_limits, canastas, self.f.need)
 
 
 Step = tuple[int, int, int, int, int]
@@ -394,9 +394,9 @@ def opening_plan(pos: Position, w: HeuristicWeights) -> tuple[float, list[Step]]
     """
     view = pos.view
     f = pos.f
-    rc = pos.rc
-    lim = f.lim
-    rv = f.rv
+    rc = pos.rank_counts
+    lim = f.meld_limits
+    rv = f.rank_values
     need = view.minimums[view.side] - view.melded_this_turn
     if need <= 0:
         return 0.0, []
@@ -592,7 +592,7 @@ class HeuristicAgent:
         size1 = size0 + n + wild
         s = w.natural * n
         if r != WILD_TARGET:
-            s += w.value * f.rv[r] * n
+            s += w.value * f.rank_values[r] * n
         if m is None:
             s += w.new_meld
         completes = size0 < 7 <= size1
@@ -687,7 +687,7 @@ class HeuristicAgent:
             return w.black3_base - w.black3_per_card * view.pile_size
         if f.rules.pile_blocking_rank and r == RANKS.index(f.rules.pile_blocking_rank):
             return w.stop_rank  # it stops the pile (Mexican 7, §3.2)
-        cnt = pos.rc[r]
+        cnt = pos.rank_counts[r]
         cost = seq_keep_cost(view, card)
         if pos.seq_needed:
             cost *= w.needed_sequence_keep
@@ -697,7 +697,7 @@ class HeuristicAgent:
             cost += w.keep_pair * (cnt - 1)
         if r in pos.mine:
             cost += w.keep_own_rank
-        cost += (w.keep_value_opened if pos.opened else w.keep_value) * f.rv[r]
+        cost += (w.keep_value_opened if pos.opened else w.keep_value) * f.rank_values[r]
         frozen_next = view.pile_frozen or not view.opened[pos.next_side]
         if r in pos.next_melds and not frozen_next:
             cost += w.feed_meld * pile_after

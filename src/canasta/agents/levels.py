@@ -355,13 +355,13 @@ class HardAgent(HeuristicAgent):
             return min(keep, hw.freeze_joker if card == JOKER else hw.freeze_two)
         if r == THREE:  # a stop card (§1.8): safe for one turn
             return hw.black3_keep
-        cnt = pos.rc[r]
+        cnt = pos.rank_counts[r]
         cost = 0.0
         if cnt >= 2:
             cost += w.keep_pair * (cnt - 1)
         if r in pos.mine:
             cost += w.keep_own_rank
-        cost += (w.keep_value_opened if pos.opened else w.keep_value) * f.rv[r]
+        cost += (w.keep_value_opened if pos.opened else w.keep_value) * f.rank_values[r]
         cost += hw.feed * self.take_chance(view, pos, r, view.pile_frozen) * worth
         return cost
 
@@ -424,7 +424,7 @@ class HardAgent(HeuristicAgent):
                 s += hw.take_wild
             elif r == THREE:
                 s -= hw.take_black3
-            elif pos.rc[r] or r in pos.mine:
+            elif pos.rank_counts[r] or r in pos.mine:
                 s += hw.take_known
         return s
 
@@ -439,7 +439,7 @@ class HardAgent(HeuristicAgent):
         rules = view.rules
         mem = self.memory
         u = self.unseen(view)
-        vals = pos.f.rv
+        vals = pos.f.rank_values
         avg = (sum(u.by_rank[r] * vals[r] for r in range(14)) / u.total) if u.total else 10.0
         est = float(pos.table[side])
         reds = 0

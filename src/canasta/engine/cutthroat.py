@@ -63,7 +63,7 @@ def form_alliance(deal: Deal, lone: int) -> None:
 def _merge_melds(deal: Deal, keep: int, gone: int) -> None:
     """Move side ``gone``'s melds onto side ``keep`` (one meld per rank: same ranks join)."""
     kept = deal.melds[keep]
-    mt = deal.mt[keep]
+    mt = deal.meld_index[keep]
     for m in deal.melds[gone]:
         mi = mt[m.target]
         if mi >= 0:
@@ -77,6 +77,6 @@ def _merge_melds(deal: Deal, keep: int, gone: int) -> None:
     deal.melds[gone] = []
     deal.seqs[keep] = [m for m in kept if m.target == SEQ_TARGET]
     deal.seqs[gone] = []
-    deal.mt[gone] = [-1] * 14
+    deal.meld_index[gone] = [-1] * 14
     deal.canastas[keep] = sum(1 for m in kept if m.is_canasta)
     deal.canastas[gone] = 0

@@ -387,8 +387,21 @@ class _OpeningCheck:
     :func:`canasta.engine.constraints.meld_plans.best_meld_value`'s own plan, the most any plan melds: reaching them
     keeping the cards to keep answers "yes", falling short answers "no", without the full plan."""
 
-    __slots__ = ("deal", "side_ex", "base_turn", "base_need", "keep", "rc", "rv", "plan", "seqs", "pairs",
-                 "wilds", "zero_wilds", "after")
+    __slots__ = (
+        "deal",
+        "side_ex",
+        "base_turn",
+        "base_need",
+        "keep",
+        "rank_counts",
+        "rank_values",
+        "plan",
+        "seqs",
+        "pairs",
+        "wilds",
+        "zero_wilds",
+        "after",
+    )
 
     def __init__(self, deal: Deal, side: int, side_ex: dict[int, list[int]]):
         self.deal = deal
@@ -396,23 +409,25 @@ class _OpeningCheck:
         self.base_turn = {m.target: [m.nat, m.wild] for m in deal.turn_new if m.target != THREE}
         self.base_need = deal.minimum[side] - deal.open_total
         self.keep = deal._keep()
-        self.rc = deal.rc[deal.turn]
-        self.rv = deal.rv
+        self.rank_counts = deal.rank_counts[deal.turn]
+        self.rank_values = deal.rank_values
         self.plan: tuple[list[int], int, int, int] | None = None
         self.seqs: bool | None = None  # whether the hand holds a natural sequence (worked out when needed)
         self.pairs: list[tuple[int, int]] | None = None  # (points, rank) of the pairs, best first (when needed)
-        self.wilds = self.rc[TWO] + self.rc[JOKER_RANK]
-        self.zero_wilds = self.rv[TWO] == 0 and self.rv[JOKER_RANK] == 0
+        self.wilds = self.rank_counts[TWO] + self.rank_counts[JOKER_RANK]
+        self.zero_wilds = self.rank_values[TWO] == 0 and self.rank_values[JOKER_RANK] == 0
         # per (rank, naturals) of a candidate, its naturals-only plan where melds are uncapped (the wild cards a
         # candidate brings then change only the cards left): None where capped
-        self.after: dict[tuple[int, int], tuple[int, int, int]] | None = {} if deal.lim.max_size >= NO_CAP else None
+        self.after: dict[tuple[int, int], tuple[int, int, int]] | None = (
+            {} if deal.meld_limits.max_size >= NO_CAP else None
+        )
 
     def _base_plan(self) -> tuple[list[int], int, int, int]:
         """The naturals-only plan of :func:`canasta.engine.constraints.bounds.naturals_reach` for the hand before any
         candidate:
         naturals it melds per rank index, their points, their number, and the cards of the hand."""
-        rc = self.rc
-        lim = self.deal.lim
+        rc = self.rank_counts
+        lim = self.deal.meld_limits
         maxs = lim.max_size
         least = max(3, lim.min_nat)
         melded = [0] * 14
@@ -421,7 +436,7 @@ class _OpeningCheck:
             c = naturals_melded(rc[r], self.base_turn.get(r), maxs, least)
             if c:
                 melded[r] = c
-                value += c * self.rv[r]
+                value += c * self.rank_values[r]
                 count += c
         self.plan = (melded, value, count, sum(rc))
         return self.plan
@@ -446,8 +461,8 @@ class _OpeningCheck:
         if r != WILD_TARGET:
             cur = self.base_turn.get(r)
             after = _joined(cur, n, w)
-            c = naturals_melded(self.rc[r] - n, after, self.deal.lim.max_size, 3)
-            value += (c - melded[r]) * self.rv[r]
+            c = naturals_melded(self.rank_counts[r] - n, after, self.deal.meld_limits.max_size, 3)
+            value += (c - melded[r]) * self.rank_values[r]
             count += c - melded[r]
         return value, count, total
 
@@ -458,8 +473,9 @@ class _OpeningCheck:
         value, count, total = self._naturals_after(x)
         return value >= need and total - count >= self.keep
 
-    def pairs_reach_after(self, x: tuple[int, int, int, int, int], need: int,
-                          naturals: tuple[int, int, int] | None = None) -> bool | None:
+    def pairs_reach_after(
+        self, x: tuple[int, int, int, int, int], need: int, naturals: tuple[int, int, int] | None = None
+    ) -> bool | None:
         """Whether :func:`canasta.engine.constraints.meld_plans.best_meld_value` of the hand and this turn's melds after
         candidate ``x`` reaches ``need`` points, by the naturals-only plan (``naturals``: its
         :meth:`_naturals_after` where the caller has it) with the pairs a wild card each makes melds, best
@@ -469,10 +485,16 @@ class _OpeningCheck:
         value, count, total = naturals or self._naturals_after(x)
         pairs = self.pairs
         if pairs is None:
-            lim = self.deal.lim
+            lim = self.deal.meld_limits
             turn = self.base_turn
-            pairs = self.pairs = sorted(((self.rv[r], r) for r in range(FOUR, ACE + 1)
-                                         if r not in turn and pair_takes_wild(self.rc[r], lim)), reverse=True)
+            pairs = self.pairs = sorted(
+                (
+                    (self.rank_values[r], r)
+                    for r in range(FOUR, ACE + 1)
+                    if r not in turn and pair_takes_wild(self.rank_counts[r], lim)
+                ),
+                reverse=True,
+            )
         _, r, n, t, j = x
         wilds = self.wilds - t - j - (n if r == WILD_TARGET else 0)
         k = 0
@@ -494,7 +516,7 @@ class _OpeningCheck:
         if r == TWO or r == THREE:
             return deal._opening_ok(x, waiver, self.side_ex)
         nat_rank = r if r != WILD_TARGET else TWO
-        rv = self.rv
+        rv = self.rank_values
         need = self.base_need - (rv[nat_rank] * n + rv[TWO] * t + rv[JOKER_RANK] * j)
         if need <= 0:
             return True
@@ -504,12 +526,12 @@ class _OpeningCheck:
         quick = self.pairs_reach_after(x, need, naturals) if self.zero_wilds else None
         if quick:
             return True
-        rc = _rc_after_group(self.rc, x)
+        rc = _rc_after_group(self.rank_counts, x)
         this_turn = dict(self.base_turn)
         cur = this_turn.get(r)
         this_turn[r] = _joined(cur, n, t + j)
         keep = self.keep
-        if quick is None and best_meld_value(rc, this_turn, deal.lim, keep) >= need:
+        if quick is None and best_meld_value(rc, this_turn, deal.meld_limits, keep) >= need:
             return True
         _, ex, cn, _ = deal._after_counts(x, self.side_ex)
         if self.seqs is None:
@@ -545,16 +567,69 @@ class Deal:
     """
 
     __slots__ = (
-        "rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed", "deck",
-        "hands", "rc", "hsize", "stock", "pile", "frozen", "melds", "mt", "canastas",
-        "red3", "opened", "scores", "minimum", "turn", "actor", "phase", "drew", "pending",
-        "open_total", "turn_new", "touched_old", "has_melded", "asked", "answer",
-        "no_discard", "over", "out_seat", "concealed", "reshuffles", "rng", "turn_no",
-        "_legal", "partner_of", "stock_out", "conceal_only", "black3_removed", "ask_failed",
-        "home", "lone",
-        "opener", "opened_turn", "must_canasta", "blocked_until",
-        "xr", "packets", "extra_done", "dowry",
-        "seq_canastas", "nb", "seqs", "planning", "_out_dead", "_shared",
+        "rules",
+        "n",
+        "teams",
+        "side_of",
+        "meld_limits",
+        "rank_values",
+        "values",
+        "dealer",
+        "seed",
+        "deck",
+        "hands",
+        "rank_counts",
+        "hand_sizes",
+        "stock",
+        "pile",
+        "frozen",
+        "melds",
+        "meld_index",
+        "canastas",
+        "red3",
+        "opened",
+        "scores",
+        "minimum",
+        "turn",
+        "actor",
+        "phase",
+        "drew",
+        "pending",
+        "open_total",
+        "turn_new",
+        "touched_old",
+        "has_melded",
+        "asked",
+        "answer",
+        "no_discard",
+        "over",
+        "out_seat",
+        "concealed",
+        "reshuffles",
+        "rng",
+        "turn_no",
+        "_legal",
+        "partner_of",
+        "stock_out",
+        "conceal_only",
+        "black3_removed",
+        "ask_failed",
+        "home",
+        "lone",
+        "opener",
+        "opened_turn",
+        "must_canasta",
+        "blocked_until",
+        "variant_ranks",
+        "packets",
+        "extra_done",
+        "dowry",
+        "seq_canastas",
+        "natural_bits",
+        "seqs",
+        "planning",
+        "_out_dead",
+        "_shared",
     )
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Deal:
@@ -602,11 +677,11 @@ class Deal:
         self.scores = sc
         self.minimum = [rules.min_meld(s) for s in sc]
         self.hands = [[0] * N_TYPES for _ in range(n)]
-        self.rc = [[0] * 14 for _ in range(n)]
-        self.hsize = [0] * n
+        self.rank_counts = [[0] * 14 for _ in range(n)]
+        self.hand_sizes = [0] * n
         self.melds: list[list[Meld]] = [[] for _ in range(t)]
         self.seqs: list[list[Meld]] = [[] for _ in range(t)]  # of them, the sequences, in order (§3.2)
-        self.mt = [[-1] * 14 for _ in range(t)]
+        self.meld_index = [[-1] * 14 for _ in range(t)]
         self.canastas = [0] * t
         self.seq_canastas = [0] * t  # of them, sequence canastas (§3.2)
         self.red3: list[list[int]] = [[] for _ in range(n)]
@@ -668,18 +743,17 @@ class Deal:
         self.home = self.side_of  # side each seat starts the deal on (cutthroat alliances change side_of)
         self.lone = -1  # cutthroat: the lone hand's seat once the alliance is formed (canasta.engine.cutthroat)
         self.partner_of = tuple(
-            next((p for p in ((s + k) % n for k in range(1, n)) if p % t == s % t), -1)
-            for s in range(n)
+            next((p for p in ((s + k) % n for k in range(1, n)) if p % t == s % t), -1) for s in range(n)
         )
         self.values = rules.card_values
         rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
         if rules.min_meld_naturals_only:  # rv values the initial meld: wild cards count 0 (Italian §3.2)
             rv[TWO] = rv[JOKER_RANK] = 0
-        self.rv = tuple(rv)  # read-only: clones share it
-        self.lim = MeldLimits.for_rules(rules, self.rv)
-        self.xr = VariantRanks.for_rules(rules)
+        self.rank_values = tuple(rv)  # read-only: clones share it
+        self.meld_limits = MeldLimits.for_rules(rules, self.rank_values)
+        self.variant_ranks = VariantRanks.for_rules(rules)
         self.dealer = dealer
-        self.nb = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
+        self.natural_bits = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
         self.planning = False  # a clone searched by going_out_search: its move filters keep every move
         self._out_dead = -1  # cache: the turn (turn_no) in which the search found going out impossible (_out_plan_ok)
         self._shared = False  # a search copy whose own side's Meld objects are its parent's (_copy, _meld_cards)
@@ -688,16 +762,16 @@ class Deal:
 
     def _give(self, seat: int, card: int) -> None:
         self.hands[seat][card] += 1
-        self.rc[seat][card >> 2] += 1
-        self.hsize[seat] += 1
+        self.rank_counts[seat][card >> 2] += 1
+        self.hand_sizes[seat] += 1
 
     def _take_card(self, seat: int, card: int) -> None:
         h = self.hands[seat]
         if h[card] <= 0:
             raise AssertionError("card not in hand")
         h[card] -= 1
-        self.rc[seat][card >> 2] -= 1
-        self.hsize[seat] -= 1
+        self.rank_counts[seat][card >> 2] -= 1
+        self.hand_sizes[seat] -= 1
 
     def _turn_upcard(self) -> None:
         stock = self.stock
@@ -849,7 +923,7 @@ class Deal:
     def _base_need(self, side: int) -> int:
         """:meth:`_out_need` without the sequence canastas: ``canastas_to_go_out``, or for the turn
         player's side what :func:`~canasta.engine.extra_cards.out_need` says where the variant has extra conditions."""
-        xr = self.xr
+        xr = self.variant_ranks
         if xr.out_conditions and side == self.side_of[self.turn]:
             if xr.out_wild_only:  # what out_need says, with no other condition to look at
                 return self.rules.canastas_to_go_out + wild_canastas(self, side)
@@ -876,8 +950,11 @@ class Deal:
     def frozen_reason(self, side: int) -> str:
         """Why the pile is frozen for ``side``, in words, or '' if it is not."""
         if self.frozen:
-            wild = [c for c in self.pile if IS_WILD[c] or IS_RED_THREE[c] or
-                    (self.rules.black3_freezes and is_black_three(c))]
+            wild = [
+                c
+                for c in self.pile
+                if IS_WILD[c] or IS_RED_THREE[c] or (self.rules.black3_freezes and is_black_three(c))
+            ]
             if not wild and self.rules.pile_always_frozen:
                 return "frozen for everyone: in this variant the pile is always frozen"
             what = card_str(wild[0]) if wild else "a wild card"
@@ -894,8 +971,11 @@ class Deal:
         left out: cards of its rank can only start a new meld (§3.2 Samba, Hollywood)."""
         if only is None:
             ms = self.melds[side]
-            ex = {t: [ms[i].nat, ms[i].wild] for t, i in enumerate(self.mt[side])
-                  if i >= 0 and t != THREE and t != TWO}
+            ex = {
+                t: [ms[i].nat, ms[i].wild]
+                for t, i in enumerate(self.meld_index[side])
+                if i >= 0 and t != THREE and t != TWO
+            }
         else:
             ex = {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
         full = self.rules.closed_meld_size
@@ -932,7 +1012,7 @@ class Deal:
         need = self.minimum[side] - self.open_total - extra
         if need <= 0:
             return True
-        return best_meld_value(rc, ex, self.lim, keep) >= need
+        return best_meld_value(rc, ex, self.meld_limits, keep) >= need
 
     def can_go_out_now(self, need: int | None = None) -> bool:
         """Whether the player whose turn it is could go out this turn (after drawing).
@@ -959,7 +1039,7 @@ class Deal:
         only where that
         search gives up (a hand far longer than any going out needs to be searched for, with many
         sequences to choose from: ``outsearch.BUDGET``) the plans below answer."""
-        if self.xr.out_search:
+        if self.variant_ranks.out_search:
             if self._out_dead == self.turn_no:
                 return False  # impossible earlier in this turn: every move since only took options away
             if self._search_out_now():
@@ -975,19 +1055,20 @@ class Deal:
         exact = self._exact_out()
         if need >= NEVER and not exact:
             return False  # a sequence canasta, extra cards, red threes or kinds of canasta missing
-        rc = self.rc[seat]
+        rc = self.rank_counts[seat]
         if self.pending:
             rc = rc[:]
             self._add_to_hand_counts(rc, self.pending)
         if exact:
-            return out_reach(self, self.hands[seat][:], rc[:], self._ex(side), self.canastas[side], 0,
-                             not self.no_discard)
-        if not loose_cards_fit(rc, self.mt[side], self.lim, not self.no_discard):
+            return out_reach(
+                self, self.hands[seat][:], rc[:], self._ex(side), self.canastas[side], 0, not self.no_discard
+            )
+        if not loose_cards_fit(rc, self.meld_index[side], self.meld_limits, not self.no_discard):
             return False  # cards no meld can take, pairs without a wild card (reach.py: the plan would fail too)
         ex = self._ex(side)
-        if not may_meld_out(rc, ex, self.lim, need - self.canastas[side], not self.no_discard):
+        if not may_meld_out(rc, ex, self.meld_limits, need - self.canastas[side], not self.no_discard):
             return False  # wild cards too few for the pairs or the canastas missing: the plan would fail too
-        return can_meld_out(rc, ex, self.lim, self.canastas[side], need, allow_discard=not self.no_discard)
+        return can_meld_out(rc, ex, self.meld_limits, self.canastas[side], need, allow_discard=not self.no_discard)
 
     def _long_out_found(self, seat: int, side: int) -> bool:
         """A hand longer than :data:`canasta.engine.constraints.going_out_search.SEARCH_CARDS` that the rank plan
@@ -1003,9 +1084,8 @@ class Deal:
         if out_hopeless(self, seat, side):
             self._out_dead = self.turn_no  # an exact no: it stays so for the rest of the turn
             return False
-        rc = self.rc[seat]
-        if not out_reach(self, self.hands[seat][:], rc[:], self._ex(side), self.canastas[side], 0,
-                         not self.no_discard):
+        rc = self.rank_counts[seat]
+        if not out_reach(self, self.hands[seat][:], rc[:], self._ex(side), self.canastas[side], 0, not self.no_discard):
             return False
         return bool(out_possible(self))
 
@@ -1020,7 +1100,7 @@ class Deal:
         checked by the search, :meth:`_long_out_found`): a full search over so many cards costs far more
         than a step, and a going out from so long a hand that the sequence plan does not see (melds of twos,
         wild cards in sequences, more sequence moves than it tries) is left unseen (issue #13)."""
-        return self.hsize[self.turn] + len(self.pending) <= SEARCH_CARDS
+        return self.hand_sizes[self.turn] + len(self.pending) <= SEARCH_CARDS
 
     def _exact_out(self) -> bool:
         """Whether going-out plans must count sequences too: a player may go out only when told yes
@@ -1050,8 +1130,7 @@ class Deal:
         rc3 = rc2[:]
         self._add_to_hand_counts(rc3, self.pile[:-1])
         side = self.side_of[self.turn]
-        return can_meld_out(rc3, {r: [n_used + 1, w]}, self.lim, self.canastas[side],
-                            self._out_need(side))
+        return can_meld_out(rc3, {r: [n_used + 1, w]}, self.meld_limits, self.canastas[side], self._out_need(side))
 
     # ------------------------------------------------------------ take modes
 
@@ -1062,17 +1141,22 @@ class Deal:
             return []
         top = pile[-1]
         r = top >> 2
-        if top == JOKER or r < FOUR or r == self.xr.pile_block:
+        if top == JOKER or r < FOUR or r == self.variant_ranks.pile_block:
             if top == JOKER and self.rules.joker_discard_blocks_round:
                 return self._joker_canasta_takes()
-            if IS_WILD[top] and self.rules.wild_pair_takes_wild and not (
-                    self.turn_no <= self.blocked_until or (self.rules.no_opening_first_round and self.first_round())):
+            if (
+                IS_WILD[top]
+                and self.rules.wild_pair_takes_wild
+                and not (
+                    self.turn_no <= self.blocked_until or (self.rules.no_opening_first_round and self.first_round())
+                )
+            ):
                 return wild_pair_takes(self)  # a two with two twos, a joker with two jokers (Hollywood §3.2)
             return []  # wild card or black three on top (RULES.md §1.7, §1.8), pile_blocking_rank
         seat = self.turn
         side = self.side_of[seat]
         rules = self.rules
-        size = self.hsize[seat]
+        size = self.hand_sizes[seat]
         if rules.one_card_pile_rule and size == 1 and len(pile) == 1 and not self.stock_out:
             return []
         if self.turn_no <= self.blocked_until or (rules.no_opening_first_round and self.first_round()):
@@ -1080,12 +1164,12 @@ class Deal:
         if rules.no_pile_for_initial_meld and not self.opened[side]:
             return []  # the pile is not taken for an initial meld (Brazilian, §3.2)
         canasta_take = self._canasta_take_rule(seat, side)
-        mi = self.mt[side][r]
+        mi = self.meld_index[side][r]
         meld = self.melds[side][mi] if mi >= 0 else None
         if meld is not None and rules.own_canasta_rank_blocks_pile and meld.is_canasta:
             return []
         frozen = self.frozen or not self.opened[side]
-        rc = self.rc[seat]
+        rc = self.rank_counts[seat]
         modes = rules.pile_take_modes
         out: list[int] = []
         nat = rc[r]
@@ -1098,8 +1182,11 @@ class Deal:
                     cand.append((TAKE_NAT_TWO, 1, 1, 0))
                 if rc[JOKER_RANK]:
                     cand.append((TAKE_NAT_JOKER, 1, 0, 1))
-            if ("add_to_meld" in modes and meld is not None
-                    and (not rules.pile_add_below or meld.size < rules.pile_add_below)):
+            if (
+                "add_to_meld" in modes
+                and meld is not None
+                and (not rules.pile_add_below or meld.size < rules.pile_add_below)
+            ):
                 cand.append((TAKE_ADD, 0, 0, 0))
             if rules.sequences and "add_to_meld" in modes:  # the top card joins a sequence (§3.2)
                 near = sequences_touching(self, side, top)
@@ -1116,14 +1203,14 @@ class Deal:
         for mode, n_used, t_used, j_used in cand:
             w = t_used + j_used
             if meld is not None:
-                if w and meld.wild + w > self.lim.capacity(meld.nat + n_used + 1, 0):
+                if w and meld.wild + w > self.meld_limits.capacity(meld.nat + n_used + 1, 0):
                     continue
                 m_size = meld.size + n_used + w + 1
                 if m_size > cap:  # a full meld takes no more cards (canasta_max, §3.2 Cuban)
                     continue
                 canastas = self.canastas[side] + (1 if m_size >= 7 and meld.size < 7 else 0)
             else:
-                if w and w > self.lim.capacity(n_used + 1, 0):
+                if w and w > self.meld_limits.capacity(n_used + 1, 0):
                     continue
                 if n_used + 1 < rules.min_naturals:  # a new meld needs its naturals (§1.5)
                     continue
@@ -1136,7 +1223,11 @@ class Deal:
                     out.append(TAKE_IDS[mode])
                 continue
             if not self.opened[side]:
-                used_val = self.rv[r] * (n_used + 1) + self.rv[TWO] * t_used + self.rv[JOKER_RANK] * j_used
+                used_val = (
+                    self.rank_values[r] * (n_used + 1)
+                    + self.rank_values[TWO] * t_used
+                    + self.rank_values[JOKER_RANK] * j_used
+                )
                 rc2 = rc[:]
                 rc2[r] -= n_used
                 rc2[TWO] -= t_used
@@ -1148,14 +1239,22 @@ class Deal:
                     if w:
                         continue
                     rc2[TWO] = rc2[JOKER_RANK] = 0  # no wild card in this initial meld (§3.4)
-                if (need > 0
-                        and best_meld_value(rc2, ex, self.lim, keep) < need
-                        and not (rest <= 1 and not rules.must_ask_to_go_out
-                                 and meld_out_value(rc2, ex, self.lim, self.canastas[side],
-                                                    self._out_need(side), rest == 0) >= need)
-                        and not (not rules.must_ask_to_go_out and self._pile_waiver_take(rc2, r, n_used, w))):
-                    if not (rules.opening_canasta_waives_minimum
-                            and self._canasta_take_ok(r, meld, n_used, w, rest, False)):
+                if (
+                    need > 0
+                    and best_meld_value(rc2, ex, self.meld_limits, keep) < need
+                    and not (
+                        rest <= 1
+                        and not rules.must_ask_to_go_out
+                        and meld_out_value(
+                            rc2, ex, self.meld_limits, self.canastas[side], self._out_need(side), rest == 0
+                        )
+                        >= need
+                    )
+                    and not (not rules.must_ask_to_go_out and self._pile_waiver_take(rc2, r, n_used, w))
+                ):
+                    if not (
+                        rules.opening_canasta_waives_minimum and self._canasta_take_ok(r, meld, n_used, w, rest, False)
+                    ):
                         continue
             out.append(TAKE_IDS[mode])
         return out
@@ -1166,20 +1265,23 @@ class Deal:
         ``take JK 2C``) join the joly in his side's meld of wild cards, which must become a canasta this
         turn (the pile is set aside until then, like any take that needs a canasta)."""
         rules = self.rules
-        if (not rules.wild_melds or self.turn_no != self.blocked_until - self.n + 1
-                or (rules.no_opening_first_round and self.first_round())):
+        if (
+            not rules.wild_melds
+            or self.turn_no != self.blocked_until - self.n + 1
+            or (rules.no_opening_first_round and self.first_round())
+        ):
             return []
         seat = self.turn
         side = self.side_of[seat]
-        rc = self.rc[seat]
-        mi = self.mt[side][WILD_TARGET]
+        rc = self.rank_counts[seat]
+        mi = self.meld_index[side][WILD_TARGET]
         size0 = self.melds[side][mi].size if mi >= 0 else 0
         wilds = rc[TWO] + rc[JOKER_RANK]
         if size0 + 1 + wilds < 7 or size0 + 3 > rules.wild_meld_cap:
             return []
         more = max(0, 7 - size0 - 3)
         rest = self._to_hand(self.pile[:-1]) + self._to_hand(self.dowry)
-        after = self.hsize[seat] - 2 - more + rest
+        after = self.hand_sizes[seat] - 2 - more + rest
         if not (after >= 2 or (after >= 0 and self.side_may_go_out(side, self.canastas[side] + (size0 < 7)))):
             return []
         out = []
@@ -1198,8 +1300,11 @@ class Deal:
         rules = self.rules
         if not self.opened[side]:
             return count_requirement(rules, self.scores[side])
-        if (rules.partner_take_needs_canasta_same_round and self.opener[side] not in (-1, seat)
-                and self.turn_no - self.opened_turn[side] < self.n):
+        if (
+            rules.partner_take_needs_canasta_same_round
+            and self.opener[side] not in (-1, seat)
+            and self.turn_no - self.opened_turn[side] < self.n
+        ):
             return "canasta"
         return ""
 
@@ -1207,7 +1312,7 @@ class Deal:
         """Whether the hand can make the meld of rank ``r`` a canasta this turn after taking the pile
         with ``n_used`` naturals and ``w`` wild cards, keeping a card to discard (§3.4, S2 l.116)."""
         seat = self.turn
-        rc = self.rc[seat]
+        rc = self.rank_counts[seat]
         nat0, wild0, size0 = (meld.nat, meld.wild, meld.size) if meld is not None else (0, 0, 0)
         if natural and (w or wild0):
             return False
@@ -1216,10 +1321,10 @@ class Deal:
         more = 7 - (size0 + n_used + w + 1)
         nat_left = rc[r] - n_used
         wild_left = 0 if natural else max(0, rc[TWO] + rc[JOKER_RANK] - w)
-        wild_room = self.lim.capacity(nat + nat_left, wild)
+        wild_room = self.meld_limits.capacity(nat + nat_left, wild)
         if more > 0 and nat_left + min(wild_left, wild_room) < more:
             return False
-        after = self.hsize[seat] - n_used - w - max(0, more) + rest
+        after = self.hand_sizes[seat] - n_used - w - max(0, more) + rest
         side = self.side_of[seat]
         return after >= 2 or (after >= 0 and self.side_may_go_out(side, self.canastas[side] + (size0 < 7)))
 
@@ -1258,10 +1363,10 @@ class Deal:
         seat = self.turn
         side = self.side_of[seat]
         rules = self.rules
-        rc = self.rc[seat]
-        size = self.hsize[seat]
+        rc = self.rank_counts[seat]
+        size = self.hand_sizes[seat]
         pend = self._to_hand(self.pending) if self.pending else 0
-        lim = self.lim
+        lim = self.meld_limits
         cap = rules.meld_cap
         canastas = self.canastas[side]
         needs = self._out_needs(side)  # once per state: every candidate below reads it
@@ -1274,12 +1379,12 @@ class Deal:
         reserved = rules.twos_melds and twos_reserved(self, side)
         twos = 0 if reserved else rc[TWO]  # a side's unfinished meld of twos keeps its twos (Italian)
         jokers = rc[JOKER_RANK]
-        mt = self.mt[side]
+        mt = self.meld_index[side]
         melds = self.melds[side]
         min_nat = rules.min_naturals
         mc = self.must_canasta
         must_out = answer > 0 or self.conceal_only
-        search_out = must_out and self.xr.out_search and self._search_out_now()  # exact filter after a yes
+        search_out = must_out and self.variant_ranks.out_search and self._search_out_now()  # exact filter after a yes
         # where every candidate is legal as it stands (the side has opened, the player need not go out nor
         # complete a canasta first: §1.6, §1.9, §3.4), the ids of melds and additions of a rank go straight
         # into acts (the option caches keep them beside the candidates)
@@ -1307,8 +1412,9 @@ class Deal:
                 else:
                     most_nat, room = c, c + 3
                 if room > 0:
-                    hit = (options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3))
-                           or add_options(options, lim, r, most_nat, room, m.nat, m.wild, t3, j3))
+                    hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3)) or add_options(
+                        options, lim, r, most_nat, room, m.nat, m.wild, t3, j3
+                    )
                     if spare - hit[0] >= 2:
                         sink.extend(hit[2] if direct else hit[1])  # every one keeps two cards (ids, or candidates)
                     else:
@@ -1327,23 +1433,42 @@ class Deal:
             self._wild_candidates(cand, size, pend, canastas, need_c, allow_out)
         if rules.twos_melds and opened and rc[TWO]:
             for x in twos_candidates(self, size + pend):
-                if x[5] >= 2 or (allow_out and (self._out_move_ok(x[6], need_c, x[5], TWO, x[2], 0, x[4])
-                                                or (x[5] == 1 and self._last_card_out(x[0])))):
+                if x[5] >= 2 or (
+                    allow_out
+                    and (
+                        self._out_move_ok(x[6], need_c, x[5], TWO, x[2], 0, x[4])
+                        or (x[5] == 1 and self._last_card_out(x[0]))
+                    )
+                ):
                     cand.append(x[:5])
         # black threes: only when going out (RULES.md §1.8)
         b3 = rc[THREE]
         if rules.black3_set_leaves_play:  # four black threes may leave play, never be melded (§3.4)
             after = size - 4 + pend
-            if (b3 >= 4 and mc < 0 and opening_done and not (rules.no_opening_first_round and self.first_round())
-                    and (after >= 2 or (allow_out and canastas >= need_c
-                                        and (after == 0 or (after == 1 and not self.no_discard))))):
+            if (
+                b3 >= 4
+                and mc < 0
+                and opening_done
+                and not (rules.no_opening_first_round and self.first_round())
+                and (
+                    after >= 2
+                    or (allow_out and canastas >= need_c and (after == 0 or (after == 1 and not self.no_discard)))
+                )
+            ):
                 cand.append((group_action(MELD, THREE, 4, 0, 0), THREE, 4, 0, 0))
         elif rules.black3_melds_anytime:  # a set of 3 or 4 at any time, one per side (§3.5, S4 l.55)
             if b3 >= 3 and mt[THREE] < 0:
-                cand.extend((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0)
-                            for n in range(3, min(b3, 4) + 1) if size - n + pend >= 2)
-        elif (b3 >= 3 and allow_out and mt[THREE] < 0
-              and (canastas >= need_c or (search_out and rules.must_ask_to_go_out))):
+                cand.extend(
+                    (group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0)
+                    for n in range(3, min(b3, 4) + 1)
+                    if size - n + pend >= 2
+                )
+        elif (
+            b3 >= 3
+            and allow_out
+            and mt[THREE] < 0
+            and (canastas >= need_c or (search_out and rules.must_ask_to_go_out))
+        ):
             # melded only in the going-out turn (§1.8): as the move that goes out, or, once the partner's
             # binding yes makes this turn the going-out turn (must_ask_to_go_out, Brazilian §3.2), at any
             # point of it that keeps going out possible (where the exact filter outsearch.out_moves runs)
@@ -1374,8 +1499,9 @@ class Deal:
                 acts.extend(seq_play_ids(self, seat, side, size, pend, allow_out, needs))
             else:
                 for act, used, cn in seq_play_candidates(self, seat, side, size, pend, allow_out, needs):
-                    if not opened and not self._seq_opening_ok(used, cn, sum(self.values[c] for c in used), waiver,
-                                                               act):
+                    if not opened and not self._seq_opening_ok(
+                        used, cn, sum(self.values[c] for c in used), waiver, act
+                    ):
                         continue
                     if must_out and not search_out and not self._out_ok_cards(used, cn, cn - canastas):
                         continue
@@ -1386,26 +1512,37 @@ class Deal:
             n_disc = len(acts)
             if size >= 2 and opening_done and not must_out:
                 acts.extend(compress(DISCARD_IDS, h))
-            elif (size == 1 and pend == 0 and allow_out and canastas >= need_c
-                  and (opening_done or waiver)):
+            elif size == 1 and pend == 0 and allow_out and canastas >= need_c and (opening_done or waiver):
                 acts.extend(compress(DISCARD_IDS, h))
             if rules.black3_no_discard_first_round and rc[THREE] and size > rc[THREE] and self.first_round():
                 # no black three discarded in a player's first turn, unless he holds nothing else (§3.2 Cuban)
                 acts[n_disc:] = [a for a in acts[n_disc:] if not IS_BLACK_THREE[a - DISCARD_BASE]]
-            if self.xr.discard_block >= 0 and rc[self.xr.discard_block] and len(acts) > n_disc:
+            if self.variant_ranks.discard_block >= 0 and rc[self.variant_ranks.discard_block] and len(acts) > n_disc:
                 # discard_blocked_rank (Pennies §3.5): not before every side has its canasta, never
                 # as the last card; kept only if it is the one move left (never stuck)
-                kept = [a for a in acts[n_disc:] if not (size == 1 and (a - DISCARD_BASE) >> 2 ==
-                                                         self.xr.discard_block)
-                        and not blocked_discard(self, a - DISCARD_BASE)]
+                kept = [
+                    a
+                    for a in acts[n_disc:]
+                    if not (size == 1 and (a - DISCARD_BASE) >> 2 == self.variant_ranks.discard_block)
+                    and not blocked_discard(self, a - DISCARD_BASE)
+                ]
                 if kept or n_disc:
                     acts[n_disc:] = kept
         if self.no_discard and opening_done:
             acts.append(PASS_ID)
-        if (answer == 0 and not self.asked and self.partner_of[seat] >= 0 and rules.team_size > 1
-                and size >= 2 and pend == 0 and opening_done and not self.conceal_only and mc < 0
-                and not self.no_discard
-                and (not rules.ask_requires_going_out or self._out_plan_ok(seat, side, need_c))):
+        if (
+            answer == 0
+            and not self.asked
+            and self.partner_of[seat] >= 0
+            and rules.team_size > 1
+            and size >= 2
+            and pend == 0
+            and opening_done
+            and not self.conceal_only
+            and mc < 0
+            and not self.no_discard
+            and (not rules.ask_requires_going_out or self._out_plan_ok(seat, side, need_c))
+        ):
             # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
             # does not require being able to go out (S1), a failed "yes" is charged (_answer)
             acts.append(ASK_ID)
@@ -1426,9 +1563,9 @@ class Deal:
                 return False
             if not kinds_met_after(self, self.side_of[self.turn], target, n, t + j):
                 return False
-        if after == 1 and self.xr.discard_block >= 0 and not self.pending:
-            rc = self.rc[self.turn]
-            block = self.xr.discard_block
+        if after == 1 and self.variant_ranks.discard_block >= 0 and not self.pending:
+            rc = self.rank_counts[self.turn]
+            block = self.variant_ranks.discard_block
             left = rc[block] - (n if target == block else 0)
             if left > 0:  # the card left to discard is of the blocked rank
                 return False
@@ -1466,7 +1603,7 @@ class Deal:
         c = self._copy(False)
         c._do(action, c.move_for_action(action))
         seat = self.turn
-        if c.over or c.hsize[seat] != 1:
+        if c.over or c.hand_sizes[seat] != 1:
             return False
         for a in c.legal_actions():
             if ACTIONS[a][0] in (MELD, ADD):
@@ -1476,27 +1613,41 @@ class Deal:
                     return True
         return False
 
-    def _wild_candidates(self, cand: list[tuple[int, int, int, int, int]], size: int, pend: int,
-                         canastas: int, need_c: int, allow_out: bool) -> None:
+    def _wild_candidates(
+        self,
+        cand: list[tuple[int, int, int, int, int]],
+        size: int,
+        pend: int,
+        canastas: int,
+        need_c: int,
+        allow_out: bool,
+    ) -> None:
         seat = self.turn
-        rc = self.rc[seat]
+        rc = self.rank_counts[seat]
         twos, jokers = rc[TWO], rc[JOKER_RANK]
         side = self.side_of[seat]
-        mi = self.mt[side][WILD_TARGET]
+        mi = self.meld_index[side][WILD_TARGET]
         msize = self.melds[side][mi].size if mi >= 0 else 0
         room = self.rules.wild_meld_cap - msize
         start = self.rules.wild_meld_min
         if twos + jokers < (1 if mi >= 0 else start):
             return
-        most_k, opts, _ = wild_meld_options(options_cache(self.lim), mi >= 0, twos, jokers, room, start)
+        most_k, opts, _ = wild_meld_options(options_cache(self.meld_limits), mi >= 0, twos, jokers, room, start)
         spare = size + pend
         if spare - most_k >= 2:
             cand.extend(opts)  # every one keeps two cards
             return
         cand.extend(self._short_hand_options(opts, spare, msize, canastas, need_c, allow_out))
 
-    def _short_hand_options(self, opts: list[tuple[int, int, int, int, int]], spare: int, size0: int,
-                            canastas: int, need_c: int, allow_out: bool) -> list[tuple[int, int, int, int, int]]:
+    def _short_hand_options(
+        self,
+        opts: list[tuple[int, int, int, int, int]],
+        spare: int,
+        size0: int,
+        canastas: int,
+        need_c: int,
+        allow_out: bool,
+    ) -> list[tuple[int, int, int, int, int]]:
         """The melds or additions ``opts`` (id, target, naturals, twos, jokers; to a meld of ``size0`` cards, 0
         for a new one) that keep two cards of the ``spare`` the hand and the pile set aside hold, or that leave
         fewer where the player may go out then (going out allowed, the side's ``canastas`` after the move
@@ -1508,24 +1659,30 @@ class Deal:
             after = spare - k
             if after < 2:
                 cn = canastas + (1 if size0 < 7 <= size0 + k else 0)
-                if not (allow_out and after >= 0
-                        and (self._out_move_ok(cn, need_c, after, opt[1], opt[2], opt[3], opt[4])
-                             or (after == 1 and self._last_card_out(opt[0])))):
+                if not (
+                    allow_out
+                    and after >= 0
+                    and (
+                        self._out_move_ok(cn, need_c, after, opt[1], opt[2], opt[3], opt[4])
+                        or (after == 1 and self._last_card_out(opt[0]))
+                    )
+                ):
                     continue
             out.append(opt)
         return out
 
-    def _after_counts(self, x: tuple[int, int, int, int, int],
-                      side_ex: dict[int, list[int]] | None = None) -> tuple[list[int], dict[int, list[int]], int, int]:
+    def _after_counts(
+        self, x: tuple[int, int, int, int, int], side_ex: dict[int, list[int]] | None = None
+    ) -> tuple[list[int], dict[int, list[int]], int, int]:
         """Counts, melds, canastas and points after candidate meld/add ``x`` (without applying it);
         ``side_ex``: :meth:`_ex` of the side where the caller has it (copied, not changed)."""
         _, r, n, t, j = x
         seat = self.turn
         side = self.side_of[seat]
-        rc = _rc_after_group(self.rc[seat], x)
+        rc = _rc_after_group(self.rank_counts[seat], x)
         ex = self._ex(side) if side_ex is None else dict(side_ex)
         if r == TWO:  # the meld of twos stays out of the plans (feasibility.py knows ranks 4..A)
-            mi = self.mt[side][TWO]
+            mi = self.meld_index[side][TWO]
             before = self.melds[side][mi].size if mi >= 0 else 0
             grows = before < 7 <= before + n + j and self.rules.wild_canastas_count
             return rc, ex, self.canastas[side] + (1 if grows else 0), 0
@@ -1535,11 +1692,16 @@ class Deal:
         before = (cur[0] + cur[1]) if cur else 0
         ex[r] = _joined(cur, n, t + j)
         cn = self.canastas[side] + (1 if before < 7 <= before + n + t + j else 0)
-        pts = self.rv[r if r != WILD_TARGET else TWO] * n + self.rv[TWO] * t + self.rv[JOKER_RANK] * j
+        pts = (
+            self.rank_values[r if r != WILD_TARGET else TWO] * n
+            + self.rank_values[TWO] * t
+            + self.rank_values[JOKER_RANK] * j
+        )
         return rc, ex, cn, pts
 
-    def _opening_candidates(self, cand: list[tuple[int, int, int, int, int]],
-                            waiver: bool) -> list[tuple[int, int, int, int, int]]:
+    def _opening_candidates(
+        self, cand: list[tuple[int, int, int, int, int]], waiver: bool
+    ) -> list[tuple[int, int, int, int, int]]:
         """The candidate melds and additions ``cand`` of an unopened side that keep its initial meld
         reachable (:meth:`_opening_ok`), besides sets of black threes that leave play or are melded
         apart (RULES.md §1.6, §3.4, §3.5).
@@ -1553,7 +1715,11 @@ class Deal:
         side_ex = self._ex(side)  # the side's melds, read by every candidate's plan
         black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
         answers: dict[tuple[int, int, int, int], bool] | None = None
-        if self.rv[TWO] == self.rv[JOKER_RANK] and not rules.special_opening and not rules.min_meld_canasta_from:
+        if (
+            self.rank_values[TWO] == self.rank_values[JOKER_RANK]
+            and not rules.special_opening
+            and not rules.min_meld_canasta_from
+        ):
             answers = {}
         check = self._opening_ok
         if not rules.special_opening and not required_kind(rules, self.scores[side]):
@@ -1576,8 +1742,9 @@ class Deal:
                 out.append(x)
         return out
 
-    def _opening_ok(self, x: tuple[int, int, int, int, int], waiver: bool,
-                    side_ex: dict[int, list[int]] | None = None) -> bool:
+    def _opening_ok(
+        self, x: tuple[int, int, int, int, int], waiver: bool, side_ex: dict[int, list[int]] | None = None
+    ) -> bool:
         """A meld of an unopened side keeps the initial meld (or a concealed going out) reachable
         (``side_ex``: :meth:`_ex` of the side, where the caller has it)."""
         side = self.side_of[self.turn]
@@ -1608,8 +1775,17 @@ class Deal:
             return 0
         return req
 
-    def _rest_reaches(self, rc: list[int], used: tuple[int, ...] | int, this_turn: dict[int, list[int]],
-                      ex: dict[int, list[int]], cn: int, need: int, waiver: bool, made: int = 0) -> bool:
+    def _rest_reaches(
+        self,
+        rc: list[int],
+        used: tuple[int, ...] | int,
+        this_turn: dict[int, list[int]],
+        ex: dict[int, list[int]],
+        cn: int,
+        need: int,
+        waiver: bool,
+        made: int = 0,
+    ) -> bool:
         """Whether an unopened side can still make ``need`` more points of initial meld this turn
         (keeping a card to discard), or go out in a way that reaches or waives it, after the cards
         ``used`` (or those of the move id ``used``) left the hand (``rc``: the rank counts after;
@@ -1631,10 +1807,19 @@ class Deal:
             spans = [m.span for m in self.turn_new if m.target == SEQ_TARGET]
             if canasta_reachable(self, hand, rc[:], this_turn, spans, keep, need, missing):
                 return True
-            return bool(waiver and not self.pending and keep and self._may_plan_out()
-                        and can_meld_out(rc, ex, self.lim, cn, self._out_need(side)))
-        if (naturals_reach(rc, this_turn, self.lim, keep, need)  # a quick plan of naturals only, else the full one
-                or best_meld_value(rc, this_turn, self.lim, keep) >= need):
+            return bool(
+                waiver
+                and not self.pending
+                and keep
+                and self._may_plan_out()
+                and can_meld_out(rc, ex, self.meld_limits, cn, self._out_need(side))
+            )
+        if (
+            naturals_reach(
+                rc, this_turn, self.meld_limits, keep, need
+            )  # a quick plan of naturals only, else the full one
+            or best_meld_value(rc, this_turn, self.meld_limits, keep) >= need
+        ):
             return True
         return self._rest_reaches_beyond(rc, used, this_turn, ex, cn, need, waiver, keep)
 
@@ -1642,11 +1827,20 @@ class Deal:
         """Whether the turn player's hand holds a natural sequence (``sequences``, §3.2): without one, no
         part of it does (what :meth:`_rest_reaches_beyond` may skip)."""
         r = self.rules
-        return r.sequences and bool(bits_runs(self.nb[self.turn], r.sequence_min))
+        return r.sequences and bool(bits_runs(self.natural_bits[self.turn], r.sequence_min))
 
-    def _rest_reaches_beyond(self, rc: list[int], used: tuple[int, ...] | int, this_turn: dict[int, list[int]],
-                             ex: dict[int, list[int]], cn: int, need: int, waiver: bool, keep: int,
-                             seqs: bool = True) -> bool:
+    def _rest_reaches_beyond(
+        self,
+        rc: list[int],
+        used: tuple[int, ...] | int,
+        this_turn: dict[int, list[int]],
+        ex: dict[int, list[int]],
+        cn: int,
+        need: int,
+        waiver: bool,
+        keep: int,
+        seqs: bool = True,
+    ) -> bool:
         """:meth:`_rest_reaches` where melds of a rank alone (``best_meld_value``) fall short and no canasta
         is required: sequences of the hand, or going out in the turn (same arguments; ``keep``: the
         cards to keep, :meth:`_keep`; ``seqs`` False where the caller knows the hand before the move
@@ -1667,11 +1861,17 @@ class Deal:
             return False
         if waiver and not self.pending:  # cards set aside cannot be melded before the minimum
             out_need = self._out_need(self.side_of[self.turn])
-            return (may_meld_out(rc, ex, self.lim, out_need - cn)  # a quick exact "no" first
-                    and can_meld_out(rc, ex, self.lim, cn, out_need))
+            return (
+                may_meld_out(rc, ex, self.meld_limits, out_need - cn)  # a quick exact "no" first
+                and can_meld_out(rc, ex, self.meld_limits, cn, out_need)
+            )
         # reaching the minimum in the turn he goes out, melding every card (§1.6, §1.9)
-        return meld_out_value(rc, this_turn, self.lim, cn, self._out_need(self.side_of[self.turn]),
-                              not self.pending) >= need
+        return (
+            meld_out_value(
+                rc, this_turn, self.meld_limits, cn, self._out_need(self.side_of[self.turn]), not self.pending
+            )
+            >= need
+        )
 
     def _opening_special(self, x: tuple[int, int, int, int, int], rc: list[int], cn: int, pts: int) -> bool | None:
         """The initial-meld rules of §3.4 for candidate ``x`` of an unopened side: True/False, or
@@ -1688,7 +1888,7 @@ class Deal:
         score = self.scores[side]
         req = rules.opening_requirement(score)
         _, r, _, t, j = x
-        mi = self.mt[side][r]
+        mi = self.meld_index[side][r]
         wild = t + j + (self.melds[side][mi].wild if mi >= 0 else 0)  # in the meld after this move
         if meld_opens(rules, req, r, wild, cn > self.canastas[side]):
             return True
@@ -1706,10 +1906,11 @@ class Deal:
         this_turn = {m.target: [m.nat, m.wild] for m in self.turn_new if m.target not in (THREE, WILD_TARGET)}
         cur = this_turn.get(r)
         this_turn[r] = [x[2], 0] if cur is None else [cur[0] + x[2], cur[1]]
-        if best_meld_value(rc, this_turn, self.lim, self._keep()) >= need:
+        if best_meld_value(rc, this_turn, self.meld_limits, self._keep()) >= need:
             return True
         # melds of a rank fall short: with sequences (§3.2) the exact search decides (initial_meld_search)
         return rules.sequences and opening_reachable(self, x[0])
+
     def _may_plan_out(self) -> bool:
         """Whether an unfinished initial meld may count on going out this turn: always, except where going
         out needs the partner's yes (``must_ask_to_go_out``) and he has not said it; "may I go out?" is not
@@ -1718,7 +1919,7 @@ class Deal:
 
     def _rc_after(self, used: tuple[int, ...]) -> list[int]:
         """Rank counts of the turn's player's hand without the cards ``used``."""
-        rc = self.rc[self.turn][:]
+        rc = self.rank_counts[self.turn][:]
         for c in used:
             rc[c >> 2] -= 1
         return rc
@@ -1732,10 +1933,10 @@ class Deal:
         made = NATURAL_CANASTA if cn > self.canastas[side] else 0
         if need <= 0 and not self._canasta_missing(side, made):
             return True
-        this_turn = {m.target: [m.nat, m.wild] for m in self.turn_new
-                     if m.target != THREE and m.target != SEQ_TARGET}
-        return self._rest_reaches(self._rc_after(used), act if act >= 0 else used, this_turn, self._ex(side), cn,
-                                  need, waiver, made)
+        this_turn = {m.target: [m.nat, m.wild] for m in self.turn_new if m.target != THREE and m.target != SEQ_TARGET}
+        return self._rest_reaches(
+            self._rc_after(used), act if act >= 0 else used, this_turn, self._ex(side), cn, need, waiver, made
+        )
 
     def _out_ok_cards(self, used: tuple[int, ...], cn: int, seq_done: int = 0) -> bool:
         """After melding the cards ``used`` (the side then having ``cn`` canastas, ``seq_done`` more of
@@ -1751,8 +1952,10 @@ class Deal:
             return out_reach(self, hand, rc, self._ex(side), cn, seq_done, not self.no_discard)
         ex = self._ex(side)
         need = self._out_need(side, seq_done)
-        return (may_meld_out(rc, ex, self.lim, need - cn, not self.no_discard)  # a quick exact "no" first
-                and can_meld_out(rc, ex, self.lim, cn, need, allow_discard=not self.no_discard))
+        return (
+            may_meld_out(rc, ex, self.meld_limits, need - cn, not self.no_discard)  # a quick exact "no" first
+            and can_meld_out(rc, ex, self.meld_limits, cn, need, allow_discard=not self.no_discard)
+        )
 
     def _out_candidates(self, cand: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
         """The candidate melds and additions ``cand`` after which the player can still go out this turn
@@ -1780,8 +1983,9 @@ class Deal:
                 out.append(x)
         return out
 
-    def _out_ok_after(self, x: tuple[int, int, int, int, int], side_ex: dict[int, list[int]] | None = None,
-                      need: int | None = None) -> bool:
+    def _out_ok_after(
+        self, x: tuple[int, int, int, int, int], side_ex: dict[int, list[int]] | None = None, need: int | None = None
+    ) -> bool:
         """Whether the player can still go out this turn after candidate ``x`` (``side_ex``: :meth:`_ex` of
         the side, ``need``: :meth:`_out_need` of the side, where the caller has them)."""
         rc, ex, cn, _ = self._after_counts(x, side_ex)
@@ -1793,8 +1997,10 @@ class Deal:
             return out_reach(self, hand, rc, ex, cn, 0, not self.no_discard)
         if need is None:
             need = self._out_need(self.side_of[self.turn])
-        return (may_meld_out(rc, ex, self.lim, need - cn, not self.no_discard)  # a quick exact "no" first
-                and can_meld_out(rc, ex, self.lim, cn, need, allow_discard=not self.no_discard))
+        return (
+            may_meld_out(rc, ex, self.meld_limits, need - cn, not self.no_discard)  # a quick exact "no" first
+            and can_meld_out(rc, ex, self.meld_limits, cn, need, allow_discard=not self.no_discard)
+        )
 
     # ---------------------------------------------------------- move objects
 
@@ -1822,14 +2028,12 @@ class Deal:
             if not self.pile:
                 raise IllegalMove("the discard pile is empty")
             r = self.pile[-1] >> 2
-            need = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0),
-                    TAKE_NAT_JOKER: (1, 0, 1)}[arg]
+            need = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0), TAKE_NAT_JOKER: (1, 0, 1)}[arg]
             if r == JOKER_RANK and self.rules.wild_pair_takes_wild:  # two jokers take a joker (Hollywood)
                 return Move(kind, (JOKER, JOKER))
             if r == JOKER_RANK:  # a joker canasta take (§3.4): two twos, or the other joly and a two
                 return Move(kind, self._pick(h, TWO, 2) if arg == TAKE_PAIR else (JOKER,) + self._pick(h, TWO, 1))
-            return Move(kind, self._pick(h, r, need[0]) + self._pick(h, TWO, need[1])
-                        + (JOKER,) * need[2])
+            return Move(kind, self._pick(h, r, need[0]) + self._pick(h, TWO, need[1]) + (JOKER,) * need[2])
         if arg == WILD_TARGET:
             return Move(kind, self._pick(h, TWO, t) + (JOKER,) * j, WILD_TARGET)
         return Move(kind, self._pick(h, arg, n) + self._pick(h, TWO, t) + (JOKER,) * j, arg)
@@ -1870,8 +2074,12 @@ class Deal:
         if self.over:
             raise IllegalMove("the deal is over")
         _check_shape(move)
-        if (move.kind == MELD and move.target == WILD_TARGET and self.rules.twos_melds
-                and any(c != JOKER and IS_WILD[c] for c in move.cards)):
+        if (
+            move.kind == MELD
+            and move.target == WILD_TARGET
+            and self.rules.twos_melds
+            and any(c != JOKER and IS_WILD[c] for c in move.cards)
+        ):
             move = Move(MELD, move.cards, TWO)  # twos of their own: the meld of twos (Italian §3.2)
         if (move.target == SEQ_TARGET or move.seq) and not self.rules.sequences:
             raise IllegalMove(self.explain(move))
@@ -1889,10 +2097,15 @@ class Deal:
             h = self.hands[self.turn]
             for c in set(move.cards):
                 if h[c] < need[c]:
-                    raise IllegalMove(f"you do not hold {'two ' if need[c] > 1 else ''}{card_str(c)}"
-                                      + ("" if need[c] <= 1 else f" ({need[c]} needed)"))
-            if kind in (MELD, ADD) and move.target != ACTIONS[action][1] and not (
-                    move.target == SEQ_TARGET and ACTIONS[action][1] == SEQ_WILD):
+                    raise IllegalMove(
+                        f"you do not hold {'two ' if need[c] > 1 else ''}{card_str(c)}"
+                        + ("" if need[c] <= 1 else f" ({need[c]} needed)")
+                    )
+            if (
+                kind in (MELD, ADD)
+                and move.target != ACTIONS[action][1]
+                and not (move.target == SEQ_TARGET and ACTIONS[action][1] == SEQ_WILD)
+            ):
                 raise IllegalMove("the cards do not match the meld named")
             # the id forgets ranks: check that the cards really belong where they go
             if kind in (MELD, ADD) and move.target != SEQ_TARGET:  # a sequence's id names its cards
@@ -1933,8 +2146,7 @@ class Deal:
             if len(move.cards) != 2 or twos + jokers != 2:
                 raise IllegalMove("to take a pile topped by a joly you need two wild cards and a joker canasta")
             return
-        want = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0),
-                TAKE_NAT_JOKER: (1, 0, 1)}[mode]
+        want = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0), TAKE_NAT_JOKER: (1, 0, 1)}[mode]
         if (nat, twos, jokers) != want or len(move.cards) != sum(want):
             raise IllegalMove(
                 f"to take the pile your cards must match its top card, {card_str(top)}: a natural "
@@ -1990,7 +2202,7 @@ class Deal:
                 self.frozen = True
             if card == JOKER and self.rules.joker_discard_blocks_round:
                 self.blocked_until = self.turn_no + self.n  # nobody takes for a full round (§3.4)
-            out = self.hsize[seat] == 0
+            out = self.hand_sizes[seat] == 0
             if out:  # before has_melded is updated: concealed looks at earlier turns only
                 self._finish(seat)
             self._end_of_melding(seat)
@@ -2050,7 +2262,7 @@ class Deal:
             m = self._meld_cards(seat, side, top >> 2, (top,) + cards)
         was_open = self.opened[side]
         if not was_open:
-            self.open_total += sum(self.rv[c >> 2] for c in (top,) + cards)
+            self.open_total += sum(self.rank_values[c >> 2] for c in (top,) + cards)
             if self._opening_met(side):
                 self._mark_opened(side, seat)
         if need_canasta and not m.is_canasta:  # the pile waits for the canasta (§3.4, S2 l.115-116)
@@ -2061,9 +2273,16 @@ class Deal:
         else:
             if self.opened[side]:
                 self._receive_pile(seat, rest)
-            elif self._pile_waiver_rules() and best_meld_value(
-                    self.rc[seat], self._ex(side, self.turn_new), self.lim, max(0, 2 - self._to_hand(rest))
-            ) < self.minimum[side] - self.open_total:
+            elif (
+                self._pile_waiver_rules()
+                and best_meld_value(
+                    self.rank_counts[seat],
+                    self._ex(side, self.turn_new),
+                    self.meld_limits,
+                    max(0, 2 - self._to_hand(rest)),
+                )
+                < self.minimum[side] - self.open_total
+            ):
                 # taken under the concealed waiver (§2 row 12): the whole pile comes to the
                 # hand and the player must now go out concealed this turn
                 self._receive_pile(seat, rest)
@@ -2085,8 +2304,16 @@ class Deal:
                 self._give(seat, c)
         self.pending = []
 
-    def _meld_cards(self, seat: int, side: int, target: int, cards: tuple[int, ...], new: bool = False,
-                    seq: tuple[int, ...] = (), wild_as: tuple[int, ...] = ()) -> Meld:
+    def _meld_cards(
+        self,
+        seat: int,
+        side: int,
+        target: int,
+        cards: tuple[int, ...],
+        new: bool = False,
+        seq: tuple[int, ...] = (),
+        wild_as: tuple[int, ...] = (),
+    ) -> Meld:
         """Put ``cards`` (already out of the hand) into a meld of ``side``: a new one where ``new``
         (or where the side has none of ``target``), the sequence whose ends are ``seq``, or the
         meld ``mt`` names for ``target``; in a sequence each wild card stands for the card of
@@ -2095,7 +2322,7 @@ class Deal:
             found = None if new else find_sequence(self, side, seq)
             mi = -1 if found is None else self.melds[side].index(found)
         else:
-            mi = -1 if new else self.mt[side][target]
+            mi = -1 if new else self.meld_index[side][target]
         if mi >= 0:
             m = self.melds[side][mi]
             if m.turn != self.turn_no or m.creator != seat:
@@ -2113,7 +2340,7 @@ class Deal:
         else:
             m = Meld(target, seat, self.turn_no)
             if target != SEQ_TARGET:
-                self.mt[side][target] = len(self.melds[side])
+                self.meld_index[side][target] = len(self.melds[side])
             else:
                 self.seqs[side].append(m)
             self.melds[side].append(m)
@@ -2138,8 +2365,15 @@ class Deal:
                 self.seq_canastas[side] += 1
         return m
 
-    def _do_meld(self, seat: int, target: int, cards: tuple[int, ...], new: bool = False,
-                 seq: tuple[int, ...] = (), wild_as: tuple[int, ...] = ()) -> None:
+    def _do_meld(
+        self,
+        seat: int,
+        target: int,
+        cards: tuple[int, ...],
+        new: bool = False,
+        seq: tuple[int, ...] = (),
+        wild_as: tuple[int, ...] = (),
+    ) -> None:
         side = self.side_of[seat]
         if target == THREE and self.rules.black3_set_leaves_play:
             for c in cards:  # four black threes put out of play, not melded (§3.4, S2 l.178-180)
@@ -2153,7 +2387,7 @@ class Deal:
         if target == THREE and self.rules.black3_melds_anytime:
             pass  # a set of black threes neither counts towards nor makes the initial meld (§3.5)
         elif not self.opened[side]:
-            self.open_total += sum(self.rv[c >> 2] for c in cards)
+            self.open_total += sum(self.rank_values[c >> 2] for c in cards)
             if self._opening_met(side):
                 self._mark_opened(side, seat)
                 if self.pending:
@@ -2172,8 +2406,13 @@ class Deal:
             return False
         if not self.rules.special_opening:
             return self.open_total >= self.minimum[side]
-        return opening_met(self.rules, self.scores[side], self.open_total, self.minimum[side],
-                           [(m.target, m.wild, m.size) for m in self.turn_new])
+        return opening_met(
+            self.rules,
+            self.scores[side],
+            self.open_total,
+            self.minimum[side],
+            [(m.target, m.wild, m.size) for m in self.turn_new],
+        )
 
     def _mark_opened(self, side: int, seat: int) -> None:
         """Record that ``seat`` made the initial meld of ``side`` in this turn."""
@@ -2182,7 +2421,7 @@ class Deal:
         self.opened_turn[side] = self.turn_no
 
     def _check_out(self, seat: int) -> None:
-        if self.hsize[seat] == 0 and not self.pending:
+        if self.hand_sizes[seat] == 0 and not self.pending:
             side = self.side_of[seat]
             if not self.opened[side]:
                 self._mark_opened(side, seat)  # concealed going out waives the minimum
@@ -2232,18 +2471,23 @@ class Deal:
             if self.asked:
                 return "you have already asked this turn"
             if not self.rules.ask_requires_going_out:
-                return ("you may ask only after drawing, with at least two cards in your hand and no "
-                        "initial meld half made")
+                return (
+                    "you may ask only after drawing, with at least two cards in your hand and no initial meld half made"
+                )
             why = out_block_reason(self, seat)
             if why:
                 return why
             if not self.side_may_go_out(side):
-                return (f"you cannot go out this turn: your side needs {self._need_words()} to go out; "
-                        "ask only when you can go out")
+                return (
+                    f"you cannot go out this turn: your side needs {self._need_words()} to go out; "
+                    "ask only when you can go out"
+                )
             return "you cannot go out this turn with these cards; ask only when you can go out"
         if self.must_canasta >= 0 and kind in (DISCARD, MELD, ADD, ASK):
-            return (f"you took the pile with a canasta: first complete your canasta of "
-                    f"{RANK_WORDS[self.must_canasta]}; then the pile joins your hand (§3.4)")
+            return (
+                f"you took the pile with a canasta: first complete your canasta of "
+                f"{RANK_WORDS[self.must_canasta]}; then the pile joins your hand (§3.4)"
+            )
         if kind in (MELD, ADD) and self.rules.no_opening_first_round and self.first_round():
             return "nobody melds in the first round (§3.4)"
         if kind == DISCARD:
@@ -2252,28 +2496,42 @@ class Deal:
             card = move.cards[0]
             if not self.hands[seat][card]:
                 return f"you do not hold {card_str(card)}"
-            if (IS_BLACK_THREE[card] and self.rules.black3_no_discard_first_round and self.first_round()
-                    and self.hsize[seat] > self.rc[seat][THREE]):
-                return ("black threes may not be discarded in your first turn of the deal while you hold "
-                        "other cards (§3.2 Cuban)")
-            if self.hsize[seat] == 1 and card >> 2 == self.xr.discard_block:
+            if (
+                IS_BLACK_THREE[card]
+                and self.rules.black3_no_discard_first_round
+                and self.first_round()
+                and self.hand_sizes[seat] > self.rank_counts[seat][THREE]
+            ):
+                return (
+                    "black threes may not be discarded in your first turn of the deal while you hold "
+                    "other cards (§3.2 Cuban)"
+                )
+            if self.hand_sizes[seat] == 1 and card >> 2 == self.variant_ranks.discard_block:
                 return f"you may not go out by discarding one of the {RANK_WORDS[card >> 2]} (§3.5)"
             if blocked_discard(self, card):
-                return (f"{RANK_WORDS[card >> 2]} may not be discarded until every side has a canasta of "
-                        f"{RANK_WORDS[card >> 2]} (§3.5)")
+                return (
+                    f"{RANK_WORDS[card >> 2]} may not be discarded until every side has a canasta of "
+                    f"{RANK_WORDS[card >> 2]} (§3.5)"
+                )
             if self.conceal_only:
-                return ("you took the pile without reaching your initial meld: you must go out "
-                        "concealed this turn (option concealed_waives_minimum_with_pile)")
+                return (
+                    "you took the pile without reaching your initial meld: you must go out "
+                    "concealed this turn (option concealed_waives_minimum_with_pile)"
+                )
             if not self._opening_done():
                 missing = self._canasta_missing(side)
                 if missing and self.open_total >= self.minimum[side]:
-                    return (f"your side's initial meld must include {KIND_WORDS[missing]} completed this turn: "
-                            "meld more before you discard (§3.2)")
-                return (f"your melds this turn count {self.open_total}; your side's initial meld needs "
-                        f"{self.minimum[side]}: meld more before you discard (§1.6)")
+                    return (
+                        f"your side's initial meld must include {KIND_WORDS[missing]} completed this turn: "
+                        "meld more before you discard (§3.2)"
+                    )
+                return (
+                    f"your melds this turn count {self.open_total}; your side's initial meld needs "
+                    f"{self.minimum[side]}: meld more before you discard (§1.6)"
+                )
             if self.answer > 0:
                 return "your partner said yes: you must go out this turn (§1.9)"
-            if self.hsize[seat] == 1:
+            if self.hand_sizes[seat] == 1:
                 if self.answer < 0:
                     return "your partner said no: you may not go out this turn"
                 why = out_block_reason(self, seat)
@@ -2281,8 +2539,9 @@ class Deal:
                     return why
                 if self.rules.must_ask_to_go_out and self.answer == 0 and self.side_may_go_out(side):
                     return MUST_ASK
-                return (f"discarding your last card would go out, and your side needs {self._need_words()} "
-                        "to go out (§1.9)")
+                return (
+                    f"discarding your last card would go out, and your side needs {self._need_words()} to go out (§1.9)"
+                )
             return "that discard is not allowed now"
         # meld / add
         cards = move.cards
@@ -2304,29 +2563,45 @@ class Deal:
         if len({c >> 2 for c in nat}) > 1:
             return "a meld is of one rank: all its natural cards must have the same rank (§1.5)"
         if target == THREE and self.rules.black3_set_leaves_play:
-            return ("black threes are never melded; a player holding all four may put them out of play "
-                    "together ('meld 3C 3C 3S 3S') after the first round, keeping a card to discard (§3.4)")
+            return (
+                "black threes are never melded; a player holding all four may put them out of play "
+                "together ('meld 3C 3C 3S 3S') after the first round, keeping a card to discard (§3.4)"
+            )
         if target == THREE and self.rules.black3_melds_anytime:
-            return ("black threes form one set of three or four per side, laid out at once without wild cards, "
-                    "nothing added to it, keeping two cards in hand (§3.5)")
+            return (
+                "black threes form one set of three or four per side, laid out at once without wild cards, "
+                "nothing added to it, keeping two cards in hand (§3.5)"
+            )
         if target == THREE:
-            return ("black threes may be melded only when you go out with them: three or four of them, "
-                    "no wild cards, and your side needs its canastas (§1.8)")
+            return (
+                "black threes may be melded only when you go out with them: three or four of them, "
+                "no wild cards, and your side needs its canastas (§1.8)"
+            )
         if target == WILD_TARGET and not self.rules.wild_melds:
             return "melds of wild cards only are not allowed in this variant (§1.5)"
-        if self.rules.twos_melds and target != TWO and any(c != JOKER and IS_WILD[c] for c in cards) \
-                and twos_reserved(self, side):
-            return ("your side's meld of twos is not yet a canasta: until it is, its twos may not be wild cards "
-                    "in other melds (§3.2 Italian)")
+        if (
+            self.rules.twos_melds
+            and target != TWO
+            and any(c != JOKER and IS_WILD[c] for c in cards)
+            and twos_reserved(self, side)
+        ):
+            return (
+                "your side's meld of twos is not yet a canasta: until it is, its twos may not be wild cards "
+                "in other melds (§3.2 Italian)"
+            )
         if target == TWO and self.rules.twos_melds and not self.opened[side]:
             return "your side melds twos of their own only after its initial meld (§3.2 Italian)"
-        mi = self.mt[side][target] if 0 <= target < 14 else -1
-        if kind == MELD and mi >= 0 and not (self.rules.several_melds_per_rank
-                                             and self.melds[side][mi].is_canasta):
-            more = (" (another meld of that rank may be started once it is a canasta)"
-                    if self.rules.several_melds_per_rank else "")
-            return (f"your side already has a meld of {RANK_WORDS[target]}{more}: add to it with "
-                    f"'add {' '.join(card_str(c) for c in cards)}'")
+        mi = self.meld_index[side][target] if 0 <= target < 14 else -1
+        if kind == MELD and mi >= 0 and not (self.rules.several_melds_per_rank and self.melds[side][mi].is_canasta):
+            more = (
+                " (another meld of that rank may be started once it is a canasta)"
+                if self.rules.several_melds_per_rank
+                else ""
+            )
+            return (
+                f"your side already has a meld of {RANK_WORDS[target]}{more}: add to it with "
+                f"'add {' '.join(card_str(c) for c in cards)}'"
+            )
         if kind == ADD and mi < 0:
             return f"your side has no meld of {RANK_WORDS[target]} to add to; start one with 'meld ...'"
         m = self.melds[side][mi] if mi >= 0 else None
@@ -2335,13 +2610,14 @@ class Deal:
         if target == WILD_TARGET:
             total = len(cards) + (m.size if m else 0)
             if kind == MELD and len(cards) < self.rules.wild_meld_min:
-                return (f"a meld of wild cards needs at least {self.rules.wild_meld_min} cards at once "
-                        "(option wild_meld_min)")
+                return (
+                    f"a meld of wild cards needs at least {self.rules.wild_meld_min} cards at once "
+                    "(option wild_meld_min)"
+                )
             if total > self.rules.wild_meld_cap:
                 return f"a meld of wild cards may hold at most {self.rules.wild_meld_cap} cards"
         elif len(cards) + (m.size if m else 0) > self.rules.meld_cap:
-            return (f"a meld may hold at most {self.rules.meld_cap} cards: a full canasta takes no more "
-                    "(§3.2 Cuban)")
+            return f"a meld may hold at most {self.rules.meld_cap} cards: a full canasta takes no more (§3.2 Cuban)"
         if kind == MELD and len(cards) < 3:
             return "a meld needs at least 3 cards (§1.5)"
         if nat_total < self.rules.min_naturals and target != WILD_TARGET:
@@ -2356,7 +2632,7 @@ class Deal:
         """Why a meld of a fine shape is refused: a card to keep, the initial meld, a promise to go out."""
         seat = self.turn
         side = self.side_of[seat]
-        after = self.hsize[seat] - len(cards) + self._to_hand(self.pending)
+        after = self.hand_sizes[seat] - len(cards) + self._to_hand(self.pending)
         if after < 2:
             if self.answer < 0:
                 return "your partner said no: you may not go out this turn, so keep at least two cards"
@@ -2365,13 +2641,17 @@ class Deal:
                 return why
             if self.rules.must_ask_to_go_out and self.answer == 0:
                 return MUST_ASK
-            return (f"you must keep a card to discard: your side needs {self._need_words()} "
-                    "before you can meld your last cards (§1.4, §1.9)")
+            return (
+                f"you must keep a card to discard: your side needs {self._need_words()} "
+                "before you can meld your last cards (§1.4, §1.9)"
+            )
         if not self.opened[side]:
             missing = self._canasta_missing(side)
             extra = f" and {KIND_WORDS[missing]}" if missing else ""
-            return (f"this meld would leave your side unable to reach its initial meld of "
-                    f"{self.minimum[side]} points{extra} while keeping a card to discard (§1.6)")
+            return (
+                f"this meld would leave your side unable to reach its initial meld of "
+                f"{self.minimum[side]} points{extra} while keeping a card to discard (§1.6)"
+            )
         if self.conceal_only:
             return "you took the pile without your initial meld: every move must keep you able to go out"
         if self.answer > 0:
@@ -2387,16 +2667,20 @@ class Deal:
         top = pile[-1]
         r = top >> 2
         if top == JOKER and self.rules.joker_discard_blocks_round:
-            return ("a joly is on top: only the next player may take it, showing two wild cards and making "
-                    "his side's meld of wild cards a joker canasta this turn (§3.4)")
+            return (
+                "a joly is on top: only the next player may take it, showing two wild cards and making "
+                "his side's meld of wild cards a joker canasta this turn (§3.4)"
+            )
         if (top == JOKER or r == TWO) and self.rules.wild_pair_takes_wild:
             if self.rules.no_pile_for_initial_meld and not self.opened[side]:
                 return "your side has not made its initial meld: in this variant the pile cannot be taken for it"
             bad = wild_pair_problem(self, move.cards)
             if bad:
                 return bad
-            return ("the pair and the top card would not fit your side's meld of wild cards, or leave you no "
-                    "card to discard, or miss your initial meld (§1.6, §3.2)")
+            return (
+                "the pair and the top card would not fit your side's meld of wild cards, or leave you no "
+                "card to discard, or miss your initial meld (§1.6, §3.2)"
+            )
         if top == JOKER or r == TWO:
             return f"a wild card ({card_str(top)}) is on top of the pile: it cannot be taken (§1.7)"
         if r == THREE:
@@ -2405,17 +2689,24 @@ class Deal:
         if self.rules.no_opening_first_round and self.first_round():
             return "nobody takes the pile in the first round (§3.4)"
         if self.turn_no <= self.blocked_until:
-            return (f"a joly was discarded less than a round ago: nobody takes the pile before turn "
-                    f"{self.blocked_until + 1} (§3.4)")
+            return (
+                f"a joly was discarded less than a round ago: nobody takes the pile before turn "
+                f"{self.blocked_until + 1} (§3.4)"
+            )
         need_canasta = self._canasta_take_rule(seat, side)
         if need_canasta:
-            why = ("your partner made your side's initial meld this round" if self.opened[side]
-                   else f"your side's initial meld must hold a {need_canasta.replace('_', ' ')}")
-            return (f"{why}: you may take the pile only if the top card and cards from your hand make "
-                    f"its meld of {word} a canasta this turn (§3.4)")
-        if r == self.xr.pile_block:
+            why = (
+                "your partner made your side's initial meld this round"
+                if self.opened[side]
+                else f"your side's initial meld must hold a {need_canasta.replace('_', ' ')}"
+            )
+            return (
+                f"{why}: you may take the pile only if the top card and cards from your hand make "
+                f"its meld of {word} a canasta this turn (§3.4)"
+            )
+        if r == self.variant_ranks.pile_block:
             return f"a {RANKS[r]} ({card_str(top)}) is on top: in this variant {word} block the pile"
-        if self.rules.one_card_pile_rule and self.hsize[seat] == 1 and len(pile) == 1:
+        if self.rules.one_card_pile_rule and self.hand_sizes[seat] == 1 and len(pile) == 1:
             return "you hold one card and the pile has one card: you may not take it (§1.7)"
         if move.seq:
             why = explain_sequence_take(self, move)
@@ -2424,7 +2715,7 @@ class Deal:
             return "you would have no card left to discard, and your side cannot go out yet (§1.4)"
         if self.rules.no_pile_for_initial_meld and not self.opened[side]:
             return "your side has not made its initial meld: in this variant the pile cannot be taken for it"
-        mi = self.mt[side][r]
+        mi = self.meld_index[side][r]
         if mi >= 0 and self.rules.own_canasta_rank_blocks_pile and self.melds[side][mi].is_canasta:
             return f"your side has a canasta of {word}: a {RANKS[r]} on top blocks the pile for you"
         h = self.hands[seat]
@@ -2437,21 +2728,25 @@ class Deal:
         if frozen:
             nat = [c for c in move.cards if c >> 2 == r]
             if len(nat) < 2:
-                return (f"the pile is {self.frozen_reason(side)}: you need a natural pair of "
-                        f"{word} (§1.7)")
+                return f"the pile is {self.frozen_reason(side)}: you need a natural pair of {word} (§1.7)"
         if not move.cards and mi < 0:
             return f"your side has no meld of {word} to add the top card to"
-        if (not move.cards and self.rules.pile_add_below
-                and self.melds[side][mi].size >= self.rules.pile_add_below):
-            return (f"the top card may be added only to a meld of fewer than {self.rules.pile_add_below} "
-                    f"cards; your meld of {word} has {self.melds[side][mi].size} (§3.2)")
+        if not move.cards and self.rules.pile_add_below and self.melds[side][mi].size >= self.rules.pile_add_below:
+            return (
+                f"the top card may be added only to a meld of fewer than {self.rules.pile_add_below} "
+                f"cards; your meld of {word} has {self.melds[side][mi].size} (§3.2)"
+            )
         if mi >= 0 and self.melds[side][mi].size + len(move.cards) + 1 > self.rules.meld_cap:
-            return (f"your meld of {word} would hold more than {self.rules.meld_cap} cards: "
-                    "a full canasta takes no more (§3.2 Cuban)")
+            return (
+                f"your meld of {word} would hold more than {self.rules.meld_cap} cards: "
+                "a full canasta takes no more (§3.2 Cuban)"
+            )
         if not self.opened[side]:
-            return (f"the top card and the cards from your hand cannot reach your side's initial meld of "
-                    f"{self.minimum[side]} points (pile cards below the top do not count, §1.6)")
-        if self.hsize[seat] - len(move.cards) + len(pile) - 1 < 2:
+            return (
+                f"the top card and the cards from your hand cannot reach your side's initial meld of "
+                f"{self.minimum[side]} points (pile cards below the top do not count, §1.6)"
+            )
+        if self.hand_sizes[seat] - len(move.cards) + len(pile) - 1 < 2:
             return "you would have no card left to discard, and your side cannot go out yet (§1.4)"
         return "that way of taking the pile is not allowed in this variant (§1.7)"
 
@@ -2467,10 +2762,16 @@ class Deal:
             seat=seat,
             side=side,
             hand=hand,
-            hand_sizes=tuple(self.hsize),
-            melds=tuple(tuple(MeldView(m.target, tuple(m.cards), m.is_canasta, m.is_natural,
-                                       m.span if m.target == SEQ_TARGET else None)
-                              for m in ms) for ms in self.melds),
+            hand_sizes=tuple(self.hand_sizes),
+            melds=tuple(
+                tuple(
+                    MeldView(
+                        m.target, tuple(m.cards), m.is_canasta, m.is_natural, m.span if m.target == SEQ_TARGET else None
+                    )
+                    for m in ms
+                )
+                for ms in self.melds
+            ),
             red_threes=tuple(tuple(r) for r in self.red3),
             pile_top=top,
             pile_size=len(self.pile),
@@ -2522,7 +2823,7 @@ class Deal:
             s.black_threes_removed.extend(self.black3_removed[seat])
             h = self.hands[seat]
             s.hand.extend(c for c in range(N_TYPES) for _ in range(h[c]))
-            if self.rc[seat][THREE] >= b3_all and sum(h[c] for c in (4, 7)) >= b3_all:
+            if self.rank_counts[seat][THREE] >= b3_all and sum(h[c] for c in (4, 7)) >= b3_all:
                 s.four_black_threes_held = True
         for side in range(self.teams):
             res[side].ask_failed = self.ask_failed[side]
@@ -2598,15 +2899,15 @@ class Deal:
             raise AssertionError(f"conservation broken: {diff}")
         for s in range(self.n):
             h = self.hands[s]
-            if sum(h) != self.hsize[s]:
+            if sum(h) != self.hand_sizes[s]:
                 raise AssertionError("hand size out of step")
             for r in range(14):
-                have = sum(h[r * 4:r * 4 + 4]) if r < 13 else h[JOKER]
-                if have != self.rc[s][r]:
+                have = sum(h[r * 4 : r * 4 + 4]) if r < 13 else h[JOKER]
+                if have != self.rank_counts[s][r]:
                     raise AssertionError("rank counts out of step")
             if any(IS_RED_THREE[c] for c in range(N_TYPES) if h[c]):
                 raise AssertionError("a red three stayed in a hand")
-            if self.rules.sequences and self.nb[s] != held_bits(h):
+            if self.rules.sequences and self.natural_bits[s] != held_bits(h):
                 raise AssertionError("naturals held (bits) out of step")
             if any(not IS_BLACK_THREE[c] for c in self.black3_removed[s]):
                 raise AssertionError("a card other than a black three was removed from play")
@@ -2620,13 +2921,15 @@ class Deal:
                 if m.size > (wcap if m.target == WILD_TARGET else cap):
                     raise AssertionError(f"a meld of {m.size} cards is over the variant's limit")
                 if m.target == SEQ_TARGET and (
-                        sorted(c for c in m.cards if not IS_WILD[c])
-                        != sorted(c for c in span_cards(m.span) if c >> 2 != meld_hole(m))
-                        or m.size != m.span[2] - m.span[1] + 1 or m.wild > self.rules.sequence_wild_max
-                        or (m.wild and m.nat < self.rules.min_naturals)
-                        or m.size > max(self.rules.sequence_max, self.rules.sequence_out_max)):
+                    sorted(c for c in m.cards if not IS_WILD[c])
+                    != sorted(c for c in span_cards(m.span) if c >> 2 != meld_hole(m))
+                    or m.size != m.span[2] - m.span[1] + 1
+                    or m.wild > self.rules.sequence_wild_max
+                    or (m.wild and m.nat < self.rules.min_naturals)
+                    or m.size > max(self.rules.sequence_max, self.rules.sequence_out_max)
+                ):
                     raise AssertionError(f"sequence meld {m.cards} does not match its span {m.span}")
-            for t, i in enumerate(self.mt[side]):
+            for t, i in enumerate(self.meld_index[side]):
                 if i >= 0 and self.melds[side][i].target != t:
                     raise AssertionError("meld table out of step")
             if self.seqs[side] != [m for m in self.melds[side] if m.target == SEQ_TARGET]:
@@ -2702,19 +3005,64 @@ class Deal:
 
 
 CLONE_SHARED = (
-    "rules", "n", "teams", "side_of", "lim", "rv", "values", "dealer", "seed", "deck", "frozen", "turn", "actor",
-    "phase", "drew", "open_total", "touched_old", "asked", "answer", "no_discard", "over", "out_seat", "concealed",
-    "reshuffles", "turn_no", "partner_of", "stock_out", "conceal_only", "home", "lone", "must_canasta",
-    "blocked_until", "xr", "planning", "_out_dead",
+    "rules",
+    "n",
+    "teams",
+    "side_of",
+    "meld_limits",
+    "rank_values",
+    "values",
+    "dealer",
+    "seed",
+    "deck",
+    "frozen",
+    "turn",
+    "actor",
+    "phase",
+    "drew",
+    "open_total",
+    "touched_old",
+    "asked",
+    "answer",
+    "no_discard",
+    "over",
+    "out_seat",
+    "concealed",
+    "reshuffles",
+    "turn_no",
+    "partner_of",
+    "stock_out",
+    "conceal_only",
+    "home",
+    "lone",
+    "must_canasta",
+    "blocked_until",
+    "variant_ranks",
+    "planning",
+    "_out_dead",
 )
 """Slots of a :class:`Deal` that :meth:`Deal.clone` shares: numbers, flags, tuples and the frozen descriptions of
 the variant (``rules``, ``lim``, ``xr``), never changed in place."""
 CLONE_FLAT = (
-    "hsize", "nb", "stock", "pile", "pending", "opener", "opened_turn", "canastas", "seq_canastas", "ask_failed",
-    "dowry", "extra_done", "opened", "has_melded", "scores", "minimum",
+    "hand_sizes",
+    "natural_bits",
+    "stock",
+    "pile",
+    "pending",
+    "opener",
+    "opened_turn",
+    "canastas",
+    "seq_canastas",
+    "ask_failed",
+    "dowry",
+    "extra_done",
+    "opened",
+    "has_melded",
+    "scores",
+    "minimum",
 )
 """Slots that are lists of numbers or flags: copied."""
-CLONE_NESTED = ("hands", "rc", "mt", "red3", "black3_removed", "packets")
+CLONE_NESTED = ("hands", "rank_counts", "meld_index", "red3", "black3_removed", "packets")
 """Slots that are lists of lists of numbers: each inner list copied."""
 CLONE_SPECIAL = ("melds", "turn_new", "seqs", "rng", "_legal", "_shared")
 """Slots :meth:`Deal.clone` copies by hand: the melds (``turn_new`` and ``seqs`` point into them), the generator's
@@ -2763,10 +3111,10 @@ class SeqDeal(Deal):
     def _give(self, seat: int, card: int) -> None:
         h = self.hands[seat]
         if not h[card]:
-            self.nb[seat] |= NAT_BIT[card]
+            self.natural_bits[seat] |= NAT_BIT[card]
         h[card] += 1
-        self.rc[seat][card >> 2] += 1
-        self.hsize[seat] += 1
+        self.rank_counts[seat][card >> 2] += 1
+        self.hand_sizes[seat] += 1
 
     def _take_card(self, seat: int, card: int) -> None:
         h = self.hands[seat]
@@ -2775,6 +3123,6 @@ class SeqDeal(Deal):
             raise AssertionError("card not in hand")
         h[card] = k - 1
         if k == 1:
-            self.nb[seat] &= ~NAT_BIT[card]
-        self.rc[seat][card >> 2] -= 1
-        self.hsize[seat] -= 1
+            self.natural_bits[seat] &= ~NAT_BIT[card]
+        self.rank_counts[seat][card >> 2] -= 1
+        self.hand_sizes[seat] -= 1

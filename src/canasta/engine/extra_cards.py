@@ -209,7 +209,7 @@ def out_need(deal: Deal, seat: int, kinds: bool = True) -> int:
 def wild_canastas(deal: Deal, side: int) -> int:
     """How many of the side's canastas are of twos or of wild cards (which do not count for going out where
     ``wild_canastas_count`` is off, Italian §3.2)."""
-    mt = deal.mt[side]
+    mt = deal.meld_index[side]
     if mt[TWO] < 0 and mt[WILD_TARGET] < 0:  # no meld of twos or of wild cards
         return 0
     return sum(1 for m in deal.melds[side] if (m.target == TWO or m.target == WILD_TARGET) and m.is_canasta)
@@ -220,7 +220,7 @@ def kinds_met_after(deal: Deal, side: int, target: int, naturals: int, wilds: in
     and ``wilds`` cards to (or starting) its meld of ``target`` (a going-out move that completes
     the last kind needed)."""
     cans = []
-    mi = deal.mt[side][target]
+    mi = deal.meld_index[side][target]
     done = False
     for k, m in enumerate(deal.melds[side]):
         nat, wild = m.nat, m.wild
@@ -236,11 +236,11 @@ def kinds_met_after(deal: Deal, side: int, target: int, naturals: int, wilds: in
 
 def blocked_discard(deal: Deal, card: int) -> bool:
     """Whether ``card`` is of ``discard_blocked_rank`` while some side lacks a canasta of it."""
-    r = deal.xr.discard_block
+    r = deal.variant_ranks.discard_block
     if r < 0 or card >> 2 != r or card == 52:
         return False
     for side in range(deal.teams):
-        mi = deal.mt[side][r]
+        mi = deal.meld_index[side][r]
         if mi < 0 or not deal.melds[side][mi].is_canasta:
             return True
     return False

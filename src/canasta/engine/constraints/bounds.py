@@ -21,7 +21,7 @@ from canasta.moves.notation import WILD_TARGET
 
 def loose_cards_fit(rc: Sequence[int], targets: Sequence[int], lim: MeldLimits, allow_discard: bool = True) -> bool:
     """Whether the hand's loose cards (counts ``rc`` by rank index), where the side has no meld of their rank
-    (``targets``: the side's meld index per target, -1 for none, as ``Deal.mt``), leave melding it out
+    (``targets``: the side's meld index per target, -1 for none, as ``Deal.meld_index``), leave melding it out
     possible: its lone cards (black threes short of three, naturals of a rank fewer than ``min_naturals``)
     fit in its one discard (none where not ``allow_discard``), and each pair that one wild card makes a
     meld (``lim.pair_wild``) has a wild card of the hand. No lone card can join a meld, and a pair
@@ -131,7 +131,7 @@ def naturals_reach(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits,
     of these and more, and where it must keep more cards it keeps the ones this plan keeps), so it
     need not be asked; False says nothing.
     """
-    rv = lim.rv
+    rv = lim.rank_values
     maxs = lim.max_size
     min_nat = lim.min_nat
     value = 0

@@ -62,7 +62,7 @@ def canasta_reachable(deal: Deal, hand: list[int], rc: list[int], this_turn: dic
     ``hand``/``rc``: the hand by card type and by rank; ``this_turn``: the turn's melds of a rank
     (and of wild cards, key 13) as ``[naturals, wild cards]``; ``spans``: the turn's sequences.
     """
-    lim = deal.lim
+    lim = deal.meld_limits
     total = sum(rc)
     wild_have = rc[TWO] + rc[JOKER_RANK]
     vals = deal.values
@@ -77,7 +77,7 @@ def canasta_reachable(deal: Deal, hand: list[int], rc: list[int], this_turn: dic
             if wild0 == 0 and rc[r] >= missing and (size0 or missing >= 3):
                 use = [0] * 14
                 use[r] = missing
-                plans.append((use, missing * lim.rv[r], r, missing, 0))
+                plans.append((use, missing * lim.rank_values[r], r, missing, 0))
             continue
         n = min(rc[r], missing)
         w = missing - n
@@ -90,7 +90,9 @@ def canasta_reachable(deal: Deal, hand: list[int], rc: list[int], this_turn: dic
         t = min(w, rc[TWO])
         use[TWO] = t
         use[JOKER_RANK] = w - t
-        plans.append((use, n * lim.rv[r] + t * lim.rv[TWO] + (w - t) * lim.rv[JOKER_RANK], r, n, w))
+        plans.append(
+            (use, n * lim.rank_values[r] + t * lim.rank_values[TWO] + (w - t) * lim.rank_values[JOKER_RANK], r, n, w)
+        )
     if kind == ANY_CANASTA and lim.wild_melds:
         nat0, wild0 = this_turn.get(WILD_TARGET, (0, 0))
         missing = 7 - wild0
@@ -99,7 +101,9 @@ def canasta_reachable(deal: Deal, hand: list[int], rc: list[int], this_turn: dic
             use = [0] * 14
             use[TWO] = t
             use[JOKER_RANK] = missing - t
-            plans.append((use, t * lim.rv[TWO] + (missing - t) * lim.rv[JOKER_RANK], WILD_TARGET, 0, missing))
+            plans.append(
+                (use, t * lim.rank_values[TWO] + (missing - t) * lim.rank_values[JOKER_RANK], WILD_TARGET, 0, missing)
+            )
     seq_cards: list[tuple[int, ...]] = []
     if deal.rules.sequences:
         seq_cards.extend(span_cards(sp) for sp in spans_in_hand(hand, 7, 7))

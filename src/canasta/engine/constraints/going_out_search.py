@@ -66,7 +66,7 @@ def needs_search(rules: Rules) -> bool:
 
 def _key(d: Deal, seat: int) -> tuple[Any, ...]:
     side = d.side_of[seat]
-    return (tuple(d.hands[seat]), len(d.pending), d.hsize[seat],
+    return (tuple(d.hands[seat]), len(d.pending), d.hand_sizes[seat],
             tuple((m.target, m.nat, m.wild, m.span, tuple(m.cards) if m.target == TWO else len(m.cards))
                   for m in d.melds[side]),
             d.canastas[side], d.seq_canastas[side], d.opened[side], d.open_total, d.must_canasta,
@@ -89,9 +89,9 @@ def _stuck(d: Deal, seat: int, side: int, hand: list[int], rc: list[int]) -> int
     rules = d.rules
     b3 = rc[THREE]
     stuck = (b3 if b3 != 4 else 0) if rules.black3_set_leaves_play else (b3 if b3 < 3 else 0)
-    lim = d.lim
+    lim = d.meld_limits
     wilds = rc[TWO] + rc[JOKER_RANK]
-    mt = d.mt[side]
+    mt = d.meld_index[side]
     melds = d.melds[side]
     cap = rules.meld_cap
     least = max(lim.min_nat, 3)
@@ -124,7 +124,7 @@ def _seq_placeable(d: Deal, side: int, hand: list[int], gaps_ok: int) -> list[in
         suit, lo, hi = m.span
         cover[suit] |= (1 << (hi + 1)) - (1 << lo)
     if hand is d.hands[d.turn]:  # the naturals held, as bits kept by the deal (sequences.held_bits)
-        bits = d.nb[d.turn]
+        bits = d.natural_bits[d.turn]
         for suit in range(4):
             cover[suit] |= ((bits >> (LANE * suit)) & LANE_MASK) << FOUR
     else:
@@ -166,7 +166,7 @@ def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> i
     wilds = rc[TWO] + rc[JOKER_RANK]
     seq_wild = wilds if rules.sequence_wild_max else 0
     count = 0
-    mt = d.mt[side]
+    mt = d.meld_index[side]
     melds = d.melds[side]
     distinct, cards = _suit_counts(hand) if rules.sequences else ([], [])
     for m in melds:
@@ -224,7 +224,7 @@ def _hopeless(d: Deal, seat: int, side: int) -> bool:
     rules = d.rules
     if rules.extra_cards and extra_cards_due(d, seat):
         return False  # cards may still come this turn: no count of the hand bounds anything
-    hand, rc = d.hands[seat], d.rc[seat]
+    hand, rc = d.hands[seat], d.rank_counts[seat]
     if d.pending:
         hand, rc = hand[:], rc[:]
         for c in d.pending:
@@ -240,7 +240,7 @@ def _hopeless(d: Deal, seat: int, side: int) -> bool:
         return True
     missing = rules.canastas_to_go_out - d.canastas[side]
     if missing > 0:
-        cards = d.hsize[seat] + d._to_hand(d.pending)
+        cards = d.hand_sizes[seat] + d._to_hand(d.pending)
         gaps = sorted(7 - m.size for m in d.melds[side] if m.size < 7 and m.target != THREE)
         for gap in gaps:
             if missing <= 0 or gap > cards:
@@ -250,11 +250,11 @@ def _hopeless(d: Deal, seat: int, side: int) -> bool:
         if missing > cards // 7:
             return True
     if not rules.sequences and not rules.twos_melds:
-        rc = d.rc[seat]
+        rc = d.rank_counts[seat]
         if d.pending:
             rc = rc[:]
             d._add_to_hand_counts(rc, d.pending)
-        if not can_meld_out(rc, d._ex(side), d.lim, d.canastas[side], rules.canastas_to_go_out,
+        if not can_meld_out(rc, d._ex(side), d.meld_limits, d.canastas[side], rules.canastas_to_go_out,
                             allow_discard=not d.no_discard):
             return True
     return False
@@ -285,7 +285,7 @@ def plan_says_out(d: Deal, seat: int, side: int) -> bool:
     the last discard (Pennies §3.5: each other discard is tried); black threes only leave play as a set of
     four (Romanian tiles §3.4: three of them stay)."""
     rules = d.rules
-    rc = d.rc[seat]
+    rc = d.rank_counts[seat]
     if rules.twos_melds and rc[TWO] and twos_reserved(d, side):
         return False
     need = d._out_need(side)
@@ -299,21 +299,24 @@ def plan_says_out(d: Deal, seat: int, side: int) -> bool:
             rc[THREE] = 0  # the set leaves play (§3.4)
     ex = d._ex(side)
     canastas = d.canastas[side]
-    block = d.xr.discard_block
+    block = d.variant_ranks.discard_block
     if block >= 0 and rc[block] and not d.no_discard:
-        if can_meld_out(rc, ex, d.lim, canastas, need, allow_discard=False):
+        if can_meld_out(rc, ex, d.meld_limits, canastas, need, allow_discard=False):
             return True
         for r in range(14):
             if rc[r] and r != block:
                 rest = rc[:]
                 rest[r] -= 1
-                if can_meld_out(rest, ex, d.lim, canastas, need, allow_discard=False):
+                if can_meld_out(rest, ex, d.meld_limits, canastas, need, allow_discard=False):
                     return True
         return False
     allow = not d.no_discard
-    if not loose_cards_fit(rc, d.mt[side], d.lim, allow) or not may_meld_out(rc, ex, d.lim, need - canastas, allow):
+    limits = d.meld_limits
+    if not loose_cards_fit(rc, d.meld_index[side], limits, allow):
+        return False
+    if not may_meld_out(rc, ex, limits, need - canastas, allow):
         return False  # the quick exact "no"s of reach.py for this plan
-    return can_meld_out(rc, ex, d.lim, canastas, need, allow_discard=allow)
+    return can_meld_out(rc, ex, d.meld_limits, canastas, need, allow_discard=allow)
 
 
 def _concrete(d: Deal, action: int) -> list[Move]:
@@ -321,8 +324,13 @@ def _concrete(d: Deal, action: int) -> list[Move]:
     a variant with sequences), else the engine's choice (:meth:`Deal.move_for_action`)."""
     kind, arg, n, t, j = ACTIONS[action]
     base = d.move_for_action(action)
-    if not (d.rules.sequences and kind in (MELD, ADD) and arg not in (SEQ_TARGET, SEQ_WILD, WILD_TARGET)
-            and 4 <= arg <= 12 and n > 0):
+    if not (
+        d.rules.sequences
+        and kind in (MELD, ADD)
+        and arg not in (SEQ_TARGET, SEQ_WILD, WILD_TARGET)
+        and 4 <= arg <= 12
+        and n > 0
+    ):
         return [base]
     h = d.hands[d.turn]
     held = [c for c in range(arg * 4, arg * 4 + 4) if h[c]]
@@ -385,7 +393,7 @@ class _Search:
         can_plan = plannable(d, seat, side)
         if can_plan and plan_says_out(d, seat, side):
             return True
-        spare = d.hsize[seat] + d._to_hand(d.pending)
+        spare = d.hand_sizes[seat] + d._to_hand(d.pending)
         single = spare == 1
         every = spare <= FULL_CARDS or not can_plan
         ordered = self.ordered and d.must_canasta < 0

@@ -67,7 +67,7 @@ def _special_allows(d: Deal, x: tuple[int, int, int, int, int]) -> bool:
     score = d.scores[side]
     req = rules.opening_requirement(score)
     _, r, _, t, j = x
-    mi = d.mt[side][r]
+    mi = d.meld_index[side][r]
     wild = t + j + (d.melds[side][mi].wild if mi >= 0 else 0)
     _, _, cn, _ = d._after_counts(x)
     if meld_opens(rules, req, r, wild, cn > d.canastas[side]):
@@ -109,8 +109,8 @@ def _key(x: Deal, seat: int) -> tuple[Any, ...]:
 
 def _bound(d: Deal, seat: int, side: int) -> int:
     """:func:`_bound_of` the hand of ``seat`` and the melds of ``side``."""
-    mt = d.mt[side]
-    return _bound_of(d, d.hands[seat], d.rc[seat], [mt[r] >= 0 for r in range(len(mt))],
+    mt = d.meld_index[side]
+    return _bound_of(d, d.hands[seat], d.rank_counts[seat], [mt[r] >= 0 for r in range(len(mt))],
                      {m.span[0] for m in d.turn_new if m.target == SEQ_TARGET})
 
 
@@ -124,7 +124,7 @@ def _bound_of(d: Deal, h: list[int], rc: list[int], melded: list[bool], suits: s
     sequence where sequences take one; threes count nothing. ``h``, ``rc``: the hand by card type and by
     rank; ``melded``: by rank, whether the side has a meld of it; ``suits``: those of this turn's sequences."""
     rules = d.rules
-    rv = d.rv
+    rv = d.rank_values
     vals = d.values
     min_nat = rules.min_naturals
     seq = rules.sequences
@@ -205,11 +205,11 @@ def opening_reachable(deal: Deal, action: int, need: int | None = None) -> bool:
     move = deal.move_for_action(action)
     if need is not None and need > 0 and not deal.rules.special_opening:
         h = deal.hands[seat][:]
-        rc = deal.rc[seat][:]
+        rc = deal.rank_counts[seat][:]
         for card in move.cards:
             h[card] -= 1
             rc[card >> 2] -= 1
-        melded = [m >= 0 for m in deal.mt[side]]
+        melded = [m >= 0 for m in deal.meld_index[side]]
         suits = {m.span[0] for m in deal.turn_new if m.target == SEQ_TARGET}
         natural = [card for card in move.cards if not IS_WILD[card]]
         known = True
@@ -234,7 +234,7 @@ def opening_reachable(deal: Deal, action: int, need: int | None = None) -> bool:
         if x.over or x.turn != seat or x.actor != seat:
             return False
         if x.opened[side] or x._opening_met(side):
-            return x.hsize[seat] + len(x.pending) >= 1
+            return x.hand_sizes[seat] + len(x.pending) >= 1
         if x.open_total + _bound(x, seat, side) < x.minimum[side]:
             return False
         key = _key(x, seat)

@@ -59,7 +59,7 @@ class MeldLimits:
     wild card (``min_nat`` at most 2, and room for the wild card).
     """
 
-    __slots__ = ("limit", "nwm", "min_nat", "rv", "max_size", "wild_melds", "wild_min", "wild_max", "options",
+    __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
                  "pair_wild")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rv: Sequence[int], max_size: int = NO_CAP,
@@ -67,7 +67,7 @@ class MeldLimits:
         self.limit = limit
         self.nwm = nwm
         self.min_nat = min_nat
-        self.rv = rv  # value per rank index 0..13
+        self.rank_values = rv  # value per rank index 0..13
         self.max_size = max_size
         self.wild_melds = wild_melds
         self.wild_min = wild_min
@@ -114,7 +114,7 @@ class MeldLimits:
 
 def _plan(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits) -> tuple[int, int]:
     """Greedy best plan: (points melded, cards left unmelded). Exact for groups of one rank."""
-    rv = lim.rv
+    rv = lim.rank_values
     value = 0
     left = rc[THREE]  # black threes are melded only when going out
     cap = 0
@@ -247,7 +247,7 @@ def meld_out_value(
     Black threes melded when going out are not counted (the engine counts them only once the
     minimum is reached, RULES.md §1.8); a discarded card is not counted (§1.6).
     """
-    rv = lim.rv
+    rv = lim.rank_values
     full = sum(rc[r] * rv[r] for r in range(14) if r != THREE)
     if sum(rc) == 0:
         return full if canastas >= need else -1

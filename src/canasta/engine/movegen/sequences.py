@@ -125,7 +125,7 @@ def seq_take_candidates(deal: Deal, seat: int, side: int, top: int, near: list[M
             continue
         seen.add(sp)
         if after < 0:
-            after = deal.hsize[seat] + deal._to_hand(deal.pile[:-1])
+            after = deal.hand_sizes[seat] + deal._to_hand(deal.pile[:-1])
         done = 1 if m.size + 1 >= 7 > m.size else 0
         if after < 2 and (rules.must_ask_to_go_out
                           or not deal.side_may_go_out(side, deal.canastas[side] + done, done)):
@@ -154,12 +154,12 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     out_ok = allow_out and canastas + 1 >= needs[1]  # with a sequence canasta made by the move
     out_now = allow_out and canastas >= needs[0]
     room = size + pend - 2  # cards that may be melded while keeping 2 (a discard and one more)
-    bits = deal.nb[seat]
+    bits = deal.natural_bits[seat]
     smin, smax = rules.sequence_min, rules.sequence_max
     wild = rules.sequence_wild_max > 0
     kinds: tuple[int, ...] = ()
     if wild:
-        rc = deal.rc[seat]
+        rc = deal.rank_counts[seat]
         kinds = (BOTH if rc[JOKER_RANK] else TWO_ONLY) if rc[TWO] else (JOKER_ONLY if rc[JOKER_RANK] else ())
     starts = 0 if kinds else bits_runs(bits, smin)  # with a wild card to fill a gap, every suit is looked at
     seqs = deal.seqs[side]
@@ -269,10 +269,10 @@ def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
     if setup is None or setup[0] is not rules:
         setup = _ids_setup(rules)
     _, smin, smax, longest, wild, least, tables = setup
-    bits = deal.nb[seat]
+    bits = deal.natural_bits[seat]
     code = 0
     if wild:
-        rc = deal.rc[seat]
+        rc = deal.rank_counts[seat]
         code = (1 if rc[TWO] else 0) | (2 if rc[JOKER_RANK] else 0)
     starts = -1 if code else bits_runs(bits, smin)  # with a wild card to fill a gap, every suit is looked at
     seqs = deal.seqs[side]
@@ -502,7 +502,7 @@ def sequences_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, li
     rank, length: the order of the spans as tuples), each further one from ``first`` on: melding
     sequences A then B leaves the hand that B then A leaves, so each set of sequences is tried once.
     """
-    if not planned and best_meld_value(rc, ex, deal.lim, keep) >= need:
+    if not planned and best_meld_value(rc, ex, deal.meld_limits, keep) >= need:
         return True
     if depth <= 0:
         return False
@@ -718,7 +718,7 @@ def _stuck(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
     rank too few for a meld of their own with no meld to join, outside any run of their suit long enough
     for a sequence and not next to a sequence of the side (a lower bound, for pruning)."""
     stuck = rc[THREE] if rc[THREE] < 3 else 0
-    min_nat = deal.lim.min_nat
+    min_nat = deal.meld_limits.min_nat
     need_run = deal.rules.sequence_min
     for r in range(FOUR, ACE + 1):
         c = rc[r]
@@ -761,8 +761,8 @@ def out_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int
         return False  # cards no meld can take
     if top and canastas + _canasta_bound(deal, hand, rc, ex, spans) < deal.rules.canastas_to_go_out:
         return False
-    if (need < 10**6 and may_meld_out(rc, ex, deal.lim, need - canastas, allow_discard)  # a quick exact "no"
-            and can_meld_out(rc, ex, deal.lim, canastas, need, allow_discard=allow_discard)):
+    if (need < 10**6 and may_meld_out(rc, ex, deal.meld_limits, need - canastas, allow_discard)  # a quick exact "no"
+            and can_meld_out(rc, ex, deal.meld_limits, canastas, need, allow_discard=allow_discard)):
         return True
     if depth <= 0:
         return False

@@ -29,7 +29,7 @@ TwosCandidate = tuple[int, int, int, int, int, int, int]
 
 def twos_reserved(deal: Deal, side: int) -> bool:
     """Whether ``side`` has a meld of twos that is not yet a canasta (its twos are then no wild cards)."""
-    mi = deal.mt[side][TWO]
+    mi = deal.meld_index[side][TWO]
     return mi >= 0 and len(deal.melds[side][mi].cards) < 7
 
 
@@ -46,14 +46,14 @@ def twos_candidates(deal: Deal, held: int) -> list[TwosCandidate]:
     """
     seat = deal.turn
     side = deal.side_of[seat]
-    rc = deal.rc[seat]
-    mi = deal.mt[side][TWO]
+    rc = deal.rank_counts[seat]
+    mi = deal.meld_index[side][TWO]
     m = deal.melds[side][mi] if mi >= 0 else None
     nat0, wild0, size0 = (m.nat, m.wild, m.size) if m is not None else (0, 0, 0)
     rules = deal.rules
     twos = rc[TWO] if rc[TWO] < MAX_NATURALS else MAX_NATURALS
     jokers = rc[JOKER_RANK] if rc[JOKER_RANK] < 3 else 3
-    opts = twos_options(deal.lim, m is not None, nat0, wild0, size0, rules.meld_cap - size0,
+    opts = twos_options(deal.meld_limits, m is not None, nat0, wild0, size0, rules.meld_cap - size0,
                         rules.min_naturals, twos, jokers)
     cn = deal.canastas[side]
     return [(a, TWO, n, 0, j, held - k, cn + grows) for a, n, j, k, grows in opts]

@@ -270,7 +270,7 @@ def wild_seq_take_candidates(deal: Deal, seat: int, side: int, top: int, near: l
         act = ACTION_INDEX[(TAKE, TAKE_SEQ_WILD, suit, span_code(sp[1], sp[2]), meld_hole(m))]
         if act in out:
             continue
-        after = deal.hsize[seat] + deal._to_hand(deal.pile[:-1])
+        after = deal.hand_sizes[seat] + deal._to_hand(deal.pile[:-1])
         done = 1 if m.size + 1 >= 7 > m.size else 0
         if after < 2 and (rules.must_ask_to_go_out
                           or not deal.side_may_go_out(side, deal.canastas[side] + done, done)):
@@ -338,14 +338,14 @@ def wild_pair_takes(deal: Deal) -> list[int]:
     top = pile[-1]
     seat = deal.turn
     side = deal.side_of[seat]
-    rc = deal.rc[seat]
+    rc = deal.rank_counts[seat]
     rank = JOKER_RANK if top == JOKER else TWO
-    size = deal.hsize[seat]
+    size = deal.hand_sizes[seat]
     if rc[rank] < 2 or (rules.no_pile_for_initial_meld and not deal.opened[side]):
         return []
     if rules.one_card_pile_rule and size == 1 and len(pile) == 1 and not deal.stock_out:
         return []
-    mi = deal.mt[side][WILD_TARGET]
+    mi = deal.meld_index[side][WILD_TARGET]
     size0 = deal.melds[side][mi].size if mi >= 0 else 0
     if size0 + 3 > rules.wild_meld_cap:
         return []
@@ -354,12 +354,12 @@ def wild_pair_takes(deal: Deal) -> list[int]:
     if size - 2 + rest < 2 and (rules.must_ask_to_go_out or not deal.side_may_go_out(side, canastas)):
         return []
     if not deal.opened[side]:
-        need = deal.minimum[side] - deal.open_total - 3 * deal.rv[rank]
+        need = deal.minimum[side] - deal.open_total - 3 * deal.rank_values[rank]
         rc2 = rc[:]
         rc2[rank] -= 2
         ex = deal._ex(side, deal.turn_new)
         ex[WILD_TARGET] = [0, size0 + 3]
-        if need > 0 and best_meld_value(rc2, ex, deal.lim, max(0, 2 - rest)) < need:
+        if need > 0 and best_meld_value(rc2, ex, deal.meld_limits, max(0, 2 - rest)) < need:
             return []
     return [TAKE_IDS[TAKE_PAIR]]
 
