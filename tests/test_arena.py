@@ -10,20 +10,15 @@ from typer.testing import CliRunner
 
 from canasta.cli.main import app
 from canasta.play.arena import (
-    PlayResult,
-    ShuffleResult,
-    Task,
-    assignments,
     bradley_terry_elo,
     make_tasks,
     mean_ci,
     pair_list,
-    play_margin,
     run_arena,
-    run_task,
     summarise,
     wilson,
 )
+from canasta.play.arena_tasks import PlayResult, ShuffleResult, Task, assignments, play_margin, run_task
 from canasta.rules.fields import Rules
 
 CLASSIC = Rules.preset("classic")

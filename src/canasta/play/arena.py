@@ -50,178 +50,19 @@ import math
 import multiprocessing
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from canasta.agents.base import Agent, check_spec, make_agent
-from canasta.engine.game import Game
-from canasta.play.match import play_deal, play_game
-from canasta.play.simulate import derive_seed, side_labels
+from canasta.agents.base import check_spec
+from canasta.play.arena_tasks import Progress, ShuffleResult, Task, run_chunk, run_task
+from canasta.play.simulate import side_labels
 from canasta.rules.fields import Rules
 
 UNITS = ("deal", "game")
 """Units of play: one deal from a 0-0 score, or a whole game."""
 Z95 = 1.959963984540054
 """Two-sided 95% quantile of the normal distribution."""
-
-Progress = Callable[[int, int], None]
-"""Callback ``progress(tasks_done, tasks_total)``; a task is one shuffle of one pair."""
-
-
-# ---------------------------------------------------------------- playing
-
-
-@dataclass(frozen=True)
-class Task:
-    """One shuffle of one pair: everything a worker needs to play its duplicate plays.
-
-    Attributes:
-        variant: the rules' variant string. a, b: the two bot specs. pair: index of the pair.
-        index: the shuffle's number. seed: the tournament seed. unit: "deal" or "game".
-    """
-
-    variant: str
-    a: str
-    b: str
-    pair: int
-    index: int
-    seed: int
-    unit: str
-
-
-@dataclass(frozen=True)
-class PlayResult:
-    """One play of a shuffle.
-
-    Attributes:
-        a_sides: the sides A played. scores: each side's points (the deal's score, or the
-            game's final total). margin: A's mean side score minus B's, in points.
-        win: 1 if A's margin is positive, 0.5 if zero, else 0.
-    """
-
-    a_sides: tuple[int, ...]
-    scores: tuple[int, ...]
-    margin: float
-    win: float
-
-
-@dataclass(frozen=True)
-class ShuffleResult:
-    """The duplicate plays of one shuffle for one pair, and decision times.
-
-    Attributes:
-        pair, index: which task. plays: its plays in order.
-        times_a, times_b: seconds of every ``select`` call of A and of B (not part of the
-            reproducible result; they depend on the machine).
-    """
-
-    pair: int
-    index: int
-    plays: tuple[PlayResult, ...]
-    times_a: tuple[float, ...] = field(default=(), compare=False, repr=False)
-    times_b: tuple[float, ...] = field(default=(), compare=False, repr=False)
-
-    @property
-    def margin(self) -> float:
-        """A's mean margin over the plays, in points."""
-        return sum(p.margin for p in self.plays) / len(self.plays)
-
-    @property
-    def win(self) -> float:
-        """A's share of the plays won (ties half)."""
-        return sum(p.win for p in self.plays) / len(self.plays)
-
-    @property
-    def shuffle_win(self) -> float:
-        """1 if A's mean margin over the plays is positive, 0.5 if zero, else 0 (duplicate scoring)."""
-        m = self.margin
-        return 1.0 if m > 0 else 0.5 if m == 0 else 0.0
-
-
-def assignments(teams: int) -> list[tuple[int, ...]]:
-    """Which bot plays each side in the duplicate plays of a shuffle: 0 = A, 1 = B.
-
-    Two sides: ``[(0, 1), (1, 0)]``. ``k >= 3`` sides: A alone on each side, then B alone on each side.
-    """
-    if teams == 2:
-        return [(0, 1), (1, 0)]
-    alone_a = [tuple(0 if s == j else 1 for s in range(teams)) for j in range(teams)]
-    alone_b = [tuple(1 if s == j else 0 for s in range(teams)) for j in range(teams)]
-    return alone_a + alone_b
-
-
-class _Timed:
-    """Wraps an agent and records the seconds of each ``select`` call."""
-
-    def __init__(self, agent: Agent, sink: list[float]):
-        self.agent = agent
-        self.name = agent.name
-        self.needs_view = agent.needs_view
-        self.sink = sink
-        obs = getattr(agent, "observe", None)
-        if callable(obs):
-            self.observe = obs
-
-    def select(self, view: Any, legal: Sequence[int]) -> int:
-        t = time.perf_counter()
-        a = self.agent.select(view, legal)
-        self.sink.append(time.perf_counter() - t)
-        return a
-
-
-_RULES_CACHE: dict[str, Rules] = {}
-
-
-def _rules(variant: str) -> Rules:
-    r = _RULES_CACHE.get(variant)
-    if r is None:
-        r = _RULES_CACHE[variant] = Rules.parse(variant)
-    return r
-
-
-def play_margin(scores: Sequence[int], a_sides: Sequence[int]) -> float:
-    """A's margin in one play: mean score of A's sides minus mean score of the other sides (points)."""
-    a = [scores[s] for s in a_sides]
-    b = [scores[s] for s in range(len(scores)) if s not in a_sides]
-    return sum(a) / len(a) - sum(b) / len(b)
-
-
-def run_task(task: Task) -> ShuffleResult:
-    """Play the duplicate plays of one shuffle for one pair (see the module docstring).
-
-    Raises:
-        RuntimeError: a bot chose an illegal move or a runaway deal (from :mod:`canasta.play.match`).
-    """
-    rules = _rules(task.variant)
-    players, teams = rules.players, rules.teams
-    shuffle_seed = derive_seed(task.seed, task.index)
-    dealer = task.index % players
-    plays = []
-    times: tuple[list[float], list[float]] = ([], [])
-    specs = (task.a, task.b)
-    for j, assign in enumerate(assignments(teams)):
-        agents: list[Agent] = []
-        for seat in range(players):
-            who = assign[seat % teams]
-            agent = make_agent(specs[who], derive_seed(task.seed, task.index, j, seat))
-            agents.append(_Timed(agent, times[who]))  # type: ignore[arg-type]
-        if task.unit == "game":
-            game = play_game(rules, agents, shuffle_seed, first_dealer=dealer)
-            scores = tuple(game.totals)
-        else:
-            game = Game(rules, seed=shuffle_seed, first_dealer=dealer)
-            game.new_deal()
-            play_deal(game, agents)
-            scores = tuple(s.total for s in game.finish_deal())
-        a_sides = tuple(s for s in range(teams) if assign[s] == 0)
-        m = play_margin(scores, a_sides)
-        plays.append(PlayResult(a_sides, scores, m, 1.0 if m > 0 else 0.5 if m == 0 else 0.0))
-    return ShuffleResult(task.pair, task.index, tuple(plays), tuple(times[0]), tuple(times[1]))
-
-
-def _run_chunk(tasks: Sequence[Task]) -> list[ShuffleResult]:
-    return [run_task(t) for t in tasks]
 
 
 # ------------------------------------------------------------- statistics
@@ -530,7 +371,7 @@ def run_local(tasks: Sequence[Task], jobs: int = 1, progress: Progress | None = 
     chunks = [tasks[a:a + size] for a in range(0, total, size)]
     done = 0
     with multiprocessing.get_context().Pool(min(jobs, len(chunks))) as pool:
-        for part in pool.imap_unordered(_run_chunk, chunks):
+        for part in pool.imap_unordered(run_chunk, chunks):
             out.extend(part)
             done += len(part)
             if progress is not None:

@@ -1,7 +1,7 @@
 """Ray backend of the arena (``canasta arena --backend ray``): the same tasks, run on a Ray cluster.
 
-Every task (:class:`canasta.play.arena.Task`: one shuffle of one pair) is played by
-:func:`canasta.play.arena.run_task` in a Ray worker; the results come back in task
+Every task (:class:`canasta.play.arena_tasks.Task`: one shuffle of one pair) is played by
+:func:`canasta.play.arena_tasks.run_task` in a Ray worker; the results come back in task
 order, so the figures are exactly those of the local backend for the same seed
 (all randomness derives from the seed and the shuffle index).
 
@@ -13,10 +13,10 @@ default a local Ray is started on demand (and shut down afterwards);
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from canasta.play.arena import ShuffleResult, Task, run_task
+from canasta.play.arena_tasks import Progress, ShuffleResult, Task, run_task
 
 
 def ray_available() -> bool:
@@ -33,7 +33,7 @@ def _chunks(tasks: Sequence[Task], size: int) -> list[list[Task]]:
 
 
 def run_ray(tasks: Sequence[Task], jobs: int = 1, address: str | None = None,
-            progress: Callable[[int, int], None] | None = None) -> list[ShuffleResult]:
+            progress: Progress | None = None) -> list[ShuffleResult]:
     """Play ``tasks`` on Ray and return their results in task order.
 
     Args:
@@ -85,4 +85,4 @@ def run_ray(tasks: Sequence[Task], jobs: int = 1, address: str | None = None,
 
 
 def _run_chunk_ray(chunk: list[Task]) -> list[ShuffleResult]:
-    return [run_task(t) for t in chunk]
+    return [run_task(task) for task in chunk]
