@@ -14,7 +14,8 @@ from rich.console import Console
 
 from canasta.cards.deck import card_str
 from canasta.cli.completion import Prompt, ScriptedReader
-from canasta.cli.play import PlaySession, deal_history, new_session
+from canasta.cli.play import PlaySession, new_session
+from canasta.cli.session_history import deal_history
 from canasta.engine.deal import PlayerView
 from canasta.moves.notation import Move
 from helpers import stacked_deck

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from canasta.cli.main import fail
+from canasta.cli.common import fail
 from canasta.play.arena import ArenaResult, run_arena
 from canasta.rules.fields import Rules, RulesError
 

@@ -14,7 +14,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from canasta.cli.main import fail
+from canasta.cli.common import fail
 from canasta.play.bench import run_benchmarks
 from canasta.rules.fields import Rules, RulesError
 

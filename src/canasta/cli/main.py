@@ -15,18 +15,14 @@ from pathlib import Path
 
 import typer
 
+from canasta.cli.common import fail
+
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=False,
     invoke_without_command=True,
     help="Canasta: play in the terminal, keep score, replay records, simulate bots, benchmark the engine.",
 )
-
-
-def fail(message: str) -> None:
-    """Print ``message`` as an error for the user and exit with status 2."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def version() -> str:

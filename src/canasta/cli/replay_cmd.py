@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from canasta.cli.main import fail
+from canasta.cli.common import fail
 from canasta.formats.records import RecordError, ReplayResult, load_record, replay_record
 
 

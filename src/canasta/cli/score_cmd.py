@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from canasta.cli.main import fail
+from canasta.cli.common import fail
 from canasta.formats.score_sheet import ScoreSheetError, SheetResult, result_json, score_file
 from canasta.scoring.deal_score import BREAKDOWN_ITEMS
 

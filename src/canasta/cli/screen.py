@@ -4,7 +4,7 @@
 ``Application``; ``canasta play --plain`` (and every non-terminal: pipes, tests) keeps the
 line-by-line transcript of :mod:`canasta.cli.play`.
 
-The game loop (:class:`~canasta.cli.play.PlaySession`) stays synchronous: it runs in a worker
+The game loop (:class:`~canasta.cli.session.PlaySession`) stays synchronous: it runs in a worker
 thread while the application owns the terminal in the main thread. The two meet in three places:
 
 * :meth:`TableScreen.show`, called by ``PlaySession.render``: the person's
@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
 
-    from canasta.cli.play import PlaySession
+    from canasta.cli.session import PlaySession
     from canasta.engine.deal import PlayerView
 
 WIDE = 150

@@ -8,7 +8,7 @@ INSTALL_WEB = "pip install -e '.[web,env]'"
 
 def run_serve(host: str, port: int, database: str | None, no_browser: bool) -> None:
     """Start the web server; a missing web extra or a busy port is reported as one line (exit 2)."""
-    from canasta.cli.main import fail
+    from canasta.cli.common import fail
 
     try:
         from canasta.web.serve import ServeError

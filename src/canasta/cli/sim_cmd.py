@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from canasta.agents.base import check_spec
-from canasta.cli.main import fail
+from canasta.cli.common import fail
 from canasta.play.simulate import SimResult, simulate
 from canasta.rules.fields import Rules, RulesError
 
