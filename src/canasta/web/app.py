@@ -30,7 +30,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -105,10 +105,26 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
         await manager.close()
         store.close()
 
-    def page(name: str) -> Any:
-        async def handler(request: Request) -> Response:
-            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
-        return handler
+    routes = (page_routes() + table_routes(manager) + websocket_routes(manager) + sheet_routes(store)
+              + [Mount("/static", StaticFiles(directory=STATIC), name="static")])
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.manager = manager
+    app.state.store = store
+    return app
+
+
+# ------------------------------------------------------------------ pages
+
+
+def page(name: str) -> Any:
+    """A handler that serves the static page ``name`` (never cached: a new version shows at once)."""
+    async def handler(request: Request) -> Response:
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+    return handler
+
+
+def page_routes() -> list[BaseRoute]:
+    """The pages (lobby, table, score keeper), the texts of each language and the facts of ``/api/meta``."""
 
     async def i18n(request: Request) -> Response:
         lang = request.path_params["lang"]
@@ -120,6 +136,21 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
         return JSONResponse({"variants": preset_names(), "presets": list(preset_choices()),
                              "bots": list(BOT_LEVELS), "langs": list(LANGS),
                              "max_message_bytes": MAX_MESSAGE_BYTES})
+
+    return [
+        Route("/", page("index.html")),
+        Route("/table", page("table.html")),
+        Route("/score", page("score.html")),
+        Route("/api/i18n/{lang}", i18n),
+        Route("/api/meta", meta),
+    ]
+
+
+# ------------------------------------------------------------------ tables
+
+
+def table_routes(manager: TableManager) -> list[BaseRoute]:
+    """The tables' JSON API: create a table, its public facts, the record of a finished game."""
 
     async def create_table(request: Request) -> Response:
         try:
@@ -158,6 +189,16 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
         return Response(dumps_record(record), media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="canasta-{table.id}.json"'})
 
+    return [
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", table_info),
+        Route("/api/tables/{table_id}/record", table_record),
+    ]
+
+
+def websocket_routes(manager: TableManager) -> list[BaseRoute]:
+    """The table websocket: the protocol of :mod:`.protocol` for the seat that the link's key names."""
+
     async def ws_table(ws: WebSocket) -> None:
         await ws.accept()
         table = manager.get(ws.path_params["table_id"])
@@ -187,13 +228,22 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
         finally:
             await manager.leave(table, seat, ws)
 
-    # ----------------------------------------------------------------- sheets
+    return [WebSocketRoute("/ws/{table_id}", ws_table)]
 
-    def sheet_response(sheet: StoredSheet, status: int = 200) -> Response:
-        rules = Rules.parse(sheet.variant)
-        result = score_sheet(rules, sheet.sides, sheet.deals)
-        return JSONResponse({"id": sheet.id, "variant": sheet.variant, "sides": sheet.sides,
-                             "entries": sheet.deals, **result}, status_code=status)
+
+# ------------------------------------------------------------------ score sheets
+
+
+def _sheet_response(sheet: StoredSheet, status: int = 200) -> Response:
+    """A score sheet as JSON: its id, variant, sides, entries and the scores computed from them."""
+    rules = Rules.parse(sheet.variant)
+    result = score_sheet(rules, sheet.sides, sheet.deals)
+    return JSONResponse({"id": sheet.id, "variant": sheet.variant, "sides": sheet.sides,
+                         "entries": sheet.deals, **result}, status_code=status)
+
+
+def sheet_routes(store: Store) -> list[BaseRoute]:
+    """The score keeper's JSON API: create a sheet, read it, add a deal, take the last deal back."""
 
     async def create_sheet(request: Request) -> Response:
         try:
@@ -211,13 +261,13 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
             return _error(str(e))
         sheet = StoredSheet(secrets.token_urlsafe(9), rules.spec(), [s.strip() for s in sides], [])
         store.create_sheet(sheet)
-        return sheet_response(sheet, 201)
+        return _sheet_response(sheet, 201)
 
     async def get_sheet(request: Request) -> Response:
         sheet = store.load_sheet(request.path_params["sheet_id"][:40])
         if sheet is None:
             return _error("no such score sheet", 404)
-        return sheet_response(sheet)
+        return _sheet_response(sheet)
 
     async def add_deal(request: Request) -> Response:
         sheet = store.load_sheet(request.path_params["sheet_id"][:40])
@@ -236,7 +286,7 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
             return _error(str(e))
         store.save_sheet_deals(sheet.id, deals)
         sheet.deals = deals
-        return sheet_response(sheet)
+        return _sheet_response(sheet)
 
     async def undo_deal(request: Request) -> Response:
         sheet = store.load_sheet(request.path_params["sheet_id"][:40])
@@ -244,25 +294,11 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
             return _error("no such score sheet", 404)
         sheet.deals = sheet.deals[:-1]
         store.save_sheet_deals(sheet.id, sheet.deals)
-        return sheet_response(sheet)
+        return _sheet_response(sheet)
 
-    routes = [
-        Route("/", page("index.html")),
-        Route("/table", page("table.html")),
-        Route("/score", page("score.html")),
-        Route("/api/i18n/{lang}", i18n),
-        Route("/api/meta", meta),
-        Route("/api/tables", create_table, methods=["POST"]),
-        Route("/api/tables/{table_id}", table_info),
-        Route("/api/tables/{table_id}/record", table_record),
+    return [
         Route("/api/sheets", create_sheet, methods=["POST"]),
         Route("/api/sheets/{sheet_id}", get_sheet),
         Route("/api/sheets/{sheet_id}/deals", add_deal, methods=["POST"]),
         Route("/api/sheets/{sheet_id}/deals/last", undo_deal, methods=["DELETE"]),
-        WebSocketRoute("/ws/{table_id}", ws_table),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.manager = manager
-    app.state.store = store
-    return app

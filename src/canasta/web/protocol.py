@@ -159,25 +159,23 @@ def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int
     it, Mexican), ``must_canasta`` (rank whose canasta the player must complete, or None),
     ``lone_hand`` and ``sides`` (cutthroat §3.1).
     """
-    n_deal = len(view.hand_sizes)
-    to_table = list(seats) if seats is not None else list(range(n_deal))
-    n = players if players is not None else n_deal
+    deal_seats = len(view.hand_sizes)
+    to_table = list(seats) if seats is not None else list(range(deal_seats))
+    table_seats = players if players is not None else deal_seats
 
-    def seat_no(s: int) -> int:
-        return to_table[s] if 0 <= s < n_deal else s
+    def seat_no(seat: int) -> int:
+        return to_table[seat] if 0 <= seat < deal_seats else seat
 
     def per_seat(values: Sequence[Any], empty: Any) -> list[Any]:
-        out = [empty] * n
-        for d, v in enumerate(values):
-            out[to_table[d]] = v
+        out = [empty] * table_seats
+        for deal_seat, value in enumerate(values):
+            out[to_table[deal_seat]] = value
         return out
 
-    sides = per_seat([view.side_of(s) for s in range(n_deal)], None)
-    for t in range(n):
-        if sides[t] is None:
-            sides[t] = t % view.rules.teams  # a seat sitting out: his table side (canasta.engine.seating)
-    blocked = pile_blocked_by_joly(view)
-    surpriza = dowry_name(view.rules) == "surpriza"
+    sides = per_seat([view.side_of(seat) for seat in range(deal_seats)], None)
+    for table_seat in range(table_seats):
+        if sides[table_seat] is None:
+            sides[table_seat] = table_seat % view.rules.teams  # sitting out: his table side (canasta.engine.seating)
     due = extra_cards_due(view) if spectator is None else None
     return {
         "seat": seat_no(view.seat) if spectator is None else spectator,
@@ -185,22 +183,9 @@ def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int
         "spectator": spectator is not None,
         "hand": [] if spectator is not None else cards_text(sorted(view.hand, key=sort_key)),
         "hand_sizes": per_seat(view.hand_sizes, 0),
-        "melds": [[{"rank": m.rank_name, "cards": cards_text(m.cards), "canasta": m.canasta,
-                    "natural": m.natural} for m in side] for side in view.melds],
-        "red_threes": per_seat([cards_text(r) for r in view.red_threes], []),
-        "pile": {
-            "top": None if view.pile_top is None else card_str(view.pile_top),
-            "size": view.pile_size,
-            "frozen": view.pile_frozen,
-            "frozen_for_me": view.pile_frozen_for_me,
-            "frozen_reason": view.frozen_reason,
-            "stopped": view.stopped,
-            "cards": None if view.pile_cards is None else cards_text(view.pile_cards),
-            "surprise": view.dowry_size if surpriza else 0,
-            "dowry": 0 if surpriza else view.dowry_size,
-            "blocked_until": view.pile_blocked_until if blocked else None,
-            "blocking_rank": pile_blocking_rank(view) or None,
-        },
+        "melds": melds_list(view),
+        "red_threes": per_seat([cards_text(reds) for reds in view.red_threes], []),
+        "pile": pile_dict(view),
         "stock": view.stock_size,
         "scores": list(view.scores),
         "minimums": list(view.minimums),
@@ -221,6 +206,32 @@ def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int
         "packet_sizes": per_seat(view.packet_sizes, 0) if view.packet_sizes else [],
         "extra_cards_done": list(view.extra_cards_done),
         "extra_due": None if due is None else {"source": due.source, "count": due.count, "when": due.when},
+    }
+
+
+def melds_list(view: PlayerView) -> list[list[dict[str, Any]]]:
+    """The ``melds`` of :func:`view_dict`: per side, each meld's rank name, cards, canasta and natural flags."""
+    return [[{"rank": meld.rank_name, "cards": cards_text(meld.cards), "canasta": meld.canasta,
+              "natural": meld.natural} for meld in side] for side in view.melds]
+
+
+def pile_dict(view: PlayerView) -> dict[str, Any]:
+    """The ``pile`` of :func:`view_dict`: top card, size, frozen (and why), the cards where visible,
+    the face-down surpriza (tile game §3.4) or dowry (Italian §3.2), and what blocks it (§3.4, Mexican)."""
+    blocked = pile_blocked_by_joly(view)
+    surpriza = dowry_name(view.rules) == "surpriza"
+    return {
+        "top": None if view.pile_top is None else card_str(view.pile_top),
+        "size": view.pile_size,
+        "frozen": view.pile_frozen,
+        "frozen_for_me": view.pile_frozen_for_me,
+        "frozen_reason": view.frozen_reason,
+        "stopped": view.stopped,
+        "cards": None if view.pile_cards is None else cards_text(view.pile_cards),
+        "surprise": view.dowry_size if surpriza else 0,
+        "dowry": 0 if surpriza else view.dowry_size,
+        "blocked_until": view.pile_blocked_until if blocked else None,
+        "blocking_rank": pile_blocking_rank(view) or None,
     }
 
 
