@@ -127,6 +127,26 @@ def record_from_game(game: Game, seats: Sequence[Mapping[str, Any]] | None = Non
 
     Raises:
         RecordError: ``seats`` has the wrong length or badly typed entries.
+
+    Example: a deal of classic begun (six moves, each the first legal one), written to a file,
+    read back and replayed as a saved game:
+
+    >>> import tempfile
+    >>> game = Game(Rules.preset("classic"), seed=3)
+    >>> deal = game.new_deal()
+    >>> for _ in range(6):
+    ...     _ = game.apply_action(deal.legal_actions()[0])
+    >>> record = record_from_game(game)
+    >>> record["complete"], len(record["deals"][0]["moves"])
+    (False, 6)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     write_record(Path(folder) / "game.json", record)
+    ...     loaded = load_record(Path(folder) / "game.json")
+    >>> loaded == record
+    True
+    >>> replayed = replay_record(loaded, allow_incomplete=True)
+    >>> replayed.in_progress, replayed.game.deal.to_act == deal.to_act
+    (True, True)
     """
     rules = game.rules
     seat_list = [dict(s) for s in seats] if seats is not None else default_seats(rules)

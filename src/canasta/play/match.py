@@ -60,6 +60,17 @@ def play_game(
             seat and reason), a deal ran past :data:`MAX_MOVES_PER_DEAL` moves, or
             the game was not over after ``max_deals`` deals.
         AssertionError: with ``check=True``, an engine invariant broke.
+
+    Example: four heuristic bots play a short game of classic (to 1500 points):
+
+    >>> from canasta.agents.base import make_agent
+    >>> rules = Rules.parse("classic(target=1500)")
+    >>> agents = [make_agent("heuristic", seat) for seat in range(rules.players)]
+    >>> game = play_game(rules, agents, seed=1)
+    >>> game.over, max(game.totals) >= rules.target
+    (True, True)
+    >>> game.totals[game.winner] == max(game.totals)
+    True
     """
     if len(agents) != rules.players:
         raise ValueError(f"{rules.spec()} needs {rules.players} agents (one per seat), got {len(agents)}")
@@ -91,16 +102,27 @@ def play_deal(game: Game, agents: Sequence[Agent], on_move: OnMove | None = None
     Raises:
         RuntimeError: no deal in progress, an agent chose an illegal id, or a runaway deal.
         AssertionError: with ``check=True``, an engine invariant broke.
+
+    Example: one deal of classic between random bots, then scored:
+
+    >>> from canasta.agents.base import make_agent
+    >>> game = Game(Rules.preset("classic"), seed=7)
+    >>> _ = game.new_deal()
+    >>> deal = play_deal(game, [make_agent("random", seat) for seat in range(4)])
+    >>> deal.over, len(game.logs[-1].moves) > 0
+    (True, True)
+    >>> len(game.finish_deal())  # one score per side
+    2
     """
     deal = game.deal
     if deal is None:
         raise RuntimeError("no deal in progress: call game.new_deal() first")
     if check:
         deal.check_invariants()
-    agents = [agents[t] for t in game.seating.seats]  # by deal seat; a player sitting out sees nothing (§3.1)
-    obs = observers(agents)
-    if obs:
-        observe_all(obs, deal, -1, None)
+    agents = [agents[table_seat] for table_seat in game.seating.seats]  # by deal seat; sitting out: nothing (§3.1)
+    watchers = observers(agents)
+    if watchers:
+        observe_all(watchers, deal, -1, None)
     moves = 0
     while not deal.over:
         seat = deal.to_act
@@ -110,12 +132,12 @@ def play_deal(game: Game, agents: Sequence[Agent], on_move: OnMove | None = None
         action = agent.select(view, legal)
         try:
             move = game.apply_action(action)
-        except IllegalMove as e:
+        except IllegalMove as error:
             raise RuntimeError(
-                f"bot '{agent.name}' at seat {seat + 1} chose move id {action}, which is not legal: {e}"
-            ) from e
-        if obs:
-            observe_all(obs, deal, seat, move)
+                f"bot '{agent.name}' at seat {seat + 1} chose move id {action}, which is not legal: {error}"
+            ) from error
+        if watchers:
+            observe_all(watchers, deal, seat, move)
         if on_move is not None:
             on_move(deal, seat, move)
         if check:
