@@ -121,6 +121,7 @@ class MoveCompleter(Completer):
         self.prompt = Prompt("")
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        """The completions of the text before the cursor: verbs, legal moves, the cards in hand."""
         text = document.text_before_cursor
         for line in complete(text, self.prompt.legal, self.prompt.hand):
             yield Completion(line, start_position=-len(text), display=line)
@@ -149,6 +150,7 @@ class TerminalReader:
         self.broken = False
 
     def read(self, prompt: Prompt) -> str:
+        """One line typed at the terminal (with completion; plain ``input`` if prompt_toolkit broke)."""
         if self.broken:
             return input(prompt.text)
         self.completer.prompt = prompt
@@ -174,6 +176,7 @@ class StreamReader:
         self.stream = stream if stream is not None else sys.stdin
 
     def read(self, prompt: Prompt) -> str:
+        """The next line of the stream. Raises EOFError at its end."""
         line = self.stream.readline()
         if not line:
             raise EOFError
@@ -203,6 +206,7 @@ class ScriptedReader:
             self.lines = iter(script)
 
     def read(self, prompt: Prompt) -> str:
+        """The next scripted line (or the callback's answer). Raises EOFError when the script ends."""
         if self.callback is not None:
             line = self.callback(prompt)
         else:

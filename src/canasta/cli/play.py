@@ -68,8 +68,8 @@ def build_rules(variant: str, players: int | None, options: Sequence[str]) -> Ru
     for text in options:
         if "=" not in text:
             raise RulesError(f"option '{text}' has no value: write NAME=VALUE, e.g. target=3000")
-        k, v = text.split("=", 1)
-        opts[k.strip().lower().replace("-", "_")] = v.strip()
+        name, value = text.split("=", 1)
+        opts[name.strip().lower().replace("-", "_")] = value.strip()
     if players is not None:
         opts["players"] = str(players)
     return Rules.preset(base.name, **opts)
@@ -82,9 +82,9 @@ def bot_specs(bots: str, rules: Rules, human: int) -> dict[int, str]:
     Raises:
         ValueError: empty spec, or a list whose length is neither 1 nor players - 1.
     """
-    specs = [s.strip() for s in bots.split(",")]
-    others = [(human + k) % rules.players for k in range(1, rules.players)]
-    if any(not s for s in specs):
+    specs = [spec.strip() for spec in bots.split(",")]
+    others = [(human + step) % rules.players for step in range(1, rules.players)]
+    if any(not spec for spec in specs):
         raise ValueError(f"--bots '{bots}' has an empty name; write e.g. heuristic, "
                          "or random,heuristic,random")
     if len(specs) == 1:
@@ -113,8 +113,8 @@ def new_session(variant: str, players: int | None, seed: int | None, bots: str, 
     specs = bot_specs(bots, rules, human)
     agents = make_seat_agents(specs, seed)
     names = seat_names(rules, human)
-    seats = [SeatInfo(names[s], "human", None) if s == human else SeatInfo(names[s], "bot", specs[s])
-             for s in range(rules.players)]
+    seats = [SeatInfo(names[seat], "human", None) if seat == human else SeatInfo(names[seat], "bot", specs[seat])
+             for seat in range(rules.players)]
     return PlaySession(Game(rules, seed=seed), human, agents, console, reader, seats, record, coach=coach,
                        adviser_seed=seed, autosave=new_autosave_path(seed) if autosave else None, undo=undo)
 
@@ -132,11 +132,11 @@ def resumed_session(saved: SavedGame, seat: int, bots: str, seed: int | None, co
     if not 0 <= human < rules.players:
         raise ValueError(f"--seat must be 1 to {rules.players}, not {seat}")
     fallback = bot_specs(bots, rules, human)
-    specs = {s: (saved.seats[s].bot or fallback[s]) for s in fallback}
+    specs = {seat: (saved.seats[seat].bot or fallback[seat]) for seat in fallback}
     agents = make_seat_agents(specs, seed if seed is not None else saved.game.seed)
     names = seat_names(rules, human)
-    seats = [SeatInfo(names[s], "human", None) if s == human else SeatInfo(names[s], "bot", specs[s])
-             for s in range(rules.players)]
+    seats = [SeatInfo(names[seat], "human", None) if seat == human else SeatInfo(names[seat], "bot", specs[seat])
+             for seat in range(rules.players)]
     return PlaySession(saved.game, human, agents, console, reader, seats, record, coach=coach,
                        adviser_seed=seed if seed is not None else saved.game.seed, autosave=autosave, undo=undo)
 
@@ -236,4 +236,5 @@ class NoReader:
     interactive = True
 
     def read(self, prompt: Prompt) -> str:
+        """Never reads: raises EOFError."""
         raise EOFError

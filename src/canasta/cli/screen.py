@@ -156,6 +156,7 @@ class ScreenConsole(Console):
 
     def print(self, *objects: Any, sep: str = " ", end: str = "\n", style: Any = None,  # type: ignore[override]
               **kwargs: Any) -> None:
+        """Add what the session prints to the history pane instead of the terminal."""
         parts: list[RenderableType] = []
         for obj in objects:
             if isinstance(obj, str):
@@ -174,7 +175,8 @@ class ScreenConsole(Console):
             for p in parts:
                 self.table_screen.add_message(p)
 
-    def clear(self, home: bool = True) -> None:  # the screen is redrawn in place anyway
+    def clear(self, home: bool = True) -> None:
+        """Nothing: the screen is redrawn in place anyway."""
         return None
 
 
@@ -187,6 +189,7 @@ class ScreenReader:
         self.screen = screen
 
     def read(self, prompt: Prompt) -> str:
+        """The person's next line, typed in the screen's input field."""
         return self.screen.read(prompt)
 
 

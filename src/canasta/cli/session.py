@@ -84,11 +84,11 @@ class PlaySession(EndOfDealSession):
             return
         log = self.game.logs[-1]
         replay = Deal(self.rules, log.dealer, list(self.game.totals), seed=log.seed, deck=list(log.deck))
-        obs = self._observers
-        observe_all(obs, replay, -1, None)
+        watchers = self._observers
+        observe_all(watchers, replay, -1, None)
         for text in log.moves:
             seat = replay.to_act
-            observe_all(obs, replay, seat, replay.apply(text))
+            observe_all(watchers, replay, seat, replay.apply(text))
 
     def _loop(self) -> None:
         self._catch_up()
@@ -143,7 +143,7 @@ class PlaySession(EndOfDealSession):
             moves = deal.legal_moves()
             text = "Answer (yes/no)> " if deal.phase == P_ANSWER else "Your move> "
             hand = sorted(set(deal.view(self.me).hand))
-            prompt = Prompt(text, [str(m) for m in moves], [card_str(c) for c in hand], deal)
+            prompt = Prompt(text, [str(legal) for legal in moves], [card_str(card) for card in hand], deal)
             line = self.reader.read(prompt).strip()
             if self.handle(line, moves):
                 return
@@ -159,12 +159,12 @@ def welcome_line(rules: Rules, human: int, names: Sequence[str], agents: dict[in
     me = rules.side_of(human)
 
     def who(seats: list[int]) -> str:
-        named = [f"{names[s]} ({agents[s].name})" for s in seats]
+        named = [f"{names[seat]} ({agents[seat].name})" for seat in seats]
         return ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else "".join(named)
 
-    partners = [s for s in sorted(agents) if rules.side_of(s) == me]
-    others = [s for s in sorted(agents) if rules.side_of(s) != me]
+    partners = [seat for seat in sorted(agents) if rules.side_of(seat) == me]
+    others = [seat for seat in sorted(agents) if rules.side_of(seat) != me]
     text = ("You and " + who(partners) if partners else "You") + " against " + who(others)
     known = agent_names()
-    order = [n for n in BOT_LEVELS if n in known] + [n for n in known if n not in BOT_LEVELS]
+    order = [name for name in BOT_LEVELS if name in known] + [name for name in known if name not in BOT_LEVELS]
     return f"{text}; choose others with --bots hard (bots: {', '.join(order)})."

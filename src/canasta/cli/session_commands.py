@@ -98,13 +98,13 @@ class CommandSession(HistorySession):
             return False
         verb = words[0]
         if line.isdigit():
-            k = int(line)
-            if not 1 <= k <= len(moves):
-                n = len(moves)
-                self.error(f"{n} legal move{'s' if n != 1 else ''} now: type a number from 1 to {n} "
+            number = int(line)
+            if not 1 <= number <= len(moves):
+                count = len(moves)
+                self.error(f"{count} legal move{'s' if count != 1 else ''} now: type a number from 1 to {count} "
                            "('moves' lists them)")
                 return False
-            return self.play_checked(moves[k - 1])
+            return self.play_checked(moves[number - 1])
         if verb == "hint":
             self.show_hint()
             return False
@@ -114,8 +114,8 @@ class CommandSession(HistorySession):
         if self.deal.phase == P_ANSWER and verb in ("y", "n"):
             line = "yes" if verb == "y" else "no"
         try:  # ranks alone, tiles as shown, verbs checked (shortmoves); may ask which move is meant
-            whole = resolve_line(line, self.deal, self.me, lambda t: self.console.print(Text(t)),
-                                 lambda t: self.reader.read(Prompt(t)))
+            whole = resolve_line(line, self.deal, self.me, lambda text: self.console.print(Text(text)),
+                                 lambda question: self.reader.read(Prompt(question)))
             return whole is not None and self.play_checked(whole)
         except IllegalMove as e:
             self.error(str(e))
@@ -128,7 +128,7 @@ class CommandSession(HistorySession):
         if verb == "help":
             out.print(Text(help_text(self.rules)))
         elif verb == "moves":
-            texts = [str(m) for m in self.deal.legal_moves()]
+            texts = [str(legal) for legal in self.deal.legal_moves()]
             out.print(Text("Legal moves (type the number or the move):", style="bold"))
             out.print(render_moves(texts))
         elif verb == "rules":
@@ -171,7 +171,7 @@ class CommandSession(HistorySession):
             return
         view = deal.view(self.me)
         legal = deal.legal_actions()
-        action, reason = self.adviser.hint(view, legal, lambda a: str(deal.move_for_action_safe(a)))
+        action, reason = self.adviser.hint(view, legal, lambda choice: str(deal.move_for_action_safe(choice)))
         self.console.print(Text(f"Hint: {deal.move_for_action(action)} - {reason}", style="bold cyan"))
 
     def coach_warning(self, move: Move | str) -> str | None:
@@ -180,8 +180,8 @@ class CommandSession(HistorySession):
         if not self.coach:
             return None
         try:
-            m = Move.parse(move) if isinstance(move, str) else move
-            action = action_of(m)
+            parsed = Move.parse(move) if isinstance(move, str) else move
+            action = action_of(parsed)
         except (MoveError, ValueError):
             return None
         deal = self.deal
@@ -208,7 +208,7 @@ class CommandSession(HistorySession):
     def hint(self, verb: str, moves: Sequence[Move]) -> None:
         """After an illegal move: the legal moves of the same kind, or where to look."""
         if verb in KIND_NAMES:
-            same = [str(m) for m in moves if KIND_NAMES[m.kind] == verb]
+            same = [str(legal) for legal in moves if KIND_NAMES[legal.kind] == verb]
             if same:
                 shown = ", ".join(same[:8]) + (", ..." if len(same) > 8 else "")
                 self.console.print(Text(f"Legal now: {shown}", style="dim"))

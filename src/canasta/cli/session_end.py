@@ -57,7 +57,7 @@ class EndOfDealSession(CommandSession):
                 self.command(verb, words[1:])
             else:
                 self.error("the deal is over: press Enter for the next deal, or type one of "
-                           + ", ".join(c for c in self.BETWEEN_DEALS if c != "exit"))
+                           + ", ".join(command for command in self.BETWEEN_DEALS if command != "exit"))
 
     def write_record(self) -> None:
         """Write the record to the --record file, if any; a failure is reported, not raised."""
@@ -74,14 +74,14 @@ class EndOfDealSession(CommandSession):
         totals = game.totals
         self.console.print(render_totals(self.rules, self.sides, totals, self._deals_scored()))
         best = max(totals)
-        leaders = [i for i, t in enumerate(totals) if t == best]
+        leaders = [side for side, total in enumerate(totals) if total == best]
         if len(leaders) > 1:
-            text = "The game is shared by " + " and ".join(self.sides[i] for i in leaders) + f" at {best}."
+            text = "The game is shared by " + " and ".join(self.sides[side] for side in leaders) + f" at {best}."
         else:
-            w = game.winner if game.winner is not None else leaders[0]
-            mine = self.rules.side_of(self.human) == w
+            winner = game.winner if game.winner is not None else leaders[0]
+            mine = self.rules.side_of(self.human) == winner
             text = (("You win" if self.rules.team_size == 1 else "Your side wins") if mine
-                    else f"{self.sides[w]} {'win' if self.rules.team_size > 1 else 'wins'}")
-            text += f" the game with {totals[w]} points."
+                    else f"{self.sides[winner]} {'win' if self.rules.team_size > 1 else 'wins'}")
+            text += f" the game with {totals[winner]} points."
         self.console.print(Text(text, style="bold green"))
         self.write_record()

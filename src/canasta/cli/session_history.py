@@ -133,11 +133,11 @@ class HistorySession(SavingSession):
             return
         moves = log.moves[:-1]
         rebuilt = self.game.replay_deal(moves=[])
-        obs = self._observers
-        observe_all(obs, rebuilt, -1, None)
+        watchers = self._observers
+        observe_all(watchers, rebuilt, -1, None)
         for text in moves:
             seat = rebuilt.to_act
-            observe_all(obs, rebuilt, seat, rebuilt.apply(text))
+            observe_all(watchers, rebuilt, seat, rebuilt.apply(text))
         self.game.take_back(moves, rebuilt)
         self.log.append(f"You took back: {last}")
         self.autosave()
@@ -155,18 +155,20 @@ class BeforeMove:
 
 
 def cards_added(before: Sequence[int], after: Sequence[int]) -> list[int]:
+    """The cards of ``after`` that ``before`` did not hold (as a multiset: two of a card count twice)."""
     rest = list(before)
-    out = []
-    for c in after:
-        if c in rest:
-            rest.remove(c)
+    added = []
+    for card in after:
+        if card in rest:
+            rest.remove(card)
         else:
-            out.append(c)
-    return out
+            added.append(card)
+    return added
 
 
 def card_names(cards: Sequence[int]) -> list[str]:
-    return [card_str(c) for c in cards]
+    """Each card as the person types it (``KH``, ``JK``)."""
+    return [card_str(card) for card in cards]
 
 
 def deal_history(game: Game, index: int, names: Sequence[str], me: int) -> list[str]:
@@ -177,7 +179,7 @@ def deal_history(game: Game, index: int, names: Sequence[str], me: int) -> list[
     log = game.logs[index]
     deal = game.replay_deal(index, moves=[])
     lines = []
-    for k, text in enumerate(log.moves, 1):
+    for number, text in enumerate(log.moves, 1):
         seat = deal.to_act
         who = "You" if seat == me else names[seat]
         pile = list(deal.pile)
@@ -195,7 +197,7 @@ def deal_history(game: Game, index: int, names: Sequence[str], me: int) -> list[
             extra.append("laid out " + " ".join(card_names(reds)))
         if deal.over and deal.out_seat == seat:
             extra.append("went out" + (" concealed" if deal.concealed else ""))
-        lines.append(f"{k:3}. {who}: {move}" + (" - " + "; ".join(extra) if extra else ""))
+        lines.append(f"{number:3}. {who}: {move}" + (" - " + "; ".join(extra) if extra else ""))
     return lines
 
 
@@ -211,7 +213,7 @@ def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: 
     table = Table(title=f"Scores deal by deal (game to {target})", header_style="bold", title_style="bold",
                   box=box.SIMPLE_HEAD, pad_edge=False)
     scored = [log for log in logs if log.scores]
-    others = any(b.get(k, 0) for log in scored for b in log.breakdowns for k in _OTHER_KEYS)
+    others = any(breakdown.get(key, 0) for log in scored for breakdown in log.breakdowns for key in _OTHER_KEYS)
     columns = ["#", "Side", "Canastas", "Red 3s", "Out", "Melds", "Hand"] + (["Other"] if others else [])
     for name in columns + ["Deal", "Game"]:
         table.add_column(name, justify="left" if name == "Side" else "right")
@@ -220,12 +222,14 @@ def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: 
         if not log.scores:
             continue
         for side, name in enumerate(sides):
-            b = log.breakdowns[side] if side < len(log.breakdowns) else {}
+            breakdown = log.breakdowns[side] if side < len(log.breakdowns) else {}
             totals[side] += log.scores[side]
-            other = sum(b.get(k, 0) for k in _OTHER_KEYS)
-            cells = [str(number) if side == 0 else "", name, str(b.get("canastas", 0)),
-                     str(b.get("red_threes", 0)), str(sum(b.get(k, 0) for k in _OUT_KEYS)),
-                     str(b.get("melded_cards", 0)), str(b.get("hand_cards", 0))] + ([str(other)] if others else [])
+            other = sum(breakdown.get(key, 0) for key in _OTHER_KEYS)
+            going_out = sum(breakdown.get(key, 0) for key in _OUT_KEYS)
+            cells = [str(number) if side == 0 else "", name, str(breakdown.get("canastas", 0)),
+                     str(breakdown.get("red_threes", 0)), str(going_out),
+                     str(breakdown.get("melded_cards", 0)), str(breakdown.get("hand_cards", 0))]
+            cells += [str(other)] if others else []
             table.add_row(*cells, Text(str(log.scores[side]), style="bold"), str(totals[side]),
                           end_section=side == len(sides) - 1)
     return table

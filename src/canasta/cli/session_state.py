@@ -91,12 +91,13 @@ class SessionState:
     @property
     def deal_names(self) -> tuple[str, ...]:
         """The names of the current deal's seats."""
-        return tuple(self.names[t] for t in self.game.seating.seats)
+        return tuple(self.names[table_seat] for table_seat in self.game.seating.seats)
 
     @property
     def deal_agents(self) -> dict[int, Agent]:
         """The bots of the current deal, by deal seat (none for the player sitting out)."""
-        return {d: self.agents[t] for d, t in enumerate(self.game.seating.seats) if t != self.human}
+        return {deal_seat: self.agents[table_seat] for deal_seat, table_seat in enumerate(self.game.seating.seats)
+                if table_seat != self.human}
 
     def _sitting_out_note(self) -> str:
         """Who sits this deal out (5 players), or ''."""

@@ -80,12 +80,12 @@ class ShuffleResult:
     @property
     def margin(self) -> float:
         """A's mean margin over the plays, in points."""
-        return sum(p.margin for p in self.plays) / len(self.plays)
+        return sum(play.margin for play in self.plays) / len(self.plays)
 
     @property
     def win(self) -> float:
         """A's share of the plays won (ties half)."""
-        return sum(p.win for p in self.plays) / len(self.plays)
+        return sum(play.win for play in self.plays) / len(self.plays)
 
     @property
     def shuffle_win(self) -> float:
@@ -101,8 +101,8 @@ def assignments(teams: int) -> list[tuple[int, ...]]:
     """
     if teams == 2:
         return [(0, 1), (1, 0)]
-    alone_a = [tuple(0 if s == j else 1 for s in range(teams)) for j in range(teams)]
-    alone_b = [tuple(1 if s == j else 0 for s in range(teams)) for j in range(teams)]
+    alone_a = [tuple(0 if side == alone else 1 for side in range(teams)) for alone in range(teams)]
+    alone_b = [tuple(1 if side == alone else 0 for side in range(teams)) for alone in range(teams)]
     return alone_a + alone_b
 
 
@@ -114,9 +114,9 @@ class _Timed:
         self.name = agent.name
         self.needs_view = agent.needs_view
         self.sink = sink
-        obs = getattr(agent, "observe", None)
-        if callable(obs):
-            self.observe = obs
+        observe = getattr(agent, "observe", None)
+        if callable(observe):
+            self.observe = observe
 
     def select(self, view: Any, legal: Sequence[int]) -> int:
         start = time.perf_counter()

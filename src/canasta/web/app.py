@@ -74,7 +74,7 @@ def _object(body: Any, fields: tuple[str, ...]) -> dict[str, Any]:
     """
     if not isinstance(body, dict):
         raise BadRequest(f"the request must be a JSON object with the fields {', '.join(fields)}")
-    extra = sorted(k for k in body if k not in fields)
+    extra = sorted(key for key in body if key not in fields)
     if extra:
         raise BadRequest(f"unknown field {extra[0][:30]!r} in the request; the fields are {', '.join(fields)}")
     return body
@@ -166,8 +166,8 @@ def table_routes(manager: TableManager) -> list[BaseRoute]:
             return _error(str(e))
         except TableError as e:
             return _error(str(e))
-        links = [{"seat": i, "name": s.name, "link": f"/table?t={table.id}&k={s.token}"}
-                 for i, s in enumerate(table.seats) if s.token]
+        links = [{"seat": number, "name": seat.name, "link": f"/table?t={table.id}&k={seat.token}"}
+                 for number, seat in enumerate(table.seats) if seat.token]
         return JSONResponse({"id": table.id, "variant": table.rules.spec(), "links": links}, status_code=201)
 
     async def table_info(request: Request) -> Response:
@@ -254,12 +254,13 @@ def sheet_routes(store: Store) -> list[BaseRoute]:
             rules = Rules.parse(variant)
             sides = body.get("sides") or default_sides(rules)
             if (not isinstance(sides, list) or len(sides) != rules.teams
-                    or not all(isinstance(s, str) and 0 < len(s.strip()) <= 20 and s.isprintable() for s in sides)
-                    or len({s.strip() for s in sides}) != len(sides)):
+                    or not all(isinstance(name, str) and 0 < len(name.strip()) <= 20 and name.isprintable()
+                            for name in sides)
+                    or len({name.strip() for name in sides}) != len(sides)):
                 raise BadRequest(f"'sides' must be {rules.teams} different names of 1 to 20 printable characters")
         except (BadRequest, RulesError) as e:
             return _error(str(e))
-        sheet = StoredSheet(secrets.token_urlsafe(9), rules.spec(), [s.strip() for s in sides], [])
+        sheet = StoredSheet(secrets.token_urlsafe(9), rules.spec(), [name.strip() for name in sides], [])
         store.create_sheet(sheet)
         return _sheet_response(sheet, 201)
 
