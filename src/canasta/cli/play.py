@@ -62,20 +62,8 @@ from canasta.formats.savegame import (
     new_autosave_path,
     save_game,
 )
-from canasta.moves.notation import (
-    ADD,
-    ASK,
-    DISCARD,
-    DRAW,
-    KIND_NAMES,
-    MELD,
-    NO,
-    TAKE,
-    YES,
-    Move,
-    MoveError,
-    action_of,
-)
+from canasta.moves.actions import action_of
+from canasta.moves.notation import ADD, ASK, DISCARD, DRAW, KIND_NAMES, MELD, NO, TAKE, YES, Move, MoveError
 from canasta.rules.fields import Rules, RulesError
 
 HELP_MOVES = """\
