@@ -25,7 +25,10 @@ from canasta.moves.actions import (
 )
 from canasta.moves.notation import SEQ_TARGET, Move, MoveError
 from canasta.rules.fields import Rules, RulesError
-from canasta.scoring.deal_score import ScoringError, SideResult, classify_meld, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.errors import ScoringError
+from canasta.scoring.meld_shape import classify_meld
+from canasta.scoring.sides import SideResult
 from helpers import cards, legal_strs, make_deal, play
 
 SAMBA = Rules.preset("samba")

@@ -28,7 +28,8 @@ from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import DISCARD, SEQ_TARGET
 from canasta.play.match import play_game
 from canasta.rules.fields import Rules, RulesError, describe
-from canasta.scoring.deal_score import SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
 from helpers import cards, draw_until, legal_strs, make_deal, melds_of, play, snapshot
 
 ESC = Rules.preset("escalator")

@@ -32,7 +32,9 @@ from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_shee
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import DISCARD, DRAW
 from canasta.rules.fields import Rules, RulesError
-from canasta.scoring.deal_score import SideResult, score_side, winner
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
+from canasta.scoring.winner import winner
 from helpers import cards, draw_discard, legal_strs, make_deal, play
 
 TILES = Rules.preset("romanian-tiles")

@@ -71,7 +71,7 @@ from canasta.moves.notation import (
     YES,
 )
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import meld_points
+from canasta.scoring.bonuses import meld_points
 
 NEG = -1.0e9
 """Score of a move the player does not want at all (kept only as a last resort)."""

@@ -157,7 +157,8 @@ from canasta.moves.notation import (
     target_str,
 )
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import CONCEALED_KINDS, SideResult, SideScore, score_deal
+from canasta.scoring.deal_score import score_deal
+from canasta.scoring.sides import CONCEALED_KINDS, SideResult, SideScore
 from canasta.util.rulewords import in_words
 
 P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)
