@@ -139,7 +139,13 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Read a move in notation (case-insensitive).
+        """Read a move in notation (case-insensitive); ``str(move)`` writes it back.
+
+        >>> move = Move.parse("add 2c jk to k")
+        >>> move.kind == ADD, move.target, str(move)
+        (True, 11, 'add 2C JK to K')
+        >>> str(Move.parse("discard 10h"))
+        'discard TH'
 
         Raises:
             MoveError: the text is not a move (or has more than :data:`MAX_MOVE_WORDS` words); the

@@ -67,6 +67,10 @@ class Rules(RuleFields):
         §3.1 before the other options apply. Values may be Python values or the
         text accepted in variant strings.
 
+        >>> rules = Rules.preset("classic", players=6, teams=3)
+        >>> rules.spec(), rules.packs, rules.team_size
+        ('classic(players=6,teams=3)', 3, 2)
+
         Raises:
             RulesError: unknown preset or option, bad value, impossible combination.
         """
@@ -84,6 +88,11 @@ class Rules(RuleFields):
     @classmethod
     def parse(cls, text: str) -> Rules:
         """Read a variant string such as ``classic(players=6,teams=3)``.
+
+        >>> Rules.parse("classic(players=6,teams=3)") == Rules.preset("classic", players=6, teams=3)
+        True
+        >>> Rules.parse("canasta(variant=samba)").name  # the OpenSpiel-style game string
+        'samba'
 
         Raises:
             RulesError: not a text, longer than :data:`MAX_VARIANT_CHARS`, holding a control

@@ -58,6 +58,13 @@ def meld_points(rules: Rules, cards: Sequence[int]) -> int:
     :func:`score_side` counts them (wild, sequence, twos, sevens, aces canastas; the tiles' flat total
     beyond seven).
 
+    >>> from canasta.cards.deck import parse_cards
+    >>> classic = Rules.preset("classic")
+    >>> meld_points(classic, parse_cards("KH KS KD"))
+    30
+    >>> meld_points(classic, parse_cards("KH KS KD KC KH KS 2C"))  # a mixed canasta: 300 + 80
+    380
+
     Raises:
         ScoringError: ``cards`` are not a meld the rules allow.
     """

@@ -252,6 +252,17 @@ def score_deal(rules: Rules, sides: Mapping[str, SideResult]) -> dict[str, SideS
             partnership: their melds, hands, going out and penalties are scored together, and
             each partner receives that total plus (or minus) his own red threes [H, R].
 
+    >>> from canasta.cards.deck import parse_cards
+    >>> classic = Rules.preset("classic")
+    >>> us = SideResult(melds=[parse_cards("KH KS KD KC KH KS KD")], red_threes=parse_cards("3H"),
+    ...                 hand=[], went_out=True)
+    >>> them = SideResult(melds=[parse_cards("5H 5S 5D")], hand=parse_cards("AS JK"))
+    >>> scores = score_deal(classic, {"us": us, "them": them})
+    >>> scores["us"].total, scores["them"].total
+    (770, -55)
+    >>> scores["us"].breakdown["canastas"], scores["us"].breakdown["going_out"]
+    (500, 100)
+
     Raises:
         ScoringError: a side marked concealed that did not go out (or with a concealed_kind but not
             concealed), two sides went out, two lone hands, a lone hand where the rules are not
