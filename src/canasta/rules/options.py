@@ -134,7 +134,7 @@ def _int_list(name: str, text: str, form: str) -> tuple[int, ...]:
     if t in ("", "none"):
         return ()
     try:
-        return tuple(_whole(x) for x in t.split("/"))
+        return tuple(_whole(part) for part in t.split("/"))
     except ValueError:
         raise RulesError(f"option {name} takes {form}, not '{text}'") from None
 

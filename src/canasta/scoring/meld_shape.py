@@ -49,20 +49,20 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
         raise ScoringError(f"meld [{shown}] holds a red three; red threes are never melded (§1.3)")
     wild = [c for c in cards if c == JOKER or c >> 2 == TWO]
     nat = [c for c in cards if not (c == JOKER or c >> 2 == TWO)]
-    n_w = len(wild)
+    wild_count = len(wild)
     if not nat and rules.twos_melds and any(c != JOKER for c in wild):
         return _twos_meld(rules, cards, shown)
     if not nat:
         if not rules.wild_melds:
             twos = (f"; a meld of twos needs at least {rules.min_naturals} twos (§3.2)" if rules.twos_melds else "")
             raise ScoringError(f"meld [{shown}] is made only of wild cards, which these rules forbid (§1.5){twos}")
-        if n_w < rules.wild_meld_min:
-            raise ScoringError(f"meld [{shown}] has {n_w} wild cards; a meld of wild cards needs at least "
+        if wild_count < rules.wild_meld_min:
+            raise ScoringError(f"meld [{shown}] has {wild_count} wild cards; a meld of wild cards needs at least "
                                f"{rules.wild_meld_min} (option wild_meld_min)")
-        if n_w > rules.wild_meld_cap:
-            raise ScoringError(f"meld [{shown}] has {n_w} wild cards; a meld of wild cards holds at most "
+        if wild_count > rules.wild_meld_cap:
+            raise ScoringError(f"meld [{shown}] has {wild_count} wild cards; a meld of wild cards holds at most "
                                f"{rules.wild_meld_cap} (§3.3 a, §3.2)")
-        return MeldInfo("wild", -1, 0, n_w, len(cards) >= 7, False)
+        return MeldInfo("wild", -1, 0, wild_count, len(cards) >= 7, False)
     if len(cards) > rules.meld_cap:
         raise ScoringError(f"meld [{shown}] has {len(cards)} cards; a meld holds at most {rules.meld_cap} "
                            "in this variant (§3.2 Cuban)")
@@ -71,7 +71,7 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
         return _classify_sequence(rules, cards, shown)
     rank = ranks.pop()
     if rank == THREE:
-        if n_w:
+        if wild_count:
             raise ScoringError(f"meld [{shown}]: black threes are melded without wild cards (§1.8)")
         if not all(is_black_three(c) for c in nat):
             raise ScoringError(f"meld [{shown}] holds a red three (§1.3)")
@@ -83,13 +83,13 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
     limit = rules.wild_limit
     if rules.cutthroat and len(nat) >= 2 * rules.min_naturals:
         limit *= 2  # two partners' melds of a rank combined when the alliance formed (§3.1 cutthroat)
-    if n_w > limit:
-        raise ScoringError(f"meld [{shown}] has {n_w} wild cards; at most {rules.wild_limit} are allowed (§1.5)"
+    if wild_count > limit:
+        raise ScoringError(f"meld [{shown}] has {wild_count} wild cards; at most {rules.wild_limit} are allowed (§1.5)"
                            + (f", {2 * rules.wild_limit} in two partners' melds combined (cutthroat)"
                               if rules.cutthroat else ""))
-    if rules.no_wild_majority and n_w > len(nat):
+    if rules.no_wild_majority and wild_count > len(nat):
         raise ScoringError(f"meld [{shown}] has more wild cards than naturals (option no_wild_majority)")
-    return MeldInfo("group", rank, len(nat), n_w, len(cards) >= 7, n_w == 0)
+    return MeldInfo("group", rank, len(nat), wild_count, len(cards) >= 7, wild_count == 0)
 
 
 def _twos_meld(rules: Rules, cards: Sequence[int], shown: str) -> MeldInfo:
