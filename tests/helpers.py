@@ -238,7 +238,8 @@ def check_melds(deal: Deal) -> None:
     """
     from canasta.cards.sequences import sequence_layouts
     from canasta.moves.notation import SEQ_TARGET, WILD_TARGET
-    from canasta.scoring.deal_score import ScoringError, classify_meld
+    from canasta.scoring.errors import ScoringError
+    from canasta.scoring.meld_shape import classify_meld
 
     for side, ms in enumerate(deal.melds):
         targets = [m.target for m in ms if m.target != SEQ_TARGET]

@@ -19,7 +19,9 @@ from canasta.formats.records import record_from_game, replay_record
 from canasta.formats.score_sheet import OPTIONAL_SIDE_FIELDS, ScoreSheetError, parse_sheet, score_sheet
 from canasta.play.match import play_game
 from canasta.rules.fields import Rules, RulesError
-from canasta.scoring.deal_score import ScoringError, SideResult, score_deal
+from canasta.scoring.deal_score import score_deal
+from canasta.scoring.errors import ScoringError
+from canasta.scoring.sides import SideResult
 from helpers import cards, check_melds, hand, make_deal, play, whole_games
 
 VARIANT = "classic(players=3,cutthroat=true)"

@@ -28,7 +28,8 @@ from canasta.env import EnvConfigError, canasta_v0  # noqa: E402
 from canasta.env.actions import action_name, action_table  # noqa: E402
 from canasta.env.gym_wrapper import CanastaGymEnv  # noqa: E402
 from canasta.env.observation import ObservationLayout, PublicMemory, build_observation  # noqa: E402
-from canasta.moves.notation import ACTIONS, N_ACTIONS, SEQ_TARGET, TAKE  # noqa: E402
+from canasta.moves.actions import ACTIONS, N_ACTIONS  # noqa: E402
+from canasta.moves.notation import SEQ_TARGET, TAKE  # noqa: E402
 from canasta.rules.fields import Rules, RulesError, preset_names  # noqa: E402
 from helpers import cards, make_deal, play  # noqa: E402
 

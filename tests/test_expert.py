@@ -15,7 +15,8 @@ from canasta.agents.memory import CardMemory
 from canasta.cards.deck import N_TYPES, deck_counts
 from canasta.engine.deal import Deal, PlayerView
 from canasta.engine.game import Game
-from canasta.moves.notation import ACTIONS, DISCARD, DRAW_ID, Move
+from canasta.moves.actions import ACTIONS, DRAW_ID
+from canasta.moves.notation import DISCARD, Move
 from canasta.play.match import play_deal
 from canasta.rules.fields import Rules, preset_names
 from helpers import stacked_deck

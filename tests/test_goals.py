@@ -8,7 +8,9 @@ from canasta.agents.goals import canasta_value
 from canasta.cards.deck import JOKER, RANKS, TWO, parse_cards
 from canasta.moves.notation import WILD_TARGET
 from canasta.rules.fields import Rules, preset_names
-from canasta.scoring.deal_score import ScoringError, canasta_bonus, classify_meld
+from canasta.scoring.bonuses import canasta_bonus
+from canasta.scoring.errors import ScoringError
+from canasta.scoring.meld_shape import classify_meld
 
 
 def _canastas(rules: Rules) -> list[tuple[int, int, int, list[int]]]:

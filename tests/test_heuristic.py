@@ -18,23 +18,8 @@ from canasta.agents.heuristic import (
 )
 from canasta.cards.deck import parse_card, parse_cards
 from canasta.engine.deal import Deal, MeldView, PlayerView
-from canasta.moves.notation import (
-    ACTIONS,
-    ADD,
-    DISCARD,
-    DISCARD_BASE,
-    DRAW_ID,
-    MELD,
-    NO_ID,
-    SEQ_TARGET,
-    TAKE_ADD,
-    TAKE_IDS,
-    TAKE_NAT_JOKER,
-    WILD_TARGET,
-    YES_ID,
-    group_action,
-    seq_meld_action,
-)
+from canasta.moves.actions import ACTIONS, DISCARD_BASE, DRAW_ID, NO_ID, TAKE_IDS, YES_ID, group_action, seq_meld_action
+from canasta.moves.notation import ADD, DISCARD, MELD, SEQ_TARGET, TAKE_ADD, TAKE_NAT_JOKER, WILD_TARGET
 from canasta.play.simulate import simulate
 from canasta.rules.fields import Rules
 

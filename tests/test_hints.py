@@ -33,7 +33,7 @@ from canasta.cards.deck import N_TYPES, deck_counts
 from canasta.cli.completion import Prompt, ScriptedReader
 from canasta.cli.play import new_session
 from canasta.engine.deal import Deal, PlayerView
-from canasta.moves.notation import ASK_ID, DRAW_ID, NO_ID, YES_ID
+from canasta.moves.actions import ASK_ID, DRAW_ID, NO_ID, YES_ID
 from canasta.rules.fields import Rules
 
 ASK_PRESETS = ["classic", "classic(players=6,teams=3)", "cuban", "italian", "samba", "hollywood", "uruguay",

@@ -41,7 +41,8 @@ import random
 import pytest
 
 from canasta.engine.deal import Deal
-from canasta.moves.notation import ACTIONS, ADD, MELD, TAKE
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import ADD, MELD, TAKE
 from canasta.rules.fields import Rules, preset_names
 
 SPECS = [*preset_names(), "classic(players=2)", "classic(players=3)", "classic(players=6)",

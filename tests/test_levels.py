@@ -25,7 +25,8 @@ from canasta.agents.memory import UNKNOWN, CardMemory
 from canasta.cards.deck import N_TYPES, parse_card, parse_cards
 from canasta.engine.deal import Deal, PlayerView
 from canasta.engine.game import Game
-from canasta.moves.notation import ACTIONS, DISCARD, DISCARD_BASE, DRAW_ID, Move
+from canasta.moves.actions import ACTIONS, DISCARD_BASE, DRAW_ID
+from canasta.moves.notation import DISCARD, Move
 from canasta.play.match import play_deal, play_game
 from canasta.rules.fields import Rules, preset_names
 from helpers import make_deal

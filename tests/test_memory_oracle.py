@@ -31,7 +31,8 @@ from canasta.agents.memory import CardMemory  # noqa: E402
 from canasta.cards.deck import N_TYPES, is_black_three, is_red_three  # noqa: E402
 from canasta.engine.deal import Deal  # noqa: E402
 from canasta.env import canasta_v0  # noqa: E402
-from canasta.moves.notation import ACTIONS, ADD, DISCARD, MELD, TAKE, Move  # noqa: E402
+from canasta.moves.actions import ACTIONS  # noqa: E402
+from canasta.moves.notation import ADD, DISCARD, MELD, TAKE, Move  # noqa: E402
 
 PRESET_SPECS = (
     "classic", "classic(players=2)", "classic(players=3)", "classic(players=5)", "classic(players=6)",

@@ -13,7 +13,8 @@ from canasta.cli.completion import ScriptedReader
 from canasta.cli.play import new_session
 from canasta.cli.shortmoves import verb_problem
 from canasta.engine.deal import Deal, IllegalMove
-from canasta.moves.notation import Move, MoveError, action_of
+from canasta.moves.actions import action_of
+from canasta.moves.notation import Move, MoveError
 from canasta.rules.fields import Rules, RulesError
 from canasta.util.rulewords import in_words
 from helpers import snapshot, stacked_deck

@@ -15,7 +15,7 @@ import pytest
 
 from canasta.engine.constraints.going_out_search import SEARCH_CARDS
 from canasta.engine.deal import Deal
-from canasta.moves.notation import ASK_ID, YES_ID
+from canasta.moves.actions import ASK_ID, YES_ID
 from oracles.build import position
 from oracles.compare import compare_position
 from oracles.going_out import can_go_out, playable_after_yes

@@ -23,7 +23,7 @@ from canasta.cli.completion import MoveCompleter, Prompt, ScriptedReader, comple
 from canasta.cli.main import app
 from canasta.cli.play import PlaySession, bot_specs, build_rules, new_session, run_play
 from canasta.engine.deal import PlayerView
-from canasta.moves.notation import ASK_ID
+from canasta.moves.actions import ASK_ID
 from canasta.rules.fields import Rules, RulesError
 from helpers import snapshot, stacked_deck
 

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 from canasta.cards.deck import N_TYPES
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.game import Game
-from canasta.moves.notation import KIND_NAMES, N_ACTIONS, Move, MoveError, action_of
+from canasta.moves.actions import N_ACTIONS, action_of
+from canasta.moves.notation import KIND_NAMES, Move, MoveError
 from canasta.rules.fields import Rules
 from helpers import check_melds, hand, snapshot
 

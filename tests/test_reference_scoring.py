@@ -13,7 +13,8 @@ import random
 import pytest
 
 from canasta.engine.deal import Deal
-from canasta.moves.notation import ADD, ASK_ID, MELD, TAKE, WILD_TARGET, YES_ID
+from canasta.moves.actions import ASK_ID, YES_ID
+from canasta.moves.notation import ADD, MELD, TAKE, WILD_TARGET
 from canasta.rules.fields import Rules
 from reference_scorer import REFERENCE, SideEnd, Variant, reference_scores, reference_side
 

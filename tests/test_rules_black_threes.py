@@ -9,7 +9,9 @@ import pytest
 
 from canasta.engine.deal import IllegalMove
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import SideResult, hand_value, score_side
+from canasta.scoring.bonuses import hand_value
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
 from helpers import cards, draw_discard, hand, legal_strs, make_deal, melds_of, play, snapshot
 
 CLASSIC = Rules.preset("classic")

@@ -10,7 +10,9 @@ import pytest
 from canasta.cards.deck import JOKER, deck_counts, parse_card
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import SideResult, hand_value, score_side
+from canasta.scoring.bonuses import hand_value
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
 from helpers import cards, hand, hand_str, make_deal, play, same_cards, stacked_deck
 
 CLASSIC = Rules.preset("classic")

@@ -12,7 +12,8 @@ from collections.abc import Callable
 import pytest
 
 from canasta.engine.deal import Deal, IllegalMove
-from canasta.moves.notation import N_ACTIONS, Move
+from canasta.moves.actions import N_ACTIONS
+from canasta.moves.notation import Move
 from canasta.rules.fields import Rules
 from helpers import draw_discard, make_deal, play, snapshot
 

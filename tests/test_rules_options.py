@@ -11,7 +11,10 @@ import pytest
 
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.rules.fields import Rules, RulesError, option_names
-from canasta.scoring.deal_score import SideResult, hand_value, score_side, winner
+from canasta.scoring.bonuses import hand_value
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
+from canasta.scoring.winner import winner
 from helpers import cards, draw_discard, legal_strs, make_deal, play, snapshot
 
 CLASSIC = Rules.preset("classic")

@@ -11,7 +11,8 @@ from canasta.cards.deck import deck_counts
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.game import Game
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
 from helpers import cards, draw_until, legal_strs, make_deal, play
 
 TWO = Rules.preset("classic", players=2)

@@ -11,7 +11,9 @@ import pytest
 from canasta.engine.deal import Deal
 from canasta.engine.game import Game
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import SideResult, score_side, winner
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
+from canasta.scoring.winner import winner
 from helpers import cards, hand, make_deal, play, stacked_deck
 
 CLASSIC = Rules.preset("classic")
@@ -19,7 +21,7 @@ SEVEN_KINGS = "KC KD KH KS KC KD KH"
 
 
 def _hand_points(d: Deal, seats: tuple[int, ...]) -> int:
-    from canasta.scoring.deal_score import hand_value
+    from canasta.scoring.bonuses import hand_value
 
     return sum(hand_value(CLASSIC, hand(d, s)) for s in seats)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from canasta.engine.deal import P_DRAW, P_PLAY, Deal, IllegalMove
-from canasta.moves.notation import DISCARD_BASE, DRAW_ID
+from canasta.moves.actions import DISCARD_BASE, DRAW_ID
 from canasta.rules.fields import Rules
 from helpers import cards, draw_discard, draw_until, hand_str, legal_strs, make_deal, play, snapshot
 

@@ -9,7 +9,8 @@ import pytest
 
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import ScoringError, classify_meld
+from canasta.scoring.errors import ScoringError
+from canasta.scoring.meld_shape import classify_meld
 from helpers import cards, draw_discard, legal_strs, make_deal, melds_of, play, snapshot
 
 CLASSIC = Rules.preset("classic")

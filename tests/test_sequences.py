@@ -12,7 +12,7 @@ import pytest
 from canasta.cards.sequences import extension_problem, sequence_problem, span_of, spans_in_hand
 from canasta.engine.deal import IllegalMove
 from canasta.env.actions import action_name
-from canasta.moves.notation import (
+from canasta.moves.actions import (
     ACTIONS,
     N_ACTIONS,
     N_CLASSIC_ACTIONS,
@@ -20,14 +20,15 @@ from canasta.moves.notation import (
     SEQ_LONG_ADD_BASE,
     SEQ_MELD_BASE,
     SEQ_TAKE_BASE,
-    SEQ_TARGET,
     WILD_SEQ_MELD_BASE,
-    Move,
-    MoveError,
     action_of,
 )
+from canasta.moves.notation import SEQ_TARGET, Move, MoveError
 from canasta.rules.fields import Rules, RulesError
-from canasta.scoring.deal_score import ScoringError, SideResult, classify_meld, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.errors import ScoringError
+from canasta.scoring.meld_shape import classify_meld
+from canasta.scoring.sides import SideResult
 from helpers import cards, legal_strs, make_deal, play
 
 SAMBA = Rules.preset("samba")

@@ -183,7 +183,7 @@ def test_romanian_tiles_number_alone_where_the_colour_cannot_matter():
 
 
 def test_bonus_threes_label_of_the_tile_game():
-    from canasta.cards.tiles import red_threes_label
+    from canasta.rules.describe import red_threes_label
     assert red_threes_label(Rules.preset("romanian-tiles")) == "Red & yellow 3s"
     assert red_threes_label(Rules.preset("classic")) == "Red threes"
 

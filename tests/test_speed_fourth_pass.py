@@ -28,7 +28,8 @@ from canasta.engine.deal import P_PLAY, Deal, _OpeningCheck
 from canasta.engine.extra_cards import out_need
 from canasta.engine.movegen.sequences import _shift, sequences_reach
 from canasta.engine.movegen.twos import twos_candidates
-from canasta.moves.notation import ACTIONS, ADD, GROUP_WILD_COMBOS, MAX_NATURALS, MELD, group_action
+from canasta.moves.actions import ACTIONS, GROUP_WILD_COMBOS, MAX_NATURALS, group_action
+from canasta.moves.notation import ADD, MELD
 from canasta.rules.fields import Rules, preset_names
 from speed_states import shape_candidates, states, unopened_states
 

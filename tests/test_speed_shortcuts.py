@@ -39,26 +39,15 @@ from canasta.engine.movegen.sequences import (
     sequence_ids_of,
 )
 from canasta.engine.movegen.wild_sequences import meld_hole, new_wild_melds, wild_addition_ids, wild_additions
-from canasta.moves.notation import (
+from canasta.moves.actions import (
     ACTION_INDEX,
     ACTIONS,
-    ADD,
-    ASK,
-    DISCARD,
-    DRAW,
     GROUP_WILD_COMBOS,
-    MELD,
-    NO,
-    PASS,
-    SEQ_TARGET,
-    SEQ_WILD,
     WILD_MELD_COMBOS,
-    WILD_TARGET,
-    YES,
-    Move,
     group_action,
     seq_add_action,
 )
+from canasta.moves.notation import ADD, ASK, DISCARD, DRAW, MELD, NO, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, YES, Move
 from canasta.rules.fields import Rules, preset_names
 from speed_states import counts_after
 

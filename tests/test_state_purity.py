@@ -21,7 +21,8 @@ import pytest
 from canasta.agents.determinize import sample_deal
 from canasta.agents.memory import CardMemory
 from canasta.engine.deal import CLONE_FLAT, CLONE_NESTED, CLONE_SHARED, CLONE_SPECIAL, Deal, IllegalMove
-from canasta.moves.notation import ACTIONS, ADD, ASK_ID, DISCARD, MELD, N_ACTIONS, YES_ID
+from canasta.moves.actions import ACTIONS, ASK_ID, N_ACTIONS, YES_ID
+from canasta.moves.notation import ADD, DISCARD, MELD
 from canasta.rules.fields import Rules
 from state_snapshot import full_state, shared_mutables, slot_names, state_diff
 

@@ -15,7 +15,9 @@ from canasta.engine.deal import Deal, IllegalMove
 from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
 from canasta.moves.notation import WILD_TARGET
 from canasta.rules.fields import Rules, describe
-from canasta.scoring.deal_score import ScoringError, SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.errors import ScoringError
+from canasta.scoring.sides import SideResult
 from helpers import cards, legal_strs, make_deal, play
 
 BOLIVIA = Rules.preset("bolivia")

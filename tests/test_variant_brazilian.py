@@ -15,7 +15,8 @@ import pytest
 
 from canasta.engine.deal import IllegalMove
 from canasta.rules.fields import Rules, RulesError, describe
-from canasta.scoring.deal_score import SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
 from helpers import cards, legal_strs, make_deal, play
 
 BRAZILIAN = Rules.preset("brazilian")

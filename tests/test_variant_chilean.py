@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from canasta.moves.notation import SEQ_TARGET
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
 from helpers import cards, legal_strs, make_deal, play
 
 CHILEAN = Rules.preset("chilean")

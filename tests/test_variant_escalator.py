@@ -24,10 +24,12 @@ from canasta.agents.base import make_agent
 from canasta.agents.seqbot import picked_cards, run_keep_costs, run_loss
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
-from canasta.moves.notation import ACTIONS, DISCARD, SEQ_TARGET
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import DISCARD, SEQ_TARGET
 from canasta.play.match import play_game
 from canasta.rules.fields import Rules, RulesError, describe
-from canasta.scoring.deal_score import SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
 from helpers import cards, draw_until, legal_strs, make_deal, melds_of, play, snapshot
 
 ESC = Rules.preset("escalator")

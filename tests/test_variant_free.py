@@ -13,7 +13,9 @@ import pytest
 from canasta.engine.deal import IllegalMove
 from canasta.formats.score_sheet import parse_sheet, score_sheet
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import ScoringError, SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.errors import ScoringError
+from canasta.scoring.sides import SideResult
 from helpers import cards, check_melds, draw_discard, legal_strs, make_deal, melds_of, play, snapshot
 
 FREE = Rules.preset("free-canasta")

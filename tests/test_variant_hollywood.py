@@ -18,22 +18,13 @@ from canasta.cards.sequences import layout_in_order, layout_str, sequence_layout
 from canasta.engine.deal import IllegalMove
 from canasta.engine.movegen.wild_sequences import meld_hole
 from canasta.formats.score_sheet import parse_sheet, score_sheet
-from canasta.moves.notation import (
-    ACTIONS,
-    N_ACTIONS,
-    SEQ_TARGET,
-    SEQ_WILD,
-    TAKE,
-    TAKE_PAIR,
-    TAKE_SEQ_WILD,
-    WILD_SEQ_MELD_BASE,
-    WILD_TARGET,
-    Move,
-    MoveError,
-    action_of,
-)
+from canasta.moves.actions import ACTIONS, N_ACTIONS, WILD_SEQ_MELD_BASE, action_of
+from canasta.moves.notation import SEQ_TARGET, SEQ_WILD, TAKE, TAKE_PAIR, TAKE_SEQ_WILD, WILD_TARGET, Move, MoveError
 from canasta.rules.fields import Rules, RulesError, describe
-from canasta.scoring.deal_score import ScoringError, SideResult, classify_meld, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.errors import ScoringError
+from canasta.scoring.meld_shape import classify_meld
+from canasta.scoring.sides import SideResult
 from helpers import cards, legal_strs, make_deal, melds_of, melds_shown, play
 
 HOLLY = Rules.preset("hollywood")

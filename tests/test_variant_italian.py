@@ -21,7 +21,9 @@ from canasta.engine.dowry import DOWRY_BY_RANK, dowry_size
 from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
 from canasta.moves.notation import TWO
 from canasta.rules.fields import Rules, RulesError
-from canasta.scoring.deal_score import ScoringError, SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.errors import ScoringError
+from canasta.scoring.sides import SideResult
 from helpers import cards, draw_discard, legal_strs, make_deal, play, snapshot
 
 IT = Rules.preset("italian")

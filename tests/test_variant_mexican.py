@@ -14,7 +14,8 @@ import pytest
 from canasta.engine.deal import IllegalMove
 from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
 from canasta.rules.fields import Rules, RulesError
-from canasta.scoring.deal_score import SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
 from helpers import cards, draw_discard, legal_strs, make_deal, play, snapshot
 
 MEX = Rules.preset("mexican")

@@ -20,7 +20,8 @@ from canasta.cards.deck import deck_counts
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
 from canasta.rules.fields import Rules, RulesError
-from canasta.scoring.deal_score import SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
 from helpers import cards, legal_strs, play, snapshot, stacked_deck
 
 PEN = Rules.preset("pennies-from-heaven")

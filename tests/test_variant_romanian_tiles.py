@@ -29,9 +29,12 @@ from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.dowry import dowry_cards
 from canasta.engine.game import Game
 from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
-from canasta.moves.notation import ACTIONS, DISCARD, DRAW
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import DISCARD, DRAW
 from canasta.rules.fields import Rules, RulesError
-from canasta.scoring.deal_score import SideResult, score_side, winner
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
+from canasta.scoring.winner import winner
 from helpers import cards, draw_discard, legal_strs, make_deal, play
 
 TILES = Rules.preset("romanian-tiles")

@@ -18,7 +18,8 @@ from canasta.engine.deal import Deal, IllegalMove
 from canasta.formats.score_sheet import parse_sheet, score_sheet
 from canasta.moves.notation import SEQ_TARGET
 from canasta.rules.fields import Rules, RulesError, describe
-from canasta.scoring.deal_score import SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
 from helpers import cards, legal_strs, make_deal, melds_shown, play
 
 SAMBA = Rules.preset("samba")

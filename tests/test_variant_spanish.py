@@ -21,7 +21,8 @@ from canasta.cli.main import app
 from canasta.engine.deal import P_ANSWER, P_PLAY, IllegalMove
 from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import SideResult, score_side
+from canasta.scoring.deal_score import score_side
+from canasta.scoring.sides import SideResult
 from helpers import cards, draw_discard, draw_until, hand_str, legal_strs, make_deal, play, snapshot
 from test_rules_stock_end import near_end
 

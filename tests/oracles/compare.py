@@ -20,7 +20,7 @@ from typing import Any
 
 from canasta.cards.deck import THREE
 from canasta.engine.deal import P_PLAY, Deal
-from canasta.moves.notation import ASK_ID
+from canasta.moves.actions import ASK_ID
 
 from .going_out import OracleBudget, can_go_out, playable_after_yes
 
@@ -91,7 +91,8 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
     reachable after it, or (offered only) a going out does (:func:`oracles.going_out.can_go_out` after it).
     Sets of black threes laid out apart (§3.4, §3.5) count for nothing here. Not for ``special_opening``
     (§3.4)."""
-    from canasta.moves.notation import ACTIONS, ADD, MELD
+    from canasta.moves.actions import ACTIONS
+    from canasta.moves.notation import ADD, MELD
 
     from .going_out import can_open
     seat = d.turn

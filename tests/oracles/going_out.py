@@ -39,7 +39,8 @@ from typing import Any
 
 from canasta.cards.deck import JOKER, TWO
 from canasta.engine.deal import P_PLAY, Deal, IllegalMove
-from canasta.moves.notation import ACTIONS, ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 
 __all__ = ["OracleBudget", "can_go_out", "can_go_out_plain", "can_go_out_after_yes", "can_open",
            "relaxed", "state_key"]
@@ -201,7 +202,7 @@ def playable_after_yes(d: Deal, budget: int = 200_000) -> bool | None:
     """Ask, answer yes, then search with the engine's real legal moves (its own filters): whether the going
     out is really playable. None if ``ASK`` is not offered."""
     seat = _check_root(d)
-    from canasta.moves.notation import ASK_ID, YES_ID
+    from canasta.moves.actions import ASK_ID, YES_ID
     if ASK_ID not in d.legal_actions():
         return None
     c = d.clone()

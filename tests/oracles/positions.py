@@ -12,7 +12,8 @@ import random
 from collections.abc import Iterator
 
 from canasta.engine.deal import P_PLAY, Deal
-from canasta.moves.notation import ACTIONS, ADD, ASK, DISCARD, MELD, NO_ID, TAKE, YES_ID
+from canasta.moves.actions import ACTIONS, NO_ID, YES_ID
+from canasta.moves.notation import ADD, ASK, DISCARD, MELD, TAKE
 from canasta.rules.fields import Rules
 
 PRESETS = (

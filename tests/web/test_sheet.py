@@ -7,7 +7,8 @@ from starlette.testclient import TestClient
 
 from canasta.cards.deck import parse_cards
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import SideResult, score_deal
+from canasta.scoring.deal_score import score_deal
+from canasta.scoring.sides import SideResult
 from canasta.web.sheet import SheetError, score_entry
 
 THEM_MELDS = {"mode": "melds", "melds": "QH QS QD QC 2C 2D 2H\n5H 5S 5D", "red_threes": "3H",

@@ -51,7 +51,7 @@ from canasta.agents.memory import UNKNOWN, CardMemory, clip_known
 from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts, parse_cards
 from canasta.cards.sequences import held_bits
 from canasta.engine.deal import PHASE_NAMES, Deal, Meld, PlayerView
-from canasta.moves.notation import PASS_ID
+from canasta.moves.actions import PASS_ID
 
 ASK_TRIES = 400
 """Shuffles tried for each of the two proposals of :func:`sample_deal` when the partner asked to go out."""

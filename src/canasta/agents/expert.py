@@ -52,7 +52,8 @@ from canasta.agents.determinize import DeterminizeError, sample_deal
 from canasta.agents.levels import HardAgent
 from canasta.agents.memory import CardMemory
 from canasta.engine.deal import Deal, IllegalMove, PlayerView
-from canasta.moves.notation import ACTIONS, ASK, DISCARD, NO, TAKE, YES, Move
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import ASK, DISCARD, NO, TAKE, YES, Move
 from canasta.util.rulewords import in_words
 
 DEFAULT_MS = 200.0

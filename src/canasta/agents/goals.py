@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from canasta.cards.deck import JOKER, RANKS, TWO
 from canasta.engine.deal import PlayerView
-from canasta.engine.extra_cards import canasta_kind, kinds_met
+from canasta.engine.extra_cards import canasta_kind
 from canasta.moves.notation import WILD_TARGET
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import MeldInfo, canasta_bonus
+from canasta.scoring.bonuses import canasta_bonus
+from canasta.scoring.canasta_kinds import kinds_met
+from canasta.scoring.meld_shape import MeldInfo
 
 
 def _kinds(view: PlayerView, side: int) -> list[tuple[str, int]]:

@@ -52,8 +52,8 @@ from canasta.agents.seqbot import (
 from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, RANKS, THREE, TWO
 from canasta.engine.constraints.meld_plans import MeldLimits, can_meld_out
 from canasta.engine.deal import PlayerView
+from canasta.moves.actions import ACTIONS, group_action
 from canasta.moves.notation import (
-    ACTIONS,
     ADD,
     ASK,
     DISCARD,
@@ -69,10 +69,9 @@ from canasta.moves.notation import (
     TAKE_PAIR,
     WILD_TARGET,
     YES,
-    group_action,
 )
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import meld_points
+from canasta.scoring.bonuses import meld_points
 
 NEG = -1.0e9
 """Score of a move the player does not want at all (kept only as a last resort)."""

@@ -48,8 +48,8 @@ from canasta.cards.deck import IS_RED_THREE, JOKER, THREE, TWO, card_str
 from canasta.cards.sequences import span_ends
 from canasta.engine.deal import PlayerView
 from canasta.engine.movegen.wild_sequences import wild_take_name
+from canasta.moves.actions import ACTIONS, group_action
 from canasta.moves.notation import (
-    ACTIONS,
     ADD,
     ASK,
     DISCARD,
@@ -65,7 +65,6 @@ from canasta.moves.notation import (
     TAKE_SEQ_WILD,
     YES,
     Move,
-    group_action,
 )
 
 EASY_WEIGHTS = replace(

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from canasta.cards.deck import ACE, FOUR, JOKER
 from canasta.cards.sequences import span_cards, span_decode
 from canasta.engine.deal import PlayerView
-from canasta.moves.notation import ACTIONS, ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, TAKE_SEQ, TAKE_SEQ_WILD
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, TAKE_SEQ, TAKE_SEQ_WILD
 from canasta.rules.fields import Rules
 from canasta.scoring.rank_kinds import rank_hand_penalty
 

@@ -96,7 +96,12 @@ _SYMBOL_NAMES = tuple([r + s for r in RANKS for s in SUIT_SYMBOLS] + ["🃏"])
 
 
 def card_str(card: int) -> str:
-    """Two-character notation of ``card``, e.g. ``"KH"`` or ``"JK"``."""
+    """Two-character notation of ``card`` (a card type 0..52: rank index * 4 + suit index, 52 the joker),
+    e.g. ``"KH"`` or ``"JK"``.
+
+    >>> card_str(46), card_str(JOKER), card_str(parse_card("10s"))
+    ('KH', 'JK', 'TS')
+    """
     return _NAMES[card]
 
 
@@ -110,7 +115,13 @@ _SUIT_ALIASES = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "
 
 
 def parse_card(text: str) -> int:
-    """Read one card in notation (``"KH"``, ``"th"``, ``"10h"``, ``"K♥"``, ``"JK"``).
+    """Read one card in notation (``"KH"``, ``"th"``, ``"10h"``, ``"K♥"``, ``"JK"``): its card type
+    (rank index * 4 + suit index C D H S, 52 for a joker).
+
+    >>> parse_card("KH"), parse_card("10h"), parse_card("joker")
+    (46, 34, 52)
+    >>> parse_cards("KH, 2C JK")
+    [46, 0, 52]
 
     Raises:
         CardError: the text is not a card; the message shows the notation.

@@ -39,15 +39,16 @@ from canasta.cards.deck import (
     sort_key,
     suit_of,
 )
-from canasta.cards.tiles import red_threes_label, tile_name
+from canasta.cards.tiles import tile_name
 from canasta.engine.constraints.initial_meld import opening_need
 from canasta.engine.deal import MeldView, PlayerView
-from canasta.engine.dowry import dowry_name
-from canasta.engine.extra_cards import canasta_kind, missing_kinds
+from canasta.engine.extra_cards import canasta_kind
 from canasta.engine.view_facts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
 from canasta.moves.notation import WILD_TARGET, target_str
+from canasta.rules.describe import dowry_name, red_threes_label
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import BREAKDOWN_ITEMS, SideScore
+from canasta.scoring.canasta_kinds import missing_kinds
+from canasta.scoring.sides import BREAKDOWN_ITEMS, SideScore
 
 RED_STYLE = "bold red"
 BLACK_STYLE = "bold"

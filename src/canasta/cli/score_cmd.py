@@ -18,7 +18,7 @@ from rich.table import Table
 
 from canasta.cli.common import fail
 from canasta.formats.score_sheet import ScoreSheetError, SheetResult, result_json, score_file
-from canasta.scoring.deal_score import BREAKDOWN_ITEMS
+from canasta.scoring.sides import BREAKDOWN_ITEMS
 
 
 def score_table(result: SheetResult) -> Table:

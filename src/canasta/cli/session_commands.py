@@ -21,12 +21,8 @@ from canasta.cli.display import (
 from canasta.cli.session_history import BeforeMove, HistorySession
 from canasta.cli.shortmoves import resolve_line, variant_help
 from canasta.engine.deal import P_ANSWER, IllegalMove
-from canasta.moves.notation import (
-    KIND_NAMES,
-    Move,
-    MoveError,
-    action_of,
-)
+from canasta.moves.actions import action_of
+from canasta.moves.notation import KIND_NAMES, Move, MoveError
 from canasta.rules.fields import Rules
 
 HELP_MOVES = """\

@@ -42,7 +42,8 @@ from canasta.cards.deck import FOUR, IS_BLACK_THREE, JOKER, RANKS, SUITS, THREE,
 from canasta.cards.tiles import COLOURS, JOLY, tile_number
 from canasta.cli.completion import COMMANDS
 from canasta.engine.deal import RANK_WORDS, Deal, IllegalMove
-from canasta.moves.notation import KIND_NAMES, Move, MoveError, action_of, notation_help
+from canasta.moves.actions import action_of
+from canasta.moves.notation import KIND_NAMES, Move, MoveError, notation_help
 from canasta.rules.fields import Rules
 from canasta.util.suggest import close_matches
 

@@ -120,26 +120,31 @@ from canasta.engine.movegen.wild_sequences import (
     wild_seq_move_for_action,
     wild_seq_take_candidates,
 )
-from canasta.moves.notation import (
+from canasta.moves.actions import (
     ACTIONS,
+    ASK_ID,
+    DISCARD_BASE,
+    DRAW_ID,
+    NO_ID,
+    PASS_ID,
+    TAKE_IDS,
+    YES_ID,
+    action_of,
+    group_action,
+)
+from canasta.moves.notation import (
     ADD,
     ASK,
-    ASK_ID,
     DISCARD,
-    DISCARD_BASE,
     DRAW,
-    DRAW_ID,
     KIND_NAMES,
     MELD,
     NO,
-    NO_ID,
     PASS,
-    PASS_ID,
     SEQ_TARGET,
     SEQ_WILD,
     TAKE,
     TAKE_ADD,
-    TAKE_IDS,
     TAKE_NAT_JOKER,
     TAKE_NAT_TWO,
     TAKE_PAIR,
@@ -147,15 +152,13 @@ from canasta.moves.notation import (
     TAKE_SEQ_WILD,
     WILD_TARGET,
     YES,
-    YES_ID,
     Move,
     MoveError,
-    action_of,
-    group_action,
     target_str,
 )
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import CONCEALED_KINDS, SideResult, SideScore, score_deal
+from canasta.scoring.deal_score import score_deal
+from canasta.scoring.sides import CONCEALED_KINDS, SideResult, SideScore
 from canasta.util.rulewords import in_words
 
 P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)

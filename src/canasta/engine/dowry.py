@@ -35,12 +35,6 @@ J 11, Q 12, K 13, joly 0) [S2 l.42-43 "tot atatea carti cat indica numarul"]."""
 DOWRY_TABLES: dict[str, tuple[int, ...]] = {"rank": DOWRY_BY_RANK, "number": DOWRY_BY_NUMBER}
 """The size table of each ``Rules.dowry`` value other than ``none``."""
 
-_COUNTS = {
-    "rank": "its rank (4..10 their number, J 11, Q 12, K 13, A 20)",
-    "number": "its number (1 for an ace, 2..10, 11-13 for J Q K)",
-}
-
-
 def dowry_size(rules: Rules, upcard: int) -> int:
     """Number of face-down cards put under ``upcard`` (a card type); 0 where ``rules.dowry`` is none."""
     table = DOWRY_TABLES.get(rules.dowry)
@@ -70,17 +64,3 @@ def take_dowry(deal: Deal, rest: list[int]) -> list[int]:
     cards = deal.dowry + rest
     deal.dowry = []
     return cards
-
-
-def dowry_name(rules: Rules) -> str:
-    """What people call the dowry: ``surpriza`` in the Romanian tile game (``tile_names``, S2 l.42),
-    else ``dowry``."""
-    return "surpriza" if rules.tile_names else "dowry"
-
-
-def dowry_rule_line(rules: Rules) -> str:
-    """The line of ``canasta rules`` for ``rules.dowry`` ('' where it is none)."""
-    if rules.dowry not in _COUNTS:
-        return ""
-    return (f"{dowry_name(rules).capitalize()}: under the upcard go as many face-down cards as "
-            f"{_COUNTS[rules.dowry]}; they go with the pile to the first player who takes it.")

@@ -16,7 +16,8 @@ from canasta.engine.deal import Deal
 from canasta.engine.seating import Seating, seating
 from canasta.moves.notation import Move
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import SideScore, winner
+from canasta.scoring.sides import SideScore
+from canasta.scoring.winner import winner
 
 
 @dataclass

@@ -9,29 +9,31 @@ from __future__ import annotations
 
 from canasta.cards.deck import card_str
 from canasta.cards.sequences import span_decode, span_str
-from canasta.moves.notation import (
+from canasta.moves.actions import (
     ACTION_INDEX,
     ACTIONS,
-    ADD,
-    DISCARD,
     GROUP_WILD_COMBOS,
-    KIND_NAMES,
     MAX_NATURALS,
-    MELD,
     N_ACTIONS,
     SEQ_ADD_BASE,
     SEQ_LONG_ADD_BASE,
     SEQ_MELD_BASE,
     SEQ_TAKE_BASE,
+    WILD_MELD_COMBOS,
+    WILD_SEQ_ADD_BASE,
+    WILD_SEQ_MELD_BASE,
+    WILD_SEQ_TAKE_BASE,
+)
+from canasta.moves.notation import (
+    ADD,
+    DISCARD,
+    KIND_NAMES,
+    MELD,
     SEQ_TARGET,
     SEQ_WILD,
     TAKE,
     TAKE_SEQ,
     TAKE_SEQ_WILD,
-    WILD_MELD_COMBOS,
-    WILD_SEQ_ADD_BASE,
-    WILD_SEQ_MELD_BASE,
-    WILD_SEQ_TAKE_BASE,
     WILD_TARGET,
     target_str,
 )

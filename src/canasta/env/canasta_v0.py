@@ -58,7 +58,7 @@ from canasta.engine.seating import OUT_ORDER, Seating, seating
 from canasta.env.config import EnvConfig, EnvConfigError, make_config, shown
 from canasta.env.observation import ObservationLayout, PublicMemory, build_action_mask, build_observation
 from canasta.env.render import public_table
-from canasta.moves.notation import N_ACTIONS
+from canasta.moves.actions import N_ACTIONS
 from canasta.rules.fields import Rules
 
 __all__ = ["env", "raw_env"]

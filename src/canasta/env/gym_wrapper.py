@@ -32,7 +32,7 @@ import numpy as np
 from canasta.agents import Agent, make_agent
 from canasta.env.canasta_v0 import raw_env
 from canasta.env.config import EnvConfigError
-from canasta.moves.notation import N_ACTIONS
+from canasta.moves.actions import N_ACTIONS
 from canasta.rules.fields import Rules
 
 __all__ = ["CanastaGymEnv"]

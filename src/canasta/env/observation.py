@@ -33,7 +33,8 @@ import numpy as np
 
 from canasta.cards.deck import ACE, FOUR, IS_BLACK_THREE, IS_RED_THREE, IS_WILD, N_TYPES
 from canasta.engine.deal import PHASE_NAMES, PlayerView
-from canasta.moves.notation import ADD, DISCARD, MELD, N_ACTIONS, N_TARGETS, TAKE, Move
+from canasta.moves.actions import N_ACTIONS
+from canasta.moves.notation import ADD, DISCARD, MELD, N_TARGETS, TAKE, Move
 from canasta.rules.fields import Rules
 
 SCORE_SCALE = 1000.0

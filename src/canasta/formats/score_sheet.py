@@ -33,7 +33,10 @@ from typing import Any
 
 from canasta.cards.deck import CardError, card_str, deck_counts, parse_card
 from canasta.rules.fields import Rules, RulesError
-from canasta.scoring.deal_score import CONCEALED_KINDS, ScoringError, SideResult, SideScore, score_deal, winner
+from canasta.scoring.deal_score import score_deal
+from canasta.scoring.errors import ScoringError
+from canasta.scoring.sides import CONCEALED_KINDS, SideResult, SideScore
+from canasta.scoring.winner import winner
 from canasta.util.jsontypes import json_type_name, quoted, read_json_file
 
 OPTIONAL_SIDE_FIELDS = ("concealed_kind", "black_threes_removed", "ask_failed", "four_black_threes_held",

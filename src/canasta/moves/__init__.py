@@ -2,9 +2,13 @@
 engine, the bots and the research environment use. May import :mod:`canasta.cards`,
 :mod:`canasta.util` and :mod:`canasta.errors`.
 
-Public names: :class:`Move`, :class:`MoveError`.
+Modules: ``notation`` (:class:`Move`, its text, parsing, the move kinds and targets) · ``actions`` (the
+dense ids: the tables, :func:`action_of`, :func:`decode_action` with named fields, :data:`ActionKey`).
+
+Public names: :class:`Move`, :class:`MoveError`, :class:`Action`, :func:`action_of`, :func:`decode_action`.
 """
 
+from canasta.moves.actions import Action, action_of, decode_action
 from canasta.moves.notation import Move, MoveError
 
-__all__ = ["Move", "MoveError"]
+__all__ = ["Action", "Move", "MoveError", "action_of", "decode_action"]

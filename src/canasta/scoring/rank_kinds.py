@@ -68,13 +68,3 @@ def red3_bonus(rules: Rules, count: int, kinds: Sequence[tuple[str, int]]) -> in
             kind_matches(t, k, r) for t in need for k, r in kinds):
         return count * rules.red3_values[1]
     return rules.red3_bonus(count)
-
-
-def describe_kind(token: str) -> str:
-    """A kind of ``red3_set_needs_canasta`` in words, e.g. ``a natural canasta of 7s``."""
-    want, _, r = token.partition("-")
-    words = {"natural": "a natural canasta", "mixed": "a mixed canasta", "wild": "a canasta of wild cards",
-             "sequence": "a sequence canasta"}
-    if r:
-        return f"{words[want]} of {r}s"
-    return words.get(token, f"a canasta of {token}s")

@@ -22,9 +22,9 @@ from typing import Any
 
 from canasta.cards.deck import card_str, sort_key
 from canasta.engine.deal import PlayerView
-from canasta.engine.dowry import dowry_name
 from canasta.engine.view_facts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
 from canasta.moves.notation import Move, MoveError, target_str
+from canasta.rules.describe import dowry_name
 from canasta.util.jsontypes import parse_json
 
 MAX_MESSAGE_BYTES = 4096

@@ -26,7 +26,10 @@ from typing import Any
 from canasta.cards.deck import RANKS
 from canasta.formats.score_sheet import OPTIONAL_SIDE_FIELDS, ScoreSheetError, check_copies, read_side
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import ScoringError, SideResult, score_deal, winner
+from canasta.scoring.deal_score import score_deal
+from canasta.scoring.errors import ScoringError
+from canasta.scoring.sides import SideResult
+from canasta.scoring.winner import winner
 
 MAX_DEALS = 200
 """Most deals a sheet holds."""

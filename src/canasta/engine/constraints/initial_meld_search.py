@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, THREE, TWO
 from canasta.cards.sequences import span_cards, spans_in_hand
 from canasta.engine.constraints.initial_meld import meld_opens
-from canasta.moves.notation import ACTIONS, ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 
 if TYPE_CHECKING:
     from canasta.engine.deal import Deal

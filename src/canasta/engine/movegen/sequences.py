@@ -58,20 +58,8 @@ from canasta.engine.movegen.wild_sequences import (
     wild_addition_ids,
     wild_additions,
 )
-from canasta.moves.notation import (
-    ACTION_INDEX,
-    ACTIONS,
-    ADD,
-    MELD,
-    SEQ_TARGET,
-    SEQ_WILD,
-    TAKE,
-    WILD_TARGET,
-    Move,
-    seq_add_action,
-    seq_meld_action,
-    seq_take_action,
-)
+from canasta.moves.actions import ACTION_INDEX, ACTIONS, seq_add_action, seq_meld_action, seq_take_action
+from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, WILD_TARGET, Move
 
 if TYPE_CHECKING:
     from canasta.engine.deal import Deal, Meld

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from canasta.cards.deck import JOKER_RANK, TWO
-from canasta.moves.notation import ADD, GROUP_WILD_COMBOS, MAX_NATURALS, MELD, group_action
+from canasta.moves.actions import GROUP_WILD_COMBOS, MAX_NATURALS, group_action
+from canasta.moves.notation import ADD, MELD
 
 if TYPE_CHECKING:
     from canasta.engine.constraints.meld_plans import MeldLimits

@@ -1,0 +1,333 @@
+"""Options: reading the text of one option (``players=2``, ``min_meld_table=15/0:50/1500:90``) into the
+value of its field, the names of every option and the aliases that set several fields, and applying
+options to rules (RULES.md §2: every field of the rules is an option).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from canasta.rules.errors import RulesError
+from canasta.rules.rule_fields import RuleFields
+from canasta.rules.tables import (
+    ALTERNATE_VALUES,
+    BELOW_ZERO,
+    CANASTA_KINDS,
+    MAX_NUMBER_DIGITS,
+    MAX_OPTION_CHARS,
+    MELD_RANKS,
+    MIN_MELD_TABLES,
+    OPENING_REQUIREMENTS,
+    PILE_TAKE_MODES,
+    RED3_TABLES,
+    SET_KINDS,
+    STANDARD_VALUES,
+    TILE_VALUES,
+)
+from canasta.rules.validation import validate
+from canasta.util.jsontypes import quoted
+from canasta.util.suggest import did_you_mean
+
+R = TypeVar("R", bound=RuleFields)
+"""The class of the rules being built (:class:`canasta.rules.fields.Rules`)."""
+
+_FIELDS = {f.name: f for f in dataclasses.fields(RuleFields) if f.name not in ("name", "options")}
+
+_ENUMS: dict[str, tuple[str, ...]] = {
+    "stock_end": ("forced_take", "reshuffle", "end"),
+    "red3_negative_if": ("no_meld", "no_canasta", "lost_hand", "never", "few_canastas"),
+    "direction": ("clockwise", "counterclockwise"),
+    "tie": ("another_deal", "shared"),
+    "extra_cards_from": ("stock", "packet"),
+    "extra_cards_when": ("initial_meld", "first_canasta"),
+    "dowry": ("none", "rank", "number"),
+}
+
+# Options that are not fields but set several fields at once.
+_ALIASES = ("wild_canasta", "special_canastas")
+
+
+def option_text(name: str, value: Any) -> str:
+    """The text of option ``name`` given as a Python value (or text).
+
+    Raises:
+        RulesError: an int of more than :data:`MAX_NUMBER_DIGITS` digits, or a text (spaces around
+            it removed) longer than :data:`MAX_OPTION_CHARS` or holding a character that is not printable.
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) and abs(value) >= 10**MAX_NUMBER_DIGITS:
+        raise RulesError(f"option {name} takes a whole number of at most {MAX_NUMBER_DIGITS} digits")
+    if isinstance(value, (set, frozenset)):
+        text = "|".join(sorted(str(v) for v in value))
+    else:
+        text = str(value)
+    text = text.strip()
+    if len(text) > MAX_OPTION_CHARS:
+        raise RulesError(f"option {name}: a value has at most {MAX_OPTION_CHARS} characters, not {len(text)}")
+    if not text.isprintable():
+        raise RulesError(f"option {name}: the value {quoted(text)} holds a character that is not printable")
+    return text
+
+
+def read_bool(name: str, text: str) -> bool:
+    t = text.strip().lower()
+    if t in ("true", "yes", "on", "1"):
+        return True
+    if t in ("false", "no", "off", "0"):
+        return False
+    raise RulesError(f"option {name} takes true or false, not '{text}'")
+
+
+def _whole(text: str) -> int:
+    """``int(text)`` for at most :data:`MAX_NUMBER_DIGITS` ASCII digits (and a sign); else ValueError."""
+    t = text.strip()
+    digits = t[1:] if t[:1] in "+-" else t
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_NUMBER_DIGITS:
+        raise ValueError(text)
+    return int(t)
+
+
+def read_int(name: str, text: str) -> int:
+    try:
+        return _whole(text)
+    except ValueError:
+        raise RulesError(f"option {name} takes a whole number of at most {MAX_NUMBER_DIGITS} digits, "
+                         f"not '{text}'") from None
+
+
+def _table(name: str, text: str) -> tuple[tuple[int, int], ...]:
+    t = text.strip().lower()
+    if t in MIN_MELD_TABLES:
+        return MIN_MELD_TABLES[t]
+    # custom: "15/0:50/1500:90/3000:120" - the first entry is the minimum below zero
+    parts = t.split("/")
+    try:
+        rows: list[tuple[int, int]] = [(BELOW_ZERO, _whole(parts[0]))]
+        for p in parts[1:]:
+            a, b = p.split(":")
+            rows.append((_whole(a), _whole(b)))
+    except ValueError:
+        raise RulesError(
+            f"option {name} takes a table name ({', '.join(MIN_MELD_TABLES)}) or "
+            f"'NEG/SCORE:MIN/...' such as 15/0:50/1500:90/3000:120, not '{text}'"
+        ) from None
+    if [r[0] for r in rows] != sorted(r[0] for r in rows):
+        raise RulesError(f"option {name}: thresholds must ascend in '{text}'")
+    return tuple(rows)
+
+
+_INT_LISTS: dict[str, str] = {
+    "mixed_canasta_bonus_by_wilds": "bonuses for 1, 2, 3 wild cards such as 400/300/200, or none",
+    "concealed_scale": "four bonuses (first turn, first turn using partner's melds, later, later using "
+                       "partner's melds) such as 1000/500/500/200, or none",
+    "black3_removed_values": "totals by count such as 0/5/10/15/100",
+}
+"""Options written as numbers joined by '/' (besides red3_values), with the form shown in messages."""
+
+
+def _int_list(name: str, text: str, form: str) -> tuple[int, ...]:
+    """Read ``a/b/c`` (or ``none`` / nothing for an empty table)."""
+    t = text.strip().lower()
+    if t in ("", "none"):
+        return ()
+    try:
+        return tuple(_whole(part) for part in t.split("/"))
+    except ValueError:
+        raise RulesError(f"option {name} takes {form}, not '{text}'") from None
+
+
+def _colon_pairs(name: str, text: str, form: str, keys: str, value: Callable[[str], Any]) -> tuple[Any, ...]:
+    """Read ``NUMBER:VALUE/NUMBER:VALUE`` (or ``none`` / nothing: no pairs), lower-cased, as
+    (number, ``value(VALUE)``) pairs with the numbers ascending.
+
+    Raises:
+        RulesError: a part is not ``NUMBER:VALUE`` or ``value`` raises ValueError (the message says the
+            option takes ``form``), or the numbers do not ascend (``keys`` names them in the message).
+    """
+    t = text.strip().lower()
+    if t in ("", "none"):
+        return ()
+    try:
+        rows = tuple((_whole(a), value(b.strip())) for a, b in (p.split(":") for p in t.split("/")))
+    except ValueError:
+        raise RulesError(f"option {name} takes {form}, or none, not '{text}'") from None
+    if [r[0] for r in rows] != sorted({r[0] for r in rows}):
+        raise RulesError(f"option {name}: {keys} must ascend in '{text}'")
+    return rows
+
+
+def _pairs(name: str, text: str) -> tuple[tuple[int, int], ...]:
+    """Read ``count:bonus/count:bonus`` (or ``none``), e.g. canasta_count_bonuses=5:500/7:2000."""
+    return _colon_pairs(name, text, "CANASTAS:BONUS pairs joined by '/' such as 5:500/7:2000",
+                        "the canasta counts", _whole)
+
+
+def _requirement(text: str) -> str:
+    """``text`` if it names an opening requirement (``OPENING_REQUIREMENTS``), else ValueError."""
+    if text not in OPENING_REQUIREMENTS:
+        raise ValueError(text)
+    return text
+
+
+def _requirements(name: str, text: str) -> tuple[tuple[int, str], ...]:
+    """Read ``score:requirement/...`` (or ``none``), e.g. min_meld_canasta_from=5000:canasta."""
+    form = (f"SCORE:REQUIREMENT pairs joined by '/' with a requirement from {', '.join(OPENING_REQUIREMENTS)}, "
+            "such as 5000:canasta or 7000:canasta/9000:natural_canasta")
+    return _colon_pairs(name, text, form, "the scores", _requirement)
+
+
+_RANK_FIELDS = ("pile_blocking_rank", "discard_blocked_rank", "red3_needs_canasta_of")
+
+
+def _rank(name: str, text: str) -> str:
+    """Read a rank option: 4..9, 10 or T, J, Q, K, A, or none/'' for no rank."""
+    t = text.strip().upper()
+    if t in ("", "NONE"):
+        return ""
+    t = "T" if t == "10" else t
+    if len(t) != 1 or t not in MELD_RANKS:
+        raise RulesError(f"option {name} takes a rank 4..10, J, Q, K or A (or none), not '{text}'")
+    return t
+
+
+def _rank_bonuses(name: str, text: str) -> tuple[tuple[str, int], ...]:
+    """Read ``RANK:POINTS/...`` such as 7:1000 (or none)."""
+    t = text.strip()
+    if t.lower() in ("", "none"):
+        return ()
+    rows: list[tuple[str, int]] = []
+    for part in t.split("/"):
+        if ":" not in part:
+            raise RulesError(f"option {name} takes RANK:POINTS pairs joined by '/' such as 7:1000, "
+                             f"or none, not '{text}'")
+        a, b = part.split(":", 1)
+        rows.append((_rank(name, a), read_int(name, b)))
+    if len({r for r, _ in rows}) != len(rows) or any(not r for r, _ in rows):
+        raise RulesError(f"option {name}: each rank once, not '{text}'")
+    return tuple(rows)
+
+
+def _canasta_kinds(name: str, text: str, kinds: tuple[str, ...] = CANASTA_KINDS,
+                   kind_rank: bool = False) -> tuple[str, ...]:
+    """Read kinds of canasta joined by '/' (or none): one of ``kinds``, a rank (``7``), and where
+    ``kind_rank`` also ``natural-7`` / ``mixed-7``.
+
+    Raises:
+        RulesError: a part is none of these; the message lists what is allowed.
+    """
+    t = text.strip().lower()
+    if t in ("", "none"):
+        return ()
+    form = (f"option {name} takes kinds of canasta joined by '/' from {', '.join(kinds)}, a rank such as 7"
+            + (", or natural-7 / mixed-7" if kind_rank else "") + f", or none, not '{text}'")
+    out: list[str] = []
+    for part in t.split("/"):
+        p = part.strip()
+        if p in kinds:
+            out.append(p)
+            continue
+        kind, dash, rank = p.partition("-") if kind_rank else (p, "", "")
+        try:
+            r = _rank(name, rank if dash else p)
+        except RulesError:
+            r = ""
+        if not r or (dash and kind not in ("natural", "mixed")):
+            raise RulesError(form)
+        out.append(f"{kind}-{r}" if dash else r)
+    return tuple(out)
+
+def _convert(name: str, text: str) -> Any:
+    """Convert an option's text to the type of field ``name``."""
+    if name in _RANK_FIELDS:
+        return _rank(name, text)
+    if name in ("rank_canasta_bonuses", "rank_canasta_mixed_bonuses", "rank_hand_penalties"):
+        return _rank_bonuses(name, text)
+    if name == "red3_set_needs_canasta":
+        return _canasta_kinds(name, text, SET_KINDS, kind_rank=True)
+    if name == "going_out_canastas":
+        return _canasta_kinds(name, text)
+    if name in _ENUMS:
+        t = text.strip().lower()
+        if t not in _ENUMS[name]:
+            raise RulesError(f"option {name} takes one of {', '.join(_ENUMS[name])}, not '{text}'")
+        return t
+    if name == "min_meld_table":
+        return _table(name, text)
+    if name == "card_values":
+        t = text.strip().lower()
+        if t == "standard":
+            return STANDARD_VALUES
+        if t == "alternate":
+            return ALTERNATE_VALUES
+        if t == "tiles":
+            return TILE_VALUES
+        raise RulesError(f"option card_values takes standard, alternate or tiles, not '{text}'")
+    if name == "red3_values":
+        t = text.strip().lower()
+        if t in RED3_TABLES:
+            return RED3_TABLES[t]
+        return _int_list(name, text, f"{', '.join(RED3_TABLES)} or totals by count such as 0/100/200/300/800")
+    if name in _INT_LISTS:
+        return _int_list(name, text, _INT_LISTS[name])
+    if name in ("canasta_count_bonuses", "natural_canasta_count_bonuses"):
+        return _pairs(name, text)
+    if name == "min_meld_canasta_from":
+        return _requirements(name, text)
+    if name == "pile_take_modes":
+        modes = frozenset(m.strip().lower() for m in text.split("|") if m.strip())
+        bad = modes - set(PILE_TAKE_MODES)
+        if bad or not modes:
+            raise RulesError(
+                f"option pile_take_modes takes modes joined by '|' from "
+                f"{', '.join(PILE_TAKE_MODES)}, not '{text}'"
+            )
+        return modes
+    if name == "aces_canasta_bonus":
+        try:
+            a, b = text.split("/")
+            return (_whole(a), _whole(b))
+        except ValueError:
+            raise RulesError(f"option {name} takes NATURAL/MIXED such as 1500/700, not '{text}'") from None
+    default = _FIELDS[name].default
+    if isinstance(default, bool):
+        return read_bool(name, text)
+    if isinstance(default, int):
+        return read_int(name, text)
+    return text
+
+
+def option_names() -> list[str]:
+    """Every option a variant string accepts, sorted."""
+    return sorted(list(_FIELDS) + list(_ALIASES))
+
+
+def apply_options(base: R, name: str, opts: Mapping[str, str]) -> R:
+    """Apply option texts to ``base`` (players/teams already handled), validate, return."""
+    changes: dict[str, Any] = {}
+    for k, v in opts.items():
+        if k in ("players", "teams"):
+            continue
+        if k == "wild_canasta":
+            changes["wild_melds"] = read_bool(k, v)
+            continue
+        if k == "special_canastas":
+            if read_bool(k, v):
+                changes["wild_melds"] = True
+                changes["twos_canasta_bonus"] = 3000
+                changes["aces_canasta_bonus"] = (1500, 700)
+            continue
+        if k not in _FIELDS:
+            raise RulesError(  # the 100-odd names are listed by 'canasta rules --options', not here
+                f"unknown option {quoted(k)} for variant {name}{did_you_mean(k[:40], option_names())}; "
+                "'canasta rules --options' lists every option with its value"
+            )
+        changes[k] = _convert(k, v)
+    order = [(k, v) for k, v in opts.items()]
+    rules = dataclasses.replace(base, **changes, options=tuple(order))
+    validate(rules)
+    return rules
+
+

@@ -1,0 +1,135 @@
+"""Checks of the rules: impossible combinations of fields and decks too large, split by topic
+(the table and the deck, melds and canastas, sequences, the initial meld and going out, points).
+"""
+
+from __future__ import annotations
+
+from canasta.cards.deck import N_TYPES
+from canasta.rules.errors import RulesError
+from canasta.rules.rule_fields import RuleFields
+from canasta.rules.tables import MAX_JOKERS, MAX_PACKS
+
+
+def validate(r: RuleFields) -> None:
+    """Refuse impossible combinations of fields, and decks larger than :data:`MAX_PACKS` packs and
+    :data:`MAX_JOKERS` jokers.
+
+    Raises:
+        RulesError: names the fields that do not fit together.
+    """
+    _check_table_and_deck(r)
+    _check_melds_and_tables(r)
+    _check_sequences_and_opening(r)
+    _check_pile_going_out_points(r)
+
+
+def _check_table_and_deck(r: RuleFields) -> None:
+    """Players, sides, hands, draws and the deck (RULES.md §1.1, §1.2, §3.1)."""
+    if r.players < 2 or r.players > 6:
+        raise RulesError(f"players must be 2 to 6, not {r.players}")
+    if r.sitting_out and (r.sitting_out != 1 or r.players != 5 or r.teams != 2):
+        raise RulesError("sitting_out=1 is for 5 players (3 against 2, one of the three sits out each "
+                         f"deal); {r.players} players in {r.teams} sides cannot sit {r.sitting_out} out")
+    if r.teams < 1 or r.deal_players % r.teams:
+        raise RulesError(f"{r.players} players cannot form {r.teams} equal sides")
+    if r.cutthroat and (r.players != 3 or r.teams != 3):
+        raise RulesError(f"cutthroat is the 3-player game (players=3), not {r.players} players")
+    if r.teams < 2:
+        raise RulesError("there must be at least 2 sides")
+    if r.draw < 1 or r.draw > 3:
+        raise RulesError(f"draw must be 1 to 3 cards, not {r.draw}")
+    if r.hand_size < 3:
+        raise RulesError(f"hand_size must be at least 3, not {r.hand_size}")
+    packets = r.extra_cards if r.extra_cards_from == "packet" else 0
+    if r.extra_cards < 0 or r.red3_to_go_out < 0:
+        raise RulesError("extra_cards and red3_to_go_out are numbers of cards, 0 or more")
+    if r.deal_players * (r.hand_size + packets) + 20 > r.deck_size:
+        raise RulesError(
+            f"{r.deal_players} hands of {r.hand_size} cards"
+            + (f" and packets of {packets}" if packets else "") + " leave too small a stock in a "
+            f"{r.deck_size}-card deck ({r.packs} packs, {r.jokers} jokers)"
+        )
+    if not 1 <= r.packs <= MAX_PACKS or not 0 <= r.jokers <= MAX_JOKERS:
+        raise RulesError(f"packs must be 1 to {MAX_PACKS} and jokers 0 to {MAX_JOKERS}, not {r.packs} and {r.jokers}")
+
+
+def _check_melds_and_tables(r: RuleFields) -> None:
+    """Melds, canastas and the value and bonus tables (§1.4, §1.5, §1.11, §3.2)."""
+    if r.min_naturals < 1 or r.wild_limit < 0:
+        raise RulesError("min_naturals must be at least 1 and wild_limit at least 0")
+    if r.canastas_to_go_out < 0:
+        raise RulesError("canastas_to_go_out cannot be negative")
+    if r.target <= 0:
+        raise RulesError(f"target must be positive, not {r.target}")
+    if len(r.card_values) != N_TYPES:
+        raise RulesError("card_values must give 53 values")
+    if len(r.red3_values) < 2 or r.red3_values[0] != 0:
+        raise RulesError("red3_values must start with 0 for no red three and give at least one more")
+    if len(r.black3_removed_values) < 2 or r.black3_removed_values[0] != 0:
+        raise RulesError("black3_removed_values must start with 0 for no black three and give at least one more")
+    if r.canasta_max and r.canasta_max < 7:
+        raise RulesError(f"canasta_max must be 0 (no limit) or at least 7 (a canasta has 7 cards), "
+                         f"not {r.canasta_max}")
+    if r.wild_meld_min < 3:
+        raise RulesError(f"wild_meld_min must be at least 3, not {r.wild_meld_min}")
+    if r.wild_meld_max and r.wild_meld_max < r.wild_meld_min:
+        raise RulesError(f"wild_meld_max ({r.wild_meld_max}) is below wild_meld_min ({r.wild_meld_min})")
+    if r.wild_melds and min(r.wild_meld_cap, 4 * r.packs + r.jokers) < r.wild_meld_min:
+        raise RulesError(f"a meld of wild cards can never reach wild_meld_min={r.wild_meld_min}")
+    if r.concealed_scale and len(r.concealed_scale) != 4:
+        raise RulesError("concealed_scale takes four bonuses: first turn, first turn using partner's melds, "
+                         "later, later using partner's melds (or none)")
+    if any(c < 1 for c, _ in r.canasta_count_bonuses):
+        raise RulesError("canasta_count_bonuses: canasta counts must be at least 1")
+    if r.never_opened_penalty_factor < 1:
+        raise RulesError(f"never_opened_penalty_factor must be 1 or more, not {r.never_opened_penalty_factor}")
+    if r.first_player_extra_card and r.players * r.hand_size + 1 + 20 > r.deck_size:
+        raise RulesError("first_player_extra_card: the hands leave too small a stock")
+
+
+def _check_sequences_and_opening(r: RuleFields) -> None:
+    """Sequences and the initial meld's canasta (§3.2, §3.4)."""
+    if not 3 <= r.sequence_min <= r.sequence_max <= 7:
+        raise RulesError(f"sequences have sequence_min={r.sequence_min} to sequence_max={r.sequence_max} cards: "
+                         "need 3 <= sequence_min <= sequence_max <= 7")
+    if not 0 <= r.sequence_canastas_to_go_out <= r.canastas_to_go_out or (
+            r.sequence_canastas_to_go_out and not r.sequences):
+        raise RulesError("sequence_canastas_to_go_out must be 0, or at most canastas_to_go_out with "
+                         f"sequences=true, not {r.sequence_canastas_to_go_out}")
+    if r.short_sequence_penalty < 0 or not 3 <= r.short_sequence_below <= 8:
+        raise RulesError("short_sequence_penalty is a number of points, 0 or more, and short_sequence_below "
+                         f"3 to 8 cards, not {r.short_sequence_penalty} and {r.short_sequence_below}")
+    if r.sequence_out_max and not r.sequence_max < r.sequence_out_max <= 11:
+        raise RulesError(f"sequence_out_max must be 0 or from sequence_max+1 to 11 cards, not {r.sequence_out_max}")
+    if r.min_meld_canasta_from and not r.opening_canasta_waives_minimum:  # a canasta on top of the count
+        if not r.no_pile_for_initial_meld:
+            raise RulesError("min_meld_canasta_from without opening_canasta_waives_minimum (a canasta on top of "
+                             "the minimum count) needs no_pile_for_initial_meld=true")
+        if r.min_meld_no_wild_below > r.min_meld_canasta_from[0][0]:
+            raise RulesError("min_meld_canasta_from without opening_canasta_waives_minimum needs "
+                             "min_meld_no_wild_below at most its first score: that canasta may hold wild cards")
+    if r.sequence_wild_max not in (0, 1) or (r.sequence_wild_max and (not r.sequences or r.sequence_out_max)):
+        raise RulesError("sequence_wild_max is 0 or 1 (the move table holds sequences of up to 7 cards with one "
+                         f"wild card) and needs sequences=true and sequence_out_max=0, not {r.sequence_wild_max}")
+    if r.mixed_sequence_canasta_bonus < 0:
+        raise RulesError(f"mixed_sequence_canasta_bonus is a number of points, 0 or more, not "
+                         f"{r.mixed_sequence_canasta_bonus}")
+
+
+def _check_pile_going_out_points(r: RuleFields) -> None:
+    """The pile, asking to go out, extra cards and penalties (§1.7-§1.10, §3.5)."""
+    if r.wild_pair_takes_wild and not r.wild_melds:
+        raise RulesError("wild_pair_takes_wild (a pair of twos takes a two) needs wild_melds=true: the three "
+                         "wild cards form a meld of wild cards")
+    if r.must_ask_to_go_out and r.team_size < 2:
+        raise RulesError("must_ask_to_go_out needs partners: with one player per side nobody could go out")
+    if r.extra_cards_once_per_deal and (not r.extra_cards or r.extra_cards_from != "stock"):
+        raise RulesError("extra_cards_once_per_deal needs extra cards drawn from the stock "
+                         "(extra_cards > 0 and extra_cards_from=stock)")
+    if r.pile_add_below < 0:
+        raise RulesError(f"pile_add_below is a number of cards, 0 (any meld) or more, not {r.pile_add_below}")
+    for fname in ("ask_fail_penalty", "black3_all_in_hand_penalty", "black3_all_melded_bonus",
+                  "jokers4_canasta_bonus", "canasta_beyond_seven_flat", "black3_side_set_total",
+                  "twos_canasta_mixed_bonus"):
+        if getattr(r, fname) < 0:
+            raise RulesError(f"{fname} is a number of points, 0 or more, not {getattr(r, fname)}")

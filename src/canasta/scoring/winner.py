@@ -1,0 +1,28 @@
+"""The game's winner: the end of a game from the sides' cumulative scores (RULES.md §1.12, §3.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from canasta.rules.fields import Rules
+
+
+def winner(rules: Rules, totals: Mapping[str, int], went_out: str | None = None) -> str | None:
+    """The side that has won the game with these cumulative ``totals``, or None.
+
+    A game ends at the end of a deal in which a side reaches ``rules.target``;
+    the highest total wins (RULES.md §1.12). A tie on top gives None (another
+    deal is played) unless ``rules.tie == "shared"``, where the first tied side
+    in order is reported. Where ``rules.win_requires_going_out`` (§3.4, S2 l.53-56)
+    the game ends only when ``went_out``, the side that went out in the last deal,
+    is at or above the target, and that side wins.
+    """
+    if rules.win_requires_going_out:
+        return went_out if went_out is not None and totals.get(went_out, 0) >= rules.target else None
+    if not totals or max(totals.values()) < rules.target:
+        return None
+    best = max(totals.values())
+    leaders = [n for n, t in totals.items() if t == best]
+    if len(leaders) > 1 and rules.tie == "another_deal":
+        return None
+    return leaders[0]
