@@ -47,10 +47,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 
-from canasta.agents.base import register, view_or_forced
 from canasta.agents.determinize import DeterminizeError, sample_deal
-from canasta.agents.levels import HardAgent
+from canasta.agents.hard import HardAgent
 from canasta.agents.memory import CardMemory
+from canasta.agents.protocol import view_or_forced
 from canasta.engine.deal import Deal, IllegalMove, PlayerView
 from canasta.moves.notation import ACTIONS, ASK, DISCARD, NO, TAKE, YES, Move
 from canasta.util.rulewords import in_words
@@ -466,6 +466,3 @@ def margin(deal: Deal, seat: int) -> float:
     side = deal.side_of[seat]
     return scores[side] - max(v for k, v in enumerate(scores) if k != side)
 
-
-register("expert", lambda seed, ms=None, iterations=None, candidates=3, bias=0.0, z=1.0, pile=8:
-         ExpertAgent(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile))

@@ -34,8 +34,9 @@ from rich.table import Table
 from rich.text import Text
 
 from canasta.agents import Agent
-from canasta.agents.base import agent_names, make_seat_agents, observe_all, observers
 from canasta.agents.expert import ExpertAgent
+from canasta.agents.protocol import observe_all, observers
+from canasta.agents.registry import agent_names, make_seat_agents
 from canasta.cards.deck import card_str
 from canasta.cli.completion import COMMANDS, LineReader, Prompt, expand_verb, terminal_or_stream
 from canasta.cli.display import (

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from canasta.agents.base import check_spec
+from canasta.agents.registry import check_spec
 from canasta.cli.main import fail
 from canasta.play.simulate import SimResult, simulate
 from canasta.rules.fields import Rules, RulesError

@@ -54,7 +54,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from canasta.agents.base import Agent, check_spec, make_agent
+from canasta.agents.protocol import Agent
+from canasta.agents.registry import check_spec, make_agent
 from canasta.engine.game import Game
 from canasta.play.match import play_deal, play_game
 from canasta.play.simulate import derive_seed, side_labels
