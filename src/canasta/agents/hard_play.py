@@ -12,6 +12,7 @@ from canasta.agents.memory import UNKNOWN, CardMemory
 from canasta.agents.opening import opening_plan
 from canasta.agents.position import Position
 from canasta.agents.protocol import view_or_forced
+from canasta.agents.red_threes import side_red_threes, side_red_threes_laid, view_side_red_threes
 from canasta.agents.unseen import Unseen, p_at_least
 from canasta.cards.deck import IS_RED_THREE, JOKER, THREE, TWO
 from canasta.engine.deal import PlayerView
@@ -175,10 +176,9 @@ class HardPlayer(HeuristicAgent):
         rules = view.rules
         if self._opponents_can_go_out(pos):
             limit += hw.open_urgent
-            if rules.red3_negative_if == "no_meld":
-                reds = sum(len(view.red_threes[s]) for s in range(rules.players) if view.side_of(s) == view.side)
-                if reds:
-                    limit += hw.open_red3 * rules.red3_bonus(reds)
+            if rules.red3_negative_if == "no_meld":  # the initial meld is what saves the red threes
+                reds = side_red_threes_laid(view, view.side)
+                limit -= hw.open_red3 * side_red_threes(rules, [], reds, went_out=False)  # negative: no meld
         if view.turn_number // rules.players >= hw.open_give_up_rounds or self._short_opponent(view):
             limit = math.inf
         plan = opening_plan(pos, self.w)
@@ -225,36 +225,38 @@ class HardPlayer(HeuristicAgent):
     def side_estimate(self, pos: Position, side: int, out_seat: int) -> float:
         """What ``side`` would score if the deal ended now with ``out_seat`` going out (points, §1.11).
 
-        Unknown hands are valued at the mean value of the unseen cards.
+        ``out_seat`` -1: nobody goes out. Unknown hands are valued at the mean value of the unseen cards;
+        the red threes count as the score counts them (:meth:`red_threes_estimate`).
         """
         view = pos.view
         rules = view.rules
-        mem = self.memory
-        u = self.unseen(view)
-        vals = pos.f.rank_values
-        avg = (sum(u.by_rank[r] * vals[r] for r in range(14)) / u.total) if u.total else 10.0
-        est = float(pos.table[side])
-        reds = 0
+        memory = self.memory
+        unseen = self.unseen(view)
+        values = pos.f.rank_values
+        mean_unseen = (sum(unseen.by_rank[rank] * values[rank] for rank in range(14)) / unseen.total
+                       if unseen.total else 10.0)
+        estimate = float(pos.table[side])
         for seat in range(rules.players):
-            if view.side_of(seat) != side:
-                continue
-            reds += len(view.red_threes[seat])
-            if seat == out_seat:
+            if view.side_of(seat) != side or seat == out_seat:
                 continue
             if seat == view.seat:
-                est -= pos.hand_points
+                estimate -= pos.hand_points
             else:
-                known = mem.known[seat] if seat < len(mem.known) else [0] * 53
-                kn = sum(known)
-                est -= sum(rules.card_values[c] * known[c] for c in range(53) if known[c])
-                est -= avg * max(0, view.hand_sizes[seat] - kn)
-        bonus = rules.red3_bonus(reds) if reds else 0
-        negative = {"no_meld": not view.melds[side], "no_canasta": pos.canastas[side] == 0,
-                    "lost_hand": out_seat >= 0 and view.side_of(out_seat) != side}.get(rules.red3_negative_if, False)
-        est += -bonus if negative else bonus
+                known = memory.known[seat] if seat < len(memory.known) else [0] * 53
+                known_count = sum(known)
+                estimate -= sum(rules.card_values[card] * known[card] for card in range(53) if known[card])
+                estimate -= mean_unseen * max(0, view.hand_sizes[seat] - known_count)
+        estimate += self.red_threes_estimate(pos, side, out_seat)
         if out_seat >= 0 and view.side_of(out_seat) == side:
-            est += rules.going_out_bonus
-        return est
+            estimate += rules.going_out_bonus
+        return estimate
+
+    def red_threes_estimate(self, pos: Position, side: int, out_seat: int) -> int:
+        """What the red threes of ``side`` would score if the deal ended now with ``out_seat`` going out (-1:
+        nobody), as the deal's score counts them (:func:`canasta.agents.red_threes.side_red_threes`)."""
+        view = pos.view
+        went_out = out_seat >= 0 and view.side_of(out_seat) == side
+        return view_side_red_threes(view, side, went_out)
 
     def out_margin(self, pos: Position, out_seat: int) -> float:
         """The own side's estimated lead over the best other side if the deal ended now (points)."""

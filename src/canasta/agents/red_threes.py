@@ -1,0 +1,56 @@
+"""The red threes of a side as the bots count them: exactly as the deal's score does (RULES.md §1.3, §1.11;
+Samba and Italian §3.2: negative without two canastas; Pennies from Heaven §3.5: negative without a canasta
+of sevens; the escalator game's full set, §3.5).
+
+The bots do not re-code the rule: :func:`side_red_threes` asks the scoring layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta.engine.deal import PlayerView
+from canasta.rules.fields import Rules
+from canasta.scoring.deal_score import ScoringError, SideResult, score_side
+
+
+def side_red_threes(rules: Rules, melds: Sequence[Sequence[int]], red_threes: Sequence[int], went_out: bool) -> int:
+    """Points the red threes ``red_threes`` (card types) of a side with ``melds`` (card types of each meld on the
+    table) score at the end of a deal, with their sign (negative where the side's melds do not earn them).
+
+    Args:
+        rules: the variant.
+        melds: the side's melds, canastas included.
+        red_threes: the red threes the side laid out.
+        went_out: one of the side's players goes out (it matters where red threes count negative for the side that
+            did not, ``red3_negative_if`` "lost_hand").
+
+    Returns:
+        The "red_threes" entry of :func:`canasta.scoring.deal_score.score_side`'s breakdown; 0 without red threes.
+        Where the side does not yet have what going out asks for (``went_out`` with too few canastas), it is
+        counted as if the side did not go out.
+    """
+    # TODO(#14): call the scoring layer's "red-three value of a side" once scoring/ exposes it; until then the
+    # side's whole score is computed and its red-threes entry read.
+    if not red_threes:
+        return 0
+    side = SideResult(melds=[list(m) for m in melds], red_threes=list(red_threes), went_out=went_out)
+    try:
+        return score_side(rules, side).breakdown["red_threes"]
+    except ScoringError:
+        if not went_out:
+            raise
+        side.went_out = False
+        return score_side(rules, side).breakdown["red_threes"]
+
+
+def view_side_red_threes(view: PlayerView, side: int, went_out: bool) -> int:
+    """:func:`side_red_threes` of ``side`` as ``view`` shows it (its melds and the red threes of its seats)."""
+    melds = [meld.cards for meld in view.melds[side]]
+    return side_red_threes(view.rules, melds, side_red_threes_laid(view, side), went_out)
+
+
+def side_red_threes_laid(view: PlayerView, side: int) -> list[int]:
+    """The red threes (card types) the seats of ``side`` have laid out, as ``view`` shows them."""
+    return [card for seat in range(view.rules.players) if view.side_of(seat) == side
+            for card in view.red_threes[seat]]
