@@ -78,19 +78,19 @@ def test_bad_bot_specs_are_refused_with_what_is_allowed(spec: str, message: str)
 def test_hard_and_medium_take_their_weights_as_options() -> None:
     hard = make_agent("hard(open_short_hand=-1, open_red3=0.5, base_reserve=6, freeze_two=90)", 1)
     assert isinstance(hard, HardAgent)
-    assert hard.hw == dataclasses.replace(DEFAULT_HARD, open_short_hand=-1, open_red3=0.5, freeze_two=90.0,
+    assert hard.hard_weights == dataclasses.replace(DEFAULT_HARD, open_short_hand=-1, open_red3=0.5, freeze_two=90.0,
                                           base=dataclasses.replace(DEFAULT_HARD.base, reserve=6))
-    assert make_agent("hard", 1).hw is DEFAULT_HARD  # type: ignore[attr-defined]
+    assert make_agent("hard", 1).hard_weights is DEFAULT_HARD  # type: ignore[attr-defined]
     medium = make_agent("medium(reserve=4,take_base=-3)", 1)
     assert isinstance(medium, MediumAgent) and medium.name == "medium"
-    assert medium.w == dataclasses.replace(DEFAULT_WEIGHTS, reserve=4, take_base=-3.0)
+    assert medium.weights == dataclasses.replace(DEFAULT_WEIGHTS, reserve=4, take_base=-3.0)
 
 
 def test_medium_is_the_heuristic_player() -> None:
     rules = Rules.preset("classic")
     deal = Deal(rules, seed=4)
     med, heu = MediumAgent(1), HeuristicAgent(1)
-    assert med.w is DEFAULT_WEIGHTS
+    assert med.weights is DEFAULT_WEIGHTS
     while not deal.over:
         s = deal.to_act
         legal = deal.legal_actions()
@@ -104,7 +104,7 @@ def test_weights_live_in_frozen_dataclasses() -> None:
         DEFAULT_HARD.feed = 0.0  # type: ignore[misc]
     assert EASY_WEIGHTS.feed_pair == 0.0
     custom = dataclasses.replace(DEFAULT_HARD, feed=0.5)
-    assert HardAgent(weights=custom).hw.feed == 0.5
+    assert HardAgent(weights=custom).hard_weights.feed == 0.5
     assert isinstance(DEFAULT_HARD, HardWeights)
 
 

@@ -86,7 +86,7 @@ class EasyAgent(HeuristicAgent):
             ValueError: ``view`` is None or ``legal`` is empty.
         """
         if len(legal) > 1 and self.rng.random() < self.noise:
-            kinds = {ACTIONS[a][0] for a in legal}
+            kinds = {ACTIONS[action][0] for action in legal}
             if not ({YES, NO} & kinds):
                 return legal[int(self.rng.random() * len(legal))]
         return super().select(view, legal)
