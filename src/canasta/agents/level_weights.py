@@ -122,13 +122,14 @@ class HardWeights:
 DEFAULT_HARD = HardWeights()
 
 
-W = TypeVar("W", HeuristicWeights, HardWeights)
+Weights = TypeVar("Weights", HeuristicWeights, HardWeights)
+"""Either kind of weights (:func:`replace_weights` returns the kind it is given)."""
 
 BASE_PREFIX = "base_"
 """Prefix of a ``hard`` option that sets one of the heuristic's weights (``HardWeights.base``)."""
 
 
-def replace_weights(weights: W, options: Mapping[str, Any], prefix: str = "") -> W:
+def replace_weights(weights: Weights, options: Mapping[str, Any], prefix: str = "") -> Weights:
     """A copy of ``weights`` with the fields named in ``options`` (each name preceded by ``prefix``) set.
 
     A whole-number weight takes an int, any other weight a number. Options not starting with ``prefix``
@@ -138,14 +139,14 @@ def replace_weights(weights: W, options: Mapping[str, Any], prefix: str = "") ->
         ValueError: an option names no weight, or its value is not of the weight's kind; the message says
             which weights exist (docs/bots.md lists them with their meaning).
     """
-    known = {f.name: getattr(weights, f.name) for f in fields(weights) if f.name != "base"}
+    known = {field.name: getattr(weights, field.name) for field in fields(weights) if field.name != "base"}
     changes: dict[str, Any] = {}
     for key, value in options.items():
         if not key.startswith(prefix):
             continue
         name = key[len(prefix):]
         if name not in known:
-            raise ValueError(f"no weight '{key}'; the weights are: {', '.join(prefix + k for k in known)}")
+            raise ValueError(f"no weight '{key}'; the weights are: {', '.join(prefix + name for name in known)}")
         whole = isinstance(known[name], int)
         if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
             kind = "a whole number" if whole else "a number"
@@ -159,19 +160,22 @@ def hard_weights(**options: Any) -> HardWeights:
     heuristic (:class:`HeuristicWeights`, ``HardWeights.base``) by its name after ``base_``
     (``hard_weights(open_short_hand=-1, base_reserve=6)``).
 
+    >>> hard_weights(base_reserve=6).base.reserve, hard_weights(feed=0.5).feed
+    (6, 0.5)
+
     Raises:
         ValueError: an unknown weight or a value of the wrong kind (see :func:`replace_weights`).
     """
     if not options:
         return DEFAULT_HARD
-    own = {k: v for k, v in options.items() if not k.startswith(BASE_PREFIX)}
+    own = {key: value for key, value in options.items() if not key.startswith(BASE_PREFIX)}
     base = replace_weights(DEFAULT_HARD.base, options, BASE_PREFIX)
     return replace(replace_weights(DEFAULT_HARD, own), base=base)
 
 
-HARD_OPTIONS = tuple([f.name for f in fields(HardWeights) if f.name != "base"]
-                     + [BASE_PREFIX + f.name for f in fields(HeuristicWeights)])
+HARD_OPTIONS = tuple([field.name for field in fields(HardWeights) if field.name != "base"]
+                     + [BASE_PREFIX + field.name for field in fields(HeuristicWeights)])
 """Options of the ``hard`` bot spec: its weights (``hard(open_short_hand=-1,base_reserve=6)``)."""
-MEDIUM_OPTIONS = tuple(f.name for f in fields(HeuristicWeights))
+MEDIUM_OPTIONS = tuple(field.name for field in fields(HeuristicWeights))
 """Options of the ``medium`` bot spec: the heuristic's weights (``medium(reserve=4)``)."""
 

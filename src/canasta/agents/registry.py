@@ -184,7 +184,7 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     'hard'
     >>> make_agent("easy(noise=0.5)").noise
     0.5
-    >>> make_agent("hard(speed=2)")
+    >>> make_agent("hard(speed=2)")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     ValueError: bot 'hard' has no option 'speed'; its options are: pile_card, ...
