@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from canasta.agents import hard, level_weights, make_agent, registry, unseen
+from canasta.agents import expert, hard, level_weights, make_agent, registry, unseen
 from canasta.agents.base import agent_names, check_spec, parse_spec
 from canasta.agents.heuristic import DEFAULT_WEIGHTS, HeuristicAgent
 from canasta.agents.levels import (
@@ -358,7 +358,7 @@ def test_hard_opens_sooner_with_red_threes_at_stake_once_the_opponents_can_go_ou
     assert not _opens(racing, dataclasses.replace(DEFAULT_HARD, open_red3=0.0))
 
 
-@pytest.mark.parametrize("module", [registry, hard, unseen, level_weights])
+@pytest.mark.parametrize("module", [registry, hard, unseen, level_weights, expert])
 def test_the_examples_in_the_docstrings_run(module: object) -> None:
     failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert tried and not failed
