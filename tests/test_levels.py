@@ -10,7 +10,6 @@ from collections.abc import Sequence
 import pytest
 
 from canasta.agents import expert, hard, level_weights, make_agent, registry, unseen
-from canasta.agents.base import agent_names, check_spec, parse_spec
 from canasta.agents.heuristic import DEFAULT_WEIGHTS, HeuristicAgent
 from canasta.agents.levels import (
     DEFAULT_HARD,
@@ -23,6 +22,7 @@ from canasta.agents.levels import (
     p_at_least,
 )
 from canasta.agents.memory import UNKNOWN, CardMemory
+from canasta.agents.registry import agent_names, check_spec, parse_spec
 from canasta.cards.deck import N_TYPES, parse_card, parse_cards
 from canasta.engine.deal import Deal, PlayerView
 from canasta.engine.game import Game
@@ -362,3 +362,13 @@ def test_hard_opens_sooner_with_red_threes_at_stake_once_the_opponents_can_go_ou
 def test_the_examples_in_the_docstrings_run(module: object) -> None:
     failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert tried and not failed
+
+
+def test_the_first_published_import_paths_still_work() -> None:
+    from canasta.agents import base, protocol
+    from canasta.agents.levels import HardAgent as HardFromLevels
+
+    assert base.make_agent is registry.make_agent and base.make_seat_agents is registry.make_seat_agents
+    assert base.parse_spec is registry.parse_spec and base.register is registry.register
+    assert base.view_or_forced is protocol.view_or_forced and base.observe_all is protocol.observe_all
+    assert HardFromLevels is hard.HardAgent
