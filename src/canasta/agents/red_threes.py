@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from canasta.engine.deal import PlayerView
 from canasta.rules.fields import Rules
-from canasta.scoring.deal_score import ScoringError, SideResult, score_side
+from canasta.scoring.deal_score import ScoringError, SideResult, classify_meld, score_side
 
 
 def side_red_threes(rules: Rules, melds: Sequence[Sequence[int]], red_threes: Sequence[int], went_out: bool) -> int:
@@ -27,8 +27,9 @@ def side_red_threes(rules: Rules, melds: Sequence[Sequence[int]], red_threes: Se
 
     Returns:
         The "red_threes" entry of :func:`canasta.scoring.deal_score.score_side`'s breakdown; 0 without red threes.
-        Where the side does not yet have what going out asks for (``went_out`` with too few canastas), it is
-        counted as if the side did not go out.
+        Where the side does not yet have what going out asks for (``went_out`` with too few canastas, in the middle
+        of a turn that melds out), it is counted as if the side did not go out, without the melds only the player
+        going out may make (black threes, a sequence past ``sequence_max``).
     """
     # TODO(#14): call the scoring layer's "red-three value of a side" once scoring/ exposes it; until then the
     # side's whole score is computed and its red-threes entry read.
@@ -40,8 +41,18 @@ def side_red_threes(rules: Rules, melds: Sequence[Sequence[int]], red_threes: Se
     except ScoringError:
         if not went_out:
             raise
-        side.went_out = False
-        return score_side(rules, side).breakdown["red_threes"]
+    side.went_out = False
+    side.melds = [meld for meld in side.melds if _kept_without_going_out(rules, meld)]
+    return score_side(rules, side).breakdown["red_threes"]
+
+
+def _kept_without_going_out(rules: Rules, meld: Sequence[int]) -> bool:
+    """Whether the scoring takes ``meld`` from a side that has not gone out (not black threes, not a sequence
+    longer than ``sequence_max``, §1.8, §3.2)."""
+    info = classify_meld(rules, meld)
+    if info.kind == "black3":
+        return rules.black3_melds_anytime
+    return not (info.kind == "sequence" and len(meld) > rules.sequence_max)
 
 
 def view_side_red_threes(view: PlayerView, side: int, went_out: bool) -> int:
