@@ -68,3 +68,4 @@ def test_side_red_threes_in_the_middle_of_going_out() -> None:
     classic = Rules.preset("classic")
     melds = [parse_cards("3C 3S 3C"), parse_cards("4C 4D 4S")]  # black threes melded, the canasta still to come
     assert side_red_threes(classic, melds, parse_cards("3H"), went_out=True) == 100
+    assert side_red_threes(classic, melds, parse_cards("3H"), went_out=False) == 100

@@ -27,9 +27,9 @@ def side_red_threes(rules: Rules, melds: Sequence[Sequence[int]], red_threes: Se
 
     Returns:
         The "red_threes" entry of :func:`canasta.scoring.deal_score.score_side`'s breakdown; 0 without red threes.
-        Where the side does not yet have what going out asks for (``went_out`` with too few canastas, in the middle
-        of a turn that melds out), it is counted as if the side did not go out, without the melds only the player
-        going out may make (black threes, a sequence past ``sequence_max``).
+        In the middle of a turn that melds out, where the side does not yet have what going out asks for (with
+        ``went_out``: too few canastas) or already has melds only going out allows (without it: black threes, a
+        sequence past ``sequence_max``), it is counted as if the side did not go out, without those melds.
     """
     # TODO(#14): call the scoring layer's "red-three value of a side" once scoring/ exposes it; until then the
     # side's whole score is computed and its red-threes entry read.
@@ -39,8 +39,7 @@ def side_red_threes(rules: Rules, melds: Sequence[Sequence[int]], red_threes: Se
     try:
         return score_side(rules, side).breakdown["red_threes"]
     except ScoringError:
-        if not went_out:
-            raise
+        pass
     side.went_out = False
     side.melds = [meld for meld in side.melds if _kept_without_going_out(rules, meld)]
     return score_side(rules, side).breakdown["red_threes"]
