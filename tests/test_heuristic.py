@@ -34,11 +34,11 @@ def test_registered_under_its_name() -> None:
 
 
 def test_weights_live_in_one_frozen_dataclass() -> None:
-    assert HeuristicAgent().w is DEFAULT_WEIGHTS
+    assert HeuristicAgent().weights is DEFAULT_WEIGHTS
     with pytest.raises(dataclasses.FrozenInstanceError):
         DEFAULT_WEIGHTS.two_cost = 1.0  # type: ignore[misc]
     custom = dataclasses.replace(HeuristicWeights(), out_canastas=2)
-    assert HeuristicAgent(weights=custom).w.out_canastas == 2
+    assert HeuristicAgent(weights=custom).weights.out_canastas == 2
 
 
 def test_needs_the_view() -> None:
@@ -228,7 +228,7 @@ def test_a_full_canasta_takes_no_more_cards_when_planning_to_go_out() -> None:
     view = _view(rules, phase="play", hand=tuple(parse_cards("KC KS 9C")), melds=melds, opened=(True, True),
                  drew=1)
     pos = Position(view, RulesFacts(rules), DEFAULT_WEIGHTS)
-    assert pos.f.meld_limits.max_size == 7
+    assert pos.facts.meld_limits.max_size == 7
     assert not pos.can_out()
     # in a variant without the cap the same hand goes out (kings join the canasta, 9C is discarded)
     classic = Rules.parse("classic")

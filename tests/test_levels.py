@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import doctest
 import random
 from collections.abc import Sequence
 
 import pytest
 
-from canasta.agents import make_agent
-from canasta.agents.base import agent_names, check_spec, parse_spec
+from canasta.agents import expert, hard, level_weights, make_agent, registry, unseen
 from canasta.agents.heuristic import DEFAULT_WEIGHTS, HeuristicAgent
 from canasta.agents.levels import (
     DEFAULT_HARD,
@@ -22,6 +22,7 @@ from canasta.agents.levels import (
     p_at_least,
 )
 from canasta.agents.memory import UNKNOWN, CardMemory
+from canasta.agents.registry import agent_names, check_spec, parse_spec
 from canasta.cards.deck import N_TYPES, parse_card, parse_cards
 from canasta.engine.deal import Deal, PlayerView
 from canasta.engine.game import Game
@@ -79,19 +80,19 @@ def test_bad_bot_specs_are_refused_with_what_is_allowed(spec: str, message: str)
 def test_hard_and_medium_take_their_weights_as_options() -> None:
     hard = make_agent("hard(open_short_hand=-1, open_red3=0.5, base_reserve=6, freeze_two=90)", 1)
     assert isinstance(hard, HardAgent)
-    assert hard.hw == dataclasses.replace(DEFAULT_HARD, open_short_hand=-1, open_red3=0.5, freeze_two=90.0,
+    assert hard.hard_weights == dataclasses.replace(DEFAULT_HARD, open_short_hand=-1, open_red3=0.5, freeze_two=90.0,
                                           base=dataclasses.replace(DEFAULT_HARD.base, reserve=6))
-    assert make_agent("hard", 1).hw is DEFAULT_HARD  # type: ignore[attr-defined]
+    assert make_agent("hard", 1).hard_weights is DEFAULT_HARD  # type: ignore[attr-defined]
     medium = make_agent("medium(reserve=4,take_base=-3)", 1)
     assert isinstance(medium, MediumAgent) and medium.name == "medium"
-    assert medium.w == dataclasses.replace(DEFAULT_WEIGHTS, reserve=4, take_base=-3.0)
+    assert medium.weights == dataclasses.replace(DEFAULT_WEIGHTS, reserve=4, take_base=-3.0)
 
 
 def test_medium_is_the_heuristic_player() -> None:
     rules = Rules.preset("classic")
     deal = Deal(rules, seed=4)
     med, heu = MediumAgent(1), HeuristicAgent(1)
-    assert med.w is DEFAULT_WEIGHTS
+    assert med.weights is DEFAULT_WEIGHTS
     while not deal.over:
         s = deal.to_act
         legal = deal.legal_actions()
@@ -105,7 +106,7 @@ def test_weights_live_in_frozen_dataclasses() -> None:
         DEFAULT_HARD.feed = 0.0  # type: ignore[misc]
     assert EASY_WEIGHTS.feed_pair == 0.0
     custom = dataclasses.replace(DEFAULT_HARD, feed=0.5)
-    assert HardAgent(weights=custom).hw.feed == 0.5
+    assert HardAgent(weights=custom).hard_weights.feed == 0.5
     assert isinstance(DEFAULT_HARD, HardWeights)
 
 
@@ -356,3 +357,19 @@ def test_hard_opens_sooner_with_red_threes_at_stake_once_the_opponents_can_go_ou
     assert view.melds[1][0].canasta and min(view.hand_sizes[1], view.hand_sizes[3]) > 5
     assert _opens(racing, DEFAULT_HARD)
     assert not _opens(racing, dataclasses.replace(DEFAULT_HARD, open_red3=0.0))
+
+
+@pytest.mark.parametrize("module", [registry, hard, unseen, level_weights, expert])
+def test_the_examples_in_the_docstrings_run(module: object) -> None:
+    failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert tried and not failed
+
+
+def test_the_first_published_import_paths_still_work() -> None:
+    from canasta.agents import base, protocol
+    from canasta.agents.levels import HardAgent as HardFromLevels
+
+    assert base.make_agent is registry.make_agent and base.make_seat_agents is registry.make_seat_agents
+    assert base.parse_spec is registry.parse_spec and base.register is registry.register
+    assert base.view_or_forced is protocol.view_or_forced and base.observe_all is protocol.observe_all
+    assert HardFromLevels is hard.HardAgent

@@ -47,10 +47,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 
-from canasta.agents.base import register, view_or_forced
 from canasta.agents.determinize import DeterminizeError, sample_deal
-from canasta.agents.levels import HardAgent
+from canasta.agents.hard import HardAgent
 from canasta.agents.memory import CardMemory
+from canasta.agents.protocol import view_or_forced
 from canasta.engine.deal import Deal, IllegalMove, PlayerView
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import ASK, DISCARD, NO, TAKE, YES, Move
@@ -71,7 +71,8 @@ SEARCHED_WORDS = {
 
 
 def _seed(*parts: object) -> int:
-    text = "canasta-expert:" + ":".join(str(p) for p in parts)
+    """A 64-bit seed from ``parts`` (stable across runs and machines: sha256 of their text)."""
+    text = "canasta-expert:" + ":".join(str(part) for part in parts)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
@@ -79,7 +80,7 @@ def position_seed(seed: int, view: PlayerView, legal: Sequence[int]) -> int:
     """The seed of the worlds searched at a position: from ``seed``, the seat's view (every field; the
     rules by their spec) and the legal ids, and nothing else (not how many decisions came before)."""
     parts = [view.rules.spec()]
-    parts.extend(repr(getattr(view, f.name)) for f in fields(view) if f.name != "rules")
+    parts.extend(repr(getattr(view, field.name)) for field in fields(view) if field.name != "rules")
     parts.append(repr(sorted(legal)))
     return _seed(seed, "|".join(parts))
 
@@ -112,11 +113,15 @@ class Advice:
     gap_error: float = 0.0
 
 
-def about(x: float) -> int:
-    """``x`` rounded as the hints show points: to tens, or to units below 10 (so a small gap is not 0)."""
-    if abs(x) < 9.5:
-        return round(x)
-    return int(math.floor(x / 10 + 0.5)) * 10
+def about(points: float) -> int:
+    """``points`` rounded as the hints show them: to tens, or to units below 10 (so a small gap is not 0).
+
+    >>> about(123.4), about(-7.6), about(4.9)
+    (120, -8, 5)
+    """
+    if abs(points) < 9.5:
+        return round(points)
+    return int(math.floor(points / 10 + 0.5)) * 10
 
 
 def advice_text(advice: Advice, name: Callable[[int], str]) -> str:
@@ -231,9 +236,9 @@ class ExpertAgent:
         with self._scratch_memory():
             why = self.policy.explain(view, legal, action)
         got = self.last.get(action)
-        others = [v for a, v in self.last.items() if a != action]
+        others = [figures for other, figures in self.last.items() if other != action]
         if got is not None and others:
-            best_other = max(v[0] for v in others)
+            best_other = max(figures[0] for figures in others)
             why += f" (in {got[1]} simulated deals it averaged about {about(got[0]):+d} points per deal"
             if got[0] >= best_other:
                 why += f", better than every other move tried by about {about(got[0] - best_other)})"
@@ -259,18 +264,18 @@ class ExpertAgent:
         Raises:
             ValueError: ``view`` is None or ``legal`` is empty.
         """
-        v = view_or_forced(view, legal, "the expert")
-        if isinstance(v, int):
-            return v
-        view = v
+        checked = view_or_forced(view, legal, "the expert")
+        if isinstance(checked, int):
+            return checked
+        view = checked
         choice = self.policy.select(view, legal)
-        cands = self.candidate_moves(view, legal, choice)
+        candidate_ids = self.candidate_moves(view, legal, choice)
         self.last = {}
-        if len(cands) < 2:
+        if len(candidate_ids) < 2:
             return choice
         self.decisions += 1
         rng = random.Random(position_seed(self.seed, view, legal))
-        return self.search(view, legal, cands, choice, rng)
+        return self.search(view, legal, candidate_ids, choice, rng)
 
     def advise(self, view: PlayerView, legal: Sequence[int]) -> Advice:
         """The advice at a position (the ``hint``): the candidate with the best mean margin over the
@@ -290,11 +295,12 @@ class ExpertAgent:
             return Advice(legal[0])
         with self._scratch_memory():
             choice = self.policy.select(view, legal)
-            cands = self.candidate_moves(view, legal, choice)
-            if len(cands) < 2:
+            candidate_ids = self.candidate_moves(view, legal, choice)
+            if len(candidate_ids) < 2:
                 return Advice(choice)
-            values = self.simulate(view, legal, cands, random.Random(position_seed(self.seed, view, legal)))
-        return summarize(choice, cands, values)
+            rng = random.Random(position_seed(self.seed, view, legal))
+            values = self.simulate(view, legal, candidate_ids, rng)
+        return summarize(choice, candidate_ids, values)
 
     def hint(self, view: PlayerView, legal: Sequence[int], name: Callable[[int], str]) -> tuple[int, str]:
         """The advised move and one line on why: ``hard``'s reason for it, then the searched figures
@@ -327,76 +333,74 @@ class ExpertAgent:
 
     def candidate_moves(self, view: PlayerView, legal: Sequence[int], choice: int) -> list[int]:
         """The moves worth searching at this decision (``choice`` first); one move means no search."""
-        kinds = [ACTIONS[a][0] for a in legal]
+        kinds = [ACTIONS[action][0] for action in legal]  # TODO(#14): canasta.moves.actions.decode_action
         if view.phase == "answer":
-            return [choice] + [a for a in legal if a != choice and ACTIONS[a][0] in (YES, NO)]
+            return [choice] + [action for action in legal if action != choice and ACTIONS[action][0] in (YES, NO)]
         if view.phase == "draw":
-            if not any(k == TAKE for k in kinds):
+            if TAKE not in kinds:
                 return [choice]
-            return [choice] + [a for a in legal if a != choice]
-        kind = ACTIONS[choice][0]
+            return [choice] + [action for action in legal if action != choice]
         out = [choice]
-        if ASK in kinds or kind == DISCARD:
+        if ASK in kinds or ACTIONS[choice][0] == DISCARD:
             if self.candidates > 1 and view.pile_size >= self.pile:
-                for a in self.policy.discard_order(view, legal)[: self.candidates]:
-                    if a not in out:
-                        out.append(a)
-            for a in legal:
-                if ACTIONS[a][0] == ASK and a not in out:
-                    out.append(a)
+                for action in self.policy.discard_order(view, legal)[: self.candidates]:
+                    if action not in out:
+                        out.append(action)
+            for action in legal:
+                if ACTIONS[action][0] == ASK and action not in out:
+                    out.append(action)
         return out
 
-    def search(self, view: PlayerView, legal: Sequence[int], cands: list[int], choice: int,
+    def search(self, view: PlayerView, legal: Sequence[int], candidate_ids: list[int], choice: int,
                rng: random.Random) -> int:
-        """Evaluate ``cands`` (``choice`` first) by rollouts in sampled worlds; return the best.
+        """Evaluate ``candidate_ids`` (``choice`` first) by rollouts in sampled worlds; return the best.
 
         Another candidate replaces ``hard``'s ``choice`` only if its mean margin over the same
         worlds beats the choice's by more than ``bias`` points plus ``z`` standard errors of
         the paired differences (so noise alone does not overrule the policy).
         """
-        values = self.simulate(view, legal, cands, rng)
-        k = len(cands)
+        values = self.simulate(view, legal, candidate_ids, rng)
         base = values[0]
         best, best_score = choice, 0.0
-        for i in range(k):
-            vals = [v for v in values[i] if v is not None]
-            if vals:
-                self.last[cands[i]] = (sum(vals) / len(vals), len(vals))
+        for i, candidate in enumerate(candidate_ids):
+            margins = [value for value in values[i] if value is not None]
+            if margins:
+                self.last[candidate] = (sum(margins) / len(margins), len(margins))
             if i == 0:
                 continue
-            diffs = [v - b for v, b in zip(values[i], base, strict=True) if v is not None and b is not None]
+            diffs = [value - base_value for value, base_value in zip(values[i], base, strict=True)
+                     if value is not None and base_value is not None]
             if len(diffs) < 2:
                 continue
             mean = sum(diffs) / len(diffs)
-            sd = statistics.stdev(diffs)
-            score = mean - self.bias - self.z * sd / math.sqrt(len(diffs))
+            spread = statistics.stdev(diffs)
+            score = mean - self.bias - self.z * spread / math.sqrt(len(diffs))
             if score > best_score:
-                best, best_score = cands[i], score
+                best, best_score = candidate, score
         return best
 
-    def simulate(self, view: PlayerView, legal: Sequence[int], cands: list[int],
+    def simulate(self, view: PlayerView, legal: Sequence[int], candidate_ids: list[int],
                  rng: random.Random) -> list[list[float | None]]:
-        """Margins of each of ``cands`` in the same sampled worlds (``values[i][w]``: candidate ``i`` in
+        """Margins of each of ``candidate_ids`` in the same sampled worlds (``values[i][w]``: candidate ``i`` in
         world ``w``, None where it is not legal there); as many worlds as the budget allows, none if
         the view and memory cannot be sampled (:class:`DeterminizeError`)."""
-        k = len(cands)
-        values: list[list[float | None]] = [[] for _ in range(k)]
+        values: list[list[float | None]] = [[] for _ in candidate_ids]
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
-        worlds = max(2, (self.iterations or 0) // k)
-        w = 0
+        most_worlds = max(2, (self.iterations or 0) // len(candidate_ids))
+        worlds = 0
         while True:
             try:
                 world = sample_deal(view, self.memory, rng, legal)
             except DeterminizeError:
                 break
             world_seed = rng.getrandbits(62)
-            for i, a in enumerate(cands):
-                values[i].append(self.rollout(world, view.seat, a, world_seed))
-            w += 1
+            for i, candidate in enumerate(candidate_ids):
+                values[i].append(self.rollout(world, view.seat, candidate, world_seed))
+            worlds += 1
             if deadline is not None:
-                if time.perf_counter() >= deadline and w >= 2:
+                if time.perf_counter() >= deadline and worlds >= 2:
                     break
-            elif w >= worlds:
+            elif worlds >= most_worlds:
                 break
         return values
 
@@ -405,54 +409,55 @@ class ExpertAgent:
 
         Returns the deal margin of ``seat``'s side (points), or None if ``action`` is not legal there.
         """
-        d = world.clone()
-        d.rng = random.Random(world_seed)
-        mem = self.memory.copy()
-        mem.exact = True
-        n = d.n
-        while len(self._rollout) < n:
+        deal = world.clone()
+        deal.rng = random.Random(world_seed)
+        memory = self.memory.copy()
+        memory.exact = True
+        players = deal.n
+        while len(self._rollout) < players:
             self._rollout.append(HardAgent(self.seed))
         agents = self._rollout
-        for k in range(n):
-            agents[k].memory = mem
+        for player in range(players):
+            agents[player].memory = memory
         try:
-            move = d.apply_action(action)
+            move = deal.apply_action(action)
         except IllegalMove:
             return None
-        mem.observe(None, seat, move)
+        memory.observe(None, seat, move)
         steps = 0
-        while not d.over and steps < MAX_ROLLOUT_MOVES:
-            s = d.actor
-            legal = d.legal_actions()
-            a = legal[0] if len(legal) == 1 else agents[s].select(d.view(s), legal)
-            m = d.apply_action(a)
-            mem.observe(None, s, m)
+        while not deal.over and steps < MAX_ROLLOUT_MOVES:
+            actor = deal.actor
+            legal = deal.legal_actions()
+            chosen = legal[0] if len(legal) == 1 else agents[actor].select(deal.view(actor), legal)
+            memory.observe(None, actor, deal.apply_action(chosen))
             steps += 1
-        return margin(d, seat)
+        return margin(deal, seat)
 
 
-def summarize(choice: int, cands: Sequence[int], values: Sequence[Sequence[float | None]]) -> Advice:
-    """The :class:`Advice` of margins ``values`` (as :meth:`ExpertAgent.simulate` returns them) of ``cands``.
+def summarize(choice: int, candidate_ids: Sequence[int], values: Sequence[Sequence[float | None]]) -> Advice:
+    """The :class:`Advice` of margins ``values`` (as :meth:`ExpertAgent.simulate` returns them) of
+    ``candidate_ids``.
 
     Only the worlds where every candidate is legal count, so that every estimate and the gap are over
     the same deals. The advised move is the best mean; ties go to the earlier candidate (``hard``'s
     ``choice`` is first). With no such world, the advice is ``choice`` with no estimate.
     """
-    common = [w for w in range(len(values[0])) if all(v[w] is not None for v in values)] if values else []
+    common = ([world for world in range(len(values[0])) if all(row[world] is not None for row in values)]
+              if values else [])
     if not common:
         return Advice(choice)
-    n = len(common)
-    rows = [[x for x in (v[w] for w in common) if x is not None] for v in values]
-    means = [sum(r) / n for r in rows]
-    errors = [statistics.stdev(r) / math.sqrt(n) if n > 1 else 0.0 for r in rows]
-    order = sorted(range(len(cands)), key=lambda i: (-means[i], i))
-    est = tuple(Estimate(cands[i], means[i], errors[i]) for i in order)
+    worlds = len(common)
+    rows = [[value for value in (row[world] for world in common) if value is not None] for row in values]
+    means = [sum(row) / worlds for row in rows]
+    errors = [statistics.stdev(row) / math.sqrt(worlds) if worlds > 1 else 0.0 for row in rows]
+    order = sorted(range(len(candidate_ids)), key=lambda i: (-means[i], i))
+    estimates = tuple(Estimate(candidate_ids[i], means[i], errors[i]) for i in order)
     gap = gap_error = 0.0
     if len(order) > 1:
-        diffs = [a - b for a, b in zip(rows[order[0]], rows[order[1]], strict=True)]
-        gap = sum(diffs) / n
-        gap_error = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
-    return Advice(est[0].action, est, n, gap, gap_error)
+        diffs = [first - second for first, second in zip(rows[order[0]], rows[order[1]], strict=True)]
+        gap = sum(diffs) / worlds
+        gap_error = statistics.stdev(diffs) / math.sqrt(worlds) if worlds > 1 else 0.0
+    return Advice(estimates[0].action, estimates, worlds, gap, gap_error)
 
 
 def margin(deal: Deal, seat: int) -> float:
@@ -463,10 +468,7 @@ def margin(deal: Deal, seat: int) -> float:
     if not deal.over:
         deal.over = True
         deal.out_seat = -1
-    scores = [s.total for s in deal.score()]
+    scores = [score.total for score in deal.score()]
     side = deal.side_of[seat]
-    return scores[side] - max(v for k, v in enumerate(scores) if k != side)
+    return scores[side] - max(total for other, total in enumerate(scores) if other != side)
 
-
-register("expert", lambda seed, ms=None, iterations=None, candidates=3, bias=0.0, z=1.0, pile=8:
-         ExpertAgent(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from canasta.agents.base import Agent, observe_all, observers
+from canasta.agents.protocol import Agent, observe_all, observers
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.game import Game
 from canasta.moves.notation import Move

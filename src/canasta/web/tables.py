@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from canasta.agents import Agent
-from canasta.agents.base import make_seat_agents, observe_all, observers
+from canasta.agents.protocol import observe_all, observers
+from canasta.agents.registry import make_seat_agents
 from canasta.engine.constraints.initial_meld import opening_need
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.game import Game

@@ -1,0 +1,299 @@
+"""How the ``hard`` level plays (see :mod:`canasta.agents.levels`): the heuristic plus card memory, the
+pile war, the initial meld's wild-card limit, going out and partner play."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from canasta.agents.heuristic import HeuristicAgent
+from canasta.agents.level_weights import DEFAULT_HARD, HardWeights
+from canasta.agents.memory import UNKNOWN, CardMemory
+from canasta.agents.opening import Step, opening_plan
+from canasta.agents.position import Position
+from canasta.agents.protocol import view_or_forced
+from canasta.agents.red_threes import side_red_threes, side_red_threes_laid, view_side_red_threes
+from canasta.agents.unseen import Unseen, p_at_least
+from canasta.cards.deck import IS_RED_THREE, JOKER, JOKER_RANK, THREE, TWO
+from canasta.engine.deal import PlayerView
+from canasta.moves.actions import ACTIONS, group_action
+from canasta.moves.notation import ADD, DISCARD, MELD, NO, YES, Move
+
+
+class HardPlayer(HeuristicAgent):
+    """The ``hard`` level's play (see :mod:`canasta.agents.levels`): the heuristic plus memory, pile war,
+    going out and partner play; :class:`~canasta.agents.hard.HardAgent` adds its words. Deterministic;
+    ``seed`` is accepted for the factory's signature.
+
+    Args:
+        seed: unused (the player is deterministic).
+        weights: its numbers (default :data:`~canasta.agents.level_weights.DEFAULT_HARD`); ``weights.base`` becomes
+            the heuristic's ``weights``, the whole of them ``hard_weights``.
+    """
+
+    def __init__(self, seed: int | None = None, weights: HardWeights = DEFAULT_HARD):
+        super().__init__(seed, weights.base)
+        self.name = "hard"
+        self.hard_weights = weights
+        self.memory = CardMemory()
+        self._unseen: Unseen | None = None
+        self._wilds_in_pile = 0
+
+    def observe(self, view: PlayerView | None, seat: int, move: Move | None) -> None:
+        """Record a public event (the Agent ``observe`` hook): see :class:`CardMemory`."""
+        self.memory.observe(view, seat, move)
+
+    def select(self, view: PlayerView | None, legal: Sequence[int]) -> int:
+        """Pick one id of ``legal`` for the seat whose ``view`` is given (memory updated first).
+
+        Raises:
+            ValueError: ``view`` is None or ``legal`` is empty.
+        """
+        checked = view_or_forced(view, legal, "the hard player")
+        if isinstance(checked, int):
+            return checked
+        view = checked
+        self.memory.sync(view)
+        pos = self.position(view)
+        if view.phase == "answer":
+            return self._answer(pos, legal)
+        if view.phase == "draw":
+            return self._draw(pos, legal)
+        return self._play(pos, legal)
+
+    def position(self, view: PlayerView) -> Position:
+        """What the player reads off ``view`` for one decision (the memory must be in step with it)."""
+        self._unseen = None
+        pos = Position(view, self._rules_facts(view.rules), self.weights)
+        ages = self.memory.threat_ages(view, self.weights.threat_cards, pos.facts.canastas_to_go_out)
+        patience = self.hard_weights.threat_patience * view.rules.players
+        pos.threat = any(age <= patience for age in ages.values())
+        self._wilds_in_pile = sum(1 for card in self.memory.pile
+                                  if card != UNKNOWN and (card == JOKER or card >> 2 == TWO))
+        return pos
+
+    def discard_order(self, view: PlayerView, legal: Sequence[int]) -> list[int]:
+        """The legal discards, best first by this player's discard cost (§1.4, §1.7, §1.8)."""
+        pos = self.position(view)
+        discards = [action for action in legal if ACTIONS[action][0] == DISCARD]
+        return sorted(discards, key=lambda action: (self._discard_cost(pos, ACTIONS[action][1]), action))
+
+    def unseen(self, view: PlayerView) -> Unseen:
+        """The unseen cards of this decision (cached until the next decision)."""
+        unseen = self._unseen
+        if unseen is None:
+            unseen = self._unseen = Unseen(view, self.memory)
+        return unseen
+
+    # ------------------------------------------------------------ the pile war
+
+    def pile_worth(self, view: PlayerView, extra: int) -> float:
+        """Worth of the discard pile to whoever takes it after ``extra`` more cards are added (points)."""
+        hard = self.hard_weights
+        return (hard.pile_base + hard.pile_card * (view.pile_size + extra - 1)
+                + hard.pile_wild * self._wilds_in_pile)
+
+    def take_chance(self, view: PlayerView, pos: Position, rank: int, frozen: bool) -> float:
+        """Chance that the next player can take the pile with a card of ``rank`` on top (§1.7)."""
+        memory = self.memory
+        rules = view.rules
+        next_seat = (view.seat + 1) % rules.players
+        side = pos.next_side
+        if not frozen and rank in pos.next_melds:
+            meld = next((m for m in view.melds[side] if m.target == rank), None)
+            if meld is None or not (meld.canasta and rules.own_canasta_rank_blocks_pile):
+                return 1.0
+        unseen = self.unseen(view)
+        known_of_rank = memory.known_rank(next_seat, rank)
+        known_total = sum(memory.known[next_seat]) if 0 <= next_seat < len(memory.known) else 0
+        draws = max(0, view.hand_sizes[next_seat] - known_total)
+        p_pair = p_at_least(unseen.total, unseen.by_rank[rank], draws, 2 - known_of_rank)
+        chance = p_pair
+        if not frozen and "natural_wild" in rules.pile_take_modes:
+            p_one = p_at_least(unseen.total, unseen.by_rank[rank], draws, 1 - known_of_rank) - p_pair
+            wild_known = memory.known_rank(next_seat, TWO) + memory.known_rank(next_seat, JOKER_RANK)
+            p_wild = 1.0 if wild_known else p_at_least(
+                unseen.total, unseen.by_rank[TWO] + unseen.by_rank[JOKER_RANK], draws, 1)
+            chance += max(0.0, p_one) * p_wild
+        if rank in self.discarded_ranks(next_seat):
+            chance *= self.hard_weights.discarded_factor
+        if not view.opened[side]:
+            chance *= self.hard_weights.unopened_factor
+        return min(1.0, chance)
+
+    def discarded_ranks(self, seat: int) -> set[int]:
+        """Ranks ``seat`` has discarded this deal (he likely holds no pair of them)."""
+        memory = self.memory
+        if not 0 <= seat < len(memory.discards):
+            return set()
+        return {card >> 2 for card in memory.discards[seat]}
+
+    def _discard_cost(self, pos: Position, card: int) -> float:
+        """How much discarding ``card`` hurts: keeping value plus the chance of feeding the pile (§1.7, §1.8)."""
+        weights = self.weights
+        hard = self.hard_weights
+        view = pos.view
+        rank = card >> 2
+        worth = self.pile_worth(view, 1)
+        if card == JOKER or rank == TWO:
+            keep = weights.keep_joker if card == JOKER else weights.keep_two
+            if view.pile_frozen or not view.opened[pos.next_side] or view.pile_size < hard.freeze_pile:
+                return keep
+            # a wild card on top stops the next player and freezes the pile (§1.7)
+            return min(keep, hard.freeze_joker if card == JOKER else hard.freeze_two)
+        if rank == THREE:  # a stop card (§1.8): safe for one turn
+            return hard.black3_keep
+        count = pos.rank_counts[rank]
+        cost = 0.0
+        if count >= 2:
+            cost += weights.keep_pair * (count - 1)
+        if rank in pos.mine:
+            cost += weights.keep_own_rank
+        cost += (weights.keep_value_opened if pos.opened else weights.keep_value) * pos.facts.rank_values[rank]
+        cost += hard.feed * self.take_chance(view, pos, rank, view.pile_frozen) * worth
+        return cost
+
+    # ------------------------------------------------------------ initial meld
+
+    def _open_limit(self, pos: Position) -> float:
+        """The most wild-card cost the side spends on its initial meld now (see :meth:`_open`)."""
+        view = pos.view
+        hard = self.hard_weights
+        rules = view.rules
+        limit = (self.weights.open_max_cost + hard.open_per_pile_card * view.pile_size
+                 + hard.open_per_round * (view.turn_number // rules.players))
+        if self._opponents_can_go_out(pos):
+            limit += hard.open_urgent
+            if rules.red3_negative_if == "no_meld":  # the initial meld is what saves the red threes
+                reds = side_red_threes_laid(view, view.side)
+                limit -= hard.open_red3 * side_red_threes(rules, [], reds, went_out=False)  # negative: no meld
+        if view.turn_number // rules.players >= hard.open_give_up_rounds or self._short_opponent(view):
+            limit = math.inf
+        return limit
+
+    def _open(self, pos: Position, legal: Sequence[int]) -> int:
+        """Play of a side that has not made its initial meld (§1.6).
+
+        Like the heuristic, it makes the cheapest opening when its wild-card cost is at most a
+        limit: ``base.open_max_cost``, plus ``open_per_pile_card`` per pile card, ``open_per_round``
+        per round played, and once the opponents could go out ``open_urgent`` and ``open_red3`` per point
+        of the side's red threes (where an unmelded side loses them, as the score counts them); no limit after
+        ``open_give_up_rounds`` rounds or once an opened opponent holds ``open_short_hand`` cards or fewer.
+        """
+        view = pos.view
+        limit = self._open_limit(pos)
+        plan = opening_plan(pos, self.weights)
+        started = view.melded_this_turn > 0 or view.pending_pile > 0
+        melds = [action for action in legal if ACTIONS[action][0] in (MELD, ADD)]
+        discards = [action for action in legal if ACTIONS[action][0] == DISCARD]
+        if plan is not None and (started or plan[0] <= limit) and plan[1]:
+            step: Step = plan[1][0]
+            action = group_action(*step)
+            if action in legal:
+                return action
+        if melds and (started or not discards):
+            return max(melds, key=lambda action: self._action_score(pos, action))
+        if discards:
+            return min(discards, key=lambda action: (self._discard_cost(pos, ACTIONS[action][1]), action))
+        return legal[0]
+
+    def _short_opponent(self, view: PlayerView) -> bool:
+        """Whether an opponent whose side has made its initial meld holds ``open_short_hand`` cards or fewer."""
+        short = self.hard_weights.open_short_hand
+        return short >= 0 and any(view.side_of(seat) != view.side and view.opened[view.side_of(seat)]
+                                  and view.hand_sizes[seat] <= short for seat in range(view.rules.players))
+
+    # ------------------------------------------------------------ taking
+
+    def _take_score(self, pos: Position, mode: int) -> float:
+        """The heuristic's value of taking the pile, plus what the memory knows is in it (§1.7)."""
+        score = super()._take_score(pos, mode)
+        hard = self.hard_weights
+        for card in self.memory.pile[:-1]:
+            if card == UNKNOWN or IS_RED_THREE[card]:
+                continue
+            rank = card >> 2
+            if card == JOKER or rank == TWO:
+                score += hard.take_wild
+            elif rank == THREE:
+                score -= hard.take_black3
+            elif pos.rank_counts[rank] or rank in pos.mine:
+                score += hard.take_known
+        return score
+
+    # ------------------------------------------------------------ going out
+
+    def side_estimate(self, pos: Position, side: int, out_seat: int) -> float:
+        """What ``side`` would score if the deal ended now with ``out_seat`` going out (points, §1.11).
+
+        ``out_seat`` -1: nobody goes out. Unknown hands are valued at the mean value of the unseen cards;
+        the red threes count as the score counts them (:meth:`red_threes_estimate`).
+        """
+        view = pos.view
+        rules = view.rules
+        memory = self.memory
+        unseen = self.unseen(view)
+        values = pos.facts.rank_values
+        mean_unseen = (sum(unseen.by_rank[rank] * values[rank] for rank in range(14)) / unseen.total
+                       if unseen.total else 10.0)
+        estimate = float(pos.table[side])
+        for seat in range(rules.players):
+            if view.side_of(seat) != side or seat == out_seat:
+                continue
+            if seat == view.seat:
+                estimate -= pos.hand_points
+            else:
+                known = memory.known[seat] if seat < len(memory.known) else [0] * 53
+                known_count = sum(known)
+                estimate -= sum(rules.card_values[card] * known[card] for card in range(53) if known[card])
+                estimate -= mean_unseen * max(0, view.hand_sizes[seat] - known_count)
+        estimate += self.red_threes_estimate(pos, side, out_seat)
+        if out_seat >= 0 and view.side_of(out_seat) == side:
+            estimate += rules.going_out_bonus
+        return estimate
+
+    def red_threes_estimate(self, pos: Position, side: int, out_seat: int) -> int:
+        """What the red threes of ``side`` would score if the deal ended now with ``out_seat`` going out (-1:
+        nobody), as the deal's score counts them (:func:`canasta.agents.red_threes.side_red_threes`)."""
+        view = pos.view
+        went_out = out_seat >= 0 and view.side_of(out_seat) == side
+        return view_side_red_threes(view, side, went_out)
+
+    def out_margin(self, pos: Position, out_seat: int) -> float:
+        """The own side's estimated lead over the best other side if the deal ended now (points)."""
+        me = pos.view.side
+        mine = self.side_estimate(pos, me, out_seat)
+        return mine - max(self.side_estimate(pos, side, out_seat) for side in range(pos.view.rules.teams)
+                          if side != me)
+
+    def _opponents_can_go_out(self, pos: Position) -> bool:
+        """Whether another side has the canastas to go out (§1.9)."""
+        me = pos.view.side
+        need = pos.facts.canastas_to_go_out
+        return any(canastas >= need for side, canastas in enumerate(pos.canastas) if side != me)
+
+    def _want_out(self, pos: Position) -> bool:
+        """Go out when it locks a lead, when the opponents threaten to go out, or late in the deal (§1.9)."""
+        if not pos.can_out():
+            return False
+        return self._lead_pays(pos, self.out_margin(pos, pos.view.seat))
+
+    def _lead_pays(self, pos: Position, margin: float) -> bool:
+        """Whether ending the deal with the own side's estimated lead ``margin`` pays (going out, answering yes)."""
+        hard = self.hard_weights
+        if margin > hard.out_lead:
+            return True
+        if pos.threat or pos.late:
+            return margin > hard.out_behind
+        return self._opponents_can_go_out(pos) and margin > hard.out_behind_calm
+
+    # ------------------------------------------------------------ answering
+
+    def _answer(self, pos: Position, legal: Sequence[int]) -> int:
+        """Answer the partner's "may I go out?" (§1.9): yes when it locks a lead or the opponents threaten."""
+        partner = pos.view.turn
+        want = YES if self._lead_pays(pos, self.out_margin(pos, partner)) else NO
+        for action in legal:
+            if ACTIONS[action][0] == want:
+                return action
+        return legal[0]
