@@ -52,7 +52,7 @@ from canasta.agents.hard import HardAgent
 from canasta.agents.memory import CardMemory
 from canasta.agents.protocol import view_or_forced
 from canasta.engine.deal import Deal, IllegalMove, PlayerView
-from canasta.moves.actions import ACTIONS
+from canasta.moves.actions import DECODED_ACTIONS
 from canasta.moves.notation import ASK, DISCARD, NO, TAKE, YES, Move
 from canasta.util.rulewords import in_words
 
@@ -310,7 +310,7 @@ class ExpertAgent:
             ValueError: ``legal`` is empty.
         """
         advice = self.advise(view, legal)
-        kind = ACTIONS[advice.action][0]
+        kind = DECODED_ACTIONS[advice.action].kind
         if advice.estimates and kind in SEARCHED_WORDS:
             # hard's reason for these quotes its own estimate of the deal ending now, which the
             # simulated deals (melding before going out, playing on) can contradict: say what the move does
@@ -333,21 +333,22 @@ class ExpertAgent:
 
     def candidate_moves(self, view: PlayerView, legal: Sequence[int], choice: int) -> list[int]:
         """The moves worth searching at this decision (``choice`` first); one move means no search."""
-        kinds = [ACTIONS[action][0] for action in legal]  # TODO(#14): canasta.moves.actions.decode_action
+        kinds = [DECODED_ACTIONS[action].kind for action in legal]
         if view.phase == "answer":
-            return [choice] + [action for action in legal if action != choice and ACTIONS[action][0] in (YES, NO)]
+            answers = [action for action in legal if action != choice and DECODED_ACTIONS[action].kind in (YES, NO)]
+            return [choice, *answers]
         if view.phase == "draw":
             if TAKE not in kinds:
                 return [choice]
             return [choice] + [action for action in legal if action != choice]
         out = [choice]
-        if ASK in kinds or ACTIONS[choice][0] == DISCARD:
+        if ASK in kinds or DECODED_ACTIONS[choice].kind == DISCARD:
             if self.candidates > 1 and view.pile_size >= self.pile:
                 for action in self.policy.discard_order(view, legal)[: self.candidates]:
                     if action not in out:
                         out.append(action)
             for action in legal:
-                if ACTIONS[action][0] == ASK and action not in out:
+                if DECODED_ACTIONS[action].kind == ASK and action not in out:
                     out.append(action)
         return out
 

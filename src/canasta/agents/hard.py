@@ -16,7 +16,7 @@ from canasta.cards.deck import JOKER, THREE, TWO, card_str
 from canasta.cards.sequences import span_ends
 from canasta.engine.deal import PlayerView
 from canasta.engine.movegen.wild_sequences import wild_take_name
-from canasta.moves.actions import ACTIONS
+from canasta.moves.actions import DECODED_ACTIONS
 from canasta.moves.notation import (
     ADD,
     ASK,
@@ -51,7 +51,8 @@ class HardAgent(HardPlayer):
         ``action`` must be one of ``legal``; the memory must be in step with ``view``.
         """
         pos = self.position(view)
-        kind, card = ACTIONS[action][0], ACTIONS[action][1]  # TODO(#14): canasta.moves.actions.decode_action
+        decoded = DECODED_ACTIONS[action]
+        kind, card = decoded.kind, decoded.card
         if kind == DRAW:
             return _why_draw(view, legal)
         if kind == TAKE:
@@ -93,10 +94,9 @@ class HardAgent(HardPlayer):
         if rank == THREE:
             return "discard a black three: the next player cannot take the pile on it (§1.8)"
         chance = self.take_chance(view, pos, rank, view.pile_frozen)
-        # TODO(#14): canasta.moves.actions.decode_action
-        chances = [self.take_chance(view, pos, ACTIONS[other][1] >> 2, view.pile_frozen) for other in legal
-                   if ACTIONS[other][0] == DISCARD and ACTIONS[other][1] != JOKER
-                   and ACTIONS[other][1] >> 2 not in (TWO, THREE)]
+        discards = [DECODED_ACTIONS[other].card for other in legal if DECODED_ACTIONS[other].kind == DISCARD]
+        chances = [self.take_chance(view, pos, other >> 2, view.pile_frozen) for other in discards
+                   if other != JOKER and other >> 2 not in (TWO, THREE)]
         what = "the safest discard: t" if chance <= min(chances, default=chance) else "t"
         only = "only " if chance < 0.25 and chance >= 0.005 else ""
         return f"{what}he next player can take the pile with it {only}{chance_words(chance)}"
@@ -111,15 +111,16 @@ class HardAgent(HardPlayer):
         if action not in legal or len(legal) < 2:
             return None
         pos = self.position(view)
-        kind = ACTIONS[action][0]  # TODO(#14): canasta.moves.actions.decode_action
+        kind = DECODED_ACTIONS[action].kind
         if kind == DISCARD:
             return self._discard_warning(pos, legal, action)
         if kind == DRAW:
-            takes = [other for other in legal if ACTIONS[other][0] == TAKE]
+            takes = [other for other in legal if DECODED_ACTIONS[other].kind == TAKE]
             if not takes:
                 return None
-            best_take = max(takes, key=lambda take: self._take_score(pos, ACTIONS[take][1]))
-            if self._take_score(pos, ACTIONS[best_take][1]) >= self.hard_weights.coach_take and view.pile_size >= 4:
+            best_take = max(takes, key=lambda take: self._take_score(pos, DECODED_ACTIONS[take].take_mode))
+            best_score = self._take_score(pos, DECODED_ACTIONS[best_take].take_mode)
+            if best_score >= self.hard_weights.coach_take and view.pile_size >= 4:
                 return (f"you can take the pile of {_cards(view.pile_size)} (e.g. '{_take_text(view, best_take)}'); "
                         "drawing leaves it to the next players.")
         return None
@@ -127,15 +128,15 @@ class HardAgent(HardPlayer):
     def _discard_warning(self, pos: Position, legal: Sequence[int], action: int) -> str | None:
         """The warning about the discard ``action`` (see :meth:`warning`), or None."""
         view = pos.view
-        discards = [other for other in legal if ACTIONS[other][0] == DISCARD]
+        discards = [other for other in legal if DECODED_ACTIONS[other].kind == DISCARD]
         if len(discards) < 2 or pos.size == 1:
             return None
-        costs = {other: self._discard_cost(pos, ACTIONS[other][1]) for other in discards}
+        costs = {other: self._discard_cost(pos, DECODED_ACTIONS[other].card) for other in discards}
         best = min(discards, key=lambda other: (costs[other], other))
         if costs[action] - costs[best] < self.hard_weights.coach_loss:
             return None
-        card = ACTIONS[action][1]
-        safer = card_str(ACTIONS[best][1])
+        card = DECODED_ACTIONS[action].card
+        safer = card_str(DECODED_ACTIONS[best].card)
         rank = card >> 2
         if card == JOKER or rank == TWO:
             return (f"{card_str(card)} is a wild card: discarding it throws away up to "
@@ -153,7 +154,7 @@ class HardAgent(HardPlayer):
 
 def _why_draw(view: PlayerView, legal: Sequence[int]) -> str:
     """Why drawing from the stock is good: the pile cannot be taken, or is not worth it (§1.7)."""
-    if any(ACTIONS[action][0] == TAKE for action in legal):
+    if any(DECODED_ACTIONS[action].kind == TAKE for action in legal):
         return (f"draw from the stock: the pile of {_cards(view.pile_size)} is not worth what taking it "
                 "ties up from your hand")
     if view.pile_size == 0:
@@ -173,7 +174,8 @@ def _why_meld(pos: Position, action: int) -> str:
     """Why the meld or addition ``action`` is good: a canasta completed, going out, the initial meld (§1.5-§1.11)."""
     view = pos.view
     rules = view.rules
-    kind, target, naturals, twos, jokers = ACTIONS[action]  # TODO(#14): canasta.moves.actions.decode_action
+    decoded = DECODED_ACTIONS[action]
+    kind, target, naturals, twos, jokers = decoded.kind, decoded.target, decoded.naturals, decoded.twos, decoded.jokers
     if is_seq_action(action):
         _cards_melded, size_before, size_after = seq_action_cards(action)
         if size_before < 7 <= size_after:
@@ -227,9 +229,10 @@ def _cards(count: int) -> str:
 
 def _take_text(view: PlayerView, action: int) -> str:
     """The take ``action`` as a player types it (``take 5H 5S``, ``take 4H-7H``)."""
-    mode = ACTIONS[action][1]  # TODO(#14): canasta.moves.actions.decode_action
+    decoded = DECODED_ACTIONS[action]
+    mode = decoded.take_mode
     if mode == TAKE_SEQ:
-        return str(Move(TAKE, (), -1, span_ends(ACTIONS[action][2:])))
+        return str(Move(TAKE, (), -1, span_ends((decoded.suit, decoded.low, decoded.high))))
     if mode == TAKE_SEQ_WILD:  # to a sequence holding a wild card (Hollywood): 4H-7H/5H
         return str(Move(TAKE, (), -1, wild_take_name(action)))
     if mode == TAKE_ADD or view.pile_top is None:

@@ -16,7 +16,7 @@ from canasta.agents.red_threes import side_red_threes, side_red_threes_laid, vie
 from canasta.agents.unseen import Unseen, p_at_least
 from canasta.cards.deck import IS_RED_THREE, JOKER, JOKER_RANK, THREE, TWO
 from canasta.engine.deal import PlayerView
-from canasta.moves.actions import ACTIONS, group_action
+from canasta.moves.actions import DECODED_ACTIONS, group_action
 from canasta.moves.notation import ADD, DISCARD, MELD, NO, YES, Move
 
 
@@ -75,8 +75,8 @@ class HardPlayer(HeuristicAgent):
     def discard_order(self, view: PlayerView, legal: Sequence[int]) -> list[int]:
         """The legal discards, best first by this player's discard cost (§1.4, §1.7, §1.8)."""
         pos = self.position(view)
-        discards = [action for action in legal if ACTIONS[action][0] == DISCARD]
-        return sorted(discards, key=lambda action: (self._discard_cost(pos, ACTIONS[action][1]), action))
+        discards = [action for action in legal if DECODED_ACTIONS[action].kind == DISCARD]
+        return sorted(discards, key=lambda action: (self._discard_cost(pos, DECODED_ACTIONS[action].card), action))
 
     def unseen(self, view: PlayerView) -> Unseen:
         """The unseen cards of this decision (cached until the next decision)."""
@@ -184,8 +184,8 @@ class HardPlayer(HeuristicAgent):
         limit = self._open_limit(pos)
         plan = opening_plan(pos, self.weights)
         started = view.melded_this_turn > 0 or view.pending_pile > 0
-        melds = [action for action in legal if ACTIONS[action][0] in (MELD, ADD)]
-        discards = [action for action in legal if ACTIONS[action][0] == DISCARD]
+        melds = [action for action in legal if DECODED_ACTIONS[action].kind in (MELD, ADD)]
+        discards = [action for action in legal if DECODED_ACTIONS[action].kind == DISCARD]
         if plan is not None and (started or plan[0] <= limit) and plan[1]:
             step: Step = plan[1][0]
             action = group_action(*step)
@@ -194,7 +194,7 @@ class HardPlayer(HeuristicAgent):
         if melds and (started or not discards):
             return max(melds, key=lambda action: self._action_score(pos, action))
         if discards:
-            return min(discards, key=lambda action: (self._discard_cost(pos, ACTIONS[action][1]), action))
+            return min(discards, key=lambda action: (self._discard_cost(pos, DECODED_ACTIONS[action].card), action))
         return legal[0]
 
     def _short_opponent(self, view: PlayerView) -> bool:
@@ -294,6 +294,6 @@ class HardPlayer(HeuristicAgent):
         partner = pos.view.turn
         want = YES if self._lead_pays(pos, self.out_margin(pos, partner)) else NO
         for action in legal:
-            if ACTIONS[action][0] == want:
+            if DECODED_ACTIONS[action].kind == want:
                 return action
         return legal[0]

@@ -2,7 +2,7 @@
 
 :class:`HeuristicAgent` decides every move from the seat's
 :class:`~canasta.engine.deal.PlayerView` and the ids of the legal moves only
-(``canasta.moves.notation.ACTIONS[id] = (kind, arg, naturals, twos, jokers)``); it never
+(named fields: ``canasta.moves.actions.decode_action``); it never
 looks at the engine's state and never searches. Each kind of decision is a
 small scoring rule, and every number those rules use is a field of
 :class:`HeuristicWeights` (documented there and in docs/bots.md).
@@ -50,7 +50,7 @@ from canasta.agents.seqbot import (
 )
 from canasta.cards.deck import IS_WILD, JOKER, RANKS, THREE, TWO
 from canasta.engine.deal import PlayerView
-from canasta.moves.actions import ACTIONS, group_action
+from canasta.moves.actions import DECODED_ACTIONS, group_action
 from canasta.moves.notation import (
     ADD,
     ASK,
@@ -59,7 +59,6 @@ from canasta.moves.notation import (
     MELD,
     NO,
     PASS,
-    SEQ_WILD,
     TAKE,
     TAKE_ADD,
     TAKE_NAT_JOKER,
@@ -122,7 +121,7 @@ class HeuristicAgent:
         yes = pos.threat or pos.late or pos.hand_points <= weights.yes_hand_points or lead >= weights.yes_lead
         want = YES if yes else NO
         for action in legal:
-            if ACTIONS[action][0] == want:
+            if DECODED_ACTIONS[action].kind == want:
                 return action
         return legal[0]
 
@@ -166,7 +165,8 @@ class HeuristicAgent:
         best = legal[0]
         best_score = NEG
         for action in legal:
-            kind, mode = ACTIONS[action][0], ACTIONS[action][1]  # TODO(#14): canasta.moves.actions.decode_action
+            decoded = DECODED_ACTIONS[action]
+            kind, mode = decoded.kind, decoded.take_mode
             if kind == TAKE:
                 score = self._take_score(pos, mode)
                 if mode == TAKE_ADD:
@@ -258,12 +258,12 @@ class HeuristicAgent:
         if pos.seq_needed:  # going out still needs a sequence canasta (Bolivia, §3.2)
             score += weights.needed_sequence * count
         completes = size_before < 7 <= size_after
-        fields = ACTIONS[action]  # TODO(#14): canasta.moves.actions.decode_action
-        mixed = fields[1] == SEQ_WILD  # a wild card in the sequence (Hollywood, §3.2)
+        decoded = DECODED_ACTIONS[action]
+        mixed = decoded.wild_for >= 0  # a wild card in the sequence (Hollywood, §3.2)
         if completes:
             score += weights.canasta * (rules.mixed_sequence_canasta_bonus if mixed else rules.sequence_canasta_bonus)
-        if mixed and (fields[4] & 3):  # this move spends a wild card
-            wild_cost = weights.joker_cost if fields[4] & 3 == 2 else weights.two_cost
+        if mixed and decoded.twos + decoded.jokers:  # this move spends a wild card
+            wild_cost = weights.joker_cost if decoded.jokers else weights.two_cost
             score -= wild_cost * (weights.complete_wild_factor if completes else 1.0)
             count -= 1
         late = pos.late or pos.threat
@@ -287,8 +287,8 @@ class HeuristicAgent:
         """Score of any meld or addition id (sequences included)."""
         if is_seq_action(action):
             return self._seq_score(pos, action)
-        _kind, target, naturals, twos, jokers = ACTIONS[action]  # TODO(#14): canasta.moves.actions.decode_action
-        return self._meld_score(pos, target, naturals, twos, jokers)
+        decoded = DECODED_ACTIONS[action]
+        return self._meld_score(pos, decoded.target, decoded.naturals, decoded.twos, decoded.jokers)
 
     def _discard_cost(self, pos: Position, card: int) -> float:
         """How much discarding ``card`` hurts (lower: discard it), §1.7, §1.8."""
@@ -336,7 +336,7 @@ class HeuristicAgent:
         must_out = view.answer > 0
         ask_id = -1
         for action in legal:
-            if ACTIONS[action][0] == ASK:
+            if DECODED_ACTIONS[action].kind == ASK:
                 ask_id = action
         if not must_out and view.answer == 0 and self._want_out(pos) and pos.can_out():
             if ask_id >= 0:
@@ -358,8 +358,9 @@ class HeuristicAgent:
         best_discard, best_discard_cost = -1, 0.0
         pass_id = -1
         for action in legal:
-            # TODO(#14): canasta.moves.actions.decode_action
-            kind, target, naturals, twos, jokers = ACTIONS[action]
+            decoded = DECODED_ACTIONS[action]
+            kind, target, naturals, twos, jokers = (decoded.kind, decoded.target, decoded.naturals, decoded.twos,
+                                                    decoded.jokers)
             if (kind == MELD or kind == ADD) and is_seq_action(action):
                 cards, size_before, size_after = seq_action_cards(action)
                 outs = size_after_base - len(cards) < 2
@@ -386,7 +387,7 @@ class HeuristicAgent:
                 if score > best_meld_score:
                     best_meld, best_meld_score = action, score
             elif kind == DISCARD:
-                cost = self._discard_cost(pos, target)  # the card discarded
+                cost = self._discard_cost(pos, decoded.card)
                 if pos.size == 1:  # discarding the last card goes out
                     cost = -1.0e6 if go_out else 1.0e6
                 if best_discard < 0 or cost < best_discard_cost:
@@ -408,8 +409,8 @@ class HeuristicAgent:
         """Play of a side that has not made its initial meld (§1.6): the cheapest opening, or a discard."""
         plan = opening_plan(pos, self.weights)
         started = pos.view.melded_this_turn > 0 or pos.view.pending_pile > 0
-        melds = [action for action in legal if ACTIONS[action][0] in (MELD, ADD)]
-        discards = [action for action in legal if ACTIONS[action][0] == DISCARD]
+        melds = [action for action in legal if DECODED_ACTIONS[action].kind in (MELD, ADD)]
+        discards = [action for action in legal if DECODED_ACTIONS[action].kind == DISCARD]
         sequences = [action for action in melds if is_seq_action(action)]
         if sequences and (plan is None or plan[0] > 0):
             # sequences use no wild card; the engine offers them only while the minimum stays
@@ -424,7 +425,7 @@ class HeuristicAgent:
         if melds and (started or not discards):
             return max(melds, key=lambda action: self._action_score(pos, action))
         if discards:
-            return min(discards, key=lambda action: self._discard_cost(pos, ACTIONS[action][1]))
+            return min(discards, key=lambda action: self._discard_cost(pos, DECODED_ACTIONS[action].card))
         return legal[0]
 
 

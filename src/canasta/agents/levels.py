@@ -53,7 +53,7 @@ from canasta.agents.level_weights import (
 )
 from canasta.agents.unseen import Unseen, p_at_least
 from canasta.engine.deal import PlayerView
-from canasta.moves.actions import ACTIONS
+from canasta.moves.actions import DECODED_ACTIONS
 from canasta.moves.notation import NO, YES
 
 
@@ -83,7 +83,7 @@ class EasyAgent(HeuristicAgent):
             ValueError: ``view`` is None or ``legal`` is empty.
         """
         if len(legal) > 1 and self.rng.random() < self.noise:
-            kinds = {ACTIONS[action][0] for action in legal}
+            kinds = {DECODED_ACTIONS[action].kind for action in legal}
             if not ({YES, NO} & kinds):
                 return legal[int(self.rng.random() * len(legal))]
         return super().select(view, legal)

@@ -426,6 +426,11 @@ from_low=-1, from_high=-1, wild_for=-1)
     """
     if not 0 <= action_id < N_ACTIONS:
         raise IndexError(f"action id {action_id} is not in range({N_ACTIONS})")
+    return DECODED_ACTIONS[action_id]
+
+
+def _decode(action_id: int) -> Action:
+    """The :class:`Action` of ``action_id``, read from its key (built once for :data:`DECODED_ACTIONS`)."""
     key = ACTIONS[action_id]
     kind, a, b, c, d = key
     if action_id >= N_CLASSIC_ACTIONS:
@@ -437,3 +442,8 @@ from_low=-1, from_high=-1, wild_for=-1)
     if kind in (MELD, ADD):
         return Action(kind, a, naturals=b, twos=c, jokers=d)
     return Action(kind)
+
+
+DECODED_ACTIONS: tuple[Action, ...] = tuple(_decode(action_id) for action_id in range(N_ACTIONS))
+"""Every action id's :class:`Action`, by id: the table :func:`decode_action` reads (hot loops may index it
+directly with an id they know is valid)."""
