@@ -14,7 +14,7 @@ the players (:mod:`~canasta.agents.random_player`, :mod:`~canasta.agents.heurist
 :mod:`~canasta.agents.expert`), what they know of a variant (:mod:`~canasta.agents.goals`,
 :mod:`~canasta.agents.seqbot`, :mod:`~canasta.agents.red_threes`), card memory
 (:mod:`~canasta.agents.memory`) and the sampled worlds of the search (:mod:`~canasta.agents.determinize`).
-Agents import :mod:`canasta.engine`, :mod:`canasta.moves`, :mod:`canasta.rules`, :mod:`canasta.scoring` and
+Agents may import :mod:`canasta.engine`, :mod:`canasta.moves`, :mod:`canasta.rules`, :mod:`canasta.scoring` and
 :mod:`canasta.cards`, never :mod:`canasta.play` or the front ends.
 """
 

@@ -7,7 +7,8 @@
 * :mod:`canasta.env.observation` -- the observation layout, the public memory and the builders.
 
 Needs the optional dependencies: ``pip install 'canasta[env]'`` (numpy, gymnasium, pettingzoo).
-See docs/env.md for the observation layout and the move-id table.
+See docs/env.md for the observation layout and the move-id table. May import the agents, the engine and
+the layers below; never the command line or the web server.
 """
 
 from canasta.env import canasta_v0
