@@ -60,7 +60,7 @@ from canasta.cards.deck import (
     deck_list,
     is_black_three,
 )
-from canasta.cards.sequences import NAT_BIT, bits_runs, extended, held_bits, sequence_problem, span_cards, span_str
+from canasta.cards.sequences import bits_runs, extended, held_bits, sequence_problem, span_cards, span_str
 from canasta.engine.constraints.bounds import (
     loose_cards_fit,
     may_meld_out,
@@ -86,11 +86,10 @@ from canasta.engine.constraints.going_out_search import (
 )
 from canasta.engine.constraints.initial_meld import count_requirement, meld_opens, opening_met
 from canasta.engine.constraints.initial_meld_search import opening_reachable
-from canasta.engine.constraints.meld_plans import NO_CAP, MeldLimits, best_meld_value, can_meld_out, meld_out_value
+from canasta.engine.constraints.meld_plans import NO_CAP, best_meld_value, can_meld_out, meld_out_value
 from canasta.engine.cutthroat import form_alliance
 from canasta.engine.dowry import lay_dowry, take_dowry
 from canasta.engine.extra_cards import (
-    VariantRanks,
     blocked_discard,
     deal_packets,
     give_extra_cards,
@@ -120,6 +119,17 @@ from canasta.engine.movegen.wild_sequences import (
     wild_seq_move_for_action,
     wild_seq_take_candidates,
 )
+from canasta.engine.state import (
+    P_ANSWER,
+    P_DRAW,
+    P_OVER,
+    P_PLAY,
+    PHASE_NAMES,
+    DealState,
+    Meld,
+    SeqState,
+)
+from canasta.errors import IllegalMove
 from canasta.moves.notation import (
     ACTIONS,
     ADD,
@@ -156,9 +166,12 @@ from canasta.moves.notation import (
 )
 from canasta.rules.fields import Rules
 from canasta.scoring.deal_score import CONCEALED_KINDS, SideResult, SideScore, score_deal
-from canasta.util.rulewords import in_words
 
-P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)
+__all__ = [
+    "CLONE_FLAT", "CLONE_NESTED", "CLONE_SHARED", "CLONE_SPECIAL", "FIXED_MOVES", "P_ANSWER", "P_DRAW", "P_OVER",
+    "P_PLAY", "PHASE_NAMES", "RANK_WORDS", "Deal", "IllegalMove", "Meld", "MeldView", "PlayerView", "SeqDeal",
+]
+
 MUST_ASK = ("in this variant you go out only after asking your partner 'may I go out?' and being told "
             "yes: keep at least two cards until then (§3.2)")
 NEVER = 10**6
@@ -170,28 +183,14 @@ FIXED_MOVES: tuple[Move | None, ...] = tuple(
     for a in ACTIONS)
 """Per move id, the :class:`Move` where it does not depend on the hand (draw, ask, answers, pass, a discard;
 moves are immutable, so one object serves every deal), else None (:meth:`Deal.move_for_action`)."""
-PHASE_NAMES = ("draw", "play", "answer", "over")
 MAX_RESHUFFLES = 3
 """Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
 
 _SEARCH_RNG = random.Random(0)
 """The random generator of the copies searched within one turn (:meth:`Deal._copy`), which never use it."""
 
-NOT_TO_HAND_RED = IS_RED_THREE
-"""Pile cards that never join a hand: red threes (laid out, RULES.md §1.3)."""
-NOT_TO_HAND_RED_BLACK = tuple(a or b for a, b in zip(IS_RED_THREE, IS_BLACK_THREE, strict=True))
-"""... and black threes where ``black3_from_pile_removed`` (Cuban, §3.2)."""
-
 RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
               "jacks", "queens", "kings", "aces", "jokers")
-
-
-class IllegalMove(ValueError):
-    """A move that the rules forbid now. The message says which rule, in a player's words (section
-    references such as ``(§1.7)`` are rewritten by :func:`canasta.util.rulewords.in_words`)."""
-
-    def __init__(self, message: object = "") -> None:
-        super().__init__(in_words(str(message)))
 
 
 _CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DISCARD: (1,), TAKE: (0, 2)}
@@ -214,50 +213,6 @@ def _check_shape(move: Move) -> None:
                           f"not {len(move.cards)}")
     if kind in (MELD, ADD) and (not move.cards or not 0 <= move.target <= SEQ_TARGET):
         raise IllegalMove(f"'{KIND_NAMES[kind]}' needs cards and a meld rank")
-
-
-class Meld:
-    """A meld on the table: its target rank, its cards and who made it.
-
-    ``nat`` and ``wild`` count its natural and wild cards; a meld of 7 cards or
-    more is a canasta, natural when ``wild == 0`` (RULES.md §1.5). A sequence
-    meld (``target == SEQ_TARGET``, §3.2) also keeps its ``span`` (suit, lowest
-    rank, highest rank); other melds have ``span == (-1, -1, -1)``.
-    """
-
-    __slots__ = ("target", "cards", "nat", "wild", "creator", "turn", "span")
-
-    def __init__(self, target: int, creator: int, turn: int):
-        self.target = target
-        self.cards: list[int] = []
-        self.nat = 0
-        self.wild = 0
-        self.creator = creator
-        self.turn = turn
-        self.span: tuple[int, int, int] = (-1, -1, -1)
-
-    @property
-    def size(self) -> int:
-        """Number of cards in the meld."""
-        return len(self.cards)
-
-    @property
-    def is_canasta(self) -> bool:
-        """Seven cards or more."""
-        return len(self.cards) >= 7
-
-    @property
-    def is_natural(self) -> bool:
-        """No wild card in it."""
-        return self.wild == 0
-
-    def copy(self) -> Meld:
-        m = Meld(self.target, self.creator, self.turn)
-        m.cards = self.cards[:]
-        m.nat = self.nat
-        m.wild = self.wild
-        m.span = self.span
-        return m
 
 
 @dataclass(frozen=True)
@@ -539,7 +494,7 @@ class _OpeningCheck:
         return deal._rest_reaches_beyond(rc, x[0], this_turn, ex, cn, need, waiver, keep, self.seqs)
 
 
-class Deal:
+class Deal(DealState):
     """One deal of Canasta, from the shuffle to scoring.
 
     Args:
@@ -566,71 +521,7 @@ class Deal:
     ``seq_canastas`` (per side, how many of its canastas are sequence canastas, §3.2).
     """
 
-    __slots__ = (
-        "rules",
-        "n",
-        "teams",
-        "side_of",
-        "meld_limits",
-        "rank_values",
-        "values",
-        "dealer",
-        "seed",
-        "deck",
-        "hands",
-        "rank_counts",
-        "hand_sizes",
-        "stock",
-        "pile",
-        "frozen",
-        "melds",
-        "meld_index",
-        "canastas",
-        "red3",
-        "opened",
-        "scores",
-        "minimum",
-        "turn",
-        "actor",
-        "phase",
-        "drew",
-        "pending",
-        "open_total",
-        "turn_new",
-        "touched_old",
-        "has_melded",
-        "asked",
-        "answer",
-        "no_discard",
-        "over",
-        "out_seat",
-        "concealed",
-        "reshuffles",
-        "rng",
-        "turn_no",
-        "_legal",
-        "partner_of",
-        "stock_out",
-        "conceal_only",
-        "black3_removed",
-        "ask_failed",
-        "home",
-        "lone",
-        "opener",
-        "opened_turn",
-        "must_canasta",
-        "blocked_until",
-        "variant_ranks",
-        "packets",
-        "extra_done",
-        "dowry",
-        "seq_canastas",
-        "natural_bits",
-        "seqs",
-        "planning",
-        "_out_dead",
-        "_shared",
-    )
+    __slots__ = ()
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Deal:
         """A :class:`SeqDeal` where ``rules`` has sequences (it keeps the naturals each seat holds as bits), else
@@ -730,85 +621,7 @@ class Deal:
         if rules.first_player_extra_card:
             self.phase = P_PLAY
 
-    def set_table(self, rules: Rules, dealer: int) -> None:
-        """Set the fields that follow from the rules and the dealer alone (seating, values, meld limits).
-
-        Used by ``__init__`` and by code that builds a deal position from parts (search players'
-        determinization), so that the derived fields exist in one place.
-        """
-        self.rules = rules
-        n = self.n = rules.players
-        t = self.teams = rules.teams
-        self.side_of = tuple(s % t for s in range(n))
-        self.home = self.side_of  # side each seat starts the deal on (cutthroat alliances change side_of)
-        self.lone = -1  # cutthroat: the lone hand's seat once the alliance is formed (canasta.engine.cutthroat)
-        self.partner_of = tuple(
-            next((p for p in ((s + k) % n for k in range(1, n)) if p % t == s % t), -1) for s in range(n)
-        )
-        self.values = rules.card_values
-        rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
-        if rules.min_meld_naturals_only:  # rv values the initial meld: wild cards count 0 (Italian §3.2)
-            rv[TWO] = rv[JOKER_RANK] = 0
-        self.rank_values = tuple(rv)  # read-only: clones share it
-        self.meld_limits = MeldLimits.for_rules(rules, self.rank_values)
-        self.variant_ranks = VariantRanks.for_rules(rules)
-        self.dealer = dealer
-        self.natural_bits = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
-        self.planning = False  # a clone searched by going_out_search: its move filters keep every move
-        self._out_dead = -1  # cache: the turn (turn_no) in which the search found going out impossible (_out_plan_ok)
-        self._shared = False  # a search copy whose own side's Meld objects are its parent's (_copy, _meld_cards)
-
     # ----------------------------------------------------------- card moving
-
-    def _give(self, seat: int, card: int) -> None:
-        self.hands[seat][card] += 1
-        self.rank_counts[seat][card >> 2] += 1
-        self.hand_sizes[seat] += 1
-
-    def _take_card(self, seat: int, card: int) -> None:
-        h = self.hands[seat]
-        if h[card] <= 0:
-            raise AssertionError("card not in hand")
-        h[card] -= 1
-        self.rank_counts[seat][card >> 2] -= 1
-        self.hand_sizes[seat] -= 1
-
-    def _turn_upcard(self) -> None:
-        stock = self.stock
-        while stock:
-            c = stock.pop()
-            self.pile.append(c)
-            if IS_WILD[c] or IS_RED_THREE[c]:
-                self.frozen = True
-                continue
-            if c >> 2 == THREE and self.rules.upcard_black3_turns:
-                continue
-            break
-
-    def _replace_red_threes(self, seat: int) -> None:
-        h = self.hands[seat]
-        for c in (4 + 1, 4 + 2):  # 3D, 3H
-            while h[c]:
-                self._take_card(seat, c)
-                self.red3[seat].append(c)
-                self._draw(seat, 1)
-
-    def _draw(self, seat: int, count: int) -> bool:
-        """Draw ``count`` cards, laying out red threes and replacing them.
-
-        Returns True if the last card of the stock was a red three.
-        """
-        stock = self.stock
-        while count > 0 and stock:
-            c = stock.pop()
-            if IS_RED_THREE[c]:
-                self.red3[seat].append(c)
-                if not stock:
-                    return True
-                continue
-            self._give(seat, c)
-            count -= 1
-        return False
 
     # ------------------------------------------------------------- turn flow
 
@@ -876,21 +689,6 @@ class Deal:
 
     # --------------------------------------------------------------- queries
 
-    @property
-    def pile_top(self) -> int | None:
-        """The card on top of the discard pile (public), or None if the pile is empty."""
-        return self.pile[-1] if self.pile else None
-
-    @property
-    def pile_size(self) -> int:
-        """Number of cards in the discard pile (public)."""
-        return len(self.pile)
-
-    @property
-    def to_act(self) -> int:
-        """Seat that must move now (the partner answering "may I go out?", else the turn's player)."""
-        return self.actor
-
     def side_may_go_out(self, side: int, canastas: int | None = None, seq_extra: int = 0) -> bool:
         """Whether ``side`` has the canastas to go out (RULES.md §1.9), with ``canastas`` instead of
         its count and ``seq_extra`` more sequence canastas where given; for the side of the player whose
@@ -942,70 +740,6 @@ class Deal:
             return base, base
         have = self.seq_canastas[side]
         return (NEVER if have < want else base), (NEVER if have + 1 < want else base)
-
-    def pile_frozen_for(self, side: int) -> bool:
-        """Frozen for ``side``: it has not melded yet, or a wild card or red three is in the pile (§1.7)."""
-        return self.frozen or not self.opened[side]
-
-    def frozen_reason(self, side: int) -> str:
-        """Why the pile is frozen for ``side``, in words, or '' if it is not."""
-        if self.frozen:
-            wild = [
-                c
-                for c in self.pile
-                if IS_WILD[c] or IS_RED_THREE[c] or (self.rules.black3_freezes and is_black_three(c))
-            ]
-            if not wild and self.rules.pile_always_frozen:
-                return "frozen for everyone: in this variant the pile is always frozen"
-            what = card_str(wild[0]) if wild else "a wild card"
-            return f"frozen for everyone: {what} is in the pile"
-        if not self.opened[side]:
-            return "frozen for your side until it makes its initial meld"
-        return ""
-
-    def _ex(self, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
-        """The side's melds that cards of a rank may join, as ``{target: [naturals, wild cards]}``
-        (for :mod:`canasta.engine.constraints.meld_plans`): the meld ``mt`` names per target; no sequences, no black
-        threes, no meld of twos (Italian). Where a side may start another meld of a rank beside its
-        canastas (``several_melds_per_rank``) and canastas are capped (``canasta_max``), a full canasta is
-        left out: cards of its rank can only start a new meld (§3.2 Samba, Hollywood)."""
-        if only is None:
-            ms = self.melds[side]
-            ex = {
-                t: [ms[i].nat, ms[i].wild]
-                for t, i in enumerate(self.meld_index[side])
-                if i >= 0 and t != THREE and t != TWO
-            }
-        else:
-            ex = {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
-        full = self.rules.closed_meld_size
-        if full and ex:
-            for t in [t for t, (nat, wild) in ex.items() if nat + wild >= full]:
-                del ex[t]
-        return ex
-
-    def _keep(self) -> int:
-        """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""
-        return max(0, 2 - self._to_hand(self.pending))
-
-    def _to_hand(self, cards: Sequence[int]) -> int:
-        """How many of the pile ``cards`` will join the hand (not red threes, nor black threes
-        where the variant removes them from play: RULES.md §1.3, §3.2 Cuban)."""
-        if not cards:
-            return 0
-        skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
-        return sum(1 for c in cards if not skip[c])
-
-    def _add_to_hand_counts(self, rc: list[int], cards: Sequence[int]) -> None:
-        """Add to the rank counts ``rc`` the pile ``cards`` that will join the hand."""
-        skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
-        for c in cards:
-            if not skip[c]:
-                rc[c >> 2] += 1
-
-    def first_round(self) -> bool:
-        """Whether this is the first turn of the player to move (turns 1..players of the deal)."""
-        return self.turn_no <= self.n
 
     def _opening_reachable(self, rc: Sequence[int], extra: int, ex: dict[int, list[int]], keep: int) -> bool:
         side = self.side_of[self.turn]
@@ -2860,36 +2594,6 @@ class Deal:
 
     # ----------------------------------------------------------- invariants
 
-    def card_census(self) -> list[int]:
-        """Copies of each card type found in stock, pile, hands, melds, red threes, removed black threes,
-        face-down packets (``extra_cards_from=packet``) and the dowry or surpriza under the pile (``dowry``)."""
-        got = [0] * N_TYPES
-        for c in self.stock:
-            got[c] += 1
-        for c in self.pile:
-            got[c] += 1
-        for c in self.pending:
-            got[c] += 1
-        for h in self.hands:
-            for c in range(N_TYPES):
-                got[c] += h[c]
-        for ms in self.melds:
-            for m in ms:
-                for c in m.cards:
-                    got[c] += 1
-        for r in self.red3:
-            for c in r:
-                got[c] += 1
-        for r in self.black3_removed:
-            for c in r:
-                got[c] += 1
-        for p in self.packets:
-            for c in p:
-                got[c] += 1
-        for c in self.dowry:
-            got[c] += 1
-        return got
-
     def check_invariants(self) -> None:
         """Raise AssertionError unless every card is in exactly one place and counts agree."""
         expected = deck_counts(self.rules.packs, self.rules.jokers)
@@ -2936,14 +2640,6 @@ class Deal:
                 raise AssertionError("list of sequences out of step")
 
     # ----------------------------------------------------------------- copy
-
-    def drop_caches(self) -> None:
-        """Forget the answers cached for the present state: the legal moves (``_legal``) and "going out is
-        impossible this turn" (``_out_dead``). For code that changes a deal's slots by hand (the sampled
-        worlds of :mod:`canasta.agents.determinize`); moves keep the caches right by themselves. The caches
-        are not state: they hold answers that follow from the state alone."""
-        self._legal = None
-        self._out_dead = -1
 
     def clone(self) -> Deal:
         """An independent copy (cheap: a few small lists), for search and learners.
@@ -3072,7 +2768,7 @@ state, and the legal-move cache (emptied)."""
 def _check_clone_covers_slots() -> None:
     """Refuse to load if a slot of :class:`Deal` is not sorted for :meth:`Deal.clone` (or sorted twice)."""
     named = CLONE_SHARED + CLONE_FLAT + CLONE_NESTED + CLONE_SPECIAL
-    slots = Deal.__slots__
+    slots = DealState.__slots__
     if sorted(named) != sorted(slots):
         missing = sorted(set(slots) - set(named))
         extra = sorted({x for x in named if named.count(x) > 1} | (set(named) - set(slots)))
@@ -3098,31 +2794,8 @@ def _slot_copier() -> Callable[[Deal, Deal], None]:
 _copy_slots = _slot_copier()
 
 
-class SeqDeal(Deal):
+class SeqDeal(SeqState, Deal):
     """A :class:`Deal` of a variant with sequences (RULES.md §3.2), made by ``Deal(rules, ...)`` itself where
-    ``rules.sequences``: moving a card into or out of a hand also keeps ``nb``, the naturals each seat holds as
-    bits (:func:`canasta.cards.sequences.held_bits`), which sequence move generation reads instead of the hand.
-    Variants without sequences do not pay for it. The two methods repeat the three lines of
-    :meth:`Deal._give` and :meth:`Deal._take_card` rather than call them: a card moves about three times a
-    step, and a call each would cost more than the bits save."""
+    ``rules.sequences``: its card moves (:class:`canasta.engine.state.SeqState`) also keep ``natural_bits``."""
 
     __slots__ = ()
-
-    def _give(self, seat: int, card: int) -> None:
-        h = self.hands[seat]
-        if not h[card]:
-            self.natural_bits[seat] |= NAT_BIT[card]
-        h[card] += 1
-        self.rank_counts[seat][card >> 2] += 1
-        self.hand_sizes[seat] += 1
-
-    def _take_card(self, seat: int, card: int) -> None:
-        h = self.hands[seat]
-        k = h[card]
-        if k <= 0:
-            raise AssertionError("card not in hand")
-        h[card] = k - 1
-        if k == 1:
-            self.natural_bits[seat] &= ~NAT_BIT[card]
-        self.rank_counts[seat][card >> 2] -= 1
-        self.hand_sizes[seat] -= 1

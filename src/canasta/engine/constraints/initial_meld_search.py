@@ -29,7 +29,7 @@ from canasta.engine.constraints.initial_meld import meld_opens
 from canasta.moves.notation import ACTIONS, ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 
 if TYPE_CHECKING:
-    from canasta.engine.deal import Deal
+    from canasta.engine.state import DealState
 
 _OPEN_FREE: dict[type, type] = {}
 
@@ -58,7 +58,7 @@ def open_free(cls: type) -> type:
     return got
 
 
-def _special_allows(d: Deal, x: tuple[int, int, int, int, int]) -> bool:
+def _special_allows(d: DealState, x: tuple[int, int, int, int, int]) -> bool:
     """The rules of §3.4 that :meth:`Deal._opening_special` applies to candidate ``x`` besides the count: a
     meld that opens at once is allowed; where the required canasta replaces the count nothing else is;
     where the opening allows no wild card, no meld with one is."""
@@ -77,7 +77,7 @@ def _special_allows(d: Deal, x: tuple[int, int, int, int, int]) -> bool:
     return rules.opening_allows_wild(score) or not (t or j)
 
 
-def _moves(d: Deal, action: int) -> Iterator[Move]:
+def _moves(d: DealState, action: int) -> Iterator[Move]:
     """The moves of id ``action``: each choice of suits for the naturals of a group meld or addition (the
     suits left in the hand matter for later sequences), else the engine's own choice. The suits of twos are
     the engine's choice (lowest first): a two is a wild card of no suit in every meld (sequences run from
@@ -98,7 +98,7 @@ def _moves(d: Deal, action: int) -> Iterator[Move]:
             yield Move(kind, nat + wild, arg)
 
 
-def _key(x: Deal, seat: int) -> tuple[Any, ...]:
+def _key(x: DealState, seat: int) -> tuple[Any, ...]:
     """The state of the turn as the search sees it: the hand (its twos by number: their suits never matter),
     the points melded and this turn's melds."""
     h = x.hands[seat]
@@ -107,14 +107,14 @@ def _key(x: Deal, seat: int) -> tuple[Any, ...]:
                   for m in x.turn_new))
 
 
-def _bound(d: Deal, seat: int, side: int) -> int:
+def _bound(d: DealState, seat: int, side: int) -> int:
     """:func:`_bound_of` the hand of ``seat`` and the melds of ``side``."""
     mt = d.meld_index[side]
     return _bound_of(d, d.hands[seat], d.rank_counts[seat], [mt[r] >= 0 for r in range(len(mt))],
                      {m.span[0] for m in d.turn_new if m.target == SEQ_TARGET})
 
 
-def _bound_of(d: Deal, h: list[int], rc: list[int], melded: list[bool], suits: set[int]) -> int:
+def _bound_of(d: DealState, h: list[int], rc: list[int], melded: list[bool], suits: set[int]) -> int:
     """At most the points the cards of ``seat``'s hand can still add to the initial meld. A natural card
     counts (at the better of its value in a meld of its rank and in a sequence) only where it could join
     a meld: its rank melded by the side, held three times, or held ``min_naturals`` times and among the
@@ -176,7 +176,7 @@ _MEMO: list[Any] = [None, {}, False]
 state, and whether a search from it went past :data:`SEARCH_BUDGET`; one position's answers are kept."""
 
 
-def _memo(d: Deal, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
+def _memo(d: DealState, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
     """The answers of :func:`opening_reachable` already found for this position (shared by its calls: the
     candidate moves of one position lead to the same states), emptied when another position asks (the context
     names the deal object, the hand, and what else the legal moves of the turn read beyond the searched state)."""
@@ -194,7 +194,7 @@ def _memo(d: Deal, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
     return memo
 
 
-def opening_reachable(deal: Deal, action: int, need: int | None = None) -> bool:
+def opening_reachable(deal: DealState, action: int, need: int | None = None) -> bool:
     """Whether, after the meld or addition of id ``action`` (cards chosen by :meth:`Deal.move_for_action`),
     the unopened side of the player to act can still make its initial meld this turn with legal melds and
     additions, keeping a card to discard (RULES.md §1.6). Exact; ``deal`` is not changed. ``need``: the
@@ -230,7 +230,7 @@ def opening_reachable(deal: Deal, action: int, need: int | None = None) -> bool:
     c._do(action, move)
     memo = _memo(deal, seat, side)
 
-    def run(x: Deal) -> bool:
+    def run(x: DealState) -> bool:
         if x.over or x.turn != seat or x.actor != seat:
             return False
         if x.opened[side] or x._opening_met(side):

@@ -58,6 +58,7 @@ from canasta.engine.movegen.wild_sequences import (
     wild_addition_ids,
     wild_additions,
 )
+from canasta.errors import IllegalMove
 from canasta.moves.notation import (
     ACTION_INDEX,
     ACTIONS,
@@ -74,14 +75,14 @@ from canasta.moves.notation import (
 )
 
 if TYPE_CHECKING:
-    from canasta.engine.deal import Deal, Meld
+    from canasta.engine.state import DealState, Meld
     from canasta.rules.fields import Rules
 
 REACH_DEPTH = 2
 """Further sequences the initial-meld planning tries in one turn (besides melds of a rank)."""
 
 
-def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
+def find_sequence(deal: DealState, side: int, seq: tuple[int, ...]) -> Meld | None:
     """The sequence of ``side`` whose lowest and highest cards are ``seq`` (card types), or None.
 
     Two sequences with the same cards are interchangeable; the first made is returned. ``seq`` of
@@ -95,7 +96,7 @@ def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
     return next((m for m in deal.seqs[side] if m.span == span and meld_hole(m) == hole), None)
 
 
-def sequences_touching(deal: Deal, side: int, top: int) -> list[Meld]:
+def sequences_touching(deal: DealState, side: int, top: int) -> list[Meld]:
     """The sequences of ``side`` that the card ``top`` could join: of its suit, ending next to its rank
     (RULES.md §3.2), in the order they were made."""
     suit, rank = top & 3, top >> 2
@@ -103,7 +104,7 @@ def sequences_touching(deal: Deal, side: int, top: int) -> list[Meld]:
             and (m.span[1] - 1 == rank or m.span[2] + 1 == rank)]
 
 
-def seq_take_candidates(deal: Deal, seat: int, side: int, top: int, near: list[Meld] | None = None) -> list[int]:
+def seq_take_candidates(deal: DealState, seat: int, side: int, top: int, near: list[Meld] | None = None) -> list[int]:
     """Ids of taking the pile by adding its top card ``top`` to one of the side's sequences.
 
     The caller has checked that the pile is not frozen for the side and that the
@@ -134,7 +135,7 @@ def seq_take_candidates(deal: Deal, seat: int, side: int, top: int, near: list[M
     return out
 
 
-def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
+def seq_play_candidates(deal: DealState, seat: int, side: int, size: int, pend: int,
                         allow_out: bool, needs: tuple[int, int]) -> list[tuple[int, tuple[int, ...], int]]:
     """Sequence melds and additions the hand allows now: ``(id, cards used, canastas after)``.
 
@@ -252,7 +253,7 @@ def _wild_hole(m: Meld, lane: int, top: int, seen: set[tuple[int, int, int, int]
     return hole
 
 
-def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
+def seq_play_ids(deal: DealState, seat: int, side: int, size: int, pend: int,
                  allow_out: bool, needs: tuple[int, int]) -> list[int]:
     """The ids of :func:`seq_play_candidates` (same arguments), in its order, without the cards and
     canastas: what move generation needs once the side has made its initial meld and the player need
@@ -465,7 +466,7 @@ def _natural_additions(sp: Span, lane: int, longest: int) -> list[tuple[int, tup
     return found
 
 
-def seq_move_for_action(deal: Deal, action: int) -> Move:
+def seq_move_for_action(deal: DealState, action: int) -> Move:
     """The sequence move (cards and the sequence named) for id ``action``.
 
     Raises:
@@ -483,14 +484,12 @@ def seq_move_for_action(deal: Deal, action: int) -> Move:
         cards = tuple(c for c in span_cards((suit, na, nb)) if not lo <= c >> 2 <= hi)
         seq = span_ends((suit, lo, hi))
     else:  # pragma: no cover - the table has no other sequence kind
-        from canasta.engine.deal import IllegalMove  # imported where raised: engine imports this module
-
         raise IllegalMove("that id is not a sequence move")
     require_held(hand, cards)
     return Move(kind, cards, SEQ_TARGET, seq)
 
 
-def sequences_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
+def sequences_reach(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]],
                     keep: int, need: int, depth: int = REACH_DEPTH, planned: bool = False,
                     first: Span = (-1, -1, -1)) -> bool:
     """Whether ``need`` points of initial meld can still be melded from ``hand`` (counts by card type,
@@ -531,7 +530,7 @@ def _shift(hand: list[int], rc: list[int], cards: tuple[int, ...], sign: int) ->
         rc[c >> 2] += sign
 
 
-def explain_sequence(deal: Deal, move: Move) -> str:
+def explain_sequence(deal: DealState, move: Move) -> str:
     """Why a sequence meld or addition ``move`` is not legal now ('' when the sequence itself is
     fine and the reason lies elsewhere: keeping a card, the initial meld, ...) (RULES.md §3.2)."""
     from canasta.cards.sequences import extension_problem, sequence_problem, span_str
@@ -571,7 +570,7 @@ def meld_length_problem(rules: Rules, cards: int) -> str:
     return ""
 
 
-def named_sequence(deal: Deal, side: int, move: Move) -> tuple[Span, Meld] | str:
+def named_sequence(deal: DealState, side: int, move: Move) -> tuple[Span, Meld] | str:
     """The span and meld of ``side``'s sequence that the addition or take ``move`` names, or why there is
     none (the name is unreadable, or the side has no such sequence) (§3.2)."""
     from canasta.moves.notation import MoveError, move_span
@@ -586,7 +585,7 @@ def named_sequence(deal: Deal, side: int, move: Move) -> tuple[Span, Meld] | str
     return span, m
 
 
-def no_such_sequence(deal: Deal, side: int, span: Span) -> str:
+def no_such_sequence(deal: DealState, side: int, span: Span) -> str:
     """Why a sequence move names no sequence of ``side``: none has the span, or the one that has it holds
     a wild card and is named with the card it stands for (``4H-7H/5H``), or is natural (§3.2)."""
     from canasta.cards.sequences import span_str
@@ -600,7 +599,7 @@ def no_such_sequence(deal: Deal, side: int, span: Span) -> str:
     return f"your side has no sequence {span_str(span)} (§3.2)"
 
 
-def _explain_wild_sequence(deal: Deal, move: Move, wilds: int) -> str:
+def _explain_wild_sequence(deal: DealState, move: Move, wilds: int) -> str:
     """Why a sequence move with a wild card (or naming a sequence that holds one) is refused ('' when the
     reason lies elsewhere) (Hollywood, RULES.md §3.2)."""
     from canasta.cards.sequences import extension_problem, span_str, wild_sequence_problem
@@ -630,7 +629,7 @@ def _explain_wild_sequence(deal: Deal, move: Move, wilds: int) -> str:
     return ""
 
 
-def explain_sequence_take(deal: Deal, move: Move) -> str:
+def explain_sequence_take(deal: DealState, move: Move) -> str:
     """Why taking the pile to the sequence ``move.seq`` is not legal now ('' if the reason is general)."""
     from canasta.cards.sequences import span_str
 
@@ -654,7 +653,7 @@ def explain_sequence_take(deal: Deal, move: Move) -> str:
     return ""
 
 
-def _seq_options(deal: Deal, side: int, hand: list[int],
+def _seq_options(deal: DealState, side: int, hand: list[int],
                  spans: list[Span]) -> list[tuple[tuple[int, ...], int, int, Span]]:
     """Sequence moves the hand can make: ``(cards, index in spans or -1 for a new one, completes, span after)``."""
     rules = deal.rules
@@ -673,7 +672,7 @@ def _seq_options(deal: Deal, side: int, hand: list[int],
     return out
 
 
-def _canasta_bound(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
+def _canasta_bound(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]],
                    spans: list[Span]) -> int:
     """At least as many canastas as the plans of :func:`out_reach` could complete this turn (an upper
     bound, for pruning; wild-card limits are not checked, so it may count more):
@@ -713,7 +712,7 @@ def _canasta_bound(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, lis
     return bound
 
 
-def _stuck(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]], spans: list[Span]) -> int:
+def _stuck(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]], spans: list[Span]) -> int:
     """Cards of the hand that no meld can take this turn: black threes short of three, and naturals of a
     rank too few for a meld of their own with no meld to join, outside any run of their suit long enough
     for a sequence and not next to a sequence of the side (a lower bound, for pruning)."""
@@ -741,7 +740,7 @@ def _stuck(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
     return stuck
 
 
-def out_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]], canastas: int,
+def out_reach(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]], canastas: int,
               seq_done: int, allow_discard: bool, depth: int = REACH_DEPTH,
               spans: list[Span] | None = None) -> bool:
     """Whether the hand (``hand`` by card type, ``rc`` by rank) can go out this turn: meld every card,

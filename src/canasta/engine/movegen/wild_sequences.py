@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from canasta.cards.deck import FOUR, IS_WILD, JOKER, JOKER_RANK, TWO, card_str
 from canasta.cards.sequences import Span, require_held, span_code, span_decode, span_masks
 from canasta.engine.constraints.meld_plans import best_meld_value
+from canasta.errors import IllegalMove
 from canasta.moves.notation import (
     ACTION_INDEX,
     ACTIONS,
@@ -44,7 +45,7 @@ from canasta.moves.notation import (
 )
 
 if TYPE_CHECKING:
-    from canasta.engine.deal import Deal, Meld
+    from canasta.engine.state import DealState, Meld
 
 WILD_CARD = {1: TWO * 4, 2: JOKER}
 """The card standing in a candidate move for each wild kind of a SEQ_WILD key (1 a two, 2 a joker)."""
@@ -254,7 +255,7 @@ def _addition_shapes(suit: int, lo: int, hi: int, hole: int,
     return found
 
 
-def wild_seq_take_candidates(deal: Deal, seat: int, side: int, top: int, near: list[Meld]) -> list[int]:
+def wild_seq_take_candidates(deal: DealState, seat: int, side: int, top: int, near: list[Meld]) -> list[int]:
     """Ids of taking the pile by adding its top card ``top`` to a sequence of the side that holds a wild
     card (the caller has checked the pile is not frozen and ``add_to_meld`` is allowed); as
     :func:`canasta.engine.movegen.sequences.seq_take_candidates` for natural sequences (RULES.md §3.2). ``near``: the
@@ -287,7 +288,7 @@ def wild_take_name(action: int) -> tuple[int, int, int]:
     return lo * 4 + suit, hi * 4 + suit, hole * 4 + suit
 
 
-def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
+def wild_seq_move_for_action(deal: DealState, action: int) -> Move:
     """The move (cards, the sequence named, what the wild card stands for) for a SEQ_WILD id.
 
     Raises:
@@ -315,8 +316,6 @@ def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
         else:
             wild = next(((c,) for c in range(TWO * 4, TWO * 4 + 4) if hand[c]), ())
         if not wild:
-            from canasta.engine.deal import IllegalMove  # imported where raised: engine imports this module
-
             raise IllegalMove(f"you do not hold {'a joker' if wk == 2 else 'a two'}")
     require_held(hand, nat)
     if not wk:
@@ -327,7 +326,7 @@ def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
     return Move(kind, tuple(cards), SEQ_TARGET, seq, (stands,))
 
 
-def wild_pair_takes(deal: Deal) -> list[int]:
+def wild_pair_takes(deal: DealState) -> list[int]:
     """Taking a pile topped by a wild card with a pair of it (``wild_pair_takes_wild``): two twos for a
     two, two jokers for a joker; the three cards start or join the side's meld of wild cards, which may
     not pass ``wild_meld_cap`` cards. Offered under the general conditions of a take: the player keeps
@@ -364,7 +363,7 @@ def wild_pair_takes(deal: Deal) -> list[int]:
     return [TAKE_IDS[TAKE_PAIR]]
 
 
-def wild_pair_problem(deal: Deal, cards: tuple[int, ...]) -> str:
+def wild_pair_problem(deal: DealState, cards: tuple[int, ...]) -> str:
     """Why ``cards`` are not the pair a pile topped by a wild card is taken with ('' if they are)."""
     top = deal.pile[-1]
     want = JOKER if top == JOKER else -1
