@@ -12,7 +12,7 @@ hand, and the
 * ``can_meld_out`` with one card no meld can take tries only that card as the discard: same answers as
   trying every discard.
 * the naturals plan after a candidate of an unopened side worked out from the plan before it
-  (``engine._OpeningCheck.naturals_reach_after``); the ids of new sequences of suits D, H, S shifted from
+  (``engine.InitialMeldCheck.naturals_reach_after``); the ids of new sequences of suits D, H, S shifted from
   those of clubs; the ids of additions with a wild card; natural additions found without a cache key;
   additions skipped without a card or room; the moves of fixed ids and the cards picked for a meld.
 """
@@ -27,8 +27,10 @@ import pytest
 from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, N_TYPES, THREE, TWO
 from canasta.cards.sequences import ROW_BYTES, extensions_in_hand, row_extensions, row_lane, span_code, spans_in_hand
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, naturals_reach
+from canasta.engine.constraints.going_out import canastas_needed_now_and_with_a_sequence
+from canasta.engine.constraints.initial_meld_reach import InitialMeldCheck
 from canasta.engine.constraints.meld_plans import MeldLimits, _all_meldable, best_meld_value, can_meld_out
-from canasta.engine.deal import FIXED_MOVES, P_PLAY, Deal, IllegalMove, _OpeningCheck
+from canasta.engine.deal import FIXED_MOVES, P_PLAY, Deal, IllegalMove
 from canasta.engine.movegen import sequences as seqplay
 from canasta.engine.movegen.rank_melds import add_options, meld_options, options_cache, wild_meld_options
 from canasta.engine.movegen.sequences import (
@@ -252,7 +254,7 @@ def test_sequence_ids_are_those_of_the_candidates(spec: str) -> None:
                 size = deal.hand_sizes[seat]
                 pend = deal._to_hand(deal.pending)
                 for allow_out in (True, False):
-                    needs = deal._out_needs(side)
+                    needs = canastas_needed_now_and_with_a_sequence(deal, side)
                     want = [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
                     assert seq_play_ids(deal, seat, side, size, pend, allow_out, needs) == want
                 checked += 1
@@ -383,7 +385,7 @@ def test_sequence_ids_of_every_suit_are_those_worked_out_for_it() -> None:
 
 @pytest.mark.parametrize("spec", ["italian", "hollywood", "classic", "samba"])
 def test_the_naturals_plan_after_a_candidate_is_that_of_the_counts_after_it(spec: str) -> None:
-    """``_OpeningCheck.naturals_reach_after`` (from the plan before any candidate) answers as
+    """``InitialMeldCheck.naturals_reach_after`` (from the plan before any candidate) answers as
     ``naturals_reach`` on the rank counts and this turn's melds after the candidate."""
     rules = Rules.parse(spec)
     rng = random.Random(spec)
@@ -393,7 +395,7 @@ def test_the_naturals_plan_after_a_candidate_is_that_of_the_counts_after_it(spec
         while not deal.over:
             side = deal.side_of[deal.turn]
             if deal.phase == P_PLAY and not deal.opened[side]:
-                check = _OpeningCheck(deal, side, deal._ex(side))
+                check = InitialMeldCheck(deal, side, deal._ex(side))
                 for a in deal.legal_actions():
                     kind, target, n, t, j = ACTIONS[a]
                     if kind not in (MELD, ADD) or not (FOUR <= target <= ACE or target == WILD_TARGET):

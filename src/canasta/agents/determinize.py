@@ -51,6 +51,7 @@ from canasta.agents.memory import UNKNOWN, CardMemory, clip_known
 from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts, parse_cards
 from canasta.cards.sequences import held_bits
 from canasta.engine.deal import PHASE_NAMES, Deal, Meld, PlayerView
+from canasta.engine.movegen.turn_moves import settle_must_go_out
 from canasta.moves.notation import PASS_ID
 
 ASK_TRIES = 400
@@ -387,7 +388,7 @@ def _match_turn_flags(d: Deal, view: PlayerView, legal: Sequence[int]) -> None:
     d.conceal_only, d.no_discard = tries[0]
     d.answer = view.answer
     d.drop_caches()
-    d._settle_must_out()  # as after a move: a player who must go out and cannot plays on (§1.9)
+    settle_must_go_out(d)  # as after a move: a player who must go out and cannot plays on (§1.9)
 
 
 def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:

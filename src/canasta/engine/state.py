@@ -56,9 +56,10 @@ NOT_TO_HAND_RED_BLACK = tuple(a or b for a, b in zip(IS_RED_THREE, IS_BLACK_THRE
 """... and black threes where ``black3_from_pile_removed`` (Cuban, §3.2)."""
 
 Candidate = tuple[int, int, int, int, int]
-"""A move candidate of move generation, a plain tuple on the hot path: ``(action, rank, naturals, wilds, jokers)``
--- the dense move id, the rank index (or meld target) it plays, how many natural cards, how many wild cards
-of them and how many of the wild cards are jokers."""
+"""A move candidate of move generation (a meld or an addition of a rank), a plain tuple on the hot path:
+``(action, target, naturals, twos, jokers)`` -- the dense move id, the meld's target (rank index, or
+``WILD_TARGET``), and how many natural cards, twos and jokers the move plays. Read it as
+``action, target, naturals, twos, jokers = candidate``."""
 
 
 class Meld:
@@ -480,6 +481,29 @@ class DealState:
 
     def _opening_met(self, side: int) -> bool:
         """Whether the turn's melds meet ``side``'s initial meld (:meth:`canasta.engine.deal.Deal._opening_met`)."""
+        raise NotImplementedError
+
+    # the filters of the turn's moves, called through the object so that the oracles of the tests can replace
+    # them in a subclass (tests/oracles/going_out.py)
+
+    def _opening_candidates(self, cand: list[Candidate], waiver: bool) -> list[Candidate]:
+        """The candidates that keep the initial meld reachable
+        (:func:`canasta.engine.constraints.initial_meld_reach.initial_meld_candidates`)."""
+        raise NotImplementedError
+
+    def _seq_opening_ok(self, used: tuple[int, ...], cn: int, pts: int, waiver: bool, act: int = -1) -> bool:
+        """Whether a sequence move keeps the initial meld reachable
+        (:func:`canasta.engine.constraints.initial_meld_reach.sequence_initial_meld_ok`)."""
+        raise NotImplementedError
+
+    def _out_candidates(self, cand: list[Candidate]) -> list[Candidate]:
+        """The candidates that keep going out possible
+        (:func:`canasta.engine.constraints.going_out.going_out_candidates`)."""
+        raise NotImplementedError
+
+    def _out_ok_cards(self, used: tuple[int, ...], cn: int, seq_done: int = 0) -> bool:
+        """Whether playing ``used`` keeps going out possible
+        (:func:`canasta.engine.constraints.going_out.going_out_ok_after_cards`)."""
         raise NotImplementedError
 
     def _search_out_now(self) -> bool:

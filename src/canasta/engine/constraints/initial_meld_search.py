@@ -29,7 +29,7 @@ from canasta.engine.constraints.initial_meld import meld_opens
 from canasta.moves.notation import ACTIONS, ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 
 if TYPE_CHECKING:
-    from canasta.engine.state import DealState
+    from canasta.engine.state import Candidate, DealState
 
 _OPEN_FREE: dict[type, type] = {}
 
@@ -58,18 +58,18 @@ def open_free(cls: type) -> type:
     return got
 
 
-def _special_allows(d: DealState, x: tuple[int, int, int, int, int]) -> bool:
-    """The rules of §3.4 that :meth:`Deal._opening_special` applies to candidate ``x`` besides the count: a
+def _special_allows(d: DealState, candidate: Candidate) -> bool:
+    """The rules of §3.4 that :meth:`Deal._opening_special` applies to candidate ``candidate`` besides the count: a
     meld that opens at once is allowed; where the required canasta replaces the count nothing else is;
     where the opening allows no wild card, no meld with one is."""
     rules = d.rules
     side = d.side_of[d.turn]
     score = d.scores[side]
     req = rules.opening_requirement(score)
-    _, r, _, t, j = x
+    _, r, _, t, j = candidate
     mi = d.meld_index[side][r]
     wild = t + j + (d.melds[side][mi].wild if mi >= 0 else 0)
-    _, _, cn, _ = d._after_counts(x)
+    _, _, cn, _ = d._after_counts(candidate)
     if meld_opens(rules, req, r, wild, cn > d.canastas[side]):
         return True
     if req and rules.opening_canasta_waives_minimum:

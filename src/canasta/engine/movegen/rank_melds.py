@@ -11,6 +11,7 @@ checks what depends on the rest of the deal (whether the player keeps cards enou
 from __future__ import annotations
 
 from canasta.engine.constraints.meld_plans import MeldLimits
+from canasta.engine.state import Candidate
 from canasta.moves.notation import (
     ACTION_INDEX,
     ADD,
@@ -21,7 +22,7 @@ from canasta.moves.notation import (
     group_action,
 )
 
-Option = tuple[int, int, int, int, int]
+Option = Candidate
 """A candidate move: (id, target rank, naturals, twos, jokers)."""
 
 Options = tuple[int, list[Option], list[int]]

@@ -45,7 +45,7 @@ from canasta.moves.notation import (
 )
 
 if TYPE_CHECKING:
-    from canasta.engine.state import DealState, Meld
+    from canasta.engine.state import Candidate, DealState, Meld
 
 WILD_CARD = {1: TWO * 4, 2: JOKER}
 """The card standing in a candidate move for each wild kind of a SEQ_WILD key (1 a two, 2 a joker)."""
@@ -211,7 +211,7 @@ def wild_addition_ids(suit: int, lo: int, hi: int, hole: int, lane: int, top: in
 _NO_IDS: list[int] = []
 """No id (do not modify)."""
 
-_SHAPES: dict[tuple[int, int, int, int, int], list[tuple[int, list[WildOption], dict[int, WildOption]]]] = {}
+_SHAPES: dict[Candidate, list[tuple[int, list[WildOption], dict[int, WildOption]]]] = {}
 """Cache of :func:`_addition_shapes`."""
 
 
