@@ -80,6 +80,7 @@ from canasta.engine.movegen.move_cards import FIXED_MOVES, RANK_WORDS, move_for_
 from canasta.engine.movegen.turn_moves import (
     legal_actions,
 )
+from canasta.engine.position import fill_position
 from canasta.engine.state import (
     P_ANSWER,
     P_DRAW,
@@ -137,6 +138,19 @@ class Deal(DealState):
     ``must_canasta`` (the rank whose meld the player must make a canasta before the pile he took
     joins his hand, -1 if none) and ``blocked_until`` (the last turn a joly discard blocks the pile);
     ``seq_canastas`` (per side, how many of its canastas are sequence canastas, §3.2).
+
+    Example (the first player draws, then discards):
+        >>> from canasta import Deal, Rules
+        >>> deal = Deal(Rules.parse("classic"), seed=7)
+        >>> deal.to_act, deal.legal_moves()[0].kind == 0
+        (1, True)
+        >>> played = deal.apply("draw")
+        >>> deal.phase, deal.hand_sizes[1]
+        (1, 12)
+        >>> discard = deal.legal_moves()[-1]
+        >>> _ = deal.apply(discard)
+        >>> deal.to_act, deal.pile_size > 0
+        (2, True)
     """
 
     __slots__ = ()
@@ -338,6 +352,35 @@ class Deal(DealState):
     concealed_kind = results.concealed_kind
     score = results.score
     check_invariants = invariants.check_invariants
+
+    @classmethod
+    def from_position(cls, rules: Rules, **parts: Any) -> Deal:
+        """A deal built from its parts and checked (:func:`canasta.engine.position.fill_position` lists them):
+        ``hands`` (each seat's cards), ``stock`` and ``pile`` (top card last), ``melds`` (per side, a list of
+        :class:`~canasta.engine.position.MeldPart`), ``red_threes``, ``scores``, ``turn``, ``phase``, ``dealer``
+        and the turn's flags. Every derived field (counts by rank, the meld index, canastas, opened, minimum
+        counts, frozen pile) is set in one place.
+
+        Raises:
+            ValueError: the parts do not fit, or the cards are not the rules' deck once each (naming the cards
+                too many or missing).
+
+        Example (a position moved on by hand, then a card too many refused):
+            >>> from canasta import Deal, Rules
+            >>> from canasta.engine.position import position_parts
+            >>> deal = Deal(Rules.parse("classic"), seed=1)
+            >>> parts = position_parts(deal)
+            >>> parts["pile"].append(parts["stock"].pop())
+            >>> Deal.from_position(deal.rules, **parts).pile_size == deal.pile_size + 1
+            True
+            >>> parts["pile"].append(parts["pile"][-1])
+            >>> Deal.from_position(deal.rules, **parts)  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ValueError: the position does not hold the 108 cards of the deck once each: too many: ...
+        """
+        deal = cls.__new__(cls, rules)
+        fill_position(deal, rules, **parts)
+        return deal
 
     def clone(self) -> Deal:
         """An independent copy (cheap: a few small lists), for search and learners
