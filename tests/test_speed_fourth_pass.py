@@ -26,9 +26,9 @@ from canasta.cards.sequences import span_cards, spans_in_hand
 from canasta.engine.constraints.going_out import base_canastas_needed, going_out_candidates, going_out_ok_after
 from canasta.engine.constraints.initial_meld_reach import InitialMeldCheck, holds_natural_sequence
 from canasta.engine.constraints.meld_plans import NO_CAP, MeldLimits, best_meld_value
+from canasta.engine.constraints.sequence_plans import _shift, sequences_reach
 from canasta.engine.deal import P_PLAY, Deal
 from canasta.engine.extra_cards import out_need
-from canasta.engine.movegen.sequences import _shift, sequences_reach
 from canasta.engine.movegen.twos import twos_candidates
 from canasta.moves.notation import ACTIONS, ADD, GROUP_WILD_COMBOS, MAX_NATURALS, MELD, group_action
 from canasta.rules.fields import Rules, preset_names

@@ -26,20 +26,16 @@ import pytest
 
 from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, N_TYPES, THREE, TWO
 from canasta.cards.sequences import ROW_BYTES, extensions_in_hand, row_extensions, row_lane, span_code, spans_in_hand
+from canasta.engine.constraints import sequence_plans
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, naturals_reach
 from canasta.engine.constraints.going_out import canastas_needed_now_and_with_a_sequence
 from canasta.engine.constraints.initial_meld_reach import InitialMeldCheck
 from canasta.engine.constraints.meld_plans import MeldLimits, _all_meldable, best_meld_value, can_meld_out
+from canasta.engine.constraints.sequence_plans import out_reach
 from canasta.engine.deal import FIXED_MOVES, P_PLAY, Deal, IllegalMove
 from canasta.engine.movegen import sequences as seqplay
 from canasta.engine.movegen.rank_melds import add_options, meld_options, options_cache, wild_meld_options
-from canasta.engine.movegen.sequences import (
-    new_sequence_ids,
-    out_reach,
-    seq_play_candidates,
-    seq_play_ids,
-    sequence_ids_of,
-)
+from canasta.engine.movegen.sequences import new_sequence_ids, seq_play_candidates, seq_play_ids, sequence_ids_of
 from canasta.engine.movegen.wild_sequences import meld_hole, new_wild_melds, wild_addition_ids, wild_additions
 from canasta.moves.notation import (
     ACTION_INDEX,
@@ -308,11 +304,11 @@ def test_the_canasta_bound_of_going_out_plans_never_changes_their_answer(monkeyp
                           d.canastas[d.side_of[d.turn]], 0, True) for d in positions]
 
     pruned = answers()
-    decided = sum(1 for d in positions if d.canastas[d.side_of[d.turn]] + seqplay._canasta_bound(
+    decided = sum(1 for d in positions if d.canastas[d.side_of[d.turn]] + sequence_plans._canasta_bound(
         d, d.hands[d.turn], d.rank_counts[d.turn], d._ex(d.side_of[d.turn]),
         [m.span for m in d.melds[d.side_of[d.turn]] if m.target == SEQ_TARGET]) < rules.canastas_to_go_out)
     assert decided > 100  # the bound does drop hands: the comparison below is not vacuous
-    monkeypatch.setattr(seqplay, "_canasta_bound", lambda *args: 99)
+    monkeypatch.setattr(sequence_plans, "_canasta_bound", lambda *args: 99)
     assert answers() == pruned
     assert len(positions) > 300 and any(pruned) and not all(pruned)
 

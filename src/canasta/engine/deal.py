@@ -37,7 +37,6 @@ Conventions fixed here where the sources leave a choice (see docs/rules/classic.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -60,22 +59,16 @@ from canasta.cards.deck import (
     N_TYPES,
     TWO,
     card_str,
-    deck_counts,
-    deck_list,
 )
 from canasta.engine.apply import (
     _check_shape,
     check_meld_cards,
     check_take_cards,
     play_move,
-    start_turn,
 )
 from canasta.engine.copying import CLONE_FLAT, CLONE_NESTED, CLONE_SHARED, CLONE_SPECIAL
-from canasta.engine.dowry import lay_dowry
+from canasta.engine.dealing import deal_cards
 from canasta.engine.explain import explain
-from canasta.engine.extra_cards import (
-    deal_packets,
-)
 from canasta.engine.movegen.move_cards import FIXED_MOVES, RANK_WORDS, move_for_action
 from canasta.engine.movegen.turn_moves import (
     legal_actions,
@@ -170,88 +163,7 @@ class Deal(DealState):
         seed: int | None = None,
         deck: Sequence[int] | None = None,
     ):
-        rules = rules.deal_rules()  # 5 players: a deal is played by 4 (§3.1, canasta.engine.seating)
-        n = rules.players
-        t = rules.teams
-        if not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
-        self.set_table(rules, dealer)
-        self.seed = seed
-        self.rng = random.Random(seed)
-        counts = deck_counts(rules.packs, rules.jokers)
-        order = deck_list(counts)
-        self.rng.shuffle(order)  # also with a given deck, so later reshuffles use the same numbers
-        if deck is not None:
-            order = list(deck)
-            got = [0] * N_TYPES
-            for c in order:
-                if not 0 <= c < N_TYPES:
-                    raise ValueError(f"deck holds {c!r}, which is not a card type")
-                got[c] += 1
-            if got != counts:
-                raise ValueError(
-                    f"the deck must hold exactly the {rules.deck_size} cards of {rules.spec()}; "
-                    f"got {len(order)} cards with other counts"
-                )
-        self.deck = tuple(order)
-        sc = list(scores) if scores is not None else [0] * t
-        if len(sc) != t:
-            raise ValueError(f"scores must give one number per side ({t}), not {len(sc)}")
-        self.scores = sc
-        self.minimum = [rules.min_meld(s) for s in sc]
-        self.hands = [[0] * N_TYPES for _ in range(n)]
-        self.rank_counts = [[0] * 14 for _ in range(n)]
-        self.hand_sizes = [0] * n
-        self.melds: list[list[Meld]] = [[] for _ in range(t)]
-        self.seqs: list[list[Meld]] = [[] for _ in range(t)]  # of them, the sequences, in order (§3.2)
-        self.meld_index = [[-1] * 14 for _ in range(t)]
-        self.canastas = [0] * t
-        self.seq_canastas = [0] * t  # of them, sequence canastas (§3.2)
-        self.red3: list[list[int]] = [[] for _ in range(n)]
-        self.opened = [False] * t
-        self.has_melded = [False] * n
-        self.pile: list[int] = []
-        self.frozen = rules.pile_always_frozen
-        self.pending: list[int] = []
-        self.black3_removed: list[list[int]] = [[] for _ in range(n)]
-        self.ask_failed = [0] * t
-        self.opener = [-1] * t
-        self.opened_turn = [0] * t
-        self.must_canasta = -1
-        self.blocked_until = 0
-        self.over = False
-        self.out_seat = -1
-        self.concealed = False
-        self.reshuffles = 0
-        self.turn_no = 0
-        self.stock_out = False
-        self.conceal_only = False
-        self._legal: list[int] | None = None
-        # deal: one card at a time from the seat after the dealer
-        stock = list(reversed(order))  # pop() takes the top
-        first = (dealer + 1) % n
-        for _ in range(rules.hand_size):
-            for k in range(n):
-                self._give((first + k) % n, stock.pop())
-        if rules.first_player_extra_card:  # 15 tiles: he starts by discarding (§3.4, S2 l.41-44)
-            self._give(first, stock.pop())
-        self.packets = deal_packets(self, stock)  # face-down packets (extra_cards_from=packet)
-        self.extra_done = [False] * t
-        self.stock = stock
-        self.dowry: list[int] = []  # face-down cards under the upcard: dowry, surpriza (dowry.py)
-        if rules.red3_before_upcard:  # Italian: before the upcard is turned (§3.2)
-            for k in range(n):
-                self._replace_red_threes((first + k) % n)
-        self._turn_upcard()
-        if rules.dowry != "none":
-            lay_dowry(self)
-        for k in range(n):  # red threes dealt: laid out and replaced, in turn order
-            seat = (first + k) % n
-            self._replace_red_threes(seat)
-        self.turn = first
-        start_turn(self, first)
-        if rules.first_player_extra_card:
-            self.phase = P_PLAY
+        deal_cards(self, rules, dealer, scores, seed, deck)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves as :class:`Move` values with concrete cards."""

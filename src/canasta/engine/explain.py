@@ -33,10 +33,7 @@ from canasta.engine.movegen.move_cards import RANK_WORDS
 from canasta.engine.movegen.pile_takes import (
     canasta_take_rule,
 )
-from canasta.engine.movegen.sequences import (
-    explain_sequence,
-    explain_sequence_take,
-)
+from canasta.engine.movegen.sequence_refusals import explain_sequence, explain_sequence_take
 from canasta.engine.movegen.turn_moves import (
     legal_actions,
 )
@@ -106,23 +103,7 @@ def explain(state: DealState, move: Move) -> str:
     if kind == PASS:
         return "you can pass only when the stock is gone or after drawing the last red three"
     if kind == ASK:
-        if state.rules.team_size < 2:
-            return "you have no partner to ask"
-        if state.asked:
-            return "you have already asked this turn"
-        if not state.rules.ask_requires_going_out:
-            return (
-                "you may ask only after drawing, with at least two cards in your hand and no initial meld half made"
-            )
-        why = out_block_reason(state, seat)
-        if why:
-            return why
-        if not side_may_go_out(state, side):
-            return (
-                f"you cannot go out this turn: your side needs {canastas_needed_words(state)} to go out; "
-                "ask only when you can go out"
-            )
-        return "you cannot go out this turn with these cards; ask only when you can go out"
+        return explain_ask(state, seat, side)
     if state.must_canasta >= 0 and kind in (DISCARD, MELD, ADD, ASK):
         return (
             f"you took the pile with a canasta: first complete your canasta of "
@@ -131,60 +112,91 @@ def explain(state: DealState, move: Move) -> str:
     if kind in (MELD, ADD) and state.rules.no_opening_first_round and state.first_round():
         return "nobody melds in the first round (§3.4)"
     if kind == DISCARD:
-        if state.no_discard:
-            return "you drew the last red three: you may meld, but not discard; 'pass' ends the deal"
-        card = move.cards[0]
-        if not state.hands[seat][card]:
-            return f"you do not hold {card_str(card)}"
-        if (
-            IS_BLACK_THREE[card]
-            and state.rules.black3_no_discard_first_round
-            and state.first_round()
-            and state.hand_sizes[seat] > state.rank_counts[seat][THREE]
-        ):
+        return explain_discard(state, move, seat, side)
+    return explain_meld(state, move, seat, side)
+
+
+def explain_ask(state: DealState, seat: int, side: int) -> str:
+    """Why asking "may I go out?" is refused now (RULES.md §1.9, §3.3 b)."""
+    if state.rules.team_size < 2:
+        return "you have no partner to ask"
+    if state.asked:
+        return "you have already asked this turn"
+    if not state.rules.ask_requires_going_out:
+        return (
+            "you may ask only after drawing, with at least two cards in your hand and no initial meld half made"
+        )
+    why = out_block_reason(state, seat)
+    if why:
+        return why
+    if not side_may_go_out(state, side):
+        return (
+            f"you cannot go out this turn: your side needs {canastas_needed_words(state)} to go out; "
+            "ask only when you can go out"
+        )
+    return "you cannot go out this turn with these cards; ask only when you can go out"
+
+
+def explain_discard(state: DealState, move: Move, seat: int, side: int) -> str:
+    """Why a discard is refused now (RULES.md §1.4, §1.9, §1.10, §3.5)."""
+    if state.no_discard:
+        return "you drew the last red three: you may meld, but not discard; 'pass' ends the deal"
+    card = move.cards[0]
+    if not state.hands[seat][card]:
+        return f"you do not hold {card_str(card)}"
+    if (
+        IS_BLACK_THREE[card]
+        and state.rules.black3_no_discard_first_round
+        and state.first_round()
+        and state.hand_sizes[seat] > state.rank_counts[seat][THREE]
+    ):
+        return (
+            "black threes may not be discarded in your first turn of the deal while you hold "
+            "other cards (§3.2 Cuban)"
+        )
+    if state.hand_sizes[seat] == 1 and card >> 2 == state.variant_ranks.discard_block:
+        return f"you may not go out by discarding one of the {RANK_WORDS[card >> 2]} (§3.5)"
+    if blocked_discard(state, card):
+        return (
+            f"{RANK_WORDS[card >> 2]} may not be discarded until every side has a canasta of "
+            f"{RANK_WORDS[card >> 2]} (§3.5)"
+        )
+    if state.conceal_only:
+        return (
+            "you took the pile without reaching your initial meld: you must go out "
+            "concealed this turn (option concealed_waives_minimum_with_pile)"
+        )
+    if not initial_meld_done(state):
+        missing = canastas_missing_for_initial_meld(state, side)
+        if missing and state.open_total >= state.minimum[side]:
             return (
-                "black threes may not be discarded in your first turn of the deal while you hold "
-                "other cards (§3.2 Cuban)"
+                f"your side's initial meld must include {KIND_WORDS[missing]} completed this turn: "
+                "meld more before you discard (§3.2)"
             )
-        if state.hand_sizes[seat] == 1 and card >> 2 == state.variant_ranks.discard_block:
-            return f"you may not go out by discarding one of the {RANK_WORDS[card >> 2]} (§3.5)"
-        if blocked_discard(state, card):
-            return (
-                f"{RANK_WORDS[card >> 2]} may not be discarded until every side has a canasta of "
-                f"{RANK_WORDS[card >> 2]} (§3.5)"
-            )
-        if state.conceal_only:
-            return (
-                "you took the pile without reaching your initial meld: you must go out "
-                "concealed this turn (option concealed_waives_minimum_with_pile)"
-            )
-        if not initial_meld_done(state):
-            missing = canastas_missing_for_initial_meld(state, side)
-            if missing and state.open_total >= state.minimum[side]:
-                return (
-                    f"your side's initial meld must include {KIND_WORDS[missing]} completed this turn: "
-                    "meld more before you discard (§3.2)"
-                )
-            return (
-                f"your melds this turn count {state.open_total}; your side's initial meld needs "
-                f"{state.minimum[side]}: meld more before you discard (§1.6)"
-            )
-        if state.answer > 0:
-            return "your partner said yes: you must go out this turn (§1.9)"
-        if state.hand_sizes[seat] == 1:
-            if state.answer < 0:
-                return "your partner said no: you may not go out this turn"
-            why = out_block_reason(state, seat)
-            if why:
-                return why
-            if state.rules.must_ask_to_go_out and state.answer == 0 and side_may_go_out(state, side):
-                return MUST_ASK
-            return (
-                f"discarding your last card would go out, and your side needs {canastas_needed_words(state)} "
-                "to go out (§1.9)"
-            )
-        return "that discard is not allowed now"
-    # meld / add
+        return (
+            f"your melds this turn count {state.open_total}; your side's initial meld needs "
+            f"{state.minimum[side]}: meld more before you discard (§1.6)"
+        )
+    if state.answer > 0:
+        return "your partner said yes: you must go out this turn (§1.9)"
+    if state.hand_sizes[seat] == 1:
+        if state.answer < 0:
+            return "your partner said no: you may not go out this turn"
+        why = out_block_reason(state, seat)
+        if why:
+            return why
+        if state.rules.must_ask_to_go_out and state.answer == 0 and side_may_go_out(state, side):
+            return MUST_ASK
+        return (
+            f"discarding your last card would go out, and your side needs {canastas_needed_words(state)} "
+            "to go out (§1.9)"
+        )
+    return "that discard is not allowed now"
+
+
+def explain_meld(state: DealState, move: Move, seat: int, side: int) -> str:
+    """Why a meld or an addition is refused now (RULES.md §1.5, §1.6, §1.8, §3.2)."""
+    kind = move.kind
     cards = move.cards
     h = state.hands[seat]
     for c in set(cards):

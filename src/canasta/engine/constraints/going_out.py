@@ -25,6 +25,7 @@ from canasta.engine.constraints.going_out_search import (
 )
 from canasta.engine.constraints.meld_plans import can_meld_out
 from canasta.engine.constraints.minimum_count import initial_meld_done, minimum_count_waived
+from canasta.engine.constraints.sequence_plans import out_reach
 from canasta.engine.copying import copy_deal
 from canasta.engine.extra_cards import (
     kinds_met_after,
@@ -32,9 +33,6 @@ from canasta.engine.extra_cards import (
     wild_canastas,
 )
 from canasta.engine.movegen.move_cards import move_for_action
-from canasta.engine.movegen.sequences import (
-    out_reach,
-)
 from canasta.engine.state import (
     Candidate,
     DealState,

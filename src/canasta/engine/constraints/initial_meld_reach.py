@@ -41,10 +41,8 @@ from canasta.engine.constraints.going_out import (
 from canasta.engine.constraints.initial_meld import meld_opens, opening_met
 from canasta.engine.constraints.initial_meld_search import opening_reachable
 from canasta.engine.constraints.meld_plans import NO_CAP, best_meld_value, can_meld_out, meld_out_value
+from canasta.engine.constraints.sequence_plans import sequences_reach
 from canasta.engine.movegen.move_cards import move_for_action
-from canasta.engine.movegen.sequences import (
-    sequences_reach,
-)
 from canasta.engine.state import (
     Candidate,
     DealState,
