@@ -37,7 +37,7 @@ def test_the_plan_with_pairs_never_contradicts_the_full_plan(spec: str) -> None:
     after the candidate gives the same answer; it answers "no" only where wild cards count nothing."""
     yes = no = 0
     for deal, side in unopened_states(spec, 24):
-        check = InitialMeldCheck(deal, side, deal._ex(side))
+        check = InitialMeldCheck(deal, side, deal.melds_by_rank(side))
         zero = deal.rank_values[TWO] == 0 and deal.rank_values[JOKER_RANK] == 0
         assert check.zero_wilds == zero
         for x in shape_candidates(deal)[::2]:

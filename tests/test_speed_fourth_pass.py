@@ -75,8 +75,8 @@ def test_opening_plans_without_a_sequence_in_hand_skip_the_sequence_plans(spec: 
     # hollywood: since the exact initial meld (issue #13) its seeded play reaches a hand without a natural
     # sequence at the plans' last step only in longer runs
     for deal, side in unopened_states(spec, 60 if spec == "hollywood" else 14):
-        fast = InitialMeldCheck(deal, side, deal._ex(side))
-        full = InitialMeldCheck(deal, side, deal._ex(side))
+        fast = InitialMeldCheck(deal, side, deal.melds_by_rank(side))
+        full = InitialMeldCheck(deal, side, deal.melds_by_rank(side))
         full.seqs = True  # always plan the hand's sequences too
         for x in shape_candidates(deal)[::3]:
             for waiver in (False, True):

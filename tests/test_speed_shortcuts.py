@@ -300,12 +300,12 @@ def test_the_canasta_bound_of_going_out_plans_never_changes_their_answer(monkeyp
             deal.apply_action((pool or legal)[int(rng.random() * len(pool or legal))])
 
     def answers() -> list[bool]:
-        return [out_reach(d, d.hands[d.turn][:], d.rank_counts[d.turn][:], d._ex(d.side_of[d.turn]),
+        return [out_reach(d, d.hands[d.turn][:], d.rank_counts[d.turn][:], d.melds_by_rank(d.side_of[d.turn]),
                           d.canastas[d.side_of[d.turn]], 0, True) for d in positions]
 
     pruned = answers()
     decided = sum(1 for d in positions if d.canastas[d.side_of[d.turn]] + sequence_plans._canasta_bound(
-        d, d.hands[d.turn], d.rank_counts[d.turn], d._ex(d.side_of[d.turn]),
+        d, d.hands[d.turn], d.rank_counts[d.turn], d.melds_by_rank(d.side_of[d.turn]),
         [m.span for m in d.melds[d.side_of[d.turn]] if m.target == SEQ_TARGET]) < rules.canastas_to_go_out)
     assert decided > 100  # the bound does drop hands: the comparison below is not vacuous
     monkeypatch.setattr(sequence_plans, "_canasta_bound", lambda *args: 99)
@@ -391,7 +391,7 @@ def test_the_naturals_plan_after_a_candidate_is_that_of_the_counts_after_it(spec
         while not deal.over:
             side = deal.side_of[deal.turn]
             if deal.phase == P_PLAY and not deal.opened[side]:
-                check = InitialMeldCheck(deal, side, deal._ex(side))
+                check = InitialMeldCheck(deal, side, deal.melds_by_rank(side))
                 for a in deal.legal_actions():
                     kind, target, n, t, j = ACTIONS[a]
                     if kind not in (MELD, ADD) or not (FOUR <= target <= ACE or target == WILD_TARGET):

@@ -270,7 +270,7 @@ def take_pile(state: DealState, seat: int, mode: int, cards: tuple[int, ...], se
             pile_take_waiver_rules(state)
             and best_meld_value(
                 state.rank_counts[seat],
-                state._ex(side, state.turn_new),
+                state.melds_by_rank(side, state.turn_new),
                 state.meld_limits,
                 max(0, 2 - state._to_hand(rest)),
             )

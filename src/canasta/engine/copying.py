@@ -13,7 +13,8 @@ from canasta.engine.state import (
 )
 
 _SEARCH_RNG = random.Random(0)
-"""The random generator of the copies searched within one turn (:meth:`Deal._copy`), which never use it."""
+"""The random generator of the copies searched within one turn (:func:`copy_deal`), which
+never use it."""
 
 
 CLONE_SHARED = (
@@ -123,7 +124,8 @@ def clone(state: DealState) -> DealState:
 def copy_deal(state: DealState, own_rng: bool) -> DealState:
     """:meth:`clone`; without ``own_rng`` the copy shares a throwaway random generator instead of a copy
     of this deal's, and the other sides' melds (for the searches within one turn, which never reshuffle
-    nor touch another side's melds: canasta.engine.constraints.going_out_search, :meth:`_last_card_out`)."""
+    nor touch another side's melds: canasta.engine.constraints.going_out_search,
+    :func:`~canasta.engine.constraints.going_out.last_card_goes_out`)."""
     d = type(state).__new__(type(state))
     own = -1 if own_rng else state.side_of[state.turn]  # a search copy: only this side's melds change
     if own >= 0 and not state.rules.cutthroat:
@@ -154,8 +156,10 @@ def copy_deal(state: DealState, own_rng: bool) -> DealState:
 
 
 def search_copy(state: DealState, d: DealState, own: int) -> DealState:
-    """:meth:`_copy` for a search within the turn of side ``own``: the lists of melds are copied, the Meld
-    objects shared with this deal (``_shared``: :meth:`_meld_cards` copies a meld before it changes it).
+    """:func:`copy_deal` for a search within the turn of side ``own``: the lists of melds are
+    copied, the Meld
+    objects shared with this deal (``_shared``: :func:`~canasta.engine.apply.meld_cards` copies a meld before it
+    changes it).
     Not for cutthroat deals (an alliance merges melds in place: canasta.engine.cutthroat)."""
     _copy_slots(state, d)
     melds = state.melds[:]

@@ -52,6 +52,39 @@ def deal_cards(
                 f"got {len(order)} cards with other counts"
             )
     state.deck = tuple(order)
+    _empty_table(state, rules, scores)
+    # deal: one card at a time from the seat after the dealer
+    stock = list(reversed(order))  # pop() takes the top
+    first = (dealer + 1) % n
+    for _ in range(rules.hand_size):
+        for k in range(n):
+            state._give((first + k) % n, stock.pop())
+    if rules.first_player_extra_card:  # 15 tiles: he starts by discarding (§3.4, S2 l.41-44)
+        state._give(first, stock.pop())
+    state.packets = deal_packets(state, stock)  # face-down packets (extra_cards_from=packet)
+    state.extra_done = [False] * t
+    state.stock = stock
+    state.dowry = []  # face-down cards under the upcard: dowry, surpriza (dowry.py)
+    if rules.red3_before_upcard:  # Italian: before the upcard is turned (§3.2)
+        for k in range(n):
+            state._replace_red_threes((first + k) % n)
+    state._turn_upcard()
+    if rules.dowry != "none":
+        lay_dowry(state)
+    for k in range(n):  # red threes dealt: laid out and replaced, in turn order
+        seat = (first + k) % n
+        state._replace_red_threes(seat)
+    state.turn = first
+    start_turn(state, first)
+    if rules.first_player_extra_card:
+        state.phase = P_PLAY
+
+
+def _empty_table(state: DealState, rules: Rules, scores: Sequence[int] | None) -> None:
+    """The fields of a deal before the first card is dealt: empty hands, melds and pile, the scores and the
+    minimum counts they give (RULES.md §1.6), no flag of a turn set."""
+    n = rules.players
+    t = rules.teams
     sc = list(scores) if scores is not None else [0] * t
     if len(sc) != t:
         raise ValueError(f"scores must give one number per side ({t}), not {len(sc)}")
@@ -85,28 +118,3 @@ def deal_cards(
     state.stock_out = False
     state.conceal_only = False
     state._legal = None
-    # deal: one card at a time from the seat after the dealer
-    stock = list(reversed(order))  # pop() takes the top
-    first = (dealer + 1) % n
-    for _ in range(rules.hand_size):
-        for k in range(n):
-            state._give((first + k) % n, stock.pop())
-    if rules.first_player_extra_card:  # 15 tiles: he starts by discarding (§3.4, S2 l.41-44)
-        state._give(first, stock.pop())
-    state.packets = deal_packets(state, stock)  # face-down packets (extra_cards_from=packet)
-    state.extra_done = [False] * t
-    state.stock = stock
-    state.dowry = []  # face-down cards under the upcard: dowry, surpriza (dowry.py)
-    if rules.red3_before_upcard:  # Italian: before the upcard is turned (§3.2)
-        for k in range(n):
-            state._replace_red_threes((first + k) % n)
-    state._turn_upcard()
-    if rules.dowry != "none":
-        lay_dowry(state)
-    for k in range(n):  # red threes dealt: laid out and replaced, in turn order
-        seat = (first + k) % n
-        state._replace_red_threes(seat)
-    state.turn = first
-    start_turn(state, first)
-    if rules.first_player_extra_card:
-        state.phase = P_PLAY

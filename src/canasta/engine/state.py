@@ -361,7 +361,7 @@ class DealState:
             return "frozen for your side until it makes its initial meld"
         return ""
 
-    def _ex(self, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
+    def melds_by_rank(self, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
         """The side's melds that cards of a rank may join, as ``{target: [naturals, wild cards]}``
         (for :mod:`canasta.engine.constraints.meld_plans`): the meld ``mt`` names per target; no sequences, no black
         threes, no meld of twos (Italian). Where a side may start another meld of a rank beside its
@@ -382,7 +382,7 @@ class DealState:
                 del ex[t]
         return ex
 
-    def _keep(self) -> int:
+    def cards_to_keep(self) -> int:
         """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""
         return max(0, 2 - self._to_hand(self.pending))
 
@@ -450,19 +450,21 @@ class DealState:
         raise NotImplementedError
 
     def _do(self, action: int, move: Move) -> None:
-        """Apply a legal move without checks (:meth:`canasta.engine.deal.Deal._do`)."""
+        """Apply a legal move without checks (:func:`~canasta.engine.apply.play_move`)."""
         raise NotImplementedError
 
     def _copy(self, own_rng: bool) -> DealState:
-        """A copy, or a cheaper search copy without ``own_rng`` (:meth:`canasta.engine.deal.Deal._copy`)."""
+        """A copy, or a cheaper search copy without ``own_rng`` (:func:`~canasta.engine.copying.copy_deal`)."""
         raise NotImplementedError
 
     def _waiver(self) -> bool:
-        """Whether the turn's player may meld below the minimum count (:meth:`canasta.engine.deal.Deal._waiver`)."""
+        """Whether the turn's player may meld below the minimum count
+        (:func:`~canasta.engine.constraints.minimum_count.minimum_count_waived`)."""
         raise NotImplementedError
 
     def _out_need(self, side: int, seq_extra: int = 0) -> int:
-        """Canastas ``side`` needs to go out (:meth:`canasta.engine.deal.Deal._out_need`)."""
+        """Canastas ``side`` needs to go out
+        (:func:`~canasta.engine.constraints.going_out.canastas_needed_to_go_out`)."""
         raise NotImplementedError
 
     def side_may_go_out(self, side: int, canastas: int | None = None, seq_extra: int = 0) -> bool:
@@ -472,15 +474,17 @@ class DealState:
     def _after_counts(
         self, candidate: Candidate, side_ex: dict[int, list[int]] | None = None
     ) -> tuple[list[int], dict[int, list[int]], int, int]:
-        """The hand and melds after a candidate (:meth:`canasta.engine.deal.Deal._after_counts`)."""
+        """The hand and melds after a candidate
+        (:func:`~canasta.engine.constraints.after_move.counts_after_candidate`)."""
         raise NotImplementedError
 
     def _last_card_out(self, action: int) -> bool:
-        """Whether melding the last card goes out (:meth:`canasta.engine.deal.Deal._last_card_out`)."""
+        """Whether melding the last card goes out (:func:`~canasta.engine.constraints.going_out.last_card_goes_out`)."""
         raise NotImplementedError
 
     def _opening_met(self, side: int) -> bool:
-        """Whether the turn's melds meet ``side``'s initial meld (:meth:`canasta.engine.deal.Deal._opening_met`)."""
+        """Whether the turn's melds meet ``side``'s initial meld
+        (:func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_reached`)."""
         raise NotImplementedError
 
     # the filters of the turn's moves, called through the object so that the oracles of the tests can replace
@@ -507,7 +511,8 @@ class DealState:
         raise NotImplementedError
 
     def _search_out_now(self) -> bool:
-        """Whether going out is answered by search now (:meth:`canasta.engine.deal.Deal._search_out_now`)."""
+        """Whether going out is answered by search now
+        (:func:`~canasta.engine.constraints.going_out.going_out_by_search_now`)."""
         raise NotImplementedError
 
 

@@ -32,7 +32,7 @@ def _joined(cur: list[int] | None, n: int, w: int) -> list[int]:
 def _rc_after_group(rc: list[int], candidate: Candidate) -> list[int]:
     """A copy of the hand's counts by rank ``rc`` after candidate ``candidate`` (a meld or addition: id, target,
     naturals, twos, jokers) leaves the hand; the naturals of the meld of wild cards are twos
-    (:meth:`Deal._rc_after` does the same for cards named one by one)."""
+    (:func:`rank_counts_after` does the same for cards named one by one)."""
     _, r, n, t, j = candidate
     out = rc[:]
     out[r if r != WILD_TARGET else TWO] -= n
@@ -44,12 +44,12 @@ def _rc_after_group(rc: list[int], candidate: Candidate) -> list[int]:
 def counts_after_candidate(state: DealState, candidate: Candidate, side_ex: dict[int, list[int]] | None = None
 ) -> tuple[list[int], dict[int, list[int]], int, int]:
     """Counts, melds, canastas and points after candidate meld/add ``candidate`` (without applying it);
-    ``side_ex``: :meth:`_ex` of the side where the caller has it (copied, not changed)."""
+    ``side_ex``: :meth:`melds_by_rank` of the side where the caller has it (copied, not changed)."""
     _, r, n, t, j = candidate
     seat = state.turn
     side = state.side_of[seat]
     rc = _rc_after_group(state.rank_counts[seat], candidate)
-    ex = state._ex(side) if side_ex is None else dict(side_ex)
+    ex = state.melds_by_rank(side) if side_ex is None else dict(side_ex)
     if r == TWO:  # the meld of twos stays out of the plans (feasibility.py knows ranks 4..A)
         mi = state.meld_index[side][TWO]
         before = state.melds[side][mi].size if mi >= 0 else 0

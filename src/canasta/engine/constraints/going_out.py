@@ -80,7 +80,8 @@ def canastas_needed_to_go_out(state: DealState, side: int, seq_extra: int = 0) -
 
 
 def base_canastas_needed(state: DealState, side: int) -> int:
-    """:meth:`_out_need` without the sequence canastas: ``canastas_to_go_out``, or for the turn
+    """:func:`canastas_needed_to_go_out` without the sequence canastas:
+    ``canastas_to_go_out``, or for the turn
     player's side what :func:`~canasta.engine.extra_cards.out_need` says where the variant has extra conditions."""
     xr = state.variant_ranks
     if xr.out_conditions and side == state.side_of[state.turn]:
@@ -108,7 +109,8 @@ def can_go_out_now(state: DealState, need: int | None = None) -> bool:
     """Whether the player whose turn it is could go out this turn (after drawing).
 
     Used for "may I go out?": the engine lets a player ask only when this holds. ``need``: the
-    canastas his side needs to go out (:meth:`_out_need`) where the caller has it already.
+    canastas his side needs to go out (:func:`canastas_needed_to_go_out`) where
+    the caller has it already.
     """
     seat = state.turn
     side = state.side_of[seat]
@@ -152,11 +154,11 @@ def going_out_plan_exists(state: DealState, seat: int, side: int, need: int) -> 
         state._add_to_hand_counts(rc, state.pending)
     if exact:
         return out_reach(
-            state, state.hands[seat][:], rc[:], state._ex(side), state.canastas[side], 0, not state.no_discard
+            state, state.hands[seat][:], rc[:], state.melds_by_rank(side), state.canastas[side], 0, not state.no_discard
         )
     if not loose_cards_fit(rc, state.meld_index[side], state.meld_limits, not state.no_discard):
         return False  # cards no meld can take, pairs without a wild card (reach.py: the plan would fail too)
-    ex = state._ex(side)
+    ex = state.melds_by_rank(side)
     if not may_meld_out(rc, ex, state.meld_limits, need - state.canastas[side], not state.no_discard):
         return False  # wild cards too few for the pairs or the canastas missing: the plan would fail too
     return can_meld_out(rc, ex, state.meld_limits, state.canastas[side], need, allow_discard=not state.no_discard)
@@ -178,7 +180,7 @@ def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
         return False
     rc = state.rank_counts[seat]
     hand = state.hands[seat][:]
-    if not out_reach(state, hand, rc[:], state._ex(side), state.canastas[side], 0, not state.no_discard):
+    if not out_reach(state, hand, rc[:], state.melds_by_rank(side), state.canastas[side], 0, not state.no_discard):
         return False
     return bool(out_possible(state))
 
@@ -191,7 +193,8 @@ def going_out_by_search_now(state: DealState) -> bool:
     (:func:`canasta.engine.constraints.going_out_search.plan_says_out`), then
     by :func:`canasta.engine.movegen.sequences.out_reach` (where going out needs the partner's yes, Brazilian;
     elsewhere
-    checked by the search, :meth:`_long_out_found`): a full search over so many cards costs far more
+    checked by the search, :func:`long_hand_goes_out`): a full search over so
+    many cards costs far more
     than a step, and a going out from so long a hand that the sequence plan does not see (melds of twos,
     wild cards in sequences, more sequence moves than it tries) is left unseen (issue #13)."""
     return state.hand_sizes[state.turn] + len(state.pending) <= SEARCH_CARDS
@@ -274,8 +277,8 @@ def going_out_ok_after_cards(state: DealState, used: tuple[int, ...], cn: int, s
         hand = state.hands[state.turn][:]
         for c in used:
             hand[c] -= 1
-        return out_reach(state, hand, rc, state._ex(side), cn, seq_done, not state.no_discard)
-    ex = state._ex(side)
+        return out_reach(state, hand, rc, state.melds_by_rank(side), cn, seq_done, not state.no_discard)
+    ex = state.melds_by_rank(side)
     need = canastas_needed_to_go_out(state, side, seq_done)
     return (
         may_meld_out(rc, ex, state.meld_limits, need - cn, not state.no_discard)  # a quick exact "no" first
@@ -296,7 +299,7 @@ def going_out_candidates(state: DealState, cand: list[Candidate]) -> list[Candid
     if going_out_is_exact(state):
         return [x for x in cand if going_out_ok_after(state, x)]
     side = state.side_of[state.turn]
-    side_ex = state._ex(side)
+    side_ex = state.melds_by_rank(side)
     need = canastas_needed_to_go_out(state, side)
     answers: dict[tuple[int, int, int, int], bool] = {}
     out = []
@@ -313,8 +316,10 @@ def going_out_candidates(state: DealState, cand: list[Candidate]) -> list[Candid
 def going_out_ok_after(
     state: DealState, candidate: Candidate, side_ex: dict[int, list[int]] | None = None, need: int | None = None
 ) -> bool:
-    """Whether the player can still go out this turn after candidate ``candidate`` (``side_ex``: :meth:`_ex` of
-    the side, ``need``: :meth:`_out_need` of the side, where the caller has them)."""
+    """Whether the player can still go out this turn after candidate ``candidate`` (``side_ex``:
+    :meth:`melds_by_rank` of
+    the side, ``need``: :func:`canastas_needed_to_go_out` of the side, where
+    the caller has them)."""
     rc, ex, cn, _ = counts_after_candidate(state, candidate, side_ex)
     state._add_to_hand_counts(rc, state.pending)
     if going_out_is_exact(state):

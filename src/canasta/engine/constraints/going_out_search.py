@@ -52,7 +52,7 @@ BUDGET = 400
 FULL_CARDS = 8
 SEARCH_CARDS = 8
 """The engine searches (:func:`out_possible`, :func:`out_moves`) for hands of at most this many cards;
-longer hands are answered by the plans (``Deal._search_out_now``)."""
+longer hands are answered by the plans (``going_out_by_search_now``)."""
 """Up to this many cards in hand every move is searched; above, only sequences and melds of twos, the
 melds of ranks being left to the rank plan (module docstring)."""
 
@@ -247,7 +247,7 @@ def _hopeless(d: DealState, seat: int, side: int) -> bool:
         if d.pending:
             rc = rc[:]
             d._add_to_hand_counts(rc, d.pending)
-        if not can_meld_out(rc, d._ex(side), d.meld_limits, d.canastas[side], rules.canastas_to_go_out,
+        if not can_meld_out(rc, d.melds_by_rank(side), d.meld_limits, d.canastas[side], rules.canastas_to_go_out,
                             allow_discard=not d.no_discard):
             return True
     return False
@@ -290,7 +290,7 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
         if rc[THREE] == 4:
             rc = rc[:]
             rc[THREE] = 0  # the set leaves play (§3.4)
-    ex = d._ex(side)
+    ex = d.melds_by_rank(side)
     canastas = d.canastas[side]
     block = d.variant_ranks.discard_block
     if block >= 0 and rc[block] and not d.no_discard:

@@ -55,11 +55,12 @@ from canasta.moves.notation import (
 
 
 class InitialMeldCheck:
-    """:meth:`Deal._opening_ok` for the candidates of one move generation, where the initial meld is the
+    """:func:`initial_meld_ok_after` for the candidates of one move
+    generation, where the initial meld is the
     plain minimum count (no ``special_opening``, no canasta required): what every candidate's plan
     shares (the side's melds of this turn, the points still missing, the cards to keep) is read once,
     and the rank counts after a candidate are derived without building its other facts unless the
-    quick plans fall short. Same answers as ``Deal._opening_ok`` (which it calls for melds of twos or
+    quick plans fall short. Same answers as ``initial_meld_ok_after`` (which it calls for melds of twos or
     black threes).
 
     The quick plans, worked out from the plan before any candidate where only the candidate's rank and
@@ -92,7 +93,7 @@ class InitialMeldCheck:
         self.side_ex = side_ex
         self.base_turn = {m.target: [m.nat, m.wild] for m in deal.turn_new if m.target != THREE}
         self.base_need = deal.minimum[side] - deal.open_total
-        self.keep = deal._keep()
+        self.keep = deal.cards_to_keep()
         self.rank_counts = deal.rank_counts[deal.turn]
         self.rank_values = deal.rank_values
         self.plan: tuple[list[int], int, int, int] | None = None
@@ -164,7 +165,8 @@ class InitialMeldCheck:
         candidate ``candidate`` reaches ``need`` points, by the naturals-only plan (``naturals``: its
         :meth:`_naturals_after` where the caller has it) with the pairs a wild card each makes melds, best
         first, while the wild cards left last (one each): True where that plan reaches ``need`` keeping
-        :meth:`Deal._keep` cards, False where wild cards count nothing towards the minimum and it falls
+        :meth:`~canasta.engine.state.DealState.cards_to_keep` cards, False where wild cards count nothing towards the
+        minimum and it falls
         short (no plan melds more points), else None (the full plan decides)."""
         value, count, total = naturals or self._naturals_after(candidate)
         pairs = self.pairs
@@ -193,7 +195,8 @@ class InitialMeldCheck:
         return True if total - count - 3 * k >= self.keep else None
 
     def ok(self, candidate: Candidate, waiver: bool, side_ex: dict[int, list[int]] | None = None) -> bool:
-        """Whether candidate ``candidate`` keeps the initial meld reachable (as :meth:`Deal._opening_ok`; ``side_ex``
+        """Whether candidate ``candidate`` keeps the initial meld reachable (as
+        :func:`initial_meld_ok_after`; ``side_ex``
         is that method's argument, the side's melds given at set-up standing for it)."""
         deal = self.deal
         _, r, n, t, j = candidate
@@ -241,16 +244,18 @@ def initial_meld_reachable(
 def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: bool
 ) -> list[Candidate]:
     """The candidate melds and additions ``cand`` of an unopened side that keep its initial meld
-    reachable (:meth:`_opening_ok`), besides sets of black threes that leave play or are melded
+    reachable (:func:`initial_meld_ok_after`), besides sets of black
+    threes that leave play or are melded
     apart (RULES.md §1.6, §3.4, §3.5).
 
     Where a two and a joker are worth the same toward the minimum (``min_meld_naturals_only``: both
-    0, Italian §3.2), the plans behind :meth:`_opening_ok` see only how many wild cards a move uses
+    0, Italian §3.2), the plans behind :func:`initial_meld_ok_after`
+    see only how many wild cards a move uses
     (the feasibility plans count wild cards, and value them by ``rv``), so moves that differ only in
     twos against jokers get one answer, computed once."""
     rules = state.rules
     side = state.side_of[state.turn]
-    side_ex = state._ex(side)  # the side's melds, read by every candidate's plan
+    side_ex = state.melds_by_rank(side)  # the side's melds, read by every candidate's plan
     black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
     answers: dict[tuple[int, int, int, int], bool] | None = None
     if (
@@ -286,7 +291,7 @@ def initial_meld_ok_after(
     state: DealState, candidate: Candidate, waiver: bool, side_ex: dict[int, list[int]] | None = None
 ) -> bool:
     """A meld of an unopened side keeps the initial meld (or a concealed going out) reachable
-    (``side_ex``: :meth:`_ex` of the side, where the caller has it)."""
+    (``side_ex``: :meth:`melds_by_rank` of the side, where the caller has it)."""
     side = state.side_of[state.turn]
     rc, ex, cn, pts = counts_after_candidate(state, candidate, side_ex)
     if candidate[1] == THREE:
@@ -326,7 +331,7 @@ def initial_meld_still_reachable(state: DealState,
     With sequences (§3.2) the hand's sequences count too (:func:`canasta.engine.movegen.sequences.sequences_reach`);
     going out is planned from rank counts only (see docs/variants/samba.md, feasibility).
     """
-    keep = state._keep()
+    keep = state.cards_to_keep()
     side = state.side_of[state.turn]
     missing = canastas_missing_for_initial_meld(state, side, made)
     if missing:  # the opening needs a canasta too (min_meld_canasta_from): an explicit plan, or going out
@@ -357,7 +362,8 @@ def initial_meld_still_reachable(state: DealState,
 
 def holds_natural_sequence(state: DealState) -> bool:
     """Whether the turn player's hand holds a natural sequence (``sequences``, §3.2): without one, no
-    part of it does (what :meth:`_rest_reaches_beyond` may skip)."""
+    part of it does (what :func:`initial_meld_reachable_beyond` may
+    skip)."""
     r = state.rules
     return r.sequences and bool(bits_runs(state.natural_bits[state.turn], r.sequence_min))
 
@@ -373,10 +379,13 @@ def initial_meld_reachable_beyond(state: DealState,
     keep: int,
     seqs: bool = True,
 ) -> bool:
-    """:meth:`_rest_reaches` where melds of a rank alone (``best_meld_value``) fall short and no canasta
+    """:func:`initial_meld_still_reachable` where melds of a rank
+    alone (``best_meld_value``) fall short and no canasta
     is required: sequences of the hand, or going out in the turn (same arguments; ``keep``: the
-    cards to keep, :meth:`_keep`; ``seqs`` False where the caller knows the hand before the move
-    holds no natural sequence, :meth:`_holds_sequence`: the hand after it holds none either)."""
+    cards to keep, :meth:`~canasta.engine.state.DealState.cards_to_keep`; ``seqs`` False where the caller knows the
+    hand before the move
+    holds no natural sequence, :func:`holds_natural_sequence`: the
+    hand after it holds none either)."""
     if seqs and state.rules.sequences:
         cards = move_for_action(state, used).cards if isinstance(used, int) else used
         hand = state.hands[state.turn][:]
@@ -414,7 +423,8 @@ def initial_meld_special_case(state: DealState, candidate: Candidate, rc: list[i
     A meld that makes a canasta (where it waives the minimum: any, or the one required) or a meld of
     wild cards (where it waives the minimum) is always allowed; where the required canasta replaces
     the count nothing else is (a required canasta on top of the count is planned by
-    :meth:`_rest_reaches`); where wild cards are not allowed, a meld with one is refused and the
+    :func:`initial_meld_still_reachable`); where wild cards are not
+    allowed, a meld with one is refused and the
     minimum must stay reachable without them (S2 l.79-82, 129-132).
     """
     rules = state.rules
@@ -440,7 +450,7 @@ def initial_meld_special_case(state: DealState, candidate: Candidate, rc: list[i
     this_turn = {m.target: [m.nat, m.wild] for m in state.turn_new if m.target not in (THREE, WILD_TARGET)}
     cur = this_turn.get(r)
     this_turn[r] = [candidate[2], 0] if cur is None else [cur[0] + candidate[2], cur[1]]
-    if best_meld_value(rc, this_turn, state.meld_limits, state._keep()) >= need:
+    if best_meld_value(rc, this_turn, state.meld_limits, state.cards_to_keep()) >= need:
         return True
     # melds of a rank fall short: with sequences (§3.2) the exact search decides (initial_meld_search)
     return rules.sequences and opening_reachable(state, candidate[0])
@@ -455,16 +465,19 @@ def sequence_initial_meld_ok(
     act: int = -1,
 ) -> bool:
     """A sequence meld of an unopened side (cards ``used``, worth ``pts``; ``act`` its id where known, for
-    the exact plan of :meth:`_rest_reaches_beyond`) keeps the initial meld (or a concealed going out)
-    reachable, as :meth:`_opening_ok` does for melds of a rank."""
+    the exact plan of :func:`initial_meld_reachable_beyond`) keeps the
+    initial meld (or a concealed going out)
+    reachable, as :func:`initial_meld_ok_after` does for melds of a
+    rank."""
     side = state.side_of[state.turn]
     need = state.minimum[side] - state.open_total - pts
     made = NATURAL_CANASTA if cn > state.canastas[side] else 0
     if need <= 0 and not canastas_missing_for_initial_meld(state, side, made):
         return True
     this_turn = {m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE and m.target != SEQ_TARGET}
-    return initial_meld_still_reachable(state,
-        rank_counts_after(state, used), act if act >= 0 else used, this_turn, state._ex(side), cn, need, waiver, made
+    return initial_meld_still_reachable(
+        state, rank_counts_after(state, used), act if act >= 0 else used, this_turn, state.melds_by_rank(side), cn,
+        need, waiver, made,
     )
 
 

@@ -1,6 +1,7 @@
 """Exact "can the initial meld still be reached this turn?" for variants with sequences (RULES.md §1.6, §3.2).
 
-The fast plans behind :meth:`canasta.engine.deal.Deal._rest_reaches` (melds of a rank,
+The fast plans behind :func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_still_reachable` (melds of a
+rank,
 :func:`canasta.engine.constraints.meld_plans.best_meld_value`; natural sequences of the hand,
 :func:`canasta.engine.movegen.sequences.sequences_reach`) prove that the minimum stays reachable when they find a
 plan, but
@@ -35,9 +36,12 @@ _OPEN_FREE: dict[type, type] = {}
 
 
 def open_free(cls: type) -> type:
-    """A subclass of the deal class ``cls`` whose initial-meld filters (:meth:`Deal._opening_candidates`,
-    :meth:`Deal._seq_opening_ok`) keep every move that the other initial-meld rules of §3.4 allow
-    (:meth:`Deal._opening_special`: no wild card where the opening must be natural, ...)."""
+    """A subclass of the deal class ``cls`` whose initial-meld filters
+    (:func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_candidates`,
+    :func:`~canasta.engine.constraints.initial_meld_reach.sequence_initial_meld_ok`) keep every move that the other
+    initial-meld rules of §3.4 allow
+    (:func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_special_case`: no wild card where the opening
+    must be natural, ...)."""
     got = _OPEN_FREE.get(cls)
     if got is None:
         def _opening_candidates(self: Any, cand: list[Any], waiver: bool) -> list[Any]:
@@ -59,7 +63,8 @@ def open_free(cls: type) -> type:
 
 
 def _special_allows(d: DealState, candidate: Candidate) -> bool:
-    """The rules of §3.4 that :meth:`Deal._opening_special` applies to candidate ``candidate`` besides the count: a
+    """The rules of §3.4 that :func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_special_case`
+    applies to candidate ``candidate`` besides the count: a
     meld that opens at once is allowed; where the required canasta replaces the count nothing else is;
     where the opening allows no wild card, no meld with one is."""
     rules = d.rules

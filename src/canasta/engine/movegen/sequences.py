@@ -140,7 +140,8 @@ def seq_play_candidates(deal: DealState, seat: int, side: int, size: int, pend: 
     ``size`` is the hand's size, ``pend`` the pile cards still set aside for it,
     ``allow_out`` whether going out is allowed (the partner did not say no), ``needs`` the
     canastas the side needs to go out now and with one more sequence canasta
-    (:meth:`canasta.engine.deal.Deal._out_needs`). A move that leaves fewer than 2 cards is
+    (:func:`~canasta.engine.constraints.going_out.canastas_needed_now_and_with_a_sequence`). A move that leaves fewer
+    than 2 cards is
     offered only if the side then has the canastas to go out (RULES.md §1.4, §1.9, §3.2).
     """
     rules = deal.rules
@@ -187,7 +188,7 @@ def seq_play_candidates(deal: DealState, seat: int, side: int, size: int, pend: 
     seen: set[Span] = set()
     seen_wild: set[tuple[int, int, int, int]] = set()
     longest = max(smax, rules.sequence_out_max)
-    # the going-out turn (Brazilian §3.2), where the exact filter after the yes runs (Deal._search_out_now)
+    # the going-out turn (Brazilian §3.2), where the exact filter after the yes runs (going_out_by_search_now)
     committed = deal.answer > 0 and rules.must_ask_to_go_out and deal._search_out_now()
     for m in seqs:
         sp = m.span

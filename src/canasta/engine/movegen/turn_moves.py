@@ -317,7 +317,8 @@ def short_hand_options(state: DealState,
     """The melds or additions ``opts`` (id, target, naturals, twos, jokers; to a meld of ``size0`` cards, 0
     for a new one) that keep two cards of the ``spare`` the hand and the pile set aside hold, or that leave
     fewer where the player may go out then (going out allowed, the side's ``canastas`` after the move
-    reaching ``need_c``: :meth:`_out_move_ok`; RULES.md §1.4, §1.9). For a hand too short to keep two
+    reaching ``need_c``: :func:`~canasta.engine.constraints.going_out.move_keeps_going_out`; RULES.md §1.4, §1.9).
+    For a hand too short to keep two
     cards after every option (the caller's check)."""
     out = []
     for opt in opts:
@@ -345,7 +346,8 @@ def settle_must_go_out(state: DealState) -> None:
     lapses: the "yes" counts as not given (``answer`` 0; he has asked, so he does not ask again) and the
     concealed-only condition is dropped, and he plays on as usual.
 
-    Decided here, when a move is applied (:meth:`_do`), so that :meth:`legal_actions` and the other
+    Decided here, when a move is applied (:func:`~canasta.engine.apply.play_move`), so that :meth:`legal_actions` and
+    the other
     queries never change the state (issue #13). Fills the legal-move cache with the moves it found.
     """
     if state.phase != P_PLAY or not (state.answer > 0 or state.conceal_only):

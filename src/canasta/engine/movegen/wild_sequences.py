@@ -356,7 +356,7 @@ def wild_pair_takes(deal: DealState) -> list[int]:
         need = deal.minimum[side] - deal.open_total - 3 * deal.rank_values[rank]
         rc2 = rc[:]
         rc2[rank] -= 2
-        ex = deal._ex(side, deal.turn_new)
+        ex = deal.melds_by_rank(side, deal.turn_new)
         ex[WILD_TARGET] = [0, size0 + 3]
         if need > 0 and best_meld_value(rc2, ex, deal.meld_limits, max(0, 2 - rest)) < need:
             return []
