@@ -73,7 +73,7 @@ from canasta.engine.movegen.move_cards import FIXED_MOVES, RANK_WORDS, move_for_
 from canasta.engine.movegen.turn_moves import (
     legal_actions,
 )
-from canasta.engine.position import fill_position
+from canasta.engine.position import Position, fill_position
 from canasta.engine.state import (
     P_ANSWER,
     P_DRAW,
@@ -267,13 +267,14 @@ class Deal(DealState):
 
     @classmethod
     def from_position(cls, rules: Rules, **parts: Any) -> Deal:
-        """A deal built from its parts and checked (:func:`canasta.engine.position.fill_position` lists them):
+        """A deal built from its parts and checked (:class:`canasta.engine.position.Position` lists them):
         ``hands`` (each seat's cards), ``stock`` and ``pile`` (top card last), ``melds`` (per side, a list of
         :class:`~canasta.engine.position.MeldPart`), ``red_threes``, ``scores``, ``turn``, ``phase``, ``dealer``
         and the turn's flags. Every derived field (counts by rank, the meld index, canastas, opened, minimum
         counts, frozen pile) is set in one place.
 
         Raises:
+            TypeError: a part that is not a field of :class:`~canasta.engine.position.Position`.
             ValueError: the parts do not fit, or the cards are not the rules' deck once each (naming the cards
                 too many or missing).
 
@@ -291,7 +292,7 @@ class Deal(DealState):
             ValueError: the position does not hold the 108 cards of the deck once each: too many: ...
         """
         deal = cls.__new__(cls, rules)
-        fill_position(deal, rules, **parts)
+        fill_position(deal, rules, Position(**parts))
         return deal
 
     def clone(self) -> Deal:

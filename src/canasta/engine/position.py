@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from canasta.cards.deck import IS_RED_THREE, IS_WILD, JOKER, N_TYPES, card_str, deck_counts, deck_list
@@ -30,7 +31,7 @@ from canasta.moves.notation import SEQ_TARGET
 if TYPE_CHECKING:
     from canasta.rules.fields import Rules
 
-__all__ = ["MeldPart", "fill_position", "position_parts"]
+__all__ = ["MeldPart", "Position", "fill_position", "position_parts"]
 
 
 class MeldPart(NamedTuple):
@@ -123,59 +124,65 @@ def _check_conservation(state: DealState) -> None:
                          + "; ".join(parts))
 
 
-def fill_position(
-    state: DealState,
-    rules: Rules,
-    *,
-    hands: Sequence[Sequence[int]],
-    stock: Sequence[int],
-    pile: Sequence[int],
-    melds: Sequence[Sequence[MeldPart]] | None = None,
-    red_threes: Sequence[Sequence[int]] | None = None,
-    scores: Sequence[int] | None = None,
-    turn: int = 0,
-    phase: str = "draw",
-    dealer: int | None = None,
-    to_act: int | None = None,
-    turn_number: int | None = None,
-    drew: int = 0,
-    melded_this_turn: int = 0,
-    opened: Sequence[bool] | None = None,
-    minimums: Sequence[int] | None = None,
-    frozen: bool | None = None,
-    pending: Sequence[int] = (),
-    packets: Sequence[Sequence[int]] | None = None,
-    dowry: Sequence[int] = (),
-    black_threes_removed: Sequence[Sequence[int]] | None = None,
-    asks_failed: Sequence[int] | None = None,
-    extra_cards_done: Sequence[bool] | None = None,
-    openers: Sequence[int] | None = None,
-    opened_turns: Sequence[int] | None = None,
-    has_melded: Sequence[bool] | None = None,
-    sides: Sequence[int] | None = None,
-    lone_hand: int = -1,
-    must_canasta: int = -1,
-    pile_blocked_until: int = 0,
-    asked: bool = False,
-    answer: int = 0,
-    no_discard: bool = False,
-    conceal_only: bool = False,
-    touched_old: bool = False,
-    stock_out: bool = False,
-    out_seat: int = -1,
-    concealed: bool = False,
-    reshuffles: int = 0,
-    rng: random.Random | None = None,
-    seed: int | None = None,
-    deck: Sequence[int] = (),
-) -> None:
-    """Set every field of ``state`` to the position given by its parts (see :meth:`Deal.from_position`).
+@dataclass(frozen=True, kw_only=True)
+class Position:
+    """The parts of a deal's position (what :meth:`canasta.engine.deal.Deal.from_position` takes by keyword).
 
-    Cards are card types 0..52; ``hands`` lists each seat's cards, ``stock`` and ``pile`` have their top
-    card last. Every part not given takes the value of a fresh deal: no melds, no red threes, zero scores,
-    the side opened where it has melds, the minimum counts of the scores (RULES.md §1.6), the pile frozen
-    where it holds a wild card or a red three or the variant always freezes it (§1.7), ``to_act`` the turn's
-    player, ``turn_number`` one turn per seat played so far (at least ``turn + 1``).
+    Cards are card types 0..52; ``hands`` lists each seat's cards, ``stock`` and ``pile`` have their top card
+    last, ``melds`` gives per side a list of :class:`MeldPart`. Every part not given takes the value of a fresh
+    deal: no melds, no red threes, zero scores, the side opened where it has melds, the minimum counts of the
+    scores (RULES.md §1.6), the pile frozen where it holds a wild card or a red three or the variant always
+    freezes it (§1.7), ``to_act`` the turn's player, ``dealer`` the seat before ``turn``, ``turn_number`` that
+    of the first turn after the dealer's. The other names are those of :class:`~canasta.engine.deal.PlayerView`
+    (``melded_this_turn``, ``pile_blocked_until``, ``lone_hand`` ...); ``rng`` is the deal's generator
+    (reshuffles), ``deck`` the deck it was dealt from (records).
+    """
+
+    hands: Sequence[Sequence[int]]
+    stock: Sequence[int]
+    pile: Sequence[int]
+    melds: Sequence[Sequence[MeldPart]] | None = None
+    red_threes: Sequence[Sequence[int]] | None = None
+    scores: Sequence[int] | None = None
+    turn: int = 0
+    phase: str = "draw"
+    dealer: int | None = None
+    to_act: int | None = None
+    turn_number: int | None = None
+    drew: int = 0
+    melded_this_turn: int = 0
+    opened: Sequence[bool] | None = None
+    minimums: Sequence[int] | None = None
+    frozen: bool | None = None
+    pending: Sequence[int] = ()
+    packets: Sequence[Sequence[int]] | None = None
+    dowry: Sequence[int] = ()
+    black_threes_removed: Sequence[Sequence[int]] | None = None
+    asks_failed: Sequence[int] | None = None
+    extra_cards_done: Sequence[bool] | None = None
+    openers: Sequence[int] | None = None
+    opened_turns: Sequence[int] | None = None
+    has_melded: Sequence[bool] | None = None
+    sides: Sequence[int] | None = None
+    lone_hand: int = -1
+    must_canasta: int = -1
+    pile_blocked_until: int = 0
+    asked: bool = False
+    answer: int = 0
+    no_discard: bool = False
+    conceal_only: bool = False
+    touched_old: bool = False
+    stock_out: bool = False
+    out_seat: int = -1
+    concealed: bool = False
+    reshuffles: int = 0
+    rng: random.Random | None = None
+    seed: int | None = None
+    deck: Sequence[int] = ()
+
+
+def fill_position(state: DealState, rules: Rules, position: Position) -> None:
+    """Set every field of ``state`` to ``position`` (see :class:`Position`), derive the rest, check the cards.
 
     Raises:
         ValueError: a part of the wrong length or shape, a phase that is not one of draw, play, answer, over,
@@ -184,16 +191,38 @@ def fill_position(
     """
     rules = rules.deal_rules()
     n, teams = rules.players, rules.teams
-    if dealer is None:
-        dealer = (turn - 1) % n
+    turn = position.turn
+    dealer = (turn - 1) % n if position.dealer is None else position.dealer
     if not 0 <= dealer < n or not 0 <= turn < n:
         raise ValueError(f"dealer and turn must be seats 0..{n - 1}, not {dealer} and {turn}")
-    if phase not in PHASE_NAMES:
-        raise ValueError(f"phase must be one of {', '.join(PHASE_NAMES)}, not {phase!r}")
+    if position.phase not in PHASE_NAMES:
+        raise ValueError(f"phase must be one of {', '.join(PHASE_NAMES)}, not {position.phase!r}")
     state.set_table(rules, dealer)
-    if sides is not None:  # a cutthroat alliance (§3.1)
-        state.side_of = tuple(sides)
-    state.lone = lone_hand
+    if position.sides is not None:  # a cutthroat alliance (§3.1)
+        state.side_of = tuple(position.sides)
+    state.lone = position.lone_hand
+    _set_hands(state, position.hands)
+    state.stock = list(position.stock)
+    state.pile = list(position.pile)
+    state.pending = list(position.pending)
+    state.packets = _per_seat("packets", position.packets, n, list)
+    state.dowry = list(position.dowry)
+    state.red3 = _per_seat("red_threes", position.red_threes, n, list)
+    state.black3_removed = _per_seat("black_threes_removed", position.black_threes_removed, n, list)
+    _set_melds(state, position.melds if position.melds is not None else [[] for _ in range(teams)])
+    _set_sides(state, position)
+    state.has_melded = _per_seat("has_melded", position.has_melded, n, False)
+    _set_turn(state, position, dealer)
+    state.seed = position.seed
+    state.rng = position.rng if position.rng is not None else random.Random(position.seed)
+    state.deck = tuple(position.deck)
+    state._legal = None
+    _check_conservation(state)
+
+
+def _set_hands(state: DealState, hands: Sequence[Sequence[int]]) -> None:
+    """The hands as counts by card type and by rank, their sizes, and (sequence variants) the naturals as bits."""
+    n = state.n
     hand_lists = _per_seat("hands", hands, n, list)
     state.hands = [[0] * N_TYPES for _ in range(n)]
     for seat, cards in enumerate(hand_lists):
@@ -210,51 +239,48 @@ def fill_position(
             if hand[c]:
                 counts[c >> 2] += hand[c]
     state.hand_sizes = [sum(h) for h in state.hands]
-    if rules.sequences:  # kept only where sequences are played (SeqState); zeros elsewhere, as dealt
+    if state.rules.sequences:  # kept only where sequences are played (SeqState); zeros elsewhere, as dealt
         state.natural_bits = [held_bits(h) for h in state.hands]
-    state.stock = list(stock)
-    state.pile = list(pile)
-    state.pending = list(pending)
-    state.packets = _per_seat("packets", packets, n, list)
-    state.dowry = list(dowry)
-    state.red3 = _per_seat("red_threes", red_threes, n, list)
-    state.black3_removed = _per_seat("black_threes_removed", black_threes_removed, n, list)
-    _set_melds(state, melds if melds is not None else [[] for _ in range(teams)])
-    state.scores = _per_seat("scores", scores, teams, 0)
-    state.opened = (_per_seat("opened", opened, teams, False) if opened is not None
+
+
+def _set_sides(state: DealState, position: Position) -> None:
+    """What each side has: scores, opened, minimum counts (§1.6), the frozen pile (§1.7) and the variants'."""
+    rules, teams = state.rules, state.teams
+    state.scores = _per_seat("scores", position.scores, teams, 0)
+    state.opened = (_per_seat("opened", position.opened, teams, False) if position.opened is not None
                     else [bool(ms) for ms in state.melds])
-    state.minimum = (_per_seat("minimums", minimums, teams, 0) if minimums is not None
+    state.minimum = (_per_seat("minimums", position.minimums, teams, 0) if position.minimums is not None
                      else [rules.min_meld(s) for s in state.scores])
-    state.frozen = frozen if frozen is not None else (
+    state.frozen = position.frozen if position.frozen is not None else (
         rules.pile_always_frozen or any(IS_WILD[c] or IS_RED_THREE[c] for c in state.pile))
-    state.ask_failed = _per_seat("asks_failed", asks_failed, teams, 0)
-    state.extra_done = _per_seat("extra_cards_done", extra_cards_done, teams, False)
-    state.opener = _per_seat("openers", openers, teams, -1)
-    state.opened_turn = _per_seat("opened_turns", opened_turns, teams, 0)
-    state.has_melded = _per_seat("has_melded", has_melded, n, False)
+    state.ask_failed = _per_seat("asks_failed", position.asks_failed, teams, 0)
+    state.extra_done = _per_seat("extra_cards_done", position.extra_cards_done, teams, False)
+    state.opener = _per_seat("openers", position.openers, teams, -1)
+    state.opened_turn = _per_seat("opened_turns", position.opened_turns, teams, 0)
+
+
+def _set_turn(state: DealState, position: Position, dealer: int) -> None:
+    """Whose turn it is, its phase and its flags."""
+    turn = position.turn
     state.turn = turn
-    state.actor = turn if to_act is None else to_act
-    state.phase = PHASE_NAMES.index(phase)
-    state.turn_no = turn_number if turn_number is not None else (turn - dealer - 1) % n + 1
-    state.drew = drew
-    state.open_total = melded_this_turn
-    state.touched_old = touched_old
-    state.asked = asked
-    state.answer = answer
-    state.no_discard = no_discard
-    state.conceal_only = conceal_only
-    state.must_canasta = must_canasta
-    state.blocked_until = pile_blocked_until
-    state.stock_out = stock_out
-    state.over = phase == "over"
-    state.out_seat = out_seat
-    state.concealed = concealed
-    state.reshuffles = reshuffles
-    state.seed = seed
-    state.rng = rng if rng is not None else random.Random(seed)
-    state.deck = tuple(deck)
-    state._legal = None
-    _check_conservation(state)
+    state.actor = turn if position.to_act is None else position.to_act
+    state.phase = PHASE_NAMES.index(position.phase)
+    state.turn_no = (position.turn_number if position.turn_number is not None
+                     else (turn - dealer - 1) % state.n + 1)
+    state.drew = position.drew
+    state.open_total = position.melded_this_turn
+    state.touched_old = position.touched_old
+    state.asked = position.asked
+    state.answer = position.answer
+    state.no_discard = position.no_discard
+    state.conceal_only = position.conceal_only
+    state.must_canasta = position.must_canasta
+    state.blocked_until = position.pile_blocked_until
+    state.stock_out = position.stock_out
+    state.over = position.phase == "over"
+    state.out_seat = position.out_seat
+    state.concealed = position.concealed
+    state.reshuffles = position.reshuffles
 
 
 def position_parts(state: DealState) -> dict[str, Any]:
