@@ -196,7 +196,6 @@ def explain_discard(state: DealState, move: Move, seat: int, side: int) -> str:
 
 def explain_meld(state: DealState, move: Move, seat: int, side: int) -> str:
     """Why a meld or an addition is refused now (RULES.md §1.5, §1.6, §1.8, §3.2)."""
-    kind = move.kind
     cards = move.cards
     h = state.hands[seat]
     for c in set(cards):
@@ -244,6 +243,13 @@ def explain_meld(state: DealState, move: Move, seat: int, side: int) -> str:
         )
     if target == TWO and state.rules.twos_melds and not state.opened[side]:
         return "your side melds twos of their own only after its initial meld (§3.2 Italian)"
+    return _explain_meld_size(state, move, side, target, nat, wild)
+
+
+def _explain_meld_size(state: DealState, move: Move, side: int, target: int, nat: list[int], wild: int) -> str:
+    """Why a meld or an addition of one rank is refused: the meld it needs, its size, its wild cards (§1.5)."""
+    kind = move.kind
+    cards = move.cards
     mi = state.meld_index[side][target] if 0 <= target < 14 else -1
     if kind == MELD and mi >= 0 and not (state.rules.several_melds_per_rank and state.melds[side][mi].is_canasta):
         more = (
@@ -314,6 +320,7 @@ def explain_meld_tail(state: DealState, cards: tuple[int, ...]) -> str:
 
 
 def explain_take(state: DealState, move: Move) -> str:
+    """Why taking the pile is refused now: its top card first (RULES.md §1.7, §1.8, §3.2, §3.4)."""
     pile = state.pile
     seat = state.turn
     side = state.side_of[seat]
@@ -340,6 +347,13 @@ def explain_take(state: DealState, move: Move) -> str:
         return f"a wild card ({card_str(top)}) is on top of the pile: it cannot be taken (§1.7)"
     if r == THREE:
         return f"a black three ({card_str(top)}) stops the pile: it cannot be taken this turn (§1.8)"
+    return _explain_take_of_rank(state, move, seat, side, top)
+
+
+def _explain_take_of_rank(state: DealState, move: Move, seat: int, side: int, top: int) -> str:
+    """Why taking a pile whose top card is a natural of a rank is refused (RULES.md §1.4, §1.6, §1.7, §3.2)."""
+    pile = state.pile
+    r = top >> 2
     word = RANK_WORDS[r]
     if state.rules.no_opening_first_round and state.first_round():
         return "nobody takes the pile in the first round (§3.4)"
