@@ -128,43 +128,57 @@ def take_modes(state: DealState) -> list[int]:
             if canasta_take_ok(state, r, meld, n_used, w, rest, canasta_take == "natural_canasta"):
                 out.append(TAKE_IDS[mode])
             continue
-        if not state.opened[side]:
-            used_val = (
-                state.rank_values[r] * (n_used + 1)
-                + state.rank_values[TWO] * t_used
-                + state.rank_values[JOKER_RANK] * j_used
-            )
-            rc2 = rc[:]
-            rc2[r] -= n_used
-            rc2[TWO] -= t_used
-            rc2[JOKER_RANK] -= j_used
-            ex = {r: [n_used + 1, w]}
-            keep = max(0, 2 - rest)
-            need = state.minimum[side] - used_val
-            if not rules.opening_allows_wild(state.scores[side]):
-                if w:
-                    continue
-                rc2[TWO] = rc2[JOKER_RANK] = 0  # no wild card in this initial meld (§3.4)
-            if (
-                need > 0
-                and best_meld_value(rc2, ex, state.meld_limits, keep) < need
-                and not (
-                    rest <= 1
-                    and not rules.must_ask_to_go_out
-                    and meld_out_value(
-                        rc2, ex, state.meld_limits, state.canastas[side], canastas_needed_to_go_out(state, side),
-                        rest == 0
-                    )
-                    >= need
-                )
-                and not (not rules.must_ask_to_go_out and pile_take_waiver_ok(state, rc2, r, n_used, w))
-            ):
-                if not (
-                    rules.opening_canasta_waives_minimum and canasta_take_ok(state, r, meld, n_used, w, rest, False)
-                ):
-                    continue
+        if not state.opened[side] and not _take_reaches_initial_meld(state, side, r, meld, n_used, t_used, j_used,
+                                                                     rest):
+            continue
         out.append(TAKE_IDS[mode])
     return out
+
+
+def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld | None, n_used: int, t_used: int,
+                               j_used: int, rest: int) -> bool:
+    """Whether an unopened side taking the pile with ``n_used`` naturals, ``t_used`` twos and ``j_used`` jokers
+    (the top card of rank ``r`` joining them) makes or can still make its initial meld this turn (RULES.md §1.6:
+    pile cards below the top do not count; the waivers of §2 and §3.4). Once per way of taking."""
+    rules = state.rules
+    seat = state.turn
+    rc = state.rank_counts[seat]
+    w = t_used + j_used
+    used_val = (
+        state.rank_values[r] * (n_used + 1)
+        + state.rank_values[TWO] * t_used
+        + state.rank_values[JOKER_RANK] * j_used
+    )
+    rc2 = rc[:]
+    rc2[r] -= n_used
+    rc2[TWO] -= t_used
+    rc2[JOKER_RANK] -= j_used
+    ex = {r: [n_used + 1, w]}
+    keep = max(0, 2 - rest)
+    need = state.minimum[side] - used_val
+    if not rules.opening_allows_wild(state.scores[side]):
+        if w:
+            return False
+        rc2[TWO] = rc2[JOKER_RANK] = 0  # no wild card in this initial meld (§3.4)
+    if (
+        need > 0
+        and best_meld_value(rc2, ex, state.meld_limits, keep) < need
+        and not (
+            rest <= 1
+            and not rules.must_ask_to_go_out
+            and meld_out_value(
+                rc2, ex, state.meld_limits, state.canastas[side], canastas_needed_to_go_out(state, side),
+                rest == 0
+            )
+            >= need
+        )
+        and not (not rules.must_ask_to_go_out and pile_take_waiver_ok(state, rc2, r, n_used, w))
+    ):
+        if not (
+            rules.opening_canasta_waives_minimum and canasta_take_ok(state, r, meld, n_used, w, rest, False)
+        ):
+            return False
+    return True
 
 
 def joker_canasta_takes(state: DealState) -> list[int]:
