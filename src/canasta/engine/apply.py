@@ -102,6 +102,8 @@ def _check_shape(move: Move) -> None:
 
 
 def start_turn(state: DealState, seat: int) -> None:
+    """Start ``seat``'s turn: the draw phase, the turn's flags cleared; extra cards due given (§3.5), the stock running
+    out handled (§1.10)."""
     state.turn = seat
     state.actor = seat
     state.phase = P_DRAW
@@ -146,10 +148,12 @@ def stock_gone(state: DealState) -> None:
 
 
 def next_turn(state: DealState) -> None:
+    """Start the turn of the next seat (RULES.md §1.1)."""
     start_turn(state, (state.turn + 1) % state.n)
 
 
 def finish_deal(state: DealState, out_seat: int) -> None:
+    """End the deal; ``out_seat`` went out (-1: the stock ran out), and whether he went out concealed (§1.9, §1.11)."""
     if out_seat >= 0 and state.rules.cutthroat and state.lone < 0:
         form_alliance(state, out_seat)  # out before the pile was taken: he is the lone hand (§3.1)
     state.over = True
@@ -168,6 +172,8 @@ def finish_deal(state: DealState, out_seat: int) -> None:
 
 
 def play_move(state: DealState, action: int, move: Move) -> None:
+    """Apply a legal move without checks (the caller checked it): draw, take the pile, meld, add, discard, ask, answer,
+    pass."""
     kind = move.kind
     state._legal = None
     seat = state.turn
@@ -218,6 +224,7 @@ def play_move(state: DealState, action: int, move: Move) -> None:
 
 
 def after_turn(state: DealState) -> None:
+    """After a discard: end the deal if the player went out, else start the next turn."""
     if state.stock_out and state.rules.stock_end != "forced_take":
         finish_deal(state, -1)
         return
@@ -228,11 +235,14 @@ def after_turn(state: DealState) -> None:
 
 
 def end_of_melding(state: DealState, seat: int) -> None:
+    """A player who melded this turn has melded (concealed going out is no longer possible for him, §1.9)."""
     if state.turn_new or state.touched_old:
         state.has_melded[seat] = True
 
 
 def take_pile(state: DealState, seat: int, mode: int, cards: tuple[int, ...], seq: tuple[int, ...] = ()) -> None:
+    """Take the discard pile (RULES.md §1.7): the top card melded with ``cards`` (or added to a sequence ``seq``), the
+    rest to the hand (or set aside until the initial meld is made, §1.6)."""
     if state.rules.cutthroat and state.lone < 0:
         form_alliance(state, seat)  # the first to take the pile is the lone hand (§3.1)
     side = state.side_of[seat]
@@ -288,6 +298,8 @@ def take_pile(state: DealState, seat: int, mode: int, cards: tuple[int, ...], se
 
 
 def receive_pile(state: DealState, seat: int, cards: list[int]) -> None:
+    """The pile ``cards`` join ``seat``'s hand; red threes are laid out, black threes removed where the variant does
+    (§1.3, §3.2 Cuban)."""
     removed = state.rules.black3_from_pile_removed
     for c in cards:
         if IS_RED_THREE[c]:
@@ -368,6 +380,8 @@ def play_meld(state: DealState,
     seq: tuple[int, ...] = (),
     wild_as: tuple[int, ...] = (),
 ) -> None:
+    """Meld or add ``cards`` to the side's meld of ``target`` (RULES.md §1.5); the initial meld checked (§1.6), going
+    out checked (§1.9)."""
     side = state.side_of[seat]
     if target == THREE and state.rules.black3_set_leaves_play:
         for c in cards:  # four black threes put out of play, not melded (§3.4, S2 l.178-180)
@@ -402,6 +416,7 @@ def mark_opened(state: DealState, side: int, seat: int) -> None:
 
 
 def check_out(state: DealState, seat: int) -> None:
+    """End the deal if ``seat`` has no card left (he went out by melding, §1.9)."""
     if state.hand_sizes[seat] == 0 and not state.pending:
         side = state.side_of[seat]
         if not state.opened[side]:

@@ -234,6 +234,8 @@ def initial_meld_reachable(
     list[int]],
     keep: int,
 ) -> bool:
+    """Whether the rank counts ``rc`` (and ``extra`` points already melded) can still reach the initial meld with melds
+    joining ``ex``, keeping ``keep`` cards (RULES.md §1.6)."""
     side = state.side_of[state.turn]
     need = state.minimum[side] - state.open_total - extra
     if need <= 0:

@@ -9,6 +9,7 @@ from canasta.engine.state import (
 
 
 def initial_meld_done(state: DealState) -> bool:
+    """Whether the turn's side has opened, or the player has not started an initial meld this turn."""
     side = state.side_of[state.turn]
     return state.opened[side] or state.open_total == 0
 

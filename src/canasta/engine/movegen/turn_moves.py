@@ -89,6 +89,8 @@ def legal_actions(state: DealState) -> list[int]:
 
 
 def play_actions(state: DealState) -> list[int]:
+    """The legal moves of the play phase (ids): melds and additions of a rank, of wild cards, of twos, black threes,
+    sequences, discards, "pass" and "may I go out?" (RULES.md §1.4 - §1.9, §3)."""
     seat = state.turn
     side = state.side_of[seat]
     rules = state.rules
@@ -317,6 +319,7 @@ def wild_candidates(state: DealState,
     need_c: int,
     allow_out: bool,
 ) -> None:
+    """Add to ``cand`` the melds of wild cards and additions to them the hand allows (``wild_melds``, RULES.md §3.2)."""
     seat = state.turn
     rc = state.rank_counts[seat]
     twos, jokers = rc[TWO], rc[JOKER_RANK]
