@@ -16,33 +16,21 @@ from canasta.cards.deck import (
     is_black_three,
 )
 from canasta.cards.sequences import extended
-from canasta.engine.constraints.going_out import (
-    can_go_out_now,
-)
-from canasta.engine.constraints.initial_meld_reach import (
-    initial_meld_reached,
-)
+from canasta.engine.constraints.going_out import can_go_out_now
+from canasta.engine.constraints.initial_meld_reach import initial_meld_reached
 from canasta.engine.constraints.meld_plans import best_meld_value
 from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
 from canasta.engine.cutthroat import form_alliance
 from canasta.engine.dowry import take_dowry
-from canasta.engine.extra_cards import (
-    give_extra_cards,
-)
+from canasta.engine.extra_cards import give_extra_cards
 from canasta.engine.movegen.move_cards import RANK_WORDS
 from canasta.engine.movegen.pile_takes import (
     canasta_take_rule,
     take_modes,
 )
-from canasta.engine.movegen.sequences import (
-    find_sequence,
-)
-from canasta.engine.movegen.turn_moves import (
-    settle_must_go_out,
-)
-from canasta.engine.movegen.wild_sequences import (
-    wild_pair_problem,
-)
+from canasta.engine.movegen.sequences import find_sequence
+from canasta.engine.movegen.turn_moves import settle_must_go_out
+from canasta.engine.movegen.wild_sequences import wild_pair_problem
 from canasta.engine.state import (
     P_ANSWER,
     P_DRAW,

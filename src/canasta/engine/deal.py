@@ -70,9 +70,7 @@ from canasta.engine.copying import CLONE_FLAT, CLONE_NESTED, CLONE_SHARED, CLONE
 from canasta.engine.dealing import deal_cards
 from canasta.engine.explain import explain
 from canasta.engine.movegen.move_cards import FIXED_MOVES, RANK_WORDS, move_for_action
-from canasta.engine.movegen.turn_moves import (
-    legal_actions,
-)
+from canasta.engine.movegen.turn_moves import legal_actions
 from canasta.engine.position import Position, fill_position
 from canasta.engine.state import (
     P_ANSWER,

@@ -14,12 +14,8 @@ from canasta.cards.deck import (
     card_str,
 )
 from canasta.cards.sequences import sequence_problem
-from canasta.engine.constraints.after_move import (
-    canastas_missing_for_initial_meld,
-)
-from canasta.engine.constraints.canasta_in_opening import (
-    KIND_WORDS,
-)
+from canasta.engine.constraints.after_move import canastas_missing_for_initial_meld
+from canasta.engine.constraints.canasta_in_opening import KIND_WORDS
 from canasta.engine.constraints.going_out import (
     canastas_needed_words,
     side_may_go_out,
@@ -30,17 +26,11 @@ from canasta.engine.extra_cards import (
     out_block_reason,
 )
 from canasta.engine.movegen.move_cards import RANK_WORDS
-from canasta.engine.movegen.pile_takes import (
-    canasta_take_rule,
-)
+from canasta.engine.movegen.pile_takes import canasta_take_rule
 from canasta.engine.movegen.sequence_refusals import explain_sequence, explain_sequence_take
-from canasta.engine.movegen.turn_moves import (
-    legal_actions,
-)
+from canasta.engine.movegen.turn_moves import legal_actions
 from canasta.engine.movegen.twos import twos_reserved
-from canasta.engine.movegen.wild_sequences import (
-    wild_pair_problem,
-)
+from canasta.engine.movegen.wild_sequences import wild_pair_problem
 from canasta.engine.state import (
     P_ANSWER,
     P_DRAW,

@@ -13,12 +13,8 @@ from canasta.cards.deck import (
     deck_counts,
 )
 from canasta.cards.sequences import held_bits, span_cards
-from canasta.engine.movegen.wild_sequences import (
-    meld_hole,
-)
-from canasta.engine.state import (
-    DealState,
-)
+from canasta.engine.movegen.wild_sequences import meld_hole
+from canasta.engine.state import DealState
 from canasta.moves.notation import (
     SEQ_TARGET,
     WILD_TARGET,

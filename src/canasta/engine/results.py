@@ -7,9 +7,7 @@ from canasta.cards.deck import (
     N_TYPES,
     THREE,
 )
-from canasta.engine.state import (
-    DealState,
-)
+from canasta.engine.state import DealState
 from canasta.scoring.deal_score import CONCEALED_KINDS, SideResult, SideScore, score_deal
 
 

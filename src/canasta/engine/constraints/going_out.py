@@ -5,9 +5,7 @@ keep going out possible after "yes" (exact plans beside the fast bounds of
 
 from __future__ import annotations
 
-from canasta.cards.deck import (
-    TWO,
-)
+from canasta.cards.deck import TWO
 from canasta.engine.constraints.after_move import (
     counts_after_candidate,
     rank_counts_after,

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from canasta.engine.state import (
-    DealState,
-)
+from canasta.engine.state import DealState
 
 
 def initial_meld_done(state: DealState) -> bool:

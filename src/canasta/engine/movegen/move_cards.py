@@ -9,15 +9,9 @@ from canasta.cards.deck import (
     THREE,
     TWO,
 )
-from canasta.engine.movegen.sequences import (
-    seq_move_for_action,
-)
-from canasta.engine.movegen.wild_sequences import (
-    wild_seq_move_for_action,
-)
-from canasta.engine.state import (
-    DealState,
-)
+from canasta.engine.movegen.sequences import seq_move_for_action
+from canasta.engine.movegen.wild_sequences import wild_seq_move_for_action
+from canasta.engine.state import DealState
 from canasta.errors import IllegalMove
 from canasta.moves.notation import (
     ACTIONS,

@@ -7,12 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from canasta.cards.deck import IS_WILD, card_str
-from canasta.cards.sequences import (
-    Span,
-)
-from canasta.engine.movegen.wild_sequences import (
-    meld_hole,
-)
+from canasta.cards.sequences import Span
+from canasta.engine.movegen.wild_sequences import meld_hole
 from canasta.moves.notation import (
     MELD,
     Move,

@@ -23,13 +23,9 @@ from canasta.engine.constraints.going_out import (
     last_card_goes_out,
     move_keeps_going_out,
 )
-from canasta.engine.constraints.going_out_search import (
-    out_moves,
-)
+from canasta.engine.constraints.going_out_search import out_moves
 from canasta.engine.constraints.minimum_count import minimum_count_waived
-from canasta.engine.extra_cards import (
-    blocked_discard,
-)
+from canasta.engine.extra_cards import blocked_discard
 from canasta.engine.movegen.pile_takes import (
     forced_to_take,
     take_modes,
@@ -97,8 +93,6 @@ def play_actions(state: DealState) -> list[int]:
     rc = state.rank_counts[seat]
     size = state.hand_sizes[seat]
     pend = state._to_hand(state.pending) if state.pending else 0
-    lim = state.meld_limits
-    cap = rules.meld_cap
     canastas = state.canastas[side]
     needs = canastas_needed_now_and_with_a_sequence(state, side)  # once per state: every candidate below reads it
     need_c = needs[0]
@@ -112,7 +106,6 @@ def play_actions(state: DealState) -> list[int]:
     jokers = rc[JOKER_RANK]
     mt = state.meld_index[side]
     melds = state.melds[side]
-    min_nat = rules.min_naturals
     mc = state.must_canasta
     must_out = answer > 0 or state.conceal_only
     # exact filter after a yes
@@ -124,43 +117,10 @@ def play_actions(state: DealState) -> list[int]:
     cand: list[Candidate] = []  # (action, target, n, t, j)
     acts: list[int] = []
     sink: list[Any] = acts if direct else cand
-    options = options_cache(lim)  # the melds and additions that counts of cards allow (groupmoves.py)
     t3 = twos if twos < 3 else 3  # no combination of GROUP_WILD_COMBOS holds more than 3 twos or jokers
     j3 = jokers if jokers < 3 else 3
-    wild3 = t3 or j3
-    several = rules.several_melds_per_rank
-    capped = rules.canasta_max > 0
     spare = size + pend  # cards left after a move of k cards: spare - k
-    for r in range(FOUR, ACE + 1):
-        c = rc[r]
-        mi = mt[r]
-        if mi >= 0 and (c or wild3):  # a card to add
-            m = melds[mi]
-            if capped:
-                room = cap - len(m.cards)
-                most_nat = c if c < room else room
-                if room > most_nat + 3:  # room for any addition (at most 3 wild cards): one cache entry
-                    room = most_nat + 3
-            else:
-                most_nat, room = c, c + 3
-            if room > 0:
-                hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3)) or add_options(
-                    options, lim, r, most_nat, room, m.nat, m.wild, t3, j3
-                )
-                if spare - hit[0] >= 2:
-                    sink.extend(hit[2] if direct else hit[1])  # every one keeps two cards (ids, or candidates)
-                else:
-                    few = short_hand_options(state, hit[1], spare, len(m.cards), canastas, need_c, allow_out)
-                    sink.extend([x[0] for x in few] if direct else few)
-        if c >= min_nat and (mi < 0 or (several and len(melds[mi].cards) >= 7)):  # beside a canasta
-            # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
-            most_nat = c if c < cap else cap
-            hit = options.get((MELD, r, most_nat, t3, j3)) or meld_options(options, lim, r, most_nat, t3, j3)
-            if spare - hit[0] >= 2:
-                sink.extend(hit[2] if direct else hit[1])
-            else:
-                few = short_hand_options(state, hit[1], spare, 0, canastas, need_c, allow_out)
-                sink.extend([x[0] for x in few] if direct else few)
+    rank_meld_options(state, sink, direct, spare, t3, j3, canastas, need_c, allow_out)
     if rules.wild_melds and not reserved:
         wild_candidates(state, cand, size, pend, canastas, need_c, allow_out)
     if rules.twos_melds and opened and rc[TWO]:
@@ -212,6 +172,57 @@ def play_actions(state: DealState) -> list[int]:
     if must_out and search_out and not state.planning:
         acts = out_moves(state, acts)  # the melds after which he can still go out (exact, outsearch.py)
     return acts
+
+
+def rank_meld_options(state: DealState, sink: list[Any], direct: bool, spare: int, t3: int, j3: int,
+                      canastas: int, need_c: int, allow_out: bool) -> None:
+    """Add to ``sink`` the melds and additions of each rank 4..A the hand allows (RULES.md §1.5; several melds
+    of a rank beside a canasta, §3.2 Samba): their ids where ``direct`` (every one legal as it stands), else
+    their candidates. ``spare``: cards left after a move of k cards is ``spare - k``; ``t3``, ``j3``: the twos
+    and jokers held, at most 3. Once per state; the loop over ranks is the engine's hottest."""
+    seat = state.turn
+    side = state.side_of[seat]
+    rules = state.rules
+    rc = state.rank_counts[seat]
+    mt = state.meld_index[side]
+    melds = state.melds[side]
+    lim = state.meld_limits
+    cap = rules.meld_cap
+    min_nat = rules.min_naturals
+    options = options_cache(lim)  # the melds and additions that counts of cards allow (groupmoves.py)
+    wild3 = t3 or j3
+    several = rules.several_melds_per_rank
+    capped = rules.canasta_max > 0
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        mi = mt[r]
+        if mi >= 0 and (c or wild3):  # a card to add
+            m = melds[mi]
+            if capped:
+                room = cap - len(m.cards)
+                most_nat = c if c < room else room
+                if room > most_nat + 3:  # room for any addition (at most 3 wild cards): one cache entry
+                    room = most_nat + 3
+            else:
+                most_nat, room = c, c + 3
+            if room > 0:
+                hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3)) or add_options(
+                    options, lim, r, most_nat, room, m.nat, m.wild, t3, j3
+                )
+                if spare - hit[0] >= 2:
+                    sink.extend(hit[2] if direct else hit[1])  # every one keeps two cards (ids, or candidates)
+                else:
+                    few = short_hand_options(state, hit[1], spare, len(m.cards), canastas, need_c, allow_out)
+                    sink.extend([x[0] for x in few] if direct else few)
+        if c >= min_nat and (mi < 0 or (several and len(melds[mi].cards) >= 7)):  # beside a canasta
+            # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
+            most_nat = c if c < cap else cap
+            hit = options.get((MELD, r, most_nat, t3, j3)) or meld_options(options, lim, r, most_nat, t3, j3)
+            if spare - hit[0] >= 2:
+                sink.extend(hit[2] if direct else hit[1])
+            else:
+                few = short_hand_options(state, hit[1], spare, 0, canastas, need_c, allow_out)
+                sink.extend([x[0] for x in few] if direct else few)
 
 
 def black_three_candidates(state: DealState, cand: list[Candidate], size: int, pend: int, allow_out: bool,
