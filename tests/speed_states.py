@@ -6,9 +6,9 @@ import random
 from collections.abc import Iterator
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, TWO
-from canasta.engine.deal import P_PLAY, Deal, _OpeningCheck
-from canasta.moves.actions import ACTIONS
-from canasta.moves.notation import ADD, MELD, WILD_TARGET
+from canasta.engine.constraints.initial_meld_reach import InitialMeldCheck
+from canasta.engine.deal import P_PLAY, Deal
+from canasta.moves.notation import ACTIONS, ADD, MELD, WILD_TARGET
 from canasta.rules.fields import Rules
 
 Candidate = tuple[int, int, int, int, int]
@@ -43,7 +43,7 @@ def shape_candidates(deal: Deal) -> list[Candidate]:
     return out
 
 
-def counts_after(deal: Deal, check: _OpeningCheck, x: Candidate) -> tuple[list[int], dict[int, list[int]]]:
+def counts_after(deal: Deal, check: InitialMeldCheck, x: Candidate) -> tuple[list[int], dict[int, list[int]]]:
     """The hand's counts by rank and this turn's melds (``check.base_turn``) after the candidate ``x``."""
     _, target, n, t, j = x
     rc = deal.rank_counts[deal.turn][:]

@@ -1,7 +1,7 @@
 """The shortcuts of the fifth speed pass agree with the full computation they stand in for (issue #3, speed).
 
 * the initial-meld plan of a candidate with the pairs a wild card each makes melds
-  (``_OpeningCheck.pairs_reach_after``): "yes" only where ``best_meld_value`` reaches the points, "no"
+  (``InitialMeldCheck.pairs_reach_after``): "yes" only where ``best_meld_value`` reaches the points, "no"
   (where wild cards count nothing towards the minimum) only where it does not;
 * sequence moves are not looked for where the hand holds no run of a suit, no wild card may fill a gap
   and the side has no sequence (``Deal.seqs``, ``sequences.bits_runs``): there are none;
@@ -19,8 +19,10 @@ import pytest
 
 from canasta.cards.deck import JOKER_RANK, TWO
 from canasta.cards.sequences import LANE, LANE_MASK, ROW_BYTES, bits_runs, held_bits, spans_in_hand, suit_rows
+from canasta.engine.constraints.going_out import canastas_needed_now_and_with_a_sequence
+from canasta.engine.constraints.initial_meld_reach import InitialMeldCheck, holds_natural_sequence
 from canasta.engine.constraints.meld_plans import best_meld_value
-from canasta.engine.deal import P_PLAY, _OpeningCheck
+from canasta.engine.deal import P_PLAY
 from canasta.engine.movegen.sequences import seq_play_candidates, seq_play_ids
 from canasta.moves.notation import SEQ_TARGET
 from canasta.rules.fields import Rules
@@ -35,7 +37,7 @@ def test_the_plan_with_pairs_never_contradicts_the_full_plan(spec: str) -> None:
     after the candidate gives the same answer; it answers "no" only where wild cards count nothing."""
     yes = no = 0
     for deal, side in unopened_states(spec, 24):
-        check = _OpeningCheck(deal, side, deal._ex(side))
+        check = InitialMeldCheck(deal, side, deal.melds_by_rank(side))
         zero = deal.rank_values[TWO] == 0 and deal.rank_values[JOKER_RANK] == 0
         assert check.zero_wilds == zero
         for x in shape_candidates(deal)[::2]:
@@ -89,13 +91,13 @@ def test_no_sequence_moves_without_a_run_a_wild_card_or_a_sequence(spec: str) ->
         hand = deal.hands[seat]
         assert deal.natural_bits == [held_bits(h) for h in deal.hands]
         spans = spans_in_hand(hand, rules.sequence_min, rules.sequence_max)
-        assert deal._holds_sequence() == bool(spans)
+        assert holds_natural_sequence(deal) == bool(spans)
         wild = rules.sequence_wild_max > 0 and (deal.rank_counts[seat][TWO] or deal.rank_counts[seat][JOKER_RANK])
         if spans or wild or seqs:
             continue
         pend = deal._to_hand(deal.pending) if deal.pending else 0
         for allow_out in (True, False):
-            needs = deal._out_needs(side)
+            needs = canastas_needed_now_and_with_a_sequence(deal, side)
             assert seq_play_candidates(deal, seat, side, deal.hand_sizes[seat], pend, allow_out, needs) == []
             assert seq_play_ids(deal, seat, side, deal.hand_sizes[seat], pend, allow_out, needs) == []
         assert not any(m.target == SEQ_TARGET for m in deal.melds[side])

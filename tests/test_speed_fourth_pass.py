@@ -3,7 +3,7 @@
 * melds of twos read from a cache by counts (``twos.twos_options``) against the melds of twos the rules
   allow, worked out directly;
 * the initial-meld plans of an unopened side skip the sequence plans where the hand holds no natural
-  sequence (``_OpeningCheck.seqs``): same answers as planning them;
+  sequence (``InitialMeldCheck.seqs``): same answers as planning them;
 * going-out checks of a player who must go out share one answer between moves that differ only in twos
   against jokers (``Deal._out_candidates``): same answers as asking each move;
 * ``seqplay.sequences_reach`` tries each set of sequences once: same answers as trying every order;
@@ -23,10 +23,12 @@ import pytest
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, TWO
 from canasta.cards.sequences import span_cards, spans_in_hand
+from canasta.engine.constraints.going_out import base_canastas_needed, going_out_candidates, going_out_ok_after
+from canasta.engine.constraints.initial_meld_reach import InitialMeldCheck, holds_natural_sequence
 from canasta.engine.constraints.meld_plans import NO_CAP, MeldLimits, best_meld_value
-from canasta.engine.deal import P_PLAY, Deal, _OpeningCheck
+from canasta.engine.constraints.sequence_plans import _shift, sequences_reach
+from canasta.engine.deal import P_PLAY, Deal
 from canasta.engine.extra_cards import out_need
-from canasta.engine.movegen.sequences import _shift, sequences_reach
 from canasta.engine.movegen.twos import twos_candidates
 from canasta.moves.actions import ACTIONS, GROUP_WILD_COMBOS, MAX_NATURALS, group_action
 from canasta.moves.notation import ADD, MELD
@@ -74,14 +76,14 @@ def test_opening_plans_without_a_sequence_in_hand_skip_the_sequence_plans(spec: 
     # hollywood: since the exact initial meld (issue #13) its seeded play reaches a hand without a natural
     # sequence at the plans' last step only in longer runs
     for deal, side in unopened_states(spec, 60 if spec == "hollywood" else 14):
-        fast = _OpeningCheck(deal, side, deal._ex(side))
-        full = _OpeningCheck(deal, side, deal._ex(side))
+        fast = InitialMeldCheck(deal, side, deal.melds_by_rank(side))
+        full = InitialMeldCheck(deal, side, deal.melds_by_rank(side))
         full.seqs = True  # always plan the hand's sequences too
         for x in shape_candidates(deal)[::3]:
             for waiver in (False, True):
                 assert fast.ok(x, waiver) == full.ok(x, waiver), (x, waiver)
                 checked += 1
-        assert fast.seqs in (None, deal._holds_sequence())
+        assert fast.seqs in (None, holds_natural_sequence(deal))
         skipped += fast.seqs is False
     assert checked > 300 and skipped > 0
 
@@ -93,8 +95,8 @@ def test_going_out_checks_are_shared_between_twos_and_jokers(spec: str) -> None:
         if deal.phase != P_PLAY or not deal.opened[deal.side_of[deal.turn]]:
             continue
         cand = shape_candidates(deal)
-        want = [x for x in cand if deal._out_ok_after(x)]
-        assert deal._out_candidates(cand) == want
+        want = [x for x in cand if going_out_ok_after(deal, x)]
+        assert going_out_candidates(deal, cand) == want
         checked += 1
         shared += len({(ACTIONS[x[0]][0], x[1], x[2], x[3] + x[4]) for x in cand}) < len(cand)
         out += bool(want)
@@ -163,7 +165,7 @@ def test_without_going_out_conditions_the_canastas_decide(spec: str) -> None:
         if not deal.variant_ranks.out_conditions:
             assert out_need(deal, deal.turn) == rules.canastas_to_go_out
         for side in range(rules.teams):
-            base = deal._base_need(side)
+            base = base_canastas_needed(deal, side)
             if side != deal.side_of[deal.turn]:
                 assert base == rules.canastas_to_go_out
             else:

@@ -12,7 +12,7 @@ hand, and the
 * ``can_meld_out`` with one card no meld can take tries only that card as the discard: same answers as
   trying every discard.
 * the naturals plan after a candidate of an unopened side worked out from the plan before it
-  (``engine._OpeningCheck.naturals_reach_after``); the ids of new sequences of suits D, H, S shifted from
+  (``engine.InitialMeldCheck.naturals_reach_after``); the ids of new sequences of suits D, H, S shifted from
   those of clubs; the ids of additions with a wild card; natural additions found without a cache key;
   additions skipped without a card or room; the moves of fixed ids and the cards picked for a meld.
 """
@@ -26,18 +26,16 @@ import pytest
 
 from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, N_TYPES, THREE, TWO
 from canasta.cards.sequences import ROW_BYTES, extensions_in_hand, row_extensions, row_lane, span_code, spans_in_hand
+from canasta.engine.constraints import sequence_plans
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, naturals_reach
+from canasta.engine.constraints.going_out import canastas_needed_now_and_with_a_sequence
+from canasta.engine.constraints.initial_meld_reach import InitialMeldCheck
 from canasta.engine.constraints.meld_plans import MeldLimits, _all_meldable, best_meld_value, can_meld_out
-from canasta.engine.deal import FIXED_MOVES, P_PLAY, Deal, IllegalMove, _OpeningCheck
+from canasta.engine.constraints.sequence_plans import out_reach
+from canasta.engine.deal import FIXED_MOVES, P_PLAY, Deal, IllegalMove
 from canasta.engine.movegen import sequences as seqplay
 from canasta.engine.movegen.rank_melds import add_options, meld_options, options_cache, wild_meld_options
-from canasta.engine.movegen.sequences import (
-    new_sequence_ids,
-    out_reach,
-    seq_play_candidates,
-    seq_play_ids,
-    sequence_ids_of,
-)
+from canasta.engine.movegen.sequences import new_sequence_ids, seq_play_candidates, seq_play_ids, sequence_ids_of
 from canasta.engine.movegen.wild_sequences import meld_hole, new_wild_melds, wild_addition_ids, wild_additions
 from canasta.moves.actions import (
     ACTION_INDEX,
@@ -241,7 +239,7 @@ def test_sequence_ids_are_those_of_the_candidates(spec: str) -> None:
                 size = deal.hand_sizes[seat]
                 pend = deal._to_hand(deal.pending)
                 for allow_out in (True, False):
-                    needs = deal._out_needs(side)
+                    needs = canastas_needed_now_and_with_a_sequence(deal, side)
                     want = [c[0] for c in seq_play_candidates(deal, seat, side, size, pend, allow_out, needs)]
                     assert seq_play_ids(deal, seat, side, size, pend, allow_out, needs) == want
                 checked += 1
@@ -291,15 +289,15 @@ def test_the_canasta_bound_of_going_out_plans_never_changes_their_answer(monkeyp
             deal.apply_action((pool or legal)[int(rng.random() * len(pool or legal))])
 
     def answers() -> list[bool]:
-        return [out_reach(d, d.hands[d.turn][:], d.rank_counts[d.turn][:], d._ex(d.side_of[d.turn]),
+        return [out_reach(d, d.hands[d.turn][:], d.rank_counts[d.turn][:], d.melds_by_rank(d.side_of[d.turn]),
                           d.canastas[d.side_of[d.turn]], 0, True) for d in positions]
 
     pruned = answers()
-    decided = sum(1 for d in positions if d.canastas[d.side_of[d.turn]] + seqplay._canasta_bound(
-        d, d.hands[d.turn], d.rank_counts[d.turn], d._ex(d.side_of[d.turn]),
+    decided = sum(1 for d in positions if d.canastas[d.side_of[d.turn]] + sequence_plans._canasta_bound(
+        d, d.hands[d.turn], d.rank_counts[d.turn], d.melds_by_rank(d.side_of[d.turn]),
         [m.span for m in d.melds[d.side_of[d.turn]] if m.target == SEQ_TARGET]) < rules.canastas_to_go_out)
     assert decided > 100  # the bound does drop hands: the comparison below is not vacuous
-    monkeypatch.setattr(seqplay, "_canasta_bound", lambda *args: 99)
+    monkeypatch.setattr(sequence_plans, "_canasta_bound", lambda *args: 99)
     assert answers() == pruned
     assert len(positions) > 300 and any(pruned) and not all(pruned)
 
@@ -372,7 +370,7 @@ def test_sequence_ids_of_every_suit_are_those_worked_out_for_it() -> None:
 
 @pytest.mark.parametrize("spec", ["italian", "hollywood", "classic", "samba"])
 def test_the_naturals_plan_after_a_candidate_is_that_of_the_counts_after_it(spec: str) -> None:
-    """``_OpeningCheck.naturals_reach_after`` (from the plan before any candidate) answers as
+    """``InitialMeldCheck.naturals_reach_after`` (from the plan before any candidate) answers as
     ``naturals_reach`` on the rank counts and this turn's melds after the candidate."""
     rules = Rules.parse(spec)
     rng = random.Random(spec)
@@ -382,7 +380,7 @@ def test_the_naturals_plan_after_a_candidate_is_that_of_the_counts_after_it(spec
         while not deal.over:
             side = deal.side_of[deal.turn]
             if deal.phase == P_PLAY and not deal.opened[side]:
-                check = _OpeningCheck(deal, side, deal._ex(side))
+                check = InitialMeldCheck(deal, side, deal.melds_by_rank(side))
                 for a in deal.legal_actions():
                     kind, target, n, t, j = ACTIONS[a]
                     if kind not in (MELD, ADD) or not (FOUR <= target <= ACE or target == WILD_TARGET):

@@ -229,7 +229,7 @@ def test_pile_cards_that_never_join_the_hand_do_not_count_as_cards_kept() -> Non
     assert d.opened[0] and d.red3[0] == cards("3H") and legal_strs(d) >= {"discard 9C", "discard KS"}
     c = make_deal(CUBAN, ["7D 7H KC KD KH KS AC AD AH AS 9C"], upcard="3C 3S 7C", scores=[3000, 0])
     play(c, "take 7D 7H")
-    assert c.view(0).pending_pile == 2 and c._keep() == 2  # neither black three will join the hand
+    assert c.view(0).pending_pile == 2 and c.cards_to_keep() == 2  # neither black three will join the hand
 
 
 # --- RULES.md §3 coverage (audit) ---

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.cards.deck import IS_WILD, parse_cards
+from canasta.engine.apply import meld_cards
 from canasta.engine.deal import P_PLAY, Deal
 from canasta.moves.notation import SEQ_TARGET
 from canasta.rules.fields import Rules
@@ -43,7 +44,7 @@ def position(preset: str, hand: str, melds: Sequence[MeldSpec] = (), opened: boo
         wild_as: tuple[int, ...] = ()
         if target == SEQ_TARGET and any(IS_WILD[c] for c in cs):
             raise ValueError("sequences with a wild card are not built here")
-        d._meld_cards(partner, side, target, cs, new=True, wild_as=wild_as)
+        meld_cards(d, partner, side, target, cs, new=True, wild_as=wild_as)
     for m in d.melds[side]:
         m.turn = 0
     d.turn_new = []

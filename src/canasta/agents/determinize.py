@@ -35,23 +35,24 @@ hidden cards at random, consistently with the seat's
   answer). Where asking tells nothing (Spanish, ``ask_requires_going_out=false``)
   the partner's hand is not conditioned.
 
-The Deal is built with ``Deal.__new__``: :meth:`Deal.set_table` sets the fields that
-follow from the rules and the dealer, and every other slot is filled the way
-:meth:`Deal.__init__` and :meth:`Deal.clone` fill it (the tests check that no slot is
-left out, that :meth:`Deal.check_invariants` passes and that the sampled deal offers
-the legal moves the real one offers).
+The Deal is built by :meth:`Deal.from_position` from the view's parts and the placed cards: it
+derives every other field in one place and checks that each card of the deck is placed once (the
+tests check that :meth:`Deal.check_invariants` passes and that the sampled deal offers the legal
+moves the real one offers).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from canasta.agents.memory import UNKNOWN, CardMemory, clip_known
-from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, N_TYPES, deck_counts, parse_cards
-from canasta.cards.sequences import held_bits
-from canasta.engine.deal import PHASE_NAMES, Deal, Meld, PlayerView
-from canasta.moves.actions import PASS_ID
+from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, N_TYPES, cards_of, deck_counts, parse_cards
+from canasta.engine.deal import Deal, PlayerView
+from canasta.engine.movegen.turn_moves import settle_must_go_out
+from canasta.engine.position import MeldPart
+from canasta.moves.notation import PASS_ID
 
 ASK_TRIES = 400
 """Shuffles tried for each of the two proposals of :func:`sample_deal` when the partner asked to go out."""
@@ -179,10 +180,11 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
     pool_counts = hidden_pool(view, memory)
     pool = [c for c in range(N_TYPES) for _ in range(pool_counts[c])]
     known = _known(view, memory)
-    d = _skeleton(view, memory, rng, legal)
+    parts = _public_parts(view, memory, legal)
+    bits = rng.getrandbits(64)  # the sampled deal's own generator (for reshuffles), drawn first
     asker = asking_partner(view)
     if asker < 0:
-        _place(d, view, memory, pool, known, rng)
+        d = _build(view, parts, bits, _place(view, memory, pool, known, rng))
         return _finish(d, view, legal)
     # the partner asked "may I go out?" and the engine let him only because he can (§1.9): keep the
     # worlds where he can. First plain rejection (exact: every world fitting the view is as likely as
@@ -191,8 +193,8 @@ def sample_deal(view: PlayerView, memory: CardMemory, rng: random.Random,
     ranks = _melded_ranks(view, asker)
     for tries, lean in ((ASK_TRIES, None), (ASK_TRIES, ranks)):
         for _ in range(tries):
-            _place(d, view, memory, pool, known, rng, (asker, lean) if lean is not None else None)
-            d.drop_caches()  # another world: the answers cached for the last one no longer hold
+            placed = _place(view, memory, pool, known, rng, (asker, lean) if lean is not None else None)
+            d = _build(view, parts, bits, placed)
             if d.can_go_out_now():
                 return _finish(d, view, legal)
     raise DeterminizeError("no hand found with which the asking partner can go out "
@@ -237,10 +239,12 @@ def _lean_hand(others: list[int], need: int, ranks: frozenset[int]) -> list[int]
     return picked
 
 
-def _place(d: Deal, view: PlayerView, memory: CardMemory, pool: list[int], known: list[list[int]],
-           rng: random.Random, lean: tuple[int, frozenset[int]] | None = None) -> None:
-    """Deal the hidden ``pool`` at random (from ``rng``) into ``d``'s unknown places: the other hands
-    (around the ``known`` cards), the unknown pile cards, packets, dowry and the stock.
+def _place(view: PlayerView, memory: CardMemory, pool: list[int], known: list[list[int]],
+           rng: random.Random, lean: tuple[int, frozenset[int]] | None = None) -> dict[str, Any]:
+    """Deal the hidden ``pool`` at random (from ``rng``) into the unknown places: the other hands
+    (around the ``known`` cards), the unknown pile cards, packets, dowry and the stock. Returns those
+    parts of the position (:meth:`Deal.from_position`'s ``hands``, ``stock``, ``pile``, ``pending``,
+    ``packets``, ``dowry``).
 
     ``lean = (seat, ranks)``: ``seat``'s unknown cards are drawn in groups that meld (:func:`_lean_hand`,
     ``ranks`` the ranks his side has melded): the fallback proposal for an asking partner.
@@ -294,68 +298,57 @@ def _place(d: Deal, view: PlayerView, memory: CardMemory, pool: list[int], known
                 seq[i] = rest.pop()
     if len(rest) != view.stock_size:
         raise DeterminizeError(f"{len(rest)} cards left for a stock of {view.stock_size}")
-    d.hands = hands
-    d.rank_counts = [[0] * 14 for _ in range(n)]
-    for s in range(n):
-        h = hands[s]
-        rc = d.rank_counts[s]
-        for c in range(N_TYPES):
-            if h[c]:
-                rc[c >> 2] += h[c]
-    d.hand_sizes = [sum(h) for h in hands]
-    d.natural_bits = [held_bits(h) for h in hands]
-    d.stock = rest
-    d.pile = pile
-    d.pending = pending
-    d.packets = packets
-    d.dowry = dowry
+    return {"hands": [cards_of(h) for h in hands], "stock": rest, "pile": pile, "pending": pending,
+            "packets": packets, "dowry": dowry}
 
 
-def _skeleton(view: PlayerView, memory: CardMemory, rng: random.Random, legal: Sequence[int] | None) -> Deal:
-    """A Deal with everything of ``view`` but the hidden cards (:func:`_place` deals those)."""
+def _public_parts(view: PlayerView, memory: CardMemory, legal: Sequence[int] | None) -> dict[str, Any]:
+    """The parts of the position that ``view`` and ``memory`` show (:func:`_place` deals the hidden cards)."""
     rules = view.rules
     n = rules.players
-    d = Deal.__new__(Deal, rules)  # a SeqDeal where the rules have sequences
-    d.set_table(rules, view.dealer)  # seating, card values, meld limits: as Deal.__init__ sets them
+    stock_size = view.stock_size
+    parts: dict[str, Any] = {
+        "melds": _melds(view, memory),
+        "red_threes": [list(r) for r in view.red_threes],
+        "scores": list(view.scores),
+        "turn": view.turn,
+        "phase": view.phase,
+        "dealer": view.dealer,
+        "to_act": view.to_act,
+        "turn_number": view.turn_number,
+        "drew": view.drew,
+        "melded_this_turn": view.melded_this_turn,
+        "opened": list(view.opened),
+        "minimums": list(view.minimums),
+        "frozen": view.pile_frozen,
+        "black_threes_removed": ([list(r) for r in view.black_threes_removed] if view.black_threes_removed
+                                 else None),
+        "asks_failed": list(view.asks_failed) if view.asks_failed else None,
+        "extra_cards_done": list(view.extra_cards_done) if view.extra_cards_done else None,
+        "openers": list(view.openers) if view.openers else None,
+        "opened_turns": list(view.opened_turns) if view.opened_turns else None,
+        "has_melded": [memory.has_melded[s] if s < len(memory.has_melded) else False for s in range(n)],
+        "must_canasta": view.must_canasta,
+        "pile_blocked_until": view.pile_blocked_until,
+        "asked": view.asked,
+        "answer": view.answer,
+        "no_discard": bool(legal is not None and view.phase == "play" and PASS_ID in legal and stock_size == 0),
+        "touched_old": memory.touched_old if memory.turn_seat == view.turn else False,
+        "stock_out": (rules.stock_end == "forced_take" and stock_size == 0
+                      and (view.phase == "draw" or view.drew == 2)),
+        "reshuffles": memory.reshuffles,
+    }
     if view.lone_hand >= 0:  # a cutthroat alliance (§3.1): the sides as the view shows them
-        d.side_of, d.lone = tuple(view.sides), view.lone_hand
-    d.opener = list(view.openers) if view.openers else [-1] * rules.teams
-    d.opened_turn = list(view.opened_turns) if view.opened_turns else [0] * rules.teams
-    d.must_canasta = view.must_canasta
-    d.blocked_until = view.pile_blocked_until
-    d.frozen = view.pile_frozen
-    _melds(d, view, memory)
-    d.red3 = [list(r) for r in view.red_threes]
-    d.black3_removed = ([list(r) for r in view.black_threes_removed] if view.black_threes_removed
-                        else [[] for _ in range(n)])
-    d.ask_failed = list(view.asks_failed) if view.asks_failed else [0] * rules.teams
-    d.extra_done = list(view.extra_cards_done) if view.extra_cards_done else [False] * rules.teams
-    d.opened = list(view.opened)
-    d.scores = list(view.scores)
-    d.minimum = list(view.minimums)
-    d.turn = view.turn
-    d.actor = view.to_act
-    d.phase = PHASE_NAMES.index(view.phase)
-    d.drew = view.drew
-    d.open_total = view.melded_this_turn
-    d.asked = view.asked
-    d.answer = view.answer
-    d.no_discard = bool(legal is not None and view.phase == "play" and PASS_ID in legal
-                        and view.stock_size == 0)
-    d.over = False
-    d.out_seat = -1
-    d.concealed = False
-    d.reshuffles = memory.reshuffles
-    d.seed = None
-    d.rng = random.Random(rng.getrandbits(64))
-    d.turn_no = view.turn_number
-    d.drop_caches()
-    d.stock_out = (rules.stock_end == "forced_take" and view.stock_size == 0
-                   and (view.phase == "draw" or view.drew == 2))
-    d.conceal_only = False
-    d.has_melded = [memory.has_melded[s] if s < len(memory.has_melded) else False for s in range(n)]
-    d.deck = ()
-    return d
+        parts["sides"], parts["lone_hand"] = list(view.sides), view.lone_hand
+    return parts
+
+
+def _build(view: PlayerView, parts: dict[str, Any], bits: int, placed: dict[str, Any]) -> Deal:
+    """The sampled deal: the view's parts and the placed cards, checked by :meth:`Deal.from_position`."""
+    try:
+        return Deal.from_position(view.rules, rng=random.Random(bits), **parts, **placed)
+    except ValueError as err:
+        raise DeterminizeError(str(err)) from err
 
 
 def _finish(d: Deal, view: PlayerView, legal: Sequence[int] | None) -> Deal:
@@ -387,40 +380,19 @@ def _match_turn_flags(d: Deal, view: PlayerView, legal: Sequence[int]) -> None:
     d.conceal_only, d.no_discard = tries[0]
     d.answer = view.answer
     d.drop_caches()
-    d._settle_must_out()  # as after a move: a player who must go out and cannot plays on (§1.9)
+    settle_must_go_out(d)  # as after a move: a player who must go out and cannot plays on (§1.9)
 
 
-def _melds(d: Deal, view: PlayerView, memory: CardMemory) -> None:
+def _melds(view: PlayerView, memory: CardMemory) -> list[list[MeldPart]]:
     """Melds as the view shows them; this turn's new melds credited to the turn's player (§1.9)."""
-    t = d.teams
-    d.melds = [[] for _ in range(t)]
-    d.seqs = [[] for _ in range(t)]
-    d.meld_index = [[-1] * 14 for _ in range(t)]
-    d.canastas = [0] * t
-    d.seq_canastas = [0] * t
     turn_side = view.side_of(view.turn)
     this_turn = set(memory.turn_new) if memory.turn_seat == view.turn else set()
-    d.turn_new = []
+    out: list[list[MeldPart]] = []
     for side, melds in enumerate(view.melds):
+        parts = []
         for mv in melds:
             new = side == turn_side and mv.target in this_turn
-            m = Meld(mv.target, view.turn if new else -1, view.turn_number if new else 0)
-            for c in mv.cards:
-                m.cards.append(c)
-                if c == JOKER or (IS_WILD[c] and mv.target != 0):
-                    m.wild += 1
-                else:
-                    m.nat += 1
-            if mv.span is not None:  # a sequence (§3.2): told apart by its span, not in mt
-                m.span = mv.span
-                d.seqs[side].append(m)
-            else:
-                d.meld_index[side][mv.target] = len(d.melds[side])
-            d.melds[side].append(m)
-            if m.is_canasta:
-                d.canastas[side] += 1
-                if mv.span is not None:
-                    d.seq_canastas[side] += 1
-            if new:
-                d.turn_new.append(m)
-    d.touched_old = memory.touched_old if memory.turn_seat == view.turn else False
+            parts.append(MeldPart(mv.target, tuple(mv.cards), mv.span, view.turn if new else -1,
+                                  view.turn_number if new else 0, new))
+        out.append(parts)
+    return out

@@ -249,7 +249,7 @@ def require_held(hand: Sequence[int], cards: Sequence[int]) -> None:
     """
     missing = next((c for c in cards if not hand[c]), None)
     if missing is not None:
-        from canasta.engine.deal import IllegalMove
+        from canasta.errors import IllegalMove
 
         raise IllegalMove(f"you do not hold {card_str(missing)}")
 

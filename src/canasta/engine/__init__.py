@@ -6,7 +6,8 @@ several deals (:class:`Game`). May import the layers below it: scoring, moves, r
 Public names: :class:`Deal`, :class:`Game`, :class:`IllegalMove`, :class:`PlayerView`.
 """
 
-from canasta.engine.deal import Deal, IllegalMove, PlayerView
+from canasta.engine.deal import Deal, PlayerView
 from canasta.engine.game import Game
+from canasta.errors import IllegalMove
 
 __all__ = ["Deal", "Game", "IllegalMove", "PlayerView"]

@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 from canasta.moves.notation import SEQ_TARGET
 
 if TYPE_CHECKING:
-    from canasta.engine.deal import Deal
+    from canasta.engine.state import DealState
 
 
-def form_alliance(deal: Deal, lone: int) -> None:
+def form_alliance(deal: DealState, lone: int) -> None:
     """Make ``lone`` the lone hand and join the two other seats of ``deal`` in one side.
 
     The partners' melds, canastas, "opened" state and failed asks combine on the
@@ -60,7 +60,7 @@ def form_alliance(deal: Deal, lone: int) -> None:
     deal._legal = None
 
 
-def _merge_melds(deal: Deal, keep: int, gone: int) -> None:
+def _merge_melds(deal: DealState, keep: int, gone: int) -> None:
     """Move side ``gone``'s melds onto side ``keep`` (one meld per rank: same ranks join)."""
     kept = deal.melds[keep]
     mt = deal.meld_index[keep]

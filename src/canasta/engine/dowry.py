@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from canasta.cards.deck import JOKER
 
 if TYPE_CHECKING:
-    from canasta.engine.deal import Deal
+    from canasta.engine.state import DealState
     from canasta.rules.fields import Rules
 
 DOWRY_BY_RANK: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 20, 20)
@@ -51,13 +51,13 @@ def dowry_cards(rules: Rules, stock: list[int], upcard: int) -> list[int]:
     return [stock.pop() for _ in range(n)]
 
 
-def lay_dowry(deal: Deal) -> None:
+def lay_dowry(deal: DealState) -> None:
     """Put the dowry face down under the upcard of ``deal`` (nothing if the pile is empty)."""
     if deal.pile:
         deal.dowry = dowry_cards(deal.rules, deal.stock, deal.pile[-1])
 
 
-def take_dowry(deal: Deal, rest: list[int]) -> list[int]:
+def take_dowry(deal: DealState, rest: list[int]) -> list[int]:
     """The cards below a taken pile's top card: the dowry (if still there) and then ``rest``."""
     if not deal.dowry:
         return rest

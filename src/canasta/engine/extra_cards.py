@@ -19,65 +19,65 @@ Heaven (§3.5 [S4 l.91]), read from :class:`~canasta.rules.fields.Rules` fields 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta.cards.deck import RANKS, TWO
 from canasta.moves.notation import WILD_TARGET
-from canasta.scoring.canasta_kinds import kinds_met, missing_kinds
 
 if TYPE_CHECKING:
-    from canasta.engine.deal import Deal
-    from canasta.rules.fields import Rules
+    from canasta.engine.state import DealState
 
 OUT_NEVER = 10**6
 """Canastas 'needed' by a side that cannot go out for another reason (no count of canastas is enough)."""
 
 
-def rank_index(rank: str) -> int:
-    """Rank index (0 = 2 .. 12 = A) of a rank letter of a Rules field, -1 for '' (no rank)."""
-    return RANKS.index(rank) if rank else -1
+def kinds_met(required: Sequence[str], canastas: Sequence[tuple[str, int]]) -> bool:
+    """Whether distinct canastas cover every required kind (``going_out_canastas``).
 
+    Args:
+        required: kinds: ``natural``, ``mixed``, ``wild`` or a rank letter such as ``7``.
+        canastas: the side's canastas as (kind, rank index) with kind natural / mixed / wild
+            (rank -1 for a wild canasta).
 
-@dataclass(frozen=True)
-class VariantRanks:
-    """Rank indexes (and whether going out has conditions of its own) read once from the rules (the engine's
-    hot paths compare ints).
-
-    Attributes:
-        pile_block: rank whose card on top blocks the pile, -1 none (``pile_blocking_rank``).
-        discard_block: rank not to be discarded until every side has a canasta of it, -1 none
-            (``discard_blocked_rank``).
-        out_conditions: going out needs more than ``canastas_to_go_out`` canastas (extra cards, red
-            threes, kinds of canasta, canastas of wild cards not counting): :func:`out_need` decides.
-        out_wild_only: the one such condition is that canastas of twos or of wild cards do not count
-            (Italian §3.2): a side with no meld of twos or of wild cards needs ``canastas_to_go_out``.
-        out_search: going out depends on more than rank counts (sequences, the meld of twos, a blocked
-            discard, black threes leaving play): the engine searches the turn's moves
-            (:func:`canasta.engine.constraints.going_out_search.needs_search`, RULES.md §1.9, §3.2, §3.4, §3.5).
+    Returns:
+        True if each required kind can be given its own canasta (a small matching).
     """
+    reqs = list(required)
+    if not reqs:
+        return True
+    if len(canastas) < len(reqs):
+        return False
 
-    pile_block: int
-    discard_block: int
-    out_conditions: bool = False
-    out_wild_only: bool = False
-    out_search: bool = False
+    def fits(req: str, c: tuple[str, int]) -> bool:
+        return c[0] == req if req in ("natural", "mixed", "wild") else c[1] == RANKS.index(req)
 
-    @classmethod
-    def for_rules(cls, rules: Rules) -> VariantRanks:
-        """Read the rank fields of ``rules``."""
-        others = bool(rules.extra_cards or rules.red3_to_go_out or rules.going_out_canastas)
-        from canasta.engine.constraints.going_out_search import needs_search
-        return cls(rank_index(rules.pile_blocking_rank), rank_index(rules.discard_blocked_rank),
-                   others or not rules.wild_canastas_count, not others and not rules.wild_canastas_count,
-                   needs_search(rules))
+    def match(i: int, used: int) -> bool:
+        if i == len(reqs):
+            return True
+        return any(not used >> k & 1 and fits(reqs[i], c) and match(i + 1, used | 1 << k)
+                   for k, c in enumerate(canastas))
+
+    return match(0, 0)
+
+
+def missing_kinds(required: Sequence[str], canastas: Sequence[tuple[str, int]]) -> list[str]:
+    """The required kinds (``going_out_canastas``) a side still lacks, in words, for messages."""
+    words = {"natural": "a natural canasta", "mixed": "a mixed canasta", "wild": "a canasta of wild cards"}
+    out = []
+    for k in required:
+        if not kinds_met([k], canastas):
+            out.append(words.get(k, f"a canasta of {k}s"))
+    if not out and not kinds_met(required, canastas):
+        out.append("one distinct canasta for each of " + ", ".join(words.get(k, k) for k in required))
+    return out
 
 
 # ------------------------------------------------------------------ engine side
 
 
-def deal_packets(deal: Deal, stock: list[int]) -> list[list[int]]:
-    """Deal each seat's face-down packet from ``stock`` (top = last), one card a seat in turn, as
+def deal_packets(deal: DealState, stock: list[int]) -> list[list[int]]:
+    """DealState each seat's face-down packet from ``stock`` (top = last), one card a seat in turn, as
     the hands are dealt (``extra_cards_from=packet``); empty packets otherwise."""
     rules = deal.rules
     n = rules.players
@@ -91,14 +91,14 @@ def deal_packets(deal: Deal, stock: list[int]) -> list[list[int]]:
     return packets
 
 
-def event_reached(deal: Deal, side: int) -> bool:
+def event_reached(deal: DealState, side: int) -> bool:
     """Whether ``side`` has reached the event of ``extra_cards_when``."""
     if deal.rules.extra_cards_when == "initial_meld":
         return deal.opened[side]
     return deal.canastas[side] > 0
 
 
-def give_extra_cards(deal: Deal, seat: int) -> None:
+def give_extra_cards(deal: DealState, seat: int) -> None:
     """Give ``seat`` the extra cards its side has earned and it has not received yet.
 
     From the stock: ``extra_cards`` drawn like a draw (red threes laid out and replaced), once
@@ -124,7 +124,7 @@ def give_extra_cards(deal: Deal, seat: int) -> None:
         deal._replace_red_threes(seat)
 
 
-def extra_cards_due(deal: Deal, seat: int) -> bool:
+def extra_cards_due(deal: DealState, seat: int) -> bool:
     """Whether ``seat`` will still receive extra cards (so it cannot go out before they come)."""
     rules = deal.rules
     if rules.extra_cards_from == "packet":
@@ -134,7 +134,7 @@ def extra_cards_due(deal: Deal, seat: int) -> bool:
     return not deal.extra_done[deal.side_of[seat]] and bool(deal.stock)
 
 
-def side_canastas(deal: Deal, side: int) -> list[tuple[str, int]]:
+def side_canastas(deal: DealState, side: int) -> list[tuple[str, int]]:
     """The side's canastas as (kind, rank index) for :func:`kinds_met` (rank -1 = wild canasta)."""
     return [canasta_kind(m.target, m.wild == 0) for m in deal.melds[side] if m.is_canasta]
 
@@ -145,7 +145,7 @@ def canasta_kind(target: int, natural: bool) -> tuple[str, int]:
     return ("wild", -1) if target == WILD_TARGET else ("natural" if natural else "mixed", target)
 
 
-def out_need(deal: Deal, seat: int, kinds: bool = True) -> int:
+def out_need(deal: DealState, seat: int, kinds: bool = True) -> int:
     """Canastas the side of ``seat`` needs to go out now (``canastas_to_go_out``), or
     :data:`OUT_NEVER` when another condition fails: extra cards still due to the seat, fewer red
     threes than ``red3_to_go_out``, or (if ``kinds``) a kind of ``going_out_canastas`` missing."""
@@ -165,7 +165,7 @@ def out_need(deal: Deal, seat: int, kinds: bool = True) -> int:
     return rules.canastas_to_go_out
 
 
-def wild_canastas(deal: Deal, side: int) -> int:
+def wild_canastas(deal: DealState, side: int) -> int:
     """How many of the side's canastas are of twos or of wild cards (which do not count for going out where
     ``wild_canastas_count`` is off, Italian §3.2)."""
     mt = deal.meld_index[side]
@@ -174,7 +174,7 @@ def wild_canastas(deal: Deal, side: int) -> int:
     return sum(1 for m in deal.melds[side] if (m.target == TWO or m.target == WILD_TARGET) and m.is_canasta)
 
 
-def kinds_met_after(deal: Deal, side: int, target: int, naturals: int, wilds: int) -> bool:
+def kinds_met_after(deal: DealState, side: int, target: int, naturals: int, wilds: int) -> bool:
     """Whether the side would have every kind of ``going_out_canastas`` after adding ``naturals``
     and ``wilds`` cards to (or starting) its meld of ``target`` (a going-out move that completes
     the last kind needed)."""
@@ -193,7 +193,7 @@ def kinds_met_after(deal: Deal, side: int, target: int, naturals: int, wilds: in
     return kinds_met(deal.rules.going_out_canastas, cans)
 
 
-def blocked_discard(deal: Deal, card: int) -> bool:
+def blocked_discard(deal: DealState, card: int) -> bool:
     """Whether ``card`` is of ``discard_blocked_rank`` while some side lacks a canasta of it."""
     r = deal.variant_ranks.discard_block
     if r < 0 or card >> 2 != r or card == 52:
@@ -205,7 +205,7 @@ def blocked_discard(deal: Deal, card: int) -> bool:
     return False
 
 
-def out_block_reason(deal: Deal, seat: int) -> str:
+def out_block_reason(deal: DealState, seat: int) -> str:
     """Why the side of ``seat`` may not go out for a reason other than its number of canastas, in a
     player's words ('' if there is none): extra cards still due, too few red threes, a kind of
     canasta missing (RULES.md §3.2 Mexican, §3.5 Pennies from Heaven)."""

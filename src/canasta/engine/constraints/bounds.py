@@ -13,10 +13,14 @@ asks the plan. The answers are the same, only sooner
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
 from canasta.engine.constraints.meld_plans import MeldLimits
 from canasta.moves.notation import WILD_TARGET
+
+if TYPE_CHECKING:
+    from canasta.rules.fields import Rules
 
 
 def loose_cards_fit(rc: Sequence[int], targets: Sequence[int], lim: MeldLimits, allow_discard: bool = True) -> bool:
@@ -177,3 +181,7 @@ def naturals_melded(c: int, meld: list[int] | None, max_size: int, least: int) -
         return 0
     return c if c <= max_size else max_size
 
+
+def needs_search(rules: Rules) -> bool:
+    """Whether going out in this variant depends on more than rank counts (module docstring)."""
+    return bool(rules.sequences or rules.twos_melds or rules.discard_blocked_rank or rules.black3_set_leaves_play)

@@ -25,7 +25,7 @@ from canasta.engine.constraints.meld_plans import best_meld_value
 from canasta.moves.notation import SEQ_TARGET, WILD_TARGET
 
 if TYPE_CHECKING:
-    from canasta.engine.deal import Deal
+    from canasta.engine.state import DealState
     from canasta.rules.fields import Rules
 
 ANY_CANASTA = 1
@@ -44,7 +44,7 @@ def required_kind(rules: Rules, score: int) -> int:
     return KIND_OF_REQUIREMENT[rules.opening_requirement(score)]
 
 
-def turn_canasta_kind(deal: Deal, side: int) -> int:
+def turn_canasta_kind(deal: DealState, side: int) -> int:
     """The best canasta ``side`` completed with melds started this turn: 2 natural (or a sequence),
     1 mixed or of wild cards, 0 none. Only melds made in this turn count (they are the opening)."""
     best = 0
@@ -54,7 +54,7 @@ def turn_canasta_kind(deal: Deal, side: int) -> int:
     return best
 
 
-def canasta_reachable(deal: Deal, hand: list[int], rc: list[int], this_turn: dict[int, list[int]],
+def canasta_reachable(deal: DealState, hand: list[int], rc: list[int], this_turn: dict[int, list[int]],
                       spans: list[tuple[int, int, int]], keep: int, need: int, kind: int) -> bool:
     """Whether a canasta of ``kind`` can still be completed this turn and the initial meld reach
     ``need`` more points, keeping ``keep`` cards.

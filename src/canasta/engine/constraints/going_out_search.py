@@ -34,38 +34,30 @@ from typing import TYPE_CHECKING, Any
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
 from canasta.cards.sequences import LANE, LANE_MASK
-from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out
+from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, needs_search
 from canasta.engine.constraints.meld_plans import can_meld_out
 from canasta.engine.extra_cards import extra_cards_due
 from canasta.engine.movegen.twos import twos_reserved
-from canasta.moves.actions import ACTIONS
-from canasta.moves.notation import ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
+from canasta.engine.state import P_ANSWER, P_PLAY
+from canasta.moves.notation import ACTIONS, ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 
 if TYPE_CHECKING:
-    from canasta.engine.deal import Deal
-    from canasta.rules.fields import Rules
+    from canasta.engine.state import DealState
 
 __all__ = ["SEARCH_CARDS", "needs_search", "out_hopeless", "out_moves", "out_possible", "plan_says_out", "plannable"]
 
-P_PLAY = 1  # engine.P_PLAY (not imported: the engine imports this module)
-P_ANSWER = 2  # engine.P_ANSWER
 BUDGET = 400
 """States one search may expand before it gives up (:class:`OverBudget`); only hands far longer than
 ``FULL_CARDS`` with many sequences to choose from come near it."""
 FULL_CARDS = 8
 SEARCH_CARDS = 8
 """The engine searches (:func:`out_possible`, :func:`out_moves`) for hands of at most this many cards;
-longer hands are answered by the plans (``Deal._search_out_now``)."""
+longer hands are answered by the plans (``going_out_by_search_now``)."""
 """Up to this many cards in hand every move is searched; above, only sequences and melds of twos, the
 melds of ranks being left to the rank plan (module docstring)."""
 
 
-def needs_search(rules: Rules) -> bool:
-    """Whether going out in this variant depends on more than rank counts (module docstring)."""
-    return bool(rules.sequences or rules.twos_melds or rules.discard_blocked_rank or rules.black3_set_leaves_play)
-
-
-def _key(d: Deal, seat: int) -> tuple[Any, ...]:
+def _key(d: DealState, seat: int) -> tuple[Any, ...]:
     side = d.side_of[seat]
     return (tuple(d.hands[seat]), len(d.pending), d.hand_sizes[seat],
             tuple((m.target, m.nat, m.wild, m.span, tuple(m.cards) if m.target == TWO else len(m.cards))
@@ -78,7 +70,7 @@ class OverBudget(Exception):
     """The search expanded more than :data:`BUDGET` states."""
 
 
-def _stuck(d: Deal, seat: int, side: int, hand: list[int], rc: list[int]) -> int:
+def _stuck(d: DealState, seat: int, side: int, hand: list[int], rc: list[int]) -> int:
     """How many cards of ``hand`` (counts by card type, ``rc`` by rank, the pile set aside included) no move
     of this turn can ever meld, counted generously (an exact lower bound): black threes short of a meld of
     them (fewer than 3; where they leave play only as a set, any number but 4: §1.8, §3.4); a natural
@@ -116,7 +108,7 @@ def _stuck(d: Deal, seat: int, side: int, hand: list[int], rc: list[int]) -> int
     return stuck
 
 
-def _seq_placeable(d: Deal, side: int, hand: list[int], gaps_ok: int) -> list[int]:
+def _seq_placeable(d: DealState, side: int, hand: list[int], gaps_ok: int) -> list[int]:
     """Per suit, as bits, the ranks that lie in a window of ``sequence_min`` ranks (4..A) of which the hand
     holds or the side's sequences of that suit cover all but at most ``gaps_ok`` (:func:`_stuck`)."""
     smin = d.rules.sequence_min
@@ -156,7 +148,7 @@ def _suit_counts(hand: list[int]) -> tuple[list[int], list[int]]:
     return distinct, cards
 
 
-def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> int:
+def _reachable_canastas(d: DealState, side: int, hand: list[int], rc: list[int]) -> int:
     """At least as many canastas as the side can complete this turn (an upper bound): a meld short of 7
     cards counts where the hand's cards that could join it (naturals of its rank, or of its suit within
     reach for a sequence, and every wild card) make 7; a new meld of a rank, beside one or alone, where
@@ -203,7 +195,7 @@ def _reachable_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> i
     return count
 
 
-def _reachable_seq_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) -> int:
+def _reachable_seq_canastas(d: DealState, side: int, hand: list[int], rc: list[int]) -> int:
     """At least as many sequence canastas as the side can complete this turn (an upper bound, as
     :func:`_reachable_canastas`): a sequence short of 7 cards where the suit's naturals held and the wild
     cards it may take make 7; new sequences of a suit, as many as its cards held (copies too) and those wild
@@ -220,7 +212,7 @@ def _reachable_seq_canastas(d: Deal, side: int, hand: list[int], rc: list[int]) 
     return count
 
 
-def _hopeless(d: Deal, seat: int, side: int) -> bool:
+def _hopeless(d: DealState, seat: int, side: int) -> bool:
     """Exact "no" bounds (module docstring)."""
     rules = d.rules
     if rules.extra_cards and extra_cards_due(d, seat):
@@ -255,18 +247,18 @@ def _hopeless(d: Deal, seat: int, side: int) -> bool:
         if d.pending:
             rc = rc[:]
             d._add_to_hand_counts(rc, d.pending)
-        if not can_meld_out(rc, d._ex(side), d.meld_limits, d.canastas[side], rules.canastas_to_go_out,
+        if not can_meld_out(rc, d.melds_by_rank(side), d.meld_limits, d.canastas[side], rules.canastas_to_go_out,
                             allow_discard=not d.no_discard):
             return True
     return False
 
 
-def out_hopeless(d: Deal, seat: int, side: int) -> bool:
+def out_hopeless(d: DealState, seat: int, side: int) -> bool:
     """The search's exact "no" bounds (:func:`_hopeless`) for the turn's player ``seat`` of ``side``."""
     return _hopeless(d, seat, side)
 
 
-def plannable(d: Deal, seat: int, side: int) -> bool:
+def plannable(d: DealState, seat: int, side: int) -> bool:
     """Whether the rank plan may finish the going out from here: the side has opened (or a concealed going
     out waives its minimum, §1.6), no pile is set aside, no canasta is owed first, no concealed going out is
     required, melding is allowed (§3.4 first round), and no cards are still to come (extra cards)."""
@@ -277,7 +269,7 @@ def plannable(d: Deal, seat: int, side: int) -> bool:
                 or (rules.extra_cards and extra_cards_due(d, seat)))
 
 
-def plan_says_out(d: Deal, seat: int, side: int) -> bool:
+def plan_says_out(d: DealState, seat: int, side: int) -> bool:
     """Whether the hand can go out by melds of ranks alone (black threes included, the discard last),
     the rank plan :func:`~canasta.engine.constraints.meld_plans.can_meld_out` adjusted where a variant restricts it
     (exact
@@ -298,7 +290,7 @@ def plan_says_out(d: Deal, seat: int, side: int) -> bool:
         if rc[THREE] == 4:
             rc = rc[:]
             rc[THREE] = 0  # the set leaves play (§3.4)
-    ex = d._ex(side)
+    ex = d.melds_by_rank(side)
     canastas = d.canastas[side]
     block = d.variant_ranks.discard_block
     if block >= 0 and rc[block] and not d.no_discard:
@@ -320,7 +312,7 @@ def plan_says_out(d: Deal, seat: int, side: int) -> bool:
     return can_meld_out(rc, ex, d.meld_limits, canastas, need, allow_discard=allow)
 
 
-def _concrete(d: Deal, action: int) -> list[Move]:
+def _concrete(d: DealState, action: int) -> list[Move]:
     """The moves of id ``action``: every choice of suits where it can matter (a group meld or addition in
     a variant with sequences), else the engine's choice (:meth:`Deal.move_for_action`)."""
     kind, arg, n, t, j = ACTIONS[action]
@@ -359,7 +351,7 @@ class _Search:
 
     __slots__ = ("seat", "side", "memo", "ordered", "left")
 
-    def __init__(self, seat: int, side: int, deal: Deal):
+    def __init__(self, seat: int, side: int, deal: DealState):
         self.seat = seat
         self.side = side
         self.memo: dict[tuple[Any, ...], bool] = {}
@@ -367,7 +359,7 @@ class _Search:
         self.ordered = not (rules.extra_cards and extra_cards_due(deal, seat))
         self.left = BUDGET
 
-    def run(self, d: Deal, last: int = -1) -> bool:
+    def run(self, d: DealState, last: int = -1) -> bool:
         seat = self.seat
         if d.over:
             return d.out_seat == seat
@@ -387,7 +379,7 @@ class _Search:
         self.memo[key] = ok
         return ok
 
-    def _expand(self, d: Deal, last: int) -> bool:
+    def _expand(self, d: DealState, last: int) -> bool:
         seat, side = self.seat, self.side
         if _hopeless(d, seat, side):
             return False
@@ -426,7 +418,7 @@ class _Search:
         return False
 
 
-def _size(d: Deal, action: int) -> int:
+def _size(d: DealState, action: int) -> int:
     """Cards the move ``action`` takes from the hand."""
     kind, arg, n, t, j = ACTIONS[action]
     if arg in (SEQ_TARGET, SEQ_WILD):
@@ -434,7 +426,7 @@ def _size(d: Deal, action: int) -> int:
     return n + t + j
 
 
-def _planning_clone(deal: Deal) -> Deal:
+def _planning_clone(deal: DealState) -> DealState:
     """A search copy of ``deal`` in its player's play phase, told yes. Asked while his partner is to answer
     (the sampled worlds of canasta.agents.determinize ask it then), the copy is the turn as it goes on after
     the answer."""
@@ -450,7 +442,7 @@ def _planning_clone(deal: Deal) -> Deal:
     return c
 
 
-def out_possible(deal: Deal) -> bool | None:
+def out_possible(deal: DealState) -> bool | None:
     """Whether the turn's player, in the play phase, can end this turn by going out when his partner says
     yes (exact; module docstring); None where the search gave up (:data:`BUDGET`)."""
     seat = deal.turn
@@ -465,7 +457,7 @@ def out_possible(deal: Deal) -> bool | None:
         return None
 
 
-def out_moves(deal: Deal, acts: list[int]) -> list[int]:
+def out_moves(deal: DealState, acts: list[int]) -> list[int]:
     """Of the move ids ``acts`` of a player who must go out (his partner said yes, or a concealed going out
     waived his minimum), those after which he still can this turn (exact); moves other than melds and
     additions are kept as they are. Each move gets its own :data:`BUDGET` (the states searched are shared);

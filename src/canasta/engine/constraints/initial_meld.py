@@ -9,7 +9,7 @@ initial meld must hold a canasta made in that turn (``canasta`` or ``natural_can
 canasta waives the count it replaces the count (tile game: from 5000), otherwise it comes on top of
 the count (Brazilian §3.2: from 7000, natural from 9000).
 
-The engine offers only melds that keep the initial meld reachable (``Deal._opening_special`` where
+The engine offers only melds that keep the initial meld reachable (``initial_meld_special_case`` where
 the canasta replaces the count, :mod:`canasta.engine.constraints.canasta_in_opening` where it comes on top of it); this
 module answers the other question: do the melds made so far this turn open the side?
 """

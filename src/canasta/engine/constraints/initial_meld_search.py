@@ -1,6 +1,7 @@
 """Exact "can the initial meld still be reached this turn?" for variants with sequences (RULES.md §1.6, §3.2).
 
-The fast plans behind :meth:`canasta.engine.deal.Deal._rest_reaches` (melds of a rank,
+The fast plans behind :func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_still_reachable` (melds of a
+rank,
 :func:`canasta.engine.constraints.meld_plans.best_meld_value`; natural sequences of the hand,
 :func:`canasta.engine.movegen.sequences.sequences_reach`) prove that the minimum stays reachable when they find a
 plan, but
@@ -30,15 +31,18 @@ from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 
 if TYPE_CHECKING:
-    from canasta.engine.deal import Deal
+    from canasta.engine.state import Candidate, DealState
 
 _OPEN_FREE: dict[type, type] = {}
 
 
 def open_free(cls: type) -> type:
-    """A subclass of the deal class ``cls`` whose initial-meld filters (:meth:`Deal._opening_candidates`,
-    :meth:`Deal._seq_opening_ok`) keep every move that the other initial-meld rules of §3.4 allow
-    (:meth:`Deal._opening_special`: no wild card where the opening must be natural, ...)."""
+    """A subclass of the deal class ``cls`` whose initial-meld filters
+    (:func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_candidates`,
+    :func:`~canasta.engine.constraints.initial_meld_reach.sequence_initial_meld_ok`) keep every move that the other
+    initial-meld rules of §3.4 allow
+    (:func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_special_case`: no wild card where the opening
+    must be natural, ...)."""
     got = _OPEN_FREE.get(cls)
     if got is None:
         def _opening_candidates(self: Any, cand: list[Any], waiver: bool) -> list[Any]:
@@ -59,18 +63,19 @@ def open_free(cls: type) -> type:
     return got
 
 
-def _special_allows(d: Deal, x: tuple[int, int, int, int, int]) -> bool:
-    """The rules of §3.4 that :meth:`Deal._opening_special` applies to candidate ``x`` besides the count: a
+def _special_allows(d: DealState, candidate: Candidate) -> bool:
+    """The rules of §3.4 that :func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_special_case`
+    applies to candidate ``candidate`` besides the count: a
     meld that opens at once is allowed; where the required canasta replaces the count nothing else is;
     where the opening allows no wild card, no meld with one is."""
     rules = d.rules
     side = d.side_of[d.turn]
     score = d.scores[side]
     req = rules.opening_requirement(score)
-    _, r, _, t, j = x
+    _, r, _, t, j = candidate
     mi = d.meld_index[side][r]
     wild = t + j + (d.melds[side][mi].wild if mi >= 0 else 0)
-    _, _, cn, _ = d._after_counts(x)
+    _, _, cn, _ = d._after_counts(candidate)
     if meld_opens(rules, req, r, wild, cn > d.canastas[side]):
         return True
     if req and rules.opening_canasta_waives_minimum:
@@ -78,7 +83,7 @@ def _special_allows(d: Deal, x: tuple[int, int, int, int, int]) -> bool:
     return rules.opening_allows_wild(score) or not (t or j)
 
 
-def _moves(d: Deal, action: int) -> Iterator[Move]:
+def _moves(d: DealState, action: int) -> Iterator[Move]:
     """The moves of id ``action``: each choice of suits for the naturals of a group meld or addition (the
     suits left in the hand matter for later sequences), else the engine's own choice. The suits of twos are
     the engine's choice (lowest first): a two is a wild card of no suit in every meld (sequences run from
@@ -99,7 +104,7 @@ def _moves(d: Deal, action: int) -> Iterator[Move]:
             yield Move(kind, nat + wild, arg)
 
 
-def _key(x: Deal, seat: int) -> tuple[Any, ...]:
+def _key(x: DealState, seat: int) -> tuple[Any, ...]:
     """The state of the turn as the search sees it: the hand (its twos by number: their suits never matter),
     the points melded and this turn's melds."""
     h = x.hands[seat]
@@ -108,14 +113,14 @@ def _key(x: Deal, seat: int) -> tuple[Any, ...]:
                   for m in x.turn_new))
 
 
-def _bound(d: Deal, seat: int, side: int) -> int:
+def _bound(d: DealState, seat: int, side: int) -> int:
     """:func:`_bound_of` the hand of ``seat`` and the melds of ``side``."""
     mt = d.meld_index[side]
     return _bound_of(d, d.hands[seat], d.rank_counts[seat], [mt[r] >= 0 for r in range(len(mt))],
                      {m.span[0] for m in d.turn_new if m.target == SEQ_TARGET})
 
 
-def _bound_of(d: Deal, h: list[int], rc: list[int], melded: list[bool], suits: set[int]) -> int:
+def _bound_of(d: DealState, h: list[int], rc: list[int], melded: list[bool], suits: set[int]) -> int:
     """At most the points the cards of ``seat``'s hand can still add to the initial meld. A natural card
     counts (at the better of its value in a meld of its rank and in a sequence) only where it could join
     a meld: its rank melded by the side, held three times, or held ``min_naturals`` times and among the
@@ -177,7 +182,7 @@ _MEMO: list[Any] = [None, {}, False]
 state, and whether a search from it went past :data:`SEARCH_BUDGET`; one position's answers are kept."""
 
 
-def _memo(d: Deal, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
+def _memo(d: DealState, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
     """The answers of :func:`opening_reachable` already found for this position (shared by its calls: the
     candidate moves of one position lead to the same states), emptied when another position asks (the context
     names the deal object, the hand, and what else the legal moves of the turn read beyond the searched state)."""
@@ -195,7 +200,7 @@ def _memo(d: Deal, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
     return memo
 
 
-def opening_reachable(deal: Deal, action: int, need: int | None = None) -> bool:
+def opening_reachable(deal: DealState, action: int, need: int | None = None) -> bool:
     """Whether, after the meld or addition of id ``action`` (cards chosen by :meth:`Deal.move_for_action`),
     the unopened side of the player to act can still make its initial meld this turn with legal melds and
     additions, keeping a card to discard (RULES.md §1.6). Exact; ``deal`` is not changed. ``need``: the
@@ -231,7 +236,7 @@ def opening_reachable(deal: Deal, action: int, need: int | None = None) -> bool:
     c._do(action, move)
     memo = _memo(deal, seat, side)
 
-    def run(x: Deal) -> bool:
+    def run(x: DealState) -> bool:
         if x.over or x.turn != seat or x.actor != seat:
             return False
         if x.opened[side] or x._opening_met(side):

@@ -11,10 +11,18 @@ checks what depends on the rest of the deal (whether the player keeps cards enou
 from __future__ import annotations
 
 from canasta.engine.constraints.meld_plans import MeldLimits
-from canasta.moves.actions import ACTION_INDEX, GROUP_WILD_COMBOS, WILD_MELD_COMBOS, group_action
-from canasta.moves.notation import ADD, MELD, WILD_TARGET
+from canasta.engine.state import Candidate
+from canasta.moves.notation import (
+    ACTION_INDEX,
+    ADD,
+    GROUP_WILD_COMBOS,
+    MELD,
+    WILD_MELD_COMBOS,
+    WILD_TARGET,
+    group_action,
+)
 
-Option = tuple[int, int, int, int, int]
+Option = Candidate
 """A candidate move: (id, target rank, naturals, twos, jokers)."""
 
 Options = tuple[int, list[Option], list[int]]

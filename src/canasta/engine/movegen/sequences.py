@@ -9,12 +9,10 @@
 * :func:`seq_take_candidates`: taking the pile by adding its top card to a
   sequence of the side (Samba: unfrozen pile, a sequence of fewer than 7 cards);
 * :func:`seq_move_for_action`: the move with concrete cards for a sequence id;
-* :func:`sequences_reach`: whether an unopened side can still reach its minimum
-  count with sequences of the hand as well as melds of a rank.
-* :func:`out_reach`: whether the hand can go out this turn with up to two sequence
-  moves besides melds of a rank (used where going out needs the partner's yes,
-  ``must_ask_to_go_out``, Brazilian);
-* :func:`explain_sequence`, :func:`explain_sequence_take`: why a sequence move is refused.
+
+The plans of the initial meld and of going out with sequences live in
+:mod:`canasta.engine.constraints.sequence_plans`, the refusals in words in
+:mod:`canasta.engine.movegen.sequence_refusals`.
 
 Feasibility decision (docs/variants/samba.md): sequences only add ways to meld, so the
 engine's plans from rank counts (:mod:`canasta.engine.constraints.meld_plans`) stay sufficient to keep
@@ -28,14 +26,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER_RANK, THREE, TWO, card_str
+from canasta.cards.deck import FOUR, JOKER_RANK, TWO
 from canasta.cards.sequences import (
     LANE,
     LANE_MASK,
     ROW_BYTES,
     Span,
     bits_runs,
-    extensions_in_hand,
     require_held,
     row_extensions,
     span_cards,
@@ -43,11 +40,8 @@ from canasta.cards.sequences import (
     span_decode,
     span_ends,
     span_masks,
-    spans_in_hand,
     suit_spans,
 )
-from canasta.engine.constraints.bounds import may_meld_out
-from canasta.engine.constraints.meld_plans import best_meld_value
 from canasta.engine.movegen.wild_sequences import (
     BOTH,
     JOKER_ONLY,
@@ -58,18 +52,30 @@ from canasta.engine.movegen.wild_sequences import (
     wild_addition_ids,
     wild_additions,
 )
-from canasta.moves.actions import ACTION_INDEX, ACTIONS, seq_add_action, seq_meld_action, seq_take_action
-from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, WILD_TARGET, Move
+from canasta.errors import IllegalMove
+from canasta.moves.notation import (
+    ACTION_INDEX,
+    ACTIONS,
+    ADD,
+    MELD,
+    SEQ_TARGET,
+    SEQ_WILD,
+    TAKE,
+    Move,
+    seq_add_action,
+    seq_meld_action,
+    seq_take_action,
+)
 
 if TYPE_CHECKING:
-    from canasta.engine.deal import Deal, Meld
+    from canasta.engine.state import DealState, Meld
     from canasta.rules.fields import Rules
 
 REACH_DEPTH = 2
 """Further sequences the initial-meld planning tries in one turn (besides melds of a rank)."""
 
 
-def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
+def find_sequence(deal: DealState, side: int, seq: tuple[int, ...]) -> Meld | None:
     """The sequence of ``side`` whose lowest and highest cards are ``seq`` (card types), or None.
 
     Two sequences with the same cards are interchangeable; the first made is returned. ``seq`` of
@@ -83,7 +89,7 @@ def find_sequence(deal: Deal, side: int, seq: tuple[int, ...]) -> Meld | None:
     return next((m for m in deal.seqs[side] if m.span == span and meld_hole(m) == hole), None)
 
 
-def sequences_touching(deal: Deal, side: int, top: int) -> list[Meld]:
+def sequences_touching(deal: DealState, side: int, top: int) -> list[Meld]:
     """The sequences of ``side`` that the card ``top`` could join: of its suit, ending next to its rank
     (RULES.md §3.2), in the order they were made."""
     suit, rank = top & 3, top >> 2
@@ -91,7 +97,7 @@ def sequences_touching(deal: Deal, side: int, top: int) -> list[Meld]:
             and (m.span[1] - 1 == rank or m.span[2] + 1 == rank)]
 
 
-def seq_take_candidates(deal: Deal, seat: int, side: int, top: int, near: list[Meld] | None = None) -> list[int]:
+def seq_take_candidates(deal: DealState, seat: int, side: int, top: int, near: list[Meld] | None = None) -> list[int]:
     """Ids of taking the pile by adding its top card ``top`` to one of the side's sequences.
 
     The caller has checked that the pile is not frozen for the side and that the
@@ -122,7 +128,7 @@ def seq_take_candidates(deal: Deal, seat: int, side: int, top: int, near: list[M
     return out
 
 
-def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
+def seq_play_candidates(deal: DealState, seat: int, side: int, size: int, pend: int,
                         allow_out: bool, needs: tuple[int, int]) -> list[tuple[int, tuple[int, ...], int]]:
     """Sequence melds and additions the hand allows now: ``(id, cards used, canastas after)``.
 
@@ -134,7 +140,8 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     ``size`` is the hand's size, ``pend`` the pile cards still set aside for it,
     ``allow_out`` whether going out is allowed (the partner did not say no), ``needs`` the
     canastas the side needs to go out now and with one more sequence canasta
-    (:meth:`canasta.engine.deal.Deal._out_needs`). A move that leaves fewer than 2 cards is
+    (:func:`~canasta.engine.constraints.going_out.canastas_needed_now_and_with_a_sequence`). A move that leaves fewer
+    than 2 cards is
     offered only if the side then has the canastas to go out (RULES.md §1.4, §1.9, §3.2).
     """
     rules = deal.rules
@@ -181,7 +188,7 @@ def seq_play_candidates(deal: Deal, seat: int, side: int, size: int, pend: int,
     seen: set[Span] = set()
     seen_wild: set[tuple[int, int, int, int]] = set()
     longest = max(smax, rules.sequence_out_max)
-    # the going-out turn (Brazilian §3.2), where the exact filter after the yes runs (Deal._search_out_now)
+    # the going-out turn (Brazilian §3.2), where the exact filter after the yes runs (going_out_by_search_now)
     committed = deal.answer > 0 and rules.must_ask_to_go_out and deal._search_out_now()
     for m in seqs:
         sp = m.span
@@ -240,7 +247,7 @@ def _wild_hole(m: Meld, lane: int, top: int, seen: set[tuple[int, int, int, int]
     return hole
 
 
-def seq_play_ids(deal: Deal, seat: int, side: int, size: int, pend: int,
+def seq_play_ids(deal: DealState, seat: int, side: int, size: int, pend: int,
                  allow_out: bool, needs: tuple[int, int]) -> list[int]:
     """The ids of :func:`seq_play_candidates` (same arguments), in its order, without the cards and
     canastas: what move generation needs once the side has made its initial meld and the player need
@@ -453,7 +460,7 @@ def _natural_additions(sp: Span, lane: int, longest: int) -> list[tuple[int, tup
     return found
 
 
-def seq_move_for_action(deal: Deal, action: int) -> Move:
+def seq_move_for_action(deal: DealState, action: int) -> Move:
     """The sequence move (cards and the sequence named) for id ``action``.
 
     Raises:
@@ -471,299 +478,6 @@ def seq_move_for_action(deal: Deal, action: int) -> Move:
         cards = tuple(c for c in span_cards((suit, na, nb)) if not lo <= c >> 2 <= hi)
         seq = span_ends((suit, lo, hi))
     else:  # pragma: no cover - the table has no other sequence kind
-        from canasta.engine.deal import IllegalMove  # imported where raised: engine imports this module
-
         raise IllegalMove("that id is not a sequence move")
     require_held(hand, cards)
     return Move(kind, cards, SEQ_TARGET, seq)
-
-
-def sequences_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
-                    keep: int, need: int, depth: int = REACH_DEPTH, planned: bool = False,
-                    first: Span = (-1, -1, -1)) -> bool:
-    """Whether ``need`` points of initial meld can still be melded from ``hand`` (counts by card type,
-    ``rc`` the same by rank) with up to ``depth`` sequences and melds of a rank (into new melds or
-    ``ex``), leaving ``keep`` cards (RULES.md §1.6, §3.2). ``planned``: the caller has found already
-    that melds of a rank alone fall short (``best_meld_value`` below ``need``).
-
-    The sequences are tried in the order of :func:`canasta.cards.sequences.spans_in_hand` (by suit, lowest
-    rank, length: the order of the spans as tuples), each further one from ``first`` on: melding
-    sequences A then B leaves the hand that B then A leaves, so each set of sequences is tried once.
-    """
-    if not planned and best_meld_value(rc, ex, deal.meld_limits, keep) >= need:
-        return True
-    if depth <= 0:
-        return False
-    rules = deal.rules
-    total = sum(rc)
-    vals = deal.values
-    for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
-        if sp < first:
-            continue  # tried before, with this one after it
-        cards = span_cards(sp)
-        if total - len(cards) < keep:
-            continue
-        pts = sum(vals[c] for c in cards)
-        _shift(hand, rc, cards, -1)
-        ok = pts >= need or sequences_reach(deal, hand, rc, ex, keep, need - pts, depth - 1, first=sp)
-        _shift(hand, rc, cards, 1)
-        if ok:
-            return True
-    return False
-
-
-def _shift(hand: list[int], rc: list[int], cards: tuple[int, ...], sign: int) -> None:
-    """Add (``sign`` 1) or take out (``sign`` -1) ``cards`` to the card counts ``hand`` and rank counts ``rc``."""
-    for c in cards:
-        hand[c] += sign
-        rc[c >> 2] += sign
-
-
-def explain_sequence(deal: Deal, move: Move) -> str:
-    """Why a sequence meld or addition ``move`` is not legal now ('' when the sequence itself is
-    fine and the reason lies elsewhere: keeping a card, the initial meld, ...) (RULES.md §3.2)."""
-    from canasta.cards.sequences import extension_problem, sequence_problem, span_str
-
-    rules = deal.rules
-    if not rules.sequences:
-        return "sequences are not melds in this variant: a meld is of one rank (§1.5)"
-    side = deal.side_of[deal.turn]
-    wilds = sum(1 for c in move.cards if IS_WILD[c])
-    if wilds or len(move.seq) > 2:
-        return _explain_wild_sequence(deal, move, wilds)
-    if move.kind == MELD:
-        bad = sequence_problem(move.cards)
-        if bad:
-            return bad
-        return meld_length_problem(rules, len(move.cards))
-    found = named_sequence(deal, side, move)
-    if isinstance(found, str):
-        return found
-    span, m = found
-    longest = max(rules.sequence_max, rules.sequence_out_max)
-    bad = extension_problem(span, move.cards, longest)
-    if bad:
-        return bad
-    if m.size + len(move.cards) > rules.sequence_max:
-        if not rules.sequence_out_max:
-            return f"{span_str(span)} may hold at most {rules.sequence_max} cards: it takes no more (§3.2)"
-        return (f"a sequence goes past {rules.sequence_max} cards only in the move that goes out: melding "
-                "your last cards, or all but the one you then discard (§3.2)")
-    return ""
-
-
-def meld_length_problem(rules: Rules, cards: int) -> str:
-    """Why a new sequence meld of ``cards`` cards is refused for its length, '' if it is allowed (§3.2)."""
-    if not rules.sequence_min <= cards <= rules.sequence_max:
-        return f"a sequence meld has {rules.sequence_min} to {rules.sequence_max} cards, not {cards} (§3.2)"
-    return ""
-
-
-def named_sequence(deal: Deal, side: int, move: Move) -> tuple[Span, Meld] | str:
-    """The span and meld of ``side``'s sequence that the addition or take ``move`` names, or why there is
-    none (the name is unreadable, or the side has no such sequence) (§3.2)."""
-    from canasta.moves.notation import MoveError, move_span
-
-    try:
-        span = move_span(move)
-    except MoveError as e:
-        return str(e)
-    m = find_sequence(deal, side, move.seq)
-    if m is None:
-        return no_such_sequence(deal, side, span)
-    return span, m
-
-
-def no_such_sequence(deal: Deal, side: int, span: Span) -> str:
-    """Why a sequence move names no sequence of ``side``: none has the span, or the one that has it holds
-    a wild card and is named with the card it stands for (``4H-7H/5H``), or is natural (§3.2)."""
-    from canasta.cards.sequences import span_str
-    from canasta.engine.movegen.wild_sequences import sequence_name
-
-    others = [m for m in deal.seqs[side] if m.span == span]
-    if others:
-        name = sequence_name(others[0])
-        text = span_str(span) + (f"/{card_str(name[2])}" if len(name) > 2 else "")
-        return f"your side's sequence {span_str(span)} is named {text} (§3.2)"
-    return f"your side has no sequence {span_str(span)} (§3.2)"
-
-
-def _explain_wild_sequence(deal: Deal, move: Move, wilds: int) -> str:
-    """Why a sequence move with a wild card (or naming a sequence that holds one) is refused ('' when the
-    reason lies elsewhere) (Hollywood, RULES.md §3.2)."""
-    from canasta.cards.sequences import extension_problem, span_str, wild_sequence_problem
-
-    rules = deal.rules
-    side = deal.side_of[deal.turn]
-    if not rules.sequence_wild_max:
-        return "no wild card may join a sequence in this variant (§3.2)"
-    stand = [c for c in move.cards if not IS_WILD[c]] + list(move.wild_as)
-    if move.kind == MELD:
-        bad = wild_sequence_problem(move.cards, rules.sequence_wild_max)
-        if bad:
-            return bad
-        if len(move.cards) - wilds < rules.min_naturals:
-            return (f"a sequence with a wild card needs at least {rules.min_naturals} natural cards, "
-                    f"not {len(move.cards) - wilds} (§3.2)")
-        return meld_length_problem(rules, len(move.cards))
-    found = named_sequence(deal, side, move)
-    if isinstance(found, str):
-        return found
-    span, m = found
-    if wilds and meld_hole(m) >= 0:
-        return f"a sequence holds at most {rules.sequence_wild_max} wild card: {span_str(span)} has one (§3.2)"
-    bad = extension_problem(span, stand, rules.sequence_max)
-    if bad:
-        return bad
-    return ""
-
-
-def explain_sequence_take(deal: Deal, move: Move) -> str:
-    """Why taking the pile to the sequence ``move.seq`` is not legal now ('' if the reason is general)."""
-    from canasta.cards.sequences import span_str
-
-    rules = deal.rules
-    seat = deal.turn
-    side = deal.side_of[seat]
-    top = deal.pile[-1]
-    if not rules.sequences or "add_to_meld" not in rules.pile_take_modes:
-        return "in this variant the pile cannot be taken by adding its top card to a sequence"
-    if deal.pile_frozen_for(side):
-        return f"the pile is {deal.frozen_reason(side)}: you need a natural pair (§1.7)"
-    m = find_sequence(deal, side, move.seq)
-    if m is None:
-        return "your side has no such sequence (§3.2)"
-    sp = m.span
-    if sp[0] != top & 3 or (top >> 2) not in (sp[1] - 1, sp[2] + 1):
-        return f"the top card does not extend the sequence {span_str(sp)}"
-    cap = min(rules.sequence_max, rules.pile_add_below or rules.sequence_max)
-    if m.size >= cap:
-        return f"the top card may join only a sequence of fewer than {cap} cards (§3.2)"
-    return ""
-
-
-def _seq_options(deal: Deal, side: int, hand: list[int],
-                 spans: list[Span]) -> list[tuple[tuple[int, ...], int, int, Span]]:
-    """Sequence moves the hand can make: ``(cards, index in spans or -1 for a new one, completes, span after)``."""
-    rules = deal.rules
-    out: list[tuple[tuple[int, ...], int, int, Span]] = []
-    for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
-        cards = span_cards(sp)
-        out.append((cards, -1, 1 if len(cards) >= 7 else 0, sp))
-    longest = max(rules.sequence_max, rules.sequence_out_max)  # past sequence_max: the last meld out
-    for i, sp in enumerate(spans):
-        size = sp[2] - sp[1] + 1
-        if size >= longest:
-            continue
-        for a, b in extensions_in_hand(hand, sp, longest):
-            cards = tuple(c for c in span_cards((sp[0], a, b)) if not sp[1] <= c >> 2 <= sp[2])
-            out.append((cards, i, 1 if b - a + 1 >= 7 > size else 0, (sp[0], a, b)))
-    return out
-
-
-def _canasta_bound(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]],
-                   spans: list[Span]) -> int:
-    """At least as many canastas as the plans of :func:`out_reach` could complete this turn (an upper
-    bound, for pruning; wild-card limits are not checked, so it may count more):
-
-    * melds of a rank short of 7 cards (the side's, even where the hand holds no natural of their rank:
-      wild cards alone may complete them; new ones where the hand holds naturals of the rank) and the
-      meld of wild cards (``wild_melds``): each lacks ``7 - its cards - the hand's naturals of its rank``
-      cards that only the hand's wild cards can give, one each, so at most the melds whose gaps, smallest
-      first, the wild cards cover;
-    * per suit, new natural sequences of 7: one per 7 naturals of the suit held, where the hand holds
-      7 ranks of it or more (a deck of several packs may give two of the same cards);
-    * each sequence of the side short of 7 cards.
-    """
-    wilds = rc[TWO] + rc[JOKER_RANK]
-    gaps: list[int] = []
-    for r in range(FOUR, ACE + 1):
-        e = ex.get(r)
-        size = e[0] + e[1] if e else 0
-        if size < 7 and (size or rc[r]):
-            gaps.append(7 - size - rc[r] if size + rc[r] < 7 else 0)
-    if deal.rules.wild_melds:
-        e = ex.get(WILD_TARGET)
-        size = e[0] + e[1] if e else 0
-        if size < 7:
-            gaps.append(7 - size)
-    bound = 0
-    for gap in sorted(gaps):
-        if gap > wilds:
-            break
-        wilds -= gap
-        bound += 1
-    for suit in range(4):
-        row = hand[FOUR * 4 + suit:ACE * 4 + 4:4]
-        if row.count(0) <= ACE - FOUR + 1 - 7:
-            bound += sum(row) // 7
-    bound += sum(1 for sp in spans if sp[2] - sp[1] + 1 < 7)
-    return bound
-
-
-def _stuck(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]], spans: list[Span]) -> int:
-    """Cards of the hand that no meld can take this turn: black threes short of three, and naturals of a
-    rank too few for a meld of their own with no meld to join, outside any run of their suit long enough
-    for a sequence and not next to a sequence of the side (a lower bound, for pruning)."""
-    stuck = rc[THREE] if rc[THREE] < 3 else 0
-    min_nat = deal.meld_limits.min_nat
-    need_run = deal.rules.sequence_min
-    for r in range(FOUR, ACE + 1):
-        c = rc[r]
-        if not c or c >= min_nat or r in ex:
-            continue
-        for suit in range(4):
-            k = hand[r * 4 + suit]
-            if not k:
-                continue
-            lo = r
-            while lo > FOUR and hand[(lo - 1) * 4 + suit]:
-                lo -= 1
-            hi = r
-            while hi < ACE and hand[(hi + 1) * 4 + suit]:
-                hi += 1
-            if hi - lo + 1 >= need_run or any(sp[0] == suit and (hi == sp[1] - 1 or lo == sp[2] + 1)
-                                              for sp in spans):
-                continue
-            stuck += k
-    return stuck
-
-
-def out_reach(deal: Deal, hand: list[int], rc: list[int], ex: dict[int, list[int]], canastas: int,
-              seq_done: int, allow_discard: bool, depth: int = REACH_DEPTH,
-              spans: list[Span] | None = None) -> bool:
-    """Whether the hand (``hand`` by card type, ``rc`` by rank) can go out this turn: meld every card,
-    or all but one and discard it, with up to ``depth`` sequence moves (new sequences or additions to
-    the side's sequences) besides melds of a rank; ``canastas`` and ``seq_done`` are the side's
-    canastas and the sequence canastas made so far by the plan (RULES.md §1.9, §3.2)."""
-    from canasta.engine.constraints.meld_plans import can_meld_out
-
-    side = deal.side_of[deal.turn]
-    need = deal._out_need(side, seq_done)
-    if sum(rc) == 0:
-        return canastas >= need
-    top = spans is None
-    if spans is None:
-        spans = [m.span for m in deal.melds[side] if m.target == SEQ_TARGET]
-    if _stuck(deal, hand, rc, ex, spans) > (1 if allow_discard else 0):
-        return False  # cards no meld can take
-    if top and canastas + _canasta_bound(deal, hand, rc, ex, spans) < deal.rules.canastas_to_go_out:
-        return False
-    if (need < 10**6 and may_meld_out(rc, ex, deal.meld_limits, need - canastas, allow_discard)  # a quick exact "no"
-            and can_meld_out(rc, ex, deal.meld_limits, canastas, need, allow_discard=allow_discard)):
-        return True
-    if depth <= 0:
-        return False
-    for cards, i, done, after in _seq_options(deal, side, hand, spans):
-        _shift(hand, rc, cards, -1)
-        nxt = spans[:]
-        if i < 0:
-            nxt.append(after)
-        else:
-            nxt[i] = after
-        ok = out_reach(deal, hand, rc, ex, canastas + done, seq_done + done, allow_discard, depth - 1, nxt)
-        _shift(hand, rc, cards, 1)
-        if ok:
-            return True
-    return False
-

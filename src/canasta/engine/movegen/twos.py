@@ -19,7 +19,7 @@ from canasta.moves.notation import ADD, MELD
 
 if TYPE_CHECKING:
     from canasta.engine.constraints.meld_plans import MeldLimits
-    from canasta.engine.deal import Deal
+    from canasta.engine.state import DealState
 
 _JOKER_ONLY = frozenset(j for t, j in GROUP_WILD_COMBOS if t == 0)
 """Joker counts a meld id can carry with no two as a wild card."""
@@ -28,13 +28,13 @@ TwosCandidate = tuple[int, int, int, int, int, int, int]
 """(action id, target TWO, twos, 0, jokers, cards left in hand after it, the side's canastas after it)."""
 
 
-def twos_reserved(deal: Deal, side: int) -> bool:
+def twos_reserved(deal: DealState, side: int) -> bool:
     """Whether ``side`` has a meld of twos that is not yet a canasta (its twos are then no wild cards)."""
     mi = deal.meld_index[side][TWO]
     return mi >= 0 and len(deal.melds[side][mi].cards) < 7
 
 
-def twos_candidates(deal: Deal, held: int) -> list[TwosCandidate]:
+def twos_candidates(deal: DealState, held: int) -> list[TwosCandidate]:
     """Melds and additions of twos (and jokers) the turn's player could make, by shape only.
 
     Args:

@@ -28,11 +28,24 @@ from typing import TYPE_CHECKING
 from canasta.cards.deck import FOUR, IS_WILD, JOKER, JOKER_RANK, TWO, card_str
 from canasta.cards.sequences import Span, require_held, span_code, span_decode, span_masks
 from canasta.engine.constraints.meld_plans import best_meld_value
-from canasta.moves.actions import ACTION_INDEX, ACTIONS, TAKE_IDS
-from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, TAKE_PAIR, TAKE_SEQ_WILD, WILD_TARGET, Move
+from canasta.errors import IllegalMove
+from canasta.moves.notation import (
+    ACTION_INDEX,
+    ACTIONS,
+    ADD,
+    MELD,
+    SEQ_TARGET,
+    SEQ_WILD,
+    TAKE,
+    TAKE_IDS,
+    TAKE_PAIR,
+    TAKE_SEQ_WILD,
+    WILD_TARGET,
+    Move,
+)
 
 if TYPE_CHECKING:
-    from canasta.engine.deal import Deal, Meld
+    from canasta.engine.state import Candidate, DealState, Meld
 
 WILD_CARD = {1: TWO * 4, 2: JOKER}
 """The card standing in a candidate move for each wild kind of a SEQ_WILD key (1 a two, 2 a joker)."""
@@ -198,7 +211,7 @@ def wild_addition_ids(suit: int, lo: int, hi: int, hole: int, lane: int, top: in
 _NO_IDS: list[int] = []
 """No id (do not modify)."""
 
-_SHAPES: dict[tuple[int, int, int, int, int], list[tuple[int, list[WildOption], dict[int, WildOption]]]] = {}
+_SHAPES: dict[Candidate, list[tuple[int, list[WildOption], dict[int, WildOption]]]] = {}
 """Cache of :func:`_addition_shapes`."""
 
 
@@ -242,7 +255,7 @@ def _addition_shapes(suit: int, lo: int, hi: int, hole: int,
     return found
 
 
-def wild_seq_take_candidates(deal: Deal, seat: int, side: int, top: int, near: list[Meld]) -> list[int]:
+def wild_seq_take_candidates(deal: DealState, seat: int, side: int, top: int, near: list[Meld]) -> list[int]:
     """Ids of taking the pile by adding its top card ``top`` to a sequence of the side that holds a wild
     card (the caller has checked the pile is not frozen and ``add_to_meld`` is allowed); as
     :func:`canasta.engine.movegen.sequences.seq_take_candidates` for natural sequences (RULES.md §3.2). ``near``: the
@@ -275,7 +288,7 @@ def wild_take_name(action: int) -> tuple[int, int, int]:
     return lo * 4 + suit, hi * 4 + suit, hole * 4 + suit
 
 
-def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
+def wild_seq_move_for_action(deal: DealState, action: int) -> Move:
     """The move (cards, the sequence named, what the wild card stands for) for a SEQ_WILD id.
 
     Raises:
@@ -303,8 +316,6 @@ def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
         else:
             wild = next(((c,) for c in range(TWO * 4, TWO * 4 + 4) if hand[c]), ())
         if not wild:
-            from canasta.engine.deal import IllegalMove  # imported where raised: engine imports this module
-
             raise IllegalMove(f"you do not hold {'a joker' if wk == 2 else 'a two'}")
     require_held(hand, nat)
     if not wk:
@@ -315,7 +326,7 @@ def wild_seq_move_for_action(deal: Deal, action: int) -> Move:
     return Move(kind, tuple(cards), SEQ_TARGET, seq, (stands,))
 
 
-def wild_pair_takes(deal: Deal) -> list[int]:
+def wild_pair_takes(deal: DealState) -> list[int]:
     """Taking a pile topped by a wild card with a pair of it (``wild_pair_takes_wild``): two twos for a
     two, two jokers for a joker; the three cards start or join the side's meld of wild cards, which may
     not pass ``wild_meld_cap`` cards. Offered under the general conditions of a take: the player keeps
@@ -345,14 +356,14 @@ def wild_pair_takes(deal: Deal) -> list[int]:
         need = deal.minimum[side] - deal.open_total - 3 * deal.rank_values[rank]
         rc2 = rc[:]
         rc2[rank] -= 2
-        ex = deal._ex(side, deal.turn_new)
+        ex = deal.melds_by_rank(side, deal.turn_new)
         ex[WILD_TARGET] = [0, size0 + 3]
         if need > 0 and best_meld_value(rc2, ex, deal.meld_limits, max(0, 2 - rest)) < need:
             return []
     return [TAKE_IDS[TAKE_PAIR]]
 
 
-def wild_pair_problem(deal: Deal, cards: tuple[int, ...]) -> str:
+def wild_pair_problem(deal: DealState, cards: tuple[int, ...]) -> str:
     """Why ``cards`` are not the pair a pile topped by a wild card is taken with ('' if they are)."""
     top = deal.pile[-1]
     want = JOKER if top == JOKER else -1

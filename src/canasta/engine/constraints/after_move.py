@@ -1,0 +1,87 @@
+"""A hand and a side's melds after a move candidate: the counts the constraints of the initial meld and of going out
+plan on.
+"""
+
+from __future__ import annotations
+
+from canasta.cards.deck import (
+    JOKER_RANK,
+    TWO,
+)
+from canasta.engine.constraints.canasta_in_opening import (
+    required_kind,
+    turn_canasta_kind,
+)
+from canasta.engine.state import (
+    Candidate,
+    DealState,
+)
+from canasta.moves.notation import (
+    ACTIONS,
+    MELD,
+    WILD_TARGET,
+)
+
+
+def _joined(cur: list[int] | None, n: int, w: int) -> list[int]:
+    """``[naturals, wild cards]`` of a meld (``cur``, None for a new one) after ``n`` naturals and ``w``
+    wild cards join it (the form of :mod:`canasta.engine.constraints.meld_plans`'s melds)."""
+    return [n, w] if cur is None else [cur[0] + n, cur[1] + w]
+
+
+def _rc_after_group(rc: list[int], candidate: Candidate) -> list[int]:
+    """A copy of the hand's counts by rank ``rc`` after candidate ``candidate`` (a meld or addition: id, target,
+    naturals, twos, jokers) leaves the hand; the naturals of the meld of wild cards are twos
+    (:func:`rank_counts_after` does the same for cards named one by one)."""
+    _, r, n, t, j = candidate
+    out = rc[:]
+    out[r if r != WILD_TARGET else TWO] -= n
+    out[TWO] -= t
+    out[JOKER_RANK] -= j
+    return out
+
+
+def counts_after_candidate(state: DealState, candidate: Candidate, side_ex: dict[int, list[int]] | None = None
+) -> tuple[list[int], dict[int, list[int]], int, int]:
+    """Counts, melds, canastas and points after candidate meld/add ``candidate`` (without applying it);
+    ``side_ex``: :meth:`melds_by_rank` of the side where the caller has it (copied, not changed)."""
+    _, r, n, t, j = candidate
+    seat = state.turn
+    side = state.side_of[seat]
+    rc = _rc_after_group(state.rank_counts[seat], candidate)
+    ex = state.melds_by_rank(side) if side_ex is None else dict(side_ex)
+    if r == TWO:  # the meld of twos stays out of the plans (feasibility.py knows ranks 4..A)
+        mi = state.meld_index[side][TWO]
+        before = state.melds[side][mi].size if mi >= 0 else 0
+        grows = before < 7 <= before + n + j and state.rules.wild_canastas_count
+        return rc, ex, state.canastas[side] + (1 if grows else 0), 0
+    cur = ex.get(r)
+    if cur is not None and ACTIONS[candidate[0]][0] == MELD:  # a new meld beside canastas of the rank (§3.2)
+        cur = None
+    before = (cur[0] + cur[1]) if cur else 0
+    ex[r] = _joined(cur, n, t + j)
+    cn = state.canastas[side] + (1 if before < 7 <= before + n + t + j else 0)
+    pts = (
+        state.rank_values[r if r != WILD_TARGET else TWO] * n
+        + state.rank_values[TWO] * t
+        + state.rank_values[JOKER_RANK] * j
+    )
+    return rc, ex, cn, pts
+
+
+def rank_counts_after(state: DealState, used: tuple[int, ...]) -> list[int]:
+    """Rank counts of the turn's player's hand without the cards ``used``."""
+    rc = state.rank_counts[state.turn][:]
+    for c in used:
+        rc[c >> 2] -= 1
+    return rc
+
+
+def canastas_missing_for_initial_meld(state: DealState, side: int, made: int = 0) -> int:
+    """The kind of canasta (1 any, 2 natural) the side's initial meld still lacks, with a move that
+    completes one of kind ``made``; 0 if none is needed or it is there (``min_meld_canasta_from`` on top
+    of the count, :func:`canasta.engine.constraints.canasta_in_opening.required_kind`, §3.2)."""
+    req = required_kind(state.rules, state.scores[side])
+    if not req or max(made, turn_canasta_kind(state, side)) >= req:
+        return 0
+    return req

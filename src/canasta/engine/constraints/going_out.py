@@ -1,0 +1,333 @@
+"""Going out (RULES.md §1.9): the canastas needed to go out, whether the player can go out now, and the filters that
+keep going out possible after "yes" (exact plans beside the fast bounds of
+:mod:`canasta.engine.constraints.bounds`).
+"""
+
+from __future__ import annotations
+
+from canasta.cards.deck import TWO
+from canasta.engine.constraints.after_move import (
+    counts_after_candidate,
+    rank_counts_after,
+)
+from canasta.engine.constraints.bounds import (
+    loose_cards_fit,
+    may_meld_out,
+)
+from canasta.engine.constraints.going_out_search import (
+    SEARCH_CARDS,
+    out_hopeless,
+    out_possible,
+    plan_says_out,
+    plannable,
+)
+from canasta.engine.constraints.meld_plans import can_meld_out
+from canasta.engine.constraints.minimum_count import initial_meld_done, minimum_count_waived
+from canasta.engine.constraints.sequence_plans import out_reach
+from canasta.engine.copying import copy_deal
+from canasta.engine.extra_cards import (
+    kinds_met_after,
+    out_need,
+    wild_canastas,
+)
+from canasta.engine.movegen.move_cards import move_for_action
+from canasta.engine.state import (
+    Candidate,
+    DealState,
+)
+from canasta.moves.notation import (
+    ACTIONS,
+    ADD,
+    MELD,
+)
+
+NEVER = 10**6
+"""A number of canastas no side reaches: going out is impossible."""
+
+
+def side_may_go_out(state: DealState, side: int, canastas: int | None = None, seq_extra: int = 0) -> bool:
+    """Whether ``side`` has the canastas to go out (RULES.md §1.9), with ``canastas`` instead of
+    its count and ``seq_extra`` more sequence canastas where given; for the side of the player whose
+    turn it is, also the variant's other conditions (:func:`~canasta.engine.extra_cards.out_need`)."""
+    c = state.canastas[side] if canastas is None else canastas
+    return c >= canastas_needed_to_go_out(state, side, seq_extra)
+
+
+def canastas_needed_words(state: DealState) -> str:
+    """What a side needs to go out, in words: ``2 canastas`` (``..., 1 of them a sequence canasta``)."""
+    need = state.rules.canastas_to_go_out
+    text = f"{need} canasta{'s' if need != 1 else ''}"
+    seq = state.rules.sequence_canastas_to_go_out
+    if seq:
+        text += f", {seq} of them a sequence canasta" if need > 1 else " that is a sequence canasta"
+    return text
+
+
+def canastas_needed_to_go_out(state: DealState, side: int, seq_extra: int = 0) -> int:
+    """Canastas ``side`` needs to go out: ``canastas_to_go_out``, or NEVER (an unreachable number)
+    while it lacks the sequence canastas ``sequence_canastas_to_go_out`` asks for (Bolivia, §3.2),
+    counting ``seq_extra`` more that a move would complete; for the turn player's side, the
+    variant's extra conditions (extra cards due, red threes, kinds of canasta: extras.py)."""
+    r = state.rules
+    if not r.going_out_allowed:
+        return NEVER  # nobody goes out: the deal ends with the stock (§3.5 escalator, S4 l.55)
+    want = r.sequence_canastas_to_go_out
+    if want and seq_extra + state.seq_canastas[side] < want:
+        return NEVER
+    return base_canastas_needed(state, side)
+
+
+def base_canastas_needed(state: DealState, side: int) -> int:
+    """:func:`canastas_needed_to_go_out` without the sequence canastas:
+    ``canastas_to_go_out``, or for the turn
+    player's side what :func:`~canasta.engine.extra_cards.out_need` says where the variant has extra conditions."""
+    xr = state.variant_ranks
+    if xr.out_conditions and side == state.side_of[state.turn]:
+        if xr.out_wild_only:  # what out_need says, with no other condition to look at
+            return state.rules.canastas_to_go_out + wild_canastas(state, side)
+        return out_need(state, state.turn)
+    return state.rules.canastas_to_go_out
+
+
+def canastas_needed_now_and_with_a_sequence(state: DealState, side: int) -> tuple[int, int]:
+    """``(_out_need(side), _out_need(side, 1))`` at the cost of one: what ``side`` needs to go out now,
+    and with one more sequence canasta made by a move (for move generation, once per state)."""
+    r = state.rules
+    if not r.going_out_allowed:
+        return NEVER, NEVER
+    base = base_canastas_needed(state, side)
+    want = r.sequence_canastas_to_go_out
+    if not want:
+        return base, base
+    have = state.seq_canastas[side]
+    return (NEVER if have < want else base), (NEVER if have + 1 < want else base)
+
+
+def can_go_out_now(state: DealState, need: int | None = None) -> bool:
+    """Whether the player whose turn it is could go out this turn (after drawing).
+
+    Used for "may I go out?": the engine lets a player ask only when this holds. ``need``: the
+    canastas his side needs to go out (:func:`canastas_needed_to_go_out`) where
+    the caller has it already.
+    """
+    seat = state.turn
+    side = state.side_of[seat]
+    if state.answer < 0:
+        return False
+    if not initial_meld_done(state) and not minimum_count_waived(state):
+        return False
+    return going_out_plan_exists(state, seat, side, canastas_needed_to_go_out(state, side) if need is None else need)
+
+
+def going_out_plan_exists(state: DealState, seat: int, side: int, need: int) -> bool:
+    """:meth:`can_go_out_now` once the partner has not said no and the side has made its initial meld (or
+    may waive it): whether the hand's cards can all be melded, or all but one discarded, with the side
+    then holding ``need`` canastas (the plans of feasibility.py, after the quick "no"s of reach.py).
+
+    Where going out depends on more than rank counts (``xr.out_search``: sequences, the meld of twos,
+    a blocked discard, black threes leaving play; RULES.md §1.9, §3.2, §3.4, §3.5) the answer is the
+    exact search of :func:`canasta.engine.constraints.going_out_search.out_possible` over the turn's legal moves;
+    only where that
+    search gives up (a hand far longer than any going out needs to be searched for, with many
+    sequences to choose from: ``outsearch.BUDGET``) the plans below answer."""
+    if state.variant_ranks.out_search:
+        if state._out_dead == state.turn_no:
+            return False  # impossible earlier in this turn: every move since only took options away
+        if going_out_by_search_now(state):
+            found = out_possible(state)
+            if found is not None:
+                if not found:
+                    state._out_dead = state.turn_no
+                return found
+        if plannable(state, seat, side) and plan_says_out(state, seat, side):
+            return True  # melds of ranks alone go out (the rank plan with the variant's limits)
+        if not going_out_is_exact(state):
+            return long_hand_goes_out(state, seat, side)
+    exact = going_out_is_exact(state)
+    if need >= NEVER and not exact:
+        return False  # a sequence canasta, extra cards, red threes or kinds of canasta missing
+    rc = state.rank_counts[seat]
+    if state.pending:
+        rc = rc[:]
+        state._add_to_hand_counts(rc, state.pending)
+    if exact:
+        return out_reach(
+            state, state.hands[seat][:], rc[:], state.melds_by_rank(side), state.canastas[side], 0, not state.no_discard
+        )
+    if not loose_cards_fit(rc, state.meld_index[side], state.meld_limits, not state.no_discard):
+        return False  # cards no meld can take, pairs without a wild card (reach.py: the plan would fail too)
+    ex = state.melds_by_rank(side)
+    if not may_meld_out(rc, ex, state.meld_limits, need - state.canastas[side], not state.no_discard):
+        return False  # wild cards too few for the pairs or the canastas missing: the plan would fail too
+    return can_meld_out(rc, ex, state.meld_limits, state.canastas[side], need, allow_discard=not state.no_discard)
+
+
+def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
+    """A hand longer than :data:`canasta.engine.constraints.going_out_search.SEARCH_CARDS` that the rank plan
+    cannot take out, in a
+    variant with sequences: yes where the plan with sequence moves
+    (:func:`canasta.engine.movegen.sequences.out_reach`)
+    finds a going out and the search (:func:`canasta.engine.constraints.going_out_search.out_possible`) plays one
+    with the turn's
+    legal moves (so never a yes without a going out); else no. A going out that the sequence plan does
+    not see (more sequence moves than it tries, wild cards in sequences, melds of twos) is still missed."""
+    if not state.rules.sequences or state.pending or not state.opened[side]:
+        return False
+    if out_hopeless(state, seat, side):
+        state._out_dead = state.turn_no  # an exact no: it stays so for the rest of the turn
+        return False
+    rc = state.rank_counts[seat]
+    hand = state.hands[seat][:]
+    if not out_reach(state, hand, rc[:], state.melds_by_rank(side), state.canastas[side], 0, not state.no_discard):
+        return False
+    return bool(out_possible(state))
+
+
+def going_out_by_search_now(state: DealState) -> bool:
+    """Whether going out is answered by the exact search (``xr.out_search``) in this state: a hand of at
+    most :data:`canasta.engine.constraints.going_out_search.SEARCH_CARDS` cards (the pile set aside counted). A
+    longer hand is
+    answered by the rank plan with the variant's limits
+    (:func:`canasta.engine.constraints.going_out_search.plan_says_out`), then
+    by :func:`canasta.engine.movegen.sequences.out_reach` (where going out needs the partner's yes, Brazilian;
+    elsewhere
+    checked by the search, :func:`long_hand_goes_out`): a full search over so
+    many cards costs far more
+    than a step, and a going out from so long a hand that the sequence plan does not see (melds of twos,
+    wild cards in sequences, more sequence moves than it tries) is left unseen (issue #13)."""
+    return state.hand_sizes[state.turn] + len(state.pending) <= SEARCH_CARDS
+
+
+def going_out_is_exact(state: DealState) -> bool:
+    """Whether going-out plans must count sequences too: a player may go out only when told yes
+    (``must_ask_to_go_out``), so a going out through sequences must be askable (§3.2 Brazilian)."""
+    return state.rules.must_ask_to_go_out and state.rules.sequences
+
+
+def may_plan_going_out(state: DealState) -> bool:
+    """Whether an unfinished initial meld may count on going out this turn: always, except where going
+    out needs the partner's yes (``must_ask_to_go_out``) and he has not said it; "may I go out?" is not
+    offered in the middle of an initial meld, so without the yes that plan could leave the player stuck."""
+    return not state.rules.must_ask_to_go_out or state.answer > 0
+
+
+def move_keeps_going_out(
+    state: DealState,
+    cn: int,
+    need_c: int,
+    after: int,
+    target: int,
+    n: int,
+    t: int,
+    j: int,
+) -> bool:
+    """A meld leaving ``after`` < 2 cards (going out, or going out by discarding the last one)
+    with ``cn`` canastas: the side has what going out needs (``need_c``, or the kinds of
+    ``going_out_canastas`` completed by this very meld), and the last card is not of
+    ``discard_blocked_rank`` (extras.py; RULES.md §1.9, §3.5)."""
+    if target == TWO and not state.rules.wild_canastas_count and cn > state.canastas[state.side_of[state.turn]]:
+        cn -= 1  # a canasta of twos does not count for going out (Italian §3.2)
+    if cn < need_c:
+        r = state.rules
+        if not r.going_out_canastas or cn < out_need(state, state.turn, kinds=False):
+            return False
+        if not kinds_met_after(state, state.side_of[state.turn], target, n, t + j):
+            return False
+    if after == 1 and state.variant_ranks.discard_block >= 0 and not state.pending:
+        rc = state.rank_counts[state.turn]
+        block = state.variant_ranks.discard_block
+        left = rc[block] - (n if target == block else 0)
+        if left > 0:  # the card left to discard is of the blocked rank
+            return False
+    return True
+
+
+def last_card_goes_out(state: DealState, action: int) -> bool:
+    """Whether after the meld or addition ``action``, which leaves one card in hand before the side has
+    what going out needs, melding that last card makes the player go out (it completes the canasta the
+    side lacks: RULES.md §1.9, the canastas "may be completed in the same turn"; §1.4 asks for a card to
+    discard only where he does not go out by melding). Such a move is then allowed: the player is not
+    left with a card he can neither meld nor discard."""
+    if state.pending:
+        return False
+    c = copy_deal(state, False)
+    c._do(action, c.move_for_action(action))
+    seat = state.turn
+    if c.over or c.hand_sizes[seat] != 1:
+        return False
+    for a in c.legal_actions():
+        if ACTIONS[a][0] in (MELD, ADD):
+            d = c._copy(False)
+            d._do(a, d.move_for_action(a))
+            if d.over and d.out_seat == seat:
+                return True
+    return False
+
+
+def going_out_ok_after_cards(state: DealState, used: tuple[int, ...], cn: int, seq_done: int = 0) -> bool:
+    """After melding the cards ``used`` (the side then having ``cn`` canastas, ``seq_done`` more of
+    them sequence canastas), the player can still go out this turn (planned from rank counts,
+    :func:`canasta.engine.constraints.meld_plans.can_meld_out`)."""
+    rc = rank_counts_after(state, used)
+    state._add_to_hand_counts(rc, state.pending)
+    side = state.side_of[state.turn]
+    if going_out_is_exact(state):
+        hand = state.hands[state.turn][:]
+        for c in used:
+            hand[c] -= 1
+        return out_reach(state, hand, rc, state.melds_by_rank(side), cn, seq_done, not state.no_discard)
+    ex = state.melds_by_rank(side)
+    need = canastas_needed_to_go_out(state, side, seq_done)
+    return (
+        may_meld_out(rc, ex, state.meld_limits, need - cn, not state.no_discard)  # a quick exact "no" first
+        and can_meld_out(rc, ex, state.meld_limits, cn, need, allow_discard=not state.no_discard)
+    )
+
+
+def going_out_candidates(state: DealState, cand: list[Candidate]) -> list[Candidate]:
+    """The candidate melds and additions ``cand`` after which the player can still go out this turn
+    (he must: his partner said yes, or he took the pile under the concealed waiver; RULES.md §1.9).
+
+    The plans from rank counts (:func:`~canasta.engine.constraints.meld_plans.can_meld_out`,
+    :func:`~canasta.engine.constraints.bounds.may_meld_out`) count wild cards without telling twos from jokers
+    (their
+    values do not matter for going out, nor does which one is discarded), so moves that differ only
+    in twos against jokers get one answer, computed once; the side's melds and what it needs to go
+    out are read once. Where the plans read the cards themselves (``_exact_out``) each is asked."""
+    if going_out_is_exact(state):
+        return [x for x in cand if going_out_ok_after(state, x)]
+    side = state.side_of[state.turn]
+    side_ex = state.melds_by_rank(side)
+    need = canastas_needed_to_go_out(state, side)
+    answers: dict[tuple[int, int, int, int], bool] = {}
+    out = []
+    for x in cand:
+        key = (ACTIONS[x[0]][0], x[1], x[2], x[3] + x[4])
+        ok = answers.get(key)
+        if ok is None:
+            ok = answers[key] = going_out_ok_after(state, x, side_ex, need)
+        if ok:
+            out.append(x)
+    return out
+
+
+def going_out_ok_after(
+    state: DealState, candidate: Candidate, side_ex: dict[int, list[int]] | None = None, need: int | None = None
+) -> bool:
+    """Whether the player can still go out this turn after candidate ``candidate`` (``side_ex``:
+    :meth:`melds_by_rank` of
+    the side, ``need``: :func:`canastas_needed_to_go_out` of the side, where
+    the caller has them)."""
+    rc, ex, cn, _ = counts_after_candidate(state, candidate, side_ex)
+    state._add_to_hand_counts(rc, state.pending)
+    if going_out_is_exact(state):
+        hand = state.hands[state.turn][:]
+        for c in move_for_action(state, candidate[0]).cards:
+            hand[c] -= 1
+        return out_reach(state, hand, rc, ex, cn, 0, not state.no_discard)
+    if need is None:
+        need = canastas_needed_to_go_out(state, state.side_of[state.turn])
+    return (
+        may_meld_out(rc, ex, state.meld_limits, need - cn, not state.no_discard)  # a quick exact "no" first
+        and can_meld_out(rc, ex, state.meld_limits, cn, need, allow_discard=not state.no_discard)
+    )

@@ -1,0 +1,499 @@
+"""The initial meld (RULES.md §1.6, §3.2, §3.4): whether the turn's melds reach the minimum count, and whether a move
+still leaves it reachable (the exact plans beside the fast checks they are tested against).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from canasta.cards.deck import (
+    ACE,
+    FOUR,
+    JOKER_RANK,
+    THREE,
+    TWO,
+)
+from canasta.cards.sequences import bits_runs
+from canasta.engine.constraints.after_move import (
+    _joined,
+    _rc_after_group,
+    canastas_missing_for_initial_meld,
+    counts_after_candidate,
+    rank_counts_after,
+)
+from canasta.engine.constraints.bounds import (
+    may_meld_out,
+    naturals_melded,
+    naturals_reach,
+    pair_takes_wild,
+)
+from canasta.engine.constraints.canasta_in_opening import (
+    ANY_CANASTA,
+    NATURAL_CANASTA,
+    canasta_reachable,
+    required_kind,
+)
+from canasta.engine.constraints.going_out import (
+    canastas_needed_to_go_out,
+    may_plan_going_out,
+)
+from canasta.engine.constraints.initial_meld import meld_opens, opening_met
+from canasta.engine.constraints.initial_meld_search import opening_reachable
+from canasta.engine.constraints.meld_plans import NO_CAP, best_meld_value, can_meld_out, meld_out_value
+from canasta.engine.constraints.sequence_plans import sequences_reach
+from canasta.engine.movegen.move_cards import move_for_action
+from canasta.engine.state import (
+    Candidate,
+    DealState,
+)
+from canasta.moves.notation import (
+    ACTIONS,
+    SEQ_TARGET,
+    WILD_TARGET,
+)
+
+
+class InitialMeldCheck:
+    """:func:`initial_meld_ok_after` for the candidates of one move
+    generation, where the initial meld is the
+    plain minimum count (no ``special_opening``, no canasta required): what every candidate's plan
+    shares (the side's melds of this turn, the points still missing, the cards to keep) is read once,
+    and the rank counts after a candidate are derived without building its other facts unless the
+    quick plans fall short. Same answers as ``initial_meld_ok_after`` (which it calls for melds of twos or
+    black threes).
+
+    The quick plans, worked out from the plan before any candidate where only the candidate's rank and
+    the wild cards left change: naturals only (:func:`canasta.engine.constraints.bounds.naturals_reach`), then, where
+    wild
+    cards count nothing towards the minimum (``min_meld_naturals_only``, Italian §3.2), with the pairs
+    that a wild card each makes melds (:func:`canasta.engine.constraints.bounds.pair_takes_wild`), best first
+    (:meth:`pairs_reach_after`). That second plan melds the points of
+    :func:`canasta.engine.constraints.meld_plans.best_meld_value`'s own plan, the most any plan melds: reaching them
+    keeping the cards to keep answers "yes", falling short answers "no", without the full plan."""
+
+    __slots__ = (
+        "deal",
+        "side_ex",
+        "base_turn",
+        "base_need",
+        "keep",
+        "rank_counts",
+        "rank_values",
+        "plan",
+        "seqs",
+        "pairs",
+        "wilds",
+        "zero_wilds",
+        "after",
+    )
+
+    def __init__(self, deal: DealState, side: int, side_ex: dict[int, list[int]]):
+        self.deal = deal
+        self.side_ex = side_ex
+        self.base_turn = {m.target: [m.nat, m.wild] for m in deal.turn_new if m.target != THREE}
+        self.base_need = deal.minimum[side] - deal.open_total
+        self.keep = deal.cards_to_keep()
+        self.rank_counts = deal.rank_counts[deal.turn]
+        self.rank_values = deal.rank_values
+        self.plan: tuple[list[int], int, int, int] | None = None
+        self.seqs: bool | None = None  # whether the hand holds a natural sequence (worked out when needed)
+        self.pairs: list[tuple[int, int]] | None = None  # (points, rank) of the pairs, best first (when needed)
+        self.wilds = self.rank_counts[TWO] + self.rank_counts[JOKER_RANK]
+        self.zero_wilds = self.rank_values[TWO] == 0 and self.rank_values[JOKER_RANK] == 0
+        # per (rank, naturals) of a candidate, its naturals-only plan where melds are uncapped (the wild cards a
+        # candidate brings then change only the cards left): None where capped
+        self.after: dict[tuple[int, int], tuple[int, int, int]] | None = (
+            {} if deal.meld_limits.max_size >= NO_CAP else None
+        )
+
+    def _base_plan(self) -> tuple[list[int], int, int, int]:
+        """The naturals-only plan of :func:`canasta.engine.constraints.bounds.naturals_reach` for the hand before any
+        candidate:
+        naturals it melds per rank index, their points, their number, and the cards of the hand."""
+        rc = self.rank_counts
+        lim = self.deal.meld_limits
+        maxs = lim.max_size
+        least = max(3, lim.min_nat)
+        melded = [0] * 14
+        value = count = 0
+        for r in range(FOUR, ACE + 1):
+            c = naturals_melded(rc[r], self.base_turn.get(r), maxs, least)
+            if c:
+                melded[r] = c
+                value += c * self.rank_values[r]
+                count += c
+        self.plan = (melded, value, count, sum(rc))
+        return self.plan
+
+    def _naturals_after(self, candidate: Candidate) -> tuple[int, int, int]:
+        """The naturals-only plan after candidate ``candidate`` (a meld or addition of rank 4..A, or of wild cards):
+        its points, the naturals it melds and the cards of the hand, from the plan before any candidate,
+        where only ``candidate``'s rank changes (the plan reads no wild card)."""
+        _, r, n, t, j = candidate
+        memo = self.after
+        if memo is None:
+            return self._naturals_plan(r, n, t + j)
+        got = memo.get((r, n))  # uncapped melds: the candidates of a rank and count of naturals share the plan
+        if got is None:
+            got = memo[r, n] = self._naturals_plan(r, n, 0)
+        return got[0], got[1], got[2] - t - j
+
+    def _naturals_plan(self, r: int, n: int, w: int) -> tuple[int, int, int]:
+        """:meth:`_naturals_after` of a candidate of target ``r`` with ``n`` naturals and ``w`` wild cards."""
+        melded, value, count, total = self.plan or self._base_plan()
+        total -= n + w
+        if r != WILD_TARGET:
+            cur = self.base_turn.get(r)
+            after = _joined(cur, n, w)
+            c = naturals_melded(self.rank_counts[r] - n, after, self.deal.meld_limits.max_size, 3)
+            value += (c - melded[r]) * self.rank_values[r]
+            count += c - melded[r]
+        return value, count, total
+
+    def naturals_reach_after(self, candidate: Candidate, need: int) -> bool:
+        """:func:`canasta.engine.constraints.bounds.naturals_reach` of the hand and this turn's melds after candidate
+        ``candidate``
+        (a meld or addition of rank 4..A, or of wild cards), ``need`` points still missing."""
+        value, count, total = self._naturals_after(candidate)
+        return value >= need and total - count >= self.keep
+
+    def pairs_reach_after(
+        self, candidate: Candidate, need: int, naturals: tuple[int, int, int] | None = None
+    ) -> bool | None:
+        """Whether :func:`canasta.engine.constraints.meld_plans.best_meld_value` of the hand and this turn's melds after
+        candidate ``candidate`` reaches ``need`` points, by the naturals-only plan (``naturals``: its
+        :meth:`_naturals_after` where the caller has it) with the pairs a wild card each makes melds, best
+        first, while the wild cards left last (one each): True where that plan reaches ``need`` keeping
+        :meth:`~canasta.engine.state.DealState.cards_to_keep` cards, False where wild cards count nothing towards the
+        minimum and it falls
+        short (no plan melds more points), else None (the full plan decides)."""
+        value, count, total = naturals or self._naturals_after(candidate)
+        pairs = self.pairs
+        if pairs is None:
+            lim = self.deal.meld_limits
+            turn = self.base_turn
+            pairs = self.pairs = sorted(
+                (
+                    (self.rank_values[r], r)
+                    for r in range(FOUR, ACE + 1)
+                    if r not in turn and pair_takes_wild(self.rank_counts[r], lim)
+                ),
+                reverse=True,
+            )
+        _, r, n, t, j = candidate
+        wilds = self.wilds - t - j - (n if r == WILD_TARGET else 0)
+        k = 0
+        for v, q in pairs:
+            if k >= wilds:
+                break
+            if q != r:  # the candidate's rank has a meld after it: its naturals are no pair
+                value += 2 * v
+                k += 1
+        if value < need:
+            return False if self.zero_wilds else None
+        return True if total - count - 3 * k >= self.keep else None
+
+    def ok(self, candidate: Candidate, waiver: bool, side_ex: dict[int, list[int]] | None = None) -> bool:
+        """Whether candidate ``candidate`` keeps the initial meld reachable (as
+        :func:`initial_meld_ok_after`; ``side_ex``
+        is that method's argument, the side's melds given at set-up standing for it)."""
+        deal = self.deal
+        _, r, n, t, j = candidate
+        if r == TWO or r == THREE:
+            return initial_meld_ok_after(deal, candidate, waiver, self.side_ex)
+        nat_rank = r if r != WILD_TARGET else TWO
+        rv = self.rank_values
+        need = self.base_need - (rv[nat_rank] * n + rv[TWO] * t + rv[JOKER_RANK] * j)
+        if need <= 0:
+            return True
+        naturals = self._naturals_after(candidate)
+        if naturals[0] >= need and naturals[2] - naturals[1] >= self.keep:
+            return True  # naturals_reach_after
+        quick = self.pairs_reach_after(candidate, need, naturals) if self.zero_wilds else None
+        if quick:
+            return True
+        rc = _rc_after_group(self.rank_counts, candidate)
+        this_turn = dict(self.base_turn)
+        cur = this_turn.get(r)
+        this_turn[r] = _joined(cur, n, t + j)
+        keep = self.keep
+        if quick is None and best_meld_value(rc, this_turn, deal.meld_limits, keep) >= need:
+            return True
+        _, ex, cn, _ = counts_after_candidate(deal, candidate, self.side_ex)
+        if self.seqs is None:
+            self.seqs = holds_natural_sequence(deal)
+        return initial_meld_reachable_beyond(deal, rc, candidate[0], this_turn, ex, cn, need, waiver, keep, self.seqs)
+
+
+def initial_meld_reachable(
+    state: DealState,
+    rc: Sequence[int],
+    extra: int,
+    ex: dict[int,
+    list[int]],
+    keep: int,
+) -> bool:
+    """Whether the rank counts ``rc`` (and ``extra`` points already melded) can still reach the initial meld with melds
+    joining ``ex``, keeping ``keep`` cards (RULES.md §1.6)."""
+    side = state.side_of[state.turn]
+    need = state.minimum[side] - state.open_total - extra
+    if need <= 0:
+        return True
+    return best_meld_value(rc, ex, state.meld_limits, keep) >= need
+
+
+def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: bool
+) -> list[Candidate]:
+    """The candidate melds and additions ``cand`` of an unopened side that keep its initial meld
+    reachable (:func:`initial_meld_ok_after`), besides sets of black
+    threes that leave play or are melded
+    apart (RULES.md §1.6, §3.4, §3.5).
+
+    Where a two and a joker are worth the same toward the minimum (``min_meld_naturals_only``: both
+    0, Italian §3.2), the plans behind :func:`initial_meld_ok_after`
+    see only how many wild cards a move uses
+    (the feasibility plans count wild cards, and value them by ``rv``), so moves that differ only in
+    twos against jokers get one answer, computed once."""
+    rules = state.rules
+    side = state.side_of[state.turn]
+    side_ex = state.melds_by_rank(side)  # the side's melds, read by every candidate's plan
+    black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
+    answers: dict[tuple[int, int, int, int], bool] | None = None
+    if (
+        state.rank_values[TWO] == state.rank_values[JOKER_RANK]
+        and not rules.special_opening
+        and not rules.min_meld_canasta_from
+    ):
+        answers = {}
+    # bound as the method was (partial is C-level: no extra cost)
+    check: Callable[[Candidate, bool, dict[int, list[int]] | None], bool] = partial(initial_meld_ok_after, state)
+    if not rules.special_opening and not required_kind(rules, state.scores[side]):
+        # the plain minimum count: what every candidate's plan shares is set up once (InitialMeldCheck)
+        check = InitialMeldCheck(state, side, side_ex).ok
+    out = []
+    for x in cand:
+        if x[1] == THREE and black3:
+            out.append(x)
+            continue
+        if answers is None:
+            ok = check(x, waiver, side_ex)
+        else:
+            key = (ACTIONS[x[0]][0], x[1], x[2], x[3] + x[4])
+            got = answers.get(key)
+            if got is None:
+                got = answers[key] = check(x, waiver, side_ex)
+            ok = got
+        if ok:
+            out.append(x)
+    return out
+
+
+def initial_meld_ok_after(
+    state: DealState, candidate: Candidate, waiver: bool, side_ex: dict[int, list[int]] | None = None
+) -> bool:
+    """A meld of an unopened side keeps the initial meld (or a concealed going out) reachable
+    (``side_ex``: :meth:`melds_by_rank` of the side, where the caller has it)."""
+    side = state.side_of[state.turn]
+    rc, ex, cn, pts = counts_after_candidate(state, candidate, side_ex)
+    if candidate[1] == THREE:
+        return waiver or initial_meld_reached(state, side)
+    if state.rules.special_opening:
+        special = initial_meld_special_case(state, candidate, rc, cn, pts)
+        if special is not None:
+            return special
+    this_turn = {m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE}
+    this_turn[candidate[1]] = _joined(this_turn.get(candidate[1]), candidate[2], candidate[3] + candidate[4])
+    need = state.minimum[side] - state.open_total - pts
+    after = this_turn[candidate[1]]
+    made = 0
+    if after[0] + after[1] >= 7:
+        made = NATURAL_CANASTA if after[1] == 0 and candidate[1] != WILD_TARGET else ANY_CANASTA
+    if need <= 0 and not canastas_missing_for_initial_meld(state, side, made):
+        return True
+    return initial_meld_still_reachable(state, rc, candidate[0], this_turn, ex, cn, need, waiver, made)
+
+
+def initial_meld_still_reachable(state: DealState,
+    rc: list[int],
+    used: tuple[int, ...] | int,
+    this_turn: dict[int, list[int]],
+    ex: dict[int, list[int]],
+    cn: int,
+    need: int,
+    waiver: bool,
+    made: int = 0,
+) -> bool:
+    """Whether an unopened side can still make ``need`` more points of initial meld this turn
+    (keeping a card to discard), or go out in a way that reaches or waives it, after the cards
+    ``used`` (or those of the move id ``used``) left the hand (``rc``: the rank counts after;
+    ``cn``: canastas after; ``made``: the kind of canasta the move completes, for
+    ``min_meld_canasta_from``) (§1.6, §1.9, §3.2).
+
+    With sequences (§3.2) the hand's sequences count too (:func:`canasta.engine.movegen.sequences.sequences_reach`);
+    going out is planned from rank counts only (see docs/variants/samba.md, feasibility).
+    """
+    keep = state.cards_to_keep()
+    side = state.side_of[state.turn]
+    missing = canastas_missing_for_initial_meld(state, side, made)
+    if missing:  # the opening needs a canasta too (min_meld_canasta_from): an explicit plan, or going out
+        if isinstance(used, int):
+            used = move_for_action(state, used).cards
+        hand = state.hands[state.turn][:]
+        for c in used:
+            hand[c] -= 1
+        spans = [m.span for m in state.turn_new if m.target == SEQ_TARGET]
+        if canasta_reachable(state, hand, rc[:], this_turn, spans, keep, need, missing):
+            return True
+        return bool(
+            waiver
+            and not state.pending
+            and keep
+            and may_plan_going_out(state)
+            and can_meld_out(rc, ex, state.meld_limits, cn, canastas_needed_to_go_out(state, side))
+        )
+    if (
+        naturals_reach(
+            rc, this_turn, state.meld_limits, keep, need
+        )  # a quick plan of naturals only, else the full one
+        or best_meld_value(rc, this_turn, state.meld_limits, keep) >= need
+    ):
+        return True
+    return initial_meld_reachable_beyond(state, rc, used, this_turn, ex, cn, need, waiver, keep)
+
+
+def holds_natural_sequence(state: DealState) -> bool:
+    """Whether the turn player's hand holds a natural sequence (``sequences``, §3.2): without one, no
+    part of it does (what :func:`initial_meld_reachable_beyond` may
+    skip)."""
+    r = state.rules
+    return r.sequences and bool(bits_runs(state.natural_bits[state.turn], r.sequence_min))
+
+
+def initial_meld_reachable_beyond(state: DealState,
+    rc: list[int],
+    used: tuple[int, ...] | int,
+    this_turn: dict[int, list[int]],
+    ex: dict[int, list[int]],
+    cn: int,
+    need: int,
+    waiver: bool,
+    keep: int,
+    seqs: bool = True,
+) -> bool:
+    """:func:`initial_meld_still_reachable` where melds of a rank
+    alone (``best_meld_value``) fall short and no canasta
+    is required: sequences of the hand, or going out in the turn (same arguments; ``keep``: the
+    cards to keep, :meth:`~canasta.engine.state.DealState.cards_to_keep`; ``seqs`` False where the caller knows the
+    hand before the move
+    holds no natural sequence, :func:`holds_natural_sequence`: the
+    hand after it holds none either)."""
+    if seqs and state.rules.sequences:
+        cards = move_for_action(state, used).cards if isinstance(used, int) else used
+        hand = state.hands[state.turn][:]
+        for c in cards:
+            hand[c] -= 1
+        if sequences_reach(state, hand, rc, this_turn, keep, need, planned=True):
+            return True
+    if state.rules.sequences and isinstance(used, int):
+        # the plans above miss sequences with a wild card, additions to this turn's sequences, more
+        # sequences than their depth, the suits a group leaves: where they find no plan, the exact search
+        if opening_reachable(state, used, need):
+            return True
+    if not keep or not may_plan_going_out(state):
+        return False
+    if waiver and not state.pending:  # cards set aside cannot be melded before the minimum
+        out_need = canastas_needed_to_go_out(state, state.side_of[state.turn])
+        return (
+            may_meld_out(rc, ex, state.meld_limits, out_need - cn)  # a quick exact "no" first
+            and can_meld_out(rc, ex, state.meld_limits, cn, out_need)
+        )
+    # reaching the minimum in the turn he goes out, melding every card (§1.6, §1.9)
+    return (
+        meld_out_value(
+            rc, this_turn, state.meld_limits, cn, canastas_needed_to_go_out(state, state.side_of[state.turn]),
+            not state.pending
+        )
+        >= need
+    )
+
+
+def initial_meld_special_case(state: DealState, candidate: Candidate, rc: list[int], cn: int, pts: int) -> bool | None:
+    """The initial-meld rules of §3.4 for candidate ``candidate`` of an unopened side: True/False, or
+    None where the minimum count decides as in §1.6.
+
+    A meld that makes a canasta (where it waives the minimum: any, or the one required) or a meld of
+    wild cards (where it waives the minimum) is always allowed; where the required canasta replaces
+    the count nothing else is (a required canasta on top of the count is planned by
+    :func:`initial_meld_still_reachable`); where wild cards are not
+    allowed, a meld with one is refused and the
+    minimum must stay reachable without them (S2 l.79-82, 129-132).
+    """
+    rules = state.rules
+    side = state.side_of[state.turn]
+    score = state.scores[side]
+    req = rules.opening_requirement(score)
+    _, r, _, t, j = candidate
+    mi = state.meld_index[side][r]
+    wild = t + j + (state.melds[side][mi].wild if mi >= 0 else 0)  # in the meld after this move
+    if meld_opens(rules, req, r, wild, cn > state.canastas[side]):
+        return True
+    if req and rules.opening_canasta_waives_minimum:
+        return False
+    if rules.opening_allows_wild(score):
+        return None
+    if t or j:
+        return False
+    need = state.minimum[side] - state.open_total - pts
+    if need <= 0:
+        return True
+    rc = rc[:]
+    rc[TWO] = rc[JOKER_RANK] = 0
+    this_turn = {m.target: [m.nat, m.wild] for m in state.turn_new if m.target not in (THREE, WILD_TARGET)}
+    cur = this_turn.get(r)
+    this_turn[r] = [candidate[2], 0] if cur is None else [cur[0] + candidate[2], cur[1]]
+    if best_meld_value(rc, this_turn, state.meld_limits, state.cards_to_keep()) >= need:
+        return True
+    # melds of a rank fall short: with sequences (§3.2) the exact search decides (initial_meld_search)
+    return rules.sequences and opening_reachable(state, candidate[0])
+
+
+def sequence_initial_meld_ok(
+    state: DealState,
+    used: tuple[int, ...],
+    cn: int,
+    pts: int,
+    waiver: bool,
+    act: int = -1,
+) -> bool:
+    """A sequence meld of an unopened side (cards ``used``, worth ``pts``; ``act`` its id where known, for
+    the exact plan of :func:`initial_meld_reachable_beyond`) keeps the
+    initial meld (or a concealed going out)
+    reachable, as :func:`initial_meld_ok_after` does for melds of a
+    rank."""
+    side = state.side_of[state.turn]
+    need = state.minimum[side] - state.open_total - pts
+    made = NATURAL_CANASTA if cn > state.canastas[side] else 0
+    if need <= 0 and not canastas_missing_for_initial_meld(state, side, made):
+        return True
+    this_turn = {m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE and m.target != SEQ_TARGET}
+    return initial_meld_still_reachable(
+        state, rank_counts_after(state, used), act if act >= 0 else used, this_turn, state.melds_by_rank(side), cn,
+        need, waiver, made,
+    )
+
+
+def initial_meld_reached(state: DealState, side: int) -> bool:
+    """Whether this turn's melds make the initial meld of ``side``: the minimum count (§1.6), a
+    canasta where ``min_meld_canasta_from`` asks for one on top of it (§3.2), the §3.4 opening rules."""
+    if canastas_missing_for_initial_meld(state, side):
+        return False
+    if not state.rules.special_opening:
+        return state.open_total >= state.minimum[side]
+    return opening_met(
+        state.rules,
+        state.scores[side],
+        state.open_total,
+        state.minimum[side],
+        [(m.target, m.wild, m.size) for m in state.turn_new],
+    )

@@ -1,0 +1,194 @@
+"""Plans with sequences (RULES.md §3.2): whether an unopened side can still reach its minimum count with
+sequences of the hand as well as melds of a rank (:func:`sequences_reach`), and whether the hand can go out
+this turn with up to two sequence moves besides melds of a rank (:func:`out_reach`, used where going out
+needs the partner's yes, ``must_ask_to_go_out``, Brazilian).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
+from canasta.cards.sequences import (
+    Span,
+    extensions_in_hand,
+    span_cards,
+    spans_in_hand,
+)
+from canasta.engine.constraints.bounds import may_meld_out
+from canasta.engine.constraints.meld_plans import best_meld_value
+from canasta.moves.notation import (
+    SEQ_TARGET,
+    WILD_TARGET,
+)
+
+if TYPE_CHECKING:
+    from canasta.engine.state import DealState
+from canasta.engine.movegen.sequences import REACH_DEPTH
+
+
+def sequences_reach(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]],
+                    keep: int, need: int, depth: int = REACH_DEPTH, planned: bool = False,
+                    first: Span = (-1, -1, -1)) -> bool:
+    """Whether ``need`` points of initial meld can still be melded from ``hand`` (counts by card type,
+    ``rc`` the same by rank) with up to ``depth`` sequences and melds of a rank (into new melds or
+    ``ex``), leaving ``keep`` cards (RULES.md §1.6, §3.2). ``planned``: the caller has found already
+    that melds of a rank alone fall short (``best_meld_value`` below ``need``).
+
+    The sequences are tried in the order of :func:`canasta.cards.sequences.spans_in_hand` (by suit, lowest
+    rank, length: the order of the spans as tuples), each further one from ``first`` on: melding
+    sequences A then B leaves the hand that B then A leaves, so each set of sequences is tried once.
+    """
+    if not planned and best_meld_value(rc, ex, deal.meld_limits, keep) >= need:
+        return True
+    if depth <= 0:
+        return False
+    rules = deal.rules
+    total = sum(rc)
+    vals = deal.values
+    for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
+        if sp < first:
+            continue  # tried before, with this one after it
+        cards = span_cards(sp)
+        if total - len(cards) < keep:
+            continue
+        pts = sum(vals[c] for c in cards)
+        _shift(hand, rc, cards, -1)
+        ok = pts >= need or sequences_reach(deal, hand, rc, ex, keep, need - pts, depth - 1, first=sp)
+        _shift(hand, rc, cards, 1)
+        if ok:
+            return True
+    return False
+
+
+def _shift(hand: list[int], rc: list[int], cards: tuple[int, ...], sign: int) -> None:
+    """Add (``sign`` 1) or take out (``sign`` -1) ``cards`` to the card counts ``hand`` and rank counts ``rc``."""
+    for c in cards:
+        hand[c] += sign
+        rc[c >> 2] += sign
+
+
+def _seq_options(deal: DealState, side: int, hand: list[int],
+                 spans: list[Span]) -> list[tuple[tuple[int, ...], int, int, Span]]:
+    """Sequence moves the hand can make: ``(cards, index in spans or -1 for a new one, completes, span after)``."""
+    rules = deal.rules
+    out: list[tuple[tuple[int, ...], int, int, Span]] = []
+    for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
+        cards = span_cards(sp)
+        out.append((cards, -1, 1 if len(cards) >= 7 else 0, sp))
+    longest = max(rules.sequence_max, rules.sequence_out_max)  # past sequence_max: the last meld out
+    for i, sp in enumerate(spans):
+        size = sp[2] - sp[1] + 1
+        if size >= longest:
+            continue
+        for a, b in extensions_in_hand(hand, sp, longest):
+            cards = tuple(c for c in span_cards((sp[0], a, b)) if not sp[1] <= c >> 2 <= sp[2])
+            out.append((cards, i, 1 if b - a + 1 >= 7 > size else 0, (sp[0], a, b)))
+    return out
+
+
+def _canasta_bound(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]],
+                   spans: list[Span]) -> int:
+    """At least as many canastas as the plans of :func:`out_reach` could complete this turn (an upper
+    bound, for pruning; wild-card limits are not checked, so it may count more):
+
+    * melds of a rank short of 7 cards (the side's, even where the hand holds no natural of their rank:
+      wild cards alone may complete them; new ones where the hand holds naturals of the rank) and the
+      meld of wild cards (``wild_melds``): each lacks ``7 - its cards - the hand's naturals of its rank``
+      cards that only the hand's wild cards can give, one each, so at most the melds whose gaps, smallest
+      first, the wild cards cover;
+    * per suit, new natural sequences of 7: one per 7 naturals of the suit held, where the hand holds
+      7 ranks of it or more (a deck of several packs may give two of the same cards);
+    * each sequence of the side short of 7 cards.
+    """
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    gaps: list[int] = []
+    for r in range(FOUR, ACE + 1):
+        e = ex.get(r)
+        size = e[0] + e[1] if e else 0
+        if size < 7 and (size or rc[r]):
+            gaps.append(7 - size - rc[r] if size + rc[r] < 7 else 0)
+    if deal.rules.wild_melds:
+        e = ex.get(WILD_TARGET)
+        size = e[0] + e[1] if e else 0
+        if size < 7:
+            gaps.append(7 - size)
+    bound = 0
+    for gap in sorted(gaps):
+        if gap > wilds:
+            break
+        wilds -= gap
+        bound += 1
+    for suit in range(4):
+        row = hand[FOUR * 4 + suit:ACE * 4 + 4:4]
+        if row.count(0) <= ACE - FOUR + 1 - 7:
+            bound += sum(row) // 7
+    bound += sum(1 for sp in spans if sp[2] - sp[1] + 1 < 7)
+    return bound
+
+
+def _stuck(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]], spans: list[Span]) -> int:
+    """Cards of the hand that no meld can take this turn: black threes short of three, and naturals of a
+    rank too few for a meld of their own with no meld to join, outside any run of their suit long enough
+    for a sequence and not next to a sequence of the side (a lower bound, for pruning)."""
+    stuck = rc[THREE] if rc[THREE] < 3 else 0
+    min_nat = deal.meld_limits.min_nat
+    need_run = deal.rules.sequence_min
+    for r in range(FOUR, ACE + 1):
+        c = rc[r]
+        if not c or c >= min_nat or r in ex:
+            continue
+        for suit in range(4):
+            k = hand[r * 4 + suit]
+            if not k:
+                continue
+            lo = r
+            while lo > FOUR and hand[(lo - 1) * 4 + suit]:
+                lo -= 1
+            hi = r
+            while hi < ACE and hand[(hi + 1) * 4 + suit]:
+                hi += 1
+            if hi - lo + 1 >= need_run or any(sp[0] == suit and (hi == sp[1] - 1 or lo == sp[2] + 1)
+                                              for sp in spans):
+                continue
+            stuck += k
+    return stuck
+
+
+def out_reach(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]], canastas: int,
+              seq_done: int, allow_discard: bool, depth: int = REACH_DEPTH,
+              spans: list[Span] | None = None) -> bool:
+    """Whether the hand (``hand`` by card type, ``rc`` by rank) can go out this turn: meld every card,
+    or all but one and discard it, with up to ``depth`` sequence moves (new sequences or additions to
+    the side's sequences) besides melds of a rank; ``canastas`` and ``seq_done`` are the side's
+    canastas and the sequence canastas made so far by the plan (RULES.md §1.9, §3.2)."""
+    from canasta.engine.constraints.meld_plans import can_meld_out
+
+    side = deal.side_of[deal.turn]
+    need = deal._out_need(side, seq_done)
+    if sum(rc) == 0:
+        return canastas >= need
+    top = spans is None
+    if spans is None:
+        spans = [m.span for m in deal.melds[side] if m.target == SEQ_TARGET]
+    if _stuck(deal, hand, rc, ex, spans) > (1 if allow_discard else 0):
+        return False  # cards no meld can take
+    if top and canastas + _canasta_bound(deal, hand, rc, ex, spans) < deal.rules.canastas_to_go_out:
+        return False
+    if (need < 10**6 and may_meld_out(rc, ex, deal.meld_limits, need - canastas, allow_discard)  # a quick exact "no"
+            and can_meld_out(rc, ex, deal.meld_limits, canastas, need, allow_discard=allow_discard)):
+        return True
+    if depth <= 0:
+        return False
+    for cards, i, done, after in _seq_options(deal, side, hand, spans):
+        _shift(hand, rc, cards, -1)
+        nxt = spans[:]
+        if i < 0:
+            nxt.append(after)
+        else:
+            nxt[i] = after
+        ok = out_reach(deal, hand, rc, ex, canastas + done, seq_done + done, allow_discard, depth - 1, nxt)
+        _shift(hand, rc, cards, 1)
+        if ok:
+            return True
+    return False

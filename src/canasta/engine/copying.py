@@ -1,0 +1,175 @@
+"""Copies of a deal: :func:`clone` (independent) and the cheaper copies the searches within one turn use.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from canasta.engine.state import (
+    DealState,
+    Meld,
+)
+
+_SEARCH_RNG = random.Random(0)
+"""The random generator of the copies searched within one turn (:func:`copy_deal`), which
+never use it."""
+
+
+CLONE_SHARED = (
+    "rules",
+    "n",
+    "teams",
+    "side_of",
+    "meld_limits",
+    "rank_values",
+    "values",
+    "dealer",
+    "seed",
+    "deck",
+    "frozen",
+    "turn",
+    "actor",
+    "phase",
+    "drew",
+    "open_total",
+    "touched_old",
+    "asked",
+    "answer",
+    "no_discard",
+    "over",
+    "out_seat",
+    "concealed",
+    "reshuffles",
+    "turn_no",
+    "partner_of",
+    "stock_out",
+    "conceal_only",
+    "home",
+    "lone",
+    "must_canasta",
+    "blocked_until",
+    "variant_ranks",
+    "planning",
+    "_out_dead",
+)
+"""Slots of a :class:`Deal` that :meth:`Deal.clone` shares: numbers, flags, tuples and the frozen descriptions of
+the variant (``rules``, ``lim``, ``xr``), never changed in place."""
+CLONE_FLAT = (
+    "hand_sizes",
+    "natural_bits",
+    "stock",
+    "pile",
+    "pending",
+    "opener",
+    "opened_turn",
+    "canastas",
+    "seq_canastas",
+    "ask_failed",
+    "dowry",
+    "extra_done",
+    "opened",
+    "has_melded",
+    "scores",
+    "minimum",
+)
+"""Slots that are lists of numbers or flags: copied."""
+CLONE_NESTED = ("hands", "rank_counts", "meld_index", "red3", "black3_removed", "packets")
+"""Slots that are lists of lists of numbers: each inner list copied."""
+CLONE_SPECIAL = ("melds", "turn_new", "seqs", "rng", "_legal", "_shared")
+"""Slots :meth:`Deal.clone` copies by hand: the melds (``turn_new`` and ``seqs`` point into them), the generator's
+state, and the legal-move cache (emptied)."""
+
+
+def _check_clone_covers_slots() -> None:
+    """Refuse to load if a slot of :class:`Deal` is not sorted for :meth:`Deal.clone` (or sorted twice)."""
+    named = CLONE_SHARED + CLONE_FLAT + CLONE_NESTED + CLONE_SPECIAL
+    slots = DealState.__slots__
+    if sorted(named) != sorted(slots):
+        missing = sorted(set(slots) - set(named))
+        extra = sorted({x for x in named if named.count(x) > 1} | (set(named) - set(slots)))
+        raise RuntimeError(f"Deal.clone: slots not sorted {missing}, unknown or repeated {extra}")
+
+
+_check_clone_covers_slots()
+
+
+def _slot_copier() -> Callable[[DealState, DealState], None]:
+    """One function copying the slots of :data:`CLONE_SHARED`, :data:`CLONE_FLAT` and :data:`CLONE_NESTED` from a
+    deal to another as those tuples say (written out from them: a search copies deals by the thousand)."""
+    lines = ["def copy_slots(s, d):"]
+    lines += [f"    d.{n} = s.{n}" for n in CLONE_SHARED]
+    lines += [f"    d.{n} = s.{n}[:]" for n in CLONE_FLAT]
+    lines += [f"    d.{n} = [x[:] for x in s.{n}]" for n in CLONE_NESTED]
+    space: dict[str, Any] = {}
+    exec("\n".join(lines), space)  # noqa: S102 - the source is made of the slot names above alone
+    fn: Callable[[DealState, DealState], None] = space["copy_slots"]
+    return fn
+
+
+_copy_slots = _slot_copier()
+
+
+def clone(state: DealState) -> DealState:
+    """An independent copy (cheap: a few small lists), for search and learners.
+
+    Nothing mutable is shared: a move on the copy never changes the original, and the reverse (issue #13).
+    Every slot is copied by the way :data:`CLONE_SHARED`, :data:`CLONE_FLAT` and :data:`CLONE_NESTED` name
+    it, or below (melds, the generator, the cache); the module refuses to load if a slot is in none of them.
+    """
+    return copy_deal(state, True)
+
+
+def copy_deal(state: DealState, own_rng: bool) -> DealState:
+    """:meth:`clone`; without ``own_rng`` the copy shares a throwaway random generator instead of a copy
+    of this deal's, and the other sides' melds (for the searches within one turn, which never reshuffle
+    nor touch another side's melds: canasta.engine.constraints.going_out_search,
+    :func:`~canasta.engine.constraints.going_out.last_card_goes_out`)."""
+    d = type(state).__new__(type(state))
+    own = -1 if own_rng else state.side_of[state.turn]  # a search copy: only this side's melds change
+    if own >= 0 and not state.rules.cutthroat:
+        return search_copy(state, d, own)
+    _copy_slots(state, d)
+    mapping: dict[int, Meld] = {}
+    d.melds = []
+    for k, ms in enumerate(state.melds):
+        if own >= 0 and k != own:
+            d.melds.append(ms)  # shared, never changed by a search within the turn
+            continue
+        copies = []
+        for m in ms:
+            mc = m.copy()
+            mapping[id(m)] = mc
+            copies.append(mc)
+        d.melds.append(copies)
+    d.turn_new = [mapping[id(m)] for m in state.turn_new]
+    d.seqs = [ms if own >= 0 and k != own else [mapping[id(m)] for m in ms] for k, ms in enumerate(state.seqs)]
+    if own_rng:
+        d.rng = random.Random()
+        d.rng.setstate(state.rng.getstate())
+    else:
+        d.rng = _SEARCH_RNG
+    d._legal = None
+    d._shared = False
+    return d
+
+
+def search_copy(state: DealState, d: DealState, own: int) -> DealState:
+    """:func:`copy_deal` for a search within the turn of side ``own``: the lists of melds are
+    copied, the Meld
+    objects shared with this deal (``_shared``: :func:`~canasta.engine.apply.meld_cards` copies a meld before it
+    changes it).
+    Not for cutthroat deals (an alliance merges melds in place: canasta.engine.cutthroat)."""
+    _copy_slots(state, d)
+    melds = state.melds[:]
+    melds[own] = melds[own][:]
+    d.melds = melds
+    seqs = state.seqs[:]
+    seqs[own] = seqs[own][:]
+    d.seqs = seqs
+    d.turn_new = state.turn_new[:]
+    d.rng = _SEARCH_RNG
+    d._legal = None
+    d._shared = True
+    return d

@@ -1,0 +1,63 @@
+"""The end of a deal: what each side had (the scoring input) and its score (RULES.md §1.11).
+"""
+
+from __future__ import annotations
+
+from canasta.cards.deck import (
+    N_TYPES,
+    THREE,
+)
+from canasta.engine.state import DealState
+from canasta.scoring.deal_score import CONCEALED_KINDS, SideResult, SideScore, score_deal
+
+
+def side_results(state: DealState) -> list[SideResult]:
+    """What each side had at the end (or now): the scoring input, one per side (cutthroat: per
+    player, by the side he started on, the lone hand marked; the partners' melds are all on
+    the partnership's side)."""
+    res = [SideResult() for _ in range(state.teams)]
+    for side in range(state.teams):
+        res[side].melds = [list(m.cards) for m in state.melds[side]]
+    b3_all = 4
+    for seat in range(state.n):
+        s = res[state.home[seat]]
+        s.red_threes.extend(state.red3[seat])
+        s.black_threes_removed.extend(state.black3_removed[seat])
+        h = state.hands[seat]
+        s.hand.extend(c for c in range(N_TYPES) for _ in range(h[c]))
+        if state.rank_counts[seat][THREE] >= b3_all and sum(h[c] for c in (4, 7)) >= b3_all:
+            s.four_black_threes_held = True
+    for side in range(state.teams):
+        res[side].ask_failed = state.ask_failed[side]
+    if state.lone >= 0:  # cutthroat: one result per player, the partners' combine in scoring (§3.1)
+        res[state.home[state.lone]].lone_hand = True
+    if state.out_seat >= 0:
+        s = res[state.home[state.out_seat]]
+        s.went_out = True
+        s.concealed = state.concealed
+        if state.concealed:
+            s.concealed_kind = concealed_kind(state)
+    return res
+
+
+def concealed_kind(state: DealState) -> str:
+    """Kind of the concealed going out that ended the deal, one of :data:`CONCEALED_KINDS`
+    ('' if the deal did not end so): in the player's first turn or later, alone or adding to
+    melds already on the table (his partner's), as S1's scale distinguishes (RULES.md §3.3 b)."""
+    if not state.concealed:
+        return ""
+    first = state.turn_no <= state.n
+    return CONCEALED_KINDS[(0 if first else 2) + (1 if state.touched_old else 0)]
+
+
+def score(state: DealState) -> list[SideScore]:
+    """Score of each side for this deal (RULES.md §1.11), via the shared scoring function.
+
+    Raises:
+        RuntimeError: the deal is not over.
+    """
+    if not state.over:
+        raise RuntimeError("the deal is not over")
+    res = side_results(state)
+    scored = score_deal(state.rules, {str(i): r for i, r in enumerate(res)})
+    return [scored[str(i)] for i in range(state.teams)]

@@ -1,0 +1,546 @@
+"""The deal's state as plain data: :class:`Meld`, :class:`DealState` and its card-moving primitives.
+
+:class:`DealState` holds every field of a deal (its ``__slots__``), sets the fields that follow from the rules
+and the dealer (:meth:`DealState.set_table`), moves cards into and out of hands keeping the counts by card type,
+by rank and the hand sizes in step (:meth:`DealState._give`, :meth:`DealState._take_card`; :class:`SeqState` also
+keeps the naturals held as bits, for variants with sequences), and answers cheap questions about the state (the
+pile's top, whether it is frozen for a side, the melds a side's cards may join...).
+
+Every helper of the engine (move generation, the constraints of the initial meld and of going out, the dowry,
+cutthroat alliances, extra cards) takes a :class:`DealState`, never the :class:`~canasta.engine.deal.Deal` that
+extends it: the helpers import this module, :mod:`canasta.engine.deal` imports them, and no import runs back.
+Where a search plays moves on a copy (:mod:`canasta.engine.constraints.going_out_search`,
+:mod:`canasta.engine.constraints.initial_meld_search`), it calls the few methods this class declares and
+:class:`~canasta.engine.deal.Deal` implements (``legal_actions``, ``move_for_action``, ``_do``, ``_copy``, ...):
+the recursion runs through the object, not through imports.
+
+Representation (DESIGN.md, "How to keep it fast"): a hand is a list of 53 counts per card type plus a list of
+14 counts per rank index; the stock and the discard pile are lists whose last element is the top card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from canasta.cards.deck import (
+    IS_BLACK_THREE,
+    IS_RED_THREE,
+    IS_WILD,
+    JOKER,
+    JOKER_RANK,
+    N_TYPES,
+    THREE,
+    TWO,
+    card_str,
+    is_black_three,
+)
+from canasta.cards.sequences import NAT_BIT
+from canasta.engine.constraints.meld_plans import MeldLimits
+from canasta.engine.variant_ranks import VariantRanks
+from canasta.moves.notation import SEQ_TARGET
+
+if TYPE_CHECKING:
+    from canasta.moves.notation import Move
+    from canasta.rules.fields import Rules
+
+P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)
+"""The phases of a turn (``DealState.phase``): draw, play (meld, add, discard), the partner's answer, deal over."""
+PHASE_NAMES = ("draw", "play", "answer", "over")
+"""The phases in words, as views and records give them."""
+
+NOT_TO_HAND_RED = IS_RED_THREE
+"""Pile cards that never join a hand: red threes (laid out, RULES.md §1.3)."""
+NOT_TO_HAND_RED_BLACK = tuple(a or b for a, b in zip(IS_RED_THREE, IS_BLACK_THREE, strict=True))
+"""... and black threes where ``black3_from_pile_removed`` (Cuban, §3.2)."""
+
+Candidate = tuple[int, int, int, int, int]
+"""A move candidate of move generation (a meld or an addition of a rank), a plain tuple on the hot path:
+``(action, target, naturals, twos, jokers)`` -- the dense move id, the meld's target (rank index, or
+``WILD_TARGET``), and how many natural cards, twos and jokers the move plays. Read it as
+``action, target, naturals, twos, jokers = candidate``."""
+
+
+class Meld:
+    """A meld on the table: its target rank, its cards and who made it.
+
+    ``nat`` and ``wild`` count its natural and wild cards; a meld of 7 cards or
+    more is a canasta, natural when ``wild == 0`` (RULES.md §1.5). A sequence
+    meld (``target == SEQ_TARGET``, §3.2) also keeps its ``span`` (suit, lowest
+    rank, highest rank); other melds have ``span == (-1, -1, -1)``.
+    """
+
+    __slots__ = ("target", "cards", "nat", "wild", "creator", "turn", "span")
+
+    def __init__(self, target: int, creator: int, turn: int):
+        self.target = target
+        self.cards: list[int] = []
+        self.nat = 0
+        self.wild = 0
+        self.creator = creator
+        self.turn = turn
+        self.span: tuple[int, int, int] = (-1, -1, -1)
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the meld."""
+        return len(self.cards)
+
+    @property
+    def is_canasta(self) -> bool:
+        """Seven cards or more."""
+        return len(self.cards) >= 7
+
+    @property
+    def is_natural(self) -> bool:
+        """No wild card in it."""
+        return self.wild == 0
+
+    def copy(self) -> Meld:
+        m = Meld(self.target, self.creator, self.turn)
+        m.cards = self.cards[:]
+        m.nat = self.nat
+        m.wild = self.wild
+        m.span = self.span
+        return m
+
+
+class DealState:
+    """The fields of one deal and the primitives that keep them in step (module docstring).
+
+    :class:`~canasta.engine.deal.Deal` extends it with the rules of play; helpers take a DealState. The methods
+    at the end (``legal_actions`` ... ``_search_out_now``) are declared here for the searches that play moves on
+    a copy, and implemented by :class:`~canasta.engine.deal.Deal`.
+    """
+
+    __slots__ = (
+        "rules",
+        "n",
+        "teams",
+        "side_of",
+        "meld_limits",
+        "rank_values",
+        "values",
+        "dealer",
+        "seed",
+        "deck",
+        "hands",
+        "rank_counts",
+        "hand_sizes",
+        "stock",
+        "pile",
+        "frozen",
+        "melds",
+        "meld_index",
+        "canastas",
+        "red3",
+        "opened",
+        "scores",
+        "minimum",
+        "turn",
+        "actor",
+        "phase",
+        "drew",
+        "pending",
+        "open_total",
+        "turn_new",
+        "touched_old",
+        "has_melded",
+        "asked",
+        "answer",
+        "no_discard",
+        "over",
+        "out_seat",
+        "concealed",
+        "reshuffles",
+        "rng",
+        "turn_no",
+        "_legal",
+        "partner_of",
+        "stock_out",
+        "conceal_only",
+        "black3_removed",
+        "ask_failed",
+        "home",
+        "lone",
+        "opener",
+        "opened_turn",
+        "must_canasta",
+        "blocked_until",
+        "variant_ranks",
+        "packets",
+        "extra_done",
+        "dowry",
+        "seq_canastas",
+        "natural_bits",
+        "seqs",
+        "planning",
+        "_out_dead",
+        "_shared",
+    )
+
+    rules: Rules
+    n: int
+    teams: int
+    side_of: tuple[int, ...]
+    meld_limits: MeldLimits
+    rank_values: tuple[int, ...]
+    values: tuple[int, ...]
+    dealer: int
+    seed: int | None
+    deck: tuple[int, ...]
+    hands: list[list[int]]
+    rank_counts: list[list[int]]
+    hand_sizes: list[int]
+    stock: list[int]
+    pile: list[int]
+    frozen: bool
+    melds: list[list[Meld]]
+    meld_index: list[list[int]]
+    canastas: list[int]
+    red3: list[list[int]]
+    opened: list[bool]
+    scores: list[int]
+    minimum: list[int]
+    turn: int
+    actor: int
+    phase: int
+    drew: int
+    pending: list[int]
+    open_total: int
+    turn_new: list[Meld]
+    touched_old: bool
+    has_melded: list[bool]
+    asked: bool
+    answer: int
+    no_discard: bool
+    over: bool
+    out_seat: int
+    concealed: bool
+    reshuffles: int
+    rng: random.Random
+    turn_no: int
+    _legal: list[int] | None
+    partner_of: tuple[int, ...]
+    stock_out: bool
+    conceal_only: bool
+    black3_removed: list[list[int]]
+    ask_failed: list[int]
+    home: tuple[int, ...]
+    lone: int
+    opener: list[int]
+    opened_turn: list[int]
+    must_canasta: int
+    blocked_until: int
+    variant_ranks: VariantRanks
+    packets: list[list[int]]
+    extra_done: list[bool]
+    dowry: list[int]
+    seq_canastas: list[int]
+    natural_bits: list[int]
+    seqs: list[list[Meld]]
+    planning: bool
+    _out_dead: int
+    _shared: bool
+
+    def set_table(self, rules: Rules, dealer: int) -> None:
+        """Set the fields that follow from the rules and the dealer alone (seating, values, meld limits).
+
+        Used by ``__init__`` and by code that builds a deal position from parts (search players'
+        determinization), so that the derived fields exist in one place.
+        """
+        self.rules = rules
+        n = self.n = rules.players
+        t = self.teams = rules.teams
+        self.side_of = tuple(s % t for s in range(n))
+        self.home = self.side_of  # side each seat starts the deal on (cutthroat alliances change side_of)
+        self.lone = -1  # cutthroat: the lone hand's seat once the alliance is formed (canasta.engine.cutthroat)
+        self.partner_of = tuple(
+            next((p for p in ((s + k) % n for k in range(1, n)) if p % t == s % t), -1) for s in range(n)
+        )
+        self.values = rules.card_values
+        rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
+        if rules.min_meld_naturals_only:  # rv values the initial meld: wild cards count 0 (Italian §3.2)
+            rv[TWO] = rv[JOKER_RANK] = 0
+        self.rank_values = tuple(rv)  # read-only: clones share it
+        self.meld_limits = MeldLimits.for_rules(rules, self.rank_values)
+        self.variant_ranks = VariantRanks.for_rules(rules)
+        self.dealer = dealer
+        self.natural_bits = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
+        self.planning = False  # a clone searched by going_out_search: its move filters keep every move
+        self._out_dead = -1  # cache: the turn (turn_no) in which the search found going out impossible (_out_plan_ok)
+        self._shared = False  # a search copy whose own side's Meld objects are its parent's (_copy, _meld_cards)
+
+    def _give(self, seat: int, card: int) -> None:
+        self.hands[seat][card] += 1
+        self.rank_counts[seat][card >> 2] += 1
+        self.hand_sizes[seat] += 1
+
+    def _take_card(self, seat: int, card: int) -> None:
+        h = self.hands[seat]
+        if h[card] <= 0:
+            raise AssertionError("card not in hand")
+        h[card] -= 1
+        self.rank_counts[seat][card >> 2] -= 1
+        self.hand_sizes[seat] -= 1
+
+    def _turn_upcard(self) -> None:
+        stock = self.stock
+        while stock:
+            c = stock.pop()
+            self.pile.append(c)
+            if IS_WILD[c] or IS_RED_THREE[c]:
+                self.frozen = True
+                continue
+            if c >> 2 == THREE and self.rules.upcard_black3_turns:
+                continue
+            break
+
+    def _replace_red_threes(self, seat: int) -> None:
+        h = self.hands[seat]
+        for c in (4 + 1, 4 + 2):  # 3D, 3H
+            while h[c]:
+                self._take_card(seat, c)
+                self.red3[seat].append(c)
+                self._draw(seat, 1)
+
+    def _draw(self, seat: int, count: int) -> bool:
+        """Draw ``count`` cards, laying out red threes and replacing them.
+
+        Returns True if the last card of the stock was a red three.
+        """
+        stock = self.stock
+        while count > 0 and stock:
+            c = stock.pop()
+            if IS_RED_THREE[c]:
+                self.red3[seat].append(c)
+                if not stock:
+                    return True
+                continue
+            self._give(seat, c)
+            count -= 1
+        return False
+
+    @property
+    def pile_top(self) -> int | None:
+        """The card on top of the discard pile (public), or None if the pile is empty."""
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def pile_size(self) -> int:
+        """Number of cards in the discard pile (public)."""
+        return len(self.pile)
+
+    @property
+    def to_act(self) -> int:
+        """Seat that must move now (the partner answering "may I go out?", else the turn's player)."""
+        return self.actor
+
+    def first_round(self) -> bool:
+        """Whether this is the first turn of the player to move (turns 1..players of the deal)."""
+        return self.turn_no <= self.n
+
+    def pile_frozen_for(self, side: int) -> bool:
+        """Frozen for ``side``: it has not melded yet, or a wild card or red three is in the pile (§1.7)."""
+        return self.frozen or not self.opened[side]
+
+    def frozen_reason(self, side: int) -> str:
+        """Why the pile is frozen for ``side``, in words, or '' if it is not."""
+        if self.frozen:
+            wild = [
+                c
+                for c in self.pile
+                if IS_WILD[c] or IS_RED_THREE[c] or (self.rules.black3_freezes and is_black_three(c))
+            ]
+            if not wild and self.rules.pile_always_frozen:
+                return "frozen for everyone: in this variant the pile is always frozen"
+            what = card_str(wild[0]) if wild else "a wild card"
+            return f"frozen for everyone: {what} is in the pile"
+        if not self.opened[side]:
+            return "frozen for your side until it makes its initial meld"
+        return ""
+
+    def melds_by_rank(self, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
+        """The side's melds that cards of a rank may join, as ``{target: [naturals, wild cards]}``
+        (for :mod:`canasta.engine.constraints.meld_plans`): the meld ``mt`` names per target; no sequences, no black
+        threes, no meld of twos (Italian). Where a side may start another meld of a rank beside its
+        canastas (``several_melds_per_rank``) and canastas are capped (``canasta_max``), a full canasta is
+        left out: cards of its rank can only start a new meld (§3.2 Samba, Hollywood)."""
+        if only is None:
+            ms = self.melds[side]
+            ex = {
+                t: [ms[i].nat, ms[i].wild]
+                for t, i in enumerate(self.meld_index[side])
+                if i >= 0 and t != THREE and t != TWO
+            }
+        else:
+            ex = {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
+        full = self.rules.closed_meld_size
+        if full and ex:
+            for t in [t for t, (nat, wild) in ex.items() if nat + wild >= full]:
+                del ex[t]
+        return ex
+
+    def cards_to_keep(self) -> int:
+        """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""
+        return max(0, 2 - self._to_hand(self.pending))
+
+    def _to_hand(self, cards: Sequence[int]) -> int:
+        """How many of the pile ``cards`` will join the hand (not red threes, nor black threes
+        where the variant removes them from play: RULES.md §1.3, §3.2 Cuban)."""
+        if not cards:
+            return 0
+        skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
+        return sum(1 for c in cards if not skip[c])
+
+    def _add_to_hand_counts(self, rc: list[int], cards: Sequence[int]) -> None:
+        """Add to the rank counts ``rc`` the pile ``cards`` that will join the hand."""
+        skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
+        for c in cards:
+            if not skip[c]:
+                rc[c >> 2] += 1
+
+    def card_census(self) -> list[int]:
+        """Copies of each card type found in stock, pile, hands, melds, red threes, removed black threes,
+        face-down packets (``extra_cards_from=packet``) and the dowry or surpriza under the pile (``dowry``)."""
+        got = [0] * N_TYPES
+        for c in self.stock:
+            got[c] += 1
+        for c in self.pile:
+            got[c] += 1
+        for c in self.pending:
+            got[c] += 1
+        for h in self.hands:
+            for c in range(N_TYPES):
+                got[c] += h[c]
+        for ms in self.melds:
+            for m in ms:
+                for c in m.cards:
+                    got[c] += 1
+        for r in self.red3:
+            for c in r:
+                got[c] += 1
+        for r in self.black3_removed:
+            for c in r:
+                got[c] += 1
+        for p in self.packets:
+            for c in p:
+                got[c] += 1
+        for c in self.dowry:
+            got[c] += 1
+        return got
+
+    def drop_caches(self) -> None:
+        """Forget the answers cached for the present state: the legal moves (``_legal``) and "going out is
+        impossible this turn" (``_out_dead``). For code that changes a deal's slots by hand (the sampled
+        worlds of :mod:`canasta.agents.determinize`); moves keep the caches right by themselves. The caches
+        are not state: they hold answers that follow from the state alone."""
+        self._legal = None
+        self._out_dead = -1
+
+    # ------------------------------------------- implemented by canasta.engine.deal.Deal (for the searches)
+
+    def legal_actions(self) -> list[int]:
+        """The legal move ids of the player to act (:meth:`canasta.engine.deal.Deal.legal_actions`)."""
+        raise NotImplementedError
+
+    def move_for_action(self, action: int) -> Move:
+        """The :class:`~canasta.moves.notation.Move` of a move id (:meth:`canasta.engine.deal.Deal.move_for_action`)."""
+        raise NotImplementedError
+
+    def _do(self, action: int, move: Move) -> None:
+        """Apply a legal move without checks (:func:`~canasta.engine.apply.play_move`)."""
+        raise NotImplementedError
+
+    def _copy(self, own_rng: bool) -> DealState:
+        """A copy, or a cheaper search copy without ``own_rng`` (:func:`~canasta.engine.copying.copy_deal`)."""
+        raise NotImplementedError
+
+    def _waiver(self) -> bool:
+        """Whether the turn's player may meld below the minimum count
+        (:func:`~canasta.engine.constraints.minimum_count.minimum_count_waived`)."""
+        raise NotImplementedError
+
+    def _out_need(self, side: int, seq_extra: int = 0) -> int:
+        """Canastas ``side`` needs to go out
+        (:func:`~canasta.engine.constraints.going_out.canastas_needed_to_go_out`)."""
+        raise NotImplementedError
+
+    def side_may_go_out(self, side: int, canastas: int | None = None, seq_extra: int = 0) -> bool:
+        """Whether ``side`` has the canastas to go out (:meth:`canasta.engine.deal.Deal.side_may_go_out`)."""
+        raise NotImplementedError
+
+    def _after_counts(
+        self, candidate: Candidate, side_ex: dict[int, list[int]] | None = None
+    ) -> tuple[list[int], dict[int, list[int]], int, int]:
+        """The hand and melds after a candidate
+        (:func:`~canasta.engine.constraints.after_move.counts_after_candidate`)."""
+        raise NotImplementedError
+
+    def _last_card_out(self, action: int) -> bool:
+        """Whether melding the last card goes out (:func:`~canasta.engine.constraints.going_out.last_card_goes_out`)."""
+        raise NotImplementedError
+
+    def _opening_met(self, side: int) -> bool:
+        """Whether the turn's melds meet ``side``'s initial meld
+        (:func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_reached`)."""
+        raise NotImplementedError
+
+    # the filters of the turn's moves, called through the object so that the oracles of the tests can replace
+    # them in a subclass (tests/oracles/going_out.py)
+
+    def _opening_candidates(self, cand: list[Candidate], waiver: bool) -> list[Candidate]:
+        """The candidates that keep the initial meld reachable
+        (:func:`canasta.engine.constraints.initial_meld_reach.initial_meld_candidates`)."""
+        raise NotImplementedError
+
+    def _seq_opening_ok(self, used: tuple[int, ...], cn: int, pts: int, waiver: bool, act: int = -1) -> bool:
+        """Whether a sequence move keeps the initial meld reachable
+        (:func:`canasta.engine.constraints.initial_meld_reach.sequence_initial_meld_ok`)."""
+        raise NotImplementedError
+
+    def _out_candidates(self, cand: list[Candidate]) -> list[Candidate]:
+        """The candidates that keep going out possible
+        (:func:`canasta.engine.constraints.going_out.going_out_candidates`)."""
+        raise NotImplementedError
+
+    def _out_ok_cards(self, used: tuple[int, ...], cn: int, seq_done: int = 0) -> bool:
+        """Whether playing ``used`` keeps going out possible
+        (:func:`canasta.engine.constraints.going_out.going_out_ok_after_cards`)."""
+        raise NotImplementedError
+
+    def _search_out_now(self) -> bool:
+        """Whether going out is answered by search now
+        (:func:`~canasta.engine.constraints.going_out.going_out_by_search_now`)."""
+        raise NotImplementedError
+
+
+class SeqState(DealState):
+    """The card moves of a deal of a variant with sequences (RULES.md §3.2): moving a card into or out of a hand
+    also keeps ``natural_bits``, the naturals each seat holds as bits (:func:`canasta.cards.sequences.held_bits`),
+    which sequence move generation reads instead of the hand (:class:`canasta.engine.deal.SeqDeal` uses them).
+    Variants without sequences do not pay for it. The two methods repeat the three lines of
+    :meth:`DealState._give` and :meth:`DealState._take_card` rather than call them: a card moves about three
+    times a step, and a call each would cost more than the bits save."""
+
+    __slots__ = ()
+
+    def _give(self, seat: int, card: int) -> None:
+        h = self.hands[seat]
+        if not h[card]:
+            self.natural_bits[seat] |= NAT_BIT[card]
+        h[card] += 1
+        self.rank_counts[seat][card >> 2] += 1
+        self.hand_sizes[seat] += 1
+
+    def _take_card(self, seat: int, card: int) -> None:
+        h = self.hands[seat]
+        k = h[card]
+        if k <= 0:
+            raise AssertionError("card not in hand")
+        h[card] = k - 1
+        if k == 1:
+            self.natural_bits[seat] &= ~NAT_BIT[card]
+        self.rank_counts[seat][card >> 2] -= 1
+        self.hand_sizes[seat] -= 1
