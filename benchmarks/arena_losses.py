@@ -24,7 +24,7 @@ from typing import Any
 
 from canasta.agents.base import make_agent
 from canasta.engine.game import Game
-from canasta.play.arena import assignments, play_margin
+from canasta.play.arena_tasks import assignments, play_margin
 from canasta.play.match import play_deal
 from canasta.play.simulate import derive_seed
 from canasta.rules.fields import Rules

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, TWO
 from canasta.engine.constraints.initial_meld_reach import InitialMeldCheck
 from canasta.engine.deal import P_PLAY, Deal
-from canasta.moves.notation import ACTIONS, ADD, MELD, WILD_TARGET
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import ADD, MELD, WILD_TARGET
 from canasta.rules.fields import Rules
 
 Candidate = tuple[int, int, int, int, int]

@@ -52,7 +52,7 @@ from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, N_TYPES, c
 from canasta.engine.deal import Deal, PlayerView
 from canasta.engine.movegen.turn_moves import settle_must_go_out
 from canasta.engine.position import MeldPart
-from canasta.moves.notation import PASS_ID
+from canasta.moves.actions import PASS_ID
 
 ASK_TRIES = 400
 """Shuffles tried for each of the two proposals of :func:`sample_deal` when the partner asked to go out."""

@@ -40,8 +40,8 @@ from canasta.engine.state import (
     Meld,
 )
 from canasta.errors import IllegalMove
+from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import (
-    ACTIONS,
     ADD,
     ASK,
     DISCARD,

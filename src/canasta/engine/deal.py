@@ -84,19 +84,8 @@ from canasta.engine.state import (
 )
 from canasta.engine.view import MeldView, PlayerView
 from canasta.errors import IllegalMove
-from canasta.moves.notation import (
-    ACTIONS,
-    ADD,
-    DISCARD,
-    MELD,
-    SEQ_TARGET,
-    SEQ_WILD,
-    TAKE,
-    WILD_TARGET,
-    Move,
-    MoveError,
-    action_of,
-)
+from canasta.moves.actions import ACTIONS, action_of
+from canasta.moves.notation import ADD, DISCARD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, WILD_TARGET, Move, MoveError
 from canasta.rules.fields import Rules
 
 __all__ = [

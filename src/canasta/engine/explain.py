@@ -36,6 +36,7 @@ from canasta.engine.state import (
     P_DRAW,
     DealState,
 )
+from canasta.moves.actions import action_of
 from canasta.moves.notation import (
     ADD,
     ASK,
@@ -50,7 +51,6 @@ from canasta.moves.notation import (
     YES,
     Move,
     MoveError,
-    action_of,
 )
 
 MUST_ASK = ("in this variant you go out only after asking your partner 'may I go out?' and being told "

@@ -19,11 +19,11 @@ Heaven (§3.5 [S4 l.91]), read from :class:`~canasta.rules.fields.Rules` fields 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.cards.deck import RANKS, TWO
+from canasta.cards.deck import TWO
 from canasta.moves.notation import WILD_TARGET
+from canasta.scoring.canasta_kinds import kinds_met, missing_kinds
 
 if TYPE_CHECKING:
     from canasta.engine.state import DealState
@@ -32,52 +32,11 @@ OUT_NEVER = 10**6
 """Canastas 'needed' by a side that cannot go out for another reason (no count of canastas is enough)."""
 
 
-def kinds_met(required: Sequence[str], canastas: Sequence[tuple[str, int]]) -> bool:
-    """Whether distinct canastas cover every required kind (``going_out_canastas``).
-
-    Args:
-        required: kinds: ``natural``, ``mixed``, ``wild`` or a rank letter such as ``7``.
-        canastas: the side's canastas as (kind, rank index) with kind natural / mixed / wild
-            (rank -1 for a wild canasta).
-
-    Returns:
-        True if each required kind can be given its own canasta (a small matching).
-    """
-    reqs = list(required)
-    if not reqs:
-        return True
-    if len(canastas) < len(reqs):
-        return False
-
-    def fits(req: str, c: tuple[str, int]) -> bool:
-        return c[0] == req if req in ("natural", "mixed", "wild") else c[1] == RANKS.index(req)
-
-    def match(i: int, used: int) -> bool:
-        if i == len(reqs):
-            return True
-        return any(not used >> k & 1 and fits(reqs[i], c) and match(i + 1, used | 1 << k)
-                   for k, c in enumerate(canastas))
-
-    return match(0, 0)
-
-
-def missing_kinds(required: Sequence[str], canastas: Sequence[tuple[str, int]]) -> list[str]:
-    """The required kinds (``going_out_canastas``) a side still lacks, in words, for messages."""
-    words = {"natural": "a natural canasta", "mixed": "a mixed canasta", "wild": "a canasta of wild cards"}
-    out = []
-    for k in required:
-        if not kinds_met([k], canastas):
-            out.append(words.get(k, f"a canasta of {k}s"))
-    if not out and not kinds_met(required, canastas):
-        out.append("one distinct canasta for each of " + ", ".join(words.get(k, k) for k in required))
-    return out
-
-
 # ------------------------------------------------------------------ engine side
 
 
 def deal_packets(deal: DealState, stock: list[int]) -> list[list[int]]:
-    """DealState each seat's face-down packet from ``stock`` (top = last), one card a seat in turn, as
+    """Deal each seat's face-down packet from ``stock`` (top = last), one card a seat in turn, as
     the hands are dealt (``extra_cards_from=packet``); empty packets otherwise."""
     rules = deal.rules
     n = rules.players

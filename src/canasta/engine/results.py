@@ -3,12 +3,10 @@
 
 from __future__ import annotations
 
-from canasta.cards.deck import (
-    N_TYPES,
-    THREE,
-)
+from canasta.cards.deck import N_TYPES, THREE
 from canasta.engine.state import DealState
-from canasta.scoring.deal_score import CONCEALED_KINDS, SideResult, SideScore, score_deal
+from canasta.scoring.deal_score import score_deal
+from canasta.scoring.sides import CONCEALED_KINDS, SideResult, SideScore
 
 
 def side_results(state: DealState) -> list[SideResult]:

@@ -16,11 +16,8 @@ from canasta.engine.state import (
     Candidate,
     DealState,
 )
-from canasta.moves.notation import (
-    ACTIONS,
-    MELD,
-    WILD_TARGET,
-)
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import MELD, WILD_TARGET
 
 
 def _joined(cur: list[int] | None, n: int, w: int) -> list[int]:

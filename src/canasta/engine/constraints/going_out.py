@@ -35,11 +35,8 @@ from canasta.engine.state import (
     Candidate,
     DealState,
 )
-from canasta.moves.notation import (
-    ACTIONS,
-    ADD,
-    MELD,
-)
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import ADD, MELD
 
 NEVER = 10**6
 """A number of canastas no side reaches: going out is impossible."""

@@ -39,7 +39,8 @@ from canasta.engine.constraints.meld_plans import can_meld_out
 from canasta.engine.extra_cards import extra_cards_due
 from canasta.engine.movegen.twos import twos_reserved
 from canasta.engine.state import P_ANSWER, P_PLAY
-from canasta.moves.notation import ACTIONS, ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 
 if TYPE_CHECKING:
     from canasta.engine.state import DealState

@@ -47,11 +47,8 @@ from canasta.engine.state import (
     Candidate,
     DealState,
 )
-from canasta.moves.notation import (
-    ACTIONS,
-    SEQ_TARGET,
-    WILD_TARGET,
-)
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import SEQ_TARGET, WILD_TARGET
 
 
 class InitialMeldCheck:

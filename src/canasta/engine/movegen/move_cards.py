@@ -13,8 +13,8 @@ from canasta.engine.movegen.sequences import seq_move_for_action
 from canasta.engine.movegen.wild_sequences import wild_seq_move_for_action
 from canasta.engine.state import DealState
 from canasta.errors import IllegalMove
+from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import (
-    ACTIONS,
     ADD,
     ASK,
     DISCARD,

@@ -30,76 +30,33 @@ from canasta.engine.state import (
     DealState,
     Meld,
 )
-from canasta.moves.notation import (
-    TAKE_ADD,
-    TAKE_IDS,
-    TAKE_NAT_JOKER,
-    TAKE_NAT_TWO,
-    TAKE_PAIR,
-    WILD_TARGET,
-)
+from canasta.moves.actions import TAKE_IDS
+from canasta.moves.notation import TAKE_ADD, TAKE_NAT_JOKER, TAKE_NAT_TWO, TAKE_PAIR, WILD_TARGET
 
 
 def take_modes(state: DealState) -> list[int]:
-    """Legal ways to take the pile now (ids of TAKE moves)."""
+    """Legal ways to take the pile now (ids of TAKE moves), RULES.md §1.7 (frozen pile: a natural pair only),
+    §1.8 (a black three or a wild card on top stops it), §3.2-§3.4 (the variants' takes)."""
     pile = state.pile
     if not pile:
         return []
     top = pile[-1]
     r = top >> 2
     if top == JOKER or r < FOUR or r == state.variant_ranks.pile_block:
-        if top == JOKER and state.rules.joker_discard_blocks_round:
-            return joker_canasta_takes(state)
-        if (
-            IS_WILD[top]
-            and state.rules.wild_pair_takes_wild
-            and not (
-                state.turn_no <= state.blocked_until or (state.rules.no_opening_first_round and state.first_round())
-            )
-        ):
-            return wild_pair_takes(state)  # a two with two twos, a joker with two jokers (Hollywood §3.2)
-        return []  # wild card or black three on top (RULES.md §1.7, §1.8), pile_blocking_rank
+        return _stop_card_takes(state, top)
     seat = state.turn
     side = state.side_of[seat]
     rules = state.rules
     size = state.hand_sizes[seat]
-    if rules.one_card_pile_rule and size == 1 and len(pile) == 1 and not state.stock_out:
+    if _pile_closed(state, side, size):
         return []
-    if state.turn_no <= state.blocked_until or (rules.no_opening_first_round and state.first_round()):
-        return []  # a joly discarded less than a round ago; or the first round (§3.4)
-    if rules.no_pile_for_initial_meld and not state.opened[side]:
-        return []  # the pile is not taken for an initial meld (Brazilian, §3.2)
     canasta_take = canasta_take_rule(state, seat, side)
     mi = state.meld_index[side][r]
     meld = state.melds[side][mi] if mi >= 0 else None
     if meld is not None and rules.own_canasta_rank_blocks_pile and meld.is_canasta:
         return []
-    frozen = state.frozen or not state.opened[side]
-    rc = state.rank_counts[seat]
-    modes = rules.pile_take_modes
     out: list[int] = []
-    nat = rc[r]
-    cand: list[tuple[int, int, int, int]] = []  # (mode, naturals used, twos, jokers)
-    if nat >= 2 and (frozen or "natural_pair" in modes):
-        cand.append((TAKE_PAIR, 2, 0, 0))
-    if not frozen:
-        if "natural_wild" in modes and nat >= 1:
-            if rc[TWO] and not (rules.twos_melds and twos_reserved(state, side)):
-                cand.append((TAKE_NAT_TWO, 1, 1, 0))
-            if rc[JOKER_RANK]:
-                cand.append((TAKE_NAT_JOKER, 1, 0, 1))
-        if (
-            "add_to_meld" in modes
-            and meld is not None
-            and (not rules.pile_add_below or meld.size < rules.pile_add_below)
-        ):
-            cand.append((TAKE_ADD, 0, 0, 0))
-        if rules.sequences and "add_to_meld" in modes:  # the top card joins a sequence (§3.2)
-            near = sequences_touching(state, side, top)
-            if near:
-                out.extend(seq_take_candidates(state, seat, side, top, near))
-                if rules.sequence_wild_max:  # ... or a sequence holding a wild card (Hollywood)
-                    out.extend(wild_seq_take_candidates(state, seat, side, top, near))
+    cand = _take_shapes(state, seat, side, top, meld, out)
     if not cand:
         return out
     rest = len(pile) - 1 + len(state.dowry)
@@ -133,6 +90,65 @@ def take_modes(state: DealState) -> list[int]:
             continue
         out.append(TAKE_IDS[mode])
     return out
+
+
+def _stop_card_takes(state: DealState, top: int) -> list[int]:
+    """Takes of a pile whose top card stops it (a wild card, a three, ``pile_blocking_rank``; §1.7, §1.8): none,
+    except a joker taken for a canasta of jokers (``joker_discard_blocks_round``, §3.4) and a wild card taken
+    with a pair of its own (``wild_pair_takes_wild``, Hollywood §3.2)."""
+    rules = state.rules
+    if top == JOKER and rules.joker_discard_blocks_round:
+        return joker_canasta_takes(state)
+    if (
+        IS_WILD[top]
+        and rules.wild_pair_takes_wild
+        and not (state.turn_no <= state.blocked_until or (rules.no_opening_first_round and state.first_round()))
+    ):
+        return wild_pair_takes(state)  # a two with two twos, a joker with two jokers (Hollywood §3.2)
+    return []  # wild card or black three on top (RULES.md §1.7, §1.8), pile_blocking_rank
+
+
+def _pile_closed(state: DealState, side: int, size: int) -> bool:
+    """Whether the pile is closed to the player to move whatever he holds: the one-card rule, a joly discarded
+    less than a round ago or the first round (§3.4), an unopened side where the pile never makes an initial
+    meld (Brazilian, §3.2)."""
+    rules = state.rules
+    if rules.one_card_pile_rule and size == 1 and len(state.pile) == 1 and not state.stock_out:
+        return True
+    if state.turn_no <= state.blocked_until or (rules.no_opening_first_round and state.first_round()):
+        return True
+    return rules.no_pile_for_initial_meld and not state.opened[side]
+
+
+def _take_shapes(state: DealState, seat: int, side: int, top: int, meld: Meld | None,
+                 out: list[int]) -> list[tuple[int, int, int, int]]:
+    """The ways the hand could take the pile, before the checks of the meld and of the hand after it: (mode,
+    naturals used, twos, jokers) for takes onto a meld of the top card's rank (§1.7); takes to a sequence
+    (§3.2) are checked at once and appended to ``out`` as ids."""
+    rules = state.rules
+    frozen = state.frozen or not state.opened[side]
+    rank_counts = state.rank_counts[seat]
+    modes = rules.pile_take_modes
+    nat = rank_counts[top >> 2]
+    cand: list[tuple[int, int, int, int]] = []
+    if nat >= 2 and (frozen or "natural_pair" in modes):
+        cand.append((TAKE_PAIR, 2, 0, 0))
+    if frozen:
+        return cand
+    if "natural_wild" in modes and nat >= 1:
+        if rank_counts[TWO] and not (rules.twos_melds and twos_reserved(state, side)):
+            cand.append((TAKE_NAT_TWO, 1, 1, 0))
+        if rank_counts[JOKER_RANK]:
+            cand.append((TAKE_NAT_JOKER, 1, 0, 1))
+    if "add_to_meld" in modes and meld is not None and (not rules.pile_add_below or meld.size < rules.pile_add_below):
+        cand.append((TAKE_ADD, 0, 0, 0))
+    if rules.sequences and "add_to_meld" in modes:  # the top card joins a sequence (§3.2)
+        near = sequences_touching(state, side, top)
+        if near:
+            out.extend(seq_take_candidates(state, seat, side, top, near))
+            if rules.sequence_wild_max:  # ... or a sequence holding a wild card (Hollywood)
+                out.extend(wild_seq_take_candidates(state, seat, side, top, near))
+    return cand
 
 
 def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld | None, n_used: int, t_used: int,

@@ -12,15 +12,8 @@ from __future__ import annotations
 
 from canasta.engine.constraints.meld_plans import MeldLimits
 from canasta.engine.state import Candidate
-from canasta.moves.notation import (
-    ACTION_INDEX,
-    ADD,
-    GROUP_WILD_COMBOS,
-    MELD,
-    WILD_MELD_COMBOS,
-    WILD_TARGET,
-    group_action,
-)
+from canasta.moves.actions import ACTION_INDEX, GROUP_WILD_COMBOS, WILD_MELD_COMBOS, group_action
+from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
 Option = Candidate
 """A candidate move: (id, target rank, naturals, twos, jokers)."""

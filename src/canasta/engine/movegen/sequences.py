@@ -53,19 +53,8 @@ from canasta.engine.movegen.wild_sequences import (
     wild_additions,
 )
 from canasta.errors import IllegalMove
-from canasta.moves.notation import (
-    ACTION_INDEX,
-    ACTIONS,
-    ADD,
-    MELD,
-    SEQ_TARGET,
-    SEQ_WILD,
-    TAKE,
-    Move,
-    seq_add_action,
-    seq_meld_action,
-    seq_take_action,
-)
+from canasta.moves.actions import ACTION_INDEX, ACTIONS, seq_add_action, seq_meld_action, seq_take_action
+from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, Move
 
 if TYPE_CHECKING:
     from canasta.engine.state import DealState, Meld
@@ -128,6 +117,10 @@ def seq_take_candidates(deal: DealState, seat: int, side: int, top: int, near: l
     return out
 
 
+SeqCandidates = list[tuple[int, tuple[int, ...], int]]
+"""Sequence moves as :func:`seq_play_candidates` gives them: (action id, cards used, canastas after)."""
+
+
 def seq_play_candidates(deal: DealState, seat: int, side: int, size: int, pend: int,
                         allow_out: bool, needs: tuple[int, int]) -> list[tuple[int, tuple[int, ...], int]]:
     """Sequence melds and additions the hand allows now: ``(id, cards used, canastas after)``.
@@ -150,7 +143,7 @@ def seq_play_candidates(deal: DealState, seat: int, side: int, size: int, pend: 
     out_now = allow_out and canastas >= needs[0]
     room = size + pend - 2  # cards that may be melded while keeping 2 (a discard and one more)
     bits = deal.natural_bits[seat]
-    smin, smax = rules.sequence_min, rules.sequence_max
+    smin = rules.sequence_min
     wild = rules.sequence_wild_max > 0
     kinds: tuple[int, ...] = ()
     if wild:
@@ -160,6 +153,21 @@ def seq_play_candidates(deal: DealState, seat: int, side: int, size: int, pend: 
     seqs = deal.seqs[side]
     if not (kinds or starts or seqs):
         return []  # no run of a suit, no wild card to fill a gap, no sequence to add to
+    out, wild_new = _new_sequence_candidates(deal, bits, starts, kinds, room, canastas, (out_now, out_ok, allow_out))
+    wild_adds = _addition_candidates(deal, side, bits, kinds, room, canastas, (out_now, out_ok, allow_out), out)
+    out.extend(wild_new)
+    out.extend(wild_adds)
+    return out
+
+
+def _new_sequence_candidates(deal: DealState, bits: int, starts: int, kinds: tuple[int, ...], room: int,
+                             canastas: int, outs: tuple[bool, bool, bool]) -> tuple[SeqCandidates, SeqCandidates]:
+    """New sequences the hand (naturals held as ``bits``) can meld: (natural ones, ones holding a wild card of
+    ``kinds``), as :func:`seq_play_candidates` gives them; ``outs`` = (out_now, out_ok, allow_out) of it."""
+    out_now, out_ok, allow_out = outs
+    rules = deal.rules
+    smin, smax = rules.sequence_min, rules.sequence_max
+    wild = rules.sequence_wild_max > 0
     out: list[tuple[int, tuple[int, ...], int]] = []
     wild_new: list[tuple[int, tuple[int, ...], int]] = []  # new sequences with a wild card, offered after additions
     least = max(smin, rules.min_naturals + 1) if wild else 0  # cards of a new sequence with a wild card
@@ -184,6 +192,18 @@ def seq_play_candidates(deal: DealState, seat: int, side: int, size: int, pend: 
                                          or (allow_out and n == room + 1 and deal._last_card_out(act))):
                         continue
                     wild_new.append((act, used, canastas + done))
+    return out, wild_new
+
+
+def _addition_candidates(deal: DealState, side: int, bits: int, kinds: tuple[int, ...], room: int, canastas: int,
+                         outs: tuple[bool, bool, bool], out: SeqCandidates) -> SeqCandidates:
+    """Additions to the side's sequences: natural ones are appended to ``out``; those with a wild card or to a
+    sequence holding one (Hollywood) are returned, as :func:`seq_play_candidates` orders them."""
+    out_now, out_ok, allow_out = outs
+    rules = deal.rules
+    smax = rules.sequence_max
+    wild = rules.sequence_wild_max > 0
+    seqs = deal.seqs[side]
     wild_adds: list[tuple[int, tuple[int, ...], int]] = []
     seen: set[Span] = set()
     seen_wild: set[tuple[int, int, int, int]] = set()
@@ -222,9 +242,7 @@ def seq_play_candidates(deal: DealState, seat: int, side: int, size: int, pend: 
                     act, used = opts[wk - 1]
                     if not over or (allow_out and len(used) == room + 1 and deal._last_card_out(act)):
                         wild_adds.append((act, used, canastas + done))
-    out.extend(wild_new)
-    out.extend(wild_adds)
-    return out
+    return wild_adds
 
 
 def _wild_hole(m: Meld, lane: int, top: int, seen: set[tuple[int, int, int, int]]) -> int | None:

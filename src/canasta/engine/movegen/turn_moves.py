@@ -43,18 +43,8 @@ from canasta.engine.state import (
     Candidate,
     DealState,
 )
-from canasta.moves.notation import (
-    ADD,
-    ASK_ID,
-    DISCARD_BASE,
-    DRAW_ID,
-    MELD,
-    NO_ID,
-    PASS_ID,
-    WILD_TARGET,
-    YES_ID,
-    group_action,
-)
+from canasta.moves.actions import ASK_ID, DISCARD_BASE, DRAW_ID, NO_ID, PASS_ID, YES_ID, group_action
+from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
 DISCARD_IDS = tuple(DISCARD_BASE + card for card in range(N_TYPES))
 """Ids of discarding each card type (picked with ``itertools.compress`` by the counts of a hand)."""
@@ -84,6 +74,7 @@ def legal_actions(state: DealState) -> list[int]:
     return acts
 
 
+# size: the hot loop of move generation; split into four calls it measured 4.7% slower (see the docstring)
 def play_actions(state: DealState) -> list[int]:
     """The legal moves of the play phase (ids): melds and additions of a rank, of wild cards, of twos, black threes,
     sequences, discards, "pass" and "may I go out?" (RULES.md §1.4 - §1.9, §3).

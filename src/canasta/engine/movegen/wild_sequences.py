@@ -29,20 +29,8 @@ from canasta.cards.deck import FOUR, IS_WILD, JOKER, JOKER_RANK, TWO, card_str
 from canasta.cards.sequences import Span, require_held, span_code, span_decode, span_masks
 from canasta.engine.constraints.meld_plans import best_meld_value
 from canasta.errors import IllegalMove
-from canasta.moves.notation import (
-    ACTION_INDEX,
-    ACTIONS,
-    ADD,
-    MELD,
-    SEQ_TARGET,
-    SEQ_WILD,
-    TAKE,
-    TAKE_IDS,
-    TAKE_PAIR,
-    TAKE_SEQ_WILD,
-    WILD_TARGET,
-    Move,
-)
+from canasta.moves.actions import ACTION_INDEX, ACTIONS, TAKE_IDS
+from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, TAKE_PAIR, TAKE_SEQ_WILD, WILD_TARGET, Move
 
 if TYPE_CHECKING:
     from canasta.engine.state import Candidate, DealState, Meld
