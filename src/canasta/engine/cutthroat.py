@@ -63,16 +63,16 @@ def form_alliance(deal: DealState, lone: int) -> None:
 def _merge_melds(deal: DealState, keep: int, gone: int) -> None:
     """Move side ``gone``'s melds onto side ``keep`` (one meld per rank: same ranks join)."""
     kept = deal.melds[keep]
-    mt = deal.meld_index[keep]
+    meld_index = deal.meld_index[keep]
     for m in deal.melds[gone]:
-        mi = mt[m.target]
+        mi = meld_index[m.target]
         if mi >= 0:
             k = kept[mi]
             k.cards.extend(m.cards)
             k.nat += m.nat
             k.wild += m.wild
         else:
-            mt[m.target] = len(kept)
+            meld_index[m.target] = len(kept)
             kept.append(m)
     deal.melds[gone] = []
     deal.seqs[keep] = [m for m in kept if m.target == SEQ_TARGET]

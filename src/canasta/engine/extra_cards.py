@@ -127,8 +127,8 @@ def out_need(deal: DealState, seat: int, kinds: bool = True) -> int:
 def wild_canastas(deal: DealState, side: int) -> int:
     """How many of the side's canastas are of twos or of wild cards (which do not count for going out where
     ``wild_canastas_count`` is off, Italian §3.2)."""
-    mt = deal.meld_index[side]
-    if mt[TWO] < 0 and mt[WILD_TARGET] < 0:  # no meld of twos or of wild cards
+    meld_index = deal.meld_index[side]
+    if meld_index[TWO] < 0 and meld_index[WILD_TARGET] < 0:  # no meld of twos or of wild cards
         return 0
     return sum(1 for m in deal.melds[side] if (m.target == TWO or m.target == WILD_TARGET) and m.is_canasta)
 

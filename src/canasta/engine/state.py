@@ -260,10 +260,10 @@ class DealState:
             next((p for p in ((s + k) % n for k in range(1, n)) if p % t == s % t), -1) for s in range(n)
         )
         self.values = rules.card_values
-        rv = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
+        rank_values = [rules.card_values[r * 4] for r in range(13)] + [rules.card_values[JOKER]]
         if rules.min_meld_naturals_only:  # rv values the initial meld: wild cards count 0 (Italian §3.2)
-            rv[TWO] = rv[JOKER_RANK] = 0
-        self.rank_values = tuple(rv)  # read-only: clones share it
+            rank_values[TWO] = rank_values[JOKER_RANK] = 0
+        self.rank_values = tuple(rank_values)  # read-only: clones share it
         self.meld_limits = MeldLimits.for_rules(rules, self.rank_values)
         self.variant_ranks = VariantRanks.for_rules(rules)
         self.dealer = dealer
@@ -369,18 +369,18 @@ class DealState:
         left out: cards of its rank can only start a new meld (§3.2 Samba, Hollywood)."""
         if only is None:
             ms = self.melds[side]
-            ex = {
+            melds_by_rank = {
                 t: [ms[i].nat, ms[i].wild]
                 for t, i in enumerate(self.meld_index[side])
                 if i >= 0 and t != THREE and t != TWO
             }
         else:
-            ex = {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
+            melds_by_rank = {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
         full = self.rules.closed_meld_size
-        if full and ex:
-            for t in [t for t, (nat, wild) in ex.items() if nat + wild >= full]:
-                del ex[t]
-        return ex
+        if full and melds_by_rank:
+            for t in [t for t, (nat, wild) in melds_by_rank.items() if nat + wild >= full]:
+                del melds_by_rank[t]
+        return melds_by_rank
 
     def cards_to_keep(self) -> int:
         """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""
@@ -394,12 +394,12 @@ class DealState:
         skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
         return sum(1 for c in cards if not skip[c])
 
-    def _add_to_hand_counts(self, rc: list[int], cards: Sequence[int]) -> None:
+    def _add_to_hand_counts(self, rank_counts: list[int], cards: Sequence[int]) -> None:
         """Add to the rank counts ``rc`` the pile ``cards`` that will join the hand."""
         skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
         for c in cards:
             if not skip[c]:
-                rc[c >> 2] += 1
+                rank_counts[c >> 2] += 1
 
     def card_census(self) -> list[int]:
         """Copies of each card type found in stock, pile, hands, melds, red threes, removed black threes,

@@ -26,12 +26,12 @@ def _joined(cur: list[int] | None, n: int, w: int) -> list[int]:
     return [n, w] if cur is None else [cur[0] + n, cur[1] + w]
 
 
-def _rc_after_group(rc: list[int], candidate: Candidate) -> list[int]:
+def _rc_after_group(rank_counts: list[int], candidate: Candidate) -> list[int]:
     """A copy of the hand's counts by rank ``rc`` after candidate ``candidate`` (a meld or addition: id, target,
     naturals, twos, jokers) leaves the hand; the naturals of the meld of wild cards are twos
     (:func:`rank_counts_after` does the same for cards named one by one)."""
     _, r, n, t, j = candidate
-    out = rc[:]
+    out = rank_counts[:]
     out[r if r != WILD_TARGET else TWO] -= n
     out[TWO] -= t
     out[JOKER_RANK] -= j
@@ -45,33 +45,33 @@ def counts_after_candidate(state: DealState, candidate: Candidate, side_ex: dict
     _, r, n, t, j = candidate
     seat = state.turn
     side = state.side_of[seat]
-    rc = _rc_after_group(state.rank_counts[seat], candidate)
-    ex = state.melds_by_rank(side) if side_ex is None else dict(side_ex)
+    rank_counts = _rc_after_group(state.rank_counts[seat], candidate)
+    melds_by_rank = state.melds_by_rank(side) if side_ex is None else dict(side_ex)
     if r == TWO:  # the meld of twos stays out of the plans (feasibility.py knows ranks 4..A)
         mi = state.meld_index[side][TWO]
         before = state.melds[side][mi].size if mi >= 0 else 0
         grows = before < 7 <= before + n + j and state.rules.wild_canastas_count
-        return rc, ex, state.canastas[side] + (1 if grows else 0), 0
-    cur = ex.get(r)
+        return rank_counts, melds_by_rank, state.canastas[side] + (1 if grows else 0), 0
+    cur = melds_by_rank.get(r)
     if cur is not None and ACTIONS[candidate[0]][0] == MELD:  # a new meld beside canastas of the rank (§3.2)
         cur = None
     before = (cur[0] + cur[1]) if cur else 0
-    ex[r] = _joined(cur, n, t + j)
+    melds_by_rank[r] = _joined(cur, n, t + j)
     cn = state.canastas[side] + (1 if before < 7 <= before + n + t + j else 0)
     pts = (
         state.rank_values[r if r != WILD_TARGET else TWO] * n
         + state.rank_values[TWO] * t
         + state.rank_values[JOKER_RANK] * j
     )
-    return rc, ex, cn, pts
+    return rank_counts, melds_by_rank, cn, pts
 
 
 def rank_counts_after(state: DealState, used: tuple[int, ...]) -> list[int]:
     """Rank counts of the turn's player's hand without the cards ``used``."""
-    rc = state.rank_counts[state.turn][:]
+    rank_counts = state.rank_counts[state.turn][:]
     for c in used:
-        rc[c >> 2] -= 1
-    return rc
+        rank_counts[c >> 2] -= 1
+    return rank_counts
 
 
 def canastas_missing_for_initial_meld(state: DealState, side: int, made: int = 0) -> int:

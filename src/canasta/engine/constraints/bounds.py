@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from canasta.rules.fields import Rules
 
 
-def loose_cards_fit(rc: Sequence[int], targets: Sequence[int], lim: MeldLimits, allow_discard: bool = True) -> bool:
+def loose_cards_fit(
+    rank_counts: Sequence[int], targets: Sequence[int], limits: MeldLimits, allow_discard: bool = True
+) -> bool:
     """Whether the hand's loose cards (counts ``rc`` by rank index), where the side has no meld of their rank
     (``targets``: the side's meld index per target, -1 for none, as ``Deal.meld_index``), leave melding it out
     possible: its lone cards (black threes short of three, naturals of a rank fewer than ``min_naturals``)
@@ -33,14 +35,14 @@ def loose_cards_fit(rc: Sequence[int], targets: Sequence[int], lim: MeldLimits, 
     the first checks of :func:`canasta.engine.constraints.meld_plans.can_meld_out` and :func:`may_meld_out`, read from
     ``targets`` without building their dict of melds."""
     most = 1 if allow_discard else 0
-    lone = rc[THREE] if rc[THREE] < 3 else 0
+    lone = rank_counts[THREE] if rank_counts[THREE] < 3 else 0
     if lone > most:
         return False
-    min_nat = lim.min_nat
-    pairs = lim.pair_wild
-    wilds = rc[TWO] + rc[JOKER_RANK]
+    min_nat = limits.min_nat
+    pairs = limits.pair_wild
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
     for r in range(FOUR, ACE + 1):
-        c = rc[r]
+        c = rank_counts[r]
         if c and c < 3 and targets[r] < 0:
             if c < min_nat:
                 lone += c
@@ -53,8 +55,13 @@ def loose_cards_fit(rc: Sequence[int], targets: Sequence[int], lim: MeldLimits, 
     return True
 
 
-def may_meld_out(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, more: int,
-                 allow_discard: bool = True) -> bool:
+def may_meld_out(
+    rank_counts: Sequence[int],
+    melds_by_rank: dict[int, list[int]],
+    limits: MeldLimits,
+    more: int,
+    allow_discard: bool = True,
+) -> bool:
     """Whether melding every card of ``rc`` (counts by rank index; all, or all but one discarded where
     ``allow_discard``) might be possible while completing ``more`` canastas: False only when it surely
     is not.
@@ -73,18 +80,18 @@ def may_meld_out(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, m
 
     A discard only takes cards away, so the bound holds for every discard.
     """
-    wilds = rc[TWO] + rc[JOKER_RANK]
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
     gaps: list[int] = []
     done = 0
-    min_nat = lim.min_nat
+    min_nat = limits.min_nat
     lone = 1 if allow_discard else 0  # lone cards the hand may still hold (the discard)
-    if 0 < rc[THREE] < 3:
-        lone -= rc[THREE]
+    if 0 < rank_counts[THREE] < 3:
+        lone -= rank_counts[THREE]
         if lone < 0:
             return False
     for r in range(FOUR, ACE + 1):
-        c = rc[r]
-        e = ex.get(r)
+        c = rank_counts[r]
+        e = melds_by_rank.get(r)
         if e is None:
             if not c:
                 continue
@@ -95,7 +102,7 @@ def may_meld_out(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, m
                 continue
             if c >= 3:
                 gap = 7 - c
-            elif c == 2 and lim.pair_wild:
+            elif c == 2 and limits.pair_wild:
                 wilds -= 1  # the pair's own wild card
                 if wilds < 0:
                     return False
@@ -113,8 +120,8 @@ def may_meld_out(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, m
             gaps.append(gap)
     if done >= more:
         return True
-    if lim.wild_melds and wilds > 0:
-        e = ex.get(WILD_TARGET)
+    if limits.wild_melds and wilds > 0:
+        e = melds_by_rank.get(WILD_TARGET)
         size = e[0] + e[1] if e is not None else 0
         if size < 7:
             gaps.append(7 - size)
@@ -125,7 +132,9 @@ def may_meld_out(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, m
     return sum(gaps[:more]) <= wilds
 
 
-def naturals_reach(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, keep: int, need: int) -> bool:
+def naturals_reach(
+    rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, keep: int, need: int
+) -> bool:
     """Whether melding only naturals already makes ``need`` points while keeping ``keep`` cards: each
     rank's naturals join its meld in ``ex`` (as room allows), or form a new meld where they are 3 or
     more (``min_naturals``); wild cards, pairs and lone cards stay in hand (RULES.md §1.5, §1.6).
@@ -135,16 +144,16 @@ def naturals_reach(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits,
     of these and more, and where it must keep more cards it keeps the ones this plan keeps), so it
     need not be asked; False says nothing.
     """
-    rv = lim.rank_values
-    maxs = lim.max_size
-    min_nat = lim.min_nat
+    rank_values = limits.rank_values
+    maxs = limits.max_size
+    min_nat = limits.min_nat
     value = 0
     melded = 0
     for r in range(FOUR, ACE + 1):
-        c = rc[r]
+        c = rank_counts[r]
         if not c:
             continue
-        e = ex.get(r)
+        e = melds_by_rank.get(r)
         if e is not None:
             room = maxs - e[0] - e[1]
             if c > room:
@@ -153,18 +162,18 @@ def naturals_reach(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits,
             continue
         elif c > maxs:
             c = maxs
-        value += c * rv[r]
+        value += c * rank_values[r]
         melded += c
-    return value >= need and sum(rc) - melded >= keep
+    return value >= need and sum(rank_counts) - melded >= keep
 
 
-def pair_takes_wild(c: int, lim: MeldLimits) -> bool:
+def pair_takes_wild(c: int, limits: MeldLimits) -> bool:
     """Whether ``c`` naturals of a rank with no meld are a pair that one wild card makes a meld (§1.5): too
     few for a meld of naturals, enough naturals (``min_naturals``) and room for the wild card. These are the
     pairs the plan of :func:`canasta.engine.constraints.meld_plans.best_meld_value` melds with a wild card each, best
     first,
     while wild cards last."""
-    return c == 2 and lim.pair_wild
+    return c == 2 and limits.pair_wild
 
 
 def naturals_melded(c: int, meld: list[int] | None, max_size: int, least: int) -> int:

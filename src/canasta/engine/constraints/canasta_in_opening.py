@@ -54,17 +54,17 @@ def turn_canasta_kind(deal: DealState, side: int) -> int:
     return best
 
 
-def canasta_reachable(deal: DealState, hand: list[int], rc: list[int], this_turn: dict[int, list[int]],
+def canasta_reachable(deal: DealState, hand: list[int], rank_counts: list[int], this_turn: dict[int, list[int]],
                       spans: list[tuple[int, int, int]], keep: int, need: int, kind: int) -> bool:
     """Whether a canasta of ``kind`` can still be completed this turn and the initial meld reach
     ``need`` more points, keeping ``keep`` cards.
 
-    ``hand``/``rc``: the hand by card type and by rank; ``this_turn``: the turn's melds of a rank
+    ``hand``/``rank_counts``: the hand by card type and by rank; ``this_turn``: the turn's melds of a rank
     (and of wild cards, key 13) as ``[naturals, wild cards]``; ``spans``: the turn's sequences.
     """
-    lim = deal.meld_limits
-    total = sum(rc)
-    wild_have = rc[TWO] + rc[JOKER_RANK]
+    limits = deal.meld_limits
+    total = sum(rank_counts)
+    wild_have = rank_counts[TWO] + rank_counts[JOKER_RANK]
     vals = deal.values
     plans: list[tuple[list[int], int, int, int, int]] = []  # (cards by rank used, points, meld key, +nat, +wild)
     for r in range(FOUR, ACE + 1):
@@ -74,36 +74,34 @@ def canasta_reachable(deal: DealState, hand: list[int], rc: list[int], this_turn
         if missing <= 0:
             continue
         if kind == NATURAL_CANASTA:
-            if wild0 == 0 and rc[r] >= missing and (size0 or missing >= 3):
+            if wild0 == 0 and rank_counts[r] >= missing and (size0 or missing >= 3):
                 use = [0] * 14
                 use[r] = missing
-                plans.append((use, missing * lim.rank_values[r], r, missing, 0))
+                plans.append((use, missing * limits.rank_values[r], r, missing, 0))
             continue
-        n = min(rc[r], missing)
+        n = min(rank_counts[r], missing)
         w = missing - n
-        if nat0 + n < lim.min_nat or (size0 == 0 and n + w < 3) or w > wild_have:
+        if nat0 + n < limits.min_nat or (size0 == 0 and n + w < 3) or w > wild_have:
             continue
-        if w > lim.capacity(nat0 + n, wild0):
+        if w > limits.capacity(nat0 + n, wild0):
             continue
         use = [0] * 14
         use[r] = n
-        t = min(w, rc[TWO])
+        t = min(w, rank_counts[TWO])
         use[TWO] = t
         use[JOKER_RANK] = w - t
-        plans.append(
-            (use, n * lim.rank_values[r] + t * lim.rank_values[TWO] + (w - t) * lim.rank_values[JOKER_RANK], r, n, w)
-        )
-    if kind == ANY_CANASTA and lim.wild_melds:
+        values = limits.rank_values
+        plans.append((use, n * values[r] + t * values[TWO] + (w - t) * values[JOKER_RANK], r, n, w))
+    if kind == ANY_CANASTA and limits.wild_melds:
         nat0, wild0 = this_turn.get(WILD_TARGET, (0, 0))
         missing = 7 - wild0
-        if 0 < missing <= wild_have and (wild0 or missing >= lim.wild_min) and wild0 + missing <= lim.wild_max:
-            t = min(missing, rc[TWO])
+        if 0 < missing <= wild_have and (wild0 or missing >= limits.wild_min) and wild0 + missing <= limits.wild_max:
+            t = min(missing, rank_counts[TWO])
             use = [0] * 14
             use[TWO] = t
             use[JOKER_RANK] = missing - t
-            plans.append(
-                (use, t * lim.rank_values[TWO] + (missing - t) * lim.rank_values[JOKER_RANK], WILD_TARGET, 0, missing)
-            )
+            values = limits.rank_values
+            plans.append((use, t * values[TWO] + (missing - t) * values[JOKER_RANK], WILD_TARGET, 0, missing))
     seq_cards: list[tuple[int, ...]] = []
     if deal.rules.sequences:
         seq_cards.extend(span_cards(sp) for sp in spans_in_hand(hand, 7, 7))
@@ -120,15 +118,15 @@ def canasta_reachable(deal: DealState, hand: list[int], rc: list[int], this_turn
         used = sum(use)
         if total - used < keep:
             continue
-        rest = [a - b for a, b in zip(rc, use, strict=True)]
+        rest = [a - b for a, b in zip(rank_counts, use, strict=True)]
         left = need - pts
         if left <= 0:
             return True
-        ex = {k: v[:] for k, v in this_turn.items() if k != SEQ_TARGET}
+        melds_by_rank = {k: v[:] for k, v in this_turn.items() if k != SEQ_TARGET}
         if key != SEQ_TARGET:  # the canasta as the plan leaves it: it takes no more wild cards than allowed
-            cur = ex.setdefault(key, [0, 0])
+            cur = melds_by_rank.setdefault(key, [0, 0])
             cur[0] += more_nat
             cur[1] += more_wild
-        if best_meld_value(rest, ex, lim, keep) >= left:
+        if best_meld_value(rest, melds_by_rank, limits, keep) >= left:
             return True
     return False

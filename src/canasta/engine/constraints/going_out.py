@@ -143,20 +143,30 @@ def going_out_plan_exists(state: DealState, seat: int, side: int, need: int) -> 
     exact = going_out_is_exact(state)
     if need >= NEVER and not exact:
         return False  # a sequence canasta, extra cards, red threes or kinds of canasta missing
-    rc = state.rank_counts[seat]
+    rank_counts = state.rank_counts[seat]
     if state.pending:
-        rc = rc[:]
-        state._add_to_hand_counts(rc, state.pending)
+        rank_counts = rank_counts[:]
+        state._add_to_hand_counts(rank_counts, state.pending)
     if exact:
         return out_reach(
-            state, state.hands[seat][:], rc[:], state.melds_by_rank(side), state.canastas[side], 0, not state.no_discard
+            state,
+            state.hands[seat][:],
+            rank_counts[:],
+            state.melds_by_rank(side),
+            state.canastas[side],
+            0,
+            not state.no_discard,
         )
-    if not loose_cards_fit(rc, state.meld_index[side], state.meld_limits, not state.no_discard):
+    if not loose_cards_fit(rank_counts, state.meld_index[side], state.meld_limits, not state.no_discard):
         return False  # cards no meld can take, pairs without a wild card (reach.py: the plan would fail too)
-    ex = state.melds_by_rank(side)
-    if not may_meld_out(rc, ex, state.meld_limits, need - state.canastas[side], not state.no_discard):
+    melds_by_rank = state.melds_by_rank(side)
+    if not may_meld_out(
+        rank_counts, melds_by_rank, state.meld_limits, need - state.canastas[side], not state.no_discard
+    ):
         return False  # wild cards too few for the pairs or the canastas missing: the plan would fail too
-    return can_meld_out(rc, ex, state.meld_limits, state.canastas[side], need, allow_discard=not state.no_discard)
+    return can_meld_out(
+        rank_counts, melds_by_rank, state.meld_limits, state.canastas[side], need, allow_discard=not state.no_discard
+    )
 
 
 def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
@@ -173,9 +183,11 @@ def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
     if out_hopeless(state, seat, side):
         state._out_dead = state.turn_no  # an exact no: it stays so for the rest of the turn
         return False
-    rc = state.rank_counts[seat]
+    rank_counts = state.rank_counts[seat]
     hand = state.hands[seat][:]
-    if not out_reach(state, hand, rc[:], state.melds_by_rank(side), state.canastas[side], 0, not state.no_discard):
+    if not out_reach(
+        state, hand, rank_counts[:], state.melds_by_rank(side), state.canastas[side], 0, not state.no_discard
+    ):
         return False
     return bool(out_possible(state))
 
@@ -231,9 +243,9 @@ def move_keeps_going_out(
         if not kinds_met_after(state, state.side_of[state.turn], target, n, t + j):
             return False
     if after == 1 and state.variant_ranks.discard_block >= 0 and not state.pending:
-        rc = state.rank_counts[state.turn]
+        rank_counts = state.rank_counts[state.turn]
         block = state.variant_ranks.discard_block
-        left = rc[block] - (n if target == block else 0)
+        left = rank_counts[block] - (n if target == block else 0)
         if left > 0:  # the card left to discard is of the blocked rank
             return False
     return True
@@ -265,19 +277,21 @@ def going_out_ok_after_cards(state: DealState, used: tuple[int, ...], cn: int, s
     """After melding the cards ``used`` (the side then having ``cn`` canastas, ``seq_done`` more of
     them sequence canastas), the player can still go out this turn (planned from rank counts,
     :func:`canasta.engine.constraints.meld_plans.can_meld_out`)."""
-    rc = rank_counts_after(state, used)
-    state._add_to_hand_counts(rc, state.pending)
+    rank_counts = rank_counts_after(state, used)
+    state._add_to_hand_counts(rank_counts, state.pending)
     side = state.side_of[state.turn]
     if going_out_is_exact(state):
         hand = state.hands[state.turn][:]
         for c in used:
             hand[c] -= 1
-        return out_reach(state, hand, rc, state.melds_by_rank(side), cn, seq_done, not state.no_discard)
-    ex = state.melds_by_rank(side)
+        return out_reach(state, hand, rank_counts, state.melds_by_rank(side), cn, seq_done, not state.no_discard)
+    melds_by_rank = state.melds_by_rank(side)
     need = canastas_needed_to_go_out(state, side, seq_done)
     return (
-        may_meld_out(rc, ex, state.meld_limits, need - cn, not state.no_discard)  # a quick exact "no" first
-        and can_meld_out(rc, ex, state.meld_limits, cn, need, allow_discard=not state.no_discard)
+        may_meld_out(
+            rank_counts, melds_by_rank, state.meld_limits, need - cn, not state.no_discard
+        )  # a quick exact "no" first
+        and can_meld_out(rank_counts, melds_by_rank, state.meld_limits, cn, need, allow_discard=not state.no_discard)
     )
 
 
@@ -315,16 +329,18 @@ def going_out_ok_after(
     :meth:`melds_by_rank` of
     the side, ``need``: :func:`canastas_needed_to_go_out` of the side, where
     the caller has them)."""
-    rc, ex, cn, _ = counts_after_candidate(state, candidate, side_ex)
-    state._add_to_hand_counts(rc, state.pending)
+    rank_counts, melds_by_rank, cn, _ = counts_after_candidate(state, candidate, side_ex)
+    state._add_to_hand_counts(rank_counts, state.pending)
     if going_out_is_exact(state):
         hand = state.hands[state.turn][:]
         for c in move_for_action(state, candidate[0]).cards:
             hand[c] -= 1
-        return out_reach(state, hand, rc, ex, cn, 0, not state.no_discard)
+        return out_reach(state, hand, rank_counts, melds_by_rank, cn, 0, not state.no_discard)
     if need is None:
         need = canastas_needed_to_go_out(state, state.side_of[state.turn])
     return (
-        may_meld_out(rc, ex, state.meld_limits, need - cn, not state.no_discard)  # a quick exact "no" first
-        and can_meld_out(rc, ex, state.meld_limits, cn, need, allow_discard=not state.no_discard)
+        may_meld_out(
+            rank_counts, melds_by_rank, state.meld_limits, need - cn, not state.no_discard
+        )  # a quick exact "no" first
+        and can_meld_out(rank_counts, melds_by_rank, state.meld_limits, cn, need, allow_discard=not state.no_discard)
     )

@@ -71,7 +71,7 @@ class OverBudget(Exception):
     """The search expanded more than :data:`BUDGET` states."""
 
 
-def _stuck(d: DealState, seat: int, side: int, hand: list[int], rc: list[int]) -> int:
+def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: list[int]) -> int:
     """How many cards of ``hand`` (counts by card type, ``rc`` by rank, the pile set aside included) no move
     of this turn can ever meld, counted generously (an exact lower bound): black threes short of a meld of
     them (fewer than 3; where they leave play only as a set, any number but 4: §1.8, §3.4); a natural
@@ -81,24 +81,24 @@ def _stuck(d: DealState, seat: int, side: int, hand: list[int], rc: list[int]) -
     the side's sequences of that suit cover, up to ``sequence_wild_max`` ranks missing where the hand holds
     a wild card (§1.5, §3.2)."""
     rules = d.rules
-    b3 = rc[THREE]
+    b3 = rank_counts[THREE]
     stuck = (b3 if b3 != 4 else 0) if rules.black3_set_leaves_play else (b3 if b3 < 3 else 0)
-    lim = d.meld_limits
-    wilds = rc[TWO] + rc[JOKER_RANK]
-    mt = d.meld_index[side]
+    limits = d.meld_limits
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
+    meld_index = d.meld_index[side]
     melds = d.melds[side]
     cap = rules.meld_cap
-    least = max(lim.min_nat, 3)
+    least = max(limits.min_nat, 3)
     seq = rules.sequences
     placeable: list[int] | None = None  # per suit, the ranks (as bits) a sequence could take (worked out once)
     for r in range(FOUR, ACE + 1):
-        c = rc[r]
+        c = rank_counts[r]
         if not c:
             continue
-        mi = mt[r]
+        mi = meld_index[r]
         if mi >= 0 and melds[mi].size < cap:
             continue
-        if c >= least or (c >= lim.min_nat and lim.pair_wild and wilds):
+        if c >= least or (c >= limits.min_nat and limits.pair_wild and wilds):
             continue
         if seq and placeable is None:
             placeable = _seq_placeable(d, side, hand, rules.sequence_wild_max if wilds else 0)
@@ -149,7 +149,7 @@ def _suit_counts(hand: list[int]) -> tuple[list[int], list[int]]:
     return distinct, cards
 
 
-def _reachable_canastas(d: DealState, side: int, hand: list[int], rc: list[int]) -> int:
+def _reachable_canastas(d: DealState, side: int, hand: list[int], rank_counts: list[int]) -> int:
     """At least as many canastas as the side can complete this turn (an upper bound): a meld short of 7
     cards counts where the hand's cards that could join it (naturals of its rank, or of its suit within
     reach for a sequence, and every wild card) make 7; a new meld of a rank, beside one or alone, where
@@ -157,10 +157,10 @@ def _reachable_canastas(d: DealState, side: int, hand: list[int], rc: list[int])
     suit's naturals held and the wild cards make 7 (as many as its cards make sevens); a meld of wild cards
     where the wild cards do (§1.5, §3.2). Each canasta this turn is one of these, and each needs those cards."""
     rules = d.rules
-    wilds = rc[TWO] + rc[JOKER_RANK]
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
     seq_wild = wilds if rules.sequence_wild_max else 0
     count = 0
-    mt = d.meld_index[side]
+    meld_index = d.meld_index[side]
     melds = d.melds[side]
     distinct, cards = _suit_counts(hand) if rules.sequences else ([], [])
     for m in melds:
@@ -174,15 +174,15 @@ def _reachable_canastas(d: DealState, side: int, hand: list[int], rc: list[int])
         elif t == WILD_TARGET or t == TWO:
             if size + wilds >= 7:
                 count += 1
-        elif FOUR <= t <= ACE and size + rc[t] + wilds >= 7:
+        elif FOUR <= t <= ACE and size + rank_counts[t] + wilds >= 7:
             count += 1
-            if rc[t] + wilds >= 7 + 7 - size:
+            if rank_counts[t] + wilds >= 7 + 7 - size:
                 count += 1
     for r in range(FOUR, ACE + 1):
-        c = rc[r]
+        c = rank_counts[r]
         if not c:
             continue
-        mi = mt[r]
+        mi = meld_index[r]
         if mi >= 0 and melds[mi].size < 7:
             continue  # counted with its meld
         if c + wilds >= 7:
@@ -191,17 +191,17 @@ def _reachable_canastas(d: DealState, side: int, hand: list[int], rc: list[int])
         for suit in range(4):
             if distinct[suit] + seq_wild >= 7:  # as many as the suit's cards (copies too) make sevens
                 count += (cards[suit] + seq_wild) // 7
-    if rules.wild_melds and mt[WILD_TARGET] < 0 and wilds >= 7:
+    if rules.wild_melds and meld_index[WILD_TARGET] < 0 and wilds >= 7:
         count += 1
     return count
 
 
-def _reachable_seq_canastas(d: DealState, side: int, hand: list[int], rc: list[int]) -> int:
+def _reachable_seq_canastas(d: DealState, side: int, hand: list[int], rank_counts: list[int]) -> int:
     """At least as many sequence canastas as the side can complete this turn (an upper bound, as
     :func:`_reachable_canastas`): a sequence short of 7 cards where the suit's naturals held and the wild
     cards it may take make 7; new sequences of a suit, as many as its cards held (copies too) and those wild
     cards make sevens, none where its distinct ranks held and the wild cards are short of 7 (§3.2 Bolivia)."""
-    wilds = rc[TWO] + rc[JOKER_RANK] if d.rules.sequence_wild_max else 0
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK] if d.rules.sequence_wild_max else 0
     count = 0
     distinct, cards = _suit_counts(hand)
     for m in d.seqs[side]:
@@ -218,19 +218,19 @@ def _hopeless(d: DealState, seat: int, side: int) -> bool:
     rules = d.rules
     if rules.extra_cards and extra_cards_due(d, seat):
         return False  # cards may still come this turn: no count of the hand bounds anything
-    hand, rc = d.hands[seat], d.rank_counts[seat]
+    hand, rank_counts = d.hands[seat], d.rank_counts[seat]
     if d.pending:
-        hand, rc = hand[:], rc[:]
+        hand, rank_counts = hand[:], rank_counts[:]
         for c in d.pending:
             if d._to_hand((c,)):
                 hand[c] += 1
-                rc[c >> 2] += 1
-    if _stuck(d, seat, side, hand, rc) > (0 if d.no_discard else 1):
+                rank_counts[c >> 2] += 1
+    if _stuck(d, seat, side, hand, rank_counts) > (0 if d.no_discard else 1):
         return True
-    if d.canastas[side] + _reachable_canastas(d, side, hand, rc) < rules.canastas_to_go_out:
+    if d.canastas[side] + _reachable_canastas(d, side, hand, rank_counts) < rules.canastas_to_go_out:
         return True
     want = rules.sequence_canastas_to_go_out
-    if want and d.seq_canastas[side] + _reachable_seq_canastas(d, side, hand, rc) < want:
+    if want and d.seq_canastas[side] + _reachable_seq_canastas(d, side, hand, rank_counts) < want:
         return True
     missing = rules.canastas_to_go_out - d.canastas[side]
     if missing > 0:
@@ -244,12 +244,18 @@ def _hopeless(d: DealState, seat: int, side: int) -> bool:
         if missing > cards // 7:
             return True
     if not rules.sequences and not rules.twos_melds:
-        rc = d.rank_counts[seat]
+        rank_counts = d.rank_counts[seat]
         if d.pending:
-            rc = rc[:]
-            d._add_to_hand_counts(rc, d.pending)
-        if not can_meld_out(rc, d.melds_by_rank(side), d.meld_limits, d.canastas[side], rules.canastas_to_go_out,
-                            allow_discard=not d.no_discard):
+            rank_counts = rank_counts[:]
+            d._add_to_hand_counts(rank_counts, d.pending)
+        if not can_meld_out(
+            rank_counts,
+            d.melds_by_rank(side),
+            d.meld_limits,
+            d.canastas[side],
+            rules.canastas_to_go_out,
+            allow_discard=not d.no_discard,
+        ):
             return True
     return False
 
@@ -264,10 +270,14 @@ def plannable(d: DealState, seat: int, side: int) -> bool:
     out waives its minimum, §1.6), no pile is set aside, no canasta is owed first, no concealed going out is
     required, melding is allowed (§3.4 first round), and no cards are still to come (extra cards)."""
     rules = d.rules
-    return not (d.pending or d.must_canasta >= 0 or d.conceal_only
-                or not (d.opened[side] or d._waiver())
-                or (rules.no_opening_first_round and d.first_round())
-                or (rules.extra_cards and extra_cards_due(d, seat)))
+    return not (
+        d.pending
+        or d.must_canasta >= 0
+        or d.conceal_only
+        or not (d.opened[side] or d._waiver())
+        or (rules.no_opening_first_round and d.first_round())
+        or (rules.extra_cards and extra_cards_due(d, seat))
+    )
 
 
 def plan_says_out(d: DealState, seat: int, side: int) -> bool:
@@ -279,38 +289,38 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
     the last discard (Pennies §3.5: each other discard is tried); black threes only leave play as a set of
     four (Romanian tiles §3.4: three of them stay)."""
     rules = d.rules
-    rc = d.rank_counts[seat]
-    if rules.twos_melds and rc[TWO] and twos_reserved(d, side):
+    rank_counts = d.rank_counts[seat]
+    if rules.twos_melds and rank_counts[TWO] and twos_reserved(d, side):
         return False
     need = d._out_need(side)
     if need >= 10**6:
         return False
-    if rules.black3_set_leaves_play and rc[THREE]:
-        if rc[THREE] == 3:
+    if rules.black3_set_leaves_play and rank_counts[THREE]:
+        if rank_counts[THREE] == 3:
             return False
-        if rc[THREE] == 4:
-            rc = rc[:]
-            rc[THREE] = 0  # the set leaves play (§3.4)
-    ex = d.melds_by_rank(side)
+        if rank_counts[THREE] == 4:
+            rank_counts = rank_counts[:]
+            rank_counts[THREE] = 0  # the set leaves play (§3.4)
+    melds_by_rank = d.melds_by_rank(side)
     canastas = d.canastas[side]
     block = d.variant_ranks.discard_block
-    if block >= 0 and rc[block] and not d.no_discard:
-        if can_meld_out(rc, ex, d.meld_limits, canastas, need, allow_discard=False):
+    if block >= 0 and rank_counts[block] and not d.no_discard:
+        if can_meld_out(rank_counts, melds_by_rank, d.meld_limits, canastas, need, allow_discard=False):
             return True
         for r in range(14):
-            if rc[r] and r != block:
-                rest = rc[:]
+            if rank_counts[r] and r != block:
+                rest = rank_counts[:]
                 rest[r] -= 1
-                if can_meld_out(rest, ex, d.meld_limits, canastas, need, allow_discard=False):
+                if can_meld_out(rest, melds_by_rank, d.meld_limits, canastas, need, allow_discard=False):
                     return True
         return False
     allow = not d.no_discard
     limits = d.meld_limits
-    if not loose_cards_fit(rc, d.meld_index[side], limits, allow):
+    if not loose_cards_fit(rank_counts, d.meld_index[side], limits, allow):
         return False
-    if not may_meld_out(rc, ex, limits, need - canastas, allow):
+    if not may_meld_out(rank_counts, melds_by_rank, limits, need - canastas, allow):
         return False  # the quick exact "no"s of reach.py for this plan
-    return can_meld_out(rc, ex, d.meld_limits, canastas, need, allow_discard=allow)
+    return can_meld_out(rank_counts, melds_by_rank, d.meld_limits, canastas, need, allow_discard=allow)
 
 
 def _concrete(d: DealState, action: int) -> list[Move]:

@@ -108,19 +108,19 @@ class InitialMeldCheck:
         """The naturals-only plan of :func:`canasta.engine.constraints.bounds.naturals_reach` for the hand before any
         candidate:
         naturals it melds per rank index, their points, their number, and the cards of the hand."""
-        rc = self.rank_counts
-        lim = self.deal.meld_limits
-        maxs = lim.max_size
-        least = max(3, lim.min_nat)
+        rank_counts = self.rank_counts
+        limits = self.deal.meld_limits
+        maxs = limits.max_size
+        least = max(3, limits.min_nat)
         melded = [0] * 14
         value = count = 0
         for r in range(FOUR, ACE + 1):
-            c = naturals_melded(rc[r], self.base_turn.get(r), maxs, least)
+            c = naturals_melded(rank_counts[r], self.base_turn.get(r), maxs, least)
             if c:
                 melded[r] = c
                 value += c * self.rank_values[r]
                 count += c
-        self.plan = (melded, value, count, sum(rc))
+        self.plan = (melded, value, count, sum(rank_counts))
         return self.plan
 
     def _naturals_after(self, candidate: Candidate) -> tuple[int, int, int]:
@@ -168,13 +168,13 @@ class InitialMeldCheck:
         value, count, total = naturals or self._naturals_after(candidate)
         pairs = self.pairs
         if pairs is None:
-            lim = self.deal.meld_limits
+            limits = self.deal.meld_limits
             turn = self.base_turn
             pairs = self.pairs = sorted(
                 (
                     (self.rank_values[r], r)
                     for r in range(FOUR, ACE + 1)
-                    if r not in turn and pair_takes_wild(self.rank_counts[r], lim)
+                    if r not in turn and pair_takes_wild(self.rank_counts[r], limits)
                 ),
                 reverse=True,
             )
@@ -200,8 +200,8 @@ class InitialMeldCheck:
         if r == TWO or r == THREE:
             return initial_meld_ok_after(deal, candidate, waiver, self.side_ex)
         nat_rank = r if r != WILD_TARGET else TWO
-        rv = self.rank_values
-        need = self.base_need - (rv[nat_rank] * n + rv[TWO] * t + rv[JOKER_RANK] * j)
+        rank_values = self.rank_values
+        need = self.base_need - (rank_values[nat_rank] * n + rank_values[TWO] * t + rank_values[JOKER_RANK] * j)
         if need <= 0:
             return True
         naturals = self._naturals_after(candidate)
@@ -210,25 +210,25 @@ class InitialMeldCheck:
         quick = self.pairs_reach_after(candidate, need, naturals) if self.zero_wilds else None
         if quick:
             return True
-        rc = _rc_after_group(self.rank_counts, candidate)
+        rank_counts = _rc_after_group(self.rank_counts, candidate)
         this_turn = dict(self.base_turn)
         cur = this_turn.get(r)
         this_turn[r] = _joined(cur, n, t + j)
         keep = self.keep
-        if quick is None and best_meld_value(rc, this_turn, deal.meld_limits, keep) >= need:
+        if quick is None and best_meld_value(rank_counts, this_turn, deal.meld_limits, keep) >= need:
             return True
-        _, ex, cn, _ = counts_after_candidate(deal, candidate, self.side_ex)
+        _, melds_by_rank, cn, _ = counts_after_candidate(deal, candidate, self.side_ex)
         if self.seqs is None:
             self.seqs = holds_natural_sequence(deal)
-        return initial_meld_reachable_beyond(deal, rc, candidate[0], this_turn, ex, cn, need, waiver, keep, self.seqs)
+        return initial_meld_reachable_beyond(deal, rank_counts, candidate[0], this_turn, melds_by_rank, cn, need,
+                                             waiver, keep, self.seqs)
 
 
 def initial_meld_reachable(
     state: DealState,
-    rc: Sequence[int],
+    rank_counts: Sequence[int],
     extra: int,
-    ex: dict[int,
-    list[int]],
+    melds_by_rank: dict[int, list[int]],
     keep: int,
 ) -> bool:
     """Whether the rank counts ``rc`` (and ``extra`` points already melded) can still reach the initial meld with melds
@@ -237,11 +237,10 @@ def initial_meld_reachable(
     need = state.minimum[side] - state.open_total - extra
     if need <= 0:
         return True
-    return best_meld_value(rc, ex, state.meld_limits, keep) >= need
+    return best_meld_value(rank_counts, melds_by_rank, state.meld_limits, keep) >= need
 
 
-def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: bool
-) -> list[Candidate]:
+def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: bool) -> list[Candidate]:
     """The candidate melds and additions ``cand`` of an unopened side that keep its initial meld
     reachable (:func:`initial_meld_ok_after`), besides sets of black
     threes that leave play or are melded
@@ -292,11 +291,11 @@ def initial_meld_ok_after(
     """A meld of an unopened side keeps the initial meld (or a concealed going out) reachable
     (``side_ex``: :meth:`melds_by_rank` of the side, where the caller has it)."""
     side = state.side_of[state.turn]
-    rc, ex, cn, pts = counts_after_candidate(state, candidate, side_ex)
+    rank_counts, melds_by_rank, cn, pts = counts_after_candidate(state, candidate, side_ex)
     if candidate[1] == THREE:
         return waiver or initial_meld_reached(state, side)
     if state.rules.special_opening:
-        special = initial_meld_special_case(state, candidate, rc, cn, pts)
+        special = initial_meld_special_case(state, candidate, rank_counts, cn, pts)
         if special is not None:
             return special
     this_turn = {m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE}
@@ -308,14 +307,17 @@ def initial_meld_ok_after(
         made = NATURAL_CANASTA if after[1] == 0 and candidate[1] != WILD_TARGET else ANY_CANASTA
     if need <= 0 and not canastas_missing_for_initial_meld(state, side, made):
         return True
-    return initial_meld_still_reachable(state, rc, candidate[0], this_turn, ex, cn, need, waiver, made)
+    return initial_meld_still_reachable(
+        state, rank_counts, candidate[0], this_turn, melds_by_rank, cn, need, waiver, made
+    )
 
 
-def initial_meld_still_reachable(state: DealState,
-    rc: list[int],
+def initial_meld_still_reachable(
+    state: DealState,
+    rank_counts: list[int],
     used: tuple[int, ...] | int,
     this_turn: dict[int, list[int]],
-    ex: dict[int, list[int]],
+    melds_by_rank: dict[int, list[int]],
     cn: int,
     need: int,
     waiver: bool,
@@ -340,23 +342,23 @@ def initial_meld_still_reachable(state: DealState,
         for c in used:
             hand[c] -= 1
         spans = [m.span for m in state.turn_new if m.target == SEQ_TARGET]
-        if canasta_reachable(state, hand, rc[:], this_turn, spans, keep, need, missing):
+        if canasta_reachable(state, hand, rank_counts[:], this_turn, spans, keep, need, missing):
             return True
         return bool(
             waiver
             and not state.pending
             and keep
             and may_plan_going_out(state)
-            and can_meld_out(rc, ex, state.meld_limits, cn, canastas_needed_to_go_out(state, side))
+            and can_meld_out(rank_counts, melds_by_rank, state.meld_limits, cn, canastas_needed_to_go_out(state, side))
         )
     if (
         naturals_reach(
-            rc, this_turn, state.meld_limits, keep, need
+            rank_counts, this_turn, state.meld_limits, keep, need
         )  # a quick plan of naturals only, else the full one
-        or best_meld_value(rc, this_turn, state.meld_limits, keep) >= need
+        or best_meld_value(rank_counts, this_turn, state.meld_limits, keep) >= need
     ):
         return True
-    return initial_meld_reachable_beyond(state, rc, used, this_turn, ex, cn, need, waiver, keep)
+    return initial_meld_reachable_beyond(state, rank_counts, used, this_turn, melds_by_rank, cn, need, waiver, keep)
 
 
 def holds_natural_sequence(state: DealState) -> bool:
@@ -367,11 +369,12 @@ def holds_natural_sequence(state: DealState) -> bool:
     return r.sequences and bool(bits_runs(state.natural_bits[state.turn], r.sequence_min))
 
 
-def initial_meld_reachable_beyond(state: DealState,
-    rc: list[int],
+def initial_meld_reachable_beyond(
+    state: DealState,
+    rank_counts: list[int],
     used: tuple[int, ...] | int,
     this_turn: dict[int, list[int]],
-    ex: dict[int, list[int]],
+    melds_by_rank: dict[int, list[int]],
     cn: int,
     need: int,
     waiver: bool,
@@ -390,7 +393,7 @@ def initial_meld_reachable_beyond(state: DealState,
         hand = state.hands[state.turn][:]
         for c in cards:
             hand[c] -= 1
-        if sequences_reach(state, hand, rc, this_turn, keep, need, planned=True):
+        if sequences_reach(state, hand, rank_counts, this_turn, keep, need, planned=True):
             return True
     if state.rules.sequences and isinstance(used, int):
         # the plans above miss sequences with a wild card, additions to this turn's sequences, more
@@ -402,20 +405,26 @@ def initial_meld_reachable_beyond(state: DealState,
     if waiver and not state.pending:  # cards set aside cannot be melded before the minimum
         out_need = canastas_needed_to_go_out(state, state.side_of[state.turn])
         return (
-            may_meld_out(rc, ex, state.meld_limits, out_need - cn)  # a quick exact "no" first
-            and can_meld_out(rc, ex, state.meld_limits, cn, out_need)
+            may_meld_out(rank_counts, melds_by_rank, state.meld_limits, out_need - cn)  # a quick exact "no" first
+            and can_meld_out(rank_counts, melds_by_rank, state.meld_limits, cn, out_need)
         )
     # reaching the minimum in the turn he goes out, melding every card (§1.6, §1.9)
     return (
         meld_out_value(
-            rc, this_turn, state.meld_limits, cn, canastas_needed_to_go_out(state, state.side_of[state.turn]),
-            not state.pending
+            rank_counts,
+            this_turn,
+            state.meld_limits,
+            cn,
+            canastas_needed_to_go_out(state, state.side_of[state.turn]),
+            not state.pending,
         )
         >= need
     )
 
 
-def initial_meld_special_case(state: DealState, candidate: Candidate, rc: list[int], cn: int, pts: int) -> bool | None:
+def initial_meld_special_case(
+    state: DealState, candidate: Candidate, rank_counts: list[int], cn: int, pts: int
+) -> bool | None:
     """The initial-meld rules of §3.4 for candidate ``candidate`` of an unopened side: True/False, or
     None where the minimum count decides as in §1.6.
 
@@ -444,12 +453,12 @@ def initial_meld_special_case(state: DealState, candidate: Candidate, rc: list[i
     need = state.minimum[side] - state.open_total - pts
     if need <= 0:
         return True
-    rc = rc[:]
-    rc[TWO] = rc[JOKER_RANK] = 0
+    rank_counts = rank_counts[:]
+    rank_counts[TWO] = rank_counts[JOKER_RANK] = 0
     this_turn = {m.target: [m.nat, m.wild] for m in state.turn_new if m.target not in (THREE, WILD_TARGET)}
     cur = this_turn.get(r)
     this_turn[r] = [candidate[2], 0] if cur is None else [cur[0] + candidate[2], cur[1]]
-    if best_meld_value(rc, this_turn, state.meld_limits, state.cards_to_keep()) >= need:
+    if best_meld_value(rank_counts, this_turn, state.meld_limits, state.cards_to_keep()) >= need:
         return True
     # melds of a rank fall short: with sequences (§3.2) the exact search decides (initial_meld_search)
     return rules.sequences and opening_reachable(state, candidate[0])
@@ -475,8 +484,15 @@ def sequence_initial_meld_ok(
         return True
     this_turn = {m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE and m.target != SEQ_TARGET}
     return initial_meld_still_reachable(
-        state, rank_counts_after(state, used), act if act >= 0 else used, this_turn, state.melds_by_rank(side), cn,
-        need, waiver, made,
+        state,
+        rank_counts_after(state, used),
+        act if act >= 0 else used,
+        this_turn,
+        state.melds_by_rank(side),
+        cn,
+        need,
+        waiver,
+        made,
     )
 
 

@@ -115,12 +115,12 @@ def _key(x: DealState, seat: int) -> tuple[Any, ...]:
 
 def _bound(d: DealState, seat: int, side: int) -> int:
     """:func:`_bound_of` the hand of ``seat`` and the melds of ``side``."""
-    mt = d.meld_index[side]
-    return _bound_of(d, d.hands[seat], d.rank_counts[seat], [mt[r] >= 0 for r in range(len(mt))],
+    meld_index = d.meld_index[side]
+    return _bound_of(d, d.hands[seat], d.rank_counts[seat], [meld_index[r] >= 0 for r in range(len(meld_index))],
                      {m.span[0] for m in d.turn_new if m.target == SEQ_TARGET})
 
 
-def _bound_of(d: DealState, h: list[int], rc: list[int], melded: list[bool], suits: set[int]) -> int:
+def _bound_of(d: DealState, h: list[int], rank_counts: list[int], melded: list[bool], suits: set[int]) -> int:
     """At most the points the cards of ``seat``'s hand can still add to the initial meld. A natural card
     counts (at the better of its value in a meld of its rank and in a sequence) only where it could join
     a meld: its rank melded by the side, held three times, or held ``min_naturals`` times and among the
@@ -130,22 +130,28 @@ def _bound_of(d: DealState, h: list[int], rc: list[int], melded: list[bool], sui
     sequence where sequences take one; threes count nothing. ``h``, ``rc``: the hand by card type and by
     rank; ``melded``: by rank, whether the side has a meld of it; ``suits``: those of this turn's sequences."""
     rules = d.rules
-    rv = d.rank_values
+    rank_values = d.rank_values
     vals = d.values
     min_nat = rules.min_naturals
     seq = rules.sequences
-    wild_seq = seq and rules.sequence_wild_max > 0 and rc[TWO] + rc[JOKER_RANK] > 0
+    wild_seq = seq and rules.sequence_wild_max > 0 and rank_counts[TWO] + rank_counts[JOKER_RANK] > 0
     covered: set[int] = set()
     if seq:
         for sp in spans_in_hand(h, rules.sequence_min, rules.sequence_max):
             covered.update(span_cards(sp))
     # a new meld of a rank held fewer than three times needs a wild card (at least one each): only as many
     # such ranks as wild cards held, the best first, can count
-    wilds = rc[TWO] + rc[JOKER_RANK]
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
     short: set[int] = set()
     if wilds:
-        pairs = sorted(((rv[r] * rc[r], r) for r in range(FOUR, ACE + 1) if not melded[r] and min_nat <= rc[r] < 3),
-                       reverse=True)
+        pairs = sorted(
+            (
+                (rank_values[r] * rank_counts[r], r)
+                for r in range(FOUR, ACE + 1)
+                if not melded[r] and min_nat <= rank_counts[r] < 3
+            ),
+            reverse=True,
+        )
         short = {r for _, r in pairs[:wilds]}
     total = 0
     for c, k in enumerate(h):
@@ -155,14 +161,21 @@ def _bound_of(d: DealState, h: list[int], rc: list[int], melded: list[bool], sui
         if r == THREE:
             continue
         if IS_WILD[c]:
-            v = rv[r]
+            v = rank_values[r]
             if wild_seq and vals[c] > v:
                 v = vals[c]
             total += k * v
             continue
-        v = rv[r] if melded[r] or rc[r] >= 3 or r in short else 0
-        if seq and vals[c] > v and (c in covered or (c & 3) in suits or (wild_seq and any(
-                0 <= c + 4 * dr < len(h) and h[c + 4 * dr] for dr in (-2, -1, 1, 2)))):
+        v = rank_values[r] if melded[r] or rank_counts[r] >= 3 or r in short else 0
+        if (
+            seq
+            and vals[c] > v
+            and (
+                c in covered
+                or (c & 3) in suits
+                or (wild_seq and any(0 <= c + 4 * dr < len(h) and h[c + 4 * dr] for dr in (-2, -1, 1, 2)))
+            )
+        ):
             v = vals[c]
         total += k * v
     return total
@@ -187,9 +200,28 @@ def _memo(d: DealState, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
     candidate moves of one position lead to the same states), emptied when another position asks (the context
     names the deal object, the hand, and what else the legal moves of the turn read beyond the searched state)."""
     old = tuple((m.target, m.span, m.nat, m.wild, len(m.cards)) for m in d.melds[side] if m.turn != d.turn_no)
-    ctx = (id(d), tuple(d.hands[seat]), len(d.turn_new), d.rules, d.seed, d.turn_no, seat, d.minimum[side],
-           d.scores[side], tuple(d.pending), d.answer, d.asked, d.conceal_only, d.must_canasta, d.no_discard,
-           d.touched_old, d.stock_out, tuple(d.ask_failed), old, type(d))
+    ctx = (
+        id(d),
+        tuple(d.hands[seat]),
+        len(d.turn_new),
+        d.rules,
+        d.seed,
+        d.turn_no,
+        seat,
+        d.minimum[side],
+        d.scores[side],
+        tuple(d.pending),
+        d.answer,
+        d.asked,
+        d.conceal_only,
+        d.must_canasta,
+        d.no_discard,
+        d.touched_old,
+        d.stock_out,
+        tuple(d.ask_failed),
+        old,
+        type(d),
+    )
     if _MEMO[0] != ctx:
         _MEMO[0] = ctx
         _MEMO[1] = {}
@@ -211,10 +243,10 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
     move = deal.move_for_action(action)
     if need is not None and need > 0 and not deal.rules.special_opening:
         h = deal.hands[seat][:]
-        rc = deal.rank_counts[seat][:]
+        rank_counts = deal.rank_counts[seat][:]
         for card in move.cards:
             h[card] -= 1
-            rc[card >> 2] -= 1
+            rank_counts[card >> 2] -= 1
         melded = [m >= 0 for m in deal.meld_index[side]]
         suits = {m.span[0] for m in deal.turn_new if m.target == SEQ_TARGET}
         natural = [card for card in move.cards if not IS_WILD[card]]
@@ -228,7 +260,7 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
                 known = False
         elif 0 <= move.target < len(melded):
             melded[move.target] = True
-        if known and _bound_of(deal, h, rc, melded, suits) < need:
+        if known and _bound_of(deal, h, rank_counts, melded, suits) < need:
             return False
     c = deal._copy(False)
     c.__class__ = open_free(type(deal))

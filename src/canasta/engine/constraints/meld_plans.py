@@ -62,12 +62,12 @@ class MeldLimits:
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
                  "pair_wild")
 
-    def __init__(self, limit: int, nwm: bool, min_nat: int, rv: Sequence[int], max_size: int = NO_CAP,
+    def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
                  wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP):
         self.limit = limit
         self.nwm = nwm
         self.min_nat = min_nat
-        self.rank_values = rv  # value per rank index 0..13
+        self.rank_values = rank_values  # value per rank index 0..13
         self.max_size = max_size
         self.wild_melds = wild_melds
         self.wild_min = wild_min
@@ -76,9 +76,9 @@ class MeldLimits:
         self.options: dict[tuple[int, ...], Any] | None = None  # kept here: rank_melds.options_cache
 
     @classmethod
-    def for_rules(cls, rules: Rules, rv: Sequence[int]) -> MeldLimits:
+    def for_rules(cls, rules: Rules, rank_values: Sequence[int]) -> MeldLimits:
         """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
-        return cls(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rv, rules.meld_cap,
+        return cls(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
                    rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap)
 
     def capacity(self, nat: int, wild: int) -> int:
@@ -98,13 +98,13 @@ class MeldLimits:
         the wild cards a meld can take stop changing there), else ``nat`` itself (for cache keys)."""
         return self.limit if nat > self.limit and self.max_size >= NO_CAP else nat
 
-    def wild_placeable(self, free: int, cap: int, ex: dict[int, list[int]]) -> int:
+    def wild_placeable(self, free: int, cap: int, melds_by_rank: dict[int, list[int]]) -> int:
         """How many of ``free`` wild cards can be melded: ``cap`` fit into melds of ranks, the
         rest into the side's meld of wild cards where the variant allows one (an existing one in
         ``ex[WILD]``, or a new one of at least ``wild_min`` cards)."""
         if free <= cap or not self.wild_melds:
             return min(free, cap)
-        e = ex.get(WILD)
+        e = melds_by_rank.get(WILD)
         if e is not None:
             return min(free, cap + max(0, self.wild_max - e[0] - e[1]))
         if free >= self.wild_min:
@@ -112,68 +112,69 @@ class MeldLimits:
         return cap
 
 
-def _plan(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits) -> tuple[int, int]:
+def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits) -> tuple[int, int]:
     """Greedy best plan: (points melded, cards left unmelded). Exact for groups of one rank."""
-    rv = lim.rank_values
+    rank_values = limits.rank_values
     value = 0
-    left = rc[THREE]  # black threes are melded only when going out
+    left = rank_counts[THREE]  # black threes are melded only when going out
     cap = 0
-    maxs = lim.max_size
+    maxs = limits.max_size
     pairs: list[int] = []
     for r in range(FOUR, ACE + 1):
-        c = rc[r]
-        e = ex.get(r)
+        c = rank_counts[r]
+        e = melds_by_rank.get(r)
         if e is not None:
             if c:
                 room = maxs - e[0] - e[1]
                 if c > room:  # a full meld takes no more cards (canasta_max)
                     left += c - max(0, room)
                     c = max(0, room)
-                value += c * rv[r]
-            cap += lim.capacity(e[0] + c, e[1])
+                value += c * rank_values[r]
+            cap += limits.capacity(e[0] + c, e[1])
         elif c == 0:
             continue
-        elif c >= 3 and c >= lim.min_nat:
+        elif c >= 3 and c >= limits.min_nat:
             if c > maxs:
                 left += c - maxs
                 c = maxs
-            value += c * rv[r]
-            cap += lim.capacity(c, 0)
-        elif c == 2 and lim.pair_wild:  # a pair that one wild card makes a meld (§1.5)
+            value += c * rank_values[r]
+            cap += limits.capacity(c, 0)
+        elif c == 2 and limits.pair_wild:  # a pair that one wild card makes a meld (§1.5)
             pairs.append(r)
         else:
             left += c
-    wilds = [rv[JOKER_RANK]] * rc[JOKER_RANK] + [rv[TWO]] * rc[TWO]  # best first
+    wilds = [rank_values[JOKER_RANK]] * rank_counts[JOKER_RANK] + [rank_values[TWO]] * rank_counts[TWO]  # best first
     w = len(wilds)
-    pairs.sort(key=lambda r: -rv[r])
+    pairs.sort(key=lambda r: -rank_values[r])
     enabled = min(len(pairs), w)
     for r in pairs[:enabled]:
-        value += 2 * rv[r]
-        cap += lim.capacity(2, 1)
+        value += 2 * rank_values[r]
+        cap += limits.capacity(2, 1)
     for r in pairs[enabled:]:
-        left += rc[r]
-    placed = enabled + lim.wild_placeable(w - enabled, cap, ex)
+        left += rank_counts[r]
+    placed = enabled + limits.wild_placeable(w - enabled, cap, melds_by_rank)
     value += sum(wilds[:placed])
     left += w - placed
     return value, left
 
 
-def best_meld_value(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, keep: int) -> int:
+def best_meld_value(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits,
+                    keep: int) -> int:
     """Most card points meldable from ``rc`` (into new melds or ``ex``), leaving ``keep`` cards.
 
     Returns -1 if no plan leaves ``keep`` cards. Red threes are never in ``rc``.
     """
-    value, left = _plan(rc, ex, lim)
+    value, left = _plan(rank_counts, melds_by_rank, limits)
     if left >= keep:
         return value
     if keep <= 0:
         return value
     best = -1
-    work = list(rc)
+    work = list(rank_counts)
     for r in range(14):
         if work[r] and r != THREE:
             work[r] -= 1
-            v = best_meld_value(work, ex, lim, keep - 1)
+            v = best_meld_value(work, melds_by_rank, limits, keep - 1)
             work[r] += 1
             if v > best:
                 best = v
@@ -181,9 +182,9 @@ def best_meld_value(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits
 
 
 def can_meld_out(
-    rc: Sequence[int],
-    ex: dict[int, list[int]],
-    lim: MeldLimits,
+    rank_counts: Sequence[int],
+    melds_by_rank: dict[int, list[int]],
+    limits: MeldLimits,
     canastas: int,
     need: int,
     allow_discard: bool = True,
@@ -195,48 +196,48 @@ def can_meld_out(
     number required to go out (RULES.md §1.9). Black threes may be melded as a
     group of three or more without wild cards (§1.8).
     """
-    total = sum(rc)
+    total = sum(rank_counts)
     if total == 0:
         return canastas >= need
     # cheap necessary condition: cards that can never join a meld must fit in the one discard
-    stuck = rc[THREE] if rc[THREE] < 3 else 0
-    min_nat = lim.min_nat
+    stuck = rank_counts[THREE] if rank_counts[THREE] < 3 else 0
+    min_nat = limits.min_nat
     for r in range(FOUR, ACE + 1):
-        c = rc[r]
-        if c and c < min_nat and r not in ex:
+        c = rank_counts[r]
+        if c and c < min_nat and r not in melds_by_rank:
             stuck += c
     if stuck > (1 if allow_discard else 0):
         return False
     if stuck:  # the one card no meld can take must be the discard: no other plan can meld the rest
-        options = [next(r for r in range(14) if rc[r] and _lone(rc, ex, r, min_nat))]
-    elif _all_meldable(rc, ex, lim, canastas, need):  # every card melded, none discarded
+        options = [next(r for r in range(14) if rank_counts[r] and _lone(rank_counts, melds_by_rank, r, min_nat))]
+    elif _all_meldable(rank_counts, melds_by_rank, limits, canastas, need):  # every card melded, none discarded
         return True
     elif allow_discard:
-        options = [r for r in range(14) if rc[r]]
+        options = [r for r in range(14) if rank_counts[r]]
     else:
         return False
-    work = list(rc)
+    work = list(rank_counts)
     for d in options:
         work[d] -= 1
-        ok = _all_meldable(work, ex, lim, canastas, need)
+        ok = _all_meldable(work, melds_by_rank, limits, canastas, need)
         work[d] += 1
         if ok:
             return True
     return False
 
 
-def _lone(rc: Sequence[int], ex: dict[int, list[int]], r: int, min_nat: int) -> bool:
+def _lone(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], r: int, min_nat: int) -> bool:
     """Whether the cards of rank ``r`` in ``rc`` can join no meld (black threes short of three, naturals
     fewer than ``min_nat`` with no meld of their rank in ``ex``): the cards ``can_meld_out`` counts stuck."""
     if r == THREE:
-        return rc[r] < 3
-    return FOUR <= r <= ACE and rc[r] < min_nat and r not in ex
+        return rank_counts[r] < 3
+    return FOUR <= r <= ACE and rank_counts[r] < min_nat and r not in melds_by_rank
 
 
 def meld_out_value(
-    rc: Sequence[int],
-    ex: dict[int, list[int]],
-    lim: MeldLimits,
+    rank_counts: Sequence[int],
+    melds_by_rank: dict[int, list[int]],
+    limits: MeldLimits,
     canastas: int,
     need: int,
     allow_discard: bool = True,
@@ -247,20 +248,20 @@ def meld_out_value(
     Black threes melded when going out are not counted (the engine counts them only once the
     minimum is reached, RULES.md §1.8); a discarded card is not counted (§1.6).
     """
-    rv = lim.rank_values
-    full = sum(rc[r] * rv[r] for r in range(14) if r != THREE)
-    if sum(rc) == 0:
+    rank_values = limits.rank_values
+    full = sum(rank_counts[r] * rank_values[r] for r in range(14) if r != THREE)
+    if sum(rank_counts) == 0:
         return full if canastas >= need else -1
     best = -1
-    work = list(rc)
+    work = list(rank_counts)
     options: list[int | None] = [None]
     if allow_discard:
-        options += [r for r in range(14) if rc[r]]
+        options += [r for r in range(14) if rank_counts[r]]
     for d in options:
         if d is not None:
             work[d] -= 1
-        if _all_meldable(work, ex, lim, canastas, need):
-            v = full - (rv[d] if d is not None and d != THREE else 0)
+        if _all_meldable(work, melds_by_rank, limits, canastas, need):
+            v = full - (rank_values[d] if d is not None and d != THREE else 0)
             if v > best:
                 best = v
         if d is not None:
@@ -268,17 +269,19 @@ def meld_out_value(
     return best
 
 
-def _all_meldable(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, canastas: int, need: int) -> bool:
-    b3 = rc[THREE]
+def _all_meldable(
+    rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int, need: int
+) -> bool:
+    b3 = rank_counts[THREE]
     if b3 and b3 < 3:
         return False
-    w = rc[TWO] + rc[JOKER_RANK]
+    w = rank_counts[TWO] + rank_counts[JOKER_RANK]
     metas: list[tuple[int, int]] = []  # (size, capacity) of melds touched or available
     done = canastas
-    maxs = lim.max_size
+    maxs = limits.max_size
     for r in range(FOUR, ACE + 1):
-        c = rc[r]
-        e = ex.get(r)
+        c = rank_counts[r]
+        e = melds_by_rank.get(r)
         if e is not None:
             size = e[0] + e[1]
             was = size >= 7
@@ -287,24 +290,24 @@ def _all_meldable(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, 
                 return False
             if size >= 7 and not was:
                 done += 1
-            metas.append((size, lim.capacity(e[0] + c, e[1])))
+            metas.append((size, limits.capacity(e[0] + c, e[1])))
         elif c == 0:
             continue
-        elif c >= 3 and c >= lim.min_nat:
+        elif c >= 3 and c >= limits.min_nat:
             if c > maxs:
                 return False
             if c >= 7:
                 done += 1
-            metas.append((c, lim.capacity(c, 0)))
-        elif c == 2 and lim.pair_wild:  # a pair that one wild card makes a meld (§1.5)
+            metas.append((c, limits.capacity(c, 0)))
+        elif c == 2 and limits.pair_wild:  # a pair that one wild card makes a meld (§1.5)
             if w == 0:
                 return False
             w -= 1
-            metas.append((c + 1, lim.capacity(c, 1)))
+            metas.append((c + 1, limits.capacity(c, 1)))
         else:
             return False
     cap = sum(k for _, k in metas)
-    if not lim.wild_melds or w == 0:
+    if not limits.wild_melds or w == 0:
         if w > cap:
             return False
         if done >= need:
@@ -312,13 +315,13 @@ def _all_meldable(rc: Sequence[int], ex: dict[int, list[int]], lim: MeldLimits, 
         return done + _complete(sorted(7 - s for s, k in metas if s < 7 and 7 - s <= k), w) >= need
     deficits = sorted(7 - s for s, k in metas if s < 7 and 7 - s <= k)
     # some wild cards may go to the meld of wild cards (existing, or new with wild_min cards or more)
-    e = ex.get(WILD)
+    e = melds_by_rank.get(WILD)
     if e is not None:
         size = e[0] + e[1]
-        xs: list[int] | range = range(0, min(w, lim.wild_max - size) + 1)
+        xs: list[int] | range = range(0, min(w, limits.wild_max - size) + 1)
     else:
         size = 0
-        xs = [0] + list(range(lim.wild_min, min(w, lim.wild_max) + 1))
+        xs = [0] + list(range(limits.wild_min, min(w, limits.wild_max) + 1))
     best = -1
     for x in xs:
         if w - x > cap:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 from canasta.engine.movegen.sequences import REACH_DEPTH
 
 
-def sequences_reach(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]],
+def sequences_reach(deal: DealState, hand: list[int], rank_counts: list[int], melds_by_rank: dict[int, list[int]],
                     keep: int, need: int, depth: int = REACH_DEPTH, planned: bool = False,
                     first: Span = (-1, -1, -1)) -> bool:
     """Whether ``need`` points of initial meld can still be melded from ``hand`` (counts by card type,
@@ -39,12 +39,12 @@ def sequences_reach(deal: DealState, hand: list[int], rc: list[int], ex: dict[in
     rank, length: the order of the spans as tuples), each further one from ``first`` on: melding
     sequences A then B leaves the hand that B then A leaves, so each set of sequences is tried once.
     """
-    if not planned and best_meld_value(rc, ex, deal.meld_limits, keep) >= need:
+    if not planned and best_meld_value(rank_counts, melds_by_rank, deal.meld_limits, keep) >= need:
         return True
     if depth <= 0:
         return False
     rules = deal.rules
-    total = sum(rc)
+    total = sum(rank_counts)
     vals = deal.values
     for sp in spans_in_hand(hand, rules.sequence_min, rules.sequence_max):
         if sp < first:
@@ -53,23 +53,26 @@ def sequences_reach(deal: DealState, hand: list[int], rc: list[int], ex: dict[in
         if total - len(cards) < keep:
             continue
         pts = sum(vals[c] for c in cards)
-        _shift(hand, rc, cards, -1)
-        ok = pts >= need or sequences_reach(deal, hand, rc, ex, keep, need - pts, depth - 1, first=sp)
-        _shift(hand, rc, cards, 1)
+        _shift(hand, rank_counts, cards, -1)
+        ok = pts >= need or sequences_reach(
+            deal, hand, rank_counts, melds_by_rank, keep, need - pts, depth - 1, first=sp
+        )
+        _shift(hand, rank_counts, cards, 1)
         if ok:
             return True
     return False
 
 
-def _shift(hand: list[int], rc: list[int], cards: tuple[int, ...], sign: int) -> None:
+def _shift(hand: list[int], rank_counts: list[int], cards: tuple[int, ...], sign: int) -> None:
     """Add (``sign`` 1) or take out (``sign`` -1) ``cards`` to the card counts ``hand`` and rank counts ``rc``."""
     for c in cards:
         hand[c] += sign
-        rc[c >> 2] += sign
+        rank_counts[c >> 2] += sign
 
 
-def _seq_options(deal: DealState, side: int, hand: list[int],
-                 spans: list[Span]) -> list[tuple[tuple[int, ...], int, int, Span]]:
+def _seq_options(
+    deal: DealState, side: int, hand: list[int], spans: list[Span]
+) -> list[tuple[tuple[int, ...], int, int, Span]]:
     """Sequence moves the hand can make: ``(cards, index in spans or -1 for a new one, completes, span after)``."""
     rules = deal.rules
     out: list[tuple[tuple[int, ...], int, int, Span]] = []
@@ -87,8 +90,9 @@ def _seq_options(deal: DealState, side: int, hand: list[int],
     return out
 
 
-def _canasta_bound(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]],
-                   spans: list[Span]) -> int:
+def _canasta_bound(
+    deal: DealState, hand: list[int], rank_counts: list[int], melds_by_rank: dict[int, list[int]], spans: list[Span]
+) -> int:
     """At least as many canastas as the plans of :func:`out_reach` could complete this turn (an upper
     bound, for pruning; wild-card limits are not checked, so it may count more):
 
@@ -101,15 +105,15 @@ def _canasta_bound(deal: DealState, hand: list[int], rc: list[int], ex: dict[int
       7 ranks of it or more (a deck of several packs may give two of the same cards);
     * each sequence of the side short of 7 cards.
     """
-    wilds = rc[TWO] + rc[JOKER_RANK]
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
     gaps: list[int] = []
     for r in range(FOUR, ACE + 1):
-        e = ex.get(r)
+        e = melds_by_rank.get(r)
         size = e[0] + e[1] if e else 0
-        if size < 7 and (size or rc[r]):
-            gaps.append(7 - size - rc[r] if size + rc[r] < 7 else 0)
+        if size < 7 and (size or rank_counts[r]):
+            gaps.append(7 - size - rank_counts[r] if size + rank_counts[r] < 7 else 0)
     if deal.rules.wild_melds:
-        e = ex.get(WILD_TARGET)
+        e = melds_by_rank.get(WILD_TARGET)
         size = e[0] + e[1] if e else 0
         if size < 7:
             gaps.append(7 - size)
@@ -120,23 +124,25 @@ def _canasta_bound(deal: DealState, hand: list[int], rc: list[int], ex: dict[int
         wilds -= gap
         bound += 1
     for suit in range(4):
-        row = hand[FOUR * 4 + suit:ACE * 4 + 4:4]
+        row = hand[FOUR * 4 + suit : ACE * 4 + 4 : 4]
         if row.count(0) <= ACE - FOUR + 1 - 7:
             bound += sum(row) // 7
     bound += sum(1 for sp in spans if sp[2] - sp[1] + 1 < 7)
     return bound
 
 
-def _stuck(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]], spans: list[Span]) -> int:
+def _stuck(
+    deal: DealState, hand: list[int], rank_counts: list[int], melds_by_rank: dict[int, list[int]], spans: list[Span]
+) -> int:
     """Cards of the hand that no meld can take this turn: black threes short of three, and naturals of a
     rank too few for a meld of their own with no meld to join, outside any run of their suit long enough
     for a sequence and not next to a sequence of the side (a lower bound, for pruning)."""
-    stuck = rc[THREE] if rc[THREE] < 3 else 0
+    stuck = rank_counts[THREE] if rank_counts[THREE] < 3 else 0
     min_nat = deal.meld_limits.min_nat
     need_run = deal.rules.sequence_min
     for r in range(FOUR, ACE + 1):
-        c = rc[r]
-        if not c or c >= min_nat or r in ex:
+        c = rank_counts[r]
+        if not c or c >= min_nat or r in melds_by_rank:
             continue
         for suit in range(4):
             k = hand[r * 4 + suit]
@@ -148,16 +154,23 @@ def _stuck(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[i
             hi = r
             while hi < ACE and hand[(hi + 1) * 4 + suit]:
                 hi += 1
-            if hi - lo + 1 >= need_run or any(sp[0] == suit and (hi == sp[1] - 1 or lo == sp[2] + 1)
-                                              for sp in spans):
+            if hi - lo + 1 >= need_run or any(sp[0] == suit and (hi == sp[1] - 1 or lo == sp[2] + 1) for sp in spans):
                 continue
             stuck += k
     return stuck
 
 
-def out_reach(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, list[int]], canastas: int,
-              seq_done: int, allow_discard: bool, depth: int = REACH_DEPTH,
-              spans: list[Span] | None = None) -> bool:
+def out_reach(
+    deal: DealState,
+    hand: list[int],
+    rank_counts: list[int],
+    melds_by_rank: dict[int, list[int]],
+    canastas: int,
+    seq_done: int,
+    allow_discard: bool,
+    depth: int = REACH_DEPTH,
+    spans: list[Span] | None = None,
+) -> bool:
     """Whether the hand (``hand`` by card type, ``rc`` by rank) can go out this turn: meld every card,
     or all but one and discard it, with up to ``depth`` sequence moves (new sequences or additions to
     the side's sequences) besides melds of a rank; ``canastas`` and ``seq_done`` are the side's
@@ -166,29 +179,36 @@ def out_reach(deal: DealState, hand: list[int], rc: list[int], ex: dict[int, lis
 
     side = deal.side_of[deal.turn]
     need = deal._out_need(side, seq_done)
-    if sum(rc) == 0:
+    if sum(rank_counts) == 0:
         return canastas >= need
     top = spans is None
     if spans is None:
         spans = [m.span for m in deal.melds[side] if m.target == SEQ_TARGET]
-    if _stuck(deal, hand, rc, ex, spans) > (1 if allow_discard else 0):
+    if _stuck(deal, hand, rank_counts, melds_by_rank, spans) > (1 if allow_discard else 0):
         return False  # cards no meld can take
-    if top and canastas + _canasta_bound(deal, hand, rc, ex, spans) < deal.rules.canastas_to_go_out:
+    if top and canastas + _canasta_bound(deal, hand, rank_counts, melds_by_rank, spans) < deal.rules.canastas_to_go_out:
         return False
-    if (need < 10**6 and may_meld_out(rc, ex, deal.meld_limits, need - canastas, allow_discard)  # a quick exact "no"
-            and can_meld_out(rc, ex, deal.meld_limits, canastas, need, allow_discard=allow_discard)):
+    if (
+        need < 10**6
+        and may_meld_out(
+            rank_counts, melds_by_rank, deal.meld_limits, need - canastas, allow_discard
+        )  # a quick exact "no"
+        and can_meld_out(rank_counts, melds_by_rank, deal.meld_limits, canastas, need, allow_discard=allow_discard)
+    ):
         return True
     if depth <= 0:
         return False
     for cards, i, done, after in _seq_options(deal, side, hand, spans):
-        _shift(hand, rc, cards, -1)
+        _shift(hand, rank_counts, cards, -1)
         nxt = spans[:]
         if i < 0:
             nxt.append(after)
         else:
             nxt[i] = after
-        ok = out_reach(deal, hand, rc, ex, canastas + done, seq_done + done, allow_discard, depth - 1, nxt)
-        _shift(hand, rc, cards, 1)
+        ok = out_reach(
+            deal, hand, rank_counts, melds_by_rank, canastas + done, seq_done + done, allow_discard, depth - 1, nxt
+        )
+        _shift(hand, rank_counts, cards, 1)
         if ok:
             return True
     return False

@@ -158,18 +158,18 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
     pile cards below the top do not count; the waivers of §2 and §3.4). Once per way of taking."""
     rules = state.rules
     seat = state.turn
-    rc = state.rank_counts[seat]
+    rank_counts = state.rank_counts[seat]
     w = t_used + j_used
     used_val = (
         state.rank_values[r] * (n_used + 1)
         + state.rank_values[TWO] * t_used
         + state.rank_values[JOKER_RANK] * j_used
     )
-    rc2 = rc[:]
+    rc2 = rank_counts[:]
     rc2[r] -= n_used
     rc2[TWO] -= t_used
     rc2[JOKER_RANK] -= j_used
-    ex = {r: [n_used + 1, w]}
+    melds_by_rank = {r: [n_used + 1, w]}
     keep = max(0, 2 - rest)
     need = state.minimum[side] - used_val
     if not rules.opening_allows_wild(state.scores[side]):
@@ -178,12 +178,12 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
         rc2[TWO] = rc2[JOKER_RANK] = 0  # no wild card in this initial meld (§3.4)
     if (
         need > 0
-        and best_meld_value(rc2, ex, state.meld_limits, keep) < need
+        and best_meld_value(rc2, melds_by_rank, state.meld_limits, keep) < need
         and not (
             rest <= 1
             and not rules.must_ask_to_go_out
             and meld_out_value(
-                rc2, ex, state.meld_limits, state.canastas[side], canastas_needed_to_go_out(state, side),
+                rc2, melds_by_rank, state.meld_limits, state.canastas[side], canastas_needed_to_go_out(state, side),
                 rest == 0
             )
             >= need
@@ -211,10 +211,10 @@ def joker_canasta_takes(state: DealState) -> list[int]:
         return []
     seat = state.turn
     side = state.side_of[seat]
-    rc = state.rank_counts[seat]
+    rank_counts = state.rank_counts[seat]
     mi = state.meld_index[side][WILD_TARGET]
     size0 = state.melds[side][mi].size if mi >= 0 else 0
-    wilds = rc[TWO] + rc[JOKER_RANK]
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
     if size0 + 1 + wilds < 7 or size0 + 3 > rules.wild_meld_cap:
         return []
     more = max(0, 7 - size0 - 3)
@@ -223,9 +223,9 @@ def joker_canasta_takes(state: DealState) -> list[int]:
     if not (after >= 2 or (after >= 0 and side_may_go_out(state, side, state.canastas[side] + (size0 < 7)))):
         return []
     out = []
-    if rc[TWO] >= 2:
+    if rank_counts[TWO] >= 2:
         out.append(TAKE_IDS[TAKE_PAIR])
-    if rc[JOKER_RANK] and rc[TWO]:
+    if rank_counts[JOKER_RANK] and rank_counts[TWO]:
         out.append(TAKE_IDS[TAKE_NAT_JOKER])
     return out
 
@@ -252,15 +252,15 @@ def canasta_take_ok(state: DealState, r: int, meld: Meld | None, n_used: int, w:
     """Whether the hand can make the meld of rank ``r`` a canasta this turn after taking the pile
     with ``n_used`` naturals and ``w`` wild cards, keeping a card to discard (§3.4, S2 l.116)."""
     seat = state.turn
-    rc = state.rank_counts[seat]
+    rank_counts = state.rank_counts[seat]
     nat0, wild0, size0 = (meld.nat, meld.wild, meld.size) if meld is not None else (0, 0, 0)
     if natural and (w or wild0):
         return False
     nat = nat0 + n_used + 1
     wild = wild0 + w
     more = 7 - (size0 + n_used + w + 1)
-    nat_left = rc[r] - n_used
-    wild_left = 0 if natural else max(0, rc[TWO] + rc[JOKER_RANK] - w)
+    nat_left = rank_counts[r] - n_used
+    wild_left = 0 if natural else max(0, rank_counts[TWO] + rank_counts[JOKER_RANK] - w)
     wild_room = state.meld_limits.capacity(nat + nat_left, wild)
     if more > 0 and nat_left + min(wild_left, wild_room) < more:
         return False

@@ -34,21 +34,21 @@ def _with_ids(most_k: int, opts: list[Option]) -> Options:
     return most_k, opts, [o[0] for o in opts]
 
 
-def options_cache(lim: MeldLimits) -> Cache:
+def options_cache(limits: MeldLimits) -> Cache:
     """The cache of :func:`add_options` and :func:`meld_options` for the limits ``lim`` (fetch it once
     per move generation and pass it along). Limits alike share one cache; ``lim`` keeps it at hand."""
-    found: Cache | None = lim.options
+    found: Cache | None = limits.options
     if found is not None:
         return found
-    key = (lim.limit, lim.nwm, lim.max_size, lim.min_nat)
+    key = (limits.limit, limits.nwm, limits.max_size, limits.min_nat)
     found = _CACHES.get(key)
     if found is None:
         found = _CACHES[key] = {}
-    lim.options = found
+    limits.options = found
     return found
 
 
-def add_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, room: int, nat: int, wild: int,
+def add_options(cache: Cache, limits: MeldLimits, r: int, most_nat: int, room: int, nat: int, wild: int,
                 twos: int, jokers: int) -> Options:
     """Additions to the side's meld of rank ``r`` (``nat`` naturals and ``wild`` wild cards, taking
     ``room`` more cards) with 0..``most_nat`` naturals and up to ``twos`` twos and ``jokers`` jokers of
@@ -64,11 +64,11 @@ def add_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, room: int,
     found = cache.get(key)
     if found is not None:
         return found
-    same = lim.nat_key(nat)
+    same = limits.nat_key(nat)
     if same != nat:
-        found = cache[key] = add_options(cache, lim, r, most_nat, room, same, wild, twos, jokers)
+        found = cache[key] = add_options(cache, limits, r, most_nat, room, same, wild, twos, jokers)
         return found
-    most_k, shape, _ = _add_shape(cache, lim, most_nat, room, nat, wild, twos, jokers)
+    most_k, shape, _ = _add_shape(cache, limits, most_nat, room, nat, wild, twos, jokers)
     shift = _rank_shift(ADD, r)
     found = cache[key] = _with_ids(most_k, [(a + shift, r, n, t, j) for a, _, n, t, j in shape])
     return found
@@ -79,7 +79,7 @@ def _rank_shift(kind: int, r: int) -> int:
     return group_action(kind, r, 0, 0, 0) - group_action(kind, 0, 0, 0, 0)
 
 
-def _add_shape(cache: Cache, lim: MeldLimits, most_nat: int, room: int, nat: int, wild: int,
+def _add_shape(cache: Cache, limits: MeldLimits, most_nat: int, room: int, nat: int, wild: int,
                twos: int, jokers: int) -> Options:
     """:func:`add_options` for rank index 0 (the ids of any rank follow by :func:`_rank_shift`), cached
     under ``(ADD, -1, ...)``. A room of ``most_nat + 3`` cards or more holds any addition (at most 3 wild
@@ -93,7 +93,7 @@ def _add_shape(cache: Cache, lim: MeldLimits, most_nat: int, room: int, nat: int
     out: list[Option] = []
     most_k = 0
     for n in range(most_nat + 1):
-        most = min(lim.capacity(nat + n, 0) - wild, room - n)  # wild cards this addition may bring
+        most = min(limits.capacity(nat + n, 0) - wild, room - n)  # wild cards this addition may bring
         for t, j in GROUP_WILD_COMBOS:
             w = t + j
             if t > twos or j > jokers or (w == 0 and n == 0) or (w and w > most):
@@ -104,7 +104,7 @@ def _add_shape(cache: Cache, lim: MeldLimits, most_nat: int, room: int, nat: int
     return found
 
 
-def meld_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, twos: int,
+def meld_options(cache: Cache, limits: MeldLimits, r: int, most_nat: int, twos: int,
                  jokers: int) -> Options:
     """New melds of rank ``r`` with ``min_naturals``..``most_nat`` naturals and up to ``twos`` twos and
     ``jokers`` jokers of the hand (each at most 3), of 3 cards or more within ``canasta_max`` and the wild
@@ -120,9 +120,9 @@ def meld_options(cache: Cache, lim: MeldLimits, r: int, most_nat: int, twos: int
     if shape is None:
         out: list[Option] = []
         most_k = 0
-        cap = lim.max_size
-        for n in range(lim.min_nat, most_nat + 1):
-            most = min(lim.capacity(n, 0), cap - n)
+        cap = limits.max_size
+        for n in range(limits.min_nat, most_nat + 1):
+            most = min(limits.capacity(n, 0), cap - n)
             for t, j in GROUP_WILD_COMBOS:
                 w = t + j
                 if t > twos or j > jokers or n + w < 3 or w > most:

@@ -147,8 +147,9 @@ def seq_play_candidates(deal: DealState, seat: int, side: int, size: int, pend: 
     wild = rules.sequence_wild_max > 0
     kinds: tuple[int, ...] = ()
     if wild:
-        rc = deal.rank_counts[seat]
-        kinds = (BOTH if rc[JOKER_RANK] else TWO_ONLY) if rc[TWO] else (JOKER_ONLY if rc[JOKER_RANK] else ())
+        rank_counts = deal.rank_counts[seat]
+        jokers = rank_counts[JOKER_RANK]
+        kinds = (BOTH if jokers else TWO_ONLY) if rank_counts[TWO] else (JOKER_ONLY if jokers else ())
     starts = 0 if kinds else bits_runs(bits, smin)  # with a wild card to fill a gap, every suit is looked at
     seqs = deal.seqs[side]
     if not (kinds or starts or seqs):
@@ -160,8 +161,15 @@ def seq_play_candidates(deal: DealState, seat: int, side: int, size: int, pend: 
     return out
 
 
-def _new_sequence_candidates(deal: DealState, bits: int, starts: int, kinds: tuple[int, ...], room: int,
-                             canastas: int, outs: tuple[bool, bool, bool]) -> tuple[SeqCandidates, SeqCandidates]:
+def _new_sequence_candidates(
+    deal: DealState,
+    bits: int,
+    starts: int,
+    kinds: tuple[int, ...],
+    room: int,
+    canastas: int,
+    outs: tuple[bool, bool, bool],
+) -> tuple[SeqCandidates, SeqCandidates]:
     """New sequences the hand (naturals held as ``bits``) can meld: (natural ones, ones holding a wild card of
     ``kinds``), as :func:`seq_play_candidates` gives them; ``outs`` = (out_now, out_ok, allow_out) of it."""
     out_now, out_ok, allow_out = outs
@@ -179,8 +187,9 @@ def _new_sequence_candidates(deal: DealState, bits: int, starts: int, kinds: tup
         natural, with_wild = tables[suit].get(row) or new_sequences(suit, row, smin, smax, least)
         for n, used, act in natural:
             done = 1 if n >= 7 else 0
-            if n > room and not (out_now or (done and out_ok)
-                                 or (allow_out and n == room + 1 and deal._last_card_out(act))):
+            if n > room and not (
+                out_now or (done and out_ok) or (allow_out and n == room + 1 and deal._last_card_out(act))
+            ):
                 continue
             out.append((act, used, canastas + done))
         if kinds:
@@ -188,15 +197,24 @@ def _new_sequence_candidates(deal: DealState, bits: int, starts: int, kinds: tup
                 done = 1 if n >= 7 else 0
                 for wk in kinds:
                     act, used = opts[wk - 1]
-                    if n > room and not (out_now or (done and out_ok)
-                                         or (allow_out and n == room + 1 and deal._last_card_out(act))):
+                    if n > room and not (
+                        out_now or (done and out_ok) or (allow_out and n == room + 1 and deal._last_card_out(act))
+                    ):
                         continue
                     wild_new.append((act, used, canastas + done))
     return out, wild_new
 
 
-def _addition_candidates(deal: DealState, side: int, bits: int, kinds: tuple[int, ...], room: int, canastas: int,
-                         outs: tuple[bool, bool, bool], out: SeqCandidates) -> SeqCandidates:
+def _addition_candidates(
+    deal: DealState,
+    side: int,
+    bits: int,
+    kinds: tuple[int, ...],
+    room: int,
+    canastas: int,
+    outs: tuple[bool, bool, bool],
+    out: SeqCandidates,
+) -> SeqCandidates:
     """Additions to the side's sequences: natural ones are appended to ``out``; those with a wild card or to a
     sequence holding one (Hollywood) are returned, as :func:`seq_play_candidates` orders them."""
     out_now, out_ok, allow_out = outs
@@ -220,8 +238,9 @@ def _addition_candidates(deal: DealState, side: int, bits: int, kinds: tuple[int
             for n, used, act in _natural_additions(sp, lane, longest):
                 done = 1 if n >= 7 > msize else 0
                 over = len(used) > room
-                if over and not (out_now or (done and out_ok)
-                                 or (allow_out and len(used) == room + 1 and deal._last_card_out(act))):
+                if over and not (
+                    out_now or (done and out_ok) or (allow_out and len(used) == room + 1 and deal._last_card_out(act))
+                ):
                     continue
                 if n > smax and not over and not committed:
                     continue  # past sequence_max only in the going-out turn (sequence_out_max): as the move
@@ -265,8 +284,8 @@ def _wild_hole(m: Meld, lane: int, top: int, seen: set[tuple[int, int, int, int]
     return hole
 
 
-def seq_play_ids(deal: DealState, seat: int, side: int, size: int, pend: int,
-                 allow_out: bool, needs: tuple[int, int]) -> list[int]:
+def seq_play_ids(deal: DealState, seat: int, side: int, size: int, pend: int, allow_out: bool,
+                 needs: tuple[int, int]) -> list[int]:
     """The ids of :func:`seq_play_candidates` (same arguments), in its order, without the cards and
     canastas: what move generation needs once the side has made its initial meld and the player need
     not go out (every candidate is then legal as it stands).
@@ -285,8 +304,8 @@ def seq_play_ids(deal: DealState, seat: int, side: int, size: int, pend: int,
     bits = deal.natural_bits[seat]
     code = 0
     if wild:
-        rc = deal.rank_counts[seat]
-        code = (1 if rc[TWO] else 0) | (2 if rc[JOKER_RANK] else 0)
+        rank_counts = deal.rank_counts[seat]
+        code = (1 if rank_counts[TWO] else 0) | (2 if rank_counts[JOKER_RANK] else 0)
     starts = -1 if code else bits_runs(bits, smin)  # with a wild card to fill a gap, every suit is looked at
     seqs = deal.seqs[side]
     if not (starts or seqs):
@@ -411,12 +430,15 @@ def sequence_ids_of(suit: int, row: bytes, min_len: int, max_len: int, least: in
     """:func:`new_sequence_ids` worked out for ``suit`` itself (not cached)."""
     with_wild = new_wild_melds(suit, row, least, max_len) if least and row.count(1) >= least - 1 else []
     return ([seq_meld_action(sp) for sp in suit_spans(suit, row, min_len, max_len)],) + tuple(
-        [opts[wk - 1][0] for _, opts in with_wild for wk in kinds] for kinds in _KINDS[1:])
+        [opts[wk - 1][0] for _, opts in with_wild for wk in kinds] for kinds in _KINDS[1:]
+    )
 
 
-SUIT_SHIFTS = (seq_meld_action((1, FOUR, FOUR + 2)) - seq_meld_action((0, FOUR, FOUR + 2)),
-               ACTION_INDEX[(MELD, SEQ_WILD, 1, span_code(FOUR, FOUR + 2), FOUR * 4 + 1)]
-               - ACTION_INDEX[(MELD, SEQ_WILD, 0, span_code(FOUR, FOUR + 2), FOUR * 4 + 1)])
+SUIT_SHIFTS = (
+    seq_meld_action((1, FOUR, FOUR + 2)) - seq_meld_action((0, FOUR, FOUR + 2)),
+    ACTION_INDEX[(MELD, SEQ_WILD, 1, span_code(FOUR, FOUR + 2), FOUR * 4 + 1)]
+    - ACTION_INDEX[(MELD, SEQ_WILD, 0, span_code(FOUR, FOUR + 2), FOUR * 4 + 1)],
+)
 """How far the id of a new natural sequence, and of a new sequence holding a wild card, moves from one suit
 to the next in the table of moves (the same for every rank range: tests/test_speed_shortcuts.py)."""
 
@@ -442,8 +464,9 @@ def new_sequences(suit: int, row: bytes, min_len: int, max_len: int, least: int)
     table = new_sequence_tables(min_len, max_len, least)[suit]
     found = table.get(row)
     if found is None:
-        natural = [(sp[2] - sp[1] + 1, span_cards(sp), seq_meld_action(sp))
-                   for sp in suit_spans(suit, row, min_len, max_len)]
+        natural = [
+            (sp[2] - sp[1] + 1, span_cards(sp), seq_meld_action(sp)) for sp in suit_spans(suit, row, min_len, max_len)
+        ]
         wild = new_wild_melds(suit, row, least, max_len) if least and row.count(1) >= least - 1 else []
         found = table[row] = (natural, wild)
     return found
@@ -470,8 +493,10 @@ def _natural_additions(sp: Span, lane: int, longest: int) -> list[tuple[int, tup
     found = _NATURAL_ADDITIONS.get(key)
     if found is None:
         suit, lo, hi = sp
-        found = [(b - a + 1, tuple(r * 4 + suit for r in range(a, b + 1) if not lo <= r <= hi),
-                  seq_add_action(sp, a, b)) for a, b in row_extensions(sp, ROW_BYTES[lane], longest)]
+        found = [
+            (b - a + 1, tuple(r * 4 + suit for r in range(a, b + 1) if not lo <= r <= hi), seq_add_action(sp, a, b))
+            for a, b in row_extensions(sp, ROW_BYTES[lane], longest)
+        ]
         if len(_NATURAL_ADDITIONS) > 200_000:
             _NATURAL_ADDITIONS.clear()
         _NATURAL_ADDITIONS[key] = found
@@ -492,8 +517,8 @@ def seq_move_for_action(deal: DealState, action: int) -> Move:
         cards = span_cards((suit, a, b))
         seq: tuple[int, ...] = ()
     elif kind == ADD:
-        (lo, hi), (na, nb) = span_decode(a), span_decode(b)
-        cards = tuple(c for c in span_cards((suit, na, nb)) if not lo <= c >> 2 <= hi)
+        (lo, hi), (na, natural_bits) = span_decode(a), span_decode(b)
+        cards = tuple(c for c in span_cards((suit, na, natural_bits)) if not lo <= c >> 2 <= hi)
         seq = span_ends((suit, lo, hi))
     else:  # pragma: no cover - the table has no other sequence kind
         raise IllegalMove("that id is not a sequence move")

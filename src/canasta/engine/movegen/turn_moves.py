@@ -86,10 +86,10 @@ def play_actions(state: DealState) -> list[int]:
     seat = state.turn
     side = state.side_of[seat]
     rules = state.rules
-    rc = state.rank_counts[seat]
+    rank_counts = state.rank_counts[seat]
     size = state.hand_sizes[seat]
     pend = state._to_hand(state.pending) if state.pending else 0
-    lim = state.meld_limits
+    limits = state.meld_limits
     cap = rules.meld_cap
     canastas = state.canastas[side]
     needs = canastas_needed_now_and_with_a_sequence(state, side)  # once per state: every candidate below reads it
@@ -100,9 +100,9 @@ def play_actions(state: DealState) -> list[int]:
     opening_done = opened or state.open_total == 0
     waiver = not opened and minimum_count_waived(state)
     reserved = rules.twos_melds and twos_reserved(state, side)
-    twos = 0 if reserved else rc[TWO]  # a side's unfinished meld of twos keeps its twos (Italian)
-    jokers = rc[JOKER_RANK]
-    mt = state.meld_index[side]
+    twos = 0 if reserved else rank_counts[TWO]  # a side's unfinished meld of twos keeps its twos (Italian)
+    jokers = rank_counts[JOKER_RANK]
+    meld_index = state.meld_index[side]
     melds = state.melds[side]
     min_nat = rules.min_naturals
     mc = state.must_canasta
@@ -116,7 +116,7 @@ def play_actions(state: DealState) -> list[int]:
     cand: list[Candidate] = []  # (action, target, n, t, j)
     acts: list[int] = []
     sink: list[Any] = acts if direct else cand
-    options = options_cache(lim)  # the melds and additions that counts of cards allow (groupmoves.py)
+    options = options_cache(limits)  # the melds and additions that counts of cards allow (groupmoves.py)
     t3 = twos if twos < 3 else 3  # no combination of GROUP_WILD_COMBOS holds more than 3 twos or jokers
     j3 = jokers if jokers < 3 else 3
     wild3 = t3 or j3
@@ -124,8 +124,8 @@ def play_actions(state: DealState) -> list[int]:
     capped = rules.canasta_max > 0
     spare = size + pend  # cards left after a move of k cards: spare - k
     for r in range(FOUR, ACE + 1):
-        c = rc[r]
-        mi = mt[r]
+        c = rank_counts[r]
+        mi = meld_index[r]
         if mi >= 0 and (c or wild3):  # a card to add
             m = melds[mi]
             if capped:
@@ -137,7 +137,7 @@ def play_actions(state: DealState) -> list[int]:
                 most_nat, room = c, c + 3
             if room > 0:
                 hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3)) or add_options(
-                    options, lim, r, most_nat, room, m.nat, m.wild, t3, j3
+                    options, limits, r, most_nat, room, m.nat, m.wild, t3, j3
                 )
                 if spare - hit[0] >= 2:
                     sink.extend(hit[2] if direct else hit[1])  # every one keeps two cards (ids, or candidates)
@@ -147,7 +147,7 @@ def play_actions(state: DealState) -> list[int]:
         if c >= min_nat and (mi < 0 or (several and len(melds[mi].cards) >= 7)):  # beside a canasta
             # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
             most_nat = c if c < cap else cap
-            hit = options.get((MELD, r, most_nat, t3, j3)) or meld_options(options, lim, r, most_nat, t3, j3)
+            hit = options.get((MELD, r, most_nat, t3, j3)) or meld_options(options, limits, r, most_nat, t3, j3)
             if spare - hit[0] >= 2:
                 sink.extend(hit[2] if direct else hit[1])
             else:
@@ -155,7 +155,7 @@ def play_actions(state: DealState) -> list[int]:
                 sink.extend([x[0] for x in few] if direct else few)
     if rules.wild_melds and not reserved:
         wild_candidates(state, cand, size, pend, canastas, need_c, allow_out)
-    if rules.twos_melds and opened and rc[TWO]:
+    if rules.twos_melds and opened and rank_counts[TWO]:
         for x in twos_candidates(state, size + pend):
             if x[5] >= 2 or (
                 allow_out
@@ -166,7 +166,7 @@ def play_actions(state: DealState) -> list[int]:
             ):
                 cand.append(x[:5])
     # black threes: only when going out (RULES.md §1.8)
-    b3 = rc[THREE]
+    b3 = rank_counts[THREE]
     if rules.black3_set_leaves_play:  # four black threes may leave play, never be melded (§3.4)
         after = size - 4 + pend
         if (
@@ -181,7 +181,7 @@ def play_actions(state: DealState) -> list[int]:
         ):
             cand.append((group_action(MELD, THREE, 4, 0, 0), THREE, 4, 0, 0))
     elif rules.black3_melds_anytime:  # a set of 3 or 4 at any time, one per side (§3.5, S4 l.55)
-        if b3 >= 3 and mt[THREE] < 0:
+        if b3 >= 3 and meld_index[THREE] < 0:
             cand.extend(
                 (group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0)
                 for n in range(3, min(b3, 4) + 1)
@@ -190,7 +190,7 @@ def play_actions(state: DealState) -> list[int]:
     elif (
         b3 >= 3
         and allow_out
-        and mt[THREE] < 0
+        and meld_index[THREE] < 0
         and (canastas >= need_c or (search_out and rules.must_ask_to_go_out))
     ):
         # melded only in the going-out turn (§1.8): as the move that goes out, or, once the partner's
@@ -209,7 +209,7 @@ def play_actions(state: DealState) -> list[int]:
         if rules.no_opening_first_round and state.first_round():
             cand = []  # no melding in the first round (§3.4, S2 l.103)
         if mc >= 0:  # took the pile with a canasta: complete it first (§3.4, S2 l.115-116)
-            m = melds[mt[mc]]
+            m = melds[meld_index[mc]]
             cand = [x for x in cand if x[1] == mc and m.size + x[2] + x[3] + x[4] >= 7]
         if cand:
             if not opened:
@@ -237,10 +237,15 @@ def play_actions(state: DealState) -> list[int]:
             acts.extend(compress(DISCARD_IDS, h))
         elif size == 1 and pend == 0 and allow_out and canastas >= need_c and (opening_done or waiver):
             acts.extend(compress(DISCARD_IDS, h))
-        if rules.black3_no_discard_first_round and rc[THREE] and size > rc[THREE] and state.first_round():
+        threes = rank_counts[THREE]
+        if rules.black3_no_discard_first_round and threes and size > threes and state.first_round():
             # no black three discarded in a player's first turn, unless he holds nothing else (§3.2 Cuban)
             acts[n_disc:] = [a for a in acts[n_disc:] if not IS_BLACK_THREE[a - DISCARD_BASE]]
-        if state.variant_ranks.discard_block >= 0 and rc[state.variant_ranks.discard_block] and len(acts) > n_disc:
+        if (
+            state.variant_ranks.discard_block >= 0
+            and rank_counts[state.variant_ranks.discard_block]
+            and len(acts) > n_disc
+        ):
             # discard_blocked_rank (Pennies §3.5): not before every side has its canasta, never
             # as the last card; kept only if it is the one move left (never stuck)
             kept = [
@@ -274,7 +279,8 @@ def play_actions(state: DealState) -> list[int]:
     return acts
 
 
-def wild_candidates(state: DealState,
+def wild_candidates(
+    state: DealState,
     cand: list[Candidate],
     size: int,
     pend: int,
@@ -284,8 +290,8 @@ def wild_candidates(state: DealState,
 ) -> None:
     """Add to ``cand`` the melds of wild cards and additions to them the hand allows (``wild_melds``, §3.2)."""
     seat = state.turn
-    rc = state.rank_counts[seat]
-    twos, jokers = rc[TWO], rc[JOKER_RANK]
+    rank_counts = state.rank_counts[seat]
+    twos, jokers = rank_counts[TWO], rank_counts[JOKER_RANK]
     side = state.side_of[seat]
     mi = state.meld_index[side][WILD_TARGET]
     msize = state.melds[side][mi].size if mi >= 0 else 0
@@ -301,7 +307,8 @@ def wild_candidates(state: DealState,
     cand.extend(short_hand_options(state, opts, spare, msize, canastas, need_c, allow_out))
 
 
-def short_hand_options(state: DealState,
+def short_hand_options(
+    state: DealState,
     opts: list[Candidate],
     spare: int,
     size0: int,

@@ -47,13 +47,13 @@ def twos_candidates(deal: DealState, held: int) -> list[TwosCandidate]:
     """
     seat = deal.turn
     side = deal.side_of[seat]
-    rc = deal.rank_counts[seat]
+    rank_counts = deal.rank_counts[seat]
     mi = deal.meld_index[side][TWO]
     m = deal.melds[side][mi] if mi >= 0 else None
     nat0, wild0, size0 = (m.nat, m.wild, m.size) if m is not None else (0, 0, 0)
     rules = deal.rules
-    twos = rc[TWO] if rc[TWO] < MAX_NATURALS else MAX_NATURALS
-    jokers = rc[JOKER_RANK] if rc[JOKER_RANK] < 3 else 3
+    twos = rank_counts[TWO] if rank_counts[TWO] < MAX_NATURALS else MAX_NATURALS
+    jokers = rank_counts[JOKER_RANK] if rank_counts[JOKER_RANK] < 3 else 3
     opts = twos_options(deal.meld_limits, m is not None, nat0, wild0, size0, rules.meld_cap - size0,
                         rules.min_naturals, twos, jokers)
     cn = deal.canastas[side]
@@ -67,13 +67,13 @@ _OPTIONS: dict[tuple[int, ...], list[TwosOption]] = {}
 """Cache of :func:`twos_options`."""
 
 
-def twos_options(lim: MeldLimits, adding: bool, nat0: int, wild0: int, size0: int, room: int,
+def twos_options(limits: MeldLimits, adding: bool, nat0: int, wild0: int, size0: int, room: int,
                  min_naturals: int, twos: int, jokers: int) -> list[TwosOption]:
     """The melds of twos (or additions to the side's one, where ``adding``: ``nat0`` twos, ``wild0`` jokers,
     ``size0`` cards) that ``twos`` twos (at most ``MAX_NATURALS``) and ``jokers`` jokers (at most 3) of the
     hand allow within ``room`` more cards and the wild cards a meld may hold (``lim``); a new meld needs
     ``min_naturals`` twos and 3 cards. Cached (do not modify the list): they depend on those counts only."""
-    key = (lim.limit, lim.nwm, lim.max_size, adding, nat0, wild0, size0, room, min_naturals, twos, jokers)
+    key = (limits.limit, limits.nwm, limits.max_size, adding, nat0, wild0, size0, room, min_naturals, twos, jokers)
     found = _OPTIONS.get(key)
     if found is not None:
         return found
@@ -84,7 +84,7 @@ def twos_options(lim: MeldLimits, adding: bool, nat0: int, wild0: int, size0: in
             k = n + j
             if k == 0 or k > room or (not adding and k < 3) or j not in _JOKER_ONLY:
                 continue
-            if j and wild0 + j > lim.capacity(nat0 + n, 0):
+            if j and wild0 + j > limits.capacity(nat0 + n, 0):
                 continue
             found.append((group_action(kind, TWO, n, 0, j), n, j, k, 1 if size0 < 7 <= size0 + k else 0))
     if len(_OPTIONS) > 100_000:

@@ -293,8 +293,8 @@ def wild_seq_move_for_action(deal: DealState, action: int) -> Move:
         old_hole = -1
     else:
         (lo, hi), hole = span_decode(a >> 4), a & 15
-        (na, nb), wk = span_decode(b >> 2), b & 3
-        nat = [r * 4 + suit for r in range(na, nb + 1) if not lo <= r <= hi and (wk == 0 or r != hole)]
+        (na, natural_bits), wk = span_decode(b >> 2), b & 3
+        nat = [r * 4 + suit for r in range(na, natural_bits + 1) if not lo <= r <= hi and (wk == 0 or r != hole)]
         old_hole = hole if wk == 0 else -1
         seq = (lo * 4 + suit, hi * 4 + suit) + ((hole * 4 + suit,) if old_hole >= 0 else ())
     wild: tuple[int, ...] = ()
@@ -325,10 +325,10 @@ def wild_pair_takes(deal: DealState) -> list[int]:
     top = pile[-1]
     seat = deal.turn
     side = deal.side_of[seat]
-    rc = deal.rank_counts[seat]
+    rank_counts = deal.rank_counts[seat]
     rank = JOKER_RANK if top == JOKER else TWO
     size = deal.hand_sizes[seat]
-    if rc[rank] < 2 or (rules.no_pile_for_initial_meld and not deal.opened[side]):
+    if rank_counts[rank] < 2 or (rules.no_pile_for_initial_meld and not deal.opened[side]):
         return []
     if rules.one_card_pile_rule and size == 1 and len(pile) == 1 and not deal.stock_out:
         return []
@@ -342,11 +342,11 @@ def wild_pair_takes(deal: DealState) -> list[int]:
         return []
     if not deal.opened[side]:
         need = deal.minimum[side] - deal.open_total - 3 * deal.rank_values[rank]
-        rc2 = rc[:]
+        rc2 = rank_counts[:]
         rc2[rank] -= 2
-        ex = deal.melds_by_rank(side, deal.turn_new)
-        ex[WILD_TARGET] = [0, size0 + 3]
-        if need > 0 and best_meld_value(rc2, ex, deal.meld_limits, max(0, 2 - rest)) < need:
+        melds_by_rank = deal.melds_by_rank(side, deal.turn_new)
+        melds_by_rank[WILD_TARGET] = [0, size0 + 3]
+        if need > 0 and best_meld_value(rc2, melds_by_rank, deal.meld_limits, max(0, 2 - rest)) < need:
             return []
     return [TAKE_IDS[TAKE_PAIR]]
 
@@ -370,5 +370,5 @@ def wild_seq_key_span(action: int) -> tuple[Span, int, int, int]:
         lo, hi = span_decode(a)
         return (suit, lo, hi), 0, hi - lo + 1, b >> 2
     lo, hi = span_decode(a >> 4)
-    na, nb = span_decode(b >> 2)
-    return (suit, lo, hi), hi - lo + 1, nb - na + 1, a & 15
+    na, natural_bits = span_decode(b >> 2)
+    return (suit, lo, hi), hi - lo + 1, natural_bits - na + 1, a & 15
