@@ -273,3 +273,49 @@ def test_package_docstrings() -> None:
                             f"(e.g. 'May import the engine and the layers below'); it begins {first!r}")
     if problems:
         pytest.fail(f"{len(problems)} package(s) without a proper docstring:\n" + "\n".join(problems), pytrace=False)
+
+
+def _resolve_doc_name(name: str) -> object:
+    """The object a name of docs/architecture.md's rule table points at: ``canasta.x.y.f``, an engine path
+    ``movegen/pile_takes.take_modes`` or ``apply.play_move``, or a class attribute ``DealState.pile_frozen_for``."""
+    import importlib
+
+    from canasta.engine.deal import Deal
+    from canasta.engine.game import Game
+    from canasta.engine.state import DealState
+    from canasta.rules.fields import Rules
+
+    classes: dict[str, object] = {"DealState": DealState, "Rules": Rules, "Deal": Deal, "Game": Game}
+    head, _, attr = name.rpartition(".")
+    if head in classes:
+        return getattr(classes[head], attr)
+    full = name if name.startswith("canasta.") else "canasta.engine." + name.replace("/", ".")
+    parts = full.split(".")
+    for cut in range(len(parts), 1, -1):  # the longest prefix that is a module, then attributes
+        try:
+            obj: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            obj = getattr(obj, part)
+        return obj
+    raise ImportError(name)
+
+
+def test_rule_table_names_exist() -> None:
+    """Every function docs/architecture.md's "Where each rule lives" names exists where it says."""
+    import re
+
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text[text.index("## Where each rule lives"):]
+    missing = []
+    for row in (line for line in table.splitlines() if line.startswith("| §")):
+        where = row.rstrip("|").rsplit("|", 1)[-1]
+        for name in re.findall(r"`([A-Za-z_][\w/]*(?:\.[A-Za-z_]\w*)+)`", where):
+            if name.endswith(".py"):
+                continue
+            try:
+                _resolve_doc_name(name)
+            except (ImportError, AttributeError):
+                missing.append(name)
+    assert not missing, f"docs/architecture.md names functions that do not exist: {missing}"
