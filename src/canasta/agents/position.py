@@ -44,7 +44,7 @@ class RulesFacts:
 
     def canasta_points(self, cards: tuple[int, ...]) -> int:
         """Points of a canasta of ``cards`` on the table (card values and bonus), as the scoring function
-        counts them (:func:`canasta.scoring.deal_score.meld_points`: wild, sequence, twos, sevens, aces canastas...)."""
+        counts them (:func:`canasta.scoring.bonuses.meld_points`: wild, sequence, twos, sevens, aces canastas...)."""
         points = self._canastas.get(cards)
         if points is None:
             points = self._canastas[cards] = meld_points(self.rules, cards)
@@ -142,7 +142,7 @@ class Position:
         for side in range(rules.teams):
             by_target: dict[int, tuple[int, int]] = {}
             for meld in view.melds[side]:
-                # points as scored (:func:`canasta.scoring.deal_score.meld_points` for a canasta)
+                # points as scored (:func:`canasta.scoring.bonuses.meld_points` for a canasta)
                 table.points[side] += (facts.canasta_points(meld.cards) if meld.canasta
                                        else sum(card_values[card] for card in meld.cards))
                 if meld.span is not None:  # a sequence (§3.2): no rank to add to, a canasta at 7

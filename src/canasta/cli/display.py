@@ -568,7 +568,7 @@ def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals
                        rules: Rules | None = None) -> Table:
     """A table with one column per side: each item of the deal's breakdown, the deal total, the game total.
 
-    ``scores`` are the deal's :class:`~canasta.scoring.deal_score.SideScore` (points), ``totals`` the
+    ``scores`` are the deal's :class:`~canasta.scoring.sides.SideScore` (points), ``totals`` the
     cumulative points after the deal. With ``rules``, a last row gives each side's minimum
     count for its next initial meld (RULES.md §1.6).
     """

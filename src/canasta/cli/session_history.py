@@ -209,7 +209,7 @@ def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: 
     """Every scored deal, one row per side: canasta bonuses, red threes, going out, melded cards, cards
     left in hand, other items (premiums, black threes, penalties; where any), the deal's total and the game's.
 
-    The items are those of :class:`~canasta.scoring.deal_score.SideScore` breakdowns (``scoring.BREAKDOWN_ITEMS``)."""
+    The items are those of :class:`~canasta.scoring.sides.SideScore` breakdowns (``scoring.BREAKDOWN_ITEMS``)."""
     table = Table(title=f"Scores deal by deal (game to {target})", header_style="bold", title_style="bold",
                   box=box.SIMPLE_HEAD, pad_edge=False)
     scored = [log for log in logs if log.scores]

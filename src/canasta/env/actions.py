@@ -1,6 +1,6 @@
 """The move-id table of the environment's action space, in words.
 
-The ids are the engine's (:data:`canasta.moves.notation.ACTIONS`, built once at import);
+The ids are the engine's (:data:`canasta.moves.actions.ACTIONS`, built once at import);
 this module only describes them: :func:`action_name` names one id,
 :func:`action_table` lists the id ranges as Markdown (the table in docs/env.md).
 """

@@ -20,7 +20,7 @@ partner when answering "may I go out?"), so agents do not simply take turns.
 With 5 players (``classic(players=5)``, RULES.md §3.1) agents are the five table
 seats; four play each deal (:mod:`canasta.engine.seating`), the one sitting out is never
 selected during it, observes zeros and gets his side's reward.
-Actions are the engine's dense move ids (:data:`canasta.moves.notation.ACTIONS`,
+Actions are the engine's dense move ids (:data:`canasta.moves.actions.ACTIONS`,
 ``Discrete(N_ACTIONS)``); each observation is a dict with a float32
 ``observation`` vector built from the seat's view (layout in docs/env.md and
 :class:`~canasta.env.observation.ObservationLayout`) and an int8

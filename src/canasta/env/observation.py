@@ -424,7 +424,7 @@ def _clip(x: float) -> float:
 
 
 def build_action_mask(legal: Sequence[int]) -> np.ndarray:
-    """An int8 array of :data:`~canasta.moves.notation.N_ACTIONS` elements, 1 at each id in ``legal``."""
+    """An int8 array of :data:`~canasta.moves.actions.N_ACTIONS` elements, 1 at each id in ``legal``."""
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     if legal:
         mask[np.asarray(legal, dtype=np.intp)] = 1

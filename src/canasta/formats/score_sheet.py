@@ -81,7 +81,7 @@ class SheetResult:
     Attributes:
         rules: the variant.
         sides: the sides' names in order.
-        deals: per deal, each side's :class:`~canasta.scoring.deal_score.SideScore` (points and breakdown).
+        deals: per deal, each side's :class:`~canasta.scoring.sides.SideScore` (points and breakdown).
         running: per deal, each side's cumulative total after that deal (points).
         totals: each side's total after the last deal (points).
         next_minimum: each side's minimum count for its initial meld in the next deal (points).

@@ -173,7 +173,7 @@ def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
     """A hand longer than :data:`canasta.engine.constraints.going_out_search.SEARCH_CARDS` that the rank plan
     cannot take out, in a
     variant with sequences: yes where the plan with sequence moves
-    (:func:`canasta.engine.movegen.sequences.out_reach`)
+    (:func:`canasta.engine.constraints.sequence_plans.out_reach`)
     finds a going out and the search (:func:`canasta.engine.constraints.going_out_search.out_possible`) plays one
     with the turn's
     legal moves (so never a yes without a going out); else no. A going out that the sequence plan does
@@ -198,7 +198,7 @@ def going_out_by_search_now(state: DealState) -> bool:
     longer hand is
     answered by the rank plan with the variant's limits
     (:func:`canasta.engine.constraints.going_out_search.plan_says_out`), then
-    by :func:`canasta.engine.movegen.sequences.out_reach` (where going out needs the partner's yes, Brazilian;
+    by :func:`canasta.engine.constraints.sequence_plans.out_reach` (where going out needs the partner's yes, Brazilian;
     elsewhere
     checked by the search, :func:`long_hand_goes_out`): a full search over so
     many cards costs far more
