@@ -329,7 +329,8 @@ def initial_meld_still_reachable(
     ``cn``: canastas after; ``made``: the kind of canasta the move completes, for
     ``min_meld_canasta_from``) (§1.6, §1.9, §3.2).
 
-    With sequences (§3.2) the hand's sequences count too (:func:`canasta.engine.constraints.sequence_plans.sequences_reach`);
+    With sequences (§3.2) the hand's sequences count too
+    (:func:`canasta.engine.constraints.sequence_plans.sequences_reach`);
     going out is planned from rank counts only (see docs/variants/samba.md, feasibility).
     """
     keep = state.cards_to_keep()

@@ -3,8 +3,8 @@
 The fast plans behind :func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_still_reachable` (melds of a
 rank,
 :func:`canasta.engine.constraints.meld_plans.best_meld_value`; natural sequences of the hand,
-:func:`canasta.engine.constraints.sequence_plans.sequences_reach`) prove that the minimum stays reachable when they find a
-plan, but
+:func:`canasta.engine.constraints.sequence_plans.sequences_reach`) prove that the minimum stays reachable
+when they find a plan, but
 they do not see every way to score in a variant with sequences: a sequence holding a wild card (Hollywood),
 additions to a sequence melded earlier in the turn, more sequences than their depth, the suits a group meld
 leaves for a sequence. Where they find no plan, :func:`opening_reachable` decides exactly: it plays, on
