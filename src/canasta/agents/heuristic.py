@@ -50,7 +50,7 @@ from canasta.agents.seqbot import (
 )
 from canasta.cards.deck import IS_WILD, JOKER, RANKS, THREE, TWO
 from canasta.engine.deal import PlayerView
-from canasta.moves.actions import DECODED_ACTIONS, group_action
+from canasta.moves.actions import ACTIONS, DECODED_ACTIONS, group_action
 from canasta.moves.notation import (
     ADD,
     ASK,
@@ -358,9 +358,10 @@ class HeuristicAgent:
         best_discard, best_discard_cost = -1, 0.0
         pass_id = -1
         for action in legal:
-            decoded = DECODED_ACTIONS[action]
-            kind, target, naturals, twos, jokers = (decoded.kind, decoded.target, decoded.naturals, decoded.twos,
-                                                    decoded.jokers)
+            # the hot loop of every decision reads the raw ActionKey (kind, target or card, naturals, twos, jokers
+            # for a move of a rank; decode_action names them): named fields measured 1.2% slower
+            # (30 italian deals of 4 heuristic players: 286.1 against 282.6 ms)
+            kind, target, naturals, twos, jokers = ACTIONS[action]
             if (kind == MELD or kind == ADD) and is_seq_action(action):
                 cards, size_before, size_after = seq_action_cards(action)
                 outs = size_after_base - len(cards) < 2
@@ -387,7 +388,7 @@ class HeuristicAgent:
                 if score > best_meld_score:
                     best_meld, best_meld_score = action, score
             elif kind == DISCARD:
-                cost = self._discard_cost(pos, decoded.card)
+                cost = self._discard_cost(pos, target)  # a discard's key holds its card where a meld's has its target
                 if pos.size == 1:  # discarding the last card goes out
                     cost = -1.0e6 if go_out else 1.0e6
                 if best_discard < 0 or cost < best_discard_cost:
