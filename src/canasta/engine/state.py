@@ -98,6 +98,7 @@ class Meld:
         return self.wild == 0
 
     def copy(self) -> Meld:
+        """An independent copy (its own card list)."""
         m = Meld(self.target, self.creator, self.turn)
         m.cards = self.cards[:]
         m.nat = self.nat

@@ -73,6 +73,11 @@ def option_text(name: str, value: Any) -> str:
 
 
 def read_bool(name: str, text: str) -> bool:
+    """The value of boolean option ``name`` from ``text`` (true/yes/on/1 or false/no/off/0, any case).
+
+    Raises:
+        RulesError: ``text`` is none of these, naming the option and what it takes.
+    """
     t = text.strip().lower()
     if t in ("true", "yes", "on", "1"):
         return True
@@ -91,6 +96,11 @@ def _whole(text: str) -> int:
 
 
 def read_int(name: str, text: str) -> int:
+    """The value of whole-number option ``name`` from ``text``.
+
+    Raises:
+        RulesError: ``text`` is not a whole number of at most :data:`MAX_NUMBER_DIGITS` digits.
+    """
     try:
         return _whole(text)
     except ValueError:
