@@ -52,6 +52,9 @@ def test_cli_bench_json() -> None:
     d = json.loads(res.stdout)
     assert d["variant"] == "classic"
     assert d["random"]["steps_per_second"] > 0 and d["heuristic"]["deals_per_second"] > 0
+    from canasta.build_info import build
+
+    assert d["build"] == build() and d["build"] in ("compiled", "pure")  # which build ran (issue 17)
 
 
 def test_cli_bench_table_and_errors() -> None:

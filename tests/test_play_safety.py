@@ -276,9 +276,11 @@ def test_resume_refuses_other_rules(tmp_path):
 
 
 def test_version():
+    from canasta.build_info import build_words
+
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
-    assert result.output.strip() == f"canasta {version()}"
+    assert result.output.strip() == f"canasta {version()} ({build_words()})"  # e.g. "(compiled core)"
 
 
 def test_welcome_line_names_the_bots():

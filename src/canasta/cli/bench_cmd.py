@@ -2,7 +2,8 @@
 
 The measurements are :func:`canasta.play.bench.run_benchmarks`; this module prints
 them as a table, or as one JSON object with ``--json``
-(``{"random": {"steps_per_second": .., "deals_per_second": ..}, "heuristic": {...}, "variant": ..}``).
+(``{"random": {"steps_per_second": .., "deals_per_second": ..}, "heuristic": {...}, "variant": ..,
+"build": "compiled" or "pure"}``: which build ran, canasta.build_info).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from canasta.rules.fields import Rules, RulesError
 
 def bench_table(figures: dict[str, Any]) -> Table:
     """A Rich table of the figures returned by :func:`canasta.play.bench.run_benchmarks`."""
-    table = Table(title=f"Engine throughput on one core: {figures['variant']}")
+    table = Table(title=f"Engine throughput on one core: {figures['variant']} ({figures.get('build', '?')} build)")
     table.add_column("Players")
     table.add_column("Steps/s", justify="right")
     table.add_column("Deals/s", justify="right")

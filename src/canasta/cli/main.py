@@ -40,7 +40,9 @@ def version() -> str:
 
 def _print_version(value: bool) -> None:
     if value:
-        typer.echo(f"canasta {version()}")
+        from canasta.build_info import build_words
+
+        typer.echo(f"canasta {version()} ({build_words()})")
         raise typer.Exit()
 
 

@@ -85,7 +85,7 @@ state, and the legal-move cache (emptied)."""
 def _check_clone_covers_slots() -> None:
     """Refuse to load if a slot of :class:`Deal` is not sorted for :meth:`Deal.clone` (or sorted twice)."""
     named = CLONE_SHARED + CLONE_FLAT + CLONE_NESTED + CLONE_SPECIAL
-    slots = DealState.__slots__
+    slots = getattr(DealState, "__mypyc_attrs__", None) or DealState.__slots__  # compiled: no __slots__
     if sorted(named) != sorted(slots):
         missing = sorted(set(slots) - set(named))
         extra = sorted({x for x in named if named.count(x) > 1} | (set(named) - set(slots)))

@@ -37,8 +37,10 @@ Conventions fixed here where the sources leave a choice (see docs/rules/classic.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import functools
+from collections.abc import Callable, Sequence
+from types import FunctionType
+from typing import Any, TypeVar, cast
 
 import canasta.engine.apply as apply_mod
 import canasta.engine.constraints.after_move as after_move
@@ -93,6 +95,24 @@ __all__ = [
     "P_PLAY", "PHASE_NAMES", "RANK_WORDS", "Deal", "IllegalMove", "Meld", "MeldView", "PlayerView", "SeqDeal",
 ]
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _method(fn: _F) -> _F:
+    """``fn``, a function of the engine's modules that takes the deal first, as a method of :class:`Deal`.
+
+    A Python function binds itself to the deal it is read from; a compiled one (the compiled core: mypyc makes
+    built-in functions, which do not bind) is wrapped in a Python function that does."""
+    if isinstance(fn, FunctionType):
+        return fn
+
+    @functools.wraps(fn)
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return fn(self, *args, **kwargs)
+
+    return cast(_F, method)
+
+
 class Deal(DealState):
     """One deal of Canasta, from the shuffle to scoring.
 
@@ -140,7 +160,9 @@ class Deal(DealState):
         a plain Deal; with no rules (copies, unpickling) the class asked for."""
         if cls is Deal and rules is not None and rules.sequences:
             cls = SeqDeal
-        return super().__new__(cls)
+        # the compiled core's DealState and SeqState each check that an object is made by the right one
+        base: type[DealState] = SeqState if issubclass(cls, SeqState) else DealState
+        return cast(Deal, base.__new__(cls))
 
     def __init__(
         self,
@@ -240,17 +262,17 @@ class Deal(DealState):
 
     # ----------------------------------------------- the public face: each line names the module that does it
 
-    legal_actions = turn_moves.legal_actions
-    move_for_action = move_cards.move_for_action
-    forced_to_take = pile_takes.forced_to_take
-    side_may_go_out = going_out.side_may_go_out
-    can_go_out_now = going_out.can_go_out_now
-    explain = explain_mod.explain
-    view = view_mod.build_view
-    side_results = results.side_results
-    concealed_kind = results.concealed_kind
-    score = results.score
-    check_invariants = invariants.check_invariants
+    legal_actions = _method(turn_moves.legal_actions)
+    move_for_action = _method(move_cards.move_for_action)
+    forced_to_take = _method(pile_takes.forced_to_take)
+    side_may_go_out = _method(going_out.side_may_go_out)
+    can_go_out_now = _method(going_out.can_go_out_now)
+    explain = _method(explain_mod.explain)
+    view = _method(view_mod.build_view)
+    side_results = _method(results.side_results)
+    concealed_kind = _method(results.concealed_kind)
+    score = _method(results.score)
+    check_invariants = _method(invariants.check_invariants)
 
     @classmethod
     def from_position(cls, rules: Rules, **parts: Any) -> Deal:
@@ -294,19 +316,19 @@ class Deal(DealState):
     # -------------------- what the searches on copies call through the object (declared on DealState), and
     # -------------------- the private names white-box tests and the sequence bot read
 
-    _do = apply_mod.play_move
-    _copy = copying.copy_deal
-    _waiver = minimum_count.minimum_count_waived
-    _out_need = going_out.canastas_needed_to_go_out
-    _after_counts = after_move.counts_after_candidate
-    _last_card_out = going_out.last_card_goes_out
-    _search_out_now = going_out.going_out_by_search_now
-    _opening_met = initial_meld_reach.initial_meld_reached
+    _do = _method(apply_mod.play_move)
+    _copy = _method(copying.copy_deal)
+    _waiver = _method(minimum_count.minimum_count_waived)
+    _out_need = _method(going_out.canastas_needed_to_go_out)
+    _after_counts = _method(after_move.counts_after_candidate)
+    _last_card_out = _method(going_out.last_card_goes_out)
+    _search_out_now = _method(going_out.going_out_by_search_now)
+    _opening_met = _method(initial_meld_reach.initial_meld_reached)
     _pick = staticmethod(move_cards.pick_cards)
-    _opening_candidates = initial_meld_reach.initial_meld_candidates  # the move filters the oracles replace
-    _seq_opening_ok = initial_meld_reach.sequence_initial_meld_ok
-    _out_candidates = going_out.going_out_candidates
-    _out_ok_cards = going_out.going_out_ok_after_cards
+    _opening_candidates = _method(initial_meld_reach.initial_meld_candidates)  # the move filters the oracles replace
+    _seq_opening_ok = _method(initial_meld_reach.sequence_initial_meld_ok)
+    _out_candidates = _method(going_out.going_out_candidates)
+    _out_ok_cards = _method(going_out.going_out_ok_after_cards)
 
 
 class SeqDeal(SeqState, Deal):

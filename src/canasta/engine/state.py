@@ -24,6 +24,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from canasta.cards.deck import (
     IS_BLACK_THREE,
     IS_RED_THREE,
@@ -107,6 +109,7 @@ class Meld:
         return m
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Deal, a Python class, extends it (compiled core)
 class DealState:
     """The fields of one deal and the primitives that keep them in step (module docstring).
 
@@ -517,6 +520,7 @@ class DealState:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SeqState(DealState):
     """The card moves of a deal of a variant with sequences (RULES.md §3.2): moving a card into or out of a hand
     also keeps ``natural_bits``, the naturals each seat holds as bits (:func:`canasta.cards.sequences.held_bits`),

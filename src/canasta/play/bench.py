@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from canasta.agents.heuristic import HeuristicAgent
+from canasta.build_info import build
 from canasta.engine.deal import Deal
 from canasta.rules.fields import Rules
 
@@ -173,8 +174,9 @@ def bench_heuristic(rules: Rules, seconds: float, seed: int = 0, warmup: float =
 def run_benchmarks(rules: Rules, seconds: float, warmup: float = 1.0) -> dict[str, Any]:
     """Both measurements, about ``seconds`` each, each after ``warmup`` seconds of untimed play.
 
-    Returns ``{"random": {...}, "heuristic": {...}, "variant": ..., "seconds": ..., "warmup_seconds": ...}``
-    (see :meth:`BenchFigures.to_json`).
+    Returns ``{"random": {...}, "heuristic": {...}, "variant": ..., "seconds": ..., "warmup_seconds": ...,
+    "build": ...}`` (see :meth:`BenchFigures.to_json`; ``build`` is ``"compiled"`` or ``"pure"``,
+    :func:`canasta.build_info.build`).
 
     Raises:
         ValueError: ``seconds`` is not positive, or ``warmup`` is negative.
@@ -189,4 +191,5 @@ def run_benchmarks(rules: Rules, seconds: float, warmup: float = 1.0) -> dict[st
         "variant": rules.spec(),
         "seconds": seconds,
         "warmup_seconds": warmup,
+        "build": build(),
     }

@@ -1,0 +1,118 @@
+"""Build of the compiled core: the engine's modules compiled with mypyc (issue 17, docs/bench.md "The build").
+
+``pip install .`` and ``pip install -e .`` compile the modules of :data:`COMPILED` into C extension modules
+with mypyc (it ships with mypy, a build requirement in pyproject.toml). The pure-Python package is installed
+instead, with one line saying why, when ``CANASTA_PURE=1`` is in the environment, when mypyc cannot be
+imported, when no C compiler works, or when compiling fails: the same modules, the same moves, slower.
+``canasta --version`` and ``canasta bench --json`` say which build runs (canasta.build_info).
+
+In an editable install setuptools builds the extension modules and copies them next to their sources
+(``src/canasta/engine/*.so`` and mypyc's shared library ``src/*__mypyc*.so``); a compiled module shadows its
+``.py``, so after editing one, install again (scripts/test.sh does every time, scripts/play.sh when a
+source of the compiled core changed). ``build/`` keeps mypyc's C files between builds.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE / "src"
+
+COMPILED_PACKAGES = ("canasta/engine", "canasta/cards")
+"""Packages whose modules are compiled (with their subpackages: engine/movegen, engine/constraints)."""
+NOT_COMPILED = (
+    # Deal's methods are module functions set as class attributes (a compiled function does not bind as a
+    # method), its __new__ picks SeqDeal, and SeqDeal inherits from two classes: it stays a Python class
+    # over the compiled DealState.
+    "canasta/engine/deal.py",
+    # clone() writes its slot copier with exec (the copy of each slot named once); it stays Python.
+    "canasta/engine/copying.py",
+)
+"""Modules of those packages left in Python, and why."""
+
+
+def compiled_sources() -> list[str]:
+    """The source files compiled by mypyc, relative to ``src`` (sorted)."""
+    found = []
+    for pkg in COMPILED_PACKAGES:
+        for path in sorted((SRC / pkg).rglob("*.py")):
+            rel = path.relative_to(SRC).as_posix()
+            if rel not in NOT_COMPILED:
+                found.append(rel)
+    return found
+
+
+def say(line: str) -> None:
+    """One line on the build's standard error (pip shows it with ``-v``, and on failure)."""
+    print(f"canasta build: {line}", file=sys.stderr, flush=True)
+
+
+def compiler_works() -> bool:
+    """Whether the C compiler setuptools would use compiles and links a trivial extension-free program."""
+    import tempfile
+
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    try:
+        cc = new_compiler()
+        customize_compiler(cc)
+        with tempfile.TemporaryDirectory() as tmp:
+            src = Path(tmp) / "probe.c"
+            src.write_text("#include <Python.h>\nint main(void) { return 0; }\n")
+            import sysconfig
+
+            cc.compile([str(src)], output_dir=tmp, include_dirs=[sysconfig.get_paths()["include"]])
+        return True
+    except Exception as e:  # noqa: BLE001 - any failure means: no usable compiler
+        say(f"no usable C compiler ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''})")
+        return False
+
+
+class OptionalBuildExt(build_ext):
+    """build_ext that falls back to the pure-Python package when compiling fails (the .py files are installed
+    either way; only the extension modules are missing)."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as e:  # noqa: BLE001 - compiler errors come in many classes
+            say(f"compiling failed ({type(e).__name__}: {e}); installing the pure-Python package")
+            self.extensions = []
+
+    def get_outputs(self) -> list[str]:
+        return super().get_outputs() if self.extensions else []
+
+    def get_output_mapping(self) -> dict[str, str]:
+        return super().get_output_mapping() if self.extensions else {}
+
+
+def ext_modules() -> list:
+    """The mypyc extension modules, or none (the pure-Python package) with one line saying why."""
+    if os.environ.get("CANASTA_PURE", "") not in ("", "0"):
+        say("CANASTA_PURE is set: installing the pure-Python package")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        say("mypyc is not available: installing the pure-Python package")
+        return []
+    if not compiler_works():
+        say("installing the pure-Python package")
+        return []
+    paths = [f"src/{rel}" for rel in compiled_sources()]  # pip builds in the project's directory
+    say(f"compiling {len(paths)} modules with mypyc (CANASTA_PURE=1 installs the pure-Python package)")
+    try:
+        return mypycify(paths, opt_level="3", multi_file=True, target_dir="build/mypyc", group_name="canasta_core")
+    except (Exception, SystemExit) as e:  # noqa: BLE001 - mypyc reports type errors by exiting
+        say(f"mypyc failed ({type(e).__name__}: {e}); installing the pure-Python package")
+        return []
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_ext": OptionalBuildExt})

@@ -1,0 +1,58 @@
+"""The compiled core and the pure-Python package (issue 17, docs/bench.md "The build").
+
+* **Same moves.** For every preset, random deals of fixed seeds give the legal-move digests committed in
+  tests/data/legal_move_digests.json (tests/legal_digests.py; ``scripts/legal_move_digests.py --write`` writes
+  them). scripts/test.sh runs this file on the compiled build and on a pure build, so both are checked against
+  the same digests.
+* **The build reported is the build installed.** :func:`canasta.build_info.build` says what the engine's modules
+  are; where scripts/test.sh says which build it installed (``CANASTA_EXPECT_BUILD``), it must be that one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import os
+import sys
+
+import pytest
+from legal_digests import golden, preset_digest
+
+from canasta.build_info import CORE_MODULES, build, build_words, is_compiled, stale_modules
+from canasta.rules.presets import preset_names
+
+GOLDEN = golden()
+
+
+def test_golden_file_covers_every_preset() -> None:
+    assert sorted(GOLDEN["presets"]) == preset_names()  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_legal_move_digests(preset: str) -> None:
+    want = GOLDEN["presets"][preset]  # type: ignore[index]
+    got = preset_digest(preset, GOLDEN["deals"])  # type: ignore[arg-type]
+    assert got == want, (f"{preset}: the {build()} build plays other moves than the golden digests "
+                         "(tests/data/legal_move_digests.json)")
+
+
+def test_build_reported_is_the_build_loaded() -> None:
+    kind = build()
+    loaded = [isinstance(importlib.import_module(m).__loader__, importlib.machinery.ExtensionFileLoader)
+              for m in CORE_MODULES]
+    assert kind == ("compiled" if all(loaded) else "pure" if not any(loaded) else "mixed")
+    assert kind != "mixed", f"some engine modules are compiled, some not: {dict(zip(CORE_MODULES, loaded))}"
+    state_file = sys.modules["canasta.engine.state"].__file__ or ""
+    assert state_file.endswith(".py") == (kind == "pure")
+    assert is_compiled("canasta.engine.deal") is False  # Deal stays a Python class over the compiled DealState
+    assert build_words() in ("compiled core", "pure Python")
+    assert stale_modules() == []
+
+
+def test_build_is_the_one_installed() -> None:
+    """scripts/test.sh sets CANASTA_EXPECT_BUILD to the build it installed: a pure run that picked up the
+    compiled modules of the editable tree (or the reverse) fails here."""
+    expected = os.environ.get("CANASTA_EXPECT_BUILD")
+    if expected is None:
+        pytest.skip("CANASTA_EXPECT_BUILD not set (scripts/test.sh sets it)")
+    assert build() == expected
