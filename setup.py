@@ -79,6 +79,11 @@ class OptionalBuildExt(build_ext):
     """build_ext that falls back to the pure-Python package when compiling fails (the .py files are installed
     either way; only the extension modules are missing)."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:  # mypyc writes one C file per module (multi_file): compile them side by side
+            self.parallel = os.cpu_count() or 1
+
     def run(self) -> None:
         try:
             super().run()
@@ -93,8 +98,14 @@ class OptionalBuildExt(build_ext):
         return super().get_output_mapping() if self.extensions else {}
 
 
+BUILDING = ("build_ext", "build", "bdist_wheel", "editable_wheel", "install", "develop")
+"""The setup.py commands that build extension modules (pip also runs setup.py for metadata alone)."""
+
+
 def ext_modules() -> list:
     """The mypyc extension modules, or none (the pure-Python package) with one line saying why."""
+    if not any(arg in BUILDING for arg in sys.argv[1:]):
+        return []
     if os.environ.get("CANASTA_PURE", "") not in ("", "0"):
         say("CANASTA_PURE is set: installing the pure-Python package")
         return []

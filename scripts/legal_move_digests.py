@@ -13,9 +13,8 @@ import argparse
 import json
 import sys
 
-from legal_digests import DEALS, GOLDEN, all_digests, golden
-
 from canasta.build_info import build
+from legal_digests import DEALS, GOLDEN, all_digests, golden
 
 
 def main() -> int:

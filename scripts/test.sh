@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Set up (a virtual environment in .venv with the package and its test tools) and run the checks:
-# ruff, mypy and the whole test suite, slow tests included, on 2 workers.
+# Set up and run the checks: ruff, mypy, the whole test suite (slow tests included, on 2 workers) on the
+# compiled core, then the fast tests on the pure-Python build (so that the two builds cannot drift; the
+# legal-move digests of tests/test_build.py prove both play the same moves).
+# Environments (scripts/install.sh, each reinstalled only when a source changed):
+#   .venv       the package, editable, with its engine compiled by mypyc (setup.py), and the test tools;
+#   .venv-pure  the pure-Python package (CANASTA_PURE=1), not editable, so it never sees the compiled modules.
+# Arguments go to both pytest runs (e.g. -x, -k digests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x .venv/bin/python ]; then
-  python3 -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test,web,env,bots,ray]' >/dev/null
+scripts/install.sh .venv test,web,env,bots,ray compiled
+scripts/install.sh .venv-pure test,web,env,bots,ray pure
 # Browser tests drive Debian's Chromium through Playwright (test tools may not download browsers here).
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "== installing Debian's chromium for the browser tests"
@@ -16,5 +19,15 @@ echo "== ruff"
 .venv/bin/ruff check src tests
 echo "== mypy"
 .venv/bin/mypy
-echo "== pytest"
-.venv/bin/python -m pytest -n 2 -p no:cacheprovider "$@"
+expected=compiled
+if [ -n "${CANASTA_PURE:-}" ] && [ "${CANASTA_PURE}" != 0 ]; then
+  expected=pure
+fi
+echo "== pytest ($(.venv/bin/canasta --version))"
+CANASTA_EXPECT_BUILD=$expected .venv/bin/python -m pytest -n 2 -p no:cacheprovider "$@"
+# The pure run collects tests/ only: the doctests of src/canasta would put src/ (and its compiled modules) on
+# sys.path; tests/test_build.py checks that the pure build is what runs. test_architecture.py reads the source
+# tree (the same for both builds) and wants canasta imported from it: the first run covers it.
+echo "== pytest, fast tests ($(.venv-pure/bin/canasta --version))"
+CANASTA_EXPECT_BUILD=pure .venv-pure/bin/python -m pytest -n 2 -p no:cacheprovider -m "not slow" tests \
+  --ignore=tests/test_architecture.py "$@"

@@ -44,7 +44,8 @@ def slot_names(cls: type) -> list[str]:
     """Every slot name of ``cls`` and its bases (in order of definition, no duplicates)."""
     names: list[str] = []
     for k in reversed(cls.__mro__):
-        slots = k.__dict__.get("__slots__", ())
+        # a class of the compiled core (mypyc) has no __slots__ but lists its attributes in __mypyc_attrs__
+        slots = k.__dict__.get("__slots__", ()) or k.__dict__.get("__mypyc_attrs__", ())
         if isinstance(slots, str):
             slots = (slots,)
         for s in slots:
@@ -85,7 +86,7 @@ def _encode(obj: Any, path: str, memo: dict[int, str]) -> Any:
     if dataclasses.is_dataclass(obj):  # its fields (a cached_property's memo in __dict__ is derived)
         return (type(obj).__qualname__, tuple((f.name, _encode(getattr(obj, f.name), f"{path}.{f.name}", memo))
                                               for f in dataclasses.fields(obj)))
-    if hasattr(obj, "__slots__") or hasattr(obj, "__dict__"):
+    if hasattr(obj, "__slots__") or hasattr(obj, "__dict__") or hasattr(obj, "__mypyc_attrs__"):
         return (type(obj).__qualname__,
                 tuple((a, _encode(getattr(obj, a, "<unset>"), f"{path}.{a}", memo)) for a in _attrs(obj)))
     raise TypeError(f"full_state cannot encode {type(obj).__name__} at {path}")

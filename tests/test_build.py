@@ -16,10 +16,10 @@ import os
 import sys
 
 import pytest
-from legal_digests import golden, preset_digest
 
 from canasta.build_info import CORE_MODULES, build, build_words, is_compiled, stale_modules
 from canasta.rules.presets import preset_names
+from legal_digests import golden, preset_digest
 
 GOLDEN = golden()
 
@@ -41,7 +41,7 @@ def test_build_reported_is_the_build_loaded() -> None:
     loaded = [isinstance(importlib.import_module(m).__loader__, importlib.machinery.ExtensionFileLoader)
               for m in CORE_MODULES]
     assert kind == ("compiled" if all(loaded) else "pure" if not any(loaded) else "mixed")
-    assert kind != "mixed", f"some engine modules are compiled, some not: {dict(zip(CORE_MODULES, loaded))}"
+    assert kind != "mixed", f"compiled or not: {dict(zip(CORE_MODULES, loaded, strict=True))}"
     state_file = sys.modules["canasta.engine.state"].__file__ or ""
     assert state_file.endswith(".py") == (kind == "pure")
     assert is_compiled("canasta.engine.deal") is False  # Deal stays a Python class over the compiled DealState

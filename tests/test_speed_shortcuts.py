@@ -37,6 +37,7 @@ from canasta.engine.movegen import sequences as seqplay
 from canasta.engine.movegen.rank_melds import add_options, meld_options, options_cache, wild_meld_options
 from canasta.engine.movegen.sequences import new_sequence_ids, seq_play_candidates, seq_play_ids, sequence_ids_of
 from canasta.engine.movegen.wild_sequences import meld_hole, new_wild_melds, wild_addition_ids, wild_additions
+from canasta.engine.state import Meld
 from canasta.moves.actions import (
     ACTION_INDEX,
     ACTIONS,
@@ -188,11 +189,14 @@ def test_sequences_from_rows_match_a_direct_search() -> None:
             assert extensions_in_hand(hand, span, 9) == want_ext
 
 
-class _Seq:
-    def __init__(self, span: tuple[int, int, int], cards: list[int]) -> None:
-        self.span = span
-        self.cards = cards
-        self.wild = sum(1 for c in cards if IS_WILD[c])
+def _Seq(span: tuple[int, int, int], cards: list[int]) -> Meld:  # noqa: N802 - reads as the stand-in it was
+    """A sequence meld holding ``cards`` (a real Meld: the compiled core takes nothing else)."""
+    m = Meld(SEQ_TARGET, 0, 0)
+    m.span = span
+    m.cards = cards
+    m.wild = sum(1 for c in cards if IS_WILD[c])
+    m.nat = len(cards) - m.wild
+    return m
 
 
 def test_meld_hole_is_the_rank_the_naturals_lack() -> None:
