@@ -31,3 +31,5 @@ CANASTA_EXPECT_BUILD=$expected .venv/bin/python -m pytest -n 2 -p no:cacheprovid
 echo "== pytest, fast tests ($(.venv-pure/bin/canasta --version))"
 CANASTA_EXPECT_BUILD=pure .venv-pure/bin/python -m pytest -n 2 -p no:cacheprovider -m "not slow" tests \
   --ignore=tests/test_architecture.py "$@"
+echo "== doctests of the pure build's modules (those of compiled modules cannot run on the compiled build)"
+.venv-pure/bin/python -m pytest -p no:cacheprovider --pyargs canasta
