@@ -71,7 +71,7 @@ def compiler_works() -> bool:
             cc.compile([str(src)], output_dir=tmp, include_dirs=[sysconfig.get_paths()["include"]])
         return True
     except Exception as e:  # noqa: BLE001 - any failure means: no usable compiler
-        say(f"no usable C compiler ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''})")
+        say(f"no usable C compiler ({type(e).__name__} compiling a test file)")
         return False
 
 
