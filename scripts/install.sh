@@ -9,7 +9,8 @@
 #   the compiled modules of the editable tree are never imported by it.
 #
 # A compiled module shadows its source: an edit of the engine needs a new install. A stamp file in VENV keeps the
-# hash of pyproject.toml, setup.py and every source under src/; the install runs again when it changes.
+# hash of pyproject.toml, setup.py and every source under src/; the install runs again when it changes or
+# a source is newer than the stamp.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=$1 extras=$2 kind=$3
@@ -19,7 +20,10 @@ fi
 stamp="$venv/.canasta-installed"
 want=$( { echo "$extras $kind"; cat pyproject.toml setup.py; find src -name '*.py' -print0 | sort -z | xargs -0 cat; } \
   | "$venv/bin/python" -c 'import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())')
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$venv/bin/canasta" ]; then
+# (a source touched since, e.g. by a git checkout, also counts: a compiled module older than its source is
+# what `canasta --version` warns about)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$venv/bin/canasta" ] \
+   && [ -z "$(find src -name '*.py' -newer "$stamp" -print -quit)" ]; then
   exit 0
 fi
 spec=".${extras:+[$extras]}"

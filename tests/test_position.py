@@ -11,6 +11,7 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import random
+import sys
 import types
 from pathlib import Path
 
@@ -137,7 +138,11 @@ def _with_docstrings(module: types.ModuleType) -> types.ModuleType:
     spec = importlib.util.spec_from_file_location(module.__name__ + "_source", path)
     assert spec and spec.loader, path
     source = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(source)
+    sys.modules[spec.name] = source  # (dataclasses look their module up)
+    try:
+        spec.loader.exec_module(source)
+    finally:
+        del sys.modules[spec.name]
     return source
 
 

@@ -12,6 +12,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from canasta.engine.deal import Deal
 from canasta.engine.seating import Seating, seating
 from canasta.moves.notation import Move
@@ -20,6 +22,7 @@ from canasta.scoring.sides import SideScore
 from canasta.scoring.winner import winner
 
 
+@mypyc_attr(native_class=False)  # compiled core: a Python class (pickled and copied as before)
 @dataclass
 class DealLog:
     """One deal as it was played: enough to replay it exactly.
@@ -46,6 +49,7 @@ class DealLog:
     start_totals: list[int] = field(default_factory=list)
 
 
+@mypyc_attr(native_class=False)  # compiled core: a Python class (pickled and copied as before)
 class Game:
     """Deals played to the target, with cumulative scores.
 

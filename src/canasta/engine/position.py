@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from canasta.cards.deck import IS_RED_THREE, IS_WILD, JOKER, N_TYPES, card_str, deck_counts, deck_list
 from canasta.cards.sequences import held_bits
 from canasta.engine.state import PHASE_NAMES, DealState, Meld
@@ -124,6 +126,7 @@ def _check_conservation(state: DealState) -> None:
                          + "; ".join(parts))
 
 
+@mypyc_attr(native_class=False)  # compiled core: a Python class (frozen: pickled as a dataclass)
 @dataclass(frozen=True, kw_only=True)
 class Position:
     """The parts of a deal's position (what :meth:`canasta.engine.deal.Deal.from_position` takes by keyword).

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from canasta.rules.fields import Rules
 
 THREE_SIDE = (0, 2, 4)
@@ -31,6 +33,7 @@ OUT_ORDER = (4, 0, 2)
 """Table seat that sits out in deals 0, 1, 2 (then again in this order)."""
 
 
+@mypyc_attr(native_class=False)  # compiled core: a Python class (frozen: pickled as a dataclass)
 @dataclass(frozen=True)
 class Seating:
     """Who plays one deal.

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
@@ -98,6 +98,19 @@ class Meld:
     def is_natural(self) -> bool:
         """No wild card in it."""
         return self.wild == 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its constructor's arguments and its other fields (a compiled Meld has no argument-free
+        constructor for pickle to call)."""
+        return (Meld, (self.target, self.creator, self.turn),
+                {"cards": self.cards, "nat": self.nat, "wild": self.wild, "span": self.span})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """The fields :meth:`__reduce__` saved."""
+        self.cards = state["cards"]
+        self.nat = state["nat"]
+        self.wild = state["wild"]
+        self.span = state["span"]
 
     def copy(self) -> Meld:
         """An independent copy (its own card list)."""

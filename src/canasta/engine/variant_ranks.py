@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from canasta.cards.deck import RANKS
 from canasta.engine.constraints.bounds import needs_search
 
@@ -24,6 +26,7 @@ def rank_index(rank: str) -> int:
     return RANKS.index(rank) if rank else -1
 
 
+@mypyc_attr(native_class=False)  # compiled core: a Python class (frozen: pickled as a dataclass)
 @dataclass(frozen=True)
 class VariantRanks:
     """Rank indexes (and whether going out has conditions of its own) read once from the rules (the engine's

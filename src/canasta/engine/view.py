@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from canasta.cards.deck import (
     deck_list,
     is_black_three,
@@ -21,6 +23,7 @@ from canasta.moves.notation import (
 from canasta.rules.fields import Rules
 
 
+@mypyc_attr(native_class=False)  # compiled core: a Python class (frozen: pickled as a dataclass)
 @dataclass(frozen=True)
 class MeldView:
     """A meld as every player sees it."""
@@ -46,6 +49,7 @@ class MeldView:
         return target_str(self.target)
 
 
+@mypyc_attr(native_class=False)  # compiled core: a Python class (frozen: pickled as a dataclass)
 @dataclass(frozen=True)
 class PlayerView:
     """What one seat may know (DESIGN.md, "Hidden information").

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from canasta.cards.deck import JOKER, RANKS
 from canasta.engine.constraints.initial_meld import added_requirement, count_requirement
 from canasta.engine.deal import PlayerView
@@ -37,6 +39,7 @@ def pile_blocking_rank(view: PlayerView) -> str:
     return ""
 
 
+@mypyc_attr(native_class=False)  # compiled core: a Python class (frozen: pickled as a dataclass)
 @dataclass(frozen=True)
 class ExtraCards:
     """Extra cards the viewing seat's side still receives (``extra_cards``).
@@ -69,6 +72,7 @@ def extra_cards_due(view: PlayerView) -> ExtraCards | None:
     return None
 
 
+@mypyc_attr(native_class=False)  # compiled core: a Python class (frozen: pickled as a dataclass)
 @dataclass(frozen=True)
 class OpeningNeed:
     """What the initial meld of a side needs (the parts of

@@ -75,6 +75,12 @@ class MeldLimits:
         self.pair_wild = min_nat <= 2 and self.capacity(2, 0) >= 1
         self.options: dict[tuple[int, ...], Any] | None = None  # kept here: rank_melds.options_cache
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its constructor's arguments (the options cache is rebuilt as needed; a compiled
+        MeldLimits has no argument-free constructor for pickle to call)."""
+        return (MeldLimits, (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
+                             self.wild_min, self.wild_max))
+
     @classmethod
     def for_rules(cls, rules: Rules, rank_values: Sequence[int]) -> MeldLimits:
         """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
