@@ -53,8 +53,8 @@ def say(line: str) -> None:
     print(f"canasta build: {line}", file=sys.stderr, flush=True)
 
 
-def compiler_works() -> bool:
-    """Whether the C compiler setuptools would use compiles and links a trivial extension-free program."""
+def compiler_problem() -> str | None:
+    """Why the C compiler setuptools would use cannot compile a file that includes Python.h, or None if it can."""
     import tempfile
 
     from setuptools._distutils.ccompiler import new_compiler
@@ -69,10 +69,9 @@ def compiler_works() -> bool:
             import sysconfig
 
             cc.compile([str(src)], output_dir=tmp, include_dirs=[sysconfig.get_paths()["include"]])
-        return True
+        return None
     except Exception as e:  # noqa: BLE001 - any failure means: no usable compiler
-        say(f"no usable C compiler ({type(e).__name__} compiling a test file)")
-        return False
+        return f"no usable C compiler ({type(e).__name__} compiling a test file)"
 
 
 class OptionalBuildExt(build_ext):
@@ -88,7 +87,7 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as e:  # noqa: BLE001 - compiler errors come in many classes
-            say(f"compiling failed ({type(e).__name__}: {e}); installing the pure-Python package")
+            pure(f"compiling failed ({type(e).__name__}: {e})")
             self.extensions = []
 
     def get_outputs(self) -> list[str]:
@@ -102,28 +101,43 @@ BUILDING = ("build_ext", "build", "bdist_wheel", "editable_wheel", "install", "d
 """The setup.py commands that build extension modules (pip also runs setup.py for metadata alone)."""
 
 
+def drop_stale_extensions() -> None:
+    """Delete the extension modules an earlier compiled editable install left next to the sources: a pure
+    editable install must not import them."""
+    stale = sorted(SRC.rglob("*.so")) + sorted(SRC.rglob("*.pyd"))
+    for path in stale:
+        path.unlink()
+    if stale:
+        say(f"removed {len(stale)} compiled modules of an earlier build from src/")
+
+
+def pure(reason: str) -> list:
+    """No extension modules: says so in one line; in an editable install, also drops those of an earlier build."""
+    say(f"{reason}: installing the pure-Python package")
+    if "editable_wheel" in sys.argv:
+        drop_stale_extensions()
+    return []
+
+
 def ext_modules() -> list:
     """The mypyc extension modules, or none (the pure-Python package) with one line saying why."""
     if not any(arg in BUILDING for arg in sys.argv[1:]):
         return []
     if os.environ.get("CANASTA_PURE", "") not in ("", "0"):
-        say("CANASTA_PURE is set: installing the pure-Python package")
-        return []
+        return pure("CANASTA_PURE is set")
     try:
         from mypyc.build import mypycify
     except ImportError:
-        say("mypyc is not available: installing the pure-Python package")
-        return []
-    if not compiler_works():
-        say("installing the pure-Python package")
-        return []
+        return pure("mypyc is not available")
+    problem = compiler_problem()
+    if problem:
+        return pure(problem)
     paths = [f"src/{rel}" for rel in compiled_sources()]  # pip builds in the project's directory
     say(f"compiling {len(paths)} modules with mypyc (CANASTA_PURE=1 installs the pure-Python package)")
     try:
         return mypycify(paths, opt_level="3", multi_file=True, target_dir="build/mypyc", group_name="canasta_core")
     except (Exception, SystemExit) as e:  # noqa: BLE001 - mypyc reports type errors by exiting
-        say(f"mypyc failed ({type(e).__name__}: {e}); installing the pure-Python package")
-        return []
+        return pure(f"mypyc failed ({type(e).__name__}: {e})")
 
 
 setup(ext_modules=ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
