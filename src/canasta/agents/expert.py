@@ -49,7 +49,7 @@ from dataclasses import dataclass, fields
 
 from canasta.agents.determinize import DeterminizeError, sample_deal
 from canasta.agents.hard import HardAgent
-from canasta.agents.memory import CardMemory
+from canasta.agents.memory import CardMemory, PublicState
 from canasta.agents.protocol import view_or_forced
 from canasta.engine.deal import Deal, IllegalMove, PlayerView
 from canasta.moves.actions import DECODED_ACTIONS
@@ -227,6 +227,11 @@ class ExpertAgent:
     def observe(self, view: PlayerView | None, seat: int, move: Move | None) -> None:
         """Record a public event (the Agent ``observe`` hook)."""
         self.policy.observe(view, seat, move)
+
+    def observe_public(self, facts: PublicState, own_view: Callable[[], PlayerView], seat: int,
+                       move: Move | None) -> None:
+        """Record a public event from the public facts after it (the Agent ``observe_public`` hook)."""
+        self.policy.observe_public(facts, own_view, seat, move)
 
     # ------------------------------------------------------------- advice
 
