@@ -58,14 +58,14 @@ def test_memory_from_public_facts_equals_memory_from_views(spec: str) -> None:
             facts = PublicFacts(deal)
             for s in range(rules.players):
                 by_view[s].observe(deal.view(s), seat, move)
-                by_facts[s].observe_public(facts, lambda s=s: deal.view(s), seat, move)
+                by_facts[s].observe_public(facts, lambda s=s, d=deal: d.view(s), seat, move)
                 assert _state(by_facts[s]) == _state(by_view[s]), f"{spec} seed {seed} move {moves} seat {s}"
                 assert by_facts[s].known_total == [sum(k) for k in by_facts[s].known]
             if moves == 5:
                 twin = CardMemory()
                 twin.observe(deal.view(1), seat, move)
             if moves >= 5 and move is not None:
-                late.observe_public(facts, lambda: deal.view(1), seat, move)
+                late.observe_public(facts, lambda d=deal: d.view(1), seat, move)
                 if moves > 5:
                     twin.observe(deal.view(1), seat, move)
                 assert _state(late) == _state(twin)

@@ -38,7 +38,10 @@ class HardPlayer(HeuristicAgent):
         self.memory = CardMemory()
         self._unseen: Unseen | None = None
         self._next_discarded: set[int] | None = None
-        """The ranks the next seat discarded, cached for one decision (:meth:`take_chance`)."""
+        self._chances: dict[int, float] = {}
+        self._chances_pos: Position | None = None
+        """:meth:`take_chance`'s answers and the next seat's discarded ranks, kept for one decision (one
+        :class:`Position`): several discards share a rank."""
         self._wilds_in_pile = 0
 
     def observe(self, view: PlayerView | None, seat: int, move: Move | None) -> None:
@@ -72,7 +75,6 @@ class HardPlayer(HeuristicAgent):
     def position(self, view: PlayerView) -> Position:
         """What the player reads off ``view`` for one decision (the memory must be in step with it)."""
         self._unseen = None
-        self._next_discarded = None
         pos = Position(view, self._rules_facts(view.rules), self.weights)
         ages = self.memory.threat_ages(view, self.weights.threat_cards, pos.facts.canastas_to_go_out)
         patience = self.hard_weights.threat_patience * view.rules.players
@@ -103,7 +105,19 @@ class HardPlayer(HeuristicAgent):
                 + hard.pile_wild * self._wilds_in_pile)
 
     def take_chance(self, view: PlayerView, pos: Position, rank: int, frozen: bool) -> float:
-        """Chance that the next player can take the pile with a card of ``rank`` on top (§1.7)."""
+        """Chance that the next player can take the pile with a card of ``rank`` on top (§1.7); ``view`` is
+        ``pos.view``."""
+        if self._chances_pos is not pos:
+            self._chances_pos = pos
+            self._chances = {}
+            self._next_discarded = None
+        key = rank * 2 + frozen
+        chance = self._chances.get(key)
+        if chance is None:
+            chance = self._chances[key] = self._take_chance(view, pos, rank, frozen)
+        return chance
+
+    def _take_chance(self, view: PlayerView, pos: Position, rank: int, frozen: bool) -> float:
         memory = self.memory
         rules = view.rules
         next_seat = (view.seat + 1) % rules.players
