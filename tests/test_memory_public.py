@@ -137,3 +137,38 @@ def test_observe_all_builds_no_view_for_public_hooks(monkeypatch: pytest.MonkeyP
     seat = deal.actor
     observe_all(obs, deal, seat, deal.apply_action(deal.legal_actions()[0]))
     assert built == []
+
+
+class _Recorder:
+    """A bot that records whether it got a view, for each decision, forced or not."""
+
+    name = "recorder"
+    needs_view = True
+
+    def __init__(self, forced: bool | None):
+        if forced is not None:
+            self.needs_view_when_forced = forced
+        self.got: list[tuple[int, bool]] = []
+
+    def select(self, view: Any, legal: Any) -> int:
+        self.got.append((len(legal), view is not None))
+        return int(legal[0])
+
+
+@pytest.mark.parametrize("forced", [None, True, False])
+def test_play_deal_builds_no_view_for_a_forced_move_where_the_agent_reads_none(forced: bool | None) -> None:
+    game = Game(Rules.parse("classic"), seed=4)
+    game.new_deal()
+    agents = [_Recorder(forced) for _ in range(4)]
+    play_deal(game, agents)
+    got = [g for a in agents for g in a.got]
+    assert any(n == 1 for n, _ in got) and any(n > 1 for n, _ in got)
+    assert all(has for n, has in got if n > 1)
+    assert all(has == (forced is not False) for n, has in got if n == 1)
+
+
+def test_the_bots_that_read_no_view_for_a_forced_move_say_so() -> None:
+    for spec in ("easy", "medium", "hard", "expert(iterations=4)"):
+        agent = make_agent(spec, 0)
+        assert agent.needs_view_when_forced is False  # type: ignore[attr-defined]
+        assert agent.select(None, [7]) == 7

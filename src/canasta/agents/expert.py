@@ -186,6 +186,8 @@ class ExpertAgent:
     """
 
     needs_view = True
+    needs_view_when_forced = False
+    """With one legal move it returns it without reading the view (the loops then pass None)."""
 
     def __init__(self, seed: int | None = None, ms: float | None = None, iterations: int | None = None,
                  candidates: int = 3, bias: float = 0.0, z: float = 1.0, pile: int = 8):

@@ -32,6 +32,10 @@ class Agent(Protocol):
     card), so this gives an agent the public history without any hidden card.
     Agents without ``observe`` keep working unchanged.
 
+    An agent whose ``select`` returns the only legal move without reading the view may set
+    ``needs_view_when_forced = False``: the loops of :mod:`canasta.play.match` then pass None instead of building
+    a view when there is one legal move. Without the attribute the view is always built (``needs_view``).
+
     An agent that needs only the public facts after a move, not its whole view, may define
     ``observe_public(facts, own_view, seat, move)`` instead (see :class:`PublicFacts`): the loops then build
     one :class:`PublicFacts` per move for all such agents rather than a view per agent, and ``own_view()``
