@@ -417,8 +417,7 @@ class ExpertAgent:
 
         Returns the deal margin of ``seat``'s side (points), or None if ``action`` is not legal there.
         """
-        deal = world.clone()
-        deal.rng = random.Random(world_seed)
+        deal = world.clone(rng=random.Random(world_seed))  # the world's own generator is never copied
         memory = self.memory.copy()
         memory.exact = True
         players = deal.n
