@@ -241,8 +241,8 @@ class CardMemory:
         return seat % self.teams if self.teams else 0
 
     def _forget(self, seat: int, cards: Sequence[int]) -> None:
-        if seat == self.seat or not 0 <= seat < self.players:
-            return
+        if seat == self.seat or not 0 <= seat < self.players or not self.known_total[seat]:
+            return  # nothing known in that hand: nothing to forget
         k = self.known[seat]
         for c in cards:
             if k[c] > 0:

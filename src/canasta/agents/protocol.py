@@ -108,10 +108,23 @@ class PublicHook:
     :class:`PublicFacts` per move); called directly with a view, it passes the view as the facts (a
     :class:`~canasta.engine.view.PlayerView` has the same fields)."""
 
-    __slots__ = ("hook",)
+    __slots__ = ("hook", "_deal", "_seat", "_own")
 
     def __init__(self, hook: Callable[..., None]):
         self.hook = hook
+        self._deal: Deal | None = None
+        self._seat = -1
+        self._own: Callable[[], PlayerView] | None = None
+
+    def own_view(self, deal: Deal, seat: int) -> Callable[[], PlayerView]:
+        """A function building ``seat``'s view of ``deal`` when called (the same one while the deal and the seat
+        stay the same)."""
+        own = self._own
+        if own is None or self._deal is not deal or self._seat != seat:
+            own = self._own = _own_view(deal, seat)
+            self._deal = deal
+            self._seat = seat
+        return own
 
     def __call__(self, view: PlayerView, seat: int, move: Move | None) -> None:
         self.hook(view, lambda: view, seat, move)
@@ -146,7 +159,7 @@ def observe_all(obs: Sequence[tuple[int, Callable[..., None]]], deal: Deal, seat
         if type(observe) is PublicHook:
             if facts is None:
                 facts = PublicFacts(deal)
-            observe.hook(facts, _own_view(deal, observer_seat), seat, move)
+            observe.hook(facts, observe.own_view(deal, observer_seat), seat, move)
         else:
             observe(deal.view(observer_seat), seat, move)
 
