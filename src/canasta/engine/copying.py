@@ -158,19 +158,6 @@ def copy_deal(state: DealState, own_rng: bool) -> DealState:
     return d
 
 
-def _meld_copy(m: Meld) -> Meld:
-    """:meth:`Meld.copy` without its ``__init__`` call (a clone copies every meld)."""
-    c: Meld = Meld.__new__(Meld)
-    c.target = m.target
-    c.cards = m.cards[:]
-    c.nat = m.nat
-    c.wild = m.wild
-    c.creator = m.creator
-    c.turn = m.turn
-    c.span = m.span
-    return c
-
-
 def _copy_meld_links(state: DealState, d: DealState, own: int) -> None:
     """The melds of :func:`copy_deal` where ``turn_new`` and ``seqs`` point into them (copied once, the links
     kept); with ``own >= 0``, only side ``own``'s melds are copied, the others' shared."""
@@ -182,7 +169,7 @@ def _copy_meld_links(state: DealState, d: DealState, own: int) -> None:
             continue
         copies = []
         for m in ms:
-            mc = _meld_copy(m)
+            mc = m.copy()
             mapping[id(m)] = mc
             copies.append(mc)
         d.melds.append(copies)
