@@ -56,8 +56,9 @@ from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.game import Game
 from canasta.engine.seating import OUT_ORDER, Seating, seating
 from canasta.env.config import EnvConfig, EnvConfigError, make_config, shown
-from canasta.env.observation import ObservationLayout, PublicMemory, build_action_mask, build_observation
+from canasta.env.observation import ObservationLayout, PublicMemory
 from canasta.env.render import public_table
+from canasta.env.tracker import MaskTracker, ObservationTracker
 from canasta.moves.actions import N_ACTIONS
 from canasta.rules.fields import Rules
 
@@ -160,8 +161,12 @@ class raw_env(AECEnv, EzPickle):
         self._memory: PublicMemory | None = None
         self._totals: list[int] = [0] * rules.teams
         self._steps = 0
-        self._version = 0
-        self._cache: tuple[int, int, np.ndarray, np.ndarray] | None = None
+        self._tracker = ObservationTracker(self.layout)
+        self._masks = MaskTracker()
+        self._zero_obs = np.zeros(self.layout.size, dtype=np.float32)
+        self._ended = True  # no deal yet, or the episode is over: nobody is to act
+        self._paid = False  # rewards were handed out in the last step (to clear at the next)
+        self._pile_visible = self.rules.deal_rules().pile_visible
         self.infos: dict[str, dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ spaces
@@ -209,7 +214,10 @@ class raw_env(AECEnv, EzPickle):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._steps = 0
+        self._ended = False
+        self._paid = False
         assert self.deal is not None
+        self._masks.set(self.deal.legal_actions())
         self.agent_selection = self.possible_agents[self._seats[self.deal.to_act]]
 
     def _new_episode(self, rng: random.Random,
@@ -256,7 +264,8 @@ class raw_env(AECEnv, EzPickle):
         rules = deal.rules
         self._memory = PublicMemory(deal.n, top, len(deal.pile), black3_removed=rules.black3_from_pile_removed,
                                     pile_cards=deal.pile if rules.pile_visible else None)
-        self._version += 1
+        self._tracker.start(deal, self._memory)
+        self._masks.set(deal.legal_actions())
 
     def table_seat(self, deal_seat: int) -> int:
         """The table seat (agent ``player_<table seat>``) playing ``deal_seat`` of the current deal: the
@@ -272,29 +281,34 @@ class raw_env(AECEnv, EzPickle):
     # ---------------------------------------------------------------- observe
 
     def observe(self, agent: str) -> Obs:
-        """The observation dict of ``agent``: ``observation`` (float32) and ``action_mask`` (int8).
+        """The observation dict of ``agent``: ``observation`` (float32) and ``action_mask`` (int8), new arrays.
 
-        Built from ``deal.view(seat)`` and the public memory only, once per step
-        and seat (later calls return fresh copies). The mask is all zeros unless
-        ``agent`` is to act.
+        The vector holds what the seat's ``PlayerView`` and the public memory say (layout in docs/env.md),
+        gathered from a table vector kept up to date move by move (:mod:`canasta.env.tracker`); the mask is
+        kept entry by entry. The mask is all zeros unless ``agent`` is to act.
         """
-        table_seat = self._seat_of[agent]
-        c = self._cache
-        if c is None or c[0] != table_seat or c[1] != self._version:
-            deal = self.deal
-            assert deal is not None and self._memory is not None, "call reset() first"
-            seat = self._deal_seat[table_seat]
-            if seat < 0:  # sitting out this deal (5 players): he sees nothing of it (§3.1)
-                obs = np.zeros(self.layout.size, dtype=np.float32)
-            else:
-                obs = build_observation(deal.view(seat), self._memory, self.layout)
-            if seat == deal.to_act and not deal.over and not self.terminations.get(agent, True) \
-                    and not self.truncations.get(agent, True):
-                mask = build_action_mask(deal.legal_actions())
-            else:
-                mask = np.zeros(N_ACTIONS, dtype=np.int8)
-            c = self._cache = (table_seat, self._version, obs, mask)
-        return {"observation": c[2].copy(), "action_mask": c[3].copy()}
+        deal = self.deal
+        assert deal is not None, "call reset() first"
+        seat = self._deal_seat[self._seat_of[agent]]
+        if seat < 0:  # sitting out this deal (5 players): he sees nothing of it (§3.1)
+            obs = self._zero_obs.copy()
+        else:
+            obs = self._tracker.observe(seat)
+        if seat == deal.to_act and not self._ended:
+            mask = self._masks.mask.copy()
+        else:
+            mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def legal_ids(self, agent: str | None = None) -> list[int]:
+        """The legal move ids of ``agent`` (default: ``agent_selection``), ascending: the ids set in its
+        ``action_mask``, in the engine's order; [] unless it is to act. A new list (changing it changes nothing)."""
+        deal = self.deal
+        if deal is None or self._ended:
+            return []
+        if agent is not None and self._deal_seat[self._seat_of[agent]] != deal.to_act:
+            return []
+        return list(self._masks.legal)
 
     # ------------------------------------------------------------------- step
 
@@ -315,17 +329,20 @@ class raw_env(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         deal = self.deal
-        assert deal is not None and self._memory is not None
-        a = _action_id(action)
+        memory = self._memory
+        assert deal is not None and memory is not None
+        a = action if type(action) is int else _action_id(action)
         seat = self._deal_seat[self._seat_of[agent]]  # the agent to act plays this deal
-        legal = a in deal.legal_actions()
+        legal = 0 <= a < N_ACTIONS and self._masks.mask[a] == 1
         if not legal and self.config.illegal == "raise":
             try:
                 deal.apply_action(a)  # raises with the reason; the state is unchanged
             except IllegalMove as e:
                 raise IllegalMove(f"{agent} (seat {seat}): move id {a} is not legal now: {e}") from None
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._paid:  # rewards are handed out only at the end of a deal or for an illegal id
+            self._clear_rewards()
+            self._paid = False
         if not legal:
             self._illegal(agent)
             return
@@ -333,33 +350,43 @@ class raw_env(AECEnv, EzPickle):
         if self.game is not None:
             self.game.logs[-1].moves.append(str(move))
         pile = deal.pile  # public: the pile's top card and size, as every view shows them
-        self._memory.after_move(seat, move, pile[-1] if pile else None, len(pile), pending=len(deal.pending),
-                                pile_cards=pile if deal.rules.pile_visible else None)
+        memory.after_move(seat, move, pile[-1] if pile else None, len(pile), pending=len(deal.pending),
+                          pile_cards=pile if self._pile_visible else None)
+        self._tracker.after_move(seat, move)
         self._steps += 1
-        self._version += 1
         if deal.over:
             self._end_of_deal(deal)
         elif self._steps >= self.config.max_steps:
             self.truncations = {a: True for a in self.agents}
-        if self.deal is not None and not self.deal.over:
-            self.agent_selection = self.possible_agents[self._seats[self.deal.to_act]]
-        self._accumulate_rewards()
-        if any(self.terminations.values()) or any(self.truncations.values()):
-            self._version += 1  # masks become empty
-            self._deads_step_first()
-        if self.render_mode == "human":
+        now = self.deal
+        if now is not None and not now.over:
+            self.agent_selection = self.possible_agents[self._seats[now.to_act]]
+            if now is deal:  # (a new deal of a game has set its mask)
+                self._masks.set(deal.legal_actions())
+        if self._paid:
+            self._accumulate_rewards()
+        if (deal.over or self._steps >= self.config.max_steps) and (
+                any(self.terminations.values()) or any(self.truncations.values())):
+            self._end_episode()
+        if self.render_mode is not None and self.render_mode == "human":
             self.render()
 
     def _illegal(self, agent: str) -> None:
         """Penalize (``illegal="penalize"``) or end the episode (``"terminate"``) after an illegal id."""
         mode = self.config.illegal
         self.rewards[agent] = self.config.illegal_reward
+        self._paid = True
         if mode == "terminate":
             self.terminations = {a: True for a in self.agents}
-            self._version += 1
         self._accumulate_rewards()
         if mode == "terminate":
-            self._deads_step_first()
+            self._end_episode()
+
+    def _end_episode(self) -> None:
+        """The episode is over (terminated or truncated): nobody is to act, the masks are empty."""
+        self._ended = True
+        self._masks.clear()
+        self._deads_step_first()
 
     def _side_rewards(self, totals: Sequence[int]) -> list[float]:
         """Reward of each side for ``totals`` (points, or win/loss), see EnvConfig.reward."""
@@ -393,6 +420,7 @@ class raw_env(AECEnv, EzPickle):
             side_r = self._side_rewards(self._totals)
         for a in self.agents:
             self.rewards[a] = side_r[self.rules.side_of(self._seat_of[a])]  # also the one sitting out
+        self._paid = True
         info = {"deal_scores": scores, "totals": self._totals[:], "out_seat": deal.out_seat}
         self.infos = {a: dict(info) for a in self.agents}
         if done:

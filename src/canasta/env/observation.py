@@ -247,7 +247,7 @@ class PublicMemory:
         pile_cards: the whole pile, bottom first, where the variant shows it (``Rules.pile_visible``).
     """
 
-    __slots__ = ("pile", "pile_counts", "unknown", "known", "black3_removed", "pending", "pending_seat")
+    __slots__ = ("pile", "pile_counts", "unknown", "known", "black3_removed", "pending", "pending_seat", "changes")
 
     def __init__(self, players: int, pile_top: int | None, pile_size: int, *,
                  black3_removed: bool = False, pile_cards: Sequence[int] | None = None):
@@ -259,6 +259,8 @@ class PublicMemory:
         self.pending = np.zeros(N_TYPES, dtype=np.int32)
         """Known cards of a pile set aside for ``pending_seat`` (not yet in its hand)."""
         self.pending_seat = -1
+        self.changes = 0
+        """Times :attr:`known` changed (so that a reader can tell whether to read it again)."""
         self._resync(pile_top, pile_size, pile_cards)
 
     def _resync(self, pile_top: int | None, pile_size: int, pile_cards: Sequence[int] | None = None) -> None:
@@ -276,6 +278,7 @@ class PublicMemory:
         for c in cards:
             if row[c] > 0:
                 row[c] -= 1
+                self.changes += 1
 
     def after_move(self, seat: int, move: Move, pile_top: int | None, pile_size: int, *,
                    pending: int = 0, pile_cards: Sequence[int] | None = None) -> None:
@@ -313,6 +316,7 @@ class PublicMemory:
             self._used(seat, move.cards)
         if self.pending_seat >= 0 and pending == 0:
             self.known[self.pending_seat] += self.pending  # the pile set aside joins the hand
+            self.changes += 1
             self.pending[:] = 0
             self.pending_seat = -1
         top = self.pile[-1] if self.pile else None
