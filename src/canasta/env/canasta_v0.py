@@ -45,7 +45,6 @@ try:
     from gymnasium import spaces
     from gymnasium.utils import EzPickle
     from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
 except ImportError as _e:  # pragma: no cover - depends on the installation
     raise ImportError(
         "the Canasta environment needs numpy, gymnasium and pettingzoo: pip install 'canasta[env]'"
@@ -59,6 +58,7 @@ from canasta.env.config import EnvConfig, EnvConfigError, make_config, shown
 from canasta.env.observation import ObservationLayout, PublicMemory
 from canasta.env.render import public_table
 from canasta.env.tracker import MaskTracker, ObservationTracker
+from canasta.env.wrappers import BoundsChecked, OrderEnforced
 from canasta.moves.actions import N_ACTIONS
 from canasta.rules.fields import Rules
 
@@ -81,8 +81,8 @@ def env(**kwargs: Any) -> AECEnv:
         EnvConfigError: a bad variant or option.
     """
     e: AECEnv = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
+    e = BoundsChecked(e)  # PettingZoo's wrappers, their cost taken away (canasta.env.wrappers)
+    e = OrderEnforced(e)
     return e
 
 
@@ -166,6 +166,7 @@ class raw_env(AECEnv, EzPickle):
         self._zero_obs = np.zeros(self.layout.size, dtype=np.float32)
         self._ended = True  # no deal yet, or the episode is over: nobody is to act
         self._paid = False  # rewards were handed out in the last step (to clear at the next)
+        self._stale = False  # the mask lags behind moves played by _advance(mask=False)
         self._pile_visible = self.rules.deal_rules().pile_visible
         self.infos: dict[str, dict[str, Any]] = {}
 
@@ -266,6 +267,7 @@ class raw_env(AECEnv, EzPickle):
                                     pile_cards=deal.pile if rules.pile_visible else None)
         self._tracker.start(deal, self._memory)
         self._masks.set(deal.legal_actions())
+        self._stale = False
 
     def table_seat(self, deal_seat: int) -> int:
         """The table seat (agent ``player_<table seat>``) playing ``deal_seat`` of the current deal: the
@@ -295,6 +297,8 @@ class raw_env(AECEnv, EzPickle):
         else:
             obs = self._tracker.observe(seat)
         if seat == deal.to_act and not self._ended:
+            if self._stale:
+                self._sync_mask()
             mask = self._masks.mask.copy()
         else:
             mask = np.zeros(N_ACTIONS, dtype=np.int8)
@@ -308,6 +312,8 @@ class raw_env(AECEnv, EzPickle):
             return []
         if agent is not None and self._deal_seat[self._seat_of[agent]] != deal.to_act:
             return []
+        if self._stale:
+            self._sync_mask()
         return list(self._masks.legal)
 
     # ------------------------------------------------------------------- step
@@ -329,10 +335,11 @@ class raw_env(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         deal = self.deal
-        memory = self._memory
-        assert deal is not None and memory is not None
+        assert deal is not None
         a = action if type(action) is int else _action_id(action)
         seat = self._deal_seat[self._seat_of[agent]]  # the agent to act plays this deal
+        if self._stale:
+            self._sync_mask()
         legal = 0 <= a < N_ACTIONS and self._masks.mask[a] == 1
         if not legal and self.config.illegal == "raise":
             try:
@@ -340,12 +347,37 @@ class raw_env(AECEnv, EzPickle):
             except IllegalMove as e:
                 raise IllegalMove(f"{agent} (seat {seat}): move id {a} is not legal now: {e}") from None
         self._cumulative_rewards[agent] = 0.0
+        if not legal:
+            if self._paid:
+                self._clear_rewards()
+            self._illegal(agent)
+            return
+        self._advance(seat, a)
+        if self.render_mode is not None and self.render_mode == "human":
+            self.render()
+
+    def _sync_mask(self) -> None:
+        """Bring the mask up to date after moves played with ``_advance(..., mask=False)``."""
+        self._stale = False
+        deal = self.deal
+        if deal is not None and not self._ended and not deal.over:
+            self._masks.set(deal.legal_actions())
+
+    def _advance(self, seat: int, a: int, mask: bool = True) -> None:
+        """Play legal move id ``a`` for deal seat ``seat`` (the one to act) and follow it: the public memory,
+        the observations, the rewards at the end of a deal, the next deal of a game, the end of the episode,
+        ``agent_selection``; the mask too unless ``mask`` is False (then it is brought up to date when next
+        read). The Gymnasium wrapper plays its bots' moves with it (mask=False).
+
+        Raises:
+            IllegalMove: ``a`` is not legal (nothing changes).
+        """
+        deal = self.deal
+        memory = self._memory
+        assert deal is not None and memory is not None
         if self._paid:  # rewards are handed out only at the end of a deal or for an illegal id
             self._clear_rewards()
             self._paid = False
-        if not legal:
-            self._illegal(agent)
-            return
         move = deal.apply_action(a)
         if self.game is not None:
             self.game.logs[-1].moves.append(str(move))
@@ -362,14 +394,15 @@ class raw_env(AECEnv, EzPickle):
         if now is not None and not now.over:
             self.agent_selection = self.possible_agents[self._seats[now.to_act]]
             if now is deal:  # (a new deal of a game has set its mask)
-                self._masks.set(deal.legal_actions())
+                if mask:
+                    self._masks.set(deal.legal_actions())
+                else:
+                    self._stale = True
         if self._paid:
             self._accumulate_rewards()
         if (deal.over or self._steps >= self.config.max_steps) and (
                 any(self.terminations.values()) or any(self.truncations.values())):
             self._end_episode()
-        if self.render_mode is not None and self.render_mode == "human":
-            self.render()
 
     def _illegal(self, agent: str) -> None:
         """Penalize (``illegal="penalize"``) or end the episode (``"terminate"``) after an illegal id."""
@@ -385,6 +418,7 @@ class raw_env(AECEnv, EzPickle):
     def _end_episode(self) -> None:
         """The episode is over (terminated or truncated): nobody is to act, the masks are empty."""
         self._ended = True
+        self._stale = False
         self._masks.clear()
         self._deads_step_first()
 

@@ -247,7 +247,8 @@ class PublicMemory:
         pile_cards: the whole pile, bottom first, where the variant shows it (``Rules.pile_visible``).
     """
 
-    __slots__ = ("pile", "pile_counts", "unknown", "known", "black3_removed", "pending", "pending_seat", "changes")
+    __slots__ = ("pile", "pile_counts", "unknown", "known", "black3_removed", "pending", "pending_seat", "changes",
+                 "held")
 
     def __init__(self, players: int, pile_top: int | None, pile_size: int, *,
                  black3_removed: bool = False, pile_cards: Sequence[int] | None = None):
@@ -261,6 +262,8 @@ class PublicMemory:
         self.pending_seat = -1
         self.changes = 0
         """Times :attr:`known` changed (so that a reader can tell whether to read it again)."""
+        self.held = [0] * players
+        """Per seat, the cards :attr:`known` holds (0 for most seats most of the time: nothing to look up)."""
         self._resync(pile_top, pile_size, pile_cards)
 
     def _resync(self, pile_top: int | None, pile_size: int, pile_cards: Sequence[int] | None = None) -> None:
@@ -274,10 +277,13 @@ class PublicMemory:
         self.unknown = max(0, pile_size - len(self.pile))
 
     def _used(self, seat: int, cards: Sequence[int]) -> None:
+        if not self.held[seat]:
+            return
         row = self.known[seat]
         for c in cards:
             if row[c] > 0:
                 row[c] -= 1
+                self.held[seat] -= 1
                 self.changes += 1
 
     def after_move(self, seat: int, move: Move, pile_top: int | None, pile_size: int, *,
@@ -316,6 +322,7 @@ class PublicMemory:
             self._used(seat, move.cards)
         if self.pending_seat >= 0 and pending == 0:
             self.known[self.pending_seat] += self.pending  # the pile set aside joins the hand
+            self.held[self.pending_seat] += int(self.pending.sum())
             self.changes += 1
             self.pending[:] = 0
             self.pending_seat = -1
