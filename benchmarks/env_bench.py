@@ -15,8 +15,10 @@ them alike. Figures are moves (steps of any seat) per CPU-second of this process
   learner's steps per second are printed too);
 * ``vector N``: ``CanastaVectorEnv`` with N sub-environments (``copy=False``), per move and per learner step;
 * ``gin_rummy pyspiel +obs``: OpenSpiel's C++ Gin Rummy driven from Python, random legal actions, calling
-  ``state.observation_tensor()`` at every decision (chance nodes, the deal, are played but not counted as
-  steps); ``gin_rummy pyspiel`` without the tensor. Only where pyspiel is installed.
+  ``state.observation_tensor()`` at every decision; ``gin_rummy pyspiel`` without the tensor. Its moves
+  count every transition, chance nodes (each card dealt or drawn from the stock) included, as the figures
+  of issue 17 did (the larger count, so the comparison is the harder one); its "learner steps" column counts
+  the players' decisions only. Only where pyspiel is installed.
 * ``--rlcard``: RLCard's ``gin-rummy`` too, directly (where rlcard is installed).
 
 Run::
@@ -162,18 +164,19 @@ def pyspiel_runner(observe: bool) -> Runner | None:
 
     def body() -> tuple[int, int]:
         state = game.new_initial_state()
-        n = 0
+        n = chance = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                chance += 1
                 continue
             if observe:
                 state.observation_tensor()
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
             n += 1
-        return n, n
+        return n + chance, n
 
     return lambda s: _until(s, body)
 

@@ -87,7 +87,8 @@ def test_incremental_observation_and_mask_equal_the_slow_ones(spec: str) -> None
     assert sum(_run(spec, seed) for seed in (1, 2)) > 20
 
 
-@pytest.mark.parametrize("spec", ["classic", "samba", "hollywood", "classic(players=5)", "classic(players=3,cutthroat=true)"])
+@pytest.mark.parametrize("spec", ["classic", "samba", "hollywood", "classic(players=5)",
+                                  "classic(players=3,cutthroat=true)"])
 def test_incremental_observation_over_a_game_episode(spec: str) -> None:
     try:
         Rules.parse(spec)
@@ -102,7 +103,8 @@ def test_legal_ids_are_a_copy_and_empty_for_a_waiting_agent() -> None:
     actor = env.agent_selection
     other = next(a for a in env.possible_agents if a != actor)
     ids = env.legal_ids()
-    assert sorted(ids) == sorted(env.legal_ids(actor)) == [int(i) for i in np.flatnonzero(env.observe(actor)["action_mask"])]
+    mask = env.observe(actor)["action_mask"]
+    assert sorted(ids) == sorted(env.legal_ids(actor)) == [int(i) for i in np.flatnonzero(mask)]
     assert env.legal_ids(other) == [] and not env.observe(other)["action_mask"].any()
     ids.clear()
     assert env.legal_ids() != []

@@ -23,6 +23,7 @@ Rules: what a seat may know is DESIGN.md "Hidden information" (the layout is the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -71,9 +72,10 @@ class ObservationTracker:
                  ("meld_counts", T * N_TARGETS if layout.meld_counts else 0),
                  ("sequences", T * _SEQ_PER if layout.sequences else 0),
                  ("scores", T), ("dealer", P),  # fixed for the deal
+                 ("minimums", T),  # rewritten when they change (a side's first meld may set it, §3)
                  # the small numbers, read again from the deal when someone looks (:meth:`_scalars`)
                  ("red_threes", T), ("opened", T), ("pile", 3 + T), ("stock", 1), ("hand_sizes", P),
-                 ("minimums", T), ("turn", P), ("phase", 4), ("drew", 3),
+                 ("turn", P), ("phase", 4), ("drew", 3),
                  ("ask", 3), ("melded_this_turn", 1), ("pending_pile", 1)]
         self.at: dict[str, int] = {}
         off = 0
@@ -85,7 +87,7 @@ class ObservationTracker:
         """Offset of the small numbers in the table vector."""
         self.table = np.zeros(off, dtype=np.float32)
         """The table vector (absolute seats and sides); do not write to it."""
-        self._tv = memoryview(self.table)  # single elements are written through the buffer (cheaper)
+        self._tv: Any = self.table.data  # single elements are written through the buffer (cheaper than NumPy)
         self._perms: dict[tuple[int, int], np.ndarray] = {}
         self.state: DealState | None = None
         self.memory: PublicMemory | None = None
@@ -99,6 +101,10 @@ class ObservationTracker:
         self._fresh = False
         self._one_p = [[1.0 if i == k else 0.0 for i in range(P)] for k in range(P)]
         self._one_4 = [[1.0 if i == k else 0.0 for i in range(4)] for k in range(4)]
+        self._one_3 = [[1.0 if i == k else 0.0 for i in range(3)] for k in range(3)]
+        self._mins: list[int] = []
+        self._red: list[float] = [0.0] * T
+        self._n_red = 0
 
     # ------------------------------------------------------------ permutation
 
@@ -167,6 +173,8 @@ class ObservationTracker:
         self._fresh = False
         o = at["scores"]
         t[o:o + self.teams] = [_clip(x / SCORE_SCALE) for x in state.scores]
+        self._mins = []
+        self._n_red = -1
         t[at["dealer"] + state.dealer] = 1.0
 
     def _hand_row(self, seat: int) -> None:
@@ -246,6 +254,10 @@ class ObservationTracker:
             for sd in self._dirty_sides:
                 self._side_melds(sd)
             self._dirty_sides.clear()
+        if state.minimum != self._mins:
+            self._mins = list(state.minimum)
+            o = at["minimums"]
+            t[o:o + self.teams] = [_clip(x / COUNT_SCALE) for x in self._mins]
         t[self.scalars:] = self._scalars()
         self._fresh = True
 
@@ -253,25 +265,32 @@ class ObservationTracker:
         """The small numbers in absolute seats and sides (the order of ``names`` from ``red_threes`` on)."""
         s = self.state
         assert s is not None
-        T = self.teams
-        out: list[float] = [0.0] * T  # red threes by side
-        for seat, r3 in enumerate(s.red3):
-            if r3:
-                out[seat % T] += len(r3)
+        red3 = s.red3
+        n_red = sum(map(len, red3))
+        if n_red != self._n_red:  # red threes by side
+            T = self.teams
+            red = self._red = [0.0] * T
+            for seat, r3 in enumerate(red3):
+                red[seat % T] += len(r3)
+            self._n_red = n_red
+        out: list[float] = self._red[:]
         opened = s.opened
         out += opened
         pile = s.pile
         frozen = s.frozen
         out.append(len(pile))
         out.append(frozen)
-        out += [frozen or not o for o in opened]  # pile_frozen_for(side)
+        if frozen:  # pile_frozen_for(side)
+            out += [1.0] * len(opened)
+        else:
+            for o in opened:
+                out.append(not o)
         out.append(bool(pile) and IS_BLACK_THREE[pile[-1]])
         out.append(len(s.stock))
         out += s.hand_sizes
-        out += [_clip(x / COUNT_SCALE) for x in s.minimum]
         out += self._one_p[s.turn]
         out += self._one_4[s.phase]
-        out += self._one_4[s.drew][:3]
+        out += self._one_3[s.drew]
         a = s.answer
         out += (s.asked, a > 0, a < 0)
         out.append(_clip(s.open_total / COUNT_SCALE))
@@ -352,7 +371,7 @@ class MaskTracker:
         self.mask[:] = 0
         self.legal: Sequence[int] = []
         """The ids set in :attr:`mask` (the engine's list, which it never changes: do not change it)."""
-        self._view = memoryview(self.mask)  # item writes through the buffer: a few times cheaper than NumPy's
+        self._view: Any = self.mask.data  # item writes through the buffer: a few times cheaper than NumPy's
 
     def set(self, legal: Sequence[int]) -> None:
         """Make ``legal`` the set ids: clear the ids set before, set these."""

@@ -114,6 +114,8 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         raw = e.raw
         deal = raw.deal
         assert deal is not None
+        if raw._stale:  # the bots' moves left the mask behind: bring its row up to date
+            raw._sync_mask()
         seat = raw._deal_seat[e.seat]
         if seat < 0:
             self._obs[i] = 0.0
