@@ -22,6 +22,7 @@ Rules: what a seat may know is DESIGN.md "Hidden information" (the layout is the
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from typing import Any
 
@@ -88,6 +89,9 @@ class ObservationTracker:
         self.table = np.zeros(off, dtype=np.float32)
         """The table vector (absolute seats and sides); do not write to it."""
         self._tv: Any = self.table.data  # single elements are written through the buffer (cheaper than NumPy)
+        # runs of numbers are packed into the buffer (Struct.pack_into: about 1.5x faster than a slice assignment)
+        self._pack_hand = struct.Struct(f"{N_TYPES}f").pack_into
+        self._pack_scalars = struct.Struct(f"{off - self.scalars}f").pack_into
         self._perms: dict[tuple[int, int], np.ndarray] = {}
         self.state: DealState | None = None
         self.memory: PublicMemory | None = None
@@ -178,9 +182,8 @@ class ObservationTracker:
         t[at["dealer"] + state.dealer] = 1.0
 
     def _hand_row(self, seat: int) -> None:
-        o = self.at["hands"] + seat * N_TYPES
         assert self.state is not None
-        self.table[o:o + N_TYPES] = self.state.hands[seat]
+        self._pack_hand(self._tv, (self.at["hands"] + seat * N_TYPES) * 4, *self.state.hands[seat])
 
     def after_move(self, seat: int, move: Move) -> None:
         """Follow ``move``, just played by deal seat ``seat`` (the memory already told of it)."""
@@ -258,7 +261,7 @@ class ObservationTracker:
             self._mins = list(state.minimum)
             o = at["minimums"]
             t[o:o + self.teams] = [_clip(x / COUNT_SCALE) for x in self._mins]
-        t[self.scalars:] = self._scalars()
+        self._pack_scalars(self._tv, self.scalars * 4, *self._scalars())
         self._fresh = True
 
     def _scalars(self) -> list[float]:

@@ -17,6 +17,7 @@ from typing import Any
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from canasta.moves.actions import N_ACTIONS
 
@@ -29,12 +30,19 @@ class _Direct:
     """Attributes and calls read straight from the raw environment ``self._raw``."""
 
     _raw: Any
-    _ready: bool = True  # OrderEnforced: reset() was called
+    _ready: bool = True  # OrderEnforced: reset() was called (an instance attribute from then on)
 
     def _get(self, name: str) -> Any:
-        if not self._ready:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        return getattr(self._raw, name)
+        if self._ready:
+            return getattr(self._raw, name)
+        raise AttributeError(f"{name} cannot be accessed before reset")
+
+    def _bind(self) -> None:
+        """Once calls are allowed: ``last``, ``observe`` and ``legal_ids`` are the raw environment's own."""
+        raw = self._raw
+        self.last = raw.last  # type: ignore[method-assign]
+        self.observe = raw.observe
+        self.legal_ids = raw.legal_ids  # type: ignore[method-assign]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """``raw_env.last`` (see PettingZoo's ``AECEnv.last``)."""
@@ -60,6 +68,7 @@ class BoundsChecked(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
         self._raw = env.unwrapped
+        self._bind()
 
     def step(self, action: Any) -> None:
         """Assert that ``action`` is in the action space, then step."""
@@ -79,18 +88,50 @@ class OrderEnforced(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[mi
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
         self._raw = env.unwrapped
+        self._ready = False
 
-    @property
-    def _ready(self) -> bool:  # type: ignore[override]
-        return bool(self._has_reset)
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Reset; from then on every call is allowed."""
+        super().reset(seed=seed, options=options)
+        if not self._ready:
+            self._ready = True
+            self._bind()
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        """PettingZoo's order-enforcing ``agent_iter`` (after ``reset()``), its checks unchanged."""
+        if not self._ready:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Iterable(self, max_iter)
 
     def step(self, action: Any) -> None:
-        """Step (after ``reset()``; PettingZoo's errors and warnings otherwise)."""
-        if self._has_reset and self._raw.agents:
+        """Step (after ``reset()``; PettingZoo's errors and warnings otherwise). A move id given as a Python
+        int in range goes straight to the raw environment (what the bounds wrapper would let through)."""
+        if self._ready and type(action) is int and 0 <= action < N_ACTIONS and self._raw.agents:
             self._has_updated = True
-            self.env.step(action)
+            self._raw.step(action)
         else:
             super().step(action)
+
+
+class _Iterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing iterator (``step()`` or ``reset()`` between two agents), reading the agents
+    from the raw environment."""
+
+    def __next__(self) -> str:
+        env = self.env
+        raw = env._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        agent: str = raw.agent_selection
+        return agent
+
+
+class _Iterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _Iterator:
+        return _Iterator(self.env, self.max_iter)
 
 
 for _name in _ATTRS:
