@@ -102,6 +102,8 @@ class ObservationTracker:
         self._sides: tuple[int, ...] = ()
         self._dirty_sides: set[int] = set()
         self._dirty_targets: set[tuple[int, int]] = set()
+        self._stale_hands: set[int] = set()
+        """Seats whose hand row lags behind (written when the seat looks: only its own observation shows it)."""
         self._fresh = False
         self._one_p = [[1.0 if i == k else 0.0 for i in range(P)] for k in range(P)]
         self._one_4 = [[1.0 if i == k else 0.0 for i in range(4)] for k in range(4)]
@@ -165,8 +167,7 @@ class ObservationTracker:
         self.memory = memory
         t, at = self.table, self.at
         t[:] = 0.0
-        for s in range(self.players):
-            self._hand_row(s)
+        self._stale_hands = set(range(self.players))
         self._sizes = list(state.hand_sizes)
         self._sides = state.side_of
         self._dirty_sides = set(range(self.teams))
@@ -193,18 +194,21 @@ class ObservationTracker:
         kind = move.kind
         sizes = state.hand_sizes
         old = self._sizes
-        if kind in _CARD_MOVES and sizes[seat] == old[seat] - len(move.cards):  # only the cards played left
+        stale = self._stale_hands
+        if seat in stale:
+            pass
+        elif kind in _CARD_MOVES and sizes[seat] == old[seat] - len(move.cards):  # only the cards played left
             hand = state.hands[seat]
             tv = self._tv
             o = self.at["hands"] + seat * N_TYPES
             for c in move.cards:
                 tv[o + c] = hand[c]
         elif kind in _CARD_MOVES or kind == TAKE or sizes[seat] != old[seat]:  # a draw, a take, a pile set
-            self._hand_row(seat)  # aside that joins the hand, extra cards...
+            stale.add(seat)  # aside that joins the hand, extra cards...: the whole row, when the seat looks
         if sizes != old:
             for s in range(self.players):
                 if s != seat and sizes[s] != old[s]:
-                    self._hand_row(s)
+                    stale.add(s)
             self._sizes = list(sizes)
         if state.side_of is not self._sides:  # a cutthroat alliance (§3.1): sides change, melds join
             self._sides = state.side_of
@@ -221,6 +225,9 @@ class ObservationTracker:
         ``out`` filled in place."""
         if not self._fresh:
             self._refresh()
+        if seat in self._stale_hands:
+            self._hand_row(seat)
+            self._stale_hands.discard(seat)
         state = self.state
         assert state is not None
         perm = self.perm(seat, state.side_of[seat])
