@@ -22,14 +22,16 @@ seats; four play each deal (:mod:`canasta.engine.seating`), the one sitting out 
 selected during it, observes zeros and gets his side's reward.
 Actions are the engine's dense move ids (:data:`canasta.moves.actions.ACTIONS`,
 ``Discrete(N_ACTIONS)``); each observation is a dict with a float32
-``observation`` vector built from the seat's view (layout in docs/env.md and
-:class:`~canasta.env.observation.ObservationLayout`) and an int8
-``action_mask`` (all zeros for an agent that is not to act). Options are
+``observation`` vector of what the seat may know (layout in docs/env.md and
+:class:`~canasta.env.observation.ObservationLayout`; kept up to date move by move by
+:mod:`canasta.env.tracker`) and an int8 ``action_mask`` (all zeros for an agent that is not
+to act; kept entry by entry); ``legal_ids(agent)`` lists the legal ids. Options are
 described in :class:`~canasta.env.config.EnvConfig`; ``reset(options=...)``
 also takes ``deck`` (a stacked deck for the first deal), ``dealer`` and
 ``scores`` (cumulative score of each side at the start); other keys are ignored.
 
-Version history: v0 -- first release.
+Version history: v0 -- first release (observations and masks kept incrementally since issue 17: the same
+layout and values, hence the same version).
 
 Rules: RULES.md §1 (the deal and its scoring, §1.11; the game, §1.12).
 """

@@ -233,7 +233,7 @@ class ObservationTracker:
         perm = self.perm(seat, state.side_of[seat])
         if out is None:
             return self.table.take(perm)
-        self.table.take(perm, out=out)
+        self.table.take(perm, out=out, mode="clip")  # (the default mode="raise" buffers the output)
         return out
 
     def _refresh(self) -> None:
