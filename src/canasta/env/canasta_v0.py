@@ -170,6 +170,8 @@ class raw_env(AECEnv, EzPickle):
         self._paid = False  # rewards were handed out in the last step (to clear at the next)
         self._stale = False  # the mask lags behind moves played by _advance(mask=False)
         self._pile_visible = self.rules.deal_rules().pile_visible
+        self._max_steps = self.config.max_steps
+        self._agent_of = [self.possible_agents[t] for t in self._seats]  # agent playing each deal seat
         self.infos: dict[str, dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ spaces
@@ -263,6 +265,7 @@ class raw_env(AECEnv, EzPickle):
         self.deal = deal
         self._seats = sit.seats
         self._deal_seat = [sit.deal_seat(t) for t in range(self.rules.players)]
+        self._agent_of = [self.possible_agents[t] for t in self._seats]
         top = deal.pile[-1] if deal.pile else None  # public: the upcard on the table
         rules = deal.rules
         self._memory = PublicMemory(deal.n, top, len(deal.pile), black3_removed=rules.black3_from_pile_removed,
@@ -342,7 +345,7 @@ class raw_env(AECEnv, EzPickle):
         seat = self._deal_seat[self._seat_of[agent]]  # the agent to act plays this deal
         if self._stale:
             self._sync_mask()
-        legal = 0 <= a < N_ACTIONS and self._masks.mask[a] == 1
+        legal = 0 <= a < N_ACTIONS and self._masks.view[a] == 1
         if not legal and self.config.illegal == "raise":
             try:
                 deal.apply_action(a)  # raises with the reason; the state is unchanged
@@ -387,14 +390,15 @@ class raw_env(AECEnv, EzPickle):
         memory.after_move(seat, move, pile[-1] if pile else None, len(pile), pending=len(deal.pending),
                           pile_cards=pile if self._pile_visible else None)
         self._tracker.after_move(seat, move)
-        self._steps += 1
-        if deal.over:
+        steps = self._steps = self._steps + 1
+        over = deal.over
+        if over:
             self._end_of_deal(deal)
-        elif self._steps >= self.config.max_steps:
+        elif steps >= self._max_steps:
             self.truncations = {a: True for a in self.agents}
         now = self.deal
         if now is not None and not now.over:
-            self.agent_selection = self.possible_agents[self._seats[now.to_act]]
+            self.agent_selection = self._agent_of[now.actor]
             if now is deal:  # (a new deal of a game has set its mask)
                 if mask:
                     self._masks.set(deal.legal_actions())
@@ -402,7 +406,7 @@ class raw_env(AECEnv, EzPickle):
                     self._stale = True
         if self._paid:
             self._accumulate_rewards()
-        if (deal.over or self._steps >= self.config.max_steps) and (
+        if (over or steps >= self._max_steps) and (
                 any(self.terminations.values()) or any(self.truncations.values())):
             self._end_episode()
 
