@@ -358,8 +358,6 @@ class raw_env(AECEnv, EzPickle):
             self._illegal(agent)
             return
         self._advance(seat, a)
-        if self.render_mode is not None and self.render_mode == "human":
-            self.render()
 
     def _sync_mask(self) -> None:
         """Bring the mask up to date after moves played with ``_advance(..., mask=False)``."""
@@ -409,6 +407,8 @@ class raw_env(AECEnv, EzPickle):
         if (over or steps >= self._max_steps) and (
                 any(self.terminations.values()) or any(self.truncations.values())):
             self._end_episode()
+        if self.render_mode is not None and self.render_mode == "human":
+            self.render()
 
     def _illegal(self, agent: str) -> None:
         """Penalize (``illegal="penalize"``) or end the episode (``"terminate"``) after an illegal id."""
