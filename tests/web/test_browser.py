@@ -79,12 +79,14 @@ class Server:
             self.proc = None
 
     def table(self, seats: list[dict[str, Any]], variant: str = "classic(players=4)") -> list[str]:
-        """Create a table through the API; the seat links of its people."""
+        """Create a table through the API; the seat links of its people: the host's own (with his key,
+        which the page keeps and removes from the address), then the other people's invite links."""
         req = urllib.request.Request(self.url + "/api/tables", method="POST",
                                      data=json.dumps({"variant": variant, "seats": seats}).encode(),
                                      headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(req) as r:
-            return [self.url + link["link"] for link in json.load(r)["links"]]
+            data = json.load(r)
+        return [f"{self.url}{data['link']}&k={data['token']}"] + [self.url + link["link"] for link in data["links"]]
 
 
 @pytest.fixture(scope="module")
