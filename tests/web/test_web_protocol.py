@@ -194,3 +194,27 @@ def test_no_message_to_a_seat_or_spectator_holds_a_hidden_card(db_url: str, vari
         return sum(len(c.sent) for c in conns.values()) + len(watcher.sent)
     for seed in range(2):
         assert asyncio.run(run(seed)) > 100
+
+
+@pytest.mark.parametrize("variant", ["classic(players=4)", "classic(players=6,teams=3)", "classic(players=5)",
+                                     "mexican", "classic(players=3,cutthroat=true)"])
+def test_the_view_shared_by_a_side_is_each_seats_own_view(variant: str) -> None:
+    """The update of one change builds one view per side and gives partners a copy with their own seat and
+    hand: it must equal the view built for the seat itself, after every move."""
+    from .tablesync import do, new_table
+
+    rules = Rules.parse(variant)
+    table = new_table(variant, [{"kind": "human"}] * rules.players, 77)
+    do(table, table.start(0))
+    agents = [make_agent("random", s) for s in range(rules.players)]
+    for _ in range(150):
+        deal = table.game.deal
+        assert deal is not None
+        if deal.over:
+            break
+        seat = table.to_act()
+        assert seat is not None
+        do(table, table.act(seat, deal.move_for_action(agents[seat].select(None, deal.legal_actions()))))
+        cache: dict[int, Any] = {}
+        for s in range(rules.players):
+            assert table.update_for(s, [], False, cache)["view"] == table.update_for(s, [], False)["view"]

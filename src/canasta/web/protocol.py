@@ -147,6 +147,16 @@ def cards_text(cards: Any) -> list[str]:
     return [card_str(c) for c in cards]
 
 
+_DISPLAY_ORDER = sorted(range(53), key=sort_key)
+_CARD_TEXT = [card_str(c) for c in range(53)]
+
+
+def hand_text(counts: Sequence[int]) -> list[str]:
+    """A hand given as counts per card type, as notation strings in display order (:func:`sort_key`):
+    the ``hand`` of :func:`view_dict`, without building a view."""
+    return [_CARD_TEXT[c] for c in _DISPLAY_ORDER for _ in range(counts[c])]
+
+
 def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int | None = None,
               spectator: int | None = None) -> dict[str, Any]:
     """The JSON form of one seat's :class:`PlayerView` (its own hand sorted for display).

@@ -26,7 +26,7 @@ from canasta.engine.deal import IllegalMove
 from canasta.engine.game import Game
 from canasta.moves.notation import Move, MoveError
 from canasta.rules.fields import Rules, RulesError
-from canasta.web.protocol import view_dict
+from canasta.web.protocol import hand_text, view_dict
 from canasta.web.store import StoredTable, StoreOp
 from canasta.web.tables.botpool import BotRequest
 from canasta.web.tables.events import Event, EventLog, gained
@@ -296,16 +296,33 @@ class Table:
                         "totals": running})
         return out
 
-    def _view(self, seat: int | None) -> tuple[dict[str, Any] | None, Any]:
-        """The view dict of table seat ``seat`` (None: a spectator; sitting out: a partner's without a hand)."""
+    def _view(self, seat: int | None, cache: dict[int, tuple[dict[str, Any], Any]] | None = None
+              ) -> tuple[dict[str, Any] | None, Any]:
+        """The view dict of table seat ``seat`` (None: a spectator; sitting out: a partner's without a hand).
+
+        ``cache`` (one per change) keeps one view per side: every field of a view but ``seat`` and
+        ``hand`` is the same for the seats of a side (``frozen_for_me``, ``frozen_reason``, ``extra_due``
+        depend on the side only, :func:`canasta.engine.view.build_view`), so a partner's is copied
+        with his own seat and hand instead of being built again.
+        """
         game, rules = self.game, self.rules
         deal = game.deal
         if deal is None:
             return None, None
         mine = game.seating.deal_seat(seat) if seat is not None else -1
         if mine >= 0:
+            side = deal.side_of[mine]
+            if cache is not None and side in cache:
+                shared, view = cache[side]
+                own = dict(shared)
+                own["seat"] = seat
+                own["hand"] = hand_text(deal.hands[mine])
+                return own, view
             view = deal.view(mine)
-            return view_dict(view, game.seating.seats, rules.players), view
+            out = view_dict(view, game.seating.seats, rules.players)
+            if cache is not None:
+                cache[side] = (out, view)
+            return out, view
         side = rules.side_of(seat) if seat is not None else 0
         partner = next((d for d in range(len(game.seating.seats)) if deal.side_of[d] == side), 0)
         view = deal.view(partner)
@@ -339,10 +356,12 @@ class Table:
                 "log": [e.for_seat(seat) for e in self.events.deal_moves(deal_no)],
                 "legal": self.legal_for(seat), "sitting_out": self.sitting_out()}
 
-    def update_for(self, seat: int | None, events: Sequence[Event], deal_changed: bool) -> dict[str, Any]:
+    def update_for(self, seat: int | None, events: Sequence[Event], deal_changed: bool,
+                   cache: dict[int, tuple[dict[str, Any], Any]] | None = None) -> dict[str, Any]:
         """The ``event`` message for ``seat`` after ``events``: the events filtered for it, its view now,
-        its legal moves; the deal facts only when a deal was dealt or scored (``deal_changed``)."""
-        view_d, view = self._view(seat)
+        its legal moves; the deal facts only when a deal was dealt or scored (``deal_changed``).
+        ``cache``: shared by the messages of one change (see :meth:`_view`)."""
+        view_d, view = self._view(seat, cache)
         out: dict[str, Any] = {"type": "event", "v": PROTOCOL_VERSION, "seq": self.seq,
                                "events": [e.for_seat(seat) for e in events], "status": self.status,
                                "game_over": self.game.over, "winner": self.game.winner, "view": view_d,
