@@ -5,7 +5,7 @@ Routes:
 * ``GET /`` lobby, ``GET /table`` a table (``?t=ID&k=TOKEN``), ``GET /score`` the score keeper,
   ``/static/...`` scripts and styles, ``GET /api/i18n/{lang}`` the texts of a language.
 * ``GET /api/meta``: variants (and for each preset the player counts it accepts), bot levels, languages.
-* ``POST /api/tables`` ``{"variant", "seats": [{"kind", "bot", "name"}], "hints", "spectators"}`` -> the table
+* ``POST /api/tables`` ``{"variant", "seats": [{"kind", "bot", "name"}], "hints", "spectators", "clock"}`` -> the table
   id, the host's own seat and token, and a one-time invite link per other person's seat.
   ``GET /api/tables/{id}``: public facts (no cards; a table that cannot be replayed: 409, status ``broken``).
   ``GET /api/tables?status=broken``: the broken tables and why.
@@ -164,7 +164,7 @@ def table_routes(manager: TableManager) -> list[BaseRoute]:
 
     async def create_table(request: Request) -> Response:
         try:
-            body = _object(await _json_body(request), ("variant", "seats", "hints", "spectators"))
+            body = _object(await _json_body(request), ("variant", "seats", "hints", "spectators", "clock"))
             seats = body.get("seats")
             if not isinstance(seats, list) or len(seats) > 8:
                 raise BadRequest("'seats' must be a list with one entry per seat")
@@ -172,7 +172,10 @@ def table_routes(manager: TableManager) -> list[BaseRoute]:
             for name, value in (("hints", hints), ("spectators", spectators)):
                 if not isinstance(value, bool):
                     raise BadRequest(f"'{name}' must be true or false")
-            table = await manager.create(body.get("variant", "classic"), seats, hints, spectators)
+            clock = body.get("clock")
+            if clock is not None and not isinstance(clock, list):
+                raise BadRequest("'clock' must be [base, increment] in seconds, or null")
+            table = await manager.create(body.get("variant", "classic"), seats, hints, spectators, clock)
         except (BadRequest, TableError) as e:
             return _error(str(e))
         host = table.host

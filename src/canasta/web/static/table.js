@@ -162,6 +162,12 @@ function renderSeats() {
       el("span", { class: "name", text: s.name + (i === me() ? " (" + t("lobby.you") + ")" : "") }),
       el("span", { class: "count", title: t("table.cards_held"), text: v && !out ? "\ud83c\udca0 " + v.hand_sizes[i] : "" }));
     if (v && v.dealer === i) chip.append(el("span", { class: "badge", title: t("table.dealer"), text: "D" }));
+    if (s.stand_in) chip.append(el("span", { class: "badge extra", "data-extra": "stand-in", text: t("table.stand_in") }));
+    if (S.clock && S.clock.left && S.clock.left.length && s.kind === "human") {
+      const left = Math.max(0, Math.round(S.clock.left[i]));
+      chip.append(el("span", { class: "badge clock" + (S.clock.running === i ? " running" : ""), "data-extra": "clock",
+        text: "\u23f1 " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") }));
+    }
     if (out) chip.append(el("span", { class: "badge extra", "data-extra": "sits-out", text: t("table.sits_out") }));
     if (v && v.packet_sizes.length && v.packet_sizes[i]) {
       chip.append(el("span", { class: "badge extra", "data-extra": "packet", title: t("table.packet_title"), text: t("table.packet", { n: v.packet_sizes[i] }) }));

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -49,13 +50,13 @@ class TableManager:
         self.pool = BotPool(bot_processes)
 
     async def create(self, variant: str, seats: Sequence[dict[str, Any]], hints: bool = True,
-                     spectators: bool = False) -> Table:
+                     spectators: bool = False, clock: Sequence[float] | None = None) -> Table:
         """Create and store a table (see :func:`~.table.create_table`).
 
         Raises:
             TableError: bad variant or seats, or the store failed (``store_failed``: no table was made).
         """
-        table, ops = create_table(variant, seats, hints, spectators=spectators)
+        table, ops = create_table(variant, seats, hints, spectators=spectators, clock=clock)
         try:
             await self.writer.commit(ops)
         except StoreFailed as e:
@@ -82,6 +83,7 @@ class TableManager:
             return None
         self.tables[t.id] = t
         self.kick(t)
+        self.arm(t)
         return t
 
     def restore(self) -> int:
@@ -98,10 +100,11 @@ class TableManager:
     async def close(self) -> None:
         """Stop the bot tasks, write what is queued, stop the bot pool."""
         for t in self.tables.values():
-            if t.bot_task is not None:
-                t.bot_task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await t.bot_task
+            for task in (t.bot_task, t.clock_task):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await task
         self.writer.close()
         self.pool.close()
 
@@ -128,6 +131,7 @@ class TableManager:
                 change.undo()
             raise
         table.commit(change)
+        self.arm(table)
         if change.events:
             await self.broadcast_events(table, change)
         else:
@@ -165,6 +169,9 @@ class TableManager:
         """Attach a connection to ``seat`` (None: a spectator); send it what it missed; tell the others."""
         async with table.lock:
             (table.conns[seat] if seat is not None else table.watchers).append(conn)
+            if seat is not None:
+                table.clock.back(seat)
+                self.arm(table)
             await _send(conn, dumps(self.resume(table, seat, since)))
             if seat is not None:
                 await self.broadcast_seats(table)
@@ -176,6 +183,9 @@ class TableManager:
             if conn in conns:
                 conns.remove(conn)
             if seat is not None:
+                if not conns and table.seats[seat].kind == "human":
+                    table.clock.away[seat] = time.monotonic()
+                    self.arm(table)
                 await self.broadcast_seats(table)
 
     async def handle(self, table: Table, seat: int | None, conn: Connection, msg: ClientMessage) -> None:
@@ -195,6 +205,9 @@ class TableManager:
                     raise TableError("spectator", "a spectator can only watch")
                 if conn not in table.conns[seat]:
                     raise TableError("revoked", "this seat has been given to someone else")
+                if seat in table.clock.stand_in:  # the person is back: the stand-in bot stops
+                    table.clock.back(seat)
+                    await self.broadcast_seats(table)
                 await self.apply(table, self._change(table, seat, msg))
             except (TableError, ProtocolError) as e:
                 await _send(conn, dumps(error_message(e.code, str(e), msg.ref)))
@@ -251,6 +264,37 @@ class TableManager:
                 with contextlib.suppress(Exception):
                     await close(code=4403)
         return code
+
+    # ------------------------------------------------------------------ clock
+
+    def arm(self, table: Table) -> None:
+        """(Re)start the watch on the person to act: when his time runs out or he stays away past the
+        grace period, a bot stands in for him (:mod:`.clock`)."""
+        if table.clock_task is not None and not table.clock_task.done():
+            table.clock_task.cancel()
+        seat = table.to_act()
+        if seat is None or table.seats[seat].kind == "bot" or seat in table.clock.stand_in:
+            return
+        deadline = table.clock.deadline(seat)
+        if deadline is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        table.clock_task = loop.create_task(self._expire(table, seat, deadline))
+
+    async def _expire(self, table: Table, seat: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+        async with table.lock:
+            if table.to_act() != seat or table.clock.deadline(seat) is None:
+                return
+            if (table.clock.deadline(seat) or 0.0) > time.monotonic() + 0.01:
+                return
+            table.clock.stand_in.add(seat)
+            log.info("table %s: a bot plays for seat %d until the person returns", table.id, seat + 1)
+            await self.broadcast_seats(table)
+        self.kick(table)
 
     # ------------------------------------------------------------------- bots
 

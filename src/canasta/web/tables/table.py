@@ -29,6 +29,7 @@ from canasta.rules.fields import Rules, RulesError
 from canasta.web.protocol import hand_text, view_dict
 from canasta.web.store import StoredTable, StoreOp
 from canasta.web.tables.botpool import BotRequest
+from canasta.web.tables.clock import MAX_CLOCK_SECONDS, STAND_IN_BOT, TurnClock
 from canasta.web.tables.events import Event, EventLog, gained
 from canasta.web.tables.seats import BOT_SPECS, Seat, TableError, new_seats, opening_dict, rules_facts
 
@@ -71,10 +72,11 @@ class Table:
         game_seed: seed of the game (deal seeds are drawn from it; never sent to a client).
         first_dealer: seat of the first dealer.
         spectators: whether people without a seat may watch (public information only).
+        clock: ``(base, increment)`` seconds of the turn clock, or None (:mod:`.clock`).
     """
 
     def __init__(self, table_id: str, rules: Rules, seats: list[Seat], hints: bool, game_seed: int,
-                 first_dealer: int = 0, spectators: bool = False):
+                 first_dealer: int = 0, spectators: bool = False, clock: tuple[float, float] | None = None):
         self.id = table_id
         self.rules = rules
         self.seats = seats
@@ -89,6 +91,8 @@ class Table:
         self.watchers: list[Connection] = []
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
+        self.clock = TurnClock(rules.players, clock[0] if clock else None, clock[1] if clock else 0.0)
+        self.clock_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ facts
 
@@ -122,9 +126,12 @@ class Table:
         return self.game.table_seat(deal.to_act)
 
     def bot_to_act(self) -> int | None:
-        """The seat of the bot to act now, or None (a person acts, or the deal/game is over)."""
+        """The seat of the bot to act now — a bot's, or a person's a bot stands in for (:mod:`.clock`) —
+        or None (a person acts, or the deal/game is over)."""
         seat = self.to_act()
-        return seat if seat is not None and self.seats[seat].kind == "bot" else None
+        if seat is None or (self.seats[seat].kind != "bot" and seat not in self.clock.stand_in):
+            return None
+        return seat
 
     # ---------------------------------------------------------------- actions
 
@@ -233,6 +240,7 @@ class Table:
         """Make a stored change visible: its events join the log (their numbers follow :attr:`seq`)."""
         for event in change.events:
             self.events.append(event)
+        self.clock.turn(self.to_act())
 
     def rename(self, seat: int, name: str) -> Change:
         """Change the name shown for ``seat`` (undone if the store refuses it)."""
@@ -266,8 +274,8 @@ class Table:
                           tuple(log.deck), tuple(log.moves), deal.to_act)
 
     def bot_spec(self, seat: int) -> str:
-        """The agent spec the bot of ``seat`` plays (:data:`BOT_SPECS`)."""
-        level = self.seats[seat].bot or "random"
+        """The agent spec the bot of ``seat`` plays (:data:`BOT_SPECS`; for a person, the stand-in bot)."""
+        level = self.seats[seat].bot or STAND_IN_BOT
         return BOT_SPECS.get(level, level)
 
     # ----------------------------------------------------------------- output
@@ -280,7 +288,8 @@ class Table:
     def seats_public(self) -> list[dict[str, Any]]:
         """Each seat's public facts: name, kind, bot level, side, joined, connected, invite still open."""
         return [{"name": s.name, "kind": s.kind, "bot": s.bot, "joined": s.joined, "side": self.rules.side_of(i),
-                 "connected": bool(self.conns[i]) or s.kind == "bot", "invited": s.invite is not None}
+                 "connected": bool(self.conns[i]) or s.kind == "bot", "invited": s.invite is not None,
+                 "stand_in": i in self.clock.stand_in}
                 for i, s in enumerate(self.seats)]
 
     def history(self) -> list[dict[str, Any]]:
@@ -354,7 +363,7 @@ class Table:
                 "rules": rules_facts(self.rules), "seats": self.seats_public(), **self.deal_facts(view),
                 "game_over": self.game.over, "winner": self.game.winner, "view": view_d,
                 "log": [e.for_seat(seat) for e in self.events.deal_moves(deal_no)],
-                "legal": self.legal_for(seat), "sitting_out": self.sitting_out()}
+                "legal": self.legal_for(seat), "sitting_out": self.sitting_out(), "clock": self.clock.facts()}
 
     def update_for(self, seat: int | None, events: Sequence[Event], deal_changed: bool,
                    cache: dict[int, tuple[dict[str, Any], Any]] | None = None) -> dict[str, Any]:
@@ -365,7 +374,8 @@ class Table:
         out: dict[str, Any] = {"type": "event", "v": PROTOCOL_VERSION, "seq": self.seq,
                                "events": [e.for_seat(seat) for e in events], "status": self.status,
                                "game_over": self.game.over, "winner": self.game.winner, "view": view_d,
-                               "legal": self.legal_for(seat), "sitting_out": self.sitting_out()}
+                               "legal": self.legal_for(seat), "sitting_out": self.sitting_out(),
+                               "clock": self.clock.facts()}
         if deal_changed:
             out.update(self.deal_facts(view))
         return out
@@ -384,7 +394,7 @@ class Table:
 
 
 def create_table(variant: str, seats: Sequence[dict[str, Any]], hints: bool = True, seed: int | None = None,
-                 spectators: bool = False) -> tuple[Table, list[StoreOp]]:
+                 spectators: bool = False, clock: Sequence[float] | None = None) -> tuple[Table, list[StoreOp]]:
     """A new table and the store write that creates it.
 
     Args:
@@ -393,10 +403,16 @@ def create_table(variant: str, seats: Sequence[dict[str, Any]], hints: bool = Tr
         hints: allow hints.
         seed: game seed (default: a random one).
         spectators: allow people without a seat to watch.
+        clock: ``[base, increment]`` in seconds (base > 0, increment >= 0), or None: no clock.
 
     Raises:
-        TableError: a bad variant (code ``bad_variant``, the rules' message) or bad seats.
+        TableError: a bad variant (code ``bad_variant``, the rules' message), bad seats or a bad clock.
     """
+    if clock is not None and (len(clock) != 2 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                          and 0 <= x <= MAX_CLOCK_SECONDS for x in clock)
+                              or clock[0] <= 0):
+        raise TableError("bad_clock", f"the clock is [base, increment] in seconds: base 1 to {MAX_CLOCK_SECONDS}, "
+                         "increment 0 or more")
     if not isinstance(variant, str) or len(variant) > 400:
         raise TableError("bad_variant", "the variant must be a text such as classic(players=4)")
     try:
@@ -405,7 +421,8 @@ def create_table(variant: str, seats: Sequence[dict[str, Any]], hints: bool = Tr
         raise TableError("bad_variant", str(e)) from None
     seat_list = new_seats(rules, seats)
     game_seed = seed if seed is not None else secrets.randbits(62)
-    table = Table(secrets.token_urlsafe(9), rules, seat_list, bool(hints), game_seed, spectators=bool(spectators))
+    table = Table(secrets.token_urlsafe(9), rules, seat_list, bool(hints), game_seed, spectators=bool(spectators),
+                  clock=(float(clock[0]), float(clock[1])) if clock is not None else None)
     row = StoredTable(table.id, rules.spec(), [s.to_dict() for s in seat_list], table.hints, table.status,
                       game_seed, 0, [], spectators=table.spectators)
     return table, [StoreOp("create", table.id, {"row": row})]
