@@ -218,3 +218,31 @@ def test_the_view_shared_by_a_side_is_each_seats_own_view(variant: str) -> None:
         cache: dict[int, Any] = {}
         for s in range(rules.players):
             assert table.update_for(s, [], False, cache)["view"] == table.update_for(s, [], False)["view"]
+
+
+def test_rematch_keeps_the_seats_spectators_and_keys(db_url: str) -> None:
+    async def run() -> None:
+        store = Store(db_url)
+        manager = TableManager(store, bot_delay=0, bot_processes=0)
+        table = await manager.create("classic(players=2)", [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                     spectators=True, clock=[300, 5])
+        host, watcher = Conn(), Conn()
+        await manager.join(table, 0, host)
+        await manager.join(table, None, watcher)
+        await manager.handle(table, 0, host, message(type="rematch"))
+        assert host.sent[-1]["code"] == "not_over"
+        table.game.over = True  # (white box: a whole game is long) the game is over
+        await manager.handle(table, 0, host, message(type="rematch"))
+        new_id = host.sent[-1]["table"]
+        assert host.sent[-1]["type"] == watcher.sent[-1]["type"] == "rematch" and watcher.sent[-1]["table"] == new_id
+        new = manager.get(new_id)
+        assert new is not None and new.id != table.id and new.status == "waiting"
+        assert [s.token for s in new.seats] == [s.token for s in table.seats] and new.spectators
+        assert new.clock.base == 300 and new.clock.increment == 5 and new.game_seed != table.game_seed
+        assert table.state_for(0)["rematch"] == new_id
+        stored = store.load_table(new_id)
+        assert stored is not None and stored.spectators
+        await manager.handle(table, 0, host, message(type="rematch"))
+        assert host.sent[-1]["type"] == "error"
+        await manager.close()
+    asyncio.run(run())

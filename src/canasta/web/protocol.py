@@ -44,6 +44,7 @@ MESSAGE_FIELDS: dict[str, dict[str, type]] = {
     "hint": {},
     "start": {},
     "next_deal": {},
+    "rematch": {},
     "name": {"name": str},
     "sync": {},
     "ping": {},

@@ -48,6 +48,7 @@ function connect() {
     else if (m.type === "seats") { if (S) { S.seats = m.seats; render(); } }
     else if (m.type === "error") onError(m);
     else if (m.type === "hint") onHint(m);
+    else if (m.type === "rematch") toRematch(m.table);
   };
   ws.onclose = (ev) => {
     setConn("offline");
@@ -95,6 +96,7 @@ function onEvent(m) {
 }
 
 function onState(m) {
+  if (m.rematch) { toRematch(m.rematch); return; }
   S = m;
   window.__state = m;
   const hand = m.view ? m.view.hand.join(" ") : "";
@@ -137,6 +139,13 @@ function renderWaiting() {
   $("start").hidden = !S.host;
   $("wait-host").hidden = S.host;
   if (me() !== null && document.activeElement !== $("my-name")) $("my-name").value = seatName(me());
+}
+
+/* A rematch: the same seats at a new table; this browser's seat key works there too. */
+function toRematch(id) {
+  if (KEY) keepToken(id, KEY);
+  dead = true;
+  location.href = "/table?t=" + encodeURIComponent(id);
 }
 
 /* The host gives a seat a new invite link (the old one and the seat's old key stop working). */
@@ -413,6 +422,7 @@ function renderOverlay() {
   body.append(breakdownTable(last));
   $("next-btn").hidden = S.game_over;
   $("record-link").hidden = !S.game_over;
+  $("rematch-btn").hidden = !S.game_over || !S.host;
   $("record-link").href = "/api/tables/" + encodeURIComponent(TABLE) + "/record?k=" + encodeURIComponent(KEY);
 }
 
@@ -454,6 +464,7 @@ $("yes-btn").addEventListener("click", () => act("yes"));
 $("no-btn").addEventListener("click", () => act("no"));
 $("start").addEventListener("click", () => send({ type: "start" }));
 $("rename").addEventListener("click", () => { const n = $("my-name").value.trim(); if (n) send({ type: "name", name: n }); });
+$("rematch-btn").addEventListener("click", () => send({ type: "rematch" }));
 $("next-btn").addEventListener("click", () => { overlayClosedFor = -1; send({ type: "next_deal", at: S.seq }); });
 $("close-over").addEventListener("click", () => { overlayClosedFor = S.deal_no; renderOverlay(); });
 $("typed").addEventListener("submit", (ev) => {

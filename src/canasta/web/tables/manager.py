@@ -205,6 +205,9 @@ class TableManager:
                     raise TableError("spectator", "a spectator can only watch")
                 if conn not in table.conns[seat]:
                     raise TableError("revoked", "this seat has been given to someone else")
+                if msg.type == "rematch":
+                    await self._rematch(table, seat)
+                    return
                 if seat in table.clock.stand_in:  # the person is back: the stand-in bot stops
                     table.clock.back(seat)
                     await self.broadcast_seats(table)
@@ -264,6 +267,20 @@ class TableManager:
                 with contextlib.suppress(Exception):
                     await close(code=4403)
         return code
+
+    async def _rematch(self, table: Table, seat: int) -> None:
+        """Create and store the rematch table, then send everyone its id (call with the lock held)."""
+        new, ops = table.rematch_table(seat)
+        try:
+            await self.writer.commit(ops)
+        except StoreFailed as e:
+            raise TableError("store_failed", f"the rematch could not be stored ({e}): try again later") from None
+        self.tables[new.id] = new
+        table.rematch = new.id
+        text = dumps({"type": "rematch", "table": new.id})
+        for conns in [*table.conns.values(), table.watchers]:
+            if conns:
+                await _send_all(conns, text)
 
     # ------------------------------------------------------------------ clock
 

@@ -93,6 +93,8 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.clock = TurnClock(rules.players, clock[0] if clock else None, clock[1] if clock else 0.0)
         self.clock_task: asyncio.Task[None] | None = None
+        self.rematch: str | None = None
+        """The id of the rematch table, once the host asked for one (:meth:`rematch_table`)."""
 
     # ------------------------------------------------------------------ facts
 
@@ -236,6 +238,27 @@ class Table:
         event = Event(self.seq + 1, "move", seat, str(done), drew, len(game.logs))
         return Change([op], [event], undo, deal_changed=ended)
 
+    def rematch_table(self, seat: int) -> tuple[Table, list[StoreOp]]:
+        """A new game for the same seats (same keys: every person keeps his seat), spectators, hints and
+        clock, at a new table id (the host's request, once the game is over).
+
+        Raises:
+            TableError: not the host (``not_host``), the game is not over (``not_over``), already asked.
+        """
+        if seat != self.host:
+            raise TableError("not_host", "only the host can ask for a rematch")
+        if not self.game.over:
+            raise TableError("not_over", "a rematch can be played when the game is over")
+        if self.rematch is not None:
+            raise TableError("started", "the rematch has already been created")
+        seats = [Seat(s.name, s.kind, s.bot, s.token, s.joined, s.invite) for s in self.seats]
+        clock = (self.clock.base, self.clock.increment) if self.clock.base is not None else None
+        table = Table(secrets.token_urlsafe(9), self.rules, seats, self.hints, secrets.randbits(62),
+                      spectators=self.spectators, clock=clock)
+        row = StoredTable(table.id, self.rules.spec(), [s.to_dict() for s in seats], self.hints, table.status,
+                          table.game_seed, 0, [], spectators=self.spectators)
+        return table, [StoreOp("create", table.id, {"row": row})]
+
     def commit(self, change: Change) -> None:
         """Make a stored change visible: its events join the log (their numbers follow :attr:`seq`)."""
         for event in change.events:
@@ -363,7 +386,8 @@ class Table:
                 "rules": rules_facts(self.rules), "seats": self.seats_public(), **self.deal_facts(view),
                 "game_over": self.game.over, "winner": self.game.winner, "view": view_d,
                 "log": [e.for_seat(seat) for e in self.events.deal_moves(deal_no)],
-                "legal": self.legal_for(seat), "sitting_out": self.sitting_out(), "clock": self.clock.facts()}
+                "legal": self.legal_for(seat), "sitting_out": self.sitting_out(), "clock": self.clock.facts(),
+                "rematch": self.rematch}
 
     def update_for(self, seat: int | None, events: Sequence[Event], deal_changed: bool,
                    cache: dict[int, tuple[dict[str, Any], Any]] | None = None) -> dict[str, Any]:
