@@ -86,3 +86,19 @@ def test_away_past_the_grace_period_a_bot_plays_and_stops_when_he_reconnects(db_
         assert seat not in table.clock.stand_in and not back.sent[-1]["seats"][seat]["stand_in"]
         await manager.close()
     asyncio.run(run())
+
+
+def test_the_clock_setting_is_stored_with_the_table(db_url: str) -> None:
+    from canasta.web.tables import rebuild_table
+
+    async def run() -> str:
+        manager = TableManager(Store(db_url), bot_delay=0, bot_processes=0)
+        table = await manager.create("classic(players=2)", [{"kind": "human"}] * 2, clock=[120, 3])
+        await manager.close()
+        return table.id
+
+    tid = asyncio.run(run())
+    stored = Store(db_url).load_table(tid)
+    assert stored is not None and stored.clock == [120.0, 3.0]
+    again = rebuild_table(stored)
+    assert (again.clock.base, again.clock.increment) == (120.0, 3.0)

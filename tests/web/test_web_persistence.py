@@ -188,3 +188,20 @@ def test_a_table_that_cannot_be_replayed_is_reported_and_kept(tmp_path: Path, ca
         assert [b["id"] for b in client.get("/api/tables?status=broken").json()["broken"]] == [tid]
     kept = Store(url).load_table(tid)
     assert kept is not None and kept.deals[0].moves  # its rows are still there
+
+
+def test_a_database_of_the_previous_version_gains_the_new_columns(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE web_tables (id VARCHAR(40) PRIMARY KEY, created FLOAT, updated FLOAT, "
+                "variant VARCHAR(400), seats JSON, hints BOOLEAN, status VARCHAR(16), game_seed BIGINT, "
+                "first_dealer INTEGER)")
+    old.execute("INSERT INTO web_tables VALUES ('old1', 0, 0, 'classic(players=2)', "
+                "'[{\"name\": \"A\", \"kind\": \"human\", \"bot\": null, \"token\": \"t\", \"joined\": true}, "
+                "{\"name\": \"B\", \"kind\": \"bot\", \"bot\": \"random\", \"token\": null, \"joined\": false}]', "
+                "1, 'waiting', 7, 0)")
+    old.commit()
+    old.close()
+    stored = Store(f"sqlite:///{path}").load_table("old1")
+    assert stored is not None and not stored.spectators and stored.clock is None
+    assert rebuild_table(stored).seat_of_token("t") == 0

@@ -61,6 +61,7 @@ class TableRow(Base):
     game_seed: Mapped[int] = mapped_column(BigInteger)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
     spectators: Mapped[bool] = mapped_column(Boolean, default=False)
+    clock: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
 
 
 class DealRow(Base):
@@ -120,6 +121,7 @@ class StoredTable:
     first_dealer: int
     deals: list[StoredDeal]
     spectators: bool = False
+    clock: list[float] | None = None
 
 
 @dataclass(frozen=True)
@@ -257,7 +259,7 @@ class Store:
                     conn.execute(insert(TableRow).values(
                         id=t.id, created=now, updated=now, variant=t.variant, seats=t.seats, hints=t.hints,
                         status=t.status, game_seed=t.game_seed, first_dealer=t.first_dealer,
-                        spectators=t.spectators))
+                        spectators=t.spectators, clock=t.clock))
                 else:
                     raise ValueError(f"unknown store op {op.kind!r}")
 
@@ -274,7 +276,8 @@ class Store:
                 if m.deal in deals:
                     deals[m.deal].moves.append((m.seat, m.text))
             return StoredTable(row.id, row.variant, list(row.seats), row.hints, row.status, row.game_seed,
-                               row.first_dealer, [deals[k] for k in sorted(deals)], bool(row.spectators))
+                               row.first_dealer, [deals[k] for k in sorted(deals)], bool(row.spectators),
+                               list(row.clock) if row.clock else None)
 
     def table_ids(self, status: str | None = None) -> list[str]:
         """Ids of the stored tables (with ``status`` only, if given), oldest first."""
@@ -311,11 +314,13 @@ class Store:
 
 
 def _add_missing_columns(engine: Engine) -> None:
-    """Add the columns a database made by an older version lacks (``web_tables.spectators``)."""
+    """Add the columns a database made by an older version lacks (``web_tables.spectators``, ``clock``)."""
     names = {c["name"] for c in inspect(engine).get_columns("web_tables")}
-    if "spectators" not in names:
-        with engine.begin() as conn:
+    with engine.begin() as conn:
+        if "spectators" not in names:
             conn.execute(sa_text("ALTER TABLE web_tables ADD COLUMN spectators BOOLEAN DEFAULT FALSE"))
+        if "clock" not in names:
+            conn.execute(sa_text("ALTER TABLE web_tables ADD COLUMN clock JSON"))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -256,7 +256,7 @@ class Table:
         table = Table(secrets.token_urlsafe(9), self.rules, seats, self.hints, secrets.randbits(62),
                       spectators=self.spectators, clock=clock)
         row = StoredTable(table.id, self.rules.spec(), [s.to_dict() for s in seats], self.hints, table.status,
-                          table.game_seed, 0, [], spectators=self.spectators)
+                          table.game_seed, 0, [], spectators=self.spectators, clock=_clock_list(table))
         return table, [StoreOp("create", table.id, {"row": row})]
 
     def commit(self, change: Change) -> None:
@@ -417,6 +417,10 @@ class Table:
         return record_from_game(self.game, [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in self.seats])
 
 
+def _clock_list(table: Table) -> list[float] | None:
+    return [table.clock.base, table.clock.increment] if table.clock.base is not None else None
+
+
 def create_table(variant: str, seats: Sequence[dict[str, Any]], hints: bool = True, seed: int | None = None,
                  spectators: bool = False, clock: Sequence[float] | None = None) -> tuple[Table, list[StoreOp]]:
     """A new table and the store write that creates it.
@@ -448,7 +452,7 @@ def create_table(variant: str, seats: Sequence[dict[str, Any]], hints: bool = Tr
     table = Table(secrets.token_urlsafe(9), rules, seat_list, bool(hints), game_seed, spectators=bool(spectators),
                   clock=(float(clock[0]), float(clock[1])) if clock is not None else None)
     row = StoredTable(table.id, rules.spec(), [s.to_dict() for s in seat_list], table.hints, table.status,
-                      game_seed, 0, [], spectators=table.spectators)
+                      game_seed, 0, [], spectators=table.spectators, clock=_clock_list(table))
     return table, [StoreOp("create", table.id, {"row": row})]
 
 
@@ -464,8 +468,9 @@ def rebuild_table(stored: StoredTable) -> Table:
     except RulesError as e:
         raise TableError("corrupt", f"table {stored.id}: {e}") from None
     seats = [Seat.from_dict(d) for d in stored.seats]
+    clock = (float(stored.clock[0]), float(stored.clock[1])) if stored.clock and len(stored.clock) == 2 else None
     t = Table(stored.id, rules, seats, stored.hints, stored.game_seed, stored.first_dealer,
-              spectators=stored.spectators)
+              spectators=stored.spectators, clock=clock)
     t.status = "playing"
     game = t.game
     for d in stored.deals:
