@@ -96,7 +96,7 @@ async function createTable() {
   const res = await fetch("/api/tables", {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ variant: variantString(), seats, hints: document.getElementById("hints").checked,
-                           spectators: document.getElementById("spectators").checked }),
+                           spectators: document.getElementById("spectators").checked, clock: clockChoice() }),
   });
   const data = await res.json();
   if (!res.ok) { err.textContent = data.error; return; }
@@ -115,6 +115,13 @@ async function createTable() {
   document.getElementById("go").href = data.link;
   document.getElementById("created").hidden = false;
   renderMine();
+}
+
+/* The turn clock chosen: [base seconds, increment seconds], or null (no minutes given). */
+function clockChoice() {
+  const minutes = +document.getElementById("clock-min").value;
+  if (!minutes) return null;
+  return [minutes * 60, Math.max(0, +document.getElementById("clock-inc").value || 0)];
 }
 
 function renderMine() {

@@ -5,6 +5,7 @@
 const params = new URLSearchParams(location.search);
 const TABLE = params.get("t") || "";
 let KEY = "";                 // this browser's seat token for the table ("" = a spectator)
+let inviteSpent = false;      // the invite link opened here had already been used
 let S = null;                 // the state: the last snapshot with the events since applied to it
 let selected = new Set();     // indices into S.view.hand
 let ws = null, retry = 0, dead = false, overlayClosedFor = -1, lastHand = "", hintMove = "";
@@ -28,7 +29,7 @@ async function findSeat() {
     const res = await fetch("/api/tables/" + encodeURIComponent(TABLE) + "/claim", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ invite }) });
     if (res.ok) { KEY = (await res.json()).token; keepToken(TABLE, KEY); }
-    else showError(t("error.invite_spent"));
+    else { inviteSpent = true; showError(t("error.invite_spent")); }
   }
   params.delete("k"); params.delete("i");
   history.replaceState(null, "", location.pathname + "?" + params.toString());
@@ -69,7 +70,7 @@ function resync() { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.str
 function showError(text) { $("error").textContent = text; }
 
 function onError(m) {
-  if (m.code === "bad_token") { dead = true; }
+  if (m.code === "bad_token") { dead = true; if (inviteSpent) return; }
   if (m.code === "stale") resync();  // the table moved on: look again
   const key = "error." + m.code;
   const known = I18N.texts[key] !== undefined;
