@@ -197,7 +197,8 @@ def test_no_message_to_a_seat_or_spectator_holds_a_hidden_card(db_url: str, vari
 
 
 @pytest.mark.parametrize("variant", ["classic(players=4)", "classic(players=6,teams=3)", "classic(players=5)",
-                                     "mexican", "classic(players=3,cutthroat=true)"])
+                                     "mexican", "classic(players=3,cutthroat=true)", "pennies-from-heaven",
+                                     "romanian-tiles", "italian"])
 def test_the_view_shared_by_a_side_is_each_seats_own_view(variant: str) -> None:
     """The update of one change builds one view per side and gives partners a copy with their own seat and
     hand: it must equal the view built for the seat itself, after every move."""

@@ -333,9 +333,10 @@ class Table:
         """The view dict of table seat ``seat`` (None: a spectator; sitting out: a partner's without a hand).
 
         ``cache`` (one per change) keeps one view per side: every field of a view but ``seat`` and
-        ``hand`` is the same for the seats of a side (``frozen_for_me``, ``frozen_reason``, ``extra_due``
-        depend on the side only, :func:`canasta.engine.view.build_view`), so a partner's is copied
-        with his own seat and hand instead of being built again.
+        ``hand`` is the same for the seats of a side (``frozen_for_me`` and ``frozen_reason`` depend on
+        the side only, :func:`canasta.engine.view.build_view`), so a partner's is copied with his own
+        seat and hand instead of being built again — except in variants with extra cards, whose
+        ``extra_due`` may be a seat's own packet (§3.5).
         """
         game, rules = self.game, self.rules
         deal = game.deal
@@ -344,7 +345,7 @@ class Table:
         mine = game.seating.deal_seat(seat) if seat is not None else -1
         if mine >= 0:
             side = deal.side_of[mine]
-            if cache is not None and side in cache:
+            if cache is not None and side in cache and not rules.extra_cards:  # packets are per seat (§3.5)
                 shared, view = cache[side]
                 own = dict(shared)
                 own["seat"] = seat
