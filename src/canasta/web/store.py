@@ -228,40 +228,50 @@ class Store:
                              .values(status=status, updated=time.time()))
 
     def apply_ops(self, ops: list[StoreOp]) -> None:
-        """Apply ``ops`` in order in ONE transaction: all are stored or (an exception) none.
+        """Apply ``ops`` in ONE transaction: all are stored or (an exception) none.
+
+        The rows of each kind are inserted with one statement each (executemany): new tables, then deals,
+        then moves; then the tables' updates in the order given (the last status wins).
 
         Raises:
             sqlalchemy.exc.SQLAlchemyError: the database refused or is unreachable (nothing is stored).
-            ValueError: an unknown op kind.
+            ValueError: an unknown op kind (nothing is stored).
         """
         now = time.time()
+        creates: list[dict[str, Any]] = []
+        deals: list[dict[str, Any]] = []
+        moves: list[dict[str, Any]] = []
+        updates: list[tuple[str, dict[str, Any]]] = []
+        for op in ops:
+            a = op.args
+            if op.kind == "move":
+                moves.append({"table_id": op.table_id, "deal": a["deal"], "seq": a["seq"], "seat": a["seat"],
+                              "text": a["text"]})
+                if a.get("status") is not None:
+                    updates.append((op.table_id, {"status": a["status"], "updated": now}))
+            elif op.kind == "deal":
+                deals.append({"table_id": op.table_id, "number": a["number"], "dealer": a["dealer"],
+                              "seed": a["seed"]})
+            elif op.kind == "update":
+                values: dict[str, Any] = {"updated": now}
+                if a.get("status") is not None:
+                    values["status"] = a["status"]
+                if a.get("seats") is not None:
+                    values["seats"] = [dict(x) for x in a["seats"]]
+                updates.append((op.table_id, values))
+            elif op.kind == "create":
+                t: StoredTable = a["row"]
+                creates.append({"id": t.id, "created": now, "updated": now, "variant": t.variant, "seats": t.seats,
+                                "hints": t.hints, "status": t.status, "game_seed": t.game_seed,
+                                "first_dealer": t.first_dealer, "spectators": t.spectators, "clock": t.clock})
+            else:
+                raise ValueError(f"unknown store op {op.kind!r}")
         with self.engine.begin() as conn:
-            for op in ops:
-                a = op.args
-                if op.kind == "move":
-                    conn.execute(insert(MoveRow).values(table_id=op.table_id, deal=a["deal"], seq=a["seq"],
-                                                        seat=a["seat"], text=a["text"]))
-                    if a.get("status") is not None:
-                        conn.execute(update(TableRow).where(TableRow.id == op.table_id)
-                                     .values(status=a["status"], updated=now))
-                elif op.kind == "deal":
-                    conn.execute(insert(DealRow).values(table_id=op.table_id, number=a["number"],
-                                                        dealer=a["dealer"], seed=a["seed"]))
-                elif op.kind == "update":
-                    values: dict[str, Any] = {"updated": now}
-                    if a.get("status") is not None:
-                        values["status"] = a["status"]
-                    if a.get("seats") is not None:
-                        values["seats"] = [dict(x) for x in a["seats"]]
-                    conn.execute(update(TableRow).where(TableRow.id == op.table_id).values(**values))
-                elif op.kind == "create":
-                    t: StoredTable = a["row"]
-                    conn.execute(insert(TableRow).values(
-                        id=t.id, created=now, updated=now, variant=t.variant, seats=t.seats, hints=t.hints,
-                        status=t.status, game_seed=t.game_seed, first_dealer=t.first_dealer,
-                        spectators=t.spectators, clock=t.clock))
-                else:
-                    raise ValueError(f"unknown store op {op.kind!r}")
+            for model, rows in ((TableRow, creates), (DealRow, deals), (MoveRow, moves)):
+                if rows:
+                    conn.execute(insert(model), rows)
+            for table_id, values in updates:
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
     def load_table(self, table_id: str) -> StoredTable | None:
         """The table with its deals and moves, or None if there is none with that id."""
