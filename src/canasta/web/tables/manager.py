@@ -346,11 +346,16 @@ class TableManager:
                         return
                 try:
                     change = table.act(seat, text, seq)
-                except TableError:
+                except TableError as e:  # a bot's move refused (a bug): a safe move instead
+                    log.error("table %s: bot move %r refused: %s", table.id, text, e)
                     fallback = safe_move(table.legal_for(seat))
                     if fallback is None:
                         return
-                    change = table.act(seat, fallback, seq)
+                    try:
+                        change = table.act(seat, fallback, seq)
+                    except TableError:
+                        log.exception("table %s: no move for the bot of seat %d", table.id, seat + 1)
+                        return
                 try:
                     await self.apply(table, change)
                     failures = 0
