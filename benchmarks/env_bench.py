@@ -1,24 +1,34 @@
-"""Benchmark (not a test): environment steps per second with random masked agents.
+"""Benchmark (not a test): environment steps per CPU-second with random masked agents, next to OpenSpiel.
 
-Measures, for each configuration, how many moves per second a loop of random
-agents that pick uniformly among the legal moves (read from the ``action_mask``)
-gets through, and how many episodes per second:
+Every configuration plays random legal moves (an agent that picks uniformly among the legal ids the
+environment gives it: ``legal_ids()`` / ``info["legal_ids"]``, the ones set in the ``action_mask``; one
+configuration reads the mask itself) and counts moves; the configurations take turns, a slice of
+``--seconds`` CPU time each, for ``--rounds`` rounds, so that a change in the machine's load falls on all of
+them alike. Figures are moves (steps of any seat) per CPU-second of this process (``time.process_time``):
 
 * ``engine``: the bare engine (``Deal.legal_actions`` / ``apply_action``), no observation;
-* ``canasta_v0.env``: the PettingZoo AEC environment with its wrappers (``last()`` builds
-  the acting agent's observation every step);
-* ``canasta_v0.raw_env``: the same without wrappers;
-* ``CanastaGymEnv``: the Gymnasium wrapper, one learner against random bots (all moves counted);
-* Gin Rummy, for comparison, where RLCard is installed (``pip install rlcard``): RLCard's
-  ``gin-rummy`` environment directly, and wrapped in PettingZoo's ``RLCardBase`` AEC adapter
-  (PettingZoo removed its own ``gin_rummy`` environment; this is the adapter it used).
+* ``aec raw``: ``canasta_v0.raw_env``, PettingZoo's loop (``agent_iter``, ``last()`` builds the acting
+  agent's observation and mask every step), the move drawn from ``legal_ids()``;
+* ``aec raw, mask``: the same, the move drawn from ``np.flatnonzero(obs["action_mask"])``;
+* ``aec wrapped``: ``canasta_v0.env`` (PettingZoo's standard wrappers);
+* ``gym``: ``CanastaGymEnv``, a learner at seat 0 against random bots (every seat's moves counted; the
+  learner's steps per second are printed too);
+* ``vector N``: ``CanastaVectorEnv`` with N sub-environments (``copy=False``), per move and per learner step;
+* ``gin_rummy pyspiel +obs``: OpenSpiel's C++ Gin Rummy driven from Python, random legal actions, calling
+  ``state.observation_tensor()`` at every decision; ``gin_rummy pyspiel`` without the tensor. Its moves
+  count every transition, chance nodes (each card dealt or drawn from the stock) included, as the figures
+  of issue 17 did (the larger count, so the comparison is the harder one); its "learner steps" column counts
+  the players' decisions only. Only where pyspiel is installed.
+* ``--rlcard``: RLCard's ``gin-rummy`` too, directly (where rlcard is installed).
 
 Run::
 
-    python benchmarks/env_bench.py                 # 3 s per measurement
-    python benchmarks/env_bench.py --seconds 1 --json
+    python benchmarks/env_bench.py                       # 1 s slices, 3 rounds, classic 2 players
+    python benchmarks/env_bench.py --variant classic --seconds 2 --rounds 5 --json
 
-Figures depend on the machine and its load; on a shared machine run it twice.
+The ratios compare each configuration with ``gin_rummy pyspiel +obs`` and the vector environment with the
+single ones, per move and per learner step. The build (pure Python or compiled) is printed: figures of the
+two builds are not comparable.
 """
 
 from __future__ import annotations
@@ -32,133 +42,222 @@ from typing import Any
 
 import numpy as np
 
+import canasta.engine.deal as _deal_module
 from canasta import Deal, Rules
 from canasta.env import canasta_v0
 from canasta.env.gym_wrapper import CanastaGymEnv
-from canasta.play.bench import play_random
+from canasta.env.vector import CanastaVectorEnv
 
-Result = dict[str, Any]
-
-
-def _timed(name: str, seconds: float, episode: Callable[[int], int]) -> Result:
-    """Run ``episode(seed) -> moves`` until ``seconds`` have passed; steps/s and episodes/s."""
-    steps = episodes = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        steps += episode(episodes)
-        episodes += 1
-    elapsed = time.perf_counter() - start
-    return {"name": name, "steps_per_s": steps / elapsed, "episodes_per_s": episodes / elapsed,
-            "steps_per_episode": steps / max(1, episodes)}
+Runner = Callable[[float], tuple[int, int]]
+"""``run(cpu_seconds) -> (moves, learner steps)``: play for that much CPU time, continuing where it stopped."""
 
 
-def bench_engine(variant: str, seconds: float) -> Result:
-    """The bare engine with random moves."""
+def build() -> str:
+    """``compiled`` when the engine's modules are extension modules, else ``pure``."""
+    return "pure" if _deal_module.__file__.endswith(".py") else "compiled"
+
+
+def _until(seconds: float, body: Callable[[], tuple[int, int]]) -> tuple[int, int]:
+    moves = steps = 0
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        m, s = body()
+        moves += m
+        steps += s
+    return moves, steps
+
+
+def engine_runner(variant: str) -> Runner:
+    """The bare engine, random legal ids, one deal per call of the body."""
     rules = Rules.parse(variant)
     rng = random.Random(0)
+    seed = [0]
 
-    def episode(seed: int) -> int:
-        return play_random(Deal(rules, seed=seed), rng)
-
-    return _timed(f"engine {variant}", seconds, episode)
-
-
-def bench_aec(label: str, env: Any, seconds: float) -> Result:
-    """A PettingZoo AEC environment with random masked agents (the mask read from ``last()``)."""
-    rng = random.Random(0)
-
-    def episode(seed: int) -> int:
-        env.reset(seed=seed)
+    def body() -> tuple[int, int]:
+        seed[0] += 1
+        deal = Deal(rules, seed=seed[0])
         n = 0
-        for _ in env.agent_iter():
+        while not deal.over:
+            legal = deal.legal_actions()
+            deal.apply_action(legal[int(rng.random() * len(legal))])
+            n += 1
+        return n, n
+
+    return lambda s: _until(s, body)
+
+
+def aec_runner(env: Any, use_mask: bool = False) -> Runner:
+    """A PettingZoo AEC environment, one episode per call of the body."""
+    rng = random.Random(0)
+    seed = [0]
+
+    def body() -> tuple[int, int]:
+        seed[0] += 1
+        env.reset(seed=seed[0])
+        n = 0
+        for agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[int(rng.random() * len(legal))]))
+            if use_mask:
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[int(rng.random() * len(legal))]))
+            else:
+                legal = env.legal_ids(agent)
+                env.step(legal[int(rng.random() * len(legal))])
             n += 1
-        return n
+        return n, n
 
-    return _timed(label, seconds, episode)
+    return lambda s: _until(s, body)
 
 
-def bench_gym(variant: str, seconds: float) -> Result:
-    """The Gymnasium wrapper: a random masked learner at seat 0, random bots elsewhere (all moves counted)."""
+def gym_runner(variant: str) -> Runner:
+    """``CanastaGymEnv`` against random bots, one episode per call of the body; moves of every seat."""
     env = CanastaGymEnv(variant=variant, seat=0, opponents="random")
     rng = random.Random(0)
+    seed = [0]
 
-    def episode(seed: int) -> int:
-        obs, _ = env.reset(seed=seed)
+    def body() -> tuple[int, int]:
+        seed[0] += 1
+        _, info = env.reset(seed=seed[0])
+        steps = 0
         while True:
-            legal = np.flatnonzero(obs["action_mask"])
-            obs, _, term, trunc, _ = env.step(int(legal[int(rng.random() * len(legal))]))
+            legal = info["legal_ids"]
+            _, _, term, trunc, info = env.step(legal[int(rng.random() * len(legal))])
+            steps += 1
             if term or trunc:
-                return env.raw._steps  # moves of every seat in this deal
+                return env.raw._steps, steps
 
-    return _timed(f"CanastaGymEnv {variant}", seconds, episode)
+    return lambda s: _until(s, body)
 
 
-def bench_gin_rummy(seconds: float) -> list[Result]:
-    """RLCard's Gin Rummy, directly and through PettingZoo's RLCard adapter; [] if RLCard is missing."""
+def vector_runner(variant: str, n: int) -> Runner:
+    """``CanastaVectorEnv`` of ``n`` sub-environments, random legal ids; moves of every seat."""
+    envs = CanastaVectorEnv(n, variant=variant, opponents="random", copy=False)
+    envs.reset(seed=0)
+    rng = random.Random(0)
+    raws = [e.raw for e in envs.envs]
+
+    def body() -> tuple[int, int]:
+        before = [r._steps for r in raws]
+        acts = [ids[int(rng.random() * len(ids))] if ids else 0 for ids in envs.legal_ids()]
+        envs.step(acts)
+        moves = 0
+        for r, b in zip(raws, before, strict=True):
+            d = r._steps - b
+            moves += d if d >= 0 else r._steps  # reset: the new episode's moves so far
+        return moves, n
+
+    return lambda s: _until(s, body)
+
+
+def pyspiel_runner(observe: bool) -> Runner | None:
+    """OpenSpiel's gin_rummy from Python, random legal actions (with ``observation_tensor()`` at every
+    decision when ``observe``); None where pyspiel is missing."""
     try:
-        import rlcard
+        import pyspiel  # type: ignore[import-not-found]
     except ImportError:
-        return []
-    out: list[Result] = []
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(0)
+
+    def body() -> tuple[int, int]:
+        state = game.new_initial_state()
+        n = chance = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                chance += 1
+                continue
+            if observe:
+                state.observation_tensor()
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            n += 1
+        return n + chance, n
+
+    return lambda s: _until(s, body)
+
+
+def rlcard_runner() -> Runner | None:
+    """RLCard's gin-rummy environment directly; None where rlcard is missing."""
+    try:
+        import rlcard  # type: ignore[import-not-found]
+    except ImportError:
+        return None
     env = rlcard.make("gin-rummy", config={"seed": 0})
     rng = random.Random(0)
 
-    def episode(seed: int) -> int:
+    def body() -> tuple[int, int]:
         state, _ = env.reset()
         n = 0
         while not env.is_over():
             legal = list(state["legal_actions"])
             state, _ = env.step(legal[int(rng.random() * len(legal))])
             n += 1
-        return n
+        return n, n
 
-    out.append(_timed("gin-rummy rlcard (direct)", seconds, episode))
-    try:
-        from pettingzoo.classic.rlcard_envs.rlcard_base import RLCardBase
-    except ImportError:
-        return out
-
-    class GinRummyAEC(RLCardBase):  # what PettingZoo's gin_rummy_v4 was built on
-        metadata = {"name": "gin_rummy_bench", "render_modes": [], "is_parallelizable": False}
-
-        def __init__(self) -> None:
-            super().__init__("gin-rummy", 2, (5, 52))
-            self.render_mode = None
-
-    out.append(bench_aec("gin-rummy PettingZoo RLCardBase (AEC)", GinRummyAEC(), seconds))
-    return out
+    return lambda s: _until(s, body)
 
 
 def main() -> None:
-    """Command line: --seconds per measurement, --json."""
-    ap = argparse.ArgumentParser(description="Environment steps/s with random masked agents.")
-    ap.add_argument("--seconds", type=float, default=3.0)
+    """Command line: --variant, --seconds per slice, --rounds, --vector N, --rlcard, --json."""
+    ap = argparse.ArgumentParser(description="Environment moves per CPU-second with random masked agents.")
+    ap.add_argument("--variant", default="classic(players=2)")
+    ap.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per configuration and round")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--vector", type=int, default=16, help="sub-environments of the vector environment")
+    ap.add_argument("--rlcard", action="store_true", help="also RLCard's gin-rummy")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     a = ap.parse_args()
-    s = a.seconds
-    results: list[Result] = []
-    for variant in ("classic(players=2)", "classic"):
-        results.append(bench_engine(variant, s))
-        results.append(bench_aec(f"canasta_v0.env {variant}", canasta_v0.env(variant=variant), s))
-        results.append(bench_aec(f"canasta_v0.raw_env {variant}", canasta_v0.raw_env(variant=variant), s))
-        results.append(bench_gym(variant, s))
-    gin = bench_gin_rummy(s)
-    results.extend(gin)
+    v = a.variant
+    runners: dict[str, Runner] = {
+        "engine": engine_runner(v),
+        "aec raw": aec_runner(canasta_v0.raw_env(variant=v)),
+        "aec raw, mask": aec_runner(canasta_v0.raw_env(variant=v), use_mask=True),
+        "aec wrapped": aec_runner(canasta_v0.env(variant=v)),
+        "gym": gym_runner(v),
+        f"vector {a.vector}": vector_runner(v, a.vector),
+    }
+    for name, r in (("gin_rummy pyspiel +obs", pyspiel_runner(True)), ("gin_rummy pyspiel", pyspiel_runner(False)),
+                    ("gin-rummy rlcard", rlcard_runner() if a.rlcard else None)):
+        if r is not None:
+            runners[name] = r
+    totals = {name: [0, 0, 0.0] for name in runners}
+    for _ in range(a.rounds):
+        for name, run in runners.items():
+            t0 = time.process_time()
+            moves, steps = run(a.seconds)
+            t = totals[name]
+            t[0] += moves
+            t[1] += steps
+            t[2] += time.process_time() - t0
+    results = {name: {"moves_per_cpu_s": m / c, "learner_steps_per_cpu_s": s / c}
+               for name, (m, s, c) in totals.items()}
+    ref = results.get("gin_rummy pyspiel +obs")
+    vec = results[f"vector {a.vector}"]
+    ratios = {
+        "aec raw / pyspiel +obs": results["aec raw"]["moves_per_cpu_s"] / ref["moves_per_cpu_s"] if ref else None,
+        "aec wrapped / aec raw": results["aec wrapped"]["moves_per_cpu_s"] / results["aec raw"]["moves_per_cpu_s"],
+        "aec raw / engine": results["aec raw"]["moves_per_cpu_s"] / results["engine"]["moves_per_cpu_s"],
+        "vector / aec raw, per move": vec["moves_per_cpu_s"] / results["aec raw"]["moves_per_cpu_s"],
+        "vector / gym, per move": vec["moves_per_cpu_s"] / results["gym"]["moves_per_cpu_s"],
+        "vector / gym, per learner step":
+            vec["learner_steps_per_cpu_s"] / results["gym"]["learner_steps_per_cpu_s"],
+    }
     if a.json:
-        print(json.dumps({"results": results, "gin_rummy_available": bool(gin)}, indent=2))
+        print(json.dumps({"variant": v, "build": build(), "seconds": a.seconds, "rounds": a.rounds,
+                          "results": results, "ratios": ratios}, indent=2))
         return
-    print(f"{'configuration':52} {'steps/s':>10} {'episodes/s':>11} {'steps/episode':>14}")
-    for r in results:
-        print(f"{r['name']:52} {r['steps_per_s']:10.0f} {r['episodes_per_s']:11.1f} "
-              f"{r['steps_per_episode']:14.1f}")
-    if not gin:
-        print("Gin Rummy: RLCard is not installed (pip install rlcard) -- no comparison.")
+    print(f"variant {v}, build {build()}, {a.rounds} rounds of {a.seconds} CPU-s each, interleaved")
+    print(f"{'configuration':28} {'moves/CPU-s':>12} {'learner steps/CPU-s':>20} {'x pyspiel +obs':>15}")
+    for name, r in results.items():
+        x = f"{r['moves_per_cpu_s'] / ref['moves_per_cpu_s']:.2f}" if ref else "-"
+        print(f"{name:28} {r['moves_per_cpu_s']:12.0f} {r['learner_steps_per_cpu_s']:20.0f} {x:>15}")
+    for name, x in ratios.items():
+        print(f"{name:34} {'-' if x is None else f'{x:.2f}'}")
 
 
 if __name__ == "__main__":

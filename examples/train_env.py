@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 from canasta.env.gym_wrapper import CanastaGymEnv
-from canasta.moves import N_ACTIONS
+from canasta.moves.actions import N_ACTIONS
 
 
 class LinearSoftmaxPolicy:

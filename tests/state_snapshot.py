@@ -11,9 +11,11 @@ Left out, and only these:
   state, emptied by every move);
 * ``Deal._out_dead``, the turn in which going out was found impossible (filled by "may I go out?": once
   impossible, every later state of that turn has fewer options, so the answer follows from the state);
-* ``Deal._shared``, set only on the throwaway search copies of one turn (``Deal._copy(False)``: their own side's
-  Meld objects are their parent's until a move changes one, which copies it first); it says how the copy holds
-  its melds, not what they are;
+* ``Deal._shared``, set on the search copies of one turn (``Deal._copy(False)``) and on a clone and its original
+  (``Deal.clone()``): their Meld objects may be another deal's until a move changes one, which copies it first;
+  it says how the deal holds its melds, not what they are;
+* ``Deal._rng_shared``, set on a clone and its original: their random generator is shared until one of them
+  uses it, which copies it first (``DealState.rng``); it says how the deal holds it, not what it draws;
 * ``MeldLimits.options``, the process-wide memo of meld options that ``Deal.meld_limits`` points to (shared by every
   deal with the same limits, filled by move generation; its content follows from the limits alone).
 
@@ -28,12 +30,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
 from canasta.engine.deal import Deal
 
-SKIP_SLOTS = {"_legal", "_out_dead", "_shared"}
+SKIP_SLOTS = {"_legal", "_out_dead", "_shared", "_rng_shared"}
 """Slots of a Deal that are not state (caches of answers that follow from the state)."""
 SKIP_ATTRS = {("MeldLimits", "options")}
 """(class name, attribute) pairs of inner objects that are memos, not state."""
@@ -157,9 +160,23 @@ def deal_mutables(deal: Any, skip: tuple[str, ...] = tuple(SKIP_SLOTS)) -> dict[
     return out
 
 
+def _copied_on_write(a: Any, b: Any, path: str) -> bool:
+    """Whether the object at ``path`` may be shared by the deals ``a`` and ``b`` because each copies it before
+    changing it: the random generator where both hold it shared (``_rng_shared``: the first to draw copies it,
+    ``DealState.rng``), a Meld object (at ``melds[i][j]``, ``seqs[i][j]`` or ``turn_new[i]``, never its card list)
+    where both hold their melds shared (``_shared``: ``apply.meld_cards`` copies a meld before changing it)."""
+    if path == "_rng":
+        return bool(getattr(a, "_rng_shared", False) and getattr(b, "_rng_shared", False))
+    meld = re.fullmatch(r"(melds|seqs)\[\d+\]\[\d+\]|turn_new\[\d+\]", path)
+    return bool(meld and getattr(a, "_shared", False) and getattr(b, "_shared", False))
+
+
 def shared_mutables(a: Any, b: Any) -> list[str]:
     """Paths in ``b`` of the mutable objects that ``a`` and ``b`` share (empty: changing one never changes the
-    other)."""
+    other). Objects both copy before changing them (copy on write: the generator of a clone, the Meld objects of
+    a clone) are not counted, nor what they hold."""
     ma = deal_mutables(a)
     mb = deal_mutables(b)
-    return sorted(path for key, path in mb.items() if key in ma)
+    cow = [path for key, path in mb.items() if key in ma and _copied_on_write(a, b, path)]
+    return sorted(path for key, path in mb.items()
+                  if key in ma and not any(path == p or path.startswith(p + ".") for p in cow))

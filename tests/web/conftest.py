@@ -32,5 +32,5 @@ def client(db_url: str) -> Iterator[object]:
 
     from canasta.web.app import create_app
 
-    with TestClient(create_app(db_url, bot_delay=0)) as c:
+    with TestClient(create_app(db_url, bot_delay=0, bot_processes=0)) as c:  # bots decide in this process
         yield c

@@ -79,12 +79,14 @@ class Server:
             self.proc = None
 
     def table(self, seats: list[dict[str, Any]], variant: str = "classic(players=4)") -> list[str]:
-        """Create a table through the API; the seat links of its people."""
+        """Create a table through the API; the seat links of its people: the host's own (with his key,
+        which the page keeps and removes from the address), then the other people's invite links."""
         req = urllib.request.Request(self.url + "/api/tables", method="POST",
                                      data=json.dumps({"variant": variant, "seats": seats}).encode(),
                                      headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(req) as r:
-            return [self.url + link["link"] for link in json.load(r)["links"]]
+            data = json.load(r)
+        return [f"{self.url}{data['link']}&k={data['token']}"] + [self.url + link["link"] for link in data["links"]]
 
 
 @pytest.fixture(scope="module")
@@ -327,3 +329,37 @@ def test_variant_extras_are_shown(server: Server, page: Page, tmp_path: Path) ->
     assert names == [tile_name(parse_card(c)) for c in s["view"]["hand"]]  # as canasta.cards.tiles names them
     if s["view"]["pile"]["surprise"]:
         assert page.locator("#pile-info [data-extra=surprise]").count() == 1
+
+
+def test_invite_link_is_claimed_once_and_the_clock_shows(server: Server, browser: Browser) -> None:
+    """The host creates a table with a clock in the lobby; a friend's browser claims the invite link and
+    keeps the seat after a reload; a third browser opening the spent link gets no seat."""
+    host = browser.new_context().new_page()
+    host.set_default_timeout(WAIT_MS)
+    host.goto(server.url + "/?lang=en")
+    host.select_option("select.seat-kind[data-seat='1']", "human")
+    for i in (2, 3):
+        host.select_option(f"select.seat-kind[data-seat='{i}']", "bot:random")
+    host.fill("#clock-min", "5")
+    host.click("#create-btn")
+    invite = host.locator("#links input.link").first.input_value()
+    assert "i=" in invite and "k=" not in invite
+    host.click("#go")
+    s = wait_state(host, "s.you === 0")
+    assert s["clock"]["base"] == 300 and "k=" not in host.url
+    friend = browser.new_context().new_page()
+    friend.set_default_timeout(WAIT_MS)
+    friend.goto(invite)
+    assert wait_state(friend, "s.you === 1")["you"] == 1 and "i=" not in friend.url
+    friend.reload()
+    assert wait_state(friend, "s.you === 1")["you"] == 1  # the key is kept in the friend's browser
+    other = browser.new_context().new_page()
+    other.set_default_timeout(WAIT_MS)
+    other.goto(invite)
+    other.wait_for_function("() => document.getElementById('error').textContent")
+    assert "already been used" in (other.text_content("#error") or "")
+    host.click("#start")
+    wait_state(host, "s.status === 'playing'")
+    host.wait_for_selector(".seat-chip [data-extra='clock']")
+    for p in (host, friend, other):
+        p.context.close()

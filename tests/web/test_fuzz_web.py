@@ -171,7 +171,7 @@ def seat0(web: TestClient) -> Iterator[Any]:
     """Seat 0's connection to a started 2-player table of people; seat 1 is to act, so a valid move is refused."""
     r = web.post("/api/tables", json={"variant": "classic(players=2)", "seats": [{"kind": "human"}] * 2})
     data = r.json()
-    token = data["links"][0]["link"].split("k=")[1]
+    token = data["token"]
     with web.websocket_connect(f"/ws/{data['id']}?k={token}") as ws:
         ws.send_json({"type": "start"})
         state = until(ws, lambda m: m["type"] == "state" and m["status"] == "playing")

@@ -28,7 +28,8 @@ def test_every_key_used_by_the_pages_exists() -> None:
 
 
 def test_protocol_and_table_error_codes_are_translated() -> None:
-    src = (STATIC.parent / "protocol.py").read_text() + (STATIC.parent / "tables.py").read_text()
+    src = (STATIC.parent / "protocol.py").read_text() + "".join(
+        f.read_text() for f in sorted((STATIC.parent / "tables").glob("*.py")))
     codes = set(re.findall(r'(?:ProtocolError|TableError)\(\s*"([a-z_]+)"', src))
     codes |= set(re.findall(r'"(game_over|not_started)"', src))
     assert codes and {c for c in codes if c != "corrupt" and c != "bad_seats" and c != "bad_variant"} <= {

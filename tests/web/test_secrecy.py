@@ -2,8 +2,9 @@
 
 Whole games are played at a :class:`~canasta.web.tables.Table` (every seat a person,
 moved by random agents); after every move the state message of every seat is built
-exactly as the server sends it (``dumps(table.state_for(seat))``), and checked against
-the engine's internal state:
+exactly as the server sends it — the snapshot (``dumps(table.state_for(seat))``) and the
+update of protocol 2 (``dumps(table.update_for(seat, events, ...))``), for every seat and for a
+spectator (``seat`` None) — and checked against the engine's internal state:
 
 * the ``hand`` field is the seat's own hand;
 * outside the move log and the legal moves, every card named in the message is
@@ -12,7 +13,8 @@ the engine's internal state:
   type the count in the message equals that sum, so no card of another hand, of the
   stock or hidden in the pile can be in it;
 * a legal move names only the seat's own cards, and only the seat to act gets any;
-* the move log names cards only in moves that put them on the table, never for a draw;
+* the move log and the events name cards only in moves that put them on the table, never for a
+  draw; an event's ``drew`` (the cards received) goes only to the mover and is in his hand;
 * no shuffle seed is in the message.
 
 The one card below the top that a message may name is the wild card or red three that
@@ -34,7 +36,7 @@ from canasta.agents import make_agent
 from canasta.cards.deck import card_str, parse_cards
 from canasta.rules.fields import Rules, preset_names
 from canasta.web.protocol import dumps
-from canasta.web.tables import Table, create_table
+from canasta.web.tables import Change, Table, create_table
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JK)\b")
 SILENT = ("draw", "ask", "yes", "no", "pass")
@@ -62,17 +64,19 @@ def public_cards(table: Table) -> Counter[str]:
     return out
 
 
-def own_hand(table: Table, seat: int) -> Counter[str]:
-    """The hand of table seat ``seat`` (empty while he sits the deal out, 5 players)."""
+def own_hand(table: Table, seat: int | None) -> Counter[str]:
+    """The hand of table seat ``seat`` (empty while he sits the deal out, 5 players, or for a spectator)."""
     deal = table.game.deal
     assert deal is not None
+    if seat is None:
+        return Counter()
     d = table.game.seating.deal_seat(seat)
     if d < 0:
         return Counter()
     return Counter({card_str(c): n for c, n in enumerate(deal.hands[d]) if n})
 
 
-def check_message(table: Table, seat: int, text: str) -> None:
+def check_message(table: Table, seat: int | None, text: str) -> None:
     """Raise AssertionError if the message ``text`` for ``seat`` holds a card the seat cannot know."""
     deal = table.game.deal
     assert deal is not None
@@ -80,7 +84,7 @@ def check_message(table: Table, seat: int, text: str) -> None:
     hand = own_hand(table, seat)
     assert Counter(msg["view"]["hand"]) == hand, "the hand field is not the seat's own hand"
     # the log and legal moves are checked below; the table id is a random token that may read as a card ("JD-...")
-    rest = {k: v for k, v in msg.items() if k not in ("log", "legal", "table")}
+    rest = {k: v for k, v in msg.items() if k not in ("log", "legal", "table", "events")}
     reason = rest["view"]["pile"].pop("frozen_reason")
     for card in CARD.findall(reason):  # the card laid crosswise in a frozen pile: public
         assert card in {card_str(c) for c in deal.pile} and card[0] in "23J", reason
@@ -96,7 +100,10 @@ def check_message(table: Table, seat: int, text: str) -> None:
         # "add 7H to 4H-6H": the meld is public; "JK=5H": the card a wild card stands for is no card held
         used = Counter(CARD.findall(re.sub(r"=\S+", "", move.split(" to ")[0])))
         assert not used - hand, f"legal move {move!r} names cards the seat does not hold"
-    for entry in msg["log"]:
+    for entry in msg.get("events", []):  # the cards just drawn: the mover's own, now in his hand
+        assert "drew" not in entry or not Counter(entry["drew"]) - hand, f"{entry} to seat {seat}"
+    for entry in msg.get("log", []) + [e for e in msg.get("events", []) if e["kind"] == "move"]:
+        assert "drew" not in entry or entry["seat"] == seat, f"{entry} to seat {seat}"
         words = entry["move"].split()
         if words[0] in SILENT:
             assert len(words) == 1, f"{entry} shows cards"
@@ -110,9 +117,9 @@ def check_message(table: Table, seat: int, text: str) -> None:
 def play_and_check(variant: str, seed: int, max_deals: int = 4) -> int:
     """Play up to ``max_deals`` deals of a game, checking every seat's message after every move."""
     rules_players = Rules.parse(variant).players
-    table = create_table(None, variant, [{"kind": "human"}] * rules_players, seed=seed)
+    table, _ = create_table(variant, [{"kind": "human"}] * rules_players, seed=seed)
     agents = [make_agent("random", seed + i) for i in range(rules_players)]
-    table.start(0)
+    table.commit(table.start(0))
     checked = 0
     while not table.game.over and len(table.game.logs) <= max_deals:
         deal = table.game.deal
@@ -120,15 +127,22 @@ def play_and_check(variant: str, seed: int, max_deals: int = 4) -> int:
         if deal.over:
             if len(table.game.logs) == max_deals:
                 break
-            table.next_deal(0)
+            checked += check_all(table, table.next_deal(0))
             continue
         seat = table.game.table_seat(deal.to_act)
         action = agents[seat].select(None, deal.legal_actions())
-        table.act(seat, deal.move_for_action(action))
-        for s in range(rules_players):
-            check_message(table, s, dumps(table.state_for(s)))
-            checked += 1
+        checked += check_all(table, table.act(seat, deal.move_for_action(action), table.seq))
     return checked
+
+
+def check_all(table: Table, change: Change) -> int:
+    """Commit ``change``, then check the snapshot and the update of every seat and of a spectator."""
+    table.commit(change)
+    seats: list[int | None] = [*range(table.rules.players), None]
+    for s in seats:
+        check_message(table, s, dumps(table.state_for(s)))
+        check_message(table, s, dumps(table.update_for(s, change.events, change.deal_changed)))
+    return len(seats)
 
 
 @pytest.mark.slow
@@ -155,8 +169,8 @@ def test_every_variant_keeps_its_secrets(variant: str) -> None:
 
 def test_the_check_catches_a_leak() -> None:
     """The checker fails when another seat's hand is slipped into a message."""
-    table = create_table(None, "classic(players=4)", [{"kind": "human"}] * 4, seed=3_000_017)
-    table.start(0)
+    table, _ = create_table("classic(players=4)", [{"kind": "human"}] * 4, seed=3_000_017)
+    table.commit(table.start(0))
     state = table.state_for(0)
     check_message(table, 0, dumps(state))
     deal = table.game.deal

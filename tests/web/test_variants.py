@@ -18,8 +18,9 @@ from canasta.rules.fields import Rules, preset_names
 from canasta.web.i18n import load_locale
 from canasta.web.protocol import view_dict
 from canasta.web.store import Store
-from canasta.web.tables import Table, TableError, create_table, opening_dict, rebuild_table
+from canasta.web.tables import Table, TableError, opening_dict, rebuild_table
 
+from .tablesync import bot_step, do, hint, new_table
 from .wsplay import create, until
 
 FIVE = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"},
@@ -49,7 +50,7 @@ def test_lobby_creates_a_table_of_every_variant(client: TestClient, variant: str
         assert s["rules"]["spec"] == Rules.parse(variant).spec()
 
 
-def drive(table: Table, people: dict[int, Any], until_deals: int) -> list[int]:
+def drive(table: Table, people: dict[int, Any], until_deals: int, store: Store | None = None) -> list[int]:
     """Play bots and people (random agents) to the end of deal ``until_deals``; per deal, the seat sitting out."""
     outs = []
     while True:
@@ -58,22 +59,22 @@ def drive(table: Table, people: dict[int, Any], until_deals: int) -> list[int]:
         if deal.over:
             if len(table.game.logs) >= until_deals or table.game.over:
                 return outs
-            table.next_deal(0)
+            do(table, table.next_deal(0), store)
             continue
         if len(outs) < len(table.game.logs):
             outs.append(table.sitting_out())
-        if table.bot_step():
+        if bot_step(table, store):
             continue
         seat = table.game.table_seat(deal.to_act)
         assert seat in people and seat != table.sitting_out()
         action = people[seat].select(None, deal.legal_actions())
-        table.act(seat, deal.move_for_action(action))
+        do(table, table.act(seat, deal.move_for_action(action)), store)
 
 
 def test_five_players_one_sits_out_each_deal_and_gets_no_hand(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'five.db'}")
-    table = create_table(store, "classic(players=5)", FIVE, seed=9_000_011)
-    table.start(0)
+    table = new_table("classic(players=5)", FIVE, 9_000_011, store)
+    do(table, table.start(0), store)
     people = {0: make_agent("random", 1), 4: make_agent("random", 2)}
     state = table.state_for(4)  # deal 1: seat 4 (a person) sits out
     assert state["sitting_out"] == 4 and state["view"]["spectator"]
@@ -84,8 +85,8 @@ def test_five_players_one_sits_out_each_deal_and_gets_no_hand(tmp_path: Path) ->
         table.act(4, table.game.deal.legal_moves()[0])  # type: ignore[union-attr]
     assert e.value.code == "sitting_out"
     with pytest.raises(TableError):
-        table.hint(4)
-    outs = drive(table, people, until_deals=3)
+        hint(table, 4)
+    outs = drive(table, people, until_deals=3, store=store)
     assert outs == [4, 0, 2]  # the side of three sends one player out in turn; seat 2 is a bot
     for deal_no, (moved, out) in enumerate(zip(table.move_seats, outs, strict=True)):
         assert out not in moved, f"seat {out + 1} moved in deal {deal_no + 1}, which he sits out"
@@ -94,7 +95,7 @@ def test_five_players_one_sits_out_each_deal_and_gets_no_hand(tmp_path: Path) ->
     assert state["view"]["hand"] == [] and state["view"]["to_act"] != 2
     for h, out in zip(table.history(), outs, strict=True):
         assert h["out_seat"] in range(-1, 5) and h["out_seat"] != out
-    again = rebuild_table(store.load_table(table.id), None)  # type: ignore[arg-type]
+    again = rebuild_table(store.load_table(table.id))  # type: ignore[arg-type]
     for seat in range(5):
         assert again.state_for(seat) == table.state_for(seat)
     store.close()
@@ -114,8 +115,8 @@ def test_five_players_over_the_websocket(client: TestClient) -> None:
 
 def start(variant: str, seed: int = 1_000_003) -> Table:
     rules = Rules.parse(variant)
-    table = create_table(None, variant, [{"kind": "human"}] * rules.players, seed=seed)
-    table.start(0)
+    table = new_table(variant, [{"kind": "human"}] * rules.players, seed)
+    do(table, table.start(0))
     return table
 
 

@@ -49,7 +49,7 @@ from dataclasses import dataclass, fields
 
 from canasta.agents.determinize import DeterminizeError, sample_deal
 from canasta.agents.hard import HardAgent
-from canasta.agents.memory import CardMemory
+from canasta.agents.memory import CardMemory, PublicState
 from canasta.agents.protocol import view_or_forced
 from canasta.engine.deal import Deal, IllegalMove, PlayerView
 from canasta.moves.actions import DECODED_ACTIONS
@@ -186,6 +186,8 @@ class ExpertAgent:
     """
 
     needs_view = True
+    needs_view_when_forced = False
+    """With one legal move it returns it without reading the view (the loops then pass None)."""
 
     def __init__(self, seed: int | None = None, ms: float | None = None, iterations: int | None = None,
                  candidates: int = 3, bias: float = 0.0, z: float = 1.0, pile: int = 8):
@@ -227,6 +229,11 @@ class ExpertAgent:
     def observe(self, view: PlayerView | None, seat: int, move: Move | None) -> None:
         """Record a public event (the Agent ``observe`` hook)."""
         self.policy.observe(view, seat, move)
+
+    def observe_public(self, facts: PublicState, own_view: Callable[[], PlayerView], seat: int,
+                       move: Move | None) -> None:
+        """Record a public event from the public facts after it (the Agent ``observe_public`` hook)."""
+        self.policy.observe_public(facts, own_view, seat, move)
 
     # ------------------------------------------------------------- advice
 
@@ -410,8 +417,7 @@ class ExpertAgent:
 
         Returns the deal margin of ``seat``'s side (points), or None if ``action`` is not legal there.
         """
-        deal = world.clone()
-        deal.rng = random.Random(world_seed)
+        deal = world.clone(rng=random.Random(world_seed))  # the world's own generator is never copied
         memory = self.memory.copy()
         memory.exact = True
         players = deal.n

@@ -4,11 +4,11 @@ pile war, the initial meld's wild-card limit, going out and partner play."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from canasta.agents.heuristic import HeuristicAgent
 from canasta.agents.level_weights import DEFAULT_HARD, HardWeights
-from canasta.agents.memory import UNKNOWN, CardMemory
+from canasta.agents.memory import UNKNOWN, CardMemory, PublicState
 from canasta.agents.opening import Step, opening_plan
 from canasta.agents.position import Position
 from canasta.agents.protocol import view_or_forced
@@ -37,11 +37,22 @@ class HardPlayer(HeuristicAgent):
         self.hard_weights = weights
         self.memory = CardMemory()
         self._unseen: Unseen | None = None
+        self._next_discarded: set[int] | None = None
+        self._chances: dict[int, float] = {}
+        self._chances_pos: Position | None = None
+        """:meth:`take_chance`'s answers and the next seat's discarded ranks, kept for one decision (one
+        :class:`Position`): several discards share a rank."""
         self._wilds_in_pile = 0
 
     def observe(self, view: PlayerView | None, seat: int, move: Move | None) -> None:
         """Record a public event (the Agent ``observe`` hook): see :class:`CardMemory`."""
         self.memory.observe(view, seat, move)
+
+    def observe_public(self, facts: PublicState, own_view: Callable[[], PlayerView], seat: int,
+                       move: Move | None) -> None:
+        """Record a public event from the public facts after it (the Agent ``observe_public`` hook, which the game
+        loops prefer: no view per move): see :meth:`CardMemory.observe_public`."""
+        self.memory.observe_public(facts, own_view, seat, move)
 
     def select(self, view: PlayerView | None, legal: Sequence[int]) -> int:
         """Pick one id of ``legal`` for the seat whose ``view`` is given (memory updated first).
@@ -94,7 +105,19 @@ class HardPlayer(HeuristicAgent):
                 + hard.pile_wild * self._wilds_in_pile)
 
     def take_chance(self, view: PlayerView, pos: Position, rank: int, frozen: bool) -> float:
-        """Chance that the next player can take the pile with a card of ``rank`` on top (§1.7)."""
+        """Chance that the next player can take the pile with a card of ``rank`` on top (§1.7); ``view`` is
+        ``pos.view``."""
+        if self._chances_pos is not pos:
+            self._chances_pos = pos
+            self._chances = {}
+            self._next_discarded = None
+        key = rank * 2 + frozen
+        chance = self._chances.get(key)
+        if chance is None:
+            chance = self._chances[key] = self._take_chance(view, pos, rank, frozen)
+        return chance
+
+    def _take_chance(self, view: PlayerView, pos: Position, rank: int, frozen: bool) -> float:
         memory = self.memory
         rules = view.rules
         next_seat = (view.seat + 1) % rules.players
@@ -105,7 +128,7 @@ class HardPlayer(HeuristicAgent):
                 return 1.0
         unseen = self.unseen(view)
         known_of_rank = memory.known_rank(next_seat, rank)
-        known_total = sum(memory.known[next_seat]) if 0 <= next_seat < len(memory.known) else 0
+        known_total = memory.known_total[next_seat] if 0 <= next_seat < len(memory.known) else 0
         draws = max(0, view.hand_sizes[next_seat] - known_total)
         p_pair = p_at_least(unseen.total, unseen.by_rank[rank], draws, 2 - known_of_rank)
         chance = p_pair
@@ -115,7 +138,10 @@ class HardPlayer(HeuristicAgent):
             p_wild = 1.0 if wild_known else p_at_least(
                 unseen.total, unseen.by_rank[TWO] + unseen.by_rank[JOKER_RANK], draws, 1)
             chance += max(0.0, p_one) * p_wild
-        if rank in self.discarded_ranks(next_seat):
+        discarded = self._next_discarded
+        if discarded is None:
+            discarded = self._next_discarded = self.discarded_ranks(next_seat)
+        if rank in discarded:
             chance *= self.hard_weights.discarded_factor
         if not view.opened[side]:
             chance *= self.hard_weights.unopened_factor

@@ -79,6 +79,8 @@ class HeuristicAgent:
     """
 
     needs_view = True
+    needs_view_when_forced = False
+    """With one legal move it returns it without reading the view (the loops then pass None)."""
 
     def __init__(self, seed: int | None = None, weights: HeuristicWeights = DEFAULT_WEIGHTS):
         self.name = "heuristic"

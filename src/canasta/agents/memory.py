@@ -6,6 +6,12 @@ A :class:`CardMemory` is fed the public history of the deal, never a hidden card
   the deal being dealt and then every move as applied (a move's cards are shown at
   the table; a ``draw`` carries none), each with the owner's own view after it.
   This is exact;
+* or the same through ``observe_public(facts, own_view, seat, move)``
+  (:class:`~canasta.agents.protocol.PublicFacts`): after every move only the public
+  facts the memory reads (pile, stock and hand sizes, turn number, scores), built once
+  for every seat, instead of a view per seat; the owner's view is built only when a
+  deal starts. The memory is the same after every move as through ``observe``
+  (tests/test_memory_public.py checks it move by move);
 * or, where a game loop does not call the hook (the web tables), by comparing the
   successive views the agent receives when it acts (:meth:`CardMemory.sync`): the
   pile's growth, who took it (the seat whose hand grew), the melds. This is a best
@@ -26,7 +32,8 @@ What it keeps (RULES.md §1.4, §1.7, §1.9):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, JOKER, N_TYPES, TWO
 from canasta.engine.deal import PlayerView
@@ -49,7 +56,33 @@ def clip_known(known: list[int], size: int) -> None:
             c += 1
 
 
-def _deal_key(view: PlayerView) -> tuple[object, ...]:
+class PublicState(Protocol):
+    """The public facts the memory reads after an event: a :class:`~canasta.engine.view.PlayerView` or a
+    :class:`~canasta.agents.protocol.PublicFacts` (same names, same values)."""
+
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def minimums(self) -> tuple[int, ...]: ...
+    @property
+    def turn_number(self) -> int: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def pile_top(self) -> int | None: ...
+    @property
+    def pile_size(self) -> int: ...
+    @property
+    def pile_cards(self) -> tuple[int, ...] | None: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def pending_pile(self) -> int: ...
+
+
+def _deal_key(view: PublicState) -> tuple[object, ...]:
     return (view.dealer, view.scores, view.minimums)
 
 
@@ -62,6 +95,7 @@ class CardMemory:
     Attributes:
         pile: the discard pile, bottom first; card types or :data:`UNKNOWN`.
         known: per seat, counts of each card type known to be in that seat's hand.
+        known_total: per seat, the sum of its ``known`` counts (kept in step with them).
         pending: pile cards set aside by the player whose turn it is (initial meld, §1.6).
         discards: per seat, the cards it discarded this deal, in order.
         takes: per seat, how many times it took the pile.
@@ -77,7 +111,7 @@ class CardMemory:
     __slots__ = ("seat", "pile", "known", "pending", "discards", "takes", "picked", "has_melded",
                  "turn_seat", "turn_no", "turn_new", "touched_old", "reshuffles", "exact", "key",
                  "owners", "players", "teams", "_last", "_turn_melds", "_observed_since_sync", "near_out",
-                 "b3_removed")
+                 "b3_removed", "known_total")
 
     def __init__(self, seat: int = 0):
         self.seat = seat
@@ -92,6 +126,7 @@ class CardMemory:
         self.teams = teams
         self.pile: list[int] = []
         self.known = [[0] * N_TYPES for _ in range(players)]
+        self.known_total = [0] * players
         self.pending: list[int] = []
         self.discards: list[list[int]] = [[] for _ in range(players)]
         self.takes = [0] * players
@@ -104,7 +139,7 @@ class CardMemory:
         self.reshuffles = 0
         self.exact = False
         self.owners: list[dict[int, tuple[int, int]]] = [{} for _ in range(teams)]
-        self._last: PlayerView | None = None
+        self._last: PublicState | None = None
         self._turn_melds: dict[int, int] | None = None
         self._observed_since_sync = False
         self.near_out: dict[int, int] = {}
@@ -118,6 +153,7 @@ class CardMemory:
         m.teams = self.teams
         m.pile = self.pile[:]
         m.known = [k[:] for k in self.known]
+        m.known_total = self.known_total[:]
         m.pending = self.pending[:]
         m.discards = [d[:] for d in self.discards]
         m.takes = self.takes[:]
@@ -185,16 +221,33 @@ class CardMemory:
             self._reconcile(view)
             self._last = view
 
+    def observe_public(self, facts: PublicState, own_view: Callable[[], PlayerView], seat: int,
+                       move: Move | None) -> None:
+        """:meth:`observe` from the public facts after the event (``facts``; the owner's view, ``own_view()``, is
+        built only for a new deal or a deal joined in the middle): the memory ends the same as with
+        ``observe(own_view(), seat, move)``."""
+        if move is None:
+            self.observe(own_view(), seat, None)
+            return
+        if self.key != _deal_key(facts):
+            self.reset(own_view())  # joined mid-deal: what came before is lost
+            self.exact = True
+        self._observed_since_sync = True
+        self._apply(seat, move, facts)
+        self._reconcile(facts)
+        self._last = facts
+
     def _side(self, seat: int) -> int:
         return seat % self.teams if self.teams else 0
 
     def _forget(self, seat: int, cards: Sequence[int]) -> None:
-        if seat == self.seat or not 0 <= seat < self.players:
-            return
+        if seat == self.seat or not 0 <= seat < self.players or not self.known_total[seat]:
+            return  # nothing known in that hand: nothing to forget
         k = self.known[seat]
         for c in cards:
             if k[c] > 0:
                 k[c] -= 1
+                self.known_total[seat] -= 1
 
     def _receive(self, seat: int, cards: Sequence[int]) -> None:
         if not 0 <= seat < self.players:
@@ -205,6 +258,7 @@ class CardMemory:
             self.picked[seat].append(c)
             if seat != self.seat:
                 self.known[seat][c] += 1
+                self.known_total[seat] += 1
 
     def _meld(self, seat: int, target: int, new: bool) -> None:
         side = self._side(seat)
@@ -218,7 +272,7 @@ class CardMemory:
         elif owners[target] != (seat, self.turn_no):
             self.touched_old = True
 
-    def _apply(self, seat: int, move: Move, view: PlayerView | None) -> None:
+    def _apply(self, seat: int, move: Move, view: PublicState | None) -> None:
         kind = move.kind
         if kind in (DRAW, TAKE) or (kind == PASS and self.turn_seat != seat):
             if self.turn_seat != seat or (view is not None and view.turn_number != self.turn_no):
@@ -266,7 +320,7 @@ class CardMemory:
         self.touched_old = False
         self.pending = []
 
-    def _reconcile(self, view: PlayerView) -> None:
+    def _reconcile(self, view: PublicState) -> None:
         """Bring the pile in line with the view (a reshuffle, or a history joined late)."""
         if view.pile_cards is not None:
             if list(view.pile_cards) != self.pile:
@@ -278,9 +332,12 @@ class CardMemory:
             top = view.pile_top if view.pile_top is not None else UNKNOWN
             self.pile = [UNKNOWN] * max(0, view.pile_size - 1) + ([top] if view.pile_size else [])
         self.turn_no = view.turn_number
+        sizes = view.hand_sizes
+        totals = self.known_total
         for s in range(self.players):
-            if s != self.seat:
-                clip_known(self.known[s], view.hand_sizes[s])
+            if s != self.seat and totals[s] > sizes[s]:  # else clip_known would change nothing
+                clip_known(self.known[s], sizes[s])
+                totals[s] = sum(self.known[s])
 
     # ------------------------------------------------------ the view path
 
@@ -321,7 +378,7 @@ class CardMemory:
         self.turn_new = [t for t in sizes if t not in start]
         self.touched_old = any(sizes[t] > n for t, n in start.items() if t in sizes)
 
-    def _diff(self, last: PlayerView, view: PlayerView) -> None:
+    def _diff(self, last: PublicState, view: PlayerView) -> None:
         grown = view.pile_size >= len(self.pile) and last.pile_size <= view.pile_size
         if grown and view.pile_size > last.pile_size:
             extra = view.pile_size - last.pile_size

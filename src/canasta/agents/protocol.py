@@ -31,6 +31,15 @@ class Agent(Protocol):
     :class:`~canasta.moves.notation.Move` is public at the table (a ``draw`` carries no
     card), so this gives an agent the public history without any hidden card.
     Agents without ``observe`` keep working unchanged.
+
+    An agent whose ``select`` returns the only legal move without reading the view may set
+    ``needs_view_when_forced = False``: the loops of :mod:`canasta.play.match` then pass None instead of building
+    a view when there is one legal move. Without the attribute the view is always built (``needs_view``).
+
+    An agent that needs only the public facts after a move, not its whole view, may define
+    ``observe_public(facts, own_view, seat, move)`` instead (see :class:`PublicFacts`): the loops then build
+    one :class:`PublicFacts` per move for all such agents rather than a view per agent, and ``own_view()``
+    builds the observer's own view where it needs one (a new deal, a deal joined in the middle).
     """
 
     name: str
@@ -63,23 +72,98 @@ def view_or_forced(view: PlayerView | None, legal: Sequence[int], who: str) -> P
     return view
 
 
+class PublicFacts:
+    """The public facts of a deal after a move, the same for every seat (what every player at the table sees):
+    the fields of :class:`~canasta.engine.view.PlayerView` with the same names and values, without any hand.
+
+    Attributes:
+        dealer, turn_number: the deal's dealer and the engine's turn number.
+        scores, minimums: the sides' scores before the deal and their initial meld minimums (points, §1.6).
+        hand_sizes: cards in each seat's hand.
+        pile_top, pile_size: the top of the discard pile (a card type, None when empty) and its size.
+        pile_cards: the whole pile, bottom first, where the rules show it (``rules.pile_visible``), else None.
+        stock_size: cards left in the stock.
+        pending_pile: pile cards set aside while the player makes his initial meld (§1.6).
+    """
+
+    __slots__ = ("dealer", "turn_number", "scores", "minimums", "hand_sizes", "pile_top", "pile_size", "pile_cards",
+                 "stock_size", "pending_pile")
+
+    def __init__(self, deal: Deal):
+        pile = deal.pile
+        self.dealer = deal.dealer
+        self.turn_number = deal.turn_no
+        self.scores = tuple(deal.scores)
+        self.minimums = tuple(deal.minimum)
+        self.hand_sizes = tuple(deal.hand_sizes)
+        self.pile_top: int | None = pile[-1] if pile else None
+        self.pile_size = len(pile)
+        self.pile_cards: tuple[int, ...] | None = tuple(pile) if deal.rules.pile_visible else None
+        self.stock_size = len(deal.stock)
+        self.pending_pile = len(deal.pending)
+
+
+class PublicHook:
+    """An agent's ``observe_public`` hook as :func:`observers` lists it (called by :func:`observe_all` with one
+    :class:`PublicFacts` per move); called directly with a view, it passes the view as the facts (a
+    :class:`~canasta.engine.view.PlayerView` has the same fields)."""
+
+    __slots__ = ("hook", "_deal", "_seat", "_own")
+
+    def __init__(self, hook: Callable[..., None]):
+        self.hook = hook
+        self._deal: Deal | None = None
+        self._seat = -1
+        self._own: Callable[[], PlayerView] | None = None
+
+    def own_view(self, deal: Deal, seat: int) -> Callable[[], PlayerView]:
+        """A function building ``seat``'s view of ``deal`` when called (the same one while the deal and the seat
+        stay the same)."""
+        own = self._own
+        if own is None or self._deal is not deal or self._seat != seat:
+            own = self._own = _own_view(deal, seat)
+            self._deal = deal
+            self._seat = seat
+        return own
+
+    def __call__(self, view: PlayerView, seat: int, move: Move | None) -> None:
+        self.hook(view, lambda: view, seat, move)
+
+
 def observers(agents: Sequence[Agent] | Mapping[int, Agent]) -> list[tuple[int, Callable[..., None]]]:
-    """The ``(seat, observe)`` pairs of the agents that define ``observe`` (seat order)."""
+    """The ``(seat, observe)`` pairs of the agents that define ``observe`` or ``observe_public`` (seat order;
+    ``observe_public`` wrapped in a :class:`PublicHook`)."""
     items: Iterable[tuple[int, Agent]] = (agents.items() if isinstance(agents, Mapping)
                                           else enumerate(agents))
-    out = []
+    out: list[tuple[int, Callable[..., None]]] = []
     for seat, agent in sorted(items, key=lambda pair: pair[0]):
+        public = getattr(agent, "observe_public", None)
         observe = getattr(agent, "observe", None)
-        if callable(observe):
+        if callable(public):
+            out.append((seat, PublicHook(public)))
+        elif callable(observe):
             out.append((seat, observe))
     return out
 
 
 def observe_all(obs: Sequence[tuple[int, Callable[..., None]]], deal: Deal, seat: int,
                 move: Move | None) -> None:
-    """Call every observer with its own seat's view of ``deal``, the seat that moved and the move.
+    """Call every observer with its own seat's view of ``deal``, the seat that moved and the move; a
+    :class:`PublicHook` with the deal's :class:`PublicFacts` (built once for all of them) and a function
+    building its own view.
 
     ``seat == -1`` and ``move is None`` announce a new deal. ``obs`` comes from :func:`observers`.
     """
+    facts: PublicFacts | None = None
     for observer_seat, observe in obs:
-        observe(deal.view(observer_seat), seat, move)
+        if type(observe) is PublicHook:
+            if facts is None:
+                facts = PublicFacts(deal)
+            observe.hook(facts, observe.own_view(deal, observer_seat), seat, move)
+        else:
+            observe(deal.view(observer_seat), seat, move)
+
+
+def _own_view(deal: Deal, seat: int) -> Callable[[], PlayerView]:
+    """A function building ``seat``'s view of ``deal`` when called."""
+    return lambda: deal.view(seat)

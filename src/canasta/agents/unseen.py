@@ -58,8 +58,9 @@ class Unseen:
         for removed in view.black_threes_removed:
             for card in removed:
                 by_rank[card >> 2] -= 1
+        totals = memory.known_total
         for seat, known in enumerate(memory.known):
-            if seat == view.seat:
+            if seat == view.seat or not totals[seat]:
                 continue
             for card in range(53):
                 if known[card]:

@@ -169,7 +169,11 @@ def deck_list(counts: Sequence[int]) -> list[int]:
     """The deck as a list of card types in a fixed canonical order (before shuffling)."""
     out: list[int] = []
     for card, n in enumerate(counts):
-        out.extend([card] * n)
+        if n:  # most counts of a hand are 0 or 1 (a view builds the hand from them at every decision)
+            if n == 1:
+                out.append(card)
+            else:
+                out.extend([card] * n)
     return out
 
 

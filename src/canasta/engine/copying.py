@@ -77,9 +77,9 @@ CLONE_FLAT = (
 """Slots that are lists of numbers or flags: copied."""
 CLONE_NESTED = ("hands", "rank_counts", "meld_index", "red3", "black3_removed", "packets")
 """Slots that are lists of lists of numbers: each inner list copied."""
-CLONE_SPECIAL = ("melds", "turn_new", "seqs", "rng", "_legal", "_shared")
+CLONE_SPECIAL = ("melds", "turn_new", "seqs", "_rng", "_rng_shared", "_legal", "_shared")
 """Slots :meth:`Deal.clone` copies by hand: the melds (``turn_new`` and ``seqs`` point into them), the generator's
-state, and the legal-move cache (emptied)."""
+(shared with the copy until one of the two uses it: :attr:`DealState.rng`), and the legal-move cache (emptied)."""
 
 
 def _check_clone_covers_slots() -> None:
@@ -101,7 +101,7 @@ def _slot_copier() -> Callable[[DealState, DealState], None]:
     lines = ["def copy_slots(s, d):"]
     lines += [f"    d.{n} = s.{n}" for n in CLONE_SHARED]
     lines += [f"    d.{n} = s.{n}[:]" for n in CLONE_FLAT]
-    lines += [f"    d.{n} = [x[:] for x in s.{n}]" for n in CLONE_NESTED]
+    lines += [f"    d.{n} = list(map(list.copy, s.{n}))" for n in CLONE_NESTED]
     space: dict[str, Any] = {}
     exec("\n".join(lines), space)  # noqa: S102 - the source is made of the slot names above alone
     fn: Callable[[DealState, DealState], None] = space["copy_slots"]
@@ -111,19 +111,27 @@ def _slot_copier() -> Callable[[DealState, DealState], None]:
 _copy_slots = _slot_copier()
 
 
-def clone(state: DealState) -> DealState:
+def clone(state: DealState, rng: random.Random | None = None) -> DealState:
     """An independent copy (cheap: a few small lists), for search and learners.
 
-    Nothing mutable is shared: a move on the copy never changes the original, and the reverse (issue #13).
-    Every slot is copied by the way :data:`CLONE_SHARED`, :data:`CLONE_FLAT` and :data:`CLONE_NESTED` name
-    it, or below (melds, the generator, the cache); the module refuses to load if a slot is in none of them.
+    A move on the copy never changes the original, and the reverse (issue #13). Nothing mutable is shared but
+    what both copy before changing it: the Meld objects (``_shared`` on both:
+    :func:`~canasta.engine.apply.meld_cards` copies a meld before it changes it; cutthroat deals, whose alliances
+    merge melds in place, copy them here) and the random generator (copied on first use,
+    :attr:`~canasta.engine.state.DealState.rng`), so both play and draw as deep copies would. Every other slot is
+    copied the way :data:`CLONE_SHARED`, :data:`CLONE_FLAT` and :data:`CLONE_NESTED` name it; the module refuses
+    to load if a slot is in none of them. With ``rng``, the copy uses that generator instead (a search that
+    supplies its own: later reshuffles of the copy draw from it).
     """
-    return copy_deal(state, True)
+    d = copy_deal(state, True)
+    if rng is not None:
+        d.rng = rng
+    return d
 
 
 def copy_deal(state: DealState, own_rng: bool) -> DealState:
-    """:meth:`clone`; without ``own_rng`` the copy shares a throwaway random generator instead of a copy
-    of this deal's, and the other sides' melds (for the searches within one turn, which never reshuffle
+    """:meth:`clone`; without ``own_rng`` the copy shares a throwaway random generator instead of
+    this deal's, and the other sides' melds (for the searches within one turn, which never reshuffle
     nor touch another side's melds: canasta.engine.constraints.going_out_search,
     :func:`~canasta.engine.constraints.going_out.last_card_goes_out`)."""
     d = type(state).__new__(type(state))
@@ -131,6 +139,28 @@ def copy_deal(state: DealState, own_rng: bool) -> DealState:
     if own >= 0 and not state.rules.cutthroat:
         return search_copy(state, d, own)
     _copy_slots(state, d)
+    if own < 0 and not state.rules.cutthroat:  # the Meld objects shared until one of the two deals changes one
+        d.melds = [ms[:] for ms in state.melds]
+        d.seqs = [ms[:] for ms in state.seqs]
+        d.turn_new = state.turn_new[:]
+        state._shared = True
+        d._shared = True
+    else:
+        _copy_meld_links(state, d, own)
+        d._shared = False
+    if own_rng:
+        d._rng = state._rng  # copied by the first of the two deals that uses it (DealState.rng)
+        state._rng_shared = True
+    else:
+        d._rng = _SEARCH_RNG
+    d._rng_shared = True
+    d._legal = None
+    return d
+
+
+def _copy_meld_links(state: DealState, d: DealState, own: int) -> None:
+    """The melds of :func:`copy_deal` where ``turn_new`` and ``seqs`` point into them (copied once, the links
+    kept); with ``own >= 0``, only side ``own``'s melds are copied, the others' shared."""
     mapping: dict[int, Meld] = {}
     d.melds = []
     for k, ms in enumerate(state.melds):
@@ -145,14 +175,6 @@ def copy_deal(state: DealState, own_rng: bool) -> DealState:
         d.melds.append(copies)
     d.turn_new = [mapping[id(m)] for m in state.turn_new]
     d.seqs = [ms if own >= 0 and k != own else [mapping[id(m)] for m in ms] for k, ms in enumerate(state.seqs)]
-    if own_rng:
-        d.rng = random.Random()
-        d.rng.setstate(state.rng.getstate())
-    else:
-        d.rng = _SEARCH_RNG
-    d._legal = None
-    d._shared = False
-    return d
 
 
 def search_copy(state: DealState, d: DealState, own: int) -> DealState:
@@ -169,7 +191,8 @@ def search_copy(state: DealState, d: DealState, own: int) -> DealState:
     seqs[own] = seqs[own][:]
     d.seqs = seqs
     d.turn_new = state.turn_new[:]
-    d.rng = _SEARCH_RNG
+    d._rng = _SEARCH_RNG
+    d._rng_shared = True  # a reshuffle on a search copy would draw from a copy, never from the shared one
     d._legal = None
     d._shared = True
     return d

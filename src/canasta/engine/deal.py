@@ -38,6 +38,7 @@ Conventions fixed here where the sources leave a choice (see docs/rules/classic.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Sequence
 from types import FunctionType
 from typing import Any, TypeVar, cast
@@ -304,13 +305,16 @@ class Deal(DealState):
         fill_position(deal, rules, Position(**parts))
         return deal
 
-    def clone(self) -> Deal:
+    def clone(self, rng: random.Random | None = None) -> Deal:
         """An independent copy (cheap: a few small lists), for search and learners
         (:func:`canasta.engine.copying.clone`).
 
-        Nothing mutable is shared: a move on the copy never changes the original, and the reverse (issue #13).
+        A move on the copy never changes the original, and the reverse (issue #13): the Meld objects are copied
+        by the first of the two deals that changes one, the random generator by the first that uses it, so both
+        play and draw as deep copies would. With ``rng`` (a ``random.Random``), the copy draws its reshuffles from
+        that generator instead.
         """
-        copy: Deal = copying.copy_deal(self, True)  # type: ignore[assignment]
+        copy: Deal = copying.clone(self, rng)  # type: ignore[assignment]
         return copy
 
     # -------------------- what the searches on copies call through the object (declared on DealState), and

@@ -171,7 +171,8 @@ class DealState:
         "out_seat",
         "concealed",
         "reshuffles",
-        "rng",
+        "_rng",
+        "_rng_shared",
         "turn_no",
         "_legal",
         "partner_of",
@@ -236,7 +237,8 @@ class DealState:
     out_seat: int
     concealed: bool
     reshuffles: int
-    rng: random.Random
+    _rng: random.Random
+    _rng_shared: bool
     turn_no: int
     _legal: list[int] | None
     partner_of: tuple[int, ...]
@@ -288,6 +290,28 @@ class DealState:
         self.planning = False  # a clone searched by going_out_search: its move filters keep every move
         self._out_dead = -1  # cache: the turn (turn_no) in which the search found going out impossible (_out_plan_ok)
         self._shared = False  # a search copy whose own side's Meld objects are its parent's (_copy, _meld_cards)
+
+    @property
+    def rng(self) -> random.Random:
+        """The deal's random generator (the shuffle, and the pile reshuffled into the stock, RULES.md §1.10), this
+        deal's own.
+
+        A clone (:func:`~canasta.engine.copying.copy_deal`) shares its parent's generator until one of the two
+        reads it here: the reader then takes a copy of it first (copy on first use), so the shared generator
+        never draws and both deals draw what a deep copy would have drawn. Reading it costs a copy (a few tens of
+        microseconds) once per deal that shares it; a clone that never reshuffles never pays it.
+        """
+        if self._rng_shared:
+            own = random.Random(0)
+            own.setstate(self._rng.getstate())
+            self._rng = own
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
 
     def _give(self, seat: int, card: int) -> None:
         self.hands[seat][card] += 1

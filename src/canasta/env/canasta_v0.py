@@ -22,14 +22,16 @@ seats; four play each deal (:mod:`canasta.engine.seating`), the one sitting out 
 selected during it, observes zeros and gets his side's reward.
 Actions are the engine's dense move ids (:data:`canasta.moves.actions.ACTIONS`,
 ``Discrete(N_ACTIONS)``); each observation is a dict with a float32
-``observation`` vector built from the seat's view (layout in docs/env.md and
-:class:`~canasta.env.observation.ObservationLayout`) and an int8
-``action_mask`` (all zeros for an agent that is not to act). Options are
+``observation`` vector of what the seat may know (layout in docs/env.md and
+:class:`~canasta.env.observation.ObservationLayout`; kept up to date move by move by
+:mod:`canasta.env.tracker`) and an int8 ``action_mask`` (all zeros for an agent that is not
+to act; kept entry by entry); ``legal_ids(agent)`` lists the legal ids. Options are
 described in :class:`~canasta.env.config.EnvConfig`; ``reset(options=...)``
 also takes ``deck`` (a stacked deck for the first deal), ``dealer`` and
 ``scores`` (cumulative score of each side at the start); other keys are ignored.
 
-Version history: v0 -- first release.
+Version history: v0 -- first release (observations and masks kept incrementally since issue 17: the same
+layout and values, hence the same version).
 
 Rules: RULES.md §1 (the deal and its scoring, §1.11; the game, §1.12).
 """
@@ -45,7 +47,6 @@ try:
     from gymnasium import spaces
     from gymnasium.utils import EzPickle
     from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
 except ImportError as _e:  # pragma: no cover - depends on the installation
     raise ImportError(
         "the Canasta environment needs numpy, gymnasium and pettingzoo: pip install 'canasta[env]'"
@@ -56,8 +57,10 @@ from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.game import Game
 from canasta.engine.seating import OUT_ORDER, Seating, seating
 from canasta.env.config import EnvConfig, EnvConfigError, make_config, shown
-from canasta.env.observation import ObservationLayout, PublicMemory, build_action_mask, build_observation
+from canasta.env.observation import ObservationLayout, PublicMemory
 from canasta.env.render import public_table
+from canasta.env.tracker import MaskTracker, ObservationTracker
+from canasta.env.wrappers import BoundsChecked, OrderEnforced
 from canasta.moves.actions import N_ACTIONS
 from canasta.rules.fields import Rules
 
@@ -80,8 +83,8 @@ def env(**kwargs: Any) -> AECEnv:
         EnvConfigError: a bad variant or option.
     """
     e: AECEnv = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
+    e = BoundsChecked(e)  # PettingZoo's wrappers, their cost taken away (canasta.env.wrappers)
+    e = OrderEnforced(e)
     return e
 
 
@@ -160,8 +163,15 @@ class raw_env(AECEnv, EzPickle):
         self._memory: PublicMemory | None = None
         self._totals: list[int] = [0] * rules.teams
         self._steps = 0
-        self._version = 0
-        self._cache: tuple[int, int, np.ndarray, np.ndarray] | None = None
+        self._tracker = ObservationTracker(self.layout)
+        self._masks = MaskTracker()
+        self._zero_obs = np.zeros(self.layout.size, dtype=np.float32)
+        self._ended = True  # no deal yet, or the episode is over: nobody is to act
+        self._paid = False  # rewards were handed out in the last step (to clear at the next)
+        self._stale = False  # the mask lags behind moves played by _advance(mask=False)
+        self._pile_visible = self.rules.deal_rules().pile_visible
+        self._max_steps = self.config.max_steps
+        self._agent_of = [self.possible_agents[t] for t in self._seats]  # agent playing each deal seat
         self.infos: dict[str, dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ spaces
@@ -209,7 +219,10 @@ class raw_env(AECEnv, EzPickle):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._steps = 0
+        self._ended = False
+        self._paid = False
         assert self.deal is not None
+        self._masks.set(self.deal.legal_actions())
         self.agent_selection = self.possible_agents[self._seats[self.deal.to_act]]
 
     def _new_episode(self, rng: random.Random,
@@ -252,11 +265,14 @@ class raw_env(AECEnv, EzPickle):
         self.deal = deal
         self._seats = sit.seats
         self._deal_seat = [sit.deal_seat(t) for t in range(self.rules.players)]
+        self._agent_of = [self.possible_agents[t] for t in self._seats]
         top = deal.pile[-1] if deal.pile else None  # public: the upcard on the table
         rules = deal.rules
         self._memory = PublicMemory(deal.n, top, len(deal.pile), black3_removed=rules.black3_from_pile_removed,
                                     pile_cards=deal.pile if rules.pile_visible else None)
-        self._version += 1
+        self._tracker.start(deal, self._memory)
+        self._masks.set(deal.legal_actions())
+        self._stale = False
 
     def table_seat(self, deal_seat: int) -> int:
         """The table seat (agent ``player_<table seat>``) playing ``deal_seat`` of the current deal: the
@@ -272,29 +288,38 @@ class raw_env(AECEnv, EzPickle):
     # ---------------------------------------------------------------- observe
 
     def observe(self, agent: str) -> Obs:
-        """The observation dict of ``agent``: ``observation`` (float32) and ``action_mask`` (int8).
+        """The observation dict of ``agent``: ``observation`` (float32) and ``action_mask`` (int8), new arrays.
 
-        Built from ``deal.view(seat)`` and the public memory only, once per step
-        and seat (later calls return fresh copies). The mask is all zeros unless
-        ``agent`` is to act.
+        The vector holds what the seat's ``PlayerView`` and the public memory say (layout in docs/env.md),
+        gathered from a table vector kept up to date move by move (:mod:`canasta.env.tracker`); the mask is
+        kept entry by entry. The mask is all zeros unless ``agent`` is to act.
         """
-        table_seat = self._seat_of[agent]
-        c = self._cache
-        if c is None or c[0] != table_seat or c[1] != self._version:
-            deal = self.deal
-            assert deal is not None and self._memory is not None, "call reset() first"
-            seat = self._deal_seat[table_seat]
-            if seat < 0:  # sitting out this deal (5 players): he sees nothing of it (§3.1)
-                obs = np.zeros(self.layout.size, dtype=np.float32)
-            else:
-                obs = build_observation(deal.view(seat), self._memory, self.layout)
-            if seat == deal.to_act and not deal.over and not self.terminations.get(agent, True) \
-                    and not self.truncations.get(agent, True):
-                mask = build_action_mask(deal.legal_actions())
-            else:
-                mask = np.zeros(N_ACTIONS, dtype=np.int8)
-            c = self._cache = (table_seat, self._version, obs, mask)
-        return {"observation": c[2].copy(), "action_mask": c[3].copy()}
+        deal = self.deal
+        assert deal is not None, "call reset() first"
+        seat = self._deal_seat[self._seat_of[agent]]
+        if seat < 0:  # sitting out this deal (5 players): he sees nothing of it (§3.1)
+            obs = self._zero_obs.copy()
+        else:
+            obs = self._tracker.observe(seat)
+        if seat == deal.to_act and not self._ended:
+            if self._stale:
+                self._sync_mask()
+            mask = self._masks.mask.copy()
+        else:
+            mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def legal_ids(self, agent: str | None = None) -> list[int]:
+        """The legal move ids of ``agent`` (default: ``agent_selection``), ascending: the ids set in its
+        ``action_mask``, in the engine's order; [] unless it is to act. A new list (changing it changes nothing)."""
+        deal = self.deal
+        if deal is None or self._ended:
+            return []
+        if agent is not None and self._deal_seat[self._seat_of[agent]] != deal.to_act:
+            return []
+        if self._stale:
+            self._sync_mask()
+        return list(self._masks.legal)
 
     # ------------------------------------------------------------------- step
 
@@ -315,51 +340,93 @@ class raw_env(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         deal = self.deal
-        assert deal is not None and self._memory is not None
-        a = _action_id(action)
+        assert deal is not None
+        a = action if type(action) is int else _action_id(action)
         seat = self._deal_seat[self._seat_of[agent]]  # the agent to act plays this deal
-        legal = a in deal.legal_actions()
+        if self._stale:
+            self._sync_mask()
+        legal = 0 <= a < N_ACTIONS and self._masks.view[a] == 1
         if not legal and self.config.illegal == "raise":
             try:
                 deal.apply_action(a)  # raises with the reason; the state is unchanged
             except IllegalMove as e:
                 raise IllegalMove(f"{agent} (seat {seat}): move id {a} is not legal now: {e}") from None
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         if not legal:
+            if self._paid:
+                self._clear_rewards()
             self._illegal(agent)
             return
+        self._advance(seat, a)
+
+    def _sync_mask(self) -> None:
+        """Bring the mask up to date after moves played with ``_advance(..., mask=False)``."""
+        self._stale = False
+        deal = self.deal
+        if deal is not None and not self._ended and not deal.over:
+            self._masks.set(deal.legal_actions())
+
+    def _advance(self, seat: int, a: int, mask: bool = True) -> None:
+        """Play legal move id ``a`` for deal seat ``seat`` (the one to act) and follow it: the public memory,
+        the observations, the rewards at the end of a deal, the next deal of a game, the end of the episode,
+        ``agent_selection``; the mask too unless ``mask`` is False (then it is brought up to date when next
+        read). The Gymnasium wrapper plays its bots' moves with it (mask=False).
+
+        Raises:
+            IllegalMove: ``a`` is not legal (nothing changes).
+        """
+        deal = self.deal
+        memory = self._memory
+        assert deal is not None and memory is not None
+        if self._paid:  # rewards are handed out only at the end of a deal or for an illegal id
+            self._clear_rewards()
+            self._paid = False
         move = deal.apply_action(a)
         if self.game is not None:
             self.game.logs[-1].moves.append(str(move))
         pile = deal.pile  # public: the pile's top card and size, as every view shows them
-        self._memory.after_move(seat, move, pile[-1] if pile else None, len(pile), pending=len(deal.pending),
-                                pile_cards=pile if deal.rules.pile_visible else None)
-        self._steps += 1
-        self._version += 1
-        if deal.over:
+        memory.after_move(seat, move, pile[-1] if pile else None, len(pile), pending=len(deal.pending),
+                          pile_cards=pile if self._pile_visible else None)
+        self._tracker.after_move(seat, move)
+        steps = self._steps = self._steps + 1
+        over = deal.over
+        if over:
             self._end_of_deal(deal)
-        elif self._steps >= self.config.max_steps:
+        elif steps >= self._max_steps:
             self.truncations = {a: True for a in self.agents}
-        if self.deal is not None and not self.deal.over:
-            self.agent_selection = self.possible_agents[self._seats[self.deal.to_act]]
-        self._accumulate_rewards()
-        if any(self.terminations.values()) or any(self.truncations.values()):
-            self._version += 1  # masks become empty
-            self._deads_step_first()
-        if self.render_mode == "human":
+        now = self.deal
+        if now is not None and not now.over:
+            self.agent_selection = self._agent_of[now.actor]
+            if now is deal:  # (a new deal of a game has set its mask)
+                if mask:
+                    self._masks.set(deal.legal_actions())
+                else:
+                    self._stale = True
+        if self._paid:
+            self._accumulate_rewards()
+        if (over or steps >= self._max_steps) and (
+                any(self.terminations.values()) or any(self.truncations.values())):
+            self._end_episode()
+        if self.render_mode is not None and self.render_mode == "human":
             self.render()
 
     def _illegal(self, agent: str) -> None:
         """Penalize (``illegal="penalize"``) or end the episode (``"terminate"``) after an illegal id."""
         mode = self.config.illegal
         self.rewards[agent] = self.config.illegal_reward
+        self._paid = True
         if mode == "terminate":
             self.terminations = {a: True for a in self.agents}
-            self._version += 1
         self._accumulate_rewards()
         if mode == "terminate":
-            self._deads_step_first()
+            self._end_episode()
+
+    def _end_episode(self) -> None:
+        """The episode is over (terminated or truncated): nobody is to act, the masks are empty."""
+        self._ended = True
+        self._stale = False
+        self._masks.clear()
+        self._deads_step_first()
 
     def _side_rewards(self, totals: Sequence[int]) -> list[float]:
         """Reward of each side for ``totals`` (points, or win/loss), see EnvConfig.reward."""
@@ -393,6 +460,7 @@ class raw_env(AECEnv, EzPickle):
             side_r = self._side_rewards(self._totals)
         for a in self.agents:
             self.rewards[a] = side_r[self.rules.side_of(self._seat_of[a])]  # also the one sitting out
+        self._paid = True
         info = {"deal_scores": scores, "totals": self._totals[:], "out_seat": deal.out_seat}
         self.infos = {a: dict(info) for a in self.agents}
         if done:

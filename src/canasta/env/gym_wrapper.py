@@ -22,7 +22,6 @@ registered with Gymnasium as ``canasta/Canasta-v0``.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -109,10 +108,10 @@ class CanastaGymEnv(gymnasium.Env):
             self.raw.reset(seed=int(seeds[0]), options=options)
             self._bots = {s: make_agent(spec, int(sd))
                           for (s, spec), sd in zip(self._specs.items(), seeds[1:], strict=True)}
-            self._carried = self._play_bots()[0]
+            self._carried = self._play_bots()
             if not self._done():
                 break
-        return self.raw.observe(self.agent), {}
+        return self.raw.observe(self.agent), {"legal_ids": self.raw.legal_ids(self.agent)}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Play the learner's ``action`` (a move id), then the bots until the learner moves again.
@@ -126,35 +125,49 @@ class CanastaGymEnv(gymnasium.Env):
             RuntimeError: the episode is over (call reset()).
             IllegalMove: illegal id with ``illegal="raise"``.
         """
+        reward, terminated, truncated = self._step_core(action)
         raw = self.raw
-        if self.raw.deal is None or self._done():
+        info = raw.infos.get(self.agent)
+        info = {k: (v[:] if isinstance(v, list) else v) for k, v in info.items()} if info else {}
+        info["legal_ids"] = raw.legal_ids(self.agent)
+        return raw.observe(self.agent), reward, terminated, truncated, info
+
+    def _step_core(self, action: Any) -> tuple[float, bool, bool]:
+        """Play the learner's ``action`` and the bots' moves up to the learner's next move (or the end):
+        (reward, terminated, truncated) as :meth:`step` returns them (the vectorised environment's step)."""
+        raw = self.raw
+        if raw.deal is None or self._done():
             raise RuntimeError("the episode is over: call reset()")
         raw.step(action)
         reward = float(raw.rewards.get(self.agent, 0.0)) + self._carried
         self._carried = 0.0
-        more, info = self._play_bots()
-        reward += more
-        terminated = bool(raw.terminations.get(self.agent, False))
-        truncated = bool(raw.truncations.get(self.agent, False))
-        return raw.observe(self.agent), reward, terminated, truncated, info
+        reward += self._play_bots()
+        return reward, bool(raw.terminations.get(self.agent, False)), bool(raw.truncations.get(self.agent, False))
 
     def _done(self) -> bool:
         raw = self.raw
         return bool(raw.terminations.get(self.agent, True) or raw.truncations.get(self.agent, True))
 
-    def _play_bots(self) -> tuple[float, dict[str, Any]]:
+    def _play_bots(self) -> float:
         """Step the bots until the learner is to act or the episode ends; return the learner's rewards."""
         raw = self.raw
         reward = 0.0
-        while not self._done() and raw.agent_selection != self.agent:
+        agent = self.agent
+        while raw.agent_selection != agent and not self._done():
             deal = raw.deal
             assert deal is not None
             s = deal.to_act  # a deal seat; the bot is that of the table seat playing it (5 players)
             bot = self._bots[raw.table_seat(s)]
             legal = deal.legal_actions()
-            raw.step(bot.select(deal.view(s) if bot.needs_view else None, legal))
-            reward += float(raw.rewards.get(self.agent, 0.0))
-        return reward, copy.deepcopy(raw.infos.get(self.agent, {}))
+            raw._advance(s, bot.select(deal.view(s) if bot.needs_view else None, legal), mask=False)
+            if raw._paid:
+                reward += float(raw.rewards.get(agent, 0.0))
+        return reward
+
+    def legal_ids(self) -> list[int]:
+        """The learner's legal move ids now (the ones of its ``action_mask``, in the engine's order); [] when
+        the episode is over. Also in ``info["legal_ids"]`` after ``reset`` and ``step``."""
+        return self.raw.legal_ids(self.agent)
 
     def action_masks(self) -> np.ndarray:
         """The learner's current action mask (bool array of N_ACTIONS), for MaskablePPO."""

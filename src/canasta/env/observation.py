@@ -51,8 +51,8 @@ SEQ_RANKS = ACE - FOUR + 1
 SEQ_FIELDS = ("sequences", "sequence canastas", "sequences holding a wild card")
 """The numbers given for each side after its 4 x 11 covered cards in the ``sequences`` block."""
 
-_RED3 = np.array(IS_RED_THREE, dtype=bool)
-_BLACK3 = np.array(IS_BLACK_THREE, dtype=bool)
+_GONE = IS_RED_THREE
+_GONE_B3 = tuple(a or b for a, b in zip(IS_RED_THREE, IS_BLACK_THREE, strict=True))
 _WILD_GET = IS_WILD.__getitem__
 _PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
 
@@ -247,7 +247,8 @@ class PublicMemory:
         pile_cards: the whole pile, bottom first, where the variant shows it (``Rules.pile_visible``).
     """
 
-    __slots__ = ("pile", "pile_counts", "unknown", "known", "black3_removed", "pending", "pending_seat")
+    __slots__ = ("pile", "pile_counts", "unknown", "known", "black3_removed", "pending", "pending_seat", "changes",
+                 "held", "pending_count")
 
     def __init__(self, players: int, pile_top: int | None, pile_size: int, *,
                  black3_removed: bool = False, pile_cards: Sequence[int] | None = None):
@@ -259,6 +260,11 @@ class PublicMemory:
         self.pending = np.zeros(N_TYPES, dtype=np.int32)
         """Known cards of a pile set aside for ``pending_seat`` (not yet in its hand)."""
         self.pending_seat = -1
+        self.pending_count = 0
+        self.changes = 0
+        """Times :attr:`known` changed (so that a reader can tell whether to read it again)."""
+        self.held = [0] * players
+        """Per seat, the cards :attr:`known` holds (0 for most seats most of the time: nothing to look up)."""
         self._resync(pile_top, pile_size, pile_cards)
 
     def _resync(self, pile_top: int | None, pile_size: int, pile_cards: Sequence[int] | None = None) -> None:
@@ -272,10 +278,14 @@ class PublicMemory:
         self.unknown = max(0, pile_size - len(self.pile))
 
     def _used(self, seat: int, cards: Sequence[int]) -> None:
+        if not self.held[seat]:
+            return
         row = self.known[seat]
         for c in cards:
             if row[c] > 0:
                 row[c] -= 1
+                self.held[seat] -= 1
+                self.changes += 1
 
     def after_move(self, seat: int, move: Move, pile_top: int | None, pile_size: int, *,
                    pending: int = 0, pile_cards: Sequence[int] | None = None) -> None:
@@ -297,22 +307,23 @@ class PublicMemory:
             self.pile_counts[card] += 1
         elif kind == TAKE:
             self._used(seat, move.cards)
-            got = np.zeros(N_TYPES, dtype=np.int32)
-            rest = self.pile[:-1]
-            if rest:
-                got += np.bincount(np.asarray(rest, dtype=np.intp), minlength=N_TYPES).astype(np.int32)
-                got[_RED3] = 0  # laid out (§1.3)
-                if self.black3_removed:
-                    got[_BLACK3] = 0  # out of play (§3.2 Cuban)
+            got = [0] * N_TYPES
+            gone = _GONE_B3 if self.black3_removed else _GONE  # red threes are laid out (§1.3), black threes
+            for c in self.pile[:-1]:  # out of play where a taken pile's leave it (§3.2 Cuban)
+                if not gone[c]:
+                    got[c] += 1
             self.pile = []
             self.pile_counts[:] = 0
             self.unknown = 0
             self.pending[:] = got
             self.pending_seat = seat
+            self.pending_count = sum(got)
         elif kind == MELD or kind == ADD:
             self._used(seat, move.cards)
         if self.pending_seat >= 0 and pending == 0:
             self.known[self.pending_seat] += self.pending  # the pile set aside joins the hand
+            self.held[self.pending_seat] += self.pending_count
+            self.changes += 1
             self.pending[:] = 0
             self.pending_seat = -1
         top = self.pile[-1] if self.pile else None

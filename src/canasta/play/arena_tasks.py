@@ -113,10 +113,14 @@ class _Timed:
         self.agent = agent
         self.name = agent.name
         self.needs_view = agent.needs_view
+        self.needs_view_when_forced = getattr(agent, "needs_view_when_forced", True)
         self.sink = sink
         observe = getattr(agent, "observe", None)
         if callable(observe):
             self.observe = observe
+        public = getattr(agent, "observe_public", None)
+        if callable(public):
+            self.observe_public = public
 
     def select(self, view: Any, legal: Sequence[int]) -> int:
         start = time.perf_counter()

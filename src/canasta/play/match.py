@@ -43,7 +43,8 @@ def play_game(
         rules: the variant.
         agents: one agent per seat (``len(agents) == rules.players``); seat ``s``
             plays for side ``s % rules.teams``. An agent whose ``needs_view`` is
-            true receives ``deal.view(seat)``, otherwise None.
+            true receives ``deal.view(seat)``, otherwise None (None too for a
+            forced move where its ``needs_view_when_forced`` is False).
         seed: seed of the game (it seeds every deal's shuffle); None for a random game.
         first_dealer: seat of the first deal's dealer (the dealer then rotates, §1.2).
         on_move: optional callback ``on_move(deal, seat, move)`` after every move.
@@ -123,12 +124,14 @@ def play_deal(game: Game, agents: Sequence[Agent], on_move: OnMove | None = None
     watchers = observers(agents)
     if watchers:
         observe_all(watchers, deal, -1, None)
+    # a view for each decision of an agent that reads it; none for a forced move where the agent says it reads none
+    forced_view = [getattr(agent, "needs_view_when_forced", True) for agent in agents]
     moves = 0
     while not deal.over:
         seat = deal.to_act
         agent = agents[seat]
         legal = deal.legal_actions()
-        view = deal.view(seat) if agent.needs_view else None
+        view = deal.view(seat) if agent.needs_view and (len(legal) > 1 or forced_view[seat]) else None
         action = agent.select(view, legal)
         try:
             move = game.apply_action(action)

@@ -5,10 +5,15 @@ Routes:
 * ``GET /`` lobby, ``GET /table`` a table (``?t=ID&k=TOKEN``), ``GET /score`` the score keeper,
   ``/static/...`` scripts and styles, ``GET /api/i18n/{lang}`` the texts of a language.
 * ``GET /api/meta``: variants (and for each preset the player counts it accepts), bot levels, languages.
-* ``POST /api/tables`` ``{"variant", "seats": [{"kind", "bot", "name"}], "hints"}`` -> the table id and
-  one invite link per person's seat. ``GET /api/tables/{id}``: public facts (no cards).
-  ``GET /api/tables/{id}/record?k=TOKEN``: the game record of a finished game.
-* ``WS /ws/{id}?k=TOKEN``: the table protocol of :mod:`.protocol` for the seat the token names.
+* ``POST /api/tables`` ``{"variant", "seats": [{"kind", "bot", "name"}], "hints", "spectators", "clock"}`` -> the table
+  id, the host's own seat and token, and a one-time invite link per other person's seat.
+  ``GET /api/tables/{id}``: public facts (no cards; a table that cannot be replayed: 409, status ``broken``).
+  ``GET /api/tables?status=broken``: the broken tables and why.
+  ``POST /api/tables/{id}/claim`` ``{"invite"}`` -> ``{"seat", "token"}`` once per invite (then 409).
+  ``POST /api/tables/{id}/invite`` ``{"token", "seat"}`` (the host's token) -> a new invite link; the seat's
+  old token is revoked. ``GET /api/tables/{id}/record?k=TOKEN``: the game record of a finished game.
+* ``WS /ws/{id}?k=TOKEN&since=N``: the table protocol (version 2, docs/web.md "Protocol") for the seat the
+  token names; without ``k`` a spectator (if the host allows it); ``since``: the last event the client has.
 * ``POST /api/sheets``, ``GET /api/sheets/{id}``, ``POST /api/sheets/{id}/deals``,
   ``DELETE /api/sheets/{id}/deals/last``: score sheets (:mod:`.sheet`).
 
@@ -22,6 +27,7 @@ line saying what is wrong and what is allowed) and changes nothing.
 from __future__ import annotations
 
 import contextlib
+import os
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -84,19 +90,23 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
+def create_app(database_url: str, bot_delay: float = 0.3, bot_processes: int | None = None) -> Starlette:
     """Build the application.
 
     Args:
         database_url: SQLAlchemy URL of the database (see :func:`canasta.web.store.database_url`).
         bot_delay: seconds each bot waits before a move, so that people can follow (0 for tests).
+        bot_processes: worker processes choosing bot moves and hints (None: one per core but one, at
+            least one; 0: in the server process, for tests).
 
     Returns:
         The Starlette app; ``app.state.manager`` is its :class:`~canasta.web.tables.TableManager`.
         Tables being played are restored from the database at startup.
     """
     store = Store(database_url)
-    manager = TableManager(store, bot_delay=bot_delay)
+    if bot_processes is None:
+        bot_processes = max(1, (os.cpu_count() or 2) - 1)
+    manager = TableManager(store, bot_delay=bot_delay, bot_processes=bot_processes)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -105,8 +115,8 @@ def create_app(database_url: str, bot_delay: float = 0.3) -> Starlette:
         await manager.close()
         store.close()
 
-    routes = (page_routes() + table_routes(manager) + websocket_routes(manager) + sheet_routes(store)
-              + [Mount("/static", StaticFiles(directory=STATIC), name="static")])
+    routes = (page_routes() + table_routes(manager) + invite_routes(manager) + websocket_routes(manager)
+              + sheet_routes(store) + [Mount("/static", StaticFiles(directory=STATIC), name="static")])
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.manager = manager
     app.state.store = store
@@ -150,31 +160,45 @@ def page_routes() -> list[BaseRoute]:
 
 
 def table_routes(manager: TableManager) -> list[BaseRoute]:
-    """The tables' JSON API: create a table, its public facts, the record of a finished game."""
+    """The tables' JSON API: create a table, its public facts, invitations, the record of a finished game."""
 
     async def create_table(request: Request) -> Response:
         try:
-            body = _object(await _json_body(request), ("variant", "seats", "hints"))
+            body = _object(await _json_body(request), ("variant", "seats", "hints", "spectators", "clock"))
             seats = body.get("seats")
             if not isinstance(seats, list) or len(seats) > 8:
                 raise BadRequest("'seats' must be a list with one entry per seat")
-            hints = body.get("hints", True)
-            if not isinstance(hints, bool):
-                raise BadRequest("'hints' must be true or false")
-            table = manager.create(body.get("variant", "classic"), seats, hints)
-        except BadRequest as e:
+            hints, spectators = body.get("hints", True), body.get("spectators", False)
+            for name, value in (("hints", hints), ("spectators", spectators)):
+                if not isinstance(value, bool):
+                    raise BadRequest(f"'{name}' must be true or false")
+            clock = body.get("clock")
+            if clock is not None and not isinstance(clock, list):
+                raise BadRequest("'clock' must be [base, increment] in seconds, or null")
+            table = await manager.create(body.get("variant", "classic"), seats, hints, spectators, clock)
+        except (BadRequest, TableError) as e:
             return _error(str(e))
-        except TableError as e:
-            return _error(str(e))
-        links = [{"seat": number, "name": seat.name, "link": f"/table?t={table.id}&k={seat.token}"}
-                 for number, seat in enumerate(table.seats) if seat.token]
-        return JSONResponse({"id": table.id, "variant": table.rules.spec(), "links": links}, status_code=201)
+        host = table.host
+        links = [{"seat": number, "name": seat.name, "link": f"/table?t={table.id}&i={seat.invite}"}
+                 for number, seat in enumerate(table.seats) if seat.invite and number != host]
+        return JSONResponse({"id": table.id, "variant": table.rules.spec(), "seat": host,
+                             "token": table.seats[host].token, "link": f"/table?t={table.id}",
+                             "links": links}, status_code=201)
 
     async def table_info(request: Request) -> Response:
-        table = manager.get(request.path_params["table_id"])
+        table_id = request.path_params["table_id"]
+        table = manager.get(table_id)
         if table is None:
+            if table_id in manager.broken:
+                return JSONResponse({"error": "this table cannot be replayed; it is kept for inspection",
+                                     "status": "broken"}, status_code=409)
             return _error("no such table", 404)
         return JSONResponse(table.public_info())
+
+    async def list_tables(request: Request) -> Response:
+        if request.query_params.get("status") != "broken":
+            return _error("only ?status=broken is listed", 400)
+        return JSONResponse({"broken": [{"id": k, "error": v} for k, v in sorted(manager.broken.items())]})
 
     async def table_record(request: Request) -> Response:
         table = manager.get(request.path_params["table_id"])
@@ -191,8 +215,53 @@ def table_routes(manager: TableManager) -> list[BaseRoute]:
 
     return [
         Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/record", table_record),
+    ]
+
+
+def invite_routes(manager: TableManager) -> list[BaseRoute]:
+    """Invitations: claim an invite link once (the seat's token), a new invite for a seat (the host)."""
+
+    async def claim(request: Request) -> Response:
+        table = manager.get(request.path_params["table_id"])
+        if table is None:
+            return _error("no such table", 404)
+        try:
+            body = _object(await _json_body(request), ("invite",))
+            code = body.get("invite")
+            if not isinstance(code, str) or len(code) > 40:
+                raise BadRequest("'invite' must be the invite code of the link")
+            seat, token = await manager.claim(table, code)
+        except BadRequest as e:
+            return _error(str(e))
+        except TableError as e:
+            return JSONResponse({"error": str(e), "code": e.code}, status_code=409)
+        return JSONResponse({"seat": seat, "token": token})
+
+    async def invite(request: Request) -> Response:
+        table = manager.get(request.path_params["table_id"])
+        if table is None:
+            return _error("no such table", 404)
+        try:
+            body = _object(await _json_body(request), ("token", "seat"))
+            token, seat = body.get("token"), body.get("seat")
+            if not isinstance(token, str) or not isinstance(seat, int) or isinstance(seat, bool):
+                raise BadRequest("the request is {\"token\": the host's seat key, \"seat\": a seat number}")
+            host = table.seat_of_token(token)
+            if host is None:
+                return _error("no such table or seat", 404)
+            code = await manager.reinvite(table, host, seat)
+        except BadRequest as e:
+            return _error(str(e))
+        except TableError as e:
+            return JSONResponse({"error": str(e), "code": e.code}, status_code=409)
+        return JSONResponse({"seat": seat, "link": f"/table?t={table.id}&i={code}"})
+
+    return [
+        Route("/api/tables/{table_id}/claim", claim, methods=["POST"]),
+        Route("/api/tables/{table_id}/invite", invite, methods=["POST"]),
     ]
 
 
@@ -204,11 +273,15 @@ def websocket_routes(manager: TableManager) -> list[BaseRoute]:
         table = manager.get(ws.path_params["table_id"])
         token = ws.query_params.get("k", "")
         seat = table.seat_of_token(token) if table is not None and token else None
-        if table is None or seat is None:
-            await ws.send_text(dumps(error_message("bad_token", "no such table, or the link's seat key is wrong")))
+        if table is None or (seat is None and (token or not table.spectators)):
+            await ws.send_text(dumps(error_message(
+                "bad_token", "no such table, or the link's seat key is wrong" if token or table is None
+                else "the host does not allow spectators at this table")))
             await ws.close(code=4403)
             return
-        await manager.join(table, seat, ws)
+        since_text = ws.query_params.get("since", "")
+        since = int(since_text) if since_text.isdigit() and len(since_text) < 16 else None
+        await manager.join(table, seat, ws, since)
         try:
             while True:
                 frame = await ws.receive()

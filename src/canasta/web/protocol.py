@@ -27,6 +27,11 @@ from canasta.moves.notation import Move, MoveError, target_str
 from canasta.rules.describe import dowry_name
 from canasta.util.jsontypes import parse_json
 
+try:
+    from orjson import dumps as _orjson_dumps
+except ImportError:  # pragma: no cover - the web extra installs it
+    _orjson_dumps = None  # type: ignore[assignment]
+
 MAX_MESSAGE_BYTES = 4096
 """Largest client message accepted, in bytes."""
 MAX_MOVE_CHARS = 200
@@ -39,11 +44,15 @@ MESSAGE_FIELDS: dict[str, dict[str, type]] = {
     "hint": {},
     "start": {},
     "next_deal": {},
+    "rematch": {},
     "name": {"name": str},
     "sync": {},
     "ping": {},
 }
 """Client message types and their required fields (with their JSON types)."""
+OPTIONAL_FIELDS: dict[str, dict[str, type]] = {"move": {"at": int}, "next_deal": {"at": int}}
+"""Optional fields of some types: ``at``, the number of the last event the client had seen when it
+acted (protocol version 2); a move acting on an older state is refused (code ``stale``)."""
 
 
 class ProtocolError(ValueError):
@@ -62,6 +71,7 @@ class ClientMessage:
     move: Move | None = None
     text: str = ""
     ref: int | None = None
+    at: int | None = None
 
 
 def _bad_json(message: str) -> ProtocolError:
@@ -96,7 +106,8 @@ def parse_message(raw: str | bytes) -> ClientMessage:
     ref = data.get("ref")
     if ref is not None and (not isinstance(ref, int) or isinstance(ref, bool) or not 0 <= ref < 2**53):
         raise ProtocolError("bad_field", "'ref' must be a non-negative integer")
-    extra = sorted(set(data) - set(wanted) - {"type", "ref"})
+    optional = OPTIONAL_FIELDS.get(kind, {})
+    extra = sorted(set(data) - set(wanted) - set(optional) - {"type", "ref"})
     if extra:
         raise ProtocolError("bad_field", f"unknown field(s) {', '.join(extra)} in a '{kind}' message")
     for name, typ in wanted.items():
@@ -104,6 +115,9 @@ def parse_message(raw: str | bytes) -> ClientMessage:
             raise ProtocolError("bad_field", f"a '{kind}' message needs the field '{name}'")
         if not isinstance(data[name], typ):
             raise ProtocolError("bad_field", f"field '{name}' must be a {typ.__name__}")
+    at = data.get("at")
+    if at is not None and (not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < 2**53):
+        raise ProtocolError("bad_field", "'at' must be a non-negative integer (the last event number seen)")
     if kind == "move":
         text = data["move"].strip()
         if len(text) > MAX_MOVE_CHARS:
@@ -112,13 +126,13 @@ def parse_message(raw: str | bytes) -> ClientMessage:
             move = Move.parse(text)
         except MoveError as e:
             raise ProtocolError("bad_move", str(e)) from None
-        return ClientMessage("move", move=move, text=text, ref=ref)
+        return ClientMessage("move", move=move, text=text, ref=ref, at=at)
     if kind == "name":
         name = " ".join(data["name"].split())
         if not name or len(name) > MAX_NAME_CHARS or not name.isprintable():
             raise ProtocolError("bad_name", f"a name has 1 to {MAX_NAME_CHARS} printable characters")
         return ClientMessage("name", text=name, ref=ref)
-    return ClientMessage(kind, ref=ref)
+    return ClientMessage(kind, ref=ref, at=at)
 
 
 def error_message(code: str, message: str, ref: int | None = None) -> dict[str, Any]:
@@ -132,6 +146,16 @@ def error_message(code: str, message: str, ref: int | None = None) -> dict[str, 
 def cards_text(cards: Any) -> list[str]:
     """Card types as notation strings (``"KH"``, ``"JK"``), in the given order."""
     return [card_str(c) for c in cards]
+
+
+_DISPLAY_ORDER = sorted(range(53), key=sort_key)
+_CARD_TEXT = [card_str(c) for c in range(53)]
+
+
+def hand_text(counts: Sequence[int]) -> list[str]:
+    """A hand given as counts per card type, as notation strings in display order (:func:`sort_key`):
+    the ``hand`` of :func:`view_dict`, without building a view."""
+    return [_CARD_TEXT[c] for c in _DISPLAY_ORDER for _ in range(counts[c])]
 
 
 def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int | None = None,
@@ -236,5 +260,7 @@ def pile_dict(view: PlayerView) -> dict[str, Any]:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """Compact JSON text of a server message."""
+    """Compact JSON text of a server message (orjson when installed: the web extra has it)."""
+    if _orjson_dumps is not None:
+        return _orjson_dumps(message).decode()
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

@@ -29,9 +29,13 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     update,
 )
 from sqlalchemy import select as sa_select
+from sqlalchemy import (
+    text as sa_text,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -56,6 +60,8 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16))
     game_seed: Mapped[int] = mapped_column(BigInteger)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    spectators: Mapped[bool] = mapped_column(Boolean, default=False)
+    clock: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
 
 
 class DealRow(Base):
@@ -114,6 +120,22 @@ class StoredTable:
     game_seed: int
     first_dealer: int
     deals: list[StoredDeal]
+    spectators: bool = False
+    clock: list[float] | None = None
+
+
+@dataclass(frozen=True)
+class StoreOp:
+    """One write of a table, applied with others in one transaction by :meth:`Store.apply_ops`.
+
+    ``kind`` is ``create`` (``row``: a :class:`StoredTable`), ``update`` (``status`` and/or ``seats``),
+    ``deal`` (``number``, ``dealer``, ``seed``) or ``move`` (``deal``, ``seq``, ``seat``, ``text``, optional
+    ``status``). Plain values only, so that a writer thread (:mod:`canasta.web.tables.persistence`) can run it.
+    """
+
+    kind: str
+    table_id: str
+    args: dict[str, Any]
 
 
 @dataclass
@@ -144,20 +166,22 @@ class Store:
 
     Args:
         url: a SQLAlchemy URL (see :func:`database_url`). The tables are created if missing.
+        sqlite_timeout: seconds a SQLite write waits for a lock held by another connection before failing.
 
     Raises:
         sqlalchemy.exc.ArgumentError / OperationalError: the URL is malformed or the database unreachable.
     """
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, sqlite_timeout: float = 5.0):
         self.url = url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": sqlite_timeout}
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
 
     def close(self) -> None:
         """Release the connections."""
@@ -171,7 +195,7 @@ class Store:
         with Session(self.engine) as s, s.begin():
             s.add(TableRow(id=table.id, created=now, updated=now, variant=table.variant, seats=table.seats,
                            hints=table.hints, status=table.status, game_seed=table.game_seed,
-                           first_dealer=table.first_dealer))
+                           first_dealer=table.first_dealer, spectators=table.spectators))
 
     def update_table(self, table_id: str, *, status: str | None = None,
                      seats: list[dict[str, Any]] | None = None) -> None:
@@ -203,6 +227,52 @@ class Store:
                 conn.execute(update(TableRow).where(TableRow.id == table_id)
                              .values(status=status, updated=time.time()))
 
+    def apply_ops(self, ops: list[StoreOp]) -> None:
+        """Apply ``ops`` in ONE transaction: all are stored or (an exception) none.
+
+        The rows of each kind are inserted with one statement each (executemany): new tables, then deals,
+        then moves; then the tables' updates in the order given (the last status wins).
+
+        Raises:
+            sqlalchemy.exc.SQLAlchemyError: the database refused or is unreachable (nothing is stored).
+            ValueError: an unknown op kind (nothing is stored).
+        """
+        now = time.time()
+        creates: list[dict[str, Any]] = []
+        deals: list[dict[str, Any]] = []
+        moves: list[dict[str, Any]] = []
+        updates: list[tuple[str, dict[str, Any]]] = []
+        for op in ops:
+            a = op.args
+            if op.kind == "move":
+                moves.append({"table_id": op.table_id, "deal": a["deal"], "seq": a["seq"], "seat": a["seat"],
+                              "text": a["text"]})
+                if a.get("status") is not None:
+                    updates.append((op.table_id, {"status": a["status"], "updated": now}))
+            elif op.kind == "deal":
+                deals.append({"table_id": op.table_id, "number": a["number"], "dealer": a["dealer"],
+                              "seed": a["seed"]})
+            elif op.kind == "update":
+                values: dict[str, Any] = {"updated": now}
+                if a.get("status") is not None:
+                    values["status"] = a["status"]
+                if a.get("seats") is not None:
+                    values["seats"] = [dict(x) for x in a["seats"]]
+                updates.append((op.table_id, values))
+            elif op.kind == "create":
+                t: StoredTable = a["row"]
+                creates.append({"id": t.id, "created": now, "updated": now, "variant": t.variant, "seats": t.seats,
+                                "hints": t.hints, "status": t.status, "game_seed": t.game_seed,
+                                "first_dealer": t.first_dealer, "spectators": t.spectators, "clock": t.clock})
+            else:
+                raise ValueError(f"unknown store op {op.kind!r}")
+        with self.engine.begin() as conn:
+            for model, rows in ((TableRow, creates), (DealRow, deals), (MoveRow, moves)):
+                if rows:
+                    conn.execute(insert(model), rows)
+            for table_id, values in updates:
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
     def load_table(self, table_id: str) -> StoredTable | None:
         """The table with its deals and moves, or None if there is none with that id."""
         with Session(self.engine) as s:
@@ -216,7 +286,8 @@ class Store:
                 if m.deal in deals:
                     deals[m.deal].moves.append((m.seat, m.text))
             return StoredTable(row.id, row.variant, list(row.seats), row.hints, row.status, row.game_seed,
-                               row.first_dealer, [deals[k] for k in sorted(deals)])
+                               row.first_dealer, [deals[k] for k in sorted(deals)], bool(row.spectators),
+                               list(row.clock) if row.clock else None)
 
     def table_ids(self, status: str | None = None) -> list[str]:
         """Ids of the stored tables (with ``status`` only, if given), oldest first."""
@@ -250,6 +321,16 @@ class Store:
             if row is not None:
                 row.deals = deals
                 row.updated = time.time()
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Add the columns a database made by an older version lacks (``web_tables.spectators``, ``clock``)."""
+    names = {c["name"] for c in inspect(engine).get_columns("web_tables")}
+    with engine.begin() as conn:
+        if "spectators" not in names:
+            conn.execute(sa_text("ALTER TABLE web_tables ADD COLUMN spectators BOOLEAN DEFAULT FALSE"))
+        if "clock" not in names:
+            conn.execute(sa_text("ALTER TABLE web_tables ADD COLUMN clock JSON"))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -126,8 +126,13 @@ function sideName(side, teams) {
   return t("side.name", { name: String.fromCharCode(65 + side) });
 }
 
-function rememberTable(id, token, name) {
-  const list = JSON.parse(localStorage.getItem("canasta.tables") || "[]").filter((x) => x.id !== id || x.k !== token);
-  list.unshift({ id, k: token, name: name || "", at: Date.now() });
+/* Seat keys, by table id, kept in this browser only: the host's own, or one claimed from an invite link. */
+function seatTokens() { return JSON.parse(localStorage.getItem("canasta.seats") || "{}"); }
+function keepToken(id, token) { const m = seatTokens(); m[id] = token; localStorage.setItem("canasta.seats", JSON.stringify(m)); }
+
+/* The lobby's list of your tables: ids and names only (a seat's key is kept apart, in "canasta.seats"). */
+function rememberTable(id, name) {
+  const list = JSON.parse(localStorage.getItem("canasta.tables") || "[]").filter((x) => x.id !== id);
+  list.unshift({ id, name: name || "", at: Date.now() });
   localStorage.setItem("canasta.tables", JSON.stringify(list.slice(0, 20)));
 }

@@ -95,7 +95,8 @@ async function createTable() {
   }
   const res = await fetch("/api/tables", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ variant: variantString(), seats, hints: document.getElementById("hints").checked }),
+    body: JSON.stringify({ variant: variantString(), seats, hints: document.getElementById("hints").checked,
+                           spectators: document.getElementById("spectators").checked, clock: clockChoice() }),
   });
   const data = await res.json();
   if (!res.ok) { err.textContent = data.error; return; }
@@ -107,12 +108,20 @@ async function createTable() {
     const copy = el("button", { text: t("lobby.copy"), onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(url); } });
     const open = el("a", { href: l.link, target: "_blank", text: t("lobby.open") });
     ul.append(el("li", {}, el("strong", { text: t("lobby.seat", { n: l.seat + 1 }) + " (" + l.name + ") " }), input, copy, open));
-    rememberTable(data.id, new URLSearchParams(l.link.split("?")[1]).get("k"), l.name + " \u00b7 " + data.variant);
   }
-  const mine = data.links[0];
-  document.getElementById("go").href = mine.link;
+  // the host keeps only his own seat's key; each invite link gives its seat to the first browser that opens it
+  keepToken(data.id, data.token);
+  rememberTable(data.id, data.variant);
+  document.getElementById("go").href = data.link;
   document.getElementById("created").hidden = false;
   renderMine();
+}
+
+/* The turn clock chosen: [base seconds, increment seconds], or null (no minutes given). */
+function clockChoice() {
+  const minutes = +document.getElementById("clock-min").value;
+  if (!minutes) return null;
+  return [minutes * 60, Math.max(0, +document.getElementById("clock-inc").value || 0)];
 }
 
 function renderMine() {
@@ -121,7 +130,7 @@ function renderMine() {
   ul.innerHTML = "";
   document.getElementById("no-tables").hidden = list.length > 0;
   for (const x of list) {
-    ul.append(el("li", {}, el("a", { href: "/table?t=" + encodeURIComponent(x.id) + "&k=" + encodeURIComponent(x.k), text: x.name || x.id }),
+    ul.append(el("li", {}, el("a", { href: "/table?t=" + encodeURIComponent(x.id), text: x.name || x.id }),
       el("span", { class: "muted", text: " " + new Date(x.at).toLocaleString(I18N.lang) })));
   }
 }

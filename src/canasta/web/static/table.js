@@ -1,10 +1,12 @@
-/* A table: the websocket client, drawing the state, selecting cards, sending moves, shortcuts. */
+/* A table: the websocket client (protocol 2: a snapshot, then numbered events applied to it),
+   drawing the state, selecting cards, sending moves, shortcuts, invitations. */
 "use strict";
 
 const params = new URLSearchParams(location.search);
 const TABLE = params.get("t") || "";
-const KEY = params.get("k") || "";
-let S = null;                 // last state from the server
+let KEY = "";                 // this browser's seat token for the table ("" = a spectator)
+let inviteSpent = false;      // the invite link opened here had already been used
+let S = null;                 // the state: the last snapshot with the events since applied to it
 let selected = new Set();     // indices into S.view.hand
 let ws = null, retry = 0, dead = false, overlayClosedFor = -1, lastHand = "", hintMove = "";
 
@@ -16,16 +18,38 @@ function setConn(state) {
   c.textContent = t("conn." + state);
 }
 
+/* The seat token of a table is kept in this browser only (localStorage "canasta.seats"): from the
+   host's own link (k=, removed from the address at once) or from claiming an invite link (i=) once. */
+
+async function findSeat() {
+  KEY = seatTokens()[TABLE] || "";
+  const k = params.get("k"), invite = params.get("i");
+  if (k) { KEY = k; keepToken(TABLE, k); }
+  else if (invite && !KEY) {
+    const res = await fetch("/api/tables/" + encodeURIComponent(TABLE) + "/claim", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ invite }) });
+    if (res.ok) { KEY = (await res.json()).token; keepToken(TABLE, KEY); }
+    else { inviteSpent = true; showError(t("error.invite_spent")); }
+  }
+  params.delete("k"); params.delete("i");
+  history.replaceState(null, "", location.pathname + "?" + params.toString());
+}
+
 function connect() {
   if (dead) return;
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(proto + "://" + location.host + "/ws/" + encodeURIComponent(TABLE) + "?k=" + encodeURIComponent(KEY));
+  let q = KEY ? "?k=" + encodeURIComponent(KEY) : "?";
+  if (S) q += "&since=" + S.seq;   // a reconnection: the events missed, or a snapshot
+  ws = new WebSocket(proto + "://" + location.host + "/ws/" + encodeURIComponent(TABLE) + q);
   ws.onopen = () => { retry = 0; setConn("online"); };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
     if (m.type === "state") onState(m);
+    else if (m.type === "event") onEvent(m);
+    else if (m.type === "seats") { if (S) { S.seats = m.seats; render(); } }
     else if (m.type === "error") onError(m);
     else if (m.type === "hint") onHint(m);
+    else if (m.type === "rematch") toRematch(m.table);
   };
   ws.onclose = (ev) => {
     setConn("offline");
@@ -40,12 +64,14 @@ function send(obj) {
   ws.send(JSON.stringify(obj));
 }
 
-function sendMove(text) { send({ type: "move", move: text }); }
+function sendMove(text) { send({ type: "move", move: text, at: S ? S.seq : 0 }); }
+function resync() { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "sync" })); }
 
 function showError(text) { $("error").textContent = text; }
 
 function onError(m) {
-  if (m.code === "bad_token") { dead = true; }
+  if (m.code === "bad_token") { dead = true; if (inviteSpent) return; }
+  if (m.code === "stale") resync();  // the table moved on: look again
   const key = "error." + m.code;
   const known = I18N.texts[key] !== undefined;
   if (m.code === "illegal" || m.code === "bad_move") showError(t(key) + " " + m.message);
@@ -59,7 +85,19 @@ function onHint(m) {
   renderHand();
 }
 
+/* Events after the state's number: add the moves to the deal's log (a new deal empties it) and take the
+   fields the message carries (view, legal moves, status; the scores and history when a deal changed).
+   A gap in the numbers means a message was lost: ask for a snapshot. */
+function onEvent(m) {
+  if (!S || (m.events.length && m.events[0].n !== S.seq + 1) || (!m.events.length && m.seq !== S.seq)) { resync(); return; }
+  for (const e of m.events) { if (e.kind === "deal") S.log = []; else S.log.push(e); }
+  const next = Object.assign({}, S);
+  for (const [k, v] of Object.entries(m)) if (k !== "type" && k !== "events") next[k] = v;
+  onState(next);
+}
+
 function onState(m) {
+  if (m.rematch) { toRematch(m.rematch); return; }
   S = m;
   window.__state = m;
   const hand = m.view ? m.view.hand.join(" ") : "";
@@ -67,7 +105,7 @@ function onState(m) {
   hintMove = "";
   $("hint-text").textContent = "";
   delete $("hint-text").dataset.move;
-  rememberTable(TABLE, KEY, (m.seats[m.you] || {}).name + " \u00b7 " + m.rules.spec);
+  rememberTable(TABLE, (m.you === null ? t("table.spectator") : (m.seats[m.you] || {}).name) + " \u00b7 " + m.rules.spec);
   render();
 }
 
@@ -94,12 +132,30 @@ function renderWaiting() {
   ul.innerHTML = "";
   S.seats.forEach((s, i) => {
     const what = s.kind === "bot" ? t("lobby.bot_" + s.bot) : (s.connected ? t("table.here") : (s.joined ? t("table.away") : t("table.not_joined")));
-    ul.append(el("li", { class: "side-" + s.side }, el("strong", { text: t("lobby.seat", { n: i + 1 }) + ": " + s.name }),
-      " \u00b7 " + sideName(s.side) + " \u00b7 " + what + (i === me() ? " \u00b7 " + t("lobby.you") : "")));
+    const li = el("li", { class: "side-" + s.side }, el("strong", { text: t("lobby.seat", { n: i + 1 }) + ": " + s.name }),
+      " \u00b7 " + sideName(s.side) + " \u00b7 " + what + (i === me() ? " \u00b7 " + t("lobby.you") : ""));
+    if (S.host && s.kind === "human" && i !== me()) li.append(" ", el("button", { class: "reinvite", "data-seat": i, text: t("table.reinvite"), onclick: () => reinvite(i, li) }));
+    ul.append(li);
   });
   $("start").hidden = !S.host;
   $("wait-host").hidden = S.host;
-  if (document.activeElement !== $("my-name")) $("my-name").value = seatName(me());
+  if (me() !== null && document.activeElement !== $("my-name")) $("my-name").value = seatName(me());
+}
+
+/* A rematch: the same seats at a new table; this browser's seat key works there too. */
+function toRematch(id) {
+  if (KEY) keepToken(id, KEY);
+  dead = true;
+  location.href = "/table?t=" + encodeURIComponent(id);
+}
+
+/* The host gives a seat a new invite link (the old one and the seat's old key stop working). */
+async function reinvite(seat, li) {
+  const res = await fetch("/api/tables/" + encodeURIComponent(TABLE) + "/invite", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: KEY, seat }) });
+  const d = await res.json();
+  if (!res.ok) { showError(d.error); return; }
+  li.append(" ", el("input", { readonly: "", class: "link", size: "40", value: location.origin + d.link }));
 }
 
 /* The side a seat plays for now (a cutthroat partnership shares one side, players sitting out keep theirs). */
@@ -116,6 +172,12 @@ function renderSeats() {
       el("span", { class: "name", text: s.name + (i === me() ? " (" + t("lobby.you") + ")" : "") }),
       el("span", { class: "count", title: t("table.cards_held"), text: v && !out ? "\ud83c\udca0 " + v.hand_sizes[i] : "" }));
     if (v && v.dealer === i) chip.append(el("span", { class: "badge", title: t("table.dealer"), text: "D" }));
+    if (s.stand_in) chip.append(el("span", { class: "badge extra", "data-extra": "stand-in", text: t("table.stand_in") }));
+    if (S.clock && S.clock.left && S.clock.left.length && s.kind === "human") {
+      const left = Math.max(0, Math.round(S.clock.left[i]));
+      chip.append(el("span", { class: "badge clock" + (S.clock.running === i ? " running" : ""), "data-extra": "clock",
+        text: "\u23f1 " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") }));
+    }
     if (out) chip.append(el("span", { class: "badge extra", "data-extra": "sits-out", text: t("table.sits_out") }));
     if (v && v.packet_sizes.length && v.packet_sizes[i]) {
       chip.append(el("span", { class: "badge extra", "data-extra": "packet", title: t("table.packet_title"), text: t("table.packet", { n: v.packet_sizes[i] }) }));
@@ -303,7 +365,8 @@ function renderLog() {
   ol.innerHTML = "";
   for (const e of S.log) {
     const li = el("li", { class: "side-" + sideOf(e.seat) });
-    li.innerHTML = '<span class="who">' + escapeHtml(seatName(e.seat)) + ":</span> " + moveHtml(e.move);
+    li.innerHTML = '<span class="who">' + escapeHtml(seatName(e.seat)) + ":</span> " + moveHtml(e.move)
+      + (e.drew ? ' <span class="drew muted">(' + moveHtml("drew " + e.drew.join(" ")) + ")</span>" : "");
     ol.append(li);
   }
   ol.scrollTop = ol.scrollHeight;
@@ -360,6 +423,7 @@ function renderOverlay() {
   body.append(breakdownTable(last));
   $("next-btn").hidden = S.game_over;
   $("record-link").hidden = !S.game_over;
+  $("rematch-btn").hidden = !S.game_over || !S.host;
   $("record-link").href = "/api/tables/" + encodeURIComponent(TABLE) + "/record?k=" + encodeURIComponent(KEY);
 }
 
@@ -401,7 +465,8 @@ $("yes-btn").addEventListener("click", () => act("yes"));
 $("no-btn").addEventListener("click", () => act("no"));
 $("start").addEventListener("click", () => send({ type: "start" }));
 $("rename").addEventListener("click", () => { const n = $("my-name").value.trim(); if (n) send({ type: "name", name: n }); });
-$("next-btn").addEventListener("click", () => { overlayClosedFor = -1; send({ type: "next_deal" }); });
+$("rematch-btn").addEventListener("click", () => send({ type: "rematch" }));
+$("next-btn").addEventListener("click", () => { overlayClosedFor = -1; send({ type: "next_deal", at: S.seq }); });
 $("close-over").addEventListener("click", () => { overlayClosedFor = S.deal_no; renderOverlay(); });
 $("typed").addEventListener("submit", (ev) => {
   ev.preventDefault();
@@ -418,5 +483,5 @@ document.addEventListener("keydown", (ev) => {
 });
 
 I18N.onchange = () => { if (S) render(); const c = $("conn"); if (c.dataset.state) setConn(c.dataset.state); };
-if (!TABLE || !KEY) { showError("missing table link"); }
-initI18n().then(connect);
+if (!TABLE) { showError("missing table link"); }
+initI18n().then(findSeat).then(connect);

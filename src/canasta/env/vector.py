@@ -1,0 +1,173 @@
+"""N Canasta environments stepped in one call: a Gymnasium ``VectorEnv`` for training.
+
+Usage::
+
+    from canasta.env.vector import CanastaVectorEnv
+
+    envs = CanastaVectorEnv(8, variant="classic(players=2)", opponents="random")
+    obs, info = envs.reset(seed=0)                        # obs["observation"]: (8, 355) float32
+    for _ in range(1000):                                 # obs["action_mask"]: (8, 13394) int8
+        actions = [ids[rng.randrange(len(ids))] for ids in envs.legal_ids()]
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+
+Each sub-environment is a :class:`~canasta.env.gym_wrapper.CanastaGymEnv`: one learning seat, the other
+seats played by bots. That is the form that fits Canasta's turns: who moves next depends on the move (a turn
+is a draw, any number of melds and a discard; "may I go out?" is answered by the partner), so PettingZoo's
+parallel API, where every agent acts at every step, does not fit, and a vector of AEC environments would
+return observations of whichever seat is to act. With the bots inside, every sub-environment is always
+waiting for its learner, and one call steps all of them by one learner move (and the bots' moves after it).
+Self-play fits the same way with ``opponents`` set to a bot of the policy being trained (any
+:class:`~canasta.agents.Agent`).
+
+Observations are written straight into two batch arrays (the vector of each learner from its
+:class:`~canasta.env.tracker.ObservationTracker`, the mask kept entry by entry in its row of the batch
+mask), which :meth:`step` returns (copies, unless ``copy=False``). Sub-environments reset themselves:
+Gymnasium's next-step autoreset (``metadata["autoreset_mode"]``), i.e. the step after one that ended an
+episode resets that sub-environment, ignores its action and returns reward 0, not terminated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from canasta.env.gym_wrapper import CanastaGymEnv
+from canasta.env.tracker import MaskTracker
+from canasta.moves.actions import N_ACTIONS
+from canasta.rules.fields import Rules
+
+__all__ = ["CanastaVectorEnv"]
+
+
+class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
+    """``num_envs`` Canasta environments, one learning seat each, stepped together (module docstring).
+
+    Args:
+        num_envs: number of sub-environments (at least 1).
+        variant, seat, opponents, illegal, **kwargs: as for :class:`~canasta.env.gym_wrapper.CanastaGymEnv`
+            (the same for every sub-environment).
+        copy: return copies of the batch arrays (True, Gymnasium's default) or the arrays themselves,
+            overwritten by the next call (False: faster; keep what you need).
+
+    Raises:
+        EnvConfigError: a bad variant, option, seat or bot (as CanastaGymEnv), or ``num_envs`` < 1.
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(self, num_envs: int, variant: str | Rules = "classic", seat: int = 0,
+                 opponents: str | Sequence[str] = "random", illegal: str = "penalize", copy: bool = True,
+                 **kwargs: Any):
+        from canasta.env.config import EnvConfigError
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise EnvConfigError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
+        self.envs = [CanastaGymEnv(variant, seat=seat, opponents=opponents, illegal=illegal, **kwargs)
+                     for _ in range(num_envs)]
+        self.num_envs = num_envs
+        self.copy = copy
+        first = self.envs[0]
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        size = first.raw.layout.size
+        self._obs = np.zeros((num_envs, size), dtype=np.float32)
+        self._masks = np.zeros((num_envs, N_ACTIONS), dtype=np.int8)
+        for i, e in enumerate(self.envs):
+            e.raw._masks = MaskTracker(self._masks[i])  # the sub-environment keeps its mask in our row
+        self._rewards = np.zeros(num_envs, dtype=np.float64)
+        self._terminated = np.zeros(num_envs, dtype=np.bool_)
+        self._truncated = np.zeros(num_envs, dtype=np.bool_)
+        self._autoreset = np.zeros(num_envs, dtype=np.bool_)
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Reset every sub-environment: ``seed`` an int (sub-environment ``i`` gets ``seed + i``), a list of
+        one seed (or None) per sub-environment, or None; ``options`` as for the raw environment's reset.
+
+        Returns:
+            ({"observation": (N, size) float32, "action_mask": (N, 13394) int8}, {}).
+
+        Raises:
+            ValueError: a list of seeds whose length is not ``num_envs``.
+        """
+        if seed is None or isinstance(seed, int):
+            seeds: list[int | None] = [None if seed is None else seed + i for i in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"reset(seed=...) needs one seed per sub-environment ({self.num_envs}), "
+                                 f"not {len(seeds)}")
+        for i, e in enumerate(self.envs):
+            e.reset(seed=seeds[i], options=options)
+            self._observe(i)
+        self._autoreset[:] = False
+        return self._out(), {}
+
+    def _observe(self, i: int) -> None:
+        e = self.envs[i]
+        raw = e.raw
+        deal = raw.deal
+        assert deal is not None
+        if raw._stale:  # the bots' moves left the mask behind: bring its row up to date
+            raw._sync_mask()
+        seat = raw._deal_seat[e.seat]
+        if seat < 0:
+            self._obs[i] = 0.0
+        else:
+            raw._tracker.observe(seat, out=self._obs[i])
+
+    def _out(self) -> dict[str, np.ndarray]:
+        if self.copy:
+            return {"observation": self._obs.copy(), "action_mask": self._masks.copy()}
+        return {"observation": self._obs, "action_mask": self._masks}
+
+    def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray,
+                                          dict[str, Any]]:
+        """Play one learner move in every sub-environment (``actions[i]``, a move id, for sub-environment
+        ``i``), and the bots' moves after it; a sub-environment whose episode ended at the previous step is
+        reset instead (its action ignored).
+
+        Returns:
+            (observations, rewards (N,) float64, terminated (N,) bool, truncated (N,) bool, infos). At the end
+            of a deal ``infos`` holds ``deal_scores`` (object array, with Gymnasium's ``_deal_scores`` mask).
+
+        Raises:
+            ValueError: not one action per sub-environment.
+            IllegalMove: an illegal id with ``illegal="raise"``.
+        """
+        acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
+        if len(acts) != self.num_envs:
+            raise ValueError(f"step() needs one action per sub-environment ({self.num_envs}), not {len(acts)}")
+        rewards, terminated, truncated, again = self._rewards, self._terminated, self._truncated, self._autoreset
+        infos: dict[str, Any] = {}
+        for i, e in enumerate(self.envs):
+            if again[i]:
+                e.reset()
+                rewards[i] = 0.0
+                terminated[i] = truncated[i] = again[i] = False
+            else:
+                r, te, tr = e._step_core(acts[i])
+                rewards[i] = r
+                terminated[i] = te
+                truncated[i] = tr
+                if te or tr:
+                    again[i] = True
+                    scores = e.raw.infos.get(e.agent, {}).get("deal_scores")
+                    if scores is not None:
+                        infos = self._add_info(infos, {"deal_scores": list(scores)}, i)
+            self._observe(i)
+        return self._out(), rewards.copy(), terminated.copy(), truncated.copy(), infos
+
+    def legal_ids(self) -> list[list[int]]:
+        """Each sub-environment's legal move ids (the ones of its mask row; [] for one whose episode ended,
+        reset at the next step)."""
+        return [e.raw.legal_ids(e.agent) for e in self.envs]
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release."""

@@ -1,0 +1,171 @@
+"""Bots and hints off the event loop: a process pool that chooses moves for web tables.
+
+A bot here keeps no state between decisions that the server must hold: :func:`decide` rebuilds the
+deal from what a :class:`BotRequest` carries (variant, seed, deck, dealer, the moves so far), lets a
+fresh agent follow it (its card memory, as in terminal play) and asks it for a move. Each worker
+process keeps the deals it followed in a small cache (:data:`CACHE_SIZE`), so a table's next decision
+applies only the moves since its last one. Hint players are made the same way, only when a hint is
+asked. So any process — or any server sharing the store — can choose a table's next bot move.
+
+:class:`BotPool` runs :func:`decide` in a :class:`concurrent.futures.ProcessPoolExecutor` (spawned
+processes) with a budget per decision (:data:`BUDGET_SECONDS`): a decision that takes longer is given
+up and the caller plays :func:`safe_move` instead, so one table's bot can never hold the event loop
+or the other tables. With ``processes=0`` the pool decides in the calling thread (tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from canasta.agents import Agent, make_agent
+from canasta.engine.deal import Deal
+from canasta.rules.fields import Rules
+
+log = logging.getLogger("canasta.web")
+
+BUDGET_SECONDS = 2.0
+"""Longest wait for one decision of the pool before :func:`safe_move` is played instead."""
+CACHE_SIZE = 256
+"""Deals a process keeps followed (one per table, bot seat and deal)."""
+
+
+@dataclass(frozen=True)
+class BotRequest:
+    """Everything a bot needs to choose a move (plain values: it is sent to another process).
+
+    Attributes:
+        key: names the follower (table id and bot/hint), for the cache.
+        deal_no: the deal's number in the game (1-based).
+        spec: the agent spec (``hard``, ``expert(ms=100)``...).
+        agent_seed: the agent's seed.
+        rules: the table's variant (``Rules.spec()``); the deal is played with its ``deal_rules()``.
+        dealer: the deal seat of the dealer.
+        totals: each side's total when the deal began (its minimum counts, §1.6).
+        seed, deck: the deal's shuffle seed and deck order (never sent to a client).
+        moves: the deal's moves so far, in notation.
+        seat: the deal seat to choose for (the one to act).
+    """
+
+    key: str
+    deal_no: int
+    spec: str
+    agent_seed: int
+    rules: str
+    dealer: int
+    totals: tuple[int, ...]
+    seed: int
+    deck: tuple[int, ...]
+    moves: tuple[str, ...]
+    seat: int
+
+
+@dataclass
+class _Follower:
+    deal: Deal
+    agent: Agent
+    observe: Callable[..., None] | None
+    moves: list[str] = field(default_factory=list)
+
+
+_CACHE: OrderedDict[tuple[str, int, str, int], _Follower] = OrderedDict()
+_RULES: dict[str, Rules] = {}
+
+
+def _follower(req: BotRequest) -> _Follower:
+    rules = _RULES.get(req.rules)
+    if rules is None:
+        rules = _RULES[req.rules] = Rules.parse(req.rules).deal_rules()
+    deal = Deal(rules, req.dealer, list(req.totals), seed=req.seed, deck=list(req.deck))
+    agent = make_agent(req.spec, req.agent_seed)
+    observe = getattr(agent, "observe", None)
+    if not callable(observe):
+        observe = None
+    else:
+        observe(deal.view(req.seat), -1, None)
+    return _Follower(deal, agent, observe)
+
+
+def decide(req: BotRequest) -> str:
+    """The move (notation) the agent of ``req.spec`` chooses at ``req.seat`` after ``req.moves``.
+
+    Raises:
+        IllegalMove: a move of ``req.moves`` does not apply (a request that does not describe a deal).
+    """
+    key = (req.key, req.deal_no, req.spec, req.seat)
+    f = _CACHE.pop(key, None)
+    if f is None or len(f.moves) > len(req.moves) or list(req.moves[: len(f.moves)]) != f.moves:
+        f = _follower(req)
+    deal = f.deal
+    for text in req.moves[len(f.moves):]:
+        mover = deal.to_act
+        done = deal.apply(text)
+        f.moves.append(text)
+        if f.observe is not None:
+            f.observe(deal.view(req.seat), mover, done)
+    _CACHE[key] = f
+    while len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    action = f.agent.select(deal.view(req.seat) if f.agent.needs_view else None, deal.legal_actions())
+    return str(deal.move_for_action(action))
+
+
+def safe_move(legal: Sequence[str]) -> str | None:
+    """A move that keeps the game going when no bot answered in time: draw, pass, "no", the first take,
+    else a discard of the first card listed (legal moves sorted), else the first legal move."""
+    for first in ("draw", "pass", "no", "take"):
+        for move in legal:
+            if move == first or move.startswith(first + " "):
+                return move
+    discards = [m for m in legal if m.startswith("discard ")]
+    if discards:
+        return discards[0]
+    return legal[0] if legal else None
+
+
+class BotPool:
+    """Chooses bot moves and hints in worker processes, each decision within a budget.
+
+    Args:
+        processes: worker processes (0: decide in the calling thread, for tests).
+        budget: seconds one decision may take before it is given up (:func:`safe_move` is used).
+    """
+
+    def __init__(self, processes: int = 1, budget: float = BUDGET_SECONDS):
+        self.processes = processes
+        self.budget = budget
+        self.timeouts = 0
+        self._executor: ProcessPoolExecutor | None = None
+        if processes > 0:
+            self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+
+    async def choose(self, req: BotRequest) -> str | None:
+        """The chosen move, or None when the decision failed or ran over the budget (logged)."""
+        if self._executor is None:
+            try:
+                return decide(req)
+            except Exception:
+                log.exception("bot %s failed at %s", req.spec, req.key)
+                return None
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[Any] = loop.run_in_executor(self._executor, decide, req)
+        try:
+            return str(await asyncio.wait_for(fut, self.budget))
+        except TimeoutError:
+            self.timeouts += 1
+            log.warning("bot %s at %s ran over its %.1f s budget", req.spec, req.key, self.budget)
+        except Exception:
+            log.exception("bot %s failed at %s", req.spec, req.key)
+        return None
+
+    def close(self) -> None:
+        """Stop the worker processes (pending decisions are dropped)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

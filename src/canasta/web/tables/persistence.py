@@ -1,0 +1,135 @@
+"""Write-ahead persistence of web tables: a writer thread that stores batches of changes.
+
+:class:`StoreWriter` takes the :class:`~canasta.web.store.StoreOp` s of a change and writes them on
+its own thread, so the event loop never waits for the database: all changes queued while one batch
+is written go into the next batch (one transaction, one commit). :meth:`StoreWriter.commit` returns
+when the change's batch is committed, or raises :class:`StoreFailed` — then nothing of the change is
+stored, and the caller undoes it in memory (:class:`~canasta.web.tables.table.Change`). A batch that
+fails is retried change by change, so one bad change fails alone; when the database is down every
+change fails, and play goes on when it is back (nothing is queued for later).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+from concurrent.futures import Future
+
+from canasta.web.store import Store, StoreOp
+
+log = logging.getLogger("canasta.web")
+
+MAX_BATCH = 500
+"""Most changes written in one transaction."""
+
+
+class StoreFailed(RuntimeError):
+    """The store did not write a change (the database refused it or is unreachable)."""
+
+
+_Item = tuple[list[StoreOp], "Future[None]"]
+
+
+class StoreWriter:
+    """A thread that writes changes to ``store`` in batches.
+
+    Args:
+        store: the database.
+        max_batch: most changes per transaction.
+    """
+
+    def __init__(self, store: Store, max_batch: int = MAX_BATCH):
+        self.store = store
+        self.max_batch = max_batch
+        self.batches = 0
+        self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="canasta-store-writer", daemon=True)
+        self._thread.start()
+
+    def submit(self, ops: list[StoreOp]) -> Future[None]:
+        """Queue ``ops`` (one change); the future is done when they are committed, or holds the error."""
+        fut: Future[None] = Future()
+        self._queue.put((ops, fut))
+        return fut
+
+    async def commit(self, ops: list[StoreOp]) -> None:
+        """Store ``ops`` and wait for their commit, without blocking the event loop.
+
+        Raises:
+            StoreFailed: nothing of ``ops`` was stored (the message says why, in one line).
+        """
+        if ops:
+            await self.wait(self.submit(ops))
+
+    @staticmethod
+    async def wait(fut: Future[None]) -> None:
+        """Wait for a submitted change. Raises StoreFailed (not stored) or CancelledError (see :meth:`settle`)."""
+        try:
+            await asyncio.shield(asyncio.wrap_future(fut))
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # the database's own error, whatever its driver
+            raise StoreFailed(str(e).splitlines()[0][:200] if str(e) else type(e).__name__) from e
+
+    @staticmethod
+    def settle(fut: Future[None], timeout: float = 60.0) -> bool:
+        """After the waiter was cancelled: True if the change is stored, False if it never will be.
+
+        A change not yet taken by the writer is withdrawn; one being written is waited for (blocking, a
+        rare path: a task cancelled at shutdown), so that the caller keeps memory as the store has it.
+        """
+        if fut.cancel():
+            return False
+        try:
+            return fut.exception(timeout=timeout) is None
+        except Exception:
+            return False
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Write what is queued, then stop the thread."""
+        self._queue.put(None)
+        self._thread.join(timeout)
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item] if item[1].set_running_or_notify_cancel() else []
+            stop = False
+            while len(batch) < self.max_batch:
+                try:
+                    nxt = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    stop = True
+                    break
+                if nxt[1].set_running_or_notify_cancel():  # a change given up before its write is skipped
+                    batch.append(nxt)
+            if batch:
+                self._write(batch)
+            if stop:
+                return
+
+    def _write(self, batch: list[_Item]) -> None:
+        self.batches += 1
+        try:
+            self.store.apply_ops([op for ops, _ in batch for op in ops])
+        except Exception as e:
+            if len(batch) == 1:
+                batch[0][1].set_exception(e)
+                return
+            log.warning("a batch of %d changes failed (%s); writing them one by one", len(batch), e)
+            for ops, fut in batch:
+                try:
+                    self.store.apply_ops(ops)
+                except Exception as one:
+                    fut.set_exception(one)
+                else:
+                    fut.set_result(None)
+            return
+        for _, fut in batch:
+            fut.set_result(None)
