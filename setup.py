@@ -1,15 +1,16 @@
 """Build of the compiled core: the engine's modules compiled with mypyc (issue 17, docs/bench.md "The build").
 
-``pip install .`` and ``pip install -e .`` compile the modules of :data:`COMPILED` into C extension modules
-with mypyc (it ships with mypy, a build requirement in pyproject.toml). The pure-Python package is installed
-instead, with one line saying why, when ``CANASTA_PURE=1`` is in the environment, when mypyc cannot be
-imported, when no C compiler works, or when compiling fails: the same modules, the same moves, slower.
-``canasta --version`` and ``canasta bench --json`` say which build runs (canasta.build_info).
+``pip install .`` and ``pip install -e .`` compile the modules of :data:`COMPILED_PACKAGES` (but
+:data:`NOT_COMPILED`) into C extension modules with mypyc (it ships with mypy, a build requirement in
+pyproject.toml). The pure-Python package is installed instead, with one line saying why, when ``CANASTA_PURE=1``
+is in the environment, when mypyc cannot be imported, when no C compiler works, or when compiling fails: the
+same modules, the same moves, slower. ``canasta --version`` and ``canasta bench --json`` say which build runs
+(canasta.build_info).
 
 In an editable install setuptools builds the extension modules and copies them next to their sources
 (``src/canasta/engine/*.so`` and mypyc's shared library ``src/*__mypyc*.so``); a compiled module shadows its
-``.py``, so after editing one, install again (scripts/test.sh does every time, scripts/play.sh when a
-source of the compiled core changed). ``build/`` keeps mypyc's C files between builds.
+``.py``, so after editing one, install again (scripts/test.sh and scripts/play.sh do, through
+scripts/install.sh, when a source changed). ``build/mypyc`` holds the C files mypyc writes.
 """
 
 from __future__ import annotations
