@@ -167,7 +167,7 @@ def test_canasta_play_shows_who_sits_out_and_plays_on_while_the_person_sits_out(
 def test_the_web_and_the_environment_seat_five() -> None:
     from canasta.web.tables import create_table
 
-    table = create_table(None, VARIANT, [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * 4)
+    table, _writes = create_table(VARIANT, [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * 4)
     assert table.rules == FIVE  # the web seats five (tests/web/test_variants.py)
     assert resolve_rules(VARIANT, {}) == FIVE  # so does the environment (tests/test_env_five.py)
 
