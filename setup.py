@@ -32,8 +32,6 @@ NOT_COMPILED = (
     # method), its __new__ picks SeqDeal, and SeqDeal inherits from two classes: it stays a Python class
     # over the compiled DealState.
     "canasta/engine/deal.py",
-    # clone() writes its slot copier with exec (the copy of each slot named once); it stays Python.
-    "canasta/engine/copying.py",
 )
 """Modules of those packages left in Python, and why."""
 

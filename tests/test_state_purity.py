@@ -136,10 +136,27 @@ def test_queries_and_clones_over_many_games(spec: str) -> None:
 
 
 def test_clone_sorts_every_slot_once() -> None:
-    """A slot added to Deal must be named in one of clone's lists (the module refuses to load otherwise)."""
+    """A slot added to Deal must be named in one of clone's lists (the copier: next test)."""
     named = CLONE_SHARED + CLONE_FLAT + CLONE_NESTED + CLONE_SPECIAL
     assert sorted(named) == sorted(slot_names(Deal))
     assert len(set(named)) == len(named)
+
+
+def test_the_slot_copier_does_what_the_clone_lists_say() -> None:
+    """The written-out copier of clone (canasta.engine.copying) shares, copies or copies deeply each slot as
+    CLONE_SHARED, CLONE_FLAT and CLONE_NESTED say, and writes every slot they name."""
+    from canasta.engine import copying
+
+    deal = Deal(Rules.parse("italian"), seed=4)
+    copy = type(deal).__new__(type(deal))
+    copying._copy_slots(deal, copy)
+    for name in CLONE_SHARED:
+        assert getattr(copy, name) is getattr(deal, name), name
+    for name in CLONE_FLAT + CLONE_NESTED:
+        mine, theirs = getattr(copy, name), getattr(deal, name)
+        assert mine == theirs and mine is not theirs, name
+    for name in CLONE_NESTED:
+        assert all(a is not b for a, b in zip(getattr(copy, name), getattr(deal, name), strict=True)), name
 
 
 def test_clone_shares_only_immutable_values() -> None:
