@@ -9,6 +9,7 @@ until Ctrl+C.
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import webbrowser
@@ -17,6 +18,11 @@ from canasta.web.store import database_url
 
 WS_MAX_BYTES = 65536
 """Largest websocket frame uvicorn accepts at all (the protocol refuses more than 4 KB with a reason)."""
+
+
+def masked_url(url: str) -> str:
+    """``url`` with its password replaced by ``***`` (``postgresql://ana:***@host/db``), for printing."""
+    return re.sub(r"^([A-Za-z][A-Za-z0-9+.-]*://[^/@:]*):[^@/]*@", r"\1:***@", url)
 
 
 class ServeError(RuntimeError):
@@ -57,9 +63,16 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
     try:
         app = create_app(url, bot_delay=bot_delay)
     except Exception as e:  # SQLAlchemy errors: bad URL, missing driver, unreachable server
-        raise ServeError(f"cannot open the database {url}: {e}") from None
+        raise ServeError(f"cannot open the database {masked_url(url)}: {_masked_error(e, url)}") from None
     address = f"http://{host if ':' not in host else '[' + host + ']'}:{port}/"
-    print(f"Canasta is served at {address} (database: {url}); press Ctrl+C to stop.", flush=True)
+    print(f"Canasta is served at {address} (database: {masked_url(url)}); press Ctrl+C to stop.", flush=True)
     if not no_browser:
         threading.Timer(1.0, lambda: webbrowser.open(address)).start()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+
+
+def _masked_error(error: BaseException, url: str) -> str:
+    """The first line of ``error``'s text with the URL's password, if any, replaced by ``***``."""
+    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    secret = re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/@:]*:([^@/]*)@", url)
+    return text.replace(secret.group(1), "***") if secret and secret.group(1) else text
