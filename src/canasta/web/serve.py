@@ -14,6 +14,7 @@ import socket
 import threading
 import webbrowser
 
+from canasta.web.security import SecurityConfig
 from canasta.web.store import database_url
 
 WS_MAX_BYTES = 65536
@@ -40,7 +41,8 @@ def _port_free(host: str, port: int) -> bool:
 
 
 def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, no_browser: bool = False,
-              bot_delay: float = 0.3) -> None:
+              bot_delay: float = 0.3, allow_origins: tuple[str, ...] = (),
+              messages_per_second: float = 20.0) -> None:
     """Serve the web pages and tables until interrupted.
 
     Args:
@@ -49,6 +51,9 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
         database: SQLite file path or SQLAlchemy URL (default ``canasta.db``).
         no_browser: do not open a browser.
         bot_delay: seconds a bot waits before each move.
+        allow_origins: origins (``https://cards.example``) whose pages may use this server besides its own.
+        messages_per_second: websocket messages a connection may send per second (bursts of twice as many);
+            0: no limit (load tests).
 
     Raises:
         ServeError: the port is in use or the database cannot be opened.
@@ -61,7 +66,9 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
         raise ServeError(f"port {port} on {host} is in use: choose another with --port")
     url = database_url(database)
     try:
-        app = create_app(url, bot_delay=bot_delay)
+        security = SecurityConfig(allowed_origins=tuple(allow_origins), messages_per_second=messages_per_second,
+                                  burst=max(1, int(2 * messages_per_second)))
+        app = create_app(url, bot_delay=bot_delay, security=security)
     except Exception as e:  # SQLAlchemy errors: bad URL, missing driver, unreachable server
         raise ServeError(f"cannot open the database {masked_url(url)}: {_masked_error(e, url)}") from None
     address = f"http://{host if ':' not in host else '[' + host + ']'}:{port}/"
