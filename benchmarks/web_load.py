@@ -50,12 +50,13 @@ def free_port() -> int:
 
 
 def start_server(database: str, port: int) -> subprocess.Popen[bytes]:
-    """uvicorn serving create_app on ``database`` (bots without delay, no flood limit) on 127.0.0.1:``port``."""
+    """uvicorn serving create_app on ``database`` (bots without delay, no flood limit) on 127.0.0.1:``port``,
+    with the uvicorn settings of ``canasta serve``."""
     code = ("import uvicorn; from canasta.web.app import create_app; "
-            "from canasta.web.security import SecurityConfig; "
+            "from canasta.web.security import SecurityConfig; from canasta.web.serve import UVICORN_OPTIONS as o; "
             f"uvicorn.run(create_app({database!r}, bot_delay=0, bot_processes=1, "
             "security=SecurityConfig(messages_per_second=0, sockets_per_seat=8)), "
-            f"host='127.0.0.1', port={port}, log_level='error', backlog=4096, ws_max_size=65536)")
+            f"host='127.0.0.1', port={port}, **{{**o, 'log_level': 'error'}})")
     proc = subprocess.Popen([sys.executable, "-c", code])
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
