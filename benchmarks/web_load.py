@@ -49,14 +49,23 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(database: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(database: str, port: int, workers: int = 1) -> subprocess.Popen[bytes]:
     """uvicorn serving create_app on ``database`` (bots without delay, no flood limit) on 127.0.0.1:``port``,
-    with the uvicorn settings of ``canasta serve``."""
+    with the uvicorn settings of ``canasta serve``; ``workers`` > 1: the processes of ``canasta serve --workers``."""
+    if workers > 1:
+        from canasta.web.store import Store
+
+        Store(database).close()
     code = ("import uvicorn; from canasta.web.app import create_app; "
             "from canasta.web.security import SecurityConfig; from canasta.web.serve import UVICORN_OPTIONS as o; "
             f"uvicorn.run(create_app({database!r}, bot_delay=0, bot_processes=1, "
             "security=SecurityConfig(messages_per_second=0, sockets_per_seat=8)), "
             f"host='127.0.0.1', port={port}, **{{**o, 'log_level': 'error'}})")
+    if workers > 1:
+        code = ("from canasta.web.workers import run_workers; from canasta.web.security import SecurityConfig; "
+                "from canasta.web.serve import UVICORN_OPTIONS as o; "
+                f"run_workers({workers}, '127.0.0.1', {port}, {database!r}, {{'bot_delay': 0, 'bot_processes': 1, "
+                "'security': SecurityConfig(messages_per_second=0, sockets_per_seat=8)}, {**o, 'log_level': 'error'})")
     proc = subprocess.Popen([sys.executable, "-c", code])
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -197,7 +206,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         base = args.url.rstrip("/")
     else:
         port = free_port()
-        proc = start_server(database, port)
+        proc = start_server(database, port, args.workers)
         base = f"http://127.0.0.1:{port}"
     try:
         tables = asyncio.run(create_tables(base, args.tables))
@@ -252,16 +261,13 @@ def main() -> None:
     ap.add_argument("--tables", "-n", type=int, default=10, help="four-player tables (default 10)")
     ap.add_argument("--think-ms", type=float, default=2000.0, help="think time per move, ms (0: stress)")
     ap.add_argument("--seconds", type=float, default=20.0, help="play time (seconds)")
-    ap.add_argument("--workers", type=int, default=1, help="server processes (more than 1: not built yet)")
+    ap.add_argument("--workers", type=int, default=1, help="server processes (canasta serve --workers)")
     ap.add_argument("--database", help="database URL for the server started here (default: a fresh SQLite file)")
     ap.add_argument("--url", help="use the server at this address instead of starting one (CPU not measured)")
     ap.add_argument("--client-procs", type=int, default=2, help="client processes (default 2)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
-    if args.workers != 1 and not args.url:
-        sys.exit("error: --workers above 1 needs the scale-out routing of canasta.web.cluster, not built yet "
-                 "(docs/web.md, 'Scale out')")
     res = run(args)
     if args.json:
         print(json.dumps(res))

@@ -191,12 +191,14 @@ def serve(
                                            "pages may use this server besides its own (repeatable)."),
     messages_per_second: float = typer.Option(20.0, "--messages-per-second", help="Websocket messages a "
                                               "connection may send per second before it is closed (0: no limit)."),
+    workers: int = typer.Option(1, "--workers", min=1, max=64, help="Server processes on this machine, each "
+                                "owning a shard of the tables (docs/web.md, 'Scale out')."),
 ) -> None:
     """Play in the browser: lobby, tables with friends and bots, score keeper (web server)."""
     from canasta.cli.serve_cmd import run_serve
 
     run_serve(host=host, port=port, database=database, no_browser=no_browser, allow_origins=tuple(allow_origin),
-              messages_per_second=messages_per_second)
+              messages_per_second=messages_per_second, workers=workers)
 
 
 RESUME_LAST = ":last"

@@ -7,7 +7,7 @@ INSTALL_WEB = "pip install -e '.[web,env]'"
 
 
 def run_serve(host: str, port: int, database: str | None, no_browser: bool, allow_origins: tuple[str, ...] = (),
-              messages_per_second: float = 20.0) -> None:
+              messages_per_second: float = 20.0, workers: int = 1) -> None:
     """Start the web server; a missing web extra or a busy port is reported as one line (exit 2)."""
     from canasta.cli.common import fail
 
@@ -19,7 +19,7 @@ def run_serve(host: str, port: int, database: str | None, no_browser: bool, allo
         return
     try:
         serve(host=host, port=port, database=database, no_browser=no_browser, allow_origins=allow_origins,
-              messages_per_second=messages_per_second)
+              messages_per_second=messages_per_second, workers=workers)
     except ServeError as e:
         fail(str(e))
     except KeyboardInterrupt:

@@ -47,7 +47,7 @@ def _port_free(host: str, port: int) -> bool:
 
 def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, no_browser: bool = False,
               bot_delay: float = 0.3, allow_origins: tuple[str, ...] = (),
-              messages_per_second: float = 20.0) -> None:
+              messages_per_second: float = 20.0, workers: int = 1) -> None:
     """Serve the web pages and tables until interrupted.
 
     Args:
@@ -59,6 +59,7 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
         allow_origins: origins (``https://cards.example``) whose pages may use this server besides its own.
         messages_per_second: websocket messages a connection may send per second (bursts of twice as many);
             0: no limit (load tests).
+        workers: server processes, each owning a shard of the tables (:mod:`canasta.web.workers`).
 
     Raises:
         ServeError: the port is in use or the database cannot be opened.
@@ -70,9 +71,25 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
     if not _port_free(host, port):
         raise ServeError(f"port {port} on {host} is in use: choose another with --port")
     url = database_url(database)
+    security = SecurityConfig(allowed_origins=tuple(allow_origins), messages_per_second=messages_per_second,
+                              burst=max(1, int(2 * messages_per_second)))
+    if workers > 1:
+        from canasta.web.store import Store
+        from canasta.web.workers import run_workers
+
+        try:
+            Store(url).close()  # create the tables once, before the workers open the database together
+        except Exception as e:
+            raise ServeError(f"cannot open the database {masked_url(url)}: {_masked_error(e, url)}") from None
+        address = f"http://{host if ':' not in host else '[' + host + ']'}:{port}/"
+        print(f"Canasta is served at {address} by {workers} processes (database: {masked_url(url)}); "
+              "press Ctrl+C to stop.", flush=True)
+        if not no_browser:
+            threading.Timer(2.0, lambda: webbrowser.open(address)).start()
+        run_workers(workers, host, port, url, {"bot_delay": bot_delay, "security": security, "bot_processes": 1},
+                    dict(UVICORN_OPTIONS))
+        return
     try:
-        security = SecurityConfig(allowed_origins=tuple(allow_origins), messages_per_second=messages_per_second,
-                                  burst=max(1, int(2 * messages_per_second)))
         app = create_app(url, bot_delay=bot_delay, security=security)
     except Exception as e:  # SQLAlchemy errors: bad URL, missing driver, unreachable server
         raise ServeError(f"cannot open the database {masked_url(url)}: {_masked_error(e, url)}") from None
