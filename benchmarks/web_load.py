@@ -1,21 +1,25 @@
-"""Load benchmark of the web server (not a test): N tables played by bots over websockets on loopback.
+"""Load benchmark of the web server (not a test): N four-player tables played over websockets.
 
-Each table has four seats, all "people" whose moves come from this script: one
-websocket client per seat picks a random move from the ``legal`` list the server
-sends it, the seat of the first player starts each deal. The server runs in a
-subprocess (uvicorn, a fresh SQLite file, every move stored) on 127.0.0.1 only.
+Every seat is a "person" driven by this script: one websocket client per seat waits ``--think-ms``
+(uniformly 0.5x to 1.5x, as people play; 0 = a stress run), then sends a random move of the ``legal``
+list the server sent it; the host starts each game and each next deal. The clients run in processes of
+their own (``--client-procs``). The server is started here (uvicorn in a subprocess on 127.0.0.1, a fresh
+SQLite file unless ``--database`` names one, the flood limit off) or is the one given by ``--url`` (then
+its CPU time is not measured, and its clients may run on another machine).
 
-Reported per N: moves/s accepted by the server, and the move latency (from
-sending a move to receiving the state that includes it, on the mover's own
-connection) at p50 and p99, in milliseconds.
+Printed (``--json``: one JSON object): ``tables``, ``think_ms``, ``workers``, ``database``,
+``moves_per_second`` (moves acknowledged per second), ``p50_ms``/``p99_ms`` (from sending a move to
+receiving the message that includes it, on the mover's own connection), ``server_cpu_ms_per_move``
+(user + system CPU of the server process and its children during the play window, per move), ``errors``
+(error messages received plus clients that failed), ``deals_finished``.
 
 Usage::
 
-    .venv/bin/python benchmarks/web_load.py                  # N = 10, 100, 500, 20 s each
-    .venv/bin/python benchmarks/web_load.py -n 10 --seconds 5 --json
+    .venv/bin/python benchmarks/web_load.py --tables 10 --think-ms 0 --seconds 5 --json
+    .venv/bin/python benchmarks/web_load.py --tables 500 --seconds 30 --json            # people: 2 s think
+    .venv/bin/python benchmarks/web_load.py --tables 50 --think-ms 0 --database postgresql+psycopg://u@h/db
 
-Needs the web extra (starlette, uvicorn, sqlalchemy, websockets) and httpx.
-Traffic goes to 127.0.0.1 only; every loop is bounded by ``--seconds``.
+Needs the web extra, httpx and psutil. Every loop is bounded by ``--seconds``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing as mp
 import random
 import socket
 import statistics
@@ -30,23 +35,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+import psutil
 import websockets
-
-
-@dataclass
-class Stats:
-    """What the clients measured."""
-
-    latencies: list[float] = field(default_factory=list)
-    errors: int = 0
-    deals: int = 0
-    games: int = 0
-    stalled: int = 0
 
 
 def free_port() -> int:
@@ -55,140 +49,232 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(database: str, port: int, workers: int = 1) -> subprocess.Popen[bytes]:
+    """uvicorn serving create_app on ``database`` (bots without delay, no flood limit) on 127.0.0.1:``port``,
+    with the uvicorn settings of ``canasta serve``; ``workers`` > 1: the processes of ``canasta serve --workers``."""
+    if workers > 1:
+        from canasta.web.store import Store
+
+        Store(database).close()
     code = ("import uvicorn; from canasta.web.app import create_app; "
-            f"uvicorn.run(create_app({'sqlite:///' + str(db)!r}, bot_delay=0), host='127.0.0.1', port={port}, "
-            "log_level='error', backlog=4096)")
+            "from canasta.web.security import SecurityConfig; from canasta.web.serve import UVICORN_OPTIONS as o; "
+            f"uvicorn.run(create_app({database!r}, bot_delay=0, bot_processes=1, "
+            "security=SecurityConfig(messages_per_second=0, sockets_per_seat=8)), "
+            f"host='127.0.0.1', port={port}, **{{**o, 'log_level': 'error'}})")
+    if workers > 1:
+        code = ("from canasta.web.workers import run_workers; from canasta.web.security import SecurityConfig; "
+                "from canasta.web.serve import UVICORN_OPTIONS as o; "
+                f"run_workers({workers}, '127.0.0.1', {port}, {database!r}, {{'bot_delay': 0, 'bot_processes': 1, "
+                "'security': SecurityConfig(messages_per_second=0, sockets_per_seat=8)}, {**o, 'log_level': 'error'})")
     proc = subprocess.Popen([sys.executable, "-c", code])
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1)
             return proc
         except httpx.HTTPError:
+            if proc.poll() is not None:
+                raise RuntimeError("the server exited at start") from None
             time.sleep(0.1)
     proc.terminate()
     raise RuntimeError("the server did not start")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` and its children."""
+    total = 0.0
+    try:
+        proc = psutil.Process(pid)
+        for p in [proc, *proc.children(recursive=True)]:
+            try:
+                t = p.cpu_times()
+                total += t.user + t.system
+            except psutil.NoSuchProcess:
+                pass
+    except psutil.NoSuchProcess:
+        pass
+    return total
+
+
 async def create_tables(base: str, n: int) -> list[tuple[str, list[str]]]:
+    """N four-player tables: each table's id and its four seat tokens (the host's, then the claimed invites)."""
     seats = [{"kind": "human"}] * 4
     sem = asyncio.Semaphore(16)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=120) as client:
         async def one() -> tuple[str, list[str]]:
             async with sem:
-                r = await client.post("/api/tables", json={"variant": "classic(players=4)", "seats": seats})
+                r = await client.post("/api/tables", json={"variant": "classic(players=4)", "seats": seats,
+                                                           "hints": False})
                 r.raise_for_status()
                 data = r.json()
-                return data["id"], [link["link"].split("k=")[1] for link in data["links"]]
+                tokens = {int(data["seat"]): str(data["token"])}
+                for link in data["links"]:
+                    code = link["link"].split("i=")[1]
+                    c = await client.post(f"/api/tables/{data['id']}/claim", json={"invite": code})
+                    c.raise_for_status()
+                    tokens[int(c.json()["seat"])] = str(c.json()["token"])
+                return str(data["id"]), [tokens[s] for s in sorted(tokens)]
         return list(await asyncio.gather(*(one() for _ in range(n))))
 
 
-async def seat_client(ws_base: str, tid: str, token: str, seat: int, stats: Stats, clock: dict[str, float],
-                      rng: random.Random, started: asyncio.Event) -> None:
-    async with websockets.connect(f"{ws_base}/ws/{tid}?k={token}", max_size=2**22, open_timeout=120) as ws:
-        clock["connected"] += 1
-        await started.wait()
-        stop_at = clock["stop"]
-        if seat == 0:
+async def seat_client(ws_base: str, tid: str, token: str, host: bool, think: float, out: dict[str, Any],
+                      rng: random.Random, go: Any, stop_at: Any) -> None:
+    async with websockets.connect(f"{ws_base}/ws/{tid}?k={token}", max_size=2**22, open_timeout=300,
+                                  ping_interval=None) as ws:
+        out["connected"] += 1
+        while not go.is_set():
+            await asyncio.sleep(0.02)
+        stop = stop_at.value
+        if host:
             await ws.send(json.dumps({"type": "start"}))
-        acted = -1
-        sent_at: float | None = None
-        next_for = -1
+        acted, sent_at, next_for = -1, None, -1
+        pending: asyncio.Task[None] | None = None
+
+        async def act(move: str, seq: int) -> None:
+            nonlocal sent_at
+            if think:
+                await asyncio.sleep(think * (0.5 + rng.random()))
+            sent_at = time.monotonic()
+            await ws.send(json.dumps({"type": "move", "move": move, "at": seq}))
+
         while True:
-            left = stop_at - time.monotonic()
+            left = stop - time.time()
             if left <= 0:
-                return
+                break
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=left)
             except TimeoutError:
-                return
+                break
             m: dict[str, Any] = json.loads(raw)
-            if m["type"] == "error":
-                stats.errors += 1
+            kind = m.get("type")
+            if kind == "error":
+                if m.get("code") not in ("stale",):
+                    out["errors"] += 1
+                    out["error_codes"][m.get("code")] = out["error_codes"].get(m.get("code"), 0) + 1
                 sent_at = None
                 continue
-            if m["type"] != "state" or m["view"] is None:
+            if kind not in ("state", "event") or m.get("view") is None:
                 continue
-            if sent_at is not None and m["seq"] > acted:
-                stats.latencies.append(time.monotonic() - sent_at)
+            seq = int(m["seq"])
+            if sent_at is not None and seq > acted:
+                out["latencies"].append(time.monotonic() - sent_at)
                 sent_at = None
-            if m["game_over"]:
-                if seat == 0:
-                    stats.games += 1
-                return
-            if m["view"]["phase"] == "over":
-                if seat == 0 and next_for != m["deal_no"]:
-                    next_for = m["deal_no"]
-                    stats.deals += 1
-                    await ws.send(json.dumps({"type": "next_deal"}))
+            if m.get("game_over"):
+                if host:
+                    out["games"] += 1
+                break
+            if m["view"].get("phase") == "over":
+                if host and next_for != seq:
+                    next_for = seq
+                    out["deals"] += 1
+                    await ws.send(json.dumps({"type": "next_deal", "at": seq}))
                 continue
-            if m["legal"] and m["seq"] > acted and sent_at is None:
-                acted = m["seq"]
-                sent_at = time.monotonic()
-                await ws.send(json.dumps({"type": "move", "move": rng.choice(m["legal"])}))
+            legal = m.get("legal") or []
+            if legal and seq > acted and sent_at is None and (pending is None or pending.done()):
+                acted = seq
+                pending = asyncio.create_task(act(rng.choice(legal), seq))
+        if pending is not None:
+            pending.cancel()
 
 
-async def run_load(base: str, n: int, seconds: float, seed: int) -> dict[str, Any]:
-    tables = await create_tables(base, n)
-    ws_base = base.replace("http://", "ws://")
+def client_process(ws_base: str, tables: list[tuple[str, list[str]]], think: float, seed: int, go: Any,
+                   stop_at: Any, ready: Any, results: Any) -> None:
+    """One client process: a websocket per seat of ``tables``; puts its measurements on ``results``."""
+    out: dict[str, Any] = {"latencies": [], "errors": 0, "error_codes": {}, "deals": 0, "games": 0,
+                           "connected": 0, "failures": 0}
     rng = random.Random(seed)
-    stats = Stats()
-    started = asyncio.Event()
-    clock = {"connected": 0.0, "stop": 0.0}
-    tasks = [asyncio.create_task(seat_client(ws_base, tid, tok, i, stats, clock, random.Random(rng.random()),
-                                             started))
-             for tid, toks in tables for i, tok in enumerate(toks)]
-    t_connect = time.monotonic()
-    while clock["connected"] < 4 * n and time.monotonic() - t_connect < 120:  # open every socket first
-        await asyncio.sleep(0.05)
-    connect_s = time.monotonic() - t_connect
-    t0 = time.monotonic()
-    clock["stop"] = t0 + seconds
-    started.set()
-    done, pending = await asyncio.wait(tasks, timeout=seconds + 30)
-    elapsed = min(time.monotonic() - t0, seconds)
-    for t in pending:
-        t.cancel()
-    failures = sum(1 for t in done if t.exception() is not None)
-    lat = sorted(stats.latencies)
+
+    async def main() -> None:
+        tasks = [asyncio.create_task(seat_client(ws_base, tid, tok, i == 0, think, out, random.Random(rng.random()),
+                                                 go, stop_at))
+                 for tid, toks in tables for i, tok in enumerate(toks)]
+        while out["connected"] < len(tasks) and not all(t.done() for t in tasks):
+            await asyncio.sleep(0.05)
+        ready.put(out["connected"])
+        done, pending = await asyncio.wait(tasks, timeout=None)
+        out["failures"] = sum(1 for t in done if t.exception() is not None)
+
+    asyncio.run(main())
+    results.put(out)
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    tmp = tempfile.TemporaryDirectory()
+    proc = None
+    database = args.database or f"sqlite:///{Path(tmp.name) / 'load.db'}"
+    if args.url:
+        base = args.url.rstrip("/")
+    else:
+        port = free_port()
+        proc = start_server(database, port, args.workers)
+        base = f"http://127.0.0.1:{port}"
+    try:
+        tables = asyncio.run(create_tables(base, args.tables))
+        ctx = mp.get_context("spawn")
+        go, stop_at, ready, results = ctx.Event(), ctx.Value("d", 0.0), ctx.Queue(), ctx.Queue()
+        nproc = max(1, min(args.client_procs, len(tables)))
+        parts = [tables[i::nproc] for i in range(nproc)]
+        ws_base = base.replace("http://", "ws://").replace("https://", "wss://")
+        procs = [ctx.Process(target=client_process, args=(ws_base, part, args.think_ms / 1000, args.seed + i, go,
+                                                          stop_at, ready, results)) for i, part in enumerate(parts)]
+        t_connect = time.monotonic()
+        for p in procs:
+            p.start()
+        connected = sum(ready.get(timeout=600) for _ in procs)
+        connect_s = time.monotonic() - t_connect
+        cpu0 = cpu_seconds(proc.pid) if proc else 0.0
+        t0 = time.time()
+        stop_at.value = t0 + args.seconds
+        go.set()
+        outs = [results.get(timeout=args.seconds + 120) for _ in procs]
+        elapsed = min(time.time() - t0, args.seconds)
+        cpu = (cpu_seconds(proc.pid) - cpu0) if proc else None
+        for p in procs:
+            p.join(timeout=30)
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(timeout=30)
+        tmp.cleanup()
+    lat = sorted(x for o in outs for x in o["latencies"])
     moves = len(lat)
+    codes: dict[str, int] = {}
+    for o in outs:
+        for k, v in o["error_codes"].items():
+            codes[str(k)] = codes.get(str(k), 0) + v
     return {
-        "tables": n, "connections": 4 * n, "connected": int(clock["connected"]), "connect_s": round(connect_s, 2),
-        "seconds": round(elapsed, 2), "moves": moves,
-        "moves_per_s": round(moves / elapsed, 1) if elapsed else 0.0,
+        "tables": args.tables, "think_ms": args.think_ms, "workers": args.workers,
+        "database": "postgresql" if database.startswith("postgres") else "sqlite",
+        "connections": 4 * args.tables, "connected": connected, "connect_s": round(connect_s, 2),
+        "client_procs": len(procs), "seconds": round(elapsed, 2), "moves": moves,
+        "moves_per_second": round(moves / elapsed, 1) if elapsed else 0.0,
         "p50_ms": round(1000 * statistics.median(lat), 2) if lat else None,
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2) if lat else None,
-        "deals_finished": stats.deals, "games_finished": stats.games, "errors": stats.errors,
-        "client_failures": failures,
+        "server_cpu_ms_per_move": round(1000 * cpu / moves, 3) if cpu is not None and moves else None,
+        "errors": sum(o["errors"] + o["failures"] for o in outs), "error_codes": codes,
+        "deals_finished": sum(o["deals"] for o in outs), "games_finished": sum(o["games"] for o in outs),
     }
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("-n", type=int, action="append", help="number of tables (repeatable; default 10 100 500)")
-    ap.add_argument("--seconds", type=float, default=20.0, help="play time per N (seconds)")
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--tables", "-n", type=int, default=10, help="four-player tables (default 10)")
+    ap.add_argument("--think-ms", type=float, default=2000.0, help="think time per move, ms (0: stress)")
+    ap.add_argument("--seconds", type=float, default=20.0, help="play time (seconds)")
+    ap.add_argument("--workers", type=int, default=1, help="server processes (canasta serve --workers)")
+    ap.add_argument("--database", help="database URL for the server started here (default: a fresh SQLite file)")
+    ap.add_argument("--url", help="use the server at this address instead of starting one (CPU not measured)")
+    ap.add_argument("--client-procs", type=int, default=2, help="client processes (default 2)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
-    results = []
-    for n in args.n or [10, 100, 500]:
-        with tempfile.TemporaryDirectory() as tmp:
-            port = free_port()
-            proc = start_server(Path(tmp) / "load.db", port)
-            try:
-                res = asyncio.run(run_load(f"http://127.0.0.1:{port}", n, args.seconds, args.seed))
-            finally:
-                proc.terminate()
-                proc.wait(timeout=30)
-        results.append(res)
-        if not args.json:
-            print(f"N={n:4d} tables ({4 * n} sockets): {res['moves_per_s']:8.1f} moves/s  "
-                  f"p50 {res['p50_ms']} ms  p99 {res['p99_ms']} ms  ({res['moves']} moves in {res['seconds']} s, "
-                  f"{res['deals_finished']} deals, errors {res['errors']}, client failures {res['client_failures']})",
-                  flush=True)
+    res = run(args)
     if args.json:
-        print(json.dumps({"results": results}, indent=1))
+        print(json.dumps(res))
+    else:
+        print(f"{res['tables']} tables ({res['connections']} sockets, {res['database']}, think {res['think_ms']} ms): "
+              f"{res['moves_per_second']} moves/s, p50 {res['p50_ms']} ms, p99 {res['p99_ms']} ms, "
+              f"server CPU {res['server_cpu_ms_per_move']} ms/move, errors {res['errors']} {res['error_codes']}")
 
 
 if __name__ == "__main__":

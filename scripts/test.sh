@@ -8,12 +8,24 @@
 # Arguments go to both pytest runs (e.g. -x, -k digests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install.sh .venv test,web,env,bots,ray compiled
-scripts/install.sh .venv-pure test,web,env,bots,ray pure
+scripts/install.sh .venv test,web,env,bots,ray,scale compiled
+scripts/install.sh .venv-pure test,web,env,bots,ray,scale pure
 # Browser tests drive Debian's Chromium through Playwright (test tools may not download browsers here).
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "== installing Debian's chromium for the browser tests"
   apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+# Scale-out tests start a real redis-server and a throwaway PostgreSQL cluster (tests/servers.py).
+if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  missing=()
+  command -v redis-server >/dev/null || missing+=(redis-server)
+  if ! command -v initdb >/dev/null && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    missing+=(postgresql)
+  fi
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "== installing Debian's ${missing[*]} for the scale-out tests"
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
 fi
 echo "== ruff"
 .venv/bin/ruff check src tests

@@ -31,6 +31,9 @@ def client(db_url: str) -> Iterator[object]:
     from starlette.testclient import TestClient
 
     from canasta.web.app import create_app
+    from canasta.web.security import SecurityConfig
 
-    with TestClient(create_app(db_url, bot_delay=0, bot_processes=0)) as c:  # bots decide in this process
+    # bots decide in this process; no message rate limit (the tests send faster than people do)
+    with TestClient(create_app(db_url, bot_delay=0, bot_processes=0,
+                               security=SecurityConfig(messages_per_second=0))) as c:
         yield c

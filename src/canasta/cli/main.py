@@ -189,11 +189,18 @@ def serve(
     database: str | None = typer.Option(None, "--database", help="SQLite file (default canasta.db) or a "
                                            "database URL such as postgresql+psycopg://user@host/canasta."),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
+    allow_origin: list[str] = typer.Option([], "--allow-origin", help="An origin (https://cards.example) whose "
+                                           "pages may use this server besides its own (repeatable)."),
+    messages_per_second: float = typer.Option(20.0, "--messages-per-second", help="Websocket messages a "
+                                              "connection may send per second before it is closed (0: no limit)."),
+    workers: int = typer.Option(1, "--workers", min=1, max=64, help="Server processes on this machine, each "
+                                "owning a shard of the tables (docs/web.md, 'Scale out')."),
 ) -> None:
     """Play in the browser: lobby, tables with friends and bots, score keeper (web server)."""
     from canasta.cli.serve_cmd import run_serve
 
-    run_serve(host=host, port=port, database=database, no_browser=no_browser)
+    run_serve(host=host, port=port, database=database, no_browser=no_browser, allow_origins=tuple(allow_origin),
+              messages_per_second=messages_per_second, workers=workers)
 
 
 RESUME_LAST = ":last"

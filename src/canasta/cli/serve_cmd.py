@@ -6,7 +6,8 @@ INSTALL_WEB = "pip install -e '.[web,env]'"
 """The install command of the README (run in the source folder): it brings the web server's packages."""
 
 
-def run_serve(host: str, port: int, database: str | None, no_browser: bool) -> None:
+def run_serve(host: str, port: int, database: str | None, no_browser: bool, allow_origins: tuple[str, ...] = (),
+              messages_per_second: float = 20.0, workers: int = 1) -> None:
     """Start the web server; a missing web extra or a busy port is reported as one line (exit 2)."""
     from canasta.cli.common import fail
 
@@ -17,7 +18,8 @@ def run_serve(host: str, port: int, database: str | None, no_browser: bool) -> N
         fail(f"the web server needs the 'web' extra ({e}); install it in the source folder with: {INSTALL_WEB}")
         return
     try:
-        serve(host=host, port=port, database=database, no_browser=no_browser)
+        serve(host=host, port=port, database=database, no_browser=no_browser, allow_origins=allow_origins,
+              messages_per_second=messages_per_second, workers=workers)
     except ServeError as e:
         fail(str(e))
     except KeyboardInterrupt:

@@ -44,6 +44,7 @@ from canasta.rules.fields import Rules, RulesError, preset_names
 from canasta.util.jsontypes import parse_json
 from canasta.web.i18n import LANGS, load_locale
 from canasta.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, dumps, error_message, parse_message
+from canasta.web.security import SecurityConfig, SecurityMiddleware
 from canasta.web.sheet import MAX_DEALS, SheetError, default_sides, score_sheet
 from canasta.web.store import Store, StoredSheet
 from canasta.web.tables import BOT_LEVELS, TableError, TableManager, preset_choices
@@ -90,12 +91,16 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def create_app(database_url: str, bot_delay: float = 0.3, bot_processes: int | None = None) -> Starlette:
+def create_app(database_url: str, bot_delay: float = 0.3, security: SecurityConfig | None = None,
+               bot_processes: int | None = None) -> Starlette:
     """Build the application.
 
     Args:
         database_url: SQLAlchemy URL of the database (see :func:`canasta.web.store.database_url`).
         bot_delay: seconds each bot waits before a move, so that people can follow (0 for tests).
+        security: the limits of :class:`~canasta.web.security.SecurityMiddleware` (origins, sizes, rates,
+            sockets per seat, abandoned tables); None: the defaults without the flood limit (tests and
+            scripts drive tables as fast as they can; ``canasta serve`` turns the limit on).
         bot_processes: worker processes choosing bot moves and hints (None: one per core but one, at
             least one; 0: in the server process, for tests).
 
@@ -118,6 +123,8 @@ def create_app(database_url: str, bot_delay: float = 0.3, bot_processes: int | N
     routes = (page_routes() + table_routes(manager) + invite_routes(manager) + websocket_routes(manager)
               + sheet_routes(store) + [Mount("/static", StaticFiles(directory=STATIC), name="static")])
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(SecurityMiddleware, config=security or SecurityConfig(messages_per_second=0),
+                       manager=manager, store=store)
     app.state.manager = manager
     app.state.store = store
     return app

@@ -9,14 +9,26 @@ until Ctrl+C.
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import webbrowser
 
+from canasta.web.security import SecurityConfig
 from canasta.web.store import database_url
 
 WS_MAX_BYTES = 65536
 """Largest websocket frame uvicorn accepts at all (the protocol refuses more than 4 KB with a reason)."""
+UVICORN_OPTIONS = {"log_level": "warning", "ws_max_size": WS_MAX_BYTES, "ws_per_message_deflate": False,
+                   "backlog": 4096}
+"""uvicorn's settings for ``canasta serve`` (and the load benchmark): no per-message compression, as the
+event messages are small and deflate cost about a fifth of the server's CPU per move (benchmarks/web_load.py:
+0.69 -> 0.54 ms per move, 10 tables without think time)."""
+
+
+def masked_url(url: str) -> str:
+    """``url`` with its password replaced by ``***`` (``postgresql://ana:***@host/db``), for printing."""
+    return re.sub(r"^([A-Za-z][A-Za-z0-9+.-]*://[^/@:]*):[^@/]*@", r"\1:***@", url)
 
 
 class ServeError(RuntimeError):
@@ -34,7 +46,8 @@ def _port_free(host: str, port: int) -> bool:
 
 
 def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, no_browser: bool = False,
-              bot_delay: float = 0.3) -> None:
+              bot_delay: float = 0.3, allow_origins: tuple[str, ...] = (),
+              messages_per_second: float = 20.0, workers: int = 1) -> None:
     """Serve the web pages and tables until interrupted.
 
     Args:
@@ -43,6 +56,10 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
         database: SQLite file path or SQLAlchemy URL (default ``canasta.db``).
         no_browser: do not open a browser.
         bot_delay: seconds a bot waits before each move.
+        allow_origins: origins (``https://cards.example``) whose pages may use this server besides its own.
+        messages_per_second: websocket messages a connection may send per second (bursts of twice as many);
+            0: no limit (load tests).
+        workers: server processes, each owning a shard of the tables (:mod:`canasta.web.workers`).
 
     Raises:
         ServeError: the port is in use or the database cannot be opened.
@@ -54,12 +71,37 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
     if not _port_free(host, port):
         raise ServeError(f"port {port} on {host} is in use: choose another with --port")
     url = database_url(database)
+    security = SecurityConfig(allowed_origins=tuple(allow_origins), messages_per_second=messages_per_second,
+                              burst=max(1, int(2 * messages_per_second)))
+    if workers > 1:
+        from canasta.web.store import Store
+        from canasta.web.workers import run_workers
+
+        try:
+            Store(url).close()  # create the tables once, before the workers open the database together
+        except Exception as e:
+            raise ServeError(f"cannot open the database {masked_url(url)}: {_masked_error(e, url)}") from None
+        address = f"http://{host if ':' not in host else '[' + host + ']'}:{port}/"
+        print(f"Canasta is served at {address} by {workers} processes (database: {masked_url(url)}); "
+              "press Ctrl+C to stop.", flush=True)
+        if not no_browser:
+            threading.Timer(2.0, lambda: webbrowser.open(address)).start()
+        run_workers(workers, host, port, url, {"bot_delay": bot_delay, "security": security, "bot_processes": 1},
+                    dict(UVICORN_OPTIONS))
+        return
     try:
-        app = create_app(url, bot_delay=bot_delay)
+        app = create_app(url, bot_delay=bot_delay, security=security)
     except Exception as e:  # SQLAlchemy errors: bad URL, missing driver, unreachable server
-        raise ServeError(f"cannot open the database {url}: {e}") from None
+        raise ServeError(f"cannot open the database {masked_url(url)}: {_masked_error(e, url)}") from None
     address = f"http://{host if ':' not in host else '[' + host + ']'}:{port}/"
-    print(f"Canasta is served at {address} (database: {url}); press Ctrl+C to stop.", flush=True)
+    print(f"Canasta is served at {address} (database: {masked_url(url)}); press Ctrl+C to stop.", flush=True)
     if not no_browser:
         threading.Timer(1.0, lambda: webbrowser.open(address)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+    uvicorn.run(app, host=host, port=port, **UVICORN_OPTIONS)  # type: ignore[arg-type]
+
+
+def _masked_error(error: BaseException, url: str) -> str:
+    """The first line of ``error``'s text with the URL's password, if any, replaced by ``***``."""
+    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    secret = re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/@:]*:([^@/]*)@", url)
+    return text.replace(secret.group(1), "***") if secret and secret.group(1) else text

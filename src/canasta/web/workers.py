@@ -1,0 +1,279 @@
+"""``canasta serve --workers N``: N server processes on one machine, each owning a shard of the tables.
+
+Every worker listens on the public port (``SO_REUSEPORT``: the kernel spreads the connections) and on an
+internal port of 127.0.0.1. A table belongs to worker :func:`shard_of` (a stable hash of its id). The
+:class:`ShardRouter` around each worker's app sends what concerns a table it does not own to the owner's
+internal port: a websocket ``/ws/{table}`` is relayed frame by frame (both ways, closes included), and an
+HTTP request under ``/api/tables/{table}`` is forwarded. Only the owner holds the table in memory and
+applies its moves; a table created by another worker is stored (write-ahead) and dropped from that
+worker's memory at once, and the owner loads it from the store when it is first asked for. At start each
+worker keeps only its own shard of the restored tables.
+
+Headers are forwarded as received (``Origin`` and ``Host`` included), so the owner's
+:class:`~canasta.web.security.SecurityMiddleware` checks the client's request itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import multiprocessing as mp
+import re
+import signal
+import socket
+from typing import Any
+
+from canasta.web.security import ASGIApp, Message, Receive, Scope, Send, origin_allowed
+
+log = logging.getLogger("canasta.web")
+
+TABLE_PATH = re.compile(r"^/(?:ws|api/tables)/([A-Za-z0-9_-]{1,40})(?:/|$)")
+"""Paths that concern one table: its websocket and its API."""
+FORWARDED = b"x-canasta-forwarded"
+"""Header set on a forwarded request, so that it is never forwarded twice."""
+
+
+def shard_of(table_id: str, workers: int) -> int:
+    """The worker (0 to ``workers - 1``) that owns ``table_id``: a stable hash, the same in every process."""
+    return int.from_bytes(hashlib.blake2b(table_id.encode(), digest_size=8).digest(), "big") % workers
+
+
+class ShardRouter:
+    """Route each table's requests and websockets to the worker that owns it (see the module's docstring).
+
+    Args:
+        app: this worker's app (:func:`canasta.web.app.create_app`).
+        index: this worker's number.
+        peers: the internal address (``127.0.0.1:PORT``) of every worker, by number.
+        allowed_origins: origins allowed besides the page's own (checked here before a websocket is relayed,
+            as the owner sees the relay's own host).
+    """
+
+    def __init__(self, app: Any, index: int, peers: list[str], allowed_origins: tuple[str, ...] = ()):
+        self.app = app
+        self.index = index
+        self.peers = peers
+        self.allowed_origins = allowed_origins
+
+    def _owner(self, scope: Scope) -> int | None:
+        match = TABLE_PATH.match(scope.get("path", ""))
+        if match is None or any(k == FORWARDED for k, _ in scope.get("headers") or ()):
+            return None
+        owner = shard_of(match.group(1), len(self.peers))
+        return None if owner == self.index else owner
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self.app(scope, receive, self._after_startup(send))
+            return
+        owner = self._owner(scope) if scope["type"] in ("http", "websocket") else None
+        if owner is None:
+            if scope["type"] == "http" and scope.get("method") == "POST" and scope.get("path") == "/api/tables":
+                await self.app(scope, receive, self._drop_created(send))
+            else:
+                await self.app(scope, receive, send)
+        elif scope["type"] == "http":
+            await self._forward_http(scope, receive, send, self.peers[owner])
+        else:
+            await self._relay_websocket(scope, receive, send, self.peers[owner])
+
+    # ------------------------------------------------------------ ownership
+
+    def _forget(self, table_id: str) -> None:
+        manager = getattr(getattr(self.app, "state", None), "manager", None)
+        if manager is None:
+            return
+        table = manager.tables.pop(table_id, None)
+        for name in ("bot_task", "clock_task"):
+            task = getattr(table, name, None)
+            if task is not None:
+                task.cancel()
+
+    def _after_startup(self, send: Send) -> Send:
+        async def wrapped(message: Message) -> None:
+            if message["type"] == "lifespan.startup.complete":
+                manager = getattr(getattr(self.app, "state", None), "manager", None)
+                for tid in list(manager.tables if manager is not None else ()):
+                    if shard_of(tid, len(self.peers)) != self.index:
+                        self._forget(tid)
+            await send(message)
+        return wrapped
+
+    def _drop_created(self, send: Send) -> Send:
+        chunks: list[bytes] = []
+        status = 0
+
+        async def wrapped(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+            elif message["type"] == "http.response.body" and status == 201:
+                chunks.append(bytes(message.get("body", b"")))
+                if not message.get("more_body"):
+                    import json
+
+                    with contextlib.suppress(ValueError, KeyError, TypeError):
+                        tid = str(json.loads(b"".join(chunks))["id"])
+                        if shard_of(tid, len(self.peers)) != self.index:
+                            self._forget(tid)
+            await send(message)
+        return wrapped
+
+    # ------------------------------------------------------------- relaying
+
+    @staticmethod
+    def _headers(scope: Scope) -> list[tuple[str, str]]:
+        skip = {b"connection", b"upgrade", b"content-length", b"transfer-encoding", b"sec-websocket-key",
+                b"sec-websocket-version", b"sec-websocket-extensions", b"sec-websocket-protocol", b"keep-alive"}
+        out = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope.get("headers") or () if k not in skip]
+        return out + [(FORWARDED.decode(), "1")]
+
+    async def _forward_http(self, scope: Scope, receive: Receive, send: Send, peer: str) -> None:
+        import httpx
+
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        query = bytes(scope.get("query_string", b"")).decode("latin-1")
+        url = f"http://{peer}{scope['path']}" + (f"?{query}" if query else "")
+        try:
+            async with httpx.AsyncClient(timeout=30) as client:
+                r = await client.request(scope["method"], url, content=body, headers=self._headers(scope))
+        except httpx.HTTPError as e:
+            payload = b'{"error": "the server that holds this table does not answer; try again"}'
+            log.warning("forwarding to worker %s failed: %s", peer, e)
+            await send({"type": "http.response.start", "status": 503,
+                        "headers": [(b"content-type", b"application/json")]})
+            await send({"type": "http.response.body", "body": payload})
+            return
+        headers = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in r.headers.items()
+                   if k.lower() not in ("content-length", "transfer-encoding", "connection", "content-encoding")]
+        headers.append((b"content-length", str(len(r.content)).encode()))
+        await send({"type": "http.response.start", "status": r.status_code, "headers": headers})
+        await send({"type": "http.response.body", "body": r.content})
+
+    async def _relay_websocket(self, scope: Scope, receive: Receive, send: Send, peer: str) -> None:
+        import websockets
+
+        first = await receive()
+        if first["type"] != "websocket.connect":
+            return
+        if not origin_allowed(scope, self.allowed_origins)[0]:
+            await send({"type": "websocket.close", "code": 1008, "reason": "cross-origin websocket refused"})
+            return
+        query = bytes(scope.get("query_string", b"")).decode("latin-1")
+        url = f"ws://{peer}{scope['path']}" + (f"?{query}" if query else "")
+        headers = [(k, v) for k, v in self._headers(scope) if k.lower() not in ("host", "origin")]
+        try:
+            upstream = await websockets.connect(url, additional_headers=headers, max_size=2**22, compression=None,
+                                                open_timeout=10, ping_interval=None)
+        except Exception as e:  # the owner refused (403) or is down: refuse the client the same way
+            log.info("relay of %s to worker %s refused: %s", scope["path"], peer, e)
+            await send({"type": "websocket.close", "code": 1013})
+            return
+        await send({"type": "websocket.accept"})
+
+        async def client_to_owner() -> None:
+            while True:
+                message = await receive()
+                if message["type"] == "websocket.disconnect":
+                    await upstream.close()
+                    return
+                data = message.get("text")
+                await upstream.send(data if data is not None else (message.get("bytes") or b""))
+
+        async def owner_to_client() -> None:
+            try:
+                async for data in upstream:
+                    key = "text" if isinstance(data, str) else "bytes"
+                    await send({"type": "websocket.send", key: data})
+            finally:
+                code = upstream.close_code or 1000
+                with contextlib.suppress(Exception):
+                    await send({"type": "websocket.close", "code": code if code != 1006 else 1012})
+
+        tasks = [asyncio.ensure_future(client_to_owner()), asyncio.ensure_future(owner_to_client())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            with contextlib.suppress(Exception):
+                await upstream.close()
+
+
+# ------------------------------------------------------------------ launcher
+
+
+def _bind(host: str, port: int, reuse_port: bool) -> socket.socket:
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.set_inheritable(True)
+    return sock
+
+
+def _worker_main(index: int, host: str, port: int, peers: list[str], url: str, app_options: dict[str, Any],
+                 uvicorn_options: dict[str, Any]) -> None:
+    import uvicorn
+
+    from canasta.web.app import create_app
+
+    public = _bind(host, port, reuse_port=True)
+    internal = _bind("127.0.0.1", int(peers[index].rsplit(":", 1)[1]), reuse_port=False)
+    security = app_options.get("security")
+    app = ShardRouter(create_app(url, **app_options), index, peers,
+                      security.allowed_origins if security is not None else ())
+    server = uvicorn.Server(uvicorn.Config(app, **uvicorn_options))
+    server.run(sockets=[public, internal])
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def run_workers(workers: int, host: str, port: int, url: str, app_options: dict[str, Any],
+                uvicorn_options: dict[str, Any]) -> None:
+    """Start ``workers`` server processes (see the module's docstring) and wait for them (Ctrl+C stops all).
+
+    Args:
+        workers: number of processes (2 or more).
+        host, port: the public address they share.
+        url: the database URL (SQLite file or PostgreSQL), shared by all.
+        app_options: keywords of :func:`canasta.web.app.create_app` (bot_delay, security, bot_processes).
+        uvicorn_options: uvicorn's settings (:data:`canasta.web.serve.UVICORN_OPTIONS`).
+    """
+    peers = [f"127.0.0.1:{free_port()}" for _ in range(workers)]
+    ctx = mp.get_context("spawn")
+    procs = [ctx.Process(target=_worker_main, args=(i, host, port, peers, url, app_options, uvicorn_options),
+                         name=f"canasta-worker-{i}") for i in range(workers)]
+    for p in procs:
+        p.start()
+
+    def stop(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)  # terminated (by a supervisor, the benchmark): stop the workers too
+    try:
+        for p in procs:
+            p.join()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+        for p in procs:
+            p.join(timeout=30)
+
+
+__all__ = ["ASGIApp", "ShardRouter", "run_workers", "shard_of"]
