@@ -60,6 +60,56 @@ def test_redis_options_are_checked() -> None:
         _check_redis(f"redis://127.0.0.1:{free_port()}/0", None, "127.0.0.1", 8000, 1, 10.0)
 
 
+class _Conn:
+    """A websocket stand-in recording what the table sends and the close code."""
+
+    def __init__(self) -> None:
+        self.closed: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        pass
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed = code
+
+
+def test_a_server_drops_the_tables_it_does_not_own(db_url: str, redis_url: str) -> None:  # noqa: F811
+    """A table in memory without a lease is leased if free, else dropped; a lost lease drops the table and
+    closes its connections (1012); at shutdown the leases are given back."""
+    import redis
+
+    from canasta.web.app import create_app
+    from canasta.web.lease_router import LeaseRouter
+
+    async def run() -> None:
+        router = LeaseRouter(create_app(db_url, bot_delay=0, bot_processes=0), redis_url, "10.0.0.1:8000", 3000)
+        manager = router.app.state.manager
+        await router._start()
+        try:
+            seats = [{"kind": "human"}, {"kind": "human"}]
+            mine = await manager.create("classic(players=2)", seats)
+            theirs = await manager.create("classic(players=2)", seats)
+            check = redis.Redis.from_url(redis_url, decode_responses=True)
+            check.set(f"canasta:owner:{theirs.id}", "10.0.0.2:8000", px=3000)
+            assert await router.check() == [theirs.id]  # not leased here and held elsewhere: dropped
+            assert mine.id in manager.tables and theirs.id not in manager.tables
+            assert check.get(f"canasta:owner:{mine.id}") == "10.0.0.1:8000"
+            conn = _Conn()
+            mine.conns[0].append(conn)
+            check.set(f"canasta:owner:{mine.id}", "10.0.0.2:8000", px=3000)  # expired and taken by another
+            assert await router.check() == [mine.id]
+            assert mine.id not in manager.tables and conn.closed == 1012
+            again = await manager.create("classic(players=2)", seats)
+            await router.check()
+            await router._stop()
+            assert check.get(f"canasta:owner:{again.id}") is None  # given back
+            check.close()
+        finally:
+            await manager.close()
+
+    asyncio.run(run())
+
+
 @pytest.mark.slow
 def test_a_table_survives_its_owner_killed(postgres_url: str, redis_url: str) -> None:  # noqa: F811
     pa, pb = free_port(), free_port()

@@ -100,7 +100,7 @@ class LeaseRouter(ShardRouter):
         dropped = await self.leases.renew()
         manager = self._manager()
         for tid in list(manager.tables if manager is not None else ()):
-            if tid not in self.leases.held and await self.leases.acquire(tid) != self.advertise:
+            if tid not in self.leases.held and tid not in dropped and await self.leases.acquire(tid) != self.advertise:
                 dropped.append(tid)
         for tid in dropped:
             log.warning("table %s is owned by another server now: dropped from memory", tid)
