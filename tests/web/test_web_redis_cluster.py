@@ -110,6 +110,35 @@ def test_a_server_drops_the_tables_it_does_not_own(db_url: str, redis_url: str) 
     asyncio.run(run())
 
 
+def test_without_redis_table_requests_are_refused_with_a_reason(db_url: str) -> None:
+    import redis.asyncio as aioredis
+
+    from canasta.web.app import create_app
+    from canasta.web.cluster import TableLeases
+    from canasta.web.lease_router import LeaseRouter
+
+    async def run() -> list[dict[str, Any]]:
+        router = LeaseRouter(create_app(db_url, bot_delay=0, bot_processes=0), "unused", "10.0.0.1:8000")
+        client = aioredis.from_url(f"redis://127.0.0.1:{free_port()}/0", decode_responses=True)
+        router.leases = TableLeases(client, "10.0.0.1:8000")
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+        scope = {"type": "http", "method": "GET", "path": "/api/tables/abc", "headers": [], "query_string": b""}
+        await router(scope, receive, send)
+        await client.aclose()
+        await router.app.state.manager.close()
+        return sent
+
+    sent = asyncio.run(run())
+    assert sent[0]["status"] == 503 and b"Redis does not answer" in sent[1]["body"]
+    assert json.loads(sent[1]["body"])["error"]
+
+
 @pytest.mark.slow
 def test_a_table_survives_its_owner_killed(postgres_url: str, redis_url: str) -> None:  # noqa: F811
     pa, pb = free_port(), free_port()

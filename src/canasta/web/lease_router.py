@@ -14,12 +14,13 @@ lease (``SET NX``: taken at once when nobody holds it, and then T is loaded from
   not the holder (the lease moved meanwhile) is refused (503 / close 1013: the client tries again) and never
   forwarded twice.
 
-A table created here is leased at once. A background task renews the leases every third of the ttl; a
-table whose lease was lost, or which is in memory without a lease (a rematch) and cannot be leased, is
-dropped from memory (bot and clock tasks stopped, its connections closed with 1012 so the clients
-reconnect and are routed to the new owner). At shutdown the leases are given back. When an owner dies its
-leases expire after the ttl and the next server asked takes them and rebuilds the tables from the store:
-its write-ahead log holds every acknowledged move, so nothing acknowledged is lost.
+A table created here is leased at once. At start a server restores the tables being played (as a single
+server does), keeps those whose lease it can take and drops the others. A background task renews the leases
+every third of the ttl; a table whose lease was lost, or which is in memory without a lease (a rematch) and
+cannot be leased, is dropped from memory (bot and clock tasks stopped, its connections closed with 1012 so
+the clients reconnect and are routed to the new owner). At shutdown the leases are given back. When an owner
+dies its leases expire after the ttl and the next server asked takes them and rebuilds the tables from the
+store: its write-ahead log holds every acknowledged move, so nothing acknowledged is lost.
 """
 
 from __future__ import annotations
@@ -135,7 +136,13 @@ class LeaseRouter(ShardRouter):
                 await self.app(scope, receive, send)
             return
         assert self.leases is not None
-        owner = await self.leases.acquire(match.group(1))
+        try:
+            owner = await self.leases.acquire(match.group(1))
+        except Exception as e:  # Redis unreachable: nobody can say who owns the table
+            log.warning("Redis does not answer (table %s): %s", match.group(1), e)
+            await self._refuse(scope, receive, send, b"the servers cannot agree on who holds this table now "
+                                                     b"(Redis does not answer); try again")
+            return
         if owner == self.advertise:
             await self.app(scope, receive, send)
         elif any(k == FORWARDED for k, _ in scope.get("headers") or ()):
@@ -181,15 +188,15 @@ class LeaseRouter(ShardRouter):
         return wrapped
 
     @staticmethod
-    async def _refuse(scope: Scope, receive: Receive, send: Send) -> None:
+    async def _refuse(scope: Scope, receive: Receive, send: Send,
+                      reason: bytes = b"this table is moving to another server; try again") -> None:
         if scope["type"] == "websocket":
             await receive()
             await send({"type": "websocket.close", "code": 1013})
             return
         await send({"type": "http.response.start", "status": 503,
                     "headers": [(b"content-type", b"application/json")]})
-        await send({"type": "http.response.body",
-                    "body": b'{"error": "this table is moving to another server; try again"}'})
+        await send({"type": "http.response.body", "body": b'{"error": "' + reason + b'"}'})
 
 
 __all__ = ["LeaseRouter"]
