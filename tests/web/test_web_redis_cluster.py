@@ -153,6 +153,10 @@ def test_a_table_survives_its_owner_killed(postgres_url: str, redis_url: str) ->
                 p.terminate()
                 p.wait(timeout=30)
     assert owners == [f"127.0.0.1:{pa}", f"127.0.0.1:{pb}"]  # A's lease before the kill, B's at the end
+    import redis
+
+    with redis.Redis.from_url(redis_url, decode_responses=True) as check:
+        assert check.get(f"canasta:owner:{tid}") is None  # B stopped (SIGTERM) gave its lease back
     store = Store(postgres_url)
     try:
         stored = store.load_table(tid)
