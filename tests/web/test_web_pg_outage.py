@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -247,3 +248,39 @@ def test_a_server_started_while_postgresql_is_down_says_so_in_one_line(
     assert done.returncode == 2, printed
     assert "cannot open the database postgresql+psycopg://canasta:***@127.0.0.1" in printed
     assert SECRET not in printed and "Traceback" not in printed and len(printed.strip().splitlines()) == 1
+
+
+def test_the_store_writes_at_the_first_try_after_postgresql_restarts(
+        postgres_cluster: PostgresCluster) -> None:  # noqa: F811
+    """The pool's connections died with the server: they are checked before use, so no write fails for them."""
+    from canasta.web.store import Store, StoredTable, StoreOp
+
+    store = Store(_url(postgres_cluster))
+    try:
+        row = StoredTable("pg-restart", "classic", [], False, "playing", 1, 0, [])
+        store.apply_ops([StoreOp("create", row.id, {"row": row}), StoreOp("deal", row.id,
+                                                                          {"number": 0, "dealer": 0, "seed": 7})])
+        postgres_cluster.stop()
+        postgres_cluster.start()
+        store.apply_ops([StoreOp("move", row.id, {"deal": 0, "seq": 0, "seat": 1, "text": "draw"})])
+        stored = store.load_table(row.id)
+        assert stored is not None and stored.deals[0].moves == [(1, "draw")]
+    finally:
+        store.close()
+
+
+def test_a_database_server_that_never_answers_fails_within_the_connect_timeout() -> None:
+    """A host that accepts the connection but never speaks (a hung server, a black hole): the store gives up
+    after ``connect_timeout`` instead of holding the writer (and every table's moves) for good."""
+    from sqlalchemy.exc import OperationalError
+
+    from canasta.web.store import Store
+
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        port = silent.getsockname()[1]
+        start = time.monotonic()
+        with pytest.raises(OperationalError):
+            Store(f"postgresql+psycopg://canasta:{SECRET}@127.0.0.1:{port}/postgres", connect_timeout=1)
+        assert time.monotonic() - start < 10
