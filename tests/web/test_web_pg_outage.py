@@ -284,3 +284,30 @@ def test_a_database_server_that_never_answers_fails_within_the_connect_timeout()
         with pytest.raises(OperationalError):
             Store(f"postgresql+psycopg://canasta:{SECRET}@127.0.0.1:{port}/postgres", connect_timeout=1)
         assert time.monotonic() - start < 10
+
+
+def test_requests_that_need_postgresql_while_it_is_down_get_one_line_and_503(
+        postgres_cluster: PostgresCluster, caplog: pytest.LogCaptureFixture) -> None:  # noqa: F811
+    """Looking up a table or a score sheet not in memory, opening its websocket or creating a table while the
+    database is stopped: 503 (or a ``store_failed`` message) with one line, no traceback, nothing made."""
+    from starlette.testclient import TestClient
+
+    from canasta.web.app import DATABASE_DOWN, create_app
+
+    with TestClient(create_app(_url(postgres_cluster), bot_delay=0, bot_processes=0)) as client:
+        postgres_cluster.stop()
+        try:
+            for path in ("/api/tables/nosuchtable", "/api/sheets/nosuchsheet"):
+                r = client.get(path)
+                assert (r.status_code, r.json()) == (503, {"error": DATABASE_DOWN}), (path, r.text)
+            r = client.post("/api/tables", json={"variant": "classic(players=2)",
+                                                 "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+            assert r.status_code == 503 and "try again" in r.json()["error"], r.text
+            with client.websocket_connect("/ws/nosuchtable?k=x") as ws:
+                msg = ws.receive_json()
+                assert (msg["type"], msg["code"], msg["message"]) == ("error", "store_failed", DATABASE_DOWN)
+        finally:
+            postgres_cluster.start()
+        assert client.get("/api/tables/nosuchtable").status_code == 404  # back: the lookup works again
+    logged = [r for r in caplog.records if "the database failed" in r.getMessage()]
+    assert logged and all(r.exc_info is None and SECRET not in r.getMessage() for r in logged)
