@@ -133,7 +133,8 @@ def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return {k: a[k] for k in keys} == {k: b[k] for k in keys}
 
 
-async def _outage_game(server: Server, cluster: PostgresCluster) -> tuple[str, dict[int, tuple[int, str]], int]:
+async def _outage_game(server: Server, cluster: PostgresCluster
+                       ) -> tuple[str, str, dict[int, tuple[int, str]], dict[str, Any]]:
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as client:
         r = await client.post("/api/tables", json={"variant": "classic(players=4)", "seats": SEATS, "hints": False})
         assert r.status_code == 201, r.text
@@ -143,16 +144,21 @@ async def _outage_game(server: Server, cluster: PostgresCluster) -> tuple[str, d
         await ana.recv()
         await ws.send(json.dumps({"type": "start"}))
 
-        # 1. PostgreSQL stops while the bots are to move: they wait (nothing advances), then go on.
-        s = await ana.my_turn()
-        while True:
-            answer = await ana.move(simple_move(s))
-            assert answer["type"] == "event", answer
-            if answer["view"]["to_act"] != 0:
+        # 1. PostgreSQL stops while the bots are to move: they wait (nothing advances), then go on. (Three bots
+        # play six moves 0.3 s apart; should they all be done before the stop, the next turn tries again.)
+        for _ in range(3):
+            s = await ana.my_turn()
+            while True:
+                answer = await ana.move(simple_move(s))
+                assert answer["type"] == "event", answer
+                if answer["view"]["to_act"] != 0:
+                    break
+                s = ana.state
+            await asyncio.to_thread(cluster.stop)
+            down = await ana.sync()
+            if down["view"]["to_act"] != 0:
                 break
-            s = ana.state
-        await asyncio.to_thread(cluster.stop)
-        down = await ana.sync()
+            await asyncio.to_thread(cluster.start)
         assert down["view"]["to_act"] != 0, "the bots finished before PostgreSQL stopped: nothing was tested"
         await asyncio.sleep(2.0)
         assert _same(await ana.sync(), down)  # no bot move was made while the store was down
@@ -188,8 +194,14 @@ async def _outage_game(server: Server, cluster: PostgresCluster) -> tuple[str, d
                 break
             answer = await ana.move(simple_move(s))
             assert answer["type"] == "event", answer
-        final = await ana.sync()
-        return tid, ana.events, final["seq"]
+        return tid, token, ana.events, await ana.sync()
+
+
+async def _snapshot(server: Server, tid: str, token: str) -> dict[str, Any]:
+    async with websockets.connect(f"{server.base.replace('http', 'ws')}/ws/{tid}?k={token}") as ws:
+        msg: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        assert msg["type"] == "state", msg
+        return msg
 
 
 def _stored_moves(url: str, tid: str) -> list[tuple[int, int, int, str]]:
@@ -213,10 +225,10 @@ def test_a_move_while_postgresql_is_stopped_is_refused_and_play_continues(
     url, log = _url(postgres_cluster), tmp_path / "server.log"
     server = Server(url, log)
     try:
-        tid, acked, seq = asyncio.run(_outage_game(server, postgres_cluster))
+        tid, token, acked, final = asyncio.run(_outage_game(server, postgres_cluster))
     finally:
         server.stop()
-    stored = _stored_moves(url, tid)
+    seq, stored = final["seq"], _stored_moves(url, tid)
     assert [(d, q) for d, q, _, _ in stored] == [(0, q) for q in range(len(stored))]  # one deal, no gap
     # the acknowledged events: numbered 2.. (1 is the deal) without a gap, each one stored once, in order
     assert sorted(acked) == list(range(2, seq + 1)) and len(stored) == seq - 1
@@ -227,6 +239,8 @@ def test_a_move_while_postgresql_is_stopped_is_refused_and_play_continues(
         broken = httpx.get(f"{again.base}/api/tables?status=broken", timeout=10).json()
         assert broken == {"broken": []}
         assert httpx.get(f"{again.base}/api/tables/{tid}", timeout=10).status_code == 200
+        restored = asyncio.run(_snapshot(again, tid, token))
+        assert _same(restored, final)  # the same view, legal moves, event number and deal log
     finally:
         again.stop()
     printed = again.output()
