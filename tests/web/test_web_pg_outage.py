@@ -317,6 +317,7 @@ def test_requests_that_need_postgresql_while_it_is_down_get_one_line_and_503(
             r = client.post("/api/tables", json={"variant": "classic(players=2)",
                                                  "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
             assert r.status_code == 503 and "try again" in r.json()["error"], r.text
+            assert "127.0.0.1" not in r.text and "psycopg" not in r.text  # the database's address stays inside
             with client.websocket_connect("/ws/nosuchtable?k=x") as ws:
                 msg = ws.receive_json()
                 assert (msg["type"], msg["code"], msg["message"]) == ("error", "store_failed", DATABASE_DOWN)
