@@ -27,12 +27,14 @@ line saying what is wrong and what is allowed) and changes nothing.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -87,8 +89,22 @@ def _object(body: Any, fields: tuple[str, ...]) -> dict[str, Any]:
     return body
 
 
+log = logging.getLogger("canasta.web")
+
+DATABASE_DOWN = "the database is unavailable: try again in a moment"
+"""The one line a client receives when the database cannot answer a request (HTTP 503)."""
+
+
 def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+async def _database_down(request: Any, exc: Exception) -> Response:
+    """A request that needed the database while it is unreachable: 503 and one line, in the log and to the
+    client (never a traceback; the driver's text, which names the host, stays in the log)."""
+    log.error("%s %s: the database failed: %s", request.method, request.url.path,
+              str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__)
+    return _error(DATABASE_DOWN, 503)
 
 
 def create_app(database_url: str, bot_delay: float = 0.3, security: SecurityConfig | None = None,
@@ -122,7 +138,7 @@ def create_app(database_url: str, bot_delay: float = 0.3, security: SecurityConf
 
     routes = (page_routes() + table_routes(manager) + invite_routes(manager) + websocket_routes(manager)
               + sheet_routes(store) + [Mount("/static", StaticFiles(directory=STATIC), name="static")])
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={SQLAlchemyError: _database_down})
     app.add_middleware(SecurityMiddleware, config=security or SecurityConfig(messages_per_second=0),
                        manager=manager, store=store)
     app.state.manager = manager
@@ -184,7 +200,7 @@ def table_routes(manager: TableManager) -> list[BaseRoute]:
                 raise BadRequest("'clock' must be [base, increment] in seconds, or null")
             table = await manager.create(body.get("variant", "classic"), seats, hints, spectators, clock)
         except (BadRequest, TableError) as e:
-            return _error(str(e))
+            return _error(str(e), 503 if getattr(e, "code", "") == "store_failed" else 400)
         host = table.host
         links = [{"seat": number, "name": seat.name, "link": f"/table?t={table.id}&i={seat.invite}"}
                  for number, seat in enumerate(table.seats) if seat.invite and number != host]
@@ -277,7 +293,14 @@ def websocket_routes(manager: TableManager) -> list[BaseRoute]:
 
     async def ws_table(ws: WebSocket) -> None:
         await ws.accept()
-        table = manager.get(ws.path_params["table_id"])
+        try:
+            table = manager.get(ws.path_params["table_id"])
+        except SQLAlchemyError as e:  # the table is not in memory and the database cannot be read
+            log.error("websocket of table %s: the database failed: %s", ws.path_params["table_id"][:40],
+                      str(e).splitlines()[0][:200])
+            await ws.send_text(dumps(error_message("store_failed", DATABASE_DOWN)))
+            await ws.close(code=1013)  # try again later
+            return
         token = ws.query_params.get("k", "")
         seat = table.seat_of_token(token) if table is not None and token else None
         if table is None or (seat is None and (token or not table.spectators)):

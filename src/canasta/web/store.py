@@ -42,6 +42,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 DEFAULT_DATABASE = "canasta.db"
 """SQLite file used when no database is named (in the current directory)."""
 
+LIBPQ_DRIVERS = ("postgresql", "postgresql+psycopg", "postgresql+psycopg2")
+"""SQLAlchemy URL schemes whose driver takes libpq's ``connect_timeout``."""
+
 
 class Base(DeclarativeBase):
     """Declarative base of the web layer's tables."""
@@ -167,16 +170,26 @@ class Store:
     Args:
         url: a SQLAlchemy URL (see :func:`database_url`). The tables are created if missing.
         sqlite_timeout: seconds a SQLite write waits for a lock held by another connection before failing.
+        connect_timeout: whole seconds a connection to a database server (PostgreSQL) may take before it fails,
+            so that an unreachable host refuses the moves at once instead of holding the store writer; a
+            ``connect_timeout`` in the URL wins.
+
+    A database server's connections are checked before each use (``pool_pre_ping``): after the server was
+    restarted, the pool's dead connections are replaced instead of failing the next write.
 
     Raises:
         sqlalchemy.exc.ArgumentError / OperationalError: the URL is malformed or the database unreachable.
     """
 
-    def __init__(self, url: str, sqlite_timeout: float = 5.0):
+    def __init__(self, url: str, sqlite_timeout: float = 5.0, connect_timeout: int = 5):
         self.url = url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": sqlite_timeout}
+        else:
+            kwargs["pool_pre_ping"] = True
+            if url.split("://")[0] in LIBPQ_DRIVERS and "connect_timeout=" not in url:
+                kwargs["connect_args"] = {"connect_timeout": connect_timeout}
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)

@@ -59,8 +59,10 @@ class TableManager:
         table, ops = create_table(variant, seats, hints, spectators=spectators, clock=clock)
         try:
             await self.writer.commit(ops)
-        except StoreFailed as e:
-            raise TableError("store_failed", f"the table could not be stored ({e}): try again later") from None
+        except StoreFailed as e:  # the driver's text (it names the database's host) goes to the log only
+            log.error("a new table was refused, the store failed: %s", e)
+            raise TableError("store_failed", "the table could not be stored (the database is unavailable): "
+                             "try again later") from None
         self.tables[table.id] = table
         return table
 
@@ -274,7 +276,9 @@ class TableManager:
         try:
             await self.writer.commit(ops)
         except StoreFailed as e:
-            raise TableError("store_failed", f"the rematch could not be stored ({e}): try again later") from None
+            log.error("table %s: the rematch was refused, the store failed: %s", table.id, e)
+            raise TableError("store_failed", "the rematch could not be stored (the database is unavailable): "
+                             "try again later") from None
         self.tables[new.id] = new
         table.rematch = new.id
         text = dumps({"type": "rematch", "table": new.id})
