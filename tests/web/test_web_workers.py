@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
+import signal
 import subprocess
 import sys
 import time
@@ -93,3 +95,161 @@ async def _play(base: str) -> None:
         assert after["seq"] > seq
         seq = after["seq"]
     assert seq > 20
+
+
+# ------------------------------------------------ a worker killed mid-deal
+
+
+class Seat:
+    """One person's websocket on the public port: every event number it receives, in order, and the moves."""
+
+    def __init__(self, ws_base: str, tid: str, seat: int, token: str) -> None:
+        self.url, self.seat = f"{ws_base}/ws/{tid}?k={token}", seat
+        self.ws: Any = None
+        self.numbers: list[int] = []  # every event number received, in the order received
+        self.moves: list[tuple[int, str]] = []  # the move events received: (seat, move)
+        self.last: dict[str, Any] = {}  # the last state or event message
+
+    @property
+    def seq(self) -> int:
+        return int(self.last["seq"])
+
+    async def connect(self, since: int | None = None) -> dict[str, Any]:
+        """Open the socket (with ``since``) and read the first table message."""
+        self.ws = await websockets.connect(self.url + (f"&since={since}" if since is not None else ""))
+        return await self.read()
+
+    async def read(self) -> dict[str, Any]:
+        """The next state or event message (others are skipped); its events are noted."""
+        while True:
+            m = json.loads(await asyncio.wait_for(self.ws.recv(), 10))
+            if m["type"] == "error":
+                raise AssertionError(m)
+            if m["type"] == "state":
+                if not self.numbers:  # the first snapshot: what came before it is in its log
+                    self.numbers.append(m["seq"])
+                else:
+                    assert m["seq"] == self.numbers[-1], f"snapshot at {m['seq']} after event {self.numbers[-1]}"
+                self.last = m
+                return m
+            if m["type"] == "event":
+                for e in m["events"]:
+                    self.numbers.append(e["n"])
+                    if e["kind"] == "move":
+                        self.moves.append((e["seat"], e["move"]))
+                self.last = m
+                return m
+
+
+def _pid(log: Path, index: int, after: int = 0) -> int:
+    """The pid of worker ``index`` from the supervisor's "worker I started (pid P)" lines (the first past
+    ``after`` lines of them), waiting up to 30 s for it."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        starts = re.findall(rf"worker {index} started \(pid (\d+)\)", log.read_text())
+        if len(starts) > after:
+            return int(starts[after])
+        time.sleep(0.1)
+    raise AssertionError(f"worker {index} did not start: {log.read_text()}")
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_deal_is_restarted_and_no_move_is_lost_or_doubled(tmp_path: Path) -> None:
+    port, log, db = free_port(), tmp_path / "serve.log", tmp_path / "w.db"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
+    with log.open("w") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "canasta", "serve", "--workers", "2", "--no-browser",
+                                 "--port", str(port), "--database", str(db), "--messages-per-second", "0"],
+                                env=env, stdout=subprocess.DEVNULL, stderr=err)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"{base}/api/meta", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        tid, seats = asyncio.run(_play_through_a_kill(base, log))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+    assert proc.returncode == 0, log.read_text()
+    from canasta.web.store import Store
+
+    store = Store(f"sqlite:///{db}")
+    try:
+        stored = store.load_table(tid)
+    finally:
+        store.close()
+    assert stored is not None and len(stored.deals) == 1
+    for seat in seats:  # what each person was told is exactly what is stored, in order
+        assert [(s, m.split()[0]) for s, m in seat.moves] == [(s, m.split()[0]) for s, m in stored.deals[0].moves]
+    assert [m for s, m in seats[0].moves if s == 0] == [m for s, m in stored.deals[0].moves if s == 0]
+    assert [m for s, m in seats[1].moves if s == 1] == [m for s, m in stored.deals[0].moves if s == 1]
+
+
+async def _play_through_a_kill(base: str, log: Path) -> tuple[str, list[Seat]]:
+    """Two people play a deal over sockets on the public port; after 12 moves the worker owning the table is
+    killed (SIGKILL); the table answers 503 while it is down; both reconnect with ``since`` once it is back and
+    play to the end of the deal. Every event number arrives once, in order, without a gap."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        r = await client.post("/api/tables", json={"variant": "classic(players=2)", "hints": False,
+                                                   "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 201, r.text
+        data = r.json()
+        tid = data["id"]
+        claimed = (await client.post(f"/api/tables/{tid}/claim",
+                                     json={"invite": data["links"][0]["link"].split("i=")[1]})).json()
+    ws_base = base.replace("http://", "ws://")
+    seats = [Seat(ws_base, tid, 0, data["token"]), Seat(ws_base, tid, 1, claimed["token"])]
+    for seat in seats:
+        await seat.connect()
+    await seats[0].ws.send(json.dumps({"type": "start"}))
+    for seat in seats:
+        await seat.read()
+    owner = shard_of(tid, 2)
+    moves = 0
+    while seats[0].last["view"]["phase"] != "over":
+        if moves == 12:
+            await _kill_owner(base, tid, log, owner, seats)
+        mover = seats[seats[0].last["view"]["to_act"]]
+        move = next(m for m in mover.last["legal"] if m.startswith(("draw", "discard", "pass", "no", "yes")))
+        before = mover.seq
+        await mover.ws.send(json.dumps({"type": "move", "move": move, "at": before}))
+        for seat in seats:
+            await seat.read()
+            assert seat.seq > before
+        assert mover.moves[-1][0] == mover.seat and mover.moves[-1][1].split()[0] == move.split()[0]
+        moves += 1
+        assert moves < 1000
+    assert moves > 12
+    for seat in seats:  # every event number once, in order, no gap
+        assert seat.numbers == list(range(seat.numbers[0], seat.numbers[0] + len(seat.numbers)))
+        await seat.ws.close()
+    return tid, seats
+
+
+async def _kill_owner(base: str, tid: str, log: Path, owner: int, seats: list[Seat]) -> None:
+    """SIGKILL the table's worker; see its sockets closed and its table answer 503; reconnect once it is back."""
+    os.kill(_pid(log, owner), signal.SIGKILL)
+    for seat in seats:
+        with pytest.raises(websockets.ConnectionClosed):
+            await asyncio.wait_for(seat.ws.recv(), 10)
+    statuses = []
+    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            r = await client.get(f"/api/tables/{tid}")
+            statuses.append(r.status_code)
+            if r.status_code == 200:
+                break
+            assert r.status_code == 503 and r.json()["code"] == "restarting", r.text
+            await asyncio.sleep(0.1)
+    assert statuses[0] == 503 and statuses[-1] == 200, statuses
+    _pid(log, owner, after=1)  # started again
+    assert re.search(rf"worker {owner} \(pid \d+\) was killed by signal 9; restarting it", log.read_text())
+    for seat in seats:
+        last = seat.numbers[-1]
+        m = await seat.connect(since=last)
+        assert m["seq"] == last  # nothing was missed: every acknowledged move was stored

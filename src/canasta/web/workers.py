@@ -297,6 +297,7 @@ class Supervisor:
         p = self.ctx.Process(target=self.target, args=(index, *self.args), name=f"canasta-worker-{index}")
         p.start()
         self.procs[index] = p
+        _say(f"worker {index} started (pid {p.pid})")
 
     def run(self) -> int:
         """Start every worker and supervise them until :meth:`stop`; 0, or 1 when every worker was left down."""
