@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from canasta.web.workers import shard_of
+from canasta.web.workers import RESTARTING, Supervisor, shard_of
 from servers import free_port
 
 httpx = pytest.importorskip("httpx")
@@ -28,6 +28,34 @@ def test_shard_of_is_stable_and_spreads() -> None:
     shards = [shard_of(t, 2) for t in ids]
     assert shards == [shard_of(t, 2) for t in ids] and 150 < sum(shards) < 250
     assert {shard_of(t, 3) for t in ids} == {0, 1, 2}
+
+
+class _Dead:
+    """A worker process that has exited."""
+
+    def __init__(self, exitcode: int) -> None:
+        self.exitcode, self.pid = exitcode, 4242
+
+
+def test_the_supervisor_restarts_a_dead_worker_until_it_dies_too_often(capsys: pytest.CaptureFixture[str]) -> None:
+    sup = Supervisor(2, os._exit, (), pause=0.5, limit=(3, 60.0))
+    sup.procs = [_Dead(-9), _Dead(1)]
+    assert sup._died(0) is not None and sup._died(0) is not None
+    assert sup._died(1) is not None  # another worker's deaths do not count
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "canasta serve: worker 0 (pid 4242) was killed by signal 9; restarting it in 0.5 s"
+    assert err[2] == "canasta serve: worker 1 (pid 4242) exited with code 1; restarting it in 0.5 s"
+    assert sup._died(0) is None and sup.given_up == {0}  # the third death within 60 s: left down
+    assert "died 3 times in 60 s, so it is not restarted" in capsys.readouterr().err
+    sup.deaths[1] = [time.monotonic() - 61, time.monotonic() - 61]  # deaths out of the window are forgotten
+    assert sup._died(1) is not None and len(sup.deaths[1]) == 1
+
+
+def test_the_supervisor_gives_up_when_every_worker_dies_too_often(capsys: pytest.CaptureFixture[str]) -> None:
+    sup = Supervisor(1, os._exit, (), pause=0.01, limit=(2, 60.0))  # worker 0 runs os._exit(0): dies at once
+    assert sup.run() == 1
+    err = capsys.readouterr().err
+    assert err.count("worker 0 started") == 2 and "every worker is down and none is restarted" in err
 
 
 @pytest.mark.slow
@@ -233,9 +261,14 @@ async def _play_through_a_kill(base: str, log: Path) -> tuple[str, list[Seat]]:
 async def _kill_owner(base: str, tid: str, log: Path, owner: int, seats: list[Seat]) -> None:
     """SIGKILL the table's worker; see its sockets closed and its table answer 503; reconnect once it is back."""
     os.kill(_pid(log, owner), signal.SIGKILL)
-    for seat in seats:
+    for seat in seats:  # closed: 1006 when it was the owner's own socket, 1012 with a reason when relayed
         with pytest.raises(websockets.ConnectionClosed):
             await asyncio.wait_for(seat.ws.recv(), 10)
+        assert seat.ws.close_code == 1006 or (seat.ws.close_code, seat.ws.close_reason) == (1012, RESTARTING)
+    async with websockets.connect(seats[0].url) as ws:  # only the other worker listens now: it says why
+        with pytest.raises(websockets.ConnectionClosed):
+            await asyncio.wait_for(ws.recv(), 10)
+        assert (ws.close_code, ws.close_reason) == (1013, RESTARTING)
     statuses = []
     async with httpx.AsyncClient(base_url=base, timeout=10) as client:
         deadline = time.monotonic() + 30
