@@ -9,6 +9,10 @@ applies its moves; a table created by another worker is stored (write-ahead) and
 worker's memory at once, and the owner loads it from the store when it is first asked for. At start each
 worker keeps only its own shard of the restored tables.
 
+The first process supervises the workers (:class:`Supervisor`): one that dies is started again after a short
+pause and loads its tables from the store; meanwhile the others answer its tables' requests with 503 and close
+their websockets with a reason (:data:`RESTARTING`), and clients reconnect with ``since``.
+
 Headers are forwarded as received (``Origin`` and ``Host`` included), so the owner's
 :class:`~canasta.web.security.SecurityMiddleware` checks the client's request itself.
 """
