@@ -25,6 +25,7 @@ import hashlib
 import json
 import logging
 import multiprocessing as mp
+import os
 import re
 import signal
 import socket
@@ -252,6 +253,8 @@ def _worker_main(index: int, host: str, port: int, peers: list[str], url: str, a
 
     from canasta.web.app import create_app
 
+    with contextlib.suppress(OSError):
+        os.setpgrp()  # a group of its own: its bot process goes with it when it dies (Supervisor._died)
     public = _bind(host, port, reuse_port=True)
     internal = _bind("127.0.0.1", int(peers[index].rsplit(":", 1)[1]), reuse_port=False)
     security = app_options.get("security")
@@ -318,6 +321,7 @@ class Supervisor:
             for index in [alive[s] for s in ready if isinstance(s, int)]:
                 if self.stopping:
                     break
+                self._kill_group(index)
                 self.procs[index].join()
                 due_at = self._died(index)
                 if due_at is not None:
@@ -327,6 +331,12 @@ class Supervisor:
                 del due[index]
                 self.start(index)
         return 0
+
+    def _kill_group(self, index: int) -> None:
+        """Kill what is left of worker ``index``'s process group (its bot process), before it is reaped (so
+        that its pid, the group's id, cannot have been given to another process)."""
+        with contextlib.suppress(OSError):
+            os.killpg(self.procs[index].pid, signal.SIGKILL)
 
     def _died(self, index: int) -> float | None:
         """Note that worker ``index`` died; when it is to be started again (None: left down)."""
@@ -349,9 +359,12 @@ class Supervisor:
         for p in self.procs:
             if p is not None and p.is_alive():
                 p.terminate()
-        for p in self.procs:
+        for i, p in enumerate(self.procs):
             if p is not None:
                 p.join(timeout=30)
+                if p.exitcode is None:  # still running after 30 s: killed, with its bot process
+                    self._kill_group(i)
+                    p.join()
 
 
 def run_workers(workers: int, host: str, port: int, url: str, app_options: dict[str, Any],
