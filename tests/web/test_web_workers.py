@@ -169,6 +169,19 @@ class Seat:
                 return m
 
 
+def _children(pid: int) -> list[int]:
+    """The processes started by ``pid`` (Linux's /proc)."""
+    return [int(c) for task in Path(f"/proc/{pid}/task").iterdir() for c in (task / "children").read_text().split()]
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists and is not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def _pid(log: Path, index: int, after: int = 0) -> int:
     """The pid of worker ``index`` from the supervisor's "worker I started (pid P)" lines (the first past
     ``after`` lines of them), waiting up to 30 s for it."""
@@ -182,6 +195,7 @@ def _pid(log: Path, index: int, after: int = 0) -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the worker's processes in Linux's /proc")
 def test_a_worker_killed_mid_deal_is_restarted_and_no_move_is_lost_or_doubled(tmp_path: Path) -> None:
     port, log, db = free_port(), tmp_path / "serve.log", tmp_path / "w.db"
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
@@ -222,7 +236,7 @@ async def _play_through_a_kill(base: str, log: Path) -> tuple[str, list[Seat]]:
     killed (SIGKILL); the table answers 503 while it is down; both reconnect with ``since`` once it is back and
     play to the end of the deal. Every event number arrives once, in order, without a gap."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-        r = await client.post("/api/tables", json={"variant": "classic(players=2)", "hints": False,
+        r = await client.post("/api/tables", json={"variant": "classic(players=2)", "hints": True,
                                                    "seats": [{"kind": "human"}, {"kind": "human"}]})
         assert r.status_code == 201, r.text
         data = r.json()
@@ -239,9 +253,12 @@ async def _play_through_a_kill(base: str, log: Path) -> tuple[str, list[Seat]]:
     owner = shard_of(tid, 2)
     moves = 0
     while seats[0].last["view"]["phase"] != "over":
-        if moves == 12:
-            await _kill_owner(base, tid, log, owner, seats)
         mover = seats[seats[0].last["view"]["to_act"]]
+        if moves == 12:
+            await mover.ws.send(json.dumps({"type": "hint"}))  # the owner starts its bot process
+            while (m := json.loads(await asyncio.wait_for(mover.ws.recv(), 30)))["type"] != "hint":
+                assert m["type"] != "error", m
+            await _kill_owner(base, tid, log, owner, seats)
         move = next(m for m in mover.last["legal"] if m.startswith(("draw", "discard", "pass", "no", "yes")))
         before = mover.seq
         await mover.ws.send(json.dumps({"type": "move", "move": move, "at": before}))
@@ -260,11 +277,18 @@ async def _play_through_a_kill(base: str, log: Path) -> tuple[str, list[Seat]]:
 
 async def _kill_owner(base: str, tid: str, log: Path, owner: int, seats: list[Seat]) -> None:
     """SIGKILL the table's worker; see its sockets closed and its table answer 503; reconnect once it is back."""
-    os.kill(_pid(log, owner), signal.SIGKILL)
+    pid = _pid(log, owner)
+    bots = _children(pid)
+    assert bots, "the owner has no bot process"
+    os.kill(pid, signal.SIGKILL)
     for seat in seats:  # closed: 1006 when it was the owner's own socket, 1012 with a reason when relayed
         with pytest.raises(websockets.ConnectionClosed):
             await asyncio.wait_for(seat.ws.recv(), 10)
         assert seat.ws.close_code == 1006 or (seat.ws.close_code, seat.ws.close_reason) == (1012, RESTARTING)
+    deadline = time.monotonic() + 10  # the supervisor saw it die (its listening sockets are gone then: the
+    while not re.search(rf"worker {owner} \(pid {pid}\) was killed by signal 9; restarting it", log.read_text()):
+        assert time.monotonic() < deadline, log.read_text()  # kernel releases them after the connections)
+        await asyncio.sleep(0.02)
     async with websockets.connect(seats[0].url) as ws:  # only the other worker listens now: it says why
         with pytest.raises(websockets.ConnectionClosed):
             await asyncio.wait_for(ws.recv(), 10)
@@ -281,7 +305,7 @@ async def _kill_owner(base: str, tid: str, log: Path, owner: int, seats: list[Se
             await asyncio.sleep(0.1)
     assert statuses[0] == 503 and statuses[-1] == 200, statuses
     _pid(log, owner, after=1)  # started again
-    assert re.search(rf"worker {owner} \(pid \d+\) was killed by signal 9; restarting it", log.read_text())
+    assert not [b for b in bots if _running(b)], "the dead worker's bot process lingers"
     for seat in seats:
         last = seat.numbers[-1]
         m = await seat.connect(since=last)
