@@ -324,6 +324,7 @@ class Supervisor:
                 self._kill_group(index)
                 self.procs[index].join()
                 due_at = self._died(index)
+                self.procs[index] = None  # reaped: its pid may be another process's now
                 if due_at is not None:
                     due[index] = due_at
             now = time.monotonic()
@@ -354,17 +355,17 @@ class Supervisor:
         return now + self.pause
 
     def stop(self) -> None:
-        """Stop every worker (SIGTERM, then wait up to 30 s) and start none again."""
+        """Stop every worker (SIGTERM; SIGKILL to its process group after 30 s) and start none again."""
         self.stopping = True
         for p in self.procs:
-            if p is not None and p.is_alive():
-                p.terminate()
+            if p is not None:
+                p.terminate()  # (not reaped yet if it died unnoticed: the signal goes nowhere)
+        deadline = time.monotonic() + 30
         for i, p in enumerate(self.procs):
             if p is not None:
-                p.join(timeout=30)
-                if p.exitcode is None:  # still running after 30 s: killed, with its bot process
-                    self._kill_group(i)
-                    p.join()
+                mp_connection.wait([p.sentinel], max(0.0, deadline - time.monotonic()))
+                self._kill_group(i)  # what is left of its group (a worker still running after 30 s included)
+                p.join()
 
 
 def run_workers(workers: int, host: str, port: int, url: str, app_options: dict[str, Any],
