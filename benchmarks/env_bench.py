@@ -42,7 +42,6 @@ from typing import Any
 
 import numpy as np
 
-import canasta.engine.deal as _deal_module
 from canasta import Deal, Rules
 from canasta.env import canasta_v0
 from canasta.env.gym_wrapper import CanastaGymEnv
@@ -53,8 +52,10 @@ Runner = Callable[[float], tuple[int, int]]
 
 
 def build() -> str:
-    """``compiled`` when the engine's modules are extension modules, else ``pure``."""
-    return "pure" if _deal_module.__file__.endswith(".py") else "compiled"
+    """``compiled``, ``pure`` or ``mixed``: :func:`canasta.build_info.build`."""
+    from canasta.build_info import build as which
+
+    return which()
 
 
 def _until(seconds: float, body: Callable[[], tuple[int, int]]) -> tuple[int, int]:

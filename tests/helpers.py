@@ -318,3 +318,20 @@ def check_target(rules: Rules | str, script: Any, deck: Sequence[int] | None = N
         g.totals[0] = r.target - short - gained
         g.finish_deal()
         assert g.over == (short == 0) and g.winner == (0 if short == 0 else None), (short, g.totals)
+
+
+def table_specs(options: Sequence[str]) -> list[str]:
+    """Every preset with each of ``options`` (e.g. ``"players=2"``; ``""``: the preset as it is), those the
+    preset accepts: ``["classic(players=2)", ...]``, in preset order."""
+    from canasta.rules.fields import RulesError, preset_names
+
+    out = []
+    for name in preset_names():
+        for opts in options:
+            spec = f"{name}({opts})" if opts else name
+            try:
+                Rules.parse(spec)
+            except RulesError:
+                continue
+            out.append(spec)
+    return out

@@ -30,27 +30,14 @@ from canasta.env.gym_wrapper import CanastaGymEnv  # noqa: E402
 from canasta.env.observation import ObservationLayout, PublicMemory, build_observation  # noqa: E402
 from canasta.moves.actions import ACTIONS, N_ACTIONS  # noqa: E402
 from canasta.moves.notation import SEQ_TARGET, TAKE  # noqa: E402
-from canasta.rules.fields import Rules, RulesError, preset_names  # noqa: E402
-from helpers import cards, make_deal, play  # noqa: E402
+from canasta.rules.fields import Rules  # noqa: E402
+from helpers import cards, make_deal, play, table_specs  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "env.md"
 
 
-def _table_configs() -> list[str]:
-    """Every preset at every table size it accepts (2, 3, 4, 6 players; 6 in 2 or 3 sides)."""
-    out = []
-    for name in preset_names():
-        for opts in ("players=2", "players=3", "players=4", "players=6,teams=2", "players=6,teams=3"):
-            spec = f"{name}({opts})"
-            try:
-                Rules.parse(spec)
-            except RulesError:
-                continue
-            out.append(spec)
-    return out
-
-
-CONFIGS = _table_configs()
+# every preset at every table size it accepts
+CONFIGS = table_specs(("players=2", "players=3", "players=4", "players=6,teams=2", "players=6,teams=3"))
 
 
 def _play(env: Any, seed: int, steps: int = 100_000, rng_seed: int = 0) -> dict[str, float]:

@@ -21,23 +21,10 @@ pytest.importorskip("pettingzoo")
 from canasta.env import canasta_v0  # noqa: E402
 from canasta.env.observation import build_action_mask, build_observation  # noqa: E402
 from canasta.moves.actions import N_ACTIONS, action_of  # noqa: E402
-from canasta.rules.fields import Rules, RulesError, preset_names  # noqa: E402
+from canasta.rules.fields import Rules, RulesError  # noqa: E402
+from helpers import table_specs  # noqa: E402
 
-
-def _specs() -> list[str]:
-    out = []
-    for name in preset_names():
-        for opts in ("", "players=2", "players=3", "players=3,cutthroat=true", "players=5", "players=6,teams=3"):
-            spec = f"{name}({opts})" if opts else name
-            try:
-                Rules.parse(spec)
-            except RulesError:
-                continue
-            out.append(spec)
-    return out
-
-
-SPECS = _specs()
+SPECS = table_specs(("", "players=2", "players=3", "players=3,cutthroat=true", "players=5", "players=6,teams=3"))
 
 
 def _slow_mask(env: Any) -> np.ndarray:

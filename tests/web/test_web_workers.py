@@ -301,7 +301,7 @@ async def _kill_owner(base: str, tid: str, log: Path, owner: int, seats: list[Se
             statuses.append(r.status_code)
             if r.status_code == 200:
                 break
-            assert r.status_code == 503 and r.json()["code"] == "restarting", r.text
+            assert r.status_code == 503 and r.json()["code"] == "unavailable", r.text
             await asyncio.sleep(0.1)
     assert statuses[0] == 503 and statuses[-1] == 200, statuses
     _pid(log, owner, after=1)  # started again

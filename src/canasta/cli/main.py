@@ -195,12 +195,19 @@ def serve(
                                               "connection may send per second before it is closed (0: no limit)."),
     workers: int = typer.Option(1, "--workers", min=1, max=64, help="Server processes on this machine, each "
                                 "owning a shard of the tables (docs/web.md, 'Scale out')."),
+    redis: str | None = typer.Option(None, "--redis", help="Redis shared with other servers (redis://host:6379/0):"
+                                     " each table is owned by the server holding its lease (docs/web.md)."),
+    advertise: str | None = typer.Option(None, "--advertise", help="With --redis: HOST:PORT at which the other "
+                                         "servers reach this one (default: --host:--port)."),
+    lease_ttl: float = typer.Option(10.0, "--lease-ttl", help="With --redis: seconds a table's lease lasts "
+                                    "without renewal (a dead server's tables move after this)."),
 ) -> None:
     """Play in the browser: lobby, tables with friends and bots, score keeper (web server)."""
     from canasta.cli.serve_cmd import run_serve
 
     run_serve(host=host, port=port, database=database, no_browser=no_browser, allow_origins=tuple(allow_origin),
-              messages_per_second=messages_per_second, workers=workers)
+              messages_per_second=messages_per_second, workers=workers, redis=redis, advertise=advertise,
+              lease_ttl=lease_ttl)
 
 
 RESUME_LAST = ":last"

@@ -7,7 +7,8 @@ INSTALL_WEB = "pip install -e '.[web,env]'"
 
 
 def run_serve(host: str, port: int, database: str | None, no_browser: bool, allow_origins: tuple[str, ...] = (),
-              messages_per_second: float = 20.0, workers: int = 1) -> None:
+              messages_per_second: float = 20.0, workers: int = 1, redis: str | None = None,
+              advertise: str | None = None, lease_ttl: float = 10.0) -> None:
     """Start the web server; a missing web extra or a busy port is reported as one line (exit 2)."""
     from canasta.cli.common import fail
 
@@ -19,7 +20,8 @@ def run_serve(host: str, port: int, database: str | None, no_browser: bool, allo
         return
     try:
         serve(host=host, port=port, database=database, no_browser=no_browser, allow_origins=allow_origins,
-              messages_per_second=messages_per_second, workers=workers)
+              messages_per_second=messages_per_second, workers=workers, redis=redis, advertise=advertise,
+              lease_ttl=lease_ttl)
     except ServeError as e:
         fail(str(e))
     except KeyboardInterrupt:

@@ -16,9 +16,10 @@ PostgreSQL store) must never apply moves to the same table at once. Each table t
 Nothing here knows the rules or the protocol: messages are JSON objects passed through. Without Redis
 (the default: one process, SQLite) none of this is used.
 
-Status (issue 15): the leases and channels are built and tested against a real redis-server
-(``tests/web/test_web_cluster.py``); the routing of connections between workers on top of them and
-``canasta serve --workers`` are not wired yet (docs/web.md, "Scale out").
+Status (issue 15): the leases and channels are tested against a real redis-server
+(``tests/web/test_web_cluster.py``). :class:`TableLeases` decides the owner of each table for
+``canasta serve --redis`` (:mod:`canasta.web.lease_router`); :class:`TableChannels` is not used by the
+servers yet (they relay a table's websockets directly to its owner; docs/web.md, "Scale out").
 """
 
 from __future__ import annotations

@@ -47,7 +47,8 @@ def _port_free(host: str, port: int) -> bool:
 
 def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, no_browser: bool = False,
               bot_delay: float = 0.3, allow_origins: tuple[str, ...] = (),
-              messages_per_second: float = 20.0, workers: int = 1) -> None:
+              messages_per_second: float = 20.0, workers: int = 1, redis: str | None = None,
+              advertise: str | None = None, lease_ttl: float = 10.0) -> None:
     """Serve the web pages and tables until interrupted.
 
     Args:
@@ -60,9 +61,15 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
         messages_per_second: websocket messages a connection may send per second (bursts of twice as many);
             0: no limit (load tests).
         workers: server processes, each owning a shard of the tables (:mod:`canasta.web.workers`).
+        redis: URL of the Redis shared with other servers (``redis://host:6379/0``): each table is owned by
+            the server holding its lease there (:mod:`canasta.web.lease_router`); share the database too.
+        advertise: this server's address as the other servers reach it (``HOST:PORT``; default
+            ``host:port`` when ``host`` is not a wildcard).
+        lease_ttl: seconds a table's lease lasts without renewal (a dead server's tables move after this).
 
     Raises:
-        ServeError: the port is in use or the database cannot be opened.
+        ServeError: the port is in use, the database or Redis cannot be reached, or the Redis options are
+            inconsistent (with ``workers``, without an address to advertise, a ttl under 0.3 s).
     """
     import uvicorn
 
@@ -73,6 +80,8 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
     url = database_url(database)
     security = SecurityConfig(allowed_origins=tuple(allow_origins), messages_per_second=messages_per_second,
                               burst=max(1, int(2 * messages_per_second)))
+    if redis is not None:
+        advertise = _check_redis(redis, advertise, host, port, workers, lease_ttl)
     if workers > 1:
         from canasta.web.store import Store
         from canasta.web.workers import run_workers
@@ -94,11 +103,41 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
         app = create_app(url, bot_delay=bot_delay, security=security)
     except Exception as e:  # SQLAlchemy errors: bad URL, missing driver, unreachable server
         raise ServeError(f"cannot open the database {masked_url(url)}: {_masked_error(e, url)}") from None
+    if redis is not None and advertise is not None:
+        from canasta.web.lease_router import LeaseRouter
+
+        app = LeaseRouter(app, redis, advertise, int(lease_ttl * 1000), security.allowed_origins)  # type: ignore[assignment]
     address = f"http://{host if ':' not in host else '[' + host + ']'}:{port}/"
     print(f"Canasta is served at {address} (database: {masked_url(url)}); press Ctrl+C to stop.", flush=True)
     if not no_browser:
         threading.Timer(1.0, lambda: webbrowser.open(address)).start()
     uvicorn.run(app, host=host, port=port, **UVICORN_OPTIONS)  # type: ignore[arg-type]
+
+
+def _check_redis(redis: str, advertise: str | None, host: str, port: int, workers: int, lease_ttl: float) -> str:
+    """The address to advertise, once Redis answers; :class:`ServeError` if the options cannot work."""
+    if workers > 1:
+        raise ServeError("--redis and --workers cannot be combined yet: run one server per port with --redis")
+    if lease_ttl < 0.3:
+        raise ServeError(f"--lease-ttl must be at least 0.3 seconds, not {lease_ttl}")
+    if advertise is None:
+        if host in ("0.0.0.0", "::", ""):
+            raise ServeError("with --redis on a wildcard host, give --advertise HOST:PORT (how the other "
+                             "servers reach this one)")
+        advertise = f"{host if ':' not in host else '[' + host + ']'}:{port}"
+    if not re.fullmatch(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}", advertise):
+        raise ServeError(f"--advertise must be HOST:PORT, not {advertise!r}")
+    try:
+        import redis as redis_lib
+    except ImportError as e:
+        raise ServeError(f"--redis needs the 'scale' extra ({e}): pip install -e '.[scale]'") from None
+    try:
+        client = redis_lib.Redis.from_url(redis, socket_connect_timeout=5)
+        client.ping()
+        client.close()
+    except Exception as e:  # bad URL, refused, timed out
+        raise ServeError(f"cannot reach Redis at {masked_url(redis)}: {_masked_error(e, redis)}") from None
+    return advertise
 
 
 def _masked_error(error: BaseException, url: str) -> str:

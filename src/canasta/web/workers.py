@@ -48,7 +48,7 @@ RESTART_PAUSE = 0.5
 """Seconds the supervisor waits before starting a worker that died again."""
 RESTART_LIMIT = (5, 60.0)
 """A worker that dies this many times within this many seconds is not restarted again."""
-RESTARTING = "the server that holds this table is restarting; try again"
+RESTARTING = "the server that holds this table is down or restarting; try again"
 """The reason given to a client while its table's worker is down (503 body, websocket close reason)."""
 
 
@@ -160,7 +160,7 @@ class ShardRouter:
             async with httpx.AsyncClient(timeout=30) as client:
                 r = await client.request(scope["method"], url, content=body, headers=self._headers(scope))
         except httpx.HTTPError as e:  # the owner is down (being restarted by the supervisor) or does not answer
-            payload = json.dumps({"error": RESTARTING, "code": "restarting"}).encode()
+            payload = json.dumps({"error": RESTARTING, "code": "unavailable"}).encode()
             log.warning("forwarding to worker %s failed: %s", peer, e)
             await send({"type": "http.response.start", "status": 503,
                         "headers": [(b"content-type", b"application/json"), (b"retry-after", b"1")]})
