@@ -363,3 +363,51 @@ def test_invite_link_is_claimed_once_and_the_clock_shows(server: Server, browser
     host.wait_for_selector(".seat-chip [data-extra='clock']")
     for p in (host, friend, other):
         p.context.close()
+
+
+def test_page_reconnects_with_since_after_its_worker_is_killed(browser: Browser, page: Page,
+                                                               tmp_path: Path) -> None:
+    """``canasta serve --workers 2``: the worker holding the page's table is killed (SIGKILL) on the person's
+    turn; the page goes offline, reconnects with ``since`` by itself once the worker is back, and play goes on."""
+    import re
+    import signal
+
+    from canasta.web.workers import shard_of
+
+    server = Server(tmp_path / "w.db")
+    log = tmp_path / "serve.log"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
+    with log.open("w") as err:
+        server.proc = subprocess.Popen([sys.executable, "-m", "canasta", "serve", "--workers", "2", "--no-browser",
+                                        "--port", str(server.port), "--database", str(server.db)],
+                                       env=env, stdout=subprocess.DEVNULL, stderr=err)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(server.url + "/api/meta", timeout=1)
+                break
+            except OSError:
+                assert time.monotonic() < deadline, log.read_text()
+                time.sleep(0.1)
+        (link,) = server.table([{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "random"}],
+                               "classic(players=2)")
+        sockets: list[str] = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.goto(link)
+        page.click("#start")
+        for _ in range(3):
+            click_move(page, wait_state(page, MY_TURN))
+        before = wait_state(page, "s.legal.length > 0")
+        owner = shard_of(before["table"], 2)
+        pid = int(re.findall(rf"worker {owner} started \(pid (\d+)\)", log.read_text())[0])
+        os.kill(pid, signal.SIGKILL)
+        page.wait_for_selector("#conn[data-state='offline']")
+        page.wait_for_selector("#conn[data-state='online']")
+        after = wait_state(page, f"s.seq === {before['seq']} && s.view && s.legal.length > 0")
+        assert after["view"]["hand"] == before["view"]["hand"]
+        assert any(f"since={before['seq']}" in url for url in sockets), sockets
+        assert f"worker {owner} (pid {pid}) was killed by signal 9; restarting it" in log.read_text()
+        click_move(page, after)
+    finally:
+        server.stop()

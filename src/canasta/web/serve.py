@@ -95,8 +95,9 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
               "press Ctrl+C to stop.", flush=True)
         if not no_browser:
             threading.Timer(2.0, lambda: webbrowser.open(address)).start()
-        run_workers(workers, host, port, url, {"bot_delay": bot_delay, "security": security, "bot_processes": 1},
-                    dict(UVICORN_OPTIONS))
+        if run_workers(workers, host, port, url, {"bot_delay": bot_delay, "security": security, "bot_processes": 1},
+                       dict(UVICORN_OPTIONS)):
+            raise ServeError("every worker died too often and none is left (see the lines above)")
         return
     try:
         app = create_app(url, bot_delay=bot_delay, security=security)

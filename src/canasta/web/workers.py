@@ -9,6 +9,10 @@ applies its moves; a table created by another worker is stored (write-ahead) and
 worker's memory at once, and the owner loads it from the store when it is first asked for. At start each
 worker keeps only its own shard of the restored tables.
 
+The first process supervises the workers (:class:`Supervisor`): one that dies is started again after a short
+pause and loads its tables from the store; meanwhile the others answer its tables' requests with 503 and close
+their websockets with a reason (:data:`RESTARTING`), and clients reconnect with ``since``.
+
 Headers are forwarded as received (``Origin`` and ``Host`` included), so the owner's
 :class:`~canasta.web.security.SecurityMiddleware` checks the client's request itself.
 """
@@ -18,11 +22,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import multiprocessing as mp
+import os
 import re
 import signal
 import socket
+import sys
+import time
+from collections.abc import Callable
+from multiprocessing import connection as mp_connection
 from typing import Any
 
 from canasta.web.security import ASGIApp, Message, Receive, Scope, Send, origin_allowed
@@ -33,6 +43,13 @@ TABLE_PATH = re.compile(r"^/(?:ws|api/tables)/([A-Za-z0-9_-]{1,40})(?:/|$)")
 """Paths that concern one table: its websocket and its API."""
 FORWARDED = b"x-canasta-forwarded"
 """Header set on a forwarded request, so that it is never forwarded twice."""
+
+RESTART_PAUSE = 0.5
+"""Seconds the supervisor waits before starting a worker that died again."""
+RESTART_LIMIT = (5, 60.0)
+"""A worker that dies this many times within this many seconds is not restarted again."""
+RESTARTING = "the server that holds this table is down or restarting; try again"
+"""The reason given to a client while its table's worker is down (503 body, websocket close reason)."""
 
 
 def shard_of(table_id: str, workers: int) -> int:
@@ -112,8 +129,6 @@ class ShardRouter:
             elif message["type"] == "http.response.body" and status == 201:
                 chunks.append(bytes(message.get("body", b"")))
                 if not message.get("more_body"):
-                    import json
-
                     with contextlib.suppress(ValueError, KeyError, TypeError):
                         tid = str(json.loads(b"".join(chunks))["id"])
                         if shard_of(tid, len(self.peers)) != self.index:
@@ -144,11 +159,11 @@ class ShardRouter:
         try:
             async with httpx.AsyncClient(timeout=30) as client:
                 r = await client.request(scope["method"], url, content=body, headers=self._headers(scope))
-        except httpx.HTTPError as e:
-            payload = b'{"error": "the server that holds this table does not answer; try again"}'
+        except httpx.HTTPError as e:  # the owner is down (being restarted by the supervisor) or does not answer
+            payload = json.dumps({"error": RESTARTING, "code": "unavailable"}).encode()
             log.warning("forwarding to worker %s failed: %s", peer, e)
             await send({"type": "http.response.start", "status": 503,
-                        "headers": [(b"content-type", b"application/json")]})
+                        "headers": [(b"content-type", b"application/json"), (b"retry-after", b"1")]})
             await send({"type": "http.response.body", "body": payload})
             return
         headers = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in r.headers.items()
@@ -172,9 +187,14 @@ class ShardRouter:
         try:
             upstream = await websockets.connect(url, additional_headers=headers, max_size=2**22, compression=None,
                                                 open_timeout=10, ping_interval=None)
-        except Exception as e:  # the owner refused (403) or is down: refuse the client the same way
+        except websockets.InvalidStatus as e:  # the owner refused (403): refuse the client the same way
             log.info("relay of %s to worker %s refused: %s", scope["path"], peer, e)
             await send({"type": "websocket.close", "code": 1013})
+            return
+        except Exception as e:  # the owner is down (being restarted): say so; the client connects again
+            log.info("relay of %s to worker %s failed: %s", scope["path"], peer, e)
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": 1013, "reason": RESTARTING})
             return
         await send({"type": "websocket.accept"})
 
@@ -192,10 +212,17 @@ class ShardRouter:
                 async for data in upstream:
                     key = "text" if isinstance(data, str) else "bytes"
                     await send({"type": "websocket.send", key: data})
+            except websockets.ConnectionClosed:
+                pass  # the owner died: closed below with 1012 (service restart)
             finally:
                 code = upstream.close_code or 1000
+                close: Message = {"type": "websocket.close", "code": code}
+                if code == 1006:  # no close frame: the owner's process is gone (the supervisor restarts it)
+                    close = {"type": "websocket.close", "code": 1012, "reason": RESTARTING}
+                elif upstream.close_reason:
+                    close["reason"] = upstream.close_reason
                 with contextlib.suppress(Exception):
-                    await send({"type": "websocket.close", "code": code if code != 1006 else 1012})
+                    await send(close)
 
         tasks = [asyncio.ensure_future(client_to_owner()), asyncio.ensure_future(owner_to_client())]
         try:
@@ -226,6 +253,8 @@ def _worker_main(index: int, host: str, port: int, peers: list[str], url: str, a
 
     from canasta.web.app import create_app
 
+    with contextlib.suppress(OSError):
+        os.setpgrp()  # a group of its own: its bot process goes with it when it dies (Supervisor._died)
     public = _bind(host, port, reuse_port=True)
     internal = _bind("127.0.0.1", int(peers[index].rsplit(":", 1)[1]), reuse_port=False)
     security = app_options.get("security")
@@ -242,9 +271,107 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _say(text: str) -> None:
+    print(f"canasta serve: {text}", file=sys.stderr, flush=True)
+
+
+class Supervisor:
+    """Start the worker processes and start again one that dies, until :meth:`stop` is asked for.
+
+    A worker that exits without being asked to (killed, crashed, any exit code) is started again after
+    :data:`RESTART_PAUSE` seconds with the same number, public port and internal port, and loads its tables from
+    the store (write-ahead: every acknowledged move is there). Each restart is logged in one line on stderr. A
+    worker that dies :data:`RESTART_LIMIT` times in a short window is left down, with a message saying so: its
+    tables answer 503 until the server is started again; when every worker is down the supervisor returns.
+
+    Args:
+        workers: number of processes.
+        target, args: the function each process runs and its arguments after the worker's number.
+        pause: seconds before a restart; limit: (deaths, seconds) past which a worker is left down.
+    """
+
+    def __init__(self, workers: int, target: Callable[..., None], args: tuple[Any, ...],
+                 pause: float = RESTART_PAUSE, limit: tuple[int, float] = RESTART_LIMIT):
+        self.ctx = mp.get_context("spawn")
+        self.target, self.args, self.pause, self.limit = target, args, pause, limit
+        self.procs: list[Any] = [None] * workers
+        self.deaths: list[list[float]] = [[] for _ in range(workers)]
+        self.given_up: set[int] = set()
+        self.stopping = False
+
+    def start(self, index: int) -> None:
+        """Start worker ``index`` (again)."""
+        p = self.ctx.Process(target=self.target, args=(index, *self.args), name=f"canasta-worker-{index}")
+        p.start()
+        self.procs[index] = p
+        _say(f"worker {index} started (pid {p.pid})")
+
+    def run(self) -> int:
+        """Start every worker and supervise them until :meth:`stop`; 0, or 1 when every worker was left down."""
+        for i in range(len(self.procs)):
+            self.start(i)
+        due: dict[int, float] = {}  # workers waiting for their restart: when
+        while not self.stopping:
+            alive = {p.sentinel: i for i, p in enumerate(self.procs) if i not in due and i not in self.given_up}
+            if not alive and not due:
+                _say("every worker is down and none is restarted: stopping")
+                return 1
+            timeout = max(0.0, min(due.values()) - time.monotonic()) if due else None
+            ready = mp_connection.wait(list(alive), timeout)
+            for index in [alive[s] for s in ready if isinstance(s, int)]:
+                if self.stopping:
+                    break
+                self._kill_group(index)
+                self.procs[index].join()
+                due_at = self._died(index)
+                self.procs[index] = None  # reaped: its pid may be another process's now
+                if due_at is not None:
+                    due[index] = due_at
+            now = time.monotonic()
+            for index in [i for i, at in due.items() if at <= now and not self.stopping]:
+                del due[index]
+                self.start(index)
+        return 0
+
+    def _kill_group(self, index: int) -> None:
+        """Kill what is left of worker ``index``'s process group (its bot process), before it is reaped (so
+        that its pid, the group's id, cannot have been given to another process)."""
+        with contextlib.suppress(OSError):
+            os.killpg(self.procs[index].pid, signal.SIGKILL)
+
+    def _died(self, index: int) -> float | None:
+        """Note that worker ``index`` died; when it is to be started again (None: left down)."""
+        p, now = self.procs[index], time.monotonic()
+        code = p.exitcode
+        how = f"was killed by signal {-code}" if code is not None and code < 0 else f"exited with code {code}"
+        deaths = [t for t in self.deaths[index] if now - t < self.limit[1]] + [now]
+        self.deaths[index] = deaths
+        if len(deaths) >= self.limit[0]:
+            self.given_up.add(index)
+            _say(f"worker {index} (pid {p.pid}) {how}; it died {len(deaths)} times in {self.limit[1]:g} s, so it "
+                 "is not restarted: its tables answer 503 until the server is started again")
+            return None
+        _say(f"worker {index} (pid {p.pid}) {how}; restarting it in {self.pause:g} s")
+        return now + self.pause
+
+    def stop(self) -> None:
+        """Stop every worker (SIGTERM; SIGKILL to its process group after 30 s) and start none again."""
+        self.stopping = True
+        for p in self.procs:
+            if p is not None:
+                p.terminate()  # (not reaped yet if it died unnoticed: the signal goes nowhere)
+        deadline = time.monotonic() + 30
+        for i, p in enumerate(self.procs):
+            if p is not None:
+                mp_connection.wait([p.sentinel], max(0.0, deadline - time.monotonic()))
+                self._kill_group(i)  # what is left of its group (a worker still running after 30 s included)
+                p.join()
+
+
 def run_workers(workers: int, host: str, port: int, url: str, app_options: dict[str, Any],
-                uvicorn_options: dict[str, Any]) -> None:
-    """Start ``workers`` server processes (see the module's docstring) and wait for them (Ctrl+C stops all).
+                uvicorn_options: dict[str, Any]) -> int:
+    """Start ``workers`` server processes (see the module's docstring) and supervise them (:class:`Supervisor`:
+    one that dies is started again) until Ctrl+C or SIGTERM, which stop them all.
 
     Args:
         workers: number of processes (2 or more).
@@ -252,28 +379,22 @@ def run_workers(workers: int, host: str, port: int, url: str, app_options: dict[
         url: the database URL (SQLite file or PostgreSQL), shared by all.
         app_options: keywords of :func:`canasta.web.app.create_app` (bot_delay, security, bot_processes).
         uvicorn_options: uvicorn's settings (:data:`canasta.web.serve.UVICORN_OPTIONS`).
+
+    Returns:
+        0 after a requested stop, 1 when every worker died too often and none is left.
     """
     peers = [f"127.0.0.1:{free_port()}" for _ in range(workers)]
-    ctx = mp.get_context("spawn")
-    procs = [ctx.Process(target=_worker_main, args=(i, host, port, peers, url, app_options, uvicorn_options),
-                         name=f"canasta-worker-{i}") for i in range(workers)]
-    for p in procs:
-        p.start()
+    supervisor = Supervisor(workers, _worker_main, (host, port, peers, url, app_options, uvicorn_options))
 
     def stop(_signum: int, _frame: Any) -> None:
         raise KeyboardInterrupt
     signal.signal(signal.SIGTERM, stop)  # terminated (by a supervisor, the benchmark): stop the workers too
     try:
-        for p in procs:
-            p.join()
+        return supervisor.run()
     except KeyboardInterrupt:
-        pass
+        return 0
     finally:
-        for p in procs:
-            if p.is_alive():
-                p.terminate()
-        for p in procs:
-            p.join(timeout=30)
+        supervisor.stop()
 
 
-__all__ = ["ASGIApp", "ShardRouter", "run_workers", "shard_of"]
+__all__ = ["ASGIApp", "ShardRouter", "Supervisor", "run_workers", "shard_of"]

@@ -41,8 +41,9 @@ function connect() {
   let q = KEY ? "?k=" + encodeURIComponent(KEY) : "?";
   if (S) q += "&since=" + S.seq;   // a reconnection: the events missed, or a snapshot
   ws = new WebSocket(proto + "://" + location.host + "/ws/" + encodeURIComponent(TABLE) + q);
-  ws.onopen = () => { retry = 0; setConn("online"); };
+  ws.onopen = () => setConn("online");
   ws.onmessage = (ev) => {
+    retry = 0;   // served (a socket closed at once, 1013 while the table's server restarts, keeps backing off)
     const m = JSON.parse(ev.data);
     if (m.type === "state") onState(m);
     else if (m.type === "event") onEvent(m);
