@@ -18,11 +18,18 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 stamp="$venv/.canasta-installed"
-want=$( { echo "$extras $kind"; cat pyproject.toml setup.py; find src -name '*.py' -print0 | sort -z | xargs -0 cat; } \
+want=$( { echo "$kind"; cat pyproject.toml setup.py; find src -name '*.py' -print0 | sort -z | xargs -0 cat; } \
   | "$venv/bin/python" -c 'import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())')
 # (a source touched since, e.g. by a git checkout, also counts: a compiled module older than its source is
 # what `canasta --version` warns about)
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$venv/bin/canasta" ] \
+# The extras installed so far (pip never removes them): a request for fewer (scripts/play.sh after
+# scripts/test.sh) needs no new build.
+had=$(cat "$venv/.canasta-extras" 2>/dev/null || true)
+covered=yes
+for extra in ${extras//,/ }; do
+  case ",$had," in *",$extra,"*) ;; *) covered=no ;; esac
+done
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$venv/bin/canasta" ] && [ "$covered" = yes ] \
    && [ -z "$(find src -name '*.py' -newer "$stamp" -print -quit)" ]; then
   exit 0
 fi
@@ -44,3 +51,4 @@ fi
 grep -h "canasta build:" "$log" | sed 's/^ *//' | uniq >&2 || true
 echo "Installed in $(( $(date +%s) - start )) s: $("$venv/bin/canasta" --version)" >&2
 echo "$want" > "$stamp"
+echo "$had,$extras" | tr ',' '\n' | grep -v '^$' | sort -u | paste -sd, - > "$venv/.canasta-extras"
