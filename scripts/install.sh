@@ -51,4 +51,4 @@ fi
 grep -h "canasta build:" "$log" | sed 's/^ *//' | uniq >&2 || true
 echo "Installed in $(( $(date +%s) - start )) s: $("$venv/bin/canasta" --version)" >&2
 echo "$want" > "$stamp"
-echo "$had,$extras" | tr ',' '\n' | grep -v '^$' | sort -u | paste -sd, - > "$venv/.canasta-extras"
+echo "$had,$extras" | tr ',' '\n' | { grep -v '^$' || true; } | sort -u | paste -sd, - > "$venv/.canasta-extras"
