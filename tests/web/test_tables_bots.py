@@ -8,6 +8,8 @@ bots decide in this process with :func:`canasta.web.tables.decide`, as a pool wo
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import multiprocessing.process
 
 import pytest
 
@@ -149,12 +151,15 @@ def test_the_pool_decides_in_another_process_and_a_late_decision_gives_way() -> 
     assert seat is not None and seat != 0
     req = t.bot_request(seat, t.bot_spec(seat))
 
+    workers: list[multiprocessing.process.BaseProcess] = []
+
     async def run() -> tuple[str | None, str | None]:
         pool = BotPool(processes=1, budget=60)
         try:
             first = await pool.choose(req)
             pool.budget = 0.0  # no time at all: given up, the caller plays a safe move
             late = await pool.choose(req)
+            workers.extend(multiprocessing.active_children())
         finally:
             pool.close()
         return first, late
@@ -162,3 +167,4 @@ def test_the_pool_decides_in_another_process_and_a_late_decision_gives_way() -> 
     first, late = asyncio.run(run())
     assert first in t.legal_for(seat) and late is None
     assert safe_move(t.legal_for(seat)) == "draw"
+    assert workers and not any(w.is_alive() for w in workers)  # closing the pool leaves no process behind

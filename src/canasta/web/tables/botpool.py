@@ -165,7 +165,15 @@ class BotPool:
         return None
 
     def close(self) -> None:
-        """Stop the worker processes (pending decisions are dropped)."""
+        """Stop the worker processes (pending decisions are dropped): each has a second to finish its decision,
+        then is terminated, so none outlives the server."""
         if self._executor is not None:
+            # ProcessPoolExecutor has no public list of its processes; without it the ones left would linger
+            processes = list((getattr(self._executor, "_processes", None) or {}).values())
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+            for proc in processes:
+                proc.join(timeout=1.0)
+                if proc.is_alive():
+                    proc.terminate()
+                    proc.join(timeout=1.0)
