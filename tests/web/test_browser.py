@@ -411,3 +411,20 @@ def test_page_reconnects_with_since_after_its_worker_is_killed(browser: Browser,
         click_move(page, after)
     finally:
         server.stop()
+
+
+def test_a_browser_without_a_seat_key_is_told_why_not_left_on_an_empty_page(server: Server, browser: Browser) -> None:
+    """The bare table link (no seat key in this browser, spectators not allowed) says there is no seat here and
+    what to do, and stops reconnecting; it shows nothing of the table."""
+    (link,) = server.table(BOTS3)
+    bare = link.split("&k=")[0]
+    ctx = browser.new_context()
+    pg = ctx.new_page()
+    pg.set_default_timeout(WAIT_MS)
+    pg.goto(bare + "&lang=es")
+    pg.wait_for_selector("#refused:not([hidden])")
+    assert "No tienes asiento" in pg.inner_text("#refused")
+    assert "spectators" in pg.inner_text("#refused-reason")
+    pg.wait_for_selector("#conn[data-state='closed']")
+    assert pg.is_hidden("#board")
+    ctx.close()

@@ -54,7 +54,7 @@ function connect() {
   };
   ws.onclose = (ev) => {
     setConn("offline");
-    if (ev.code === 4403) { dead = true; return; }
+    if (ev.code === 4403) { dead = true; setConn("closed"); return; }
     setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
   };
 }
@@ -71,7 +71,15 @@ function resync() { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.str
 function showError(text) { $("error").textContent = text; }
 
 function onError(m) {
-  if (m.code === "bad_token") { dead = true; if (inviteSpent) return; }
+  if (m.code === "bad_token") {
+    dead = true;
+    if (inviteSpent) return;
+    if (!S) {  // never seated: nothing of the table to show, say why instead of an empty page
+      $("refused-reason").textContent = m.message;
+      $("refused").hidden = false;
+      return;
+    }
+  }
   if (m.code === "stale") resync();  // the table moved on: look again
   const key = "error." + m.code;
   const known = I18N.texts[key] !== undefined;
