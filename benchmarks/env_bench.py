@@ -87,6 +87,26 @@ def engine_runner(variant: str) -> Runner:
     return lambda s: _until(s, body)
 
 
+def random_episode(env: Any, seed: int, rng: random.Random, use_mask: bool = True) -> int:
+    """One episode of a PettingZoo AEC environment from ``reset(seed=seed)``, each move drawn uniformly by
+    ``rng`` from the action mask (``use_mask``) or from ``env.legal_ids(agent)``; returns the number of moves."""
+    env.reset(seed=seed)
+    n = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        if use_mask:
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rng.random() * len(legal))]))
+        else:
+            ids = env.legal_ids(agent)
+            env.step(ids[int(rng.random() * len(ids))])
+        n += 1
+    return n
+
+
 def aec_runner(env: Any, use_mask: bool = False) -> Runner:
     """A PettingZoo AEC environment, one episode per call of the body."""
     rng = random.Random(0)
@@ -94,20 +114,7 @@ def aec_runner(env: Any, use_mask: bool = False) -> Runner:
 
     def body() -> tuple[int, int]:
         seed[0] += 1
-        env.reset(seed=seed[0])
-        n = 0
-        for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            if use_mask:
-                legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[int(rng.random() * len(legal))]))
-            else:
-                legal = env.legal_ids(agent)
-                env.step(legal[int(rng.random() * len(legal))])
-            n += 1
+        n = random_episode(env, seed[0], rng, use_mask)
         return n, n
 
     return lambda s: _until(s, body)

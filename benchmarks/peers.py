@@ -65,28 +65,14 @@ def canasta_random(variant: str = "classic") -> Episode:
 def canasta_env(variant: str = "classic") -> Episode | str:
     """This engine's PettingZoo AEC environment, random masked actions; a reason string if unavailable."""
     try:
-        import numpy as np
+        from env_bench import random_episode  # the sibling benchmark's episode loop
 
         from canasta.env import canasta_v0
     except ImportError as error:
         return f"canasta.env not importable ({error})"
     env = canasta_v0.env(variant=variant)
     rng = random.Random(0)
-
-    def episode(seed: int) -> int:
-        env.reset(seed=seed)
-        n = 0
-        for _ in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[int(rng.random() * len(legal))]))
-            n += 1
-        return n
-
-    return episode
+    return lambda seed: random_episode(env, seed, rng)
 
 
 def openspiel_gin_rummy(observation: bool) -> Episode | str:

@@ -4,6 +4,7 @@ worker (the kernel spreads them), every seat seeing the same numbered events, no
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -11,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -58,13 +60,15 @@ def test_the_supervisor_gives_up_when_every_worker_dies_too_often(capsys: pytest
     assert err.count("worker 0 started") == 2 and "every worker is down and none is restarted" in err
 
 
-@pytest.mark.slow
-def test_a_game_through_two_worker_processes(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def two_workers(db: Path, stderr: Any) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``canasta serve --workers 2`` on a free port with ``db`` as its SQLite file: yields (base URL, process)
+    once the server answers; terminates it on the way out."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
     proc = subprocess.Popen([sys.executable, "-m", "canasta", "serve", "--workers", "2", "--no-browser",
-                             "--port", str(port), "--database", str(tmp_path / "w.db"), "--messages-per-second", "0"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                             "--port", str(port), "--database", str(db), "--messages-per-second", "0"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=stderr)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -74,10 +78,16 @@ def test_a_game_through_two_worker_processes(tmp_path: Path) -> None:
                 break
             except httpx.HTTPError:
                 time.sleep(0.2)
-        asyncio.run(_play(base))
+        yield base, proc
     finally:
         proc.terminate()
         proc.wait(timeout=60)
+
+
+@pytest.mark.slow
+def test_a_game_through_two_worker_processes(tmp_path: Path) -> None:
+    with two_workers(tmp_path / "w.db", subprocess.PIPE) as (base, _proc):
+        asyncio.run(_play(base))
 
 
 async def _play(base: str) -> None:
@@ -197,25 +207,9 @@ def _pid(log: Path, index: int, after: int = 0) -> int:
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the worker's processes in Linux's /proc")
 def test_a_worker_killed_mid_deal_is_restarted_and_no_move_is_lost_or_doubled(tmp_path: Path) -> None:
-    port, log, db = free_port(), tmp_path / "serve.log", tmp_path / "w.db"
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
-    with log.open("w") as err:
-        proc = subprocess.Popen([sys.executable, "-m", "canasta", "serve", "--workers", "2", "--no-browser",
-                                 "--port", str(port), "--database", str(db), "--messages-per-second", "0"],
-                                env=env, stdout=subprocess.DEVNULL, stderr=err)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                httpx.get(f"{base}/api/meta", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.2)
+    log, db = tmp_path / "serve.log", tmp_path / "w.db"
+    with log.open("w") as err, two_workers(db, err) as (base, proc):
         tid, seats = asyncio.run(_play_through_a_kill(base, log))
-    finally:
-        proc.terminate()
-        proc.wait(timeout=60)
     assert proc.returncode == 0, log.read_text()
     from canasta.web.store import Store
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any
 
@@ -170,22 +169,12 @@ class LeaseRouter(ShardRouter):
         return wrapped
 
     def _lease_created(self, send: Send) -> Send:
-        chunks: list[bytes] = []
-        status = 0
+        return self._on_created(send, self._claim_created)
 
-        async def wrapped(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = int(message["status"])
-            elif message["type"] == "http.response.body" and status == 201:
-                chunks.append(bytes(message.get("body", b"")))
-                if not message.get("more_body") and self.leases is not None:
-                    with contextlib.suppress(ValueError, KeyError, TypeError):
-                        tid = str(json.loads(b"".join(chunks))["id"])
-                        if await self.leases.acquire(tid) != self.advertise:
-                            await self._drop(tid)
-            await send(message)
-        return wrapped
+    async def _claim_created(self, table_id: str) -> None:
+        """A table was just created here: take its lease, or drop it when another server holds the lease."""
+        if self.leases is not None and await self.leases.acquire(table_id) != self.advertise:
+            await self._drop(table_id)
 
     @staticmethod
     async def _refuse(scope: Scope, receive: Receive, send: Send,

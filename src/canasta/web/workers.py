@@ -31,7 +31,7 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from multiprocessing import connection as mp_connection
 from typing import Any
 
@@ -119,6 +119,17 @@ class ShardRouter:
         return wrapped
 
     def _drop_created(self, send: Send) -> Send:
+        return self._on_created(send, self._created)
+
+    async def _created(self, table_id: str) -> None:
+        """A table was just created here: keep it only if this worker is its shard's owner."""
+        if shard_of(table_id, len(self.peers)) != self.index:
+            self._forget(table_id)
+
+    @staticmethod
+    def _on_created(send: Send, created: Callable[[str], Awaitable[None]]) -> Send:
+        """``send`` wrapped so that a ``201`` answer's table id (``{"id": ...}``) is passed to ``created``
+        once the whole body has gone through (a body that is not such JSON is passed on untouched)."""
         chunks: list[bytes] = []
         status = 0
 
@@ -130,9 +141,7 @@ class ShardRouter:
                 chunks.append(bytes(message.get("body", b"")))
                 if not message.get("more_body"):
                     with contextlib.suppress(ValueError, KeyError, TypeError):
-                        tid = str(json.loads(b"".join(chunks))["id"])
-                        if shard_of(tid, len(self.peers)) != self.index:
-                            self._forget(tid)
+                        await created(str(json.loads(b"".join(chunks))["id"]))
             await send(message)
         return wrapped
 
