@@ -189,6 +189,18 @@ def pyspiel_runner(observe: bool) -> Runner | None:
     return lambda s: _until(s, body)
 
 
+def rlcard_episode(env: Any, rng: random.Random) -> int:
+    """One episode of an RLCard environment from ``reset()``, each action drawn uniformly by ``rng`` from the
+    state's legal actions; returns the number of actions."""
+    state, _ = env.reset()
+    n = 0
+    while not env.is_over():
+        legal = list(state["legal_actions"])
+        state, _ = env.step(legal[int(rng.random() * len(legal))])
+        n += 1
+    return n
+
+
 def rlcard_runner() -> Runner | None:
     """RLCard's gin-rummy environment directly; None where rlcard is missing."""
     try:
@@ -199,12 +211,7 @@ def rlcard_runner() -> Runner | None:
     rng = random.Random(0)
 
     def body() -> tuple[int, int]:
-        state, _ = env.reset()
-        n = 0
-        while not env.is_over():
-            legal = list(state["legal_actions"])
-            state, _ = env.step(legal[int(rng.random() * len(legal))])
-            n += 1
+        n = rlcard_episode(env, rng)
         return n, n
 
     return lambda s: _until(s, body)

@@ -107,21 +107,13 @@ def rlcard_gin_rummy() -> Episode | str:
     """RLCard's ``gin-rummy``; a reason string if rlcard is missing."""
     try:
         import rlcard
+        from env_bench import rlcard_episode  # the sibling benchmark's episode loop
     except ImportError:
         return "rlcard not installed (pip install rlcard)"
     env = rlcard.make("gin-rummy", config={"seed": 0})
     rng = random.Random(0)
 
-    def episode(seed: int) -> int:
-        state, _ = env.reset()
-        n = 0
-        while not env.is_over():
-            legal = list(state["legal_actions"])
-            state, _ = env.step(legal[int(rng.random() * len(legal))])
-            n += 1
-        return n
-
-    return episode
+    return lambda seed: rlcard_episode(env, rng)
 
 
 def workloads() -> tuple[dict[str, Episode], dict[str, str]]:
