@@ -16,7 +16,7 @@ from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
 from canasta.web.app import create_app
-from canasta.web.store import Store, StoreOp
+from canasta.web.store import CommitUnknown, Store, StoreOp
 from canasta.web.tables import Table, TableManager, rebuild_table
 
 from .test_web_protocol import Conn, message
@@ -102,6 +102,102 @@ def test_a_move_that_ends_the_deal_is_undone_whole(tmp_path: Path) -> None:
         store.down = False
         await manager.handle(table, seat, conn, message(type="move", move=move, at=table.seq))
         assert table.game.deal is not None and table.game.deal.over and table.history()
+        await manager.close()
+    asyncio.run(run())
+
+
+class LostCommitStore(Store):
+    """A store whose next write is committed by the database but reported failed (the connection was lost
+    during COMMIT); with ``unreadable``, reading back fails too, so the outcome stays unknown."""
+
+    lose_next = False
+    unreadable = False
+
+    def apply_ops(self, ops: list[StoreOp]) -> None:
+        super().apply_ops(ops)
+        if self.lose_next:
+            self.lose_next = False
+            raise CommitUnknown("server closed the connection unexpectedly")
+
+    def ops_stored(self, ops: list[StoreOp]) -> bool | None:
+        if self.unreadable:
+            raise OperationalError("SELECT", {}, Exception("connection refused"))
+        return super().ops_stored(ops)
+
+
+class ClosingConn(Conn):
+    """A fake websocket that records the code it was closed with."""
+
+    closed: int | None = None
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed = code
+
+
+def test_a_move_committed_before_the_connection_was_lost_is_acknowledged_once(tmp_path: Path) -> None:
+    async def run() -> None:
+        store = LostCommitStore(f"sqlite:///{tmp_path / 'w.db'}")
+        manager, table, conns = await person_table(store)
+        seat = table.to_act()
+        assert seat is not None
+        seq = table.seq
+        store.lose_next = True
+        await manager.handle(table, seat, conns[seat], message(type="move", move="draw", at=seq))
+        assert conns[seat].sent[-1]["type"] == "event" and table.seq == seq + 1  # read back: it is stored
+        stored = store.load_table(table.id)
+        assert stored is not None and stored.deals[0].moves == [(seat, "draw")]
+        await manager.close()
+    asyncio.run(run())
+
+
+def test_a_batch_committed_before_the_connection_was_lost_is_not_written_twice(tmp_path: Path) -> None:
+    from concurrent.futures import Future
+
+    from canasta.web.store import StoredTable
+    from canasta.web.tables.persistence import StoreWriter
+
+    store = LostCommitStore(f"sqlite:///{tmp_path / 'w.db'}")
+    writer = StoreWriter(store)
+    try:
+        row = StoredTable("lost-batch", "classic", [], False, "playing", 1, 0, [])
+        store.apply_ops([StoreOp("create", row.id, {"row": row}),
+                         StoreOp("deal", row.id, {"number": 0, "dealer": 0, "seed": 7})])
+        batch: list[tuple[list[StoreOp], Future[None]]] = [
+            ([StoreOp("move", row.id, {"deal": 0, "seq": q, "seat": q % 2, "text": "draw"})], Future())
+            for q in range(3)]
+        store.lose_next = True
+        writer._write(batch)  # the batch is committed, then its connection is lost
+        assert all(f.exception() is None for _, f in batch)  # each change read back as stored, none rewritten
+        stored = store.load_table(row.id)
+        assert stored is not None and stored.deals[0].moves == [(0, "draw"), (1, "draw"), (0, "draw")]
+        lost = ([StoreOp("move", row.id, {"deal": 0, "seq": 3, "seat": 1, "text": "discard 5H"})], Future[None]())
+        clash = ([StoreOp("move", row.id, {"deal": 0, "seq": 0, "seat": 0, "text": "take"})], Future[None]())
+        writer._write([lost, clash])  # one good change and one that clashes with a stored move
+        assert lost[1].exception() is None and clash[1].exception() is not None
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_a_write_whose_outcome_cannot_be_known_reloads_the_table_from_the_store(tmp_path: Path) -> None:
+    async def run() -> None:
+        store = LostCommitStore(f"sqlite:///{tmp_path / 'w.db'}")
+        manager, table, _ = await person_table(store)
+        conns = {s: ClosingConn() for s in (0, 1)}
+        for s, c in conns.items():
+            await manager.join(table, s, c)
+        seat = table.to_act()
+        assert seat is not None
+        seq = table.seq
+        store.lose_next = store.unreadable = True
+        await manager.handle(table, seat, conns[seat], message(type="move", move="draw", at=seq))
+        assert conns[seat].sent[-1]["code"] == "store_failed" and "reloaded" in conns[seat].sent[-1]["message"]
+        assert conns[0].closed == conns[1].closed == 1012  # everyone reconnects to the table loaded again
+        assert table.id not in manager.tables
+        store.unreadable = False
+        again = manager.get(table.id)  # the store is the truth: the move was committed
+        assert again is not None and again is not table and again.seq == seq + 1
+        assert again.to_act() == seat and "draw" not in again.legal_for(seat)
         await manager.close()
     asyncio.run(run())
 

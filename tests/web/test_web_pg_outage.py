@@ -326,3 +326,24 @@ def test_requests_that_need_postgresql_while_it_is_down_get_one_line_and_503(
         assert client.get("/api/tables/nosuchtable").status_code == 404  # back: the lookup works again
     logged = [r for r in caplog.records if "the database failed" in r.getMessage()]
     assert logged and all(r.exc_info is None and SECRET not in r.getMessage() for r in logged)
+
+
+def test_a_statement_that_hangs_is_cancelled_by_the_statement_timeout(
+        postgres_cluster: PostgresCluster) -> None:  # noqa: F811
+    """A server that accepts the connection but does not finish a statement (a lock held by another program):
+    the statement is cancelled after ``statement_timeout_ms`` and the write fails instead of hanging."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import OperationalError
+
+    from canasta.web.store import Store
+
+    store = Store(_url(postgres_cluster), statement_timeout_ms=300)
+    try:
+        with store.engine.connect() as conn:
+            assert conn.execute(text("SHOW statement_timeout")).scalar() == "300ms"
+            start = time.monotonic()
+            with pytest.raises(OperationalError, match="statement timeout"):
+                conn.execute(text("SELECT pg_sleep(5)"))
+            assert time.monotonic() - start < 4
+    finally:
+        store.close()

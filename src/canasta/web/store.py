@@ -12,6 +12,7 @@ Nothing here knows the rules: it stores and returns plain values.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -151,6 +152,10 @@ class StoredSheet:
     deals: list[dict[str, Any]]
 
 
+class CommitUnknown(RuntimeError):
+    """A write's COMMIT failed: the database may have committed it before the connection was lost."""
+
+
 def database_url(database: str | None) -> str:
     """The SQLAlchemy URL for ``database``: a URL as given, a file path as SQLite, None as ``canasta.db``.
 
@@ -173,6 +178,10 @@ class Store:
         connect_timeout: whole seconds a connection to a database server (PostgreSQL) may take before it fails,
             so that an unreachable host refuses the moves at once instead of holding the store writer; a
             ``connect_timeout`` in the URL wins.
+        statement_timeout_ms: milliseconds a statement may run on a database server (PostgreSQL's
+            ``statement_timeout``) before the server cancels it, so that a server that hangs after connecting
+            (a lock held by another program, a stuck disk) fails the write instead of holding the store writer;
+            ``options`` in the URL wins.
 
     A database server's connections are checked before each use (``pool_pre_ping``): after the server was
     restarted, the pool's dead connections are replaced instead of failing the next write.
@@ -181,15 +190,21 @@ class Store:
         sqlalchemy.exc.ArgumentError / OperationalError: the URL is malformed or the database unreachable.
     """
 
-    def __init__(self, url: str, sqlite_timeout: float = 5.0, connect_timeout: int = 5):
+    def __init__(self, url: str, sqlite_timeout: float = 5.0, connect_timeout: int = 5,
+                 statement_timeout_ms: int = 15000):
         self.url = url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": sqlite_timeout}
         else:
             kwargs["pool_pre_ping"] = True
-            if url.split("://")[0] in LIBPQ_DRIVERS and "connect_timeout=" not in url:
-                kwargs["connect_args"] = {"connect_timeout": connect_timeout}
+            if url.split("://")[0] in LIBPQ_DRIVERS:
+                args: dict[str, Any] = {}
+                if "connect_timeout=" not in url:
+                    args["connect_timeout"] = connect_timeout
+                if "options=" not in url:
+                    args["options"] = f"-c statement_timeout={int(statement_timeout_ms)}"
+                kwargs["connect_args"] = args
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -248,6 +263,8 @@ class Store:
 
         Raises:
             sqlalchemy.exc.SQLAlchemyError: the database refused or is unreachable (nothing is stored).
+            CommitUnknown: the COMMIT itself failed (a connection lost while committing): the rows may be
+                stored or not; :meth:`ops_stored` tells which once the database answers again.
             ValueError: an unknown op kind (nothing is stored).
         """
         now = time.time()
@@ -279,12 +296,54 @@ class Store:
                                 "first_dealer": t.first_dealer, "spectators": t.spectators, "clock": t.clock})
             else:
                 raise ValueError(f"unknown store op {op.kind!r}")
-        with self.engine.begin() as conn:
-            for model, rows in ((TableRow, creates), (DealRow, deals), (MoveRow, moves)):
-                if rows:
-                    conn.execute(insert(model), rows)
-            for table_id, values in updates:
-                conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+        with self.engine.connect() as conn:
+            trans = conn.begin()
+            try:
+                for model, rows in ((TableRow, creates), (DealRow, deals), (MoveRow, moves)):
+                    if rows:
+                        conn.execute(insert(model), rows)
+                for table_id, values in updates:
+                    conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    trans.rollback()
+                raise
+            try:
+                trans.commit()
+            except Exception as e:  # the database may have committed before the answer was lost
+                raise CommitUnknown(str(e).splitlines()[0][:200] if str(e) else type(e).__name__) from e
+
+    def ops_stored(self, ops: list[StoreOp]) -> bool | None:
+        """Whether the rows that ``ops`` insert are in the database, to settle a write whose outcome is unknown
+        (the connection was lost during COMMIT, or a batch that failed may have been committed).
+
+        Returns:
+            True when every new table, deal and move of ``ops`` is stored (a move with the same text), False
+            when none is, None when ``ops`` insert nothing (only updates: nothing to look for).
+
+        Raises:
+            sqlalchemy.exc.SQLAlchemyError: the database cannot be read (the outcome stays unknown).
+            RuntimeError: some rows of ``ops`` are stored and others not (one transaction cannot do that).
+        """
+        found: list[bool] = []
+        with self.engine.connect() as conn:
+            for op in ops:
+                a = op.args
+                if op.kind == "create":
+                    found.append(conn.execute(sa_select(TableRow.id).where(TableRow.id == op.table_id)).first()
+                                 is not None)
+                elif op.kind == "deal":
+                    found.append(conn.execute(sa_select(DealRow.seed).where(
+                        DealRow.table_id == op.table_id, DealRow.number == a["number"])).first() is not None)
+                elif op.kind == "move":
+                    row = conn.execute(sa_select(MoveRow.text).where(
+                        MoveRow.table_id == op.table_id, MoveRow.deal == a["deal"], MoveRow.seq == a["seq"])).first()
+                    found.append(row is not None and row[0] == a["text"])
+        if not found:
+            return None
+        if all(found) or not any(found):
+            return all(found)
+        raise RuntimeError("a change is stored in part: the database does not keep transactions whole")
 
     def load_table(self, table_id: str) -> StoredTable | None:
         """The table with its deals and moves, or None if there is none with that id."""

@@ -14,7 +14,7 @@ May import the engine, the agents, the formats and the web layer's store and pro
 from canasta.web.tables.botpool import BotPool, BotRequest, decide, safe_move
 from canasta.web.tables.events import Event, EventLog
 from canasta.web.tables.manager import TableManager
-from canasta.web.tables.persistence import StoreFailed, StoreWriter
+from canasta.web.tables.persistence import StoreFailed, StoreInDoubt, StoreWriter
 from canasta.web.tables.seats import (
     BOT_LEVELS,
     BOT_SPECS,
@@ -30,6 +30,6 @@ from canasta.web.tables.seats import (
 from canasta.web.tables.table import PROTOCOL_VERSION, Change, Connection, Table, create_table, rebuild_table
 
 __all__ = ["BOT_LEVELS", "BOT_SPECS", "HINT_BOT", "PROTOCOL_VERSION", "STATUSES", "BotPool", "BotRequest", "Change",
-           "Connection", "Event", "EventLog", "Seat", "StoreFailed", "StoreWriter", "Table", "TableError",
-           "TableManager", "create_table", "decide", "new_seats", "opening_dict", "preset_choices",
+           "Connection", "Event", "EventLog", "Seat", "StoreFailed", "StoreInDoubt", "StoreWriter", "Table",
+           "TableError", "TableManager", "create_table", "decide", "new_seats", "opening_dict", "preset_choices",
            "rebuild_table", "rules_facts", "safe_move"]

@@ -25,7 +25,7 @@ from canasta.web.protocol import ClientMessage, ProtocolError, dumps, error_mess
 from canasta.web.store import Store
 from canasta.web.tables import invites
 from canasta.web.tables.botpool import BotPool, safe_move
-from canasta.web.tables.persistence import StoreFailed, StoreWriter
+from canasta.web.tables.persistence import StoreFailed, StoreInDoubt, StoreWriter
 from canasta.web.tables.seats import HINT_BOT, TableError
 from canasta.web.tables.table import Change, Connection, Table, create_table, rebuild_table
 
@@ -88,6 +88,24 @@ class TableManager:
         self.arm(t)
         return t
 
+    async def unload(self, table: Table) -> None:
+        """Forget ``table`` in memory and close its connections (code 1012, to reconnect): the next request
+        loads it again from the store. Used when memory may differ from the store (a write in doubt)."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        current = asyncio.current_task()
+        for task in (table.bot_task, table.clock_task):
+            if task is not None and task is not current:
+                task.cancel()
+        for conn in [c for conns in table.conns.values() for c in conns] + list(table.watchers):
+            close = getattr(conn, "close", None)
+            if close is not None:
+                with contextlib.suppress(Exception):
+                    await close(code=1012)
+        for conns in table.conns.values():
+            conns.clear()
+        table.watchers.clear()
+
     def restore(self) -> int:
         """Load every table being played and let its bots go on. Returns how many; broken ones are logged."""
         n = 0
@@ -121,6 +139,13 @@ class TableManager:
         fut = self.writer.submit(change.ops)
         try:
             await self.writer.wait(fut)
+        except StoreInDoubt as e:
+            change.undo()
+            log.error("table %s: a change may or may not be stored (%s); the table is unloaded and will be "
+                      "loaded again from the store", table.id, e)
+            await self.unload(table)
+            raise TableError("store_failed", "the database failed while saving the move: the table is being "
+                             "reloaded from what was saved, reconnect in a moment") from None
         except StoreFailed as e:
             change.undo()
             log.error("table %s: a change was refused, the store failed: %s", table.id, e)
@@ -364,6 +389,8 @@ class TableManager:
                     await self.apply(table, change)
                     failures = 0
                 except TableError:  # the store failed: the move was undone; try again later
+                    if self.tables.get(table.id) is not table:
+                        return  # unloaded (a write in doubt): the table loaded again has its own bot task
                     failures += 1
 
 

@@ -7,6 +7,12 @@ when the change's batch is committed, or raises :class:`StoreFailed` — then no
 stored, and the caller undoes it in memory (:class:`~canasta.web.tables.table.Change`). A batch that
 fails is retried change by change, so one bad change fails alone; when the database is down every
 change fails, and play goes on when it is back (nothing is queued for later).
+
+A write can fail after the database committed it (the connection lost during COMMIT,
+:class:`~canasta.web.store.CommitUnknown`): the writer then reads back whether each change's rows are stored
+(:meth:`~canasta.web.store.Store.ops_stored`) and reports it stored if they are. When even that read fails,
+the change ends in :class:`StoreInDoubt`: the caller must drop what it holds in memory and load the table
+again from the store, the one truth.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import queue
 import threading
 from concurrent.futures import Future
 
-from canasta.web.store import Store, StoreOp
+from canasta.web.store import CommitUnknown, Store, StoreOp
 
 log = logging.getLogger("canasta.web")
 
@@ -27,6 +33,10 @@ MAX_BATCH = 500
 
 class StoreFailed(RuntimeError):
     """The store did not write a change (the database refused it or is unreachable)."""
+
+
+class StoreInDoubt(StoreFailed):
+    """A write failed and the database could not be read back: the change may or may not be stored."""
 
 
 _Item = tuple[list[StoreOp], "Future[None]"]
@@ -69,6 +79,8 @@ class StoreWriter:
         try:
             await asyncio.shield(asyncio.wrap_future(fut))
         except asyncio.CancelledError:
+            raise
+        except StoreInDoubt:
             raise
         except Exception as e:  # the database's own error, whatever its driver
             raise StoreFailed(str(e).splitlines()[0][:200] if str(e) else type(e).__name__) from e
@@ -119,17 +131,37 @@ class StoreWriter:
         try:
             self.store.apply_ops([op for ops, _ in batch for op in ops])
         except Exception as e:
-            if len(batch) == 1:
-                batch[0][1].set_exception(e)
-                return
-            log.warning("a batch of %d changes failed (%s); writing them one by one", len(batch), e)
+            if len(batch) > 1:
+                log.warning("a batch of %d changes failed (%s); writing them one by one", len(batch), e)
             for ops, fut in batch:
-                try:
-                    self.store.apply_ops(ops)
-                except Exception as one:
-                    fut.set_exception(one)
-                else:
-                    fut.set_result(None)
+                self._settle_failed(ops, fut, e, retry=len(batch) > 1)
             return
         for _, fut in batch:
+            fut.set_result(None)
+
+    def _settle_failed(self, ops: list[StoreOp], fut: Future[None], error: Exception, retry: bool,
+                       last: bool = False) -> None:
+        """A write holding ``ops`` failed with ``error``: when its COMMIT may have gone through, find out
+        whether they are stored; if they are not and ``retry`` (they failed in a batch), write them alone."""
+        if isinstance(error, CommitUnknown):
+            try:
+                stored = self.store.ops_stored(ops)
+            except Exception as unreadable:
+                fut.set_exception(StoreInDoubt(f"the commit failed ({error}) and the database cannot be read "
+                                               f"back ({type(unreadable).__name__}): the change may be stored"))
+                return
+            if stored:
+                fut.set_result(None)
+                return
+            retry = retry or stored is None  # only updates: writing them again does no harm
+        if not retry or last:
+            fut.set_exception(error)
+            return
+        try:
+            self.store.apply_ops(ops)
+        except CommitUnknown as again:
+            self._settle_failed(ops, fut, again, retry=False, last=True)
+        except Exception as again:
+            fut.set_exception(again)
+        else:
             fut.set_result(None)
