@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from canasta.web.store import Store
-from canasta.web.tables import TableError, TableManager, create_table
+from canasta.web.tables import Table, TableError, TableManager, create_table
 from canasta.web.tables.clock import TurnClock
 
 from .test_web_protocol import Conn, message
@@ -37,7 +37,7 @@ def test_a_bad_clock_is_refused() -> None:
         assert e.value.code == "bad_clock"
 
 
-async def two_people(store: Store, clock: list[float] | None) -> tuple[TableManager, object, dict[int, Conn]]:
+async def two_people(store: Store, clock: list[float] | None) -> tuple[TableManager, Table, dict[int, Conn]]:
     manager = TableManager(store, bot_delay=0, bot_processes=0)
     table = await manager.create("classic(players=2)", [{"kind": "human"}] * 2, clock=clock)
     conns = {s: Conn() for s in (0, 1)}
@@ -59,6 +59,7 @@ def test_out_of_time_a_bot_plays_until_the_person_returns(db_url: str) -> None:
     async def run() -> None:
         manager, table, conns = await two_people(Store(db_url), [0.2, 0.0])
         seat = table.to_act()
+        assert seat is not None
         seq = table.seq
         await wait_for(lambda: seat in table.clock.stand_in and table.seq > seq)  # the bot played for him
         said = [m for m in conns[1 - seat].sent if m["type"] == "seats" and m["seats"][seat]["stand_in"]]
@@ -102,3 +103,33 @@ def test_the_clock_setting_is_stored_with_the_table(db_url: str) -> None:
     assert stored is not None and stored.clock == [120.0, 3.0]
     again = rebuild_table(stored)
     assert (again.clock.base, again.clock.increment) == (120.0, 3.0)
+
+
+def test_each_persons_time_survives_a_restart(db_url: str) -> None:
+    """Every move is stored with the time its mover has left: a table loaded again after a restart gives
+    each person the time of his last move (not ``base`` again), and the downtime is not charged."""
+    from canasta.web.tables import rebuild_table
+
+    async def run() -> None:
+        store = Store(db_url)
+        manager, table, conns = await two_people(store, [60.0, 5.0])
+        for _ in range(4):  # each turn of a person takes 20 s of his clock (his clock started 20 s ago)
+            seat = table.to_act()
+            assert seat is not None
+            table.clock.since -= 20.0
+            while table.to_act() == seat:
+                legal = table.legal_for(seat)
+                move = "draw" if "draw" in legal else next(m for m in legal if m.startswith("discard"))
+                await manager.handle(table, seat, conns[seat], message(type="move", move=move, at=table.seq))
+        assert [round(x) for x in table.clock.remaining] == [30, 30]  # 60 + 2 x (5 - 20)
+        stored = store.load_table(table.id)
+        # after a draw the turn goes on (no increment); after the discard the increment is added
+        assert stored is not None and [round(x or 0) for x in stored.deals[0].clock_left] == [40, 45, 40, 45,
+                                                                                              25, 30, 25, 30]
+        again = rebuild_table(stored)
+        assert [round(x) for x in again.clock.remaining] == [30, 30]
+        running = again.clock.running
+        assert running is not None and running == table.to_act() and round(again.clock.left(running)) == 30
+        await manager.close()
+        store.close()
+    asyncio.run(run())

@@ -296,8 +296,14 @@ def test_a_database_of_the_previous_version_gains_the_new_columns(tmp_path: Path
                 "'[{\"name\": \"A\", \"kind\": \"human\", \"bot\": null, \"token\": \"t\", \"joined\": true}, "
                 "{\"name\": \"B\", \"kind\": \"bot\", \"bot\": \"random\", \"token\": null, \"joined\": false}]', "
                 "1, 'waiting', 7, 0)")
+    old.execute("CREATE TABLE web_deals (table_id VARCHAR(40), number INTEGER, dealer INTEGER, seed BIGINT, "
+                "PRIMARY KEY (table_id, number))")
+    old.execute("CREATE TABLE web_moves (table_id VARCHAR(40), deal INTEGER, seq INTEGER, seat INTEGER, "
+                "text VARCHAR(200), PRIMARY KEY (table_id, deal, seq))")
+    old.execute("INSERT INTO web_deals VALUES ('old1', 0, 0, 11)")
+    old.execute("INSERT INTO web_moves VALUES ('old1', 0, 0, 1, 'draw')")
     old.commit()
     old.close()
     stored = Store(f"sqlite:///{path}").load_table("old1")
     assert stored is not None and not stored.spectators and stored.clock is None
-    assert rebuild_table(stored).seat_of_token("t") == 0
+    assert stored.deals[0].moves == [(1, "draw")] and stored.deals[0].clock_left == [None]  # the new column

@@ -87,6 +87,8 @@ class MoveRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(200))
+    clock_left: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Seconds the mover had on the turn clock after the move (tables with a clock), else NULL."""
 
 
 class SheetRow(Base):
@@ -104,12 +106,14 @@ class SheetRow(Base):
 
 @dataclass
 class StoredDeal:
-    """A deal as stored: number (0-based), dealer seat, seed and moves as (seat, text)."""
+    """A deal as stored: number (0-based), dealer seat, seed, moves as (seat, text), and for each move the
+    seconds its mover had left on the turn clock after it (None: the table has no clock)."""
 
     number: int
     dealer: int
     seed: int
     moves: list[tuple[int, str]] = field(default_factory=list)
+    clock_left: list[float | None] = field(default_factory=list)
 
 
 @dataclass
@@ -276,7 +280,7 @@ class Store:
             a = op.args
             if op.kind == "move":
                 moves.append({"table_id": op.table_id, "deal": a["deal"], "seq": a["seq"], "seat": a["seat"],
-                              "text": a["text"]})
+                              "text": a["text"], "clock_left": a.get("clock_left")})
                 if a.get("status") is not None:
                     updates.append((op.table_id, {"status": a["status"], "updated": now}))
             elif op.kind == "deal":
@@ -357,6 +361,7 @@ class Store:
                                .order_by(MoveRow.deal, MoveRow.seq)):
                 if m.deal in deals:
                     deals[m.deal].moves.append((m.seat, m.text))
+                    deals[m.deal].clock_left.append(m.clock_left)
             return StoredTable(row.id, row.variant, list(row.seats), row.hints, row.status, row.game_seed,
                                row.first_dealer, [deals[k] for k in sorted(deals)], bool(row.spectators),
                                list(row.clock) if row.clock else None)
@@ -396,9 +401,13 @@ class Store:
 
 
 def _add_missing_columns(engine: Engine) -> None:
-    """Add the columns a database made by an older version lacks (``web_tables.spectators``, ``clock``)."""
+    """Add the columns a database made by an older version lacks (``web_tables.spectators``, ``clock``,
+    ``web_moves.clock_left``)."""
     names = {c["name"] for c in inspect(engine).get_columns("web_tables")}
+    move_names = {c["name"] for c in inspect(engine).get_columns("web_moves")}
     with engine.begin() as conn:
+        if "clock_left" not in move_names:
+            conn.execute(sa_text("ALTER TABLE web_moves ADD COLUMN clock_left FLOAT"))
         if "spectators" not in names:
             conn.execute(sa_text("ALTER TABLE web_tables ADD COLUMN spectators BOOLEAN DEFAULT FALSE"))
         if "clock" not in names:

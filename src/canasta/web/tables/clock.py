@@ -3,8 +3,9 @@
 A table may have a clock (Fischer: ``base`` seconds per person plus ``increment`` after each of his
 moves). When a person's time runs out, or he stays disconnected longer than :data:`GRACE_SECONDS`,
 his seat is *stood in for*: a bot (:data:`STAND_IN_BOT`) plays his moves until he comes back (he
-connects again or sends an action: a move, a name...); the seats say so (``stand_in``). Times are kept in memory only:
-after a restart every person's clock starts again from ``base``.
+connects again or sends an action: a move, a name...); the seats say so (``stand_in``). Each move is stored
+with the seconds its mover has left (:meth:`~canasta.web.tables.table.Table._clock_left`), so after a restart
+every person has the time of his last move; the time the server was down is not charged.
 """
 
 from __future__ import annotations

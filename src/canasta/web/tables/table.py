@@ -234,9 +234,21 @@ class Table:
             log.scores, log.breakdowns, log.out_seat = [], [], -1
             game.deal = game.replay_deal(moves=log.moves)
         op = StoreOp("move", self.id, {"deal": len(game.logs) - 1, "seq": number, "seat": seat, "text": str(done),
-                                       "status": "finished" if self.status == "finished" else None})
+                                       "status": "finished" if self.status == "finished" else None,
+                                       "clock_left": self._clock_left(seat)})
         event = Event(self.seq + 1, "move", seat, str(done), drew, len(game.logs))
         return Change([op], [event], undo, deal_changed=ended)
+
+    def _clock_left(self, seat: int) -> float | None:
+        """Seconds ``seat`` has on the clock once its move just applied is committed (with the increment
+        when the turn passes), or None without a clock: stored with the move, so a restart keeps the times."""
+        clock = self.clock
+        if clock.base is None:
+            return None
+        left = clock.left(seat)
+        if clock.running == seat and self.to_act() != seat:
+            left += clock.increment
+        return round(left, 3)
 
     def rematch_table(self, seat: int) -> tuple[Table, list[StoreOp]]:
         """A new game for the same seats (same keys: every person keeps his seat), spectators, hints and
@@ -490,5 +502,9 @@ def rebuild_table(stored: StoredTable) -> Table:
                 t.commit(t._apply(seat, text))
             except TableError as e:
                 raise TableError("corrupt", f"table {stored.id}: move '{text}': {e}") from None
+    for d in stored.deals:  # each person's time as stored with his last move (the downtime is not charged)
+        for (seat, _), left in zip(d.moves, d.clock_left, strict=False):
+            if left is not None and t.clock.base is not None and 0 <= seat < len(t.clock.remaining):
+                t.clock.remaining[seat] = left
     t.status = stored.status
     return t
