@@ -35,6 +35,93 @@ def test_a_table_has_one_owner_until_its_lease_expires(redis_url: str) -> None: 
     asyncio.run(run())
 
 
+def test_each_lease_taken_draws_a_newer_fencing_token(redis_url: str) -> None:  # noqa: F811
+    async def run() -> None:
+        r = _client(redis_url)
+        a, b = TableLeases(r, new_worker_id(), ttl_ms=200), TableLeases(r, new_worker_id(), ttl_ms=200)
+        await a.acquire("f1")
+        first = a.token("f1")
+        assert first is not None and b.token("f1") is None
+        await a.acquire("f1")
+        assert a.token("f1") == first  # holding it again draws no new token
+        await asyncio.sleep(0.35)
+        await b.acquire("f1")
+        second = b.token("f1")
+        assert second is not None and second > first
+        assert a.token("f1") == first  # a has not noticed yet: only the store can stop its writes
+        assert await a.renew() == ["f1"] and a.token("f1") is None
+        await r.aclose()
+    asyncio.run(run())
+
+
+def test_the_store_refuses_a_write_with_an_older_fencing_token(tmp_path: Any) -> None:
+    from canasta.web.store import FencedOut, Store, StoredTable, StoreOp
+
+    store = Store(f"sqlite:///{tmp_path / 'f.db'}")
+    try:
+        row = StoredTable("fenced", "classic(players=2)", [], False, "playing", 1, 0, [])
+        store.apply_ops([StoreOp("create", row.id, {"row": row})])
+        store.apply_ops([StoreOp("fence", row.id, {"token": 2}),
+                         StoreOp("deal", row.id, {"number": 0, "dealer": 0, "seed": 5})])
+        with pytest.raises(FencedOut, match="fencing token 1"):
+            store.apply_ops([StoreOp("move", row.id, {"deal": 0, "seq": 0, "seat": 0, "text": "draw"}),
+                             StoreOp("fence", row.id, {"token": 1})])
+        stored = store.load_table(row.id)
+        assert stored is not None and stored.deals[0].moves == []  # nothing of the fenced write is stored
+        store.apply_ops([StoreOp("move", row.id, {"deal": 0, "seq": 0, "seat": 0, "text": "draw"}),
+                         StoreOp("fence", row.id, {"token": 2})])
+        store.apply_ops([StoreOp("fence", "no-such-table", {"token": 1})])  # nothing to fence: no error
+    finally:
+        store.close()
+
+
+def test_a_server_that_lost_its_lease_unknowingly_cannot_write_after_the_new_owner(
+        redis_url: str, tmp_path: Any) -> None:  # noqa: F811
+    """Servers A and B share a store. A owns a table and plays; A is cut off (stops renewing) and B takes the
+    lease and loads the table; A, not knowing, tries a move: the store refuses it by its older fencing
+    token, A drops the table, and B plays on with every stored move in one unbroken log."""
+    from canasta.web.store import Store
+    from canasta.web.tables import TableManager
+
+    from .test_web_protocol import Conn, message
+
+    async def run() -> None:
+        r = _client(redis_url)
+        store = Store(f"sqlite:///{tmp_path / 'ab.db'}")
+        wa, wb = TableLeases(r, new_worker_id(), ttl_ms=200), TableLeases(r, new_worker_id(), ttl_ms=200)
+        a, b = TableManager(store, bot_delay=0), TableManager(store, bot_delay=0)
+        a.fence, b.fence = wa.token, wb.token
+        table = await a.create("classic(players=2)", [{"kind": "human"}] * 2)
+        await wa.acquire(table.id)
+        conns = {s: Conn() for s in (0, 1)}
+        for s, c in conns.items():
+            await a.join(table, s, c)
+        await a.handle(table, 0, conns[0], message(type="start"))
+        seat = table.to_act()
+        assert seat is not None
+        await a.handle(table, seat, conns[seat], message(type="move", move="draw", at=table.seq))
+        assert conns[seat].sent[-1]["type"] == "event"
+        await asyncio.sleep(0.35)  # A is cut off from Redis: its lease runs out
+        assert await wb.acquire(table.id) == wb.worker
+        moved = b.get(table.id)  # B fences the table, then loads it
+        assert moved is not None and moved.seq == table.seq
+        discard = next(m for m in table.legal_for(seat) if m.startswith("discard"))
+        await a.handle(table, seat, conns[seat], message(type="move", move=discard, at=table.seq))
+        assert conns[seat].sent[-1]["code"] == "store_failed" and "another server" in conns[seat].sent[-1]["message"]
+        assert table.id not in a.tables
+        conn = Conn()
+        await b.join(moved, seat, conn)
+        await b.handle(moved, seat, conn, message(type="move", move=discard, at=moved.seq))
+        assert conn.sent[-1]["type"] == "event"
+        stored = store.load_table(table.id)
+        assert stored is not None and stored.deals[0].moves == [(seat, "draw"), (seat, discard)]
+        await a.close()
+        await b.close()
+        store.close()
+        await r.aclose()
+    asyncio.run(run())
+
+
 def test_events_and_intents_reach_the_subscribers(redis_url: str) -> None:  # noqa: F811
     async def run() -> None:
         r = _client(redis_url)

@@ -6,7 +6,11 @@ PostgreSQL store) must never apply moves to the same table at once. Each table t
 
 * :class:`TableLeases` takes a table's lease (``SET canasta:owner:{table} {worker} NX PX ttl``), renews the
   leases it holds (only while they are still its own: a compare-and-extend script) and gives them back
-  (compare-and-delete). A worker that stops renewing (killed, cut off) loses its tables after ``ttl_ms``;
+  (compare-and-delete). Taking a lease also draws the table's next *fencing token*
+  (``INCR canasta:fence:{table}``, in the same script): the owner's store writes carry it and the store
+  refuses a write whose token is older than one it has seen (:meth:`canasta.web.store.Store.apply_ops`),
+  so a server that lost its lease without knowing it (cut off from Redis) cannot write after the new owner.
+  A worker that stops renewing (killed, cut off) loses its tables after ``ttl_ms``;
   another worker then takes them and loads them from the store, whose write-ahead log is the truth.
 * :class:`TableChannels` publishes a table's events on ``canasta:table:{table}`` and intents for the owner
   on ``canasta:worker:{worker}``; any server holding a connection to the table subscribes to the first and
@@ -33,9 +37,17 @@ OWNER_KEY = "canasta:owner:{table}"
 """Redis key holding the id of the worker that owns a table."""
 TABLE_CHANNEL = "canasta:table:{table}"
 """Pub/sub channel of a table's events (published by the owner)."""
+FENCE_KEY = "canasta:fence:{table}"
+"""Redis counter of a table's fencing tokens (one more each time a server takes the table's lease)."""
 WORKER_CHANNEL = "canasta:worker:{worker}"
 """Pub/sub channel of the intents forwarded to a worker (the owner of the tables they name)."""
 
+_ACQUIRE = """
+if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return redis.call('incr', KEYS[2])
+end
+return 0
+"""
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
   return redis.call('pexpire', KEYS[1], ARGV[2])
@@ -69,6 +81,9 @@ class TableLeases:
         self.worker = worker
         self.ttl_ms = ttl_ms
         self.held: set[str] = set()
+        self.tokens: dict[str, int] = {}
+        """The fencing token of each lease taken by this worker (:meth:`token`)."""
+        self._acquire = redis.register_script(_ACQUIRE)
         self._renew = redis.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
 
@@ -84,17 +99,26 @@ class TableLeases:
             The owner afterwards: this worker's id when it got (or already had) the lease, else the holder's.
         """
         key = OWNER_KEY.format(table=table)
-        if await self.redis.set(key, self.worker, nx=True, px=self.ttl_ms):
+        token = int(await self._acquire(keys=[key, FENCE_KEY.format(table=table)], args=[self.worker, self.ttl_ms]))
+        if token:
             self.held.add(table)
+            self.tokens[table] = token
             return self.worker
         holder = await self.redis.get(key)
         if holder == self.worker:
             self.held.add(table)
+            if table not in self.tokens:  # taken by an earlier run of this server (same address)
+                self.tokens[table] = int(await self.redis.get(FENCE_KEY.format(table=table)) or 0)
             return self.worker
         if holder is None:  # expired between the two calls: try once more
             return await self.acquire(table)
         self.held.discard(table)
+        self.tokens.pop(table, None)
         return str(holder)
+
+    def token(self, table: str) -> int | None:
+        """The fencing token of ``table``'s lease while this worker holds it, else None."""
+        return self.tokens.get(table) if table in self.held else None
 
     async def renew(self) -> list[str]:
         """Extend every lease this worker holds.
@@ -108,11 +132,14 @@ class TableLeases:
             if not await self._renew(keys=[OWNER_KEY.format(table=table)], args=[self.worker, self.ttl_ms]):
                 lost.append(table)
         self.held.difference_update(lost)
+        for table in lost:
+            self.tokens.pop(table, None)
         return lost
 
     async def release(self, table: str) -> bool:
         """Give ``table``'s lease back (only if it is still this worker's). Returns whether it was."""
         self.held.discard(table)
+        self.tokens.pop(table, None)
         return bool(await self._release(keys=[OWNER_KEY.format(table=table)], args=[self.worker]))
 
 

@@ -164,6 +164,9 @@ class LeaseRouter(ShardRouter):
     def _after_startup(self, send: Send) -> Send:
         async def wrapped(message: Message) -> None:
             if message["type"] == "lifespan.startup.complete":
+                manager = self._manager()
+                if manager is not None and self.leases is not None:
+                    manager.fence = self.leases.token  # every write carries the lease's fencing token
                 await self.check()  # keep the restored tables nobody else holds, drop the others
             await send(message)
         return wrapped

@@ -31,6 +31,7 @@ from sqlalchemy import (
     event,
     insert,
     inspect,
+    or_,
     update,
 )
 from sqlalchemy import select as sa_select
@@ -66,6 +67,8 @@ class TableRow(Base):
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
     spectators: Mapped[bool] = mapped_column(Boolean, default=False)
     clock: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    fence: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """The newest fencing token a write of this table carried (servers sharing the store), else NULL."""
 
 
 class DealRow(Base):
@@ -137,8 +140,10 @@ class StoreOp:
     """One write of a table, applied with others in one transaction by :meth:`Store.apply_ops`.
 
     ``kind`` is ``create`` (``row``: a :class:`StoredTable`), ``update`` (``status`` and/or ``seats``),
-    ``deal`` (``number``, ``dealer``, ``seed``) or ``move`` (``deal``, ``seq``, ``seat``, ``text``, optional
-    ``status``). Plain values only, so that a writer thread (:mod:`canasta.web.tables.persistence`) can run it.
+    ``deal`` (``number``, ``dealer``, ``seed``), ``move`` (``deal``, ``seq``, ``seat``, ``text``, optional
+    ``status`` and ``clock_left``) or ``fence`` (``token``: the writer's fencing token for the table; the
+    transaction fails with :class:`FencedOut` if the table has seen a newer one). Plain values only, so that
+    a writer thread (:mod:`canasta.web.tables.persistence`) can run it.
     """
 
     kind: str
@@ -154,6 +159,15 @@ class StoredSheet:
     variant: str
     sides: list[str]
     deals: list[dict[str, Any]]
+
+
+class FencedOut(RuntimeError):
+    """A write carried a fencing token older than the table's: another server owns the table now."""
+
+    def __init__(self, table_id: str, token: int):
+        super().__init__(f"table {table_id}: fencing token {token} is older than the store's; another server "
+                         "owns the table now")
+        self.table_id, self.token = table_id, token
 
 
 class CommitUnknown(RuntimeError):
@@ -269,6 +283,7 @@ class Store:
             sqlalchemy.exc.SQLAlchemyError: the database refused or is unreachable (nothing is stored).
             CommitUnknown: the COMMIT itself failed (a connection lost while committing): the rows may be
                 stored or not; :meth:`ops_stored` tells which once the database answers again.
+            FencedOut: a ``fence`` op's token is older than the table's (nothing is stored).
             ValueError: an unknown op kind (nothing is stored).
         """
         now = time.time()
@@ -276,9 +291,12 @@ class Store:
         deals: list[dict[str, Any]] = []
         moves: list[dict[str, Any]] = []
         updates: list[tuple[str, dict[str, Any]]] = []
+        fences: dict[str, int] = {}
         for op in ops:
             a = op.args
-            if op.kind == "move":
+            if op.kind == "fence":
+                fences[op.table_id] = max(int(a["token"]), fences.get(op.table_id, 0))
+            elif op.kind == "move":
                 moves.append({"table_id": op.table_id, "deal": a["deal"], "seq": a["seq"], "seat": a["seat"],
                               "text": a["text"], "clock_left": a.get("clock_left")})
                 if a.get("status") is not None:
@@ -308,6 +326,13 @@ class Store:
                         conn.execute(insert(model), rows)
                 for table_id, values in updates:
                     conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+                for table_id, token in fences.items():
+                    newer = conn.execute(update(TableRow).where(
+                        TableRow.id == table_id, or_(TableRow.fence.is_(None), TableRow.fence <= token))
+                        .values(fence=token))
+                    if newer.rowcount == 0 and conn.execute(
+                            sa_select(TableRow.id).where(TableRow.id == table_id)).first() is not None:
+                        raise FencedOut(table_id, token)
             except BaseException:
                 with contextlib.suppress(Exception):
                     trans.rollback()
@@ -402,10 +427,12 @@ class Store:
 
 def _add_missing_columns(engine: Engine) -> None:
     """Add the columns a database made by an older version lacks (``web_tables.spectators``, ``clock``,
-    ``web_moves.clock_left``)."""
+    ``fence``, ``web_moves.clock_left``)."""
     names = {c["name"] for c in inspect(engine).get_columns("web_tables")}
     move_names = {c["name"] for c in inspect(engine).get_columns("web_moves")}
     with engine.begin() as conn:
+        if "fence" not in names:
+            conn.execute(sa_text("ALTER TABLE web_tables ADD COLUMN fence BIGINT"))
         if "clock_left" not in move_names:
             conn.execute(sa_text("ALTER TABLE web_moves ADD COLUMN clock_left FLOAT"))
         if "spectators" not in names:

@@ -18,11 +18,11 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from canasta.web.protocol import ClientMessage, ProtocolError, dumps, error_message
-from canasta.web.store import Store
+from canasta.web.store import FencedOut, Store, StoreOp
 from canasta.web.tables import invites
 from canasta.web.tables.botpool import BotPool, safe_move
 from canasta.web.tables.persistence import StoreFailed, StoreInDoubt, StoreWriter
@@ -43,6 +43,9 @@ class TableManager:
 
     def __init__(self, store: Store, bot_delay: float = 0.3, bot_processes: int = 0):
         self.store = store
+        self.fence: Callable[[str], int | None] | None = None
+        """Servers sharing a store (``--redis``): the fencing token of a table this server holds, None when it
+        holds it no more; every change of the table is written with it (:class:`~canasta.web.store.FencedOut`)."""
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.broken: dict[str, str] = {}
@@ -72,6 +75,8 @@ class TableManager:
         if t is not None:
             return t
         if len(table_id) > 40 or table_id in self.broken:
+            return None
+        if self.fence is not None and not self._fence_before_load(table_id):
             return None
         stored = self.store.load_table(table_id)
         if stored is None:
@@ -106,6 +111,21 @@ class TableManager:
             conns.clear()
         table.watchers.clear()
 
+    def _fence_before_load(self, table_id: str) -> bool:
+        """Servers sharing a store: write this server's fencing token for ``table_id`` before reading its rows,
+        so that a former owner's later writes are refused and none is missing from what is loaded. False
+        when this server holds no lease for it, or a newer server has written (the table is not ours)."""
+        assert self.fence is not None
+        token = self.fence(table_id)
+        if token is None:
+            return False
+        try:
+            self.store.apply_ops([StoreOp("fence", table_id, {"token": token})])
+        except FencedOut as e:
+            log.warning("%s", e)
+            return False
+        return True
+
     def restore(self) -> int:
         """Load every table being played and let its bots go on. Returns how many; broken ones are logged."""
         n = 0
@@ -136,7 +156,15 @@ class TableManager:
         Raises:
             TableError: the store failed (code ``store_failed``); the change was undone.
         """
-        fut = self.writer.submit(change.ops)
+        ops = change.ops
+        if self.fence is not None:
+            token = self.fence(table.id)
+            if token is None:  # the lease is gone: another server may hold the table
+                change.undo()
+                await self.unload(table)
+                raise TableError("store_failed", "this table is served by another server now: reconnect")
+            ops = [*ops, StoreOp("fence", table.id, {"token": token})]
+        fut = self.writer.submit(ops)
         try:
             await self.writer.wait(fut)
         except StoreInDoubt as e:
@@ -148,6 +176,10 @@ class TableManager:
                              "reloaded from what was saved, reconnect in a moment") from None
         except StoreFailed as e:
             change.undo()
+            if isinstance(e.__cause__, FencedOut):  # another server took the table: it is the owner now
+                log.warning("table %s: %s; dropped from memory", table.id, e)
+                await self.unload(table)
+                raise TableError("store_failed", "this table is served by another server now: reconnect") from None
             log.error("table %s: a change was refused, the store failed: %s", table.id, e)
             raise TableError("store_failed", "the move could not be saved (the database is unavailable), so it "
                              "was not made: try again in a moment") from None
