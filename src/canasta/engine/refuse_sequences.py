@@ -1,6 +1,5 @@
-"""Why a sequence move is refused, as a :class:`~canasta.engine.refusals.Refusal` (RULES.md §3.2): the
-structured form of :mod:`canasta.engine.movegen.sequence_refusals` and of the sequence problems of
-:mod:`canasta.cards.sequences` (same English texts).
+"""Why a sequence move is refused, as a :class:`~canasta.engine.refusals.Refusal` (RULES.md §3.2), with the
+reason codes of the sequence problems of :mod:`canasta.cards.sequences` (same English texts).
 """
 
 from __future__ import annotations
