@@ -50,6 +50,7 @@ def reason_texts(lang: str, code: str) -> list[str]:
 
 
 H = "AH AS AD KH KS 4C 5D 6H 8S 9C TD"
+SEQ = "4H 5H 6H 7H 8H 9H TH JH 7S 3S 4S 5S 6S"
 SCRIPTED = [
     # rules, hands, stock, moves played, move refused, code, params
     ("classic", [H], "QC", [], "discard AH", "draw_first", {}),
@@ -72,6 +73,15 @@ SCRIPTED = [
     ("hollywood", [H], "7H", ["draw"], "meld 4C 5D 6H", "sequence_one_suit", {}),
     ("hollywood", ["4H 6H 8H 5C 6C 7C"], "7H", ["draw"], "meld 4H 6H 8H", "sequence_gap", {}),
     ("hollywood", ["4H 6H 8H 5C 6C 7C"], "7H", ["draw"], "add 8H to 4H-7H", "no_such_sequence", {"span": "4H-7H"}),
+    ("samba", [SEQ], "QH", ["draw", "meld 4H 5H 6H 7H 8H 9H TH"], "add JH to 4H-TH", "sequence_full",
+     {"span": "4H-TH"}),
+    ("samba", [SEQ], "QH", ["draw", "meld 4H 5H 6H"], "add 7S to 4H-6H", "sequence_wrong_suit",
+     {"span": "4H-6H", "suit": "H"}),
+    ("samba", [SEQ], "QH", ["draw", "meld 4H 5H 6H 7H 8H"], "add 9H TH JH to 4H-8H", "sequence_too_many",
+     {"max": 7, "span": "4H-8H", "n": 3}),
+    ("samba", [SEQ], "QH", ["draw", "meld 4S 5S 6S"], "add 3S to 4S-6S", "sequence_twos_threes", {}),
+    ("hollywood", ["4H 5H 6H 7H 8H 9H TH AS AD AC 2C"], "JK", ["draw", "meld 4H 5H 6H 2C"], "add JK to 4H-7H/7H",
+     "sequence_has_wild", {"n": 1, "span": "4H-7H"}),
 ]
 
 
@@ -187,9 +197,8 @@ NOT_SCRIPTED = {
     "conceal_only", "conceal_only_meld", "discard_not_allowed", "distinct_canastas_to_go_out",
     "initial_meld_needs_kind", "initial_meld_out_of_reach_kind", "no_discard_last_red_three",
     "no_going_out_by_discard", "not_allowed_now", "opening_take_canasta", "own_canasta_blocks_pile",
-    "partner_answers", "partner_said_no", "pile_empty", "red_three_meld", "sequence_full", "sequence_has_wild",
-    "sequence_max", "sequence_name_cards", "sequence_name_unreadable", "sequence_no_cards", "sequence_no_naturals",
-    "sequence_take_cap", "sequence_too_long", "sequence_too_many", "sequence_twos_threes", "sequence_wrong_suit",
+    "partner_answers", "partner_said_no", "pile_empty", "red_three_meld", "sequence_max", "sequence_name_cards",
+    "sequence_name_unreadable", "sequence_no_cards", "sequence_no_naturals", "sequence_take_cap", "sequence_too_long",
     "wild_majority", "wild_meld_cap",
 }
 POSITIONS = load_positions()
