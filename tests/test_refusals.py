@@ -82,6 +82,10 @@ SCRIPTED = [
     ("samba", [SEQ], "QH", ["draw", "meld 4S 5S 6S"], "add 3S to 4S-6S", "sequence_twos_threes", {}),
     ("hollywood", ["4H 5H 6H 7H 8H 9H TH AS AD AC 2C"], "JK", ["draw", "meld 4H 5H 6H 2C"], "add JK to 4H-7H/7H",
      "sequence_has_wild", {"n": 1, "span": "4H-7H"}),
+    ("hollywood", ["2C 2D 2H 2S 2C 2D 2H JK AS AD AC"], "QH", ["draw"], "meld 2C 2D 2H 2S 2C 2D 2H JK",
+     "wild_meld_cap", {"n": 7}),
+    ("classic(no_wild_majority=true)", ["KH KS 2C 2D AS AD AC"], "JK", ["draw"], "meld KH KS 2C 2D JK",
+     "wild_majority", {}),
 ]
 
 
@@ -199,7 +203,6 @@ NOT_SCRIPTED = {
     "no_going_out_by_discard", "not_allowed_now", "opening_take_canasta", "own_canasta_blocks_pile",
     "partner_answers", "partner_said_no", "pile_empty", "red_three_meld", "sequence_max", "sequence_name_cards",
     "sequence_name_unreadable", "sequence_no_cards", "sequence_no_naturals", "sequence_take_cap", "sequence_too_long",
-    "wild_majority", "wild_meld_cap",
 }
 POSITIONS = load_positions()
 
