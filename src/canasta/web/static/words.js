@@ -12,13 +12,10 @@ function tn(key, n, params) {
   return t(key + ".other", all);
 }
 
-const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
-
 /* A card in notation ("KH", "TS", "JK") as the page shows it: "K♥", "10♠", the joker's name. */
 function cardName(code) {
   if (code === "JK") return t("card.joker");
-  const rank = code.slice(0, -1);
-  return (rank === "T" ? "10" : rank) + (SUIT_SYMBOLS[code.slice(-1)] || code.slice(-1));
+  return rankLabel(code.slice(0, -1)) + (SUIT_SYMBOL[code.slice(-1)] || code.slice(-1));
 }
 
 /* A rank letter ("K", "7", "JK" for jokers) as the language names the cards of that rank ("kings"). */
@@ -55,7 +52,7 @@ function reasonWords(params) {
     else if (k === "card" || k === "top") out[k] = cardName(v);
     else if (k === "cards") out[k] = String(v).split(" ").map(cardName).join(" ");
     else if (k === "span" || k === "named") out[k] = spanName(v);
-    else if (k === "suit") out[k] = SUIT_SYMBOLS[v] || v;
+    else if (k === "suit") out[k] = SUIT_SYMBOL[v] || v;
     else if (k === "kind") out[k] = kindName(v);
     else if (k === "kinds") out[k] = String(v).split(",").map(kindName).join(", ");
     else if (k === "canastas") out[k] = canastasNeeded(v, p.sequence_canastas || 0);
