@@ -85,6 +85,7 @@ def test_malformed_and_out_of_turn_messages_leave_the_table_unchanged(client: Te
         w1.send_json({"type": "move", "move": "discard KH"})
         err = until(w1, lambda m: m["type"] == "error")
         assert err["code"] == "illegal" and "draw" in err["message"]
+        assert err["reason"] == {"code": "draw_first", "params": {}}  # the engine's reason, for the page's words
         w1.send_json({"type": "sync", "ref": 3})
         again = until(w1, lambda m: m.get("ref") == 3)
         assert again["seq"] == seq and again["view"]["phase"] == "draw"

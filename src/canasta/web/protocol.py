@@ -135,11 +135,15 @@ def parse_message(raw: str | bytes) -> ClientMessage:
     return ClientMessage(kind, ref=ref, at=at)
 
 
-def error_message(code: str, message: str, ref: int | None = None) -> dict[str, Any]:
-    """The ``error`` message sent back to one client."""
+def error_message(code: str, message: str, ref: int | None = None,
+                  reason: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The ``error`` message sent back to one client; ``reason`` (``{"code", "params"}``: the engine's reason
+    for refusing a move, docs/web.md) is added when given."""
     out: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if ref is not None:
         out["ref"] = ref
+    if reason is not None:
+        out["reason"] = reason
     return out
 
 

@@ -11,8 +11,8 @@
 * :func:`seq_move_for_action`: the move with concrete cards for a sequence id;
 
 The plans of the initial meld and of going out with sequences live in
-:mod:`canasta.engine.constraints.sequence_plans`, the refusals in words in
-:mod:`canasta.engine.movegen.sequence_refusals`.
+:mod:`canasta.engine.constraints.sequence_plans`, the refusals (code, parameters, words) in
+:mod:`canasta.engine.refuse_sequences`.
 
 Feasibility decision (docs/variants/samba.md): sequences only add ways to meld, so the
 engine's plans from rank counts (:mod:`canasta.engine.constraints.meld_plans`) stay sufficient to keep

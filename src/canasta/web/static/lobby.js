@@ -3,6 +3,7 @@
 
 const seatChoice = [];
 let PRESETS = [{ name: "classic", players: 4, target: 5000, counts: [2, 3, 4, 5, 6], teams6: [2, 3], cutthroat: true }];
+let BOTS = ["easy", "medium", "hard", "expert", "random"];  // the server's levels (/api/meta "bots") once loaded
 const $l = (id) => document.getElementById(id);
 
 function preset() { return PRESETS.find((p) => p.name === $l("variant").value) || PRESETS[0]; }
@@ -47,8 +48,8 @@ function renderSeats() {
     if (!seatChoice[i]) seatChoice[i] = { kind: i === 0 ? "human" : "bot:medium", name: "" };
     const sel = el("select", { "data-seat": i, class: "seat-kind" },
       el("option", { value: "human", text: t("lobby.person") }),
-      ...["easy", "medium", "hard", "expert", "random"].map(
-        (level) => el("option", { value: "bot:" + level, text: t("lobby.bot_" + level) })));
+      ...BOTS.map((level) => el("option", { value: "bot:" + level,
+        text: I18N.texts["lobby.bot_" + level] !== undefined ? t("lobby.bot_" + level) : "Bot: " + botName(level) })));
     sel.value = seatChoice[i].kind;
     sel.addEventListener("change", () => { seatChoice[i].kind = sel.value; });
     const name = el("input", { class: "seat-name", "data-seat": i, maxlength: "30", placeholder: t("lobby.name") });
@@ -76,6 +77,7 @@ async function loadPresets() {
   try {
     const meta = await (await fetch("/api/meta")).json();
     if (meta.presets && meta.presets.length) PRESETS = meta.presets;
+    if (meta.bots && meta.bots.length) BOTS = meta.bots;
   } catch (e) { /* keep classic */ }
   const sel = $l("variant");
   sel.innerHTML = "";
@@ -107,7 +109,7 @@ async function createTable() {
     const input = el("input", { readonly: "", value: url, class: "link", size: "50" });
     const copy = el("button", { text: t("lobby.copy"), onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(url); } });
     const open = el("a", { href: l.link, target: "_blank", text: t("lobby.open") });
-    ul.append(el("li", {}, el("strong", { text: t("lobby.seat", { n: l.seat + 1 }) + " (" + l.name + ") " }), input, copy, open));
+    ul.append(el("li", {}, el("strong", { text: t("lobby.seat", { n: l.seat + 1 }) + " (" + seatLabel(l, l.seat) + ") " }), input, copy, open));
   }
   // the host keeps only his own seat's key; each invite link gives its seat to the first browser that opens it
   keepToken(data.id, data.token);

@@ -272,7 +272,7 @@ class TableManager:
                     await self.broadcast_seats(table)
                 await self.apply(table, self._change(table, seat, msg))
             except (TableError, ProtocolError) as e:
-                await _send(conn, dumps(error_message(e.code, str(e), msg.ref)))
+                await _send(conn, dumps(error_message(e.code, str(e), msg.ref, getattr(e, "reason", None))))
                 return
         self.kick(table)
 

@@ -82,11 +82,14 @@ def opening_dict(rules: Rules, score: int, minimum: int) -> dict[str, Any]:
 
 
 class TableError(ValueError):
-    """An action refused at a table. ``code`` names the reason for translation; the text says it in English."""
+    """An action refused at a table. ``code`` names the reason for translation; the text says it in English.
+    ``reason``: for a move the engine refuses (code ``illegal``), the engine's reason as
+    ``{"code": ..., "params": {...}}`` (:class:`canasta.engine.refusals.Refusal`, docs/web.md), else None."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, reason: dict[str, Any] | None = None):
         super().__init__(message)
         self.code = code
+        self.reason = reason
 
 
 

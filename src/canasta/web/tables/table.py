@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from canasta.engine.deal import IllegalMove
+from canasta.engine.deal import Deal, IllegalMove
+from canasta.engine.explain import explain_refusal
 from canasta.engine.game import Game
 from canasta.moves.notation import Move, MoveError
 from canasta.rules.fields import Rules, RulesError
@@ -54,6 +55,20 @@ class Change:
     undo: Callable[[], None] = lambda: None
     deal_changed: bool = False
     """A deal was dealt or scored: the update carries the scores, history and opening facts."""
+
+
+def refusal_reason(deal: Deal, move: Move | str, message: str) -> dict[str, Any] | None:
+    """The engine's reason for refusing ``move`` as ``{"code", "params"}`` (the ``reason`` of the protocol's
+    ``error`` message, docs/web.md), or None when the refusal is not one of the engine's reasons with a code
+    (unreadable text, cards that do not match the move named: the English ``message`` alone says it)."""
+    try:
+        parsed = Move.parse(move) if isinstance(move, str) else move
+        why = explain_refusal(deal, parsed)
+    except (MoveError, ValueError, IndexError):
+        return None
+    if why.text != message:
+        return None
+    return {"code": why.code, "params": dict(why.params)}
 
 
 def _refuse_stale(at: int | None, seq: int) -> None:
@@ -216,7 +231,7 @@ class Table:
         try:
             done = game.apply(move)
         except (IllegalMove, MoveError) as e:
-            raise TableError("illegal", str(e)) from None
+            raise TableError("illegal", str(e), refusal_reason(deal, move, str(e))) from None
         drew = gained(before, deal.hands[mover])
         log = game.logs[-1]
         self.move_seats[-1].append(seat)
