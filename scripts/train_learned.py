@@ -137,9 +137,13 @@ def pack(buffer: Buffer, heldout: float, seed: int) -> dict[str, Any]:
     ids = np.unique(deals)
     held = set(rng.choice(ids, size=max(1, int(len(ids) * heldout)), replace=False).tolist())
     is_held = np.asarray([d in held for d in buffer.deal_ids])
+    states = np.stack(buffer.states).astype(np.float32)
+    buffer.states.clear()  # each list freed once packed: the peak is the moves twice, not everything twice
+    moves = np.concatenate(buffer.moves)
+    buffer.moves.clear()
     return {
-        "states": np.stack(buffer.states).astype(np.float32),
-        "moves": np.concatenate(buffer.moves),
+        "states": states,
+        "moves": moves,
         "offsets": offsets,
         "labels": np.asarray(buffer.labels, dtype=np.int64),
         "values": np.asarray(buffer.values, dtype=np.float32),
