@@ -24,7 +24,7 @@ from canasta.rules.fields import Rules
 from helpers import table_specs
 
 ROOT = Path(__file__).resolve().parents[1]
-SPECS = table_specs(["", "players=2", "players=6"])
+SPECS = table_specs(["", "players=2", "players=3", "players=5", "players=6", "players=6,teams=3"])
 
 
 def _random_position(spec: str, seed: int) -> tuple[Game, list[int]]:

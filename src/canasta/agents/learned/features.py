@@ -77,7 +77,7 @@ class Reading:
         self.other = other
         self.pile_known = memory.pile_rank_counts()
         self.unseen = Unseen(view, memory).by_rank
-        nxt = (view.seat + 1) % view.rules.players
+        nxt = (view.seat + 1) % len(view.hand_sizes)  # the deal's seats (five players: four play a deal)
         self.next_known = [float(memory.known_rank(nxt, rank)) for rank in range(14)]
         self.next_discarded = set(memory.discarded_ranks(nxt))
 
@@ -90,7 +90,7 @@ def state_features(view: PlayerView, memory: CardMemory) -> tuple[FloatArray, Re
     """
     r = Reading(view, memory)
     rules = view.rules
-    players = rules.players
+    players = len(view.hand_sizes)  # seats in the deal (classic(players=5): four)
     me, side = view.seat, view.side
     out: list[float] = [c / 4.0 for c in r.hand]  # 14
     for target in range(13):  # own side's melds of a rank: size, canasta   26
@@ -113,7 +113,7 @@ def state_features(view: PlayerView, memory: CardMemory) -> tuple[FloatArray, Re
     opp_canastas = max((c for s, c in enumerate(canastas) if s != side), default=0)
     out += [seq_own / 3.0, seq_opp / 3.0, canastas[side] / 2.0, opp_canastas / 2.0]  # 4
     nxt = (me + 1) % players
-    partner = (me + 2) % players if players == 4 else (me + 3) % players if players == 6 else -1
+    partner = next((s % players for s in range(me + 1, me + players) if view.side_of(s % players) == side), -1)
     opp_sizes = [view.hand_sizes[s] for s in range(players) if view.side_of(s) != side]
     out += [view.hand_sizes[me] / 15.0, view.hand_sizes[nxt] / 15.0,
             (view.hand_sizes[partner] / 15.0) if partner >= 0 else 0.0,
