@@ -100,6 +100,16 @@ def _moves(spec: str, temperature: float, seed: int) -> list[str]:
     return log
 
 
+def test_value_is_a_margin_in_points() -> None:
+    game, _legal = _random_position("classic", 9)
+    deal = game.deal
+    assert deal is not None
+    agent = LearnedAgent(1)
+    value = agent.value(deal.view(deal.to_act))
+    assert np.isfinite(value) and abs(value) <= 10_000  # the net's unit is 1000 points, trained on margins of ±4000
+    assert value == 1000.0 * agent.net.value(state_features(deal.view(deal.to_act), agent.memory)[0])
+
+
 def test_deterministic_for_a_seed() -> None:
     assert _moves("classic", 0.0, 1) == _moves("classic", 0.0, 1) == _moves("classic", 0.0, 2)
     sampled = _moves("classic", 1.0, 1)
