@@ -52,6 +52,15 @@ def _heuristic(seed: int | None) -> Agent:
     return HeuristicAgent(seed)
 
 
+def _learned(seed: int | None, temperature: float = 0.0) -> Agent:
+    """The ``learned`` player (:mod:`canasta.agents.learned`), imported only when asked for: it needs NumPy."""
+    try:
+        from canasta.agents.learned.agent import LearnedAgent
+    except ImportError as e:
+        raise ValueError(f"the learned player needs NumPy ({e}): pip install 'canasta[bots]'") from None
+    return LearnedAgent(seed, temperature=temperature)
+
+
 _REGISTRY: dict[str, Factory] = {
     "random": RandomAgent,
     "heuristic": _heuristic,
@@ -59,6 +68,7 @@ _REGISTRY: dict[str, Factory] = {
     "medium": _medium,
     "hard": _hard,
     "expert": _expert,
+    "learned": _learned,
 }
 """Spec name -> factory ``factory(seed, **options)``."""
 _OPTIONS: dict[str, tuple[str, ...]] = {"medium": MEDIUM_OPTIONS, "hard": HARD_OPTIONS}
