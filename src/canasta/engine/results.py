@@ -23,6 +23,7 @@ def side_results(state: DealState) -> list[SideResult]:
         s.black_threes_removed.extend(state.black3_removed[seat])
         h = state.hands[seat]
         s.hand.extend(c for c in range(N_TYPES) for _ in range(h[c]))
+        s.player_hands.append([c for c in range(N_TYPES) for _ in range(h[c])])  # per player (MAC A.12)
         if state.rank_counts[seat][THREE] >= b3_all and sum(h[c] for c in (4, 7)) >= b3_all:
             s.four_black_threes_held = True
     for side in range(state.teams):

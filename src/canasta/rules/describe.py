@@ -5,6 +5,7 @@ table uses for a few rules (the dowry's name, the red threes' label, a kind of c
 from __future__ import annotations
 
 from canasta.cards.deck import JOKER, card_str
+from canasta.rules.american import american_rule_lines
 from canasta.rules.rule_fields import RuleFields
 from canasta.rules.tables import BELOW_ZERO, PILE_TAKE_MODES
 
@@ -257,6 +258,7 @@ def _describe_end(r: RuleFields) -> list[str]:
     add(f"Stock exhausted: {se}. Last card a red three: "
         + ("he may meld but not discard." if r.last_red3_may_meld else "he may neither meld nor discard."))
     lines.extend(tile_rule_lines(r))
+    lines.extend(american_rule_lines(r))
     add(f"Game: to {r.target}; a tie on top " + ("plays another deal." if r.tie == "another_deal" else "is shared."))
     if r.pile_visible:
         add("Players may look through the discard pile.")

@@ -43,6 +43,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "extra_cards_from": ("stock", "packet"),
     "extra_cards_when": ("initial_meld", "first_canasta"),
     "dowry": ("none", "rank", "number"),
+    "special_hands": ("none", "cla", "pagat"),
 }
 
 # Options that are not fields but set several fields at once.
@@ -134,6 +135,7 @@ _INT_LISTS: dict[str, str] = {
     "concealed_scale": "four bonuses (first turn, first turn using partner's melds, later, later using "
                        "partner's melds) such as 1000/500/500/200, or none",
     "black3_removed_values": "totals by count such as 0/5/10/15/100",
+    "three_colour_values": "totals by count of one colour such as 0/100/300/500/1000",
 }
 """Options written as numbers joined by '/' (besides red3_values), with the form shown in messages."""
 

@@ -357,6 +357,39 @@ class RuleFields:
     (S2 l.53-56)."""
     tie: str = "another_deal"
     """If the leading sides tie at or above the target: another_deal or shared (§1.12)."""
+    # Modern American Canasta (RULES_AMERICAN.md part A)
+    threes_by_colour: bool = False
+    """Threes are scored by colour (MAC, RULES_AMERICAN.md A.3, A.12 [CLA, P]): the red threes and the black threes
+    a side laid out each score ``three_colour_values`` by their count, and the sum counts against the side with no
+    canasta, 0 with fewer canastas than canastas_to_go_out, for it with canastas_to_go_out or more; a three left in
+    a hand costs black3_hand_penalty, red or black (A.1). False: red threes by red3_values (§1.11)."""
+    three_colour_values: tuple[int, ...] = (0, 100, 300, 500, 1000)
+    """Points of the threes of one colour by their count (index = count; more than listed: the last entry plus
+    the first step per card), where threes_by_colour (MAC A.12: 100, 300, 500, 1000 [CLA, P])."""
+    incomplete_aces_penalty: int = 0
+    """Points a side loses for a natural meld of aces (no wild card) that is not a canasta at the end of the deal,
+    0 = none (MAC A.12: 2500 [CLA, P via E]); a mixed meld of aces is not penalised."""
+    incomplete_sevens_penalty: int = 0
+    """Points a side loses for a meld of sevens that is not a canasta at the end of the deal (MAC A.12: 2500)."""
+    incomplete_wild_penalty: int = 0
+    """Points a side loses for a meld of wild cards that is not a canasta at the end of the deal (MAC A.12: 2000)."""
+    incomplete_wild_all_jokers_penalty: int = 0
+    """The same for an incomplete meld of wild cards holding all four jokers, 0 = incomplete_wild_penalty
+    (MAC A.12, A.14 row 3: CLA 2000, P 2500)."""
+    penalised_melds_block_going_out: bool = False
+    """A side may not go out while it has a meld that incomplete_aces_penalty, incomplete_sevens_penalty or
+    incomplete_wild_penalty would charge (MAC A.9 [CLA via E, CC]); the score keeper refuses such a sheet."""
+    held_aces_penalty: int = 0
+    """Points a side loses for each of its players holding held_rank_penalty_from aces or more at the end of the
+    deal, on top of their card values, 0 = none (MAC A.12: 1500 per player [CLA, P via E])."""
+    held_sevens_penalty: int = 0
+    """The same for sevens held (MAC A.12: 1500 per player)."""
+    held_rank_penalty_from: int = 3
+    """Aces (sevens) one player must hold for held_aces_penalty (held_sevens_penalty) (MAC A.12: 3)."""
+    special_hands: str = "none"
+    """Which special hands of 14 cards a player whose side has not melded may lay down, scoring only the hand's
+    value for his side: none, cla (the League's eleven, two Dream Hands that win the game) or pagat (four hands,
+    Garbage 2000) (MAC A.11, A.14 rows 1-2); values in canasta.rules.american.SPECIAL_HAND_VALUES."""
     # -- bookkeeping ---------------------------------------------------------------------------------------------
     options: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     """The options given when the rules were built, as (name, text) pairs, for :meth:`spec`."""
