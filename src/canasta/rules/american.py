@@ -22,7 +22,7 @@ MODERN_AMERICAN_FIELDS: dict[str, Any] = {
     "aces_canasta_bonus": (2500, 300), "rank_canasta_bonuses": (("7", 2500),),
     "melds_negative_without_canasta": True, "threes_by_colour": True, "three_colour_values": (0, 100, 300, 500, 1000),
     "incomplete_aces_penalty": 2500, "incomplete_sevens_penalty": 2500, "incomplete_wild_penalty": 2000,
-    "penalised_melds_block_going_out": True, "held_aces_penalty": 1500, "held_sevens_penalty": 1500,
+    "held_aces_penalty": 1500, "held_sevens_penalty": 1500,
     "held_rank_penalty_from": 3, "special_hands": "cla",
 }
 """The fields of the ``modern-american`` preset that the scoring reads (RULES_AMERICAN.md A.1, A.7, A.8, A.9, A.11,
@@ -96,9 +96,7 @@ def american_rule_lines(r: RuleFields) -> list[str]:
     if shown_pens:
         jokers = (f" ({r.incomplete_wild_all_jokers_penalty} with all four jokers)"
                   if r.incomplete_wild_all_jokers_penalty else "")
-        out.append("Incomplete at the end of the deal: " + ", ".join(shown_pens) + jokers
-                   + (" (and the side may not go out while it has one)." if r.penalised_melds_block_going_out
-                      else "."))
+        out.append("Incomplete at the end of the deal: " + ", ".join(shown_pens) + jokers + ".")
     held = [f"{p} for {what}" for p, what in ((r.held_aces_penalty, "aces"), (r.held_sevens_penalty, "sevens")) if p]
     if held:
         out.append(f"A player holding {r.held_rank_penalty_from} or more at the end: " + ", ".join(held)

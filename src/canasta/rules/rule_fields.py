@@ -362,7 +362,9 @@ class RuleFields:
     """Threes are scored by colour (MAC, RULES_AMERICAN.md A.3, A.12 [CLA, P]): the red threes and the black threes
     a side laid out each score ``three_colour_values`` by their count, and the sum counts against the side with no
     canasta, 0 with fewer canastas than canastas_to_go_out, for it with canastas_to_go_out or more; a three left in
-    a hand costs black3_hand_penalty, red or black (A.1). False: red threes by red3_values (§1.11)."""
+    a hand costs black3_hand_penalty, red or black (A.1). False: red threes by red3_values (§1.11). The engine still
+    lays out the red threes only (MAC's black threes laid out are not played yet; the score keeper takes them in
+    ``SideResult.black_threes``, docs/variants/modern-american.md)."""
     three_colour_values: tuple[int, ...] = (0, 100, 300, 500, 1000)
     """Points of the threes of one colour by their count (index = count; more than listed: the last entry plus
     the first step per card), where threes_by_colour (MAC A.12: 100, 300, 500, 1000 [CLA, P])."""
@@ -376,9 +378,6 @@ class RuleFields:
     incomplete_wild_all_jokers_penalty: int = 0
     """The same for an incomplete meld of wild cards holding all four jokers, 0 = incomplete_wild_penalty
     (MAC A.12, A.14 row 3: CLA 2000, P 2500)."""
-    penalised_melds_block_going_out: bool = False
-    """A side may not go out while it has a meld that incomplete_aces_penalty, incomplete_sevens_penalty or
-    incomplete_wild_penalty would charge (MAC A.9 [CLA via E, CC]); the score keeper refuses such a sheet."""
     held_aces_penalty: int = 0
     """Points a side loses for each of its players holding held_rank_penalty_from aces or more at the end of the
     deal, on top of their card values, 0 = none (MAC A.12: 1500 per player [CLA, P via E])."""

@@ -77,21 +77,9 @@ def incomplete_meld_penalty(rules: Rules, info: MeldInfo, cards: Sequence[int]) 
     return 0
 
 
-def melds_penalty(rules: Rules, side: SideResult, infos: Sequence[MeldInfo], name: str) -> int:
-    """Points (>= 0) the side's incomplete melds cost (:func:`incomplete_meld_penalty`, A.12).
-
-    Raises:
-        ScoringError: the side went out with such a meld where ``penalised_melds_block_going_out`` (A.9).
-    """
-    total = 0
-    for info, cards in zip(infos, side.melds, strict=True):
-        cost = incomplete_meld_penalty(rules, info, cards)
-        if cost and side.went_out and rules.penalised_melds_block_going_out:
-            raise ScoringError(f"side {name} went out with the incomplete meld [{' '.join(card_str(c) for c in cards)}]"
-                               "; a side may not go out while its meld of aces, sevens or wild cards is incomplete "
-                               "(RULES_AMERICAN.md A.9)")
-        total += cost
-    return total
+def melds_penalty(rules: Rules, side: SideResult, infos: Sequence[MeldInfo]) -> int:
+    """Points (>= 0) the side's incomplete melds cost (:func:`incomplete_meld_penalty`, A.12)."""
+    return sum(incomplete_meld_penalty(rules, info, cards) for info, cards in zip(infos, side.melds, strict=True))
 
 
 def held_penalty(rules: Rules, side: SideResult, name: str) -> int:

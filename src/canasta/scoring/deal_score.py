@@ -188,7 +188,7 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         raise ScoringError(f"side {name}: penalties are points to subtract, written as a positive number")
     penalties = -side.penalties - variant_penalties(rules, side, name) - short_sequence_penalty(
         rules, tally.infos, side.melds)
-    penalties -= melds_penalty(rules, side, tally.infos, name) + held_penalty(rules, side, name)  # MAC A.12
+    penalties -= melds_penalty(rules, side, tally.infos) + held_penalty(rules, side, name)  # MAC A.12
     premiums = premium_points(rules, canastas, counts["natural_counted"], tally.black3_melded)
     black3 = black_threes_removed_points(rules, side, name)
     breakdown = {
