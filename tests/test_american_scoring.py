@@ -175,7 +175,7 @@ def test_hand_and_player_hands_must_agree() -> None:
 
 
 def test_fields_are_options() -> None:
-    r = Rules.preset("classic", threes_by_colour=True, three_colour_values="0/100/300/500/1000",
+    r = Rules.preset("classic", upcard=False, threes_by_colour=True, three_colour_values="0/100/300/500/1000",
                      held_aces_penalty=1500, special_hands="cla")
     assert r.three_colour_values == (0, 100, 300, 500, 1000)
     assert "Special hands" in r.describe()
@@ -183,7 +183,7 @@ def test_fields_are_options() -> None:
         Rules.preset("classic", three_colour_values="100/300")
 
 
-MAC_SCORING_ON_CLASSIC = ("classic(threes_by_colour=true,three_colour_values=0/100/300/500/1000,"
+MAC_SCORING_ON_CLASSIC = ("classic(upcard=false,threes_by_colour=true,three_colour_values=0/100/300/500/1000,"
                           "incomplete_aces_penalty=2500,incomplete_sevens_penalty=2500,held_aces_penalty=1500,"
                           "held_sevens_penalty=1500,special_hands=cla)")
 

@@ -340,7 +340,7 @@ class DealState:
 
     def _replace_red_threes(self, seat: int) -> None:
         h = self.hands[seat]
-        for c in (4 + 1, 4 + 2):  # 3D, 3H
+        for c in ((4, 5, 6, 7) if self.rules.threes_by_colour else (4 + 1, 4 + 2)):  # 3D, 3H (every three: MAC A.3)
             while h[c]:
                 self._take_card(seat, c)
                 self.red3[seat].append(c)
@@ -349,12 +349,18 @@ class DealState:
     def _draw(self, seat: int, count: int) -> bool:
         """Draw ``count`` cards, laying out red threes and replacing them.
 
-        Returns True if the last card of the stock was a red three.
+        Returns True if the last card of the stock was a red three (where ``threes_by_colour``, any three: it
+        then stays in the hand, MAC A.10).
         """
         stock = self.stock
+        by_colour = self.rules.threes_by_colour
+        laid = NOT_TO_HAND_RED_BLACK if by_colour else NOT_TO_HAND_RED  # every three laid out (MAC A.3)
         while count > 0 and stock:
             c = stock.pop()
-            if IS_RED_THREE[c]:
+            if laid[c]:
+                if by_colour and not stock:  # the last stock card: no replacement, kept in the hand (MAC A.10)
+                    self._give(seat, c)
+                    return True
                 self.red3[seat].append(c)
                 if not stock:
                     return True

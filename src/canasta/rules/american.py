@@ -15,7 +15,8 @@ MAC_MIN_MELD_TABLE: tuple[tuple[int, int], ...] = ((BELOW_ZERO, 125), (3000, 155
 """Minimum count of MAC's initial meld by the side's score (A.7 [CLA, P]; below 0: 125 as P, A.14 row 6)."""
 
 MODERN_AMERICAN_FIELDS: dict[str, Any] = {
-    "hand_size": 13, "canastas_to_go_out": 2, "going_out_bonus": 100, "concealed_bonus": 0,
+    "hand_size": 13, "upcard": False, "talon_sizes": (4, 3), "turn_card_from_bottom": 9,
+    "canastas_to_go_out": 2, "going_out_bonus": 100, "concealed_bonus": 0,
     "min_meld_table": MAC_MIN_MELD_TABLE, "target": 8500, "pile_always_frozen": True,
     "wild_limit": 2, "canasta_max": 7, "wild_melds": True, "wild_meld_max": 7,
     "wild_canasta_bonus": 2000, "jokers4_canasta_bonus": 2500, "twos_canasta_bonus": 3000,
@@ -69,6 +70,20 @@ def check_american(r: RuleFields) -> None:
                   "incomplete_wild_all_jokers_penalty", "held_aces_penalty", "held_sevens_penalty"):
         if getattr(r, fname) < 0:
             raise RulesError(f"{fname} is a number of points, 0 or more, not {getattr(r, fname)}")
+    if r.threes_by_colour and (r.upcard or r.black3_melds_anytime or r.black3_set_leaves_play
+                               or r.black3_from_pile_removed or r.black3_freezes):
+        raise RulesError("threes_by_colour (every three laid out, A.3) needs upcard=false and none of "
+                         "black3_melds_anytime, black3_set_leaves_play, black3_from_pile_removed, black3_freezes")
+    if not r.upcard and r.dowry != "none":
+        raise RulesError("upcard=false leaves no upcard for the dowry to lie under: dowry=none")
+    if any(k < 0 for k in r.talon_sizes) or len(r.talon_sizes) > r.teams:
+        raise RulesError(f"talon_sizes gives 0 or more cards for the first, second ... side to open (at most "
+                         f"{r.teams} entries), not {'/'.join(map(str, r.talon_sizes))}")
+    if r.talon_sizes and r.extra_cards:
+        raise RulesError("talon_sizes and extra_cards are two kinds of extra cards: use one")
+    if r.turn_card_from_bottom < 0:
+        raise RulesError(f"turn_card_from_bottom is a card's place from the bottom of the stock, 0 (none) or more, "
+                         f"not {r.turn_card_from_bottom}")
     if r.held_rank_penalty_from < 1:
         raise RulesError(f"held_rank_penalty_from is a number of cards, 1 or more, not {r.held_rank_penalty_from}")
 

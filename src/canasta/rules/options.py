@@ -136,6 +136,7 @@ _INT_LISTS: dict[str, str] = {
                        "partner's melds) such as 1000/500/500/200, or none",
     "black3_removed_values": "totals by count such as 0/5/10/15/100",
     "three_colour_values": "totals by count of one colour such as 0/100/300/500/1000",
+    "talon_sizes": "cards for the first, second ... side to open such as 4/3, or none",
 }
 """Options written as numbers joined by '/' (besides red3_values), with the form shown in messages."""
 

@@ -358,13 +358,25 @@ class RuleFields:
     tie: str = "another_deal"
     """If the leading sides tie at or above the target: another_deal or shared (§1.12)."""
     # Modern American Canasta (RULES_AMERICAN.md part A)
+    upcard: bool = True
+    """A card is turned from the stock to start the discard pile (§1.2); False: the pile starts empty and the first
+    player draws from the stock (MAC A.2 [P, MS, POC]). False needs dowry=none."""
+    talon_sizes: tuple[int, ...] = ()
+    """Bonus cards (the talon) a player earns by making his side's initial meld from his hand: the first entry for
+    the first side to open, the second for the next; he takes them from the top of the stock after his discard and
+    they join his hand at the start of his next turn, threes laid out and replaced; none when the opening took the
+    pile or once the turn card is drawn; empty = no talon (MAC A.2: 4/3 [CLA, P, WCA, HB]; engine/talon.py)."""
+    turn_card_from_bottom: int = 0
+    """Where talon_sizes: the stock card, counted from the bottom, that is the turn card; once it is drawn (fewer
+    cards left in the stock) no talon is earned; 0 = no turn card (MAC A.2: 9 [CLA, P, WCA, HB])."""
     threes_by_colour: bool = False
     """Threes are scored by colour (MAC, RULES_AMERICAN.md A.3, A.12 [CLA, P]): the red threes and the black threes
     a side laid out each score ``three_colour_values`` by their count, and the sum counts against the side with no
     canasta, 0 with fewer canastas than canastas_to_go_out, for it with canastas_to_go_out or more; a three left in
-    a hand costs black3_hand_penalty, red or black (A.1). False: red threes by red3_values (§1.11). The engine still
-    lays out the red threes only (MAC's black threes laid out are not played yet; the score keeper takes them in
-    ``SideResult.black_threes``, docs/variants/modern-american.md)."""
+    a hand costs black3_hand_penalty, red or black (A.1). False: red threes by red3_values (§1.11). In the engine
+    every three, red or black, is laid out and replaced like a red three (so no three is ever melded or discarded),
+    and a three drawn as the last stock card stays in the hand and ends the deal (A.3, A.10 per E). Needs
+    upcard=false (no three ever reaches the pile)."""
     three_colour_values: tuple[int, ...] = (0, 100, 300, 500, 1000)
     """Points of the threes of one colour by their count (index = count; more than listed: the last entry plus
     the first step per card), where threes_by_colour (MAC A.12: 100, 300, 500, 1000 [CLA, P])."""

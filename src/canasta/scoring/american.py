@@ -44,7 +44,7 @@ def threes_points(rules: Rules, side: SideResult, canastas: int) -> int:
 
     >>> from canasta.cards.deck import parse_cards
     >>> from canasta.rules.fields import Rules
-    >>> mac = Rules.preset("classic", threes_by_colour=True, canastas_to_go_out=2)
+    >>> mac = Rules.preset("classic", upcard=False, threes_by_colour=True, canastas_to_go_out=2)
     >>> threes_points(mac, SideResult(red_threes=parse_cards("3H 3D"), black_threes=parse_cards("3S")), 3)
     400
     >>> threes_points(mac, SideResult(black_threes=parse_cards("3S 3C 3S")), 0)
