@@ -16,6 +16,7 @@ from canasta.cards.deck import (
 from canasta.cards.sequences import sequence_problem
 from canasta.engine.constraints.after_move import canastas_missing_for_initial_meld
 from canasta.engine.constraints.canasta_in_opening import KIND_WORDS
+from canasta.engine.constraints.discards import discard_problem
 from canasta.engine.constraints.going_out import (
     canastas_needed_words,
     side_may_go_out,
@@ -146,6 +147,9 @@ def explain_discard(state: DealState, move: Move, seat: int, side: int) -> str:
         )
     if state.hand_sizes[seat] == 1 and card >> 2 == state.variant_ranks.discard_block:
         return f"you may not go out by discarding one of the {RANK_WORDS[card >> 2]} (§3.5)"
+    why = discard_problem(state, seat, card)  # MAC A.5: onto an empty pile, wild cards
+    if why:
+        return why
     if blocked_discard(state, card):
         return (
             f"{RANK_WORDS[card >> 2]} may not be discarded until every side has a canasta of "

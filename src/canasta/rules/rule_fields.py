@@ -369,6 +369,13 @@ class RuleFields:
     turn_card_from_bottom: int = 0
     """Where talon_sizes: the stock card, counted from the bottom, that is the turn card; once it is drawn (fewer
     cards left in the stock) no talon is earned; 0 = no turn card (MAC A.2: 9 [CLA, P, WCA, HB])."""
+    empty_pile_forbidden: str = "none"
+    """Cards that may not be discarded onto an empty pile (the first turn, or after the pile was taken), unless
+    the hand holds nothing else: none; swad (sevens, wild cards, aces; then an ace or a seven before a wild card,
+    MAC A.5 [CLA]); aces_sevens (aces and sevens unless they are the only naturals held [P]). Dead ranks are not
+    played yet. The last card of a player going out is free (A.9). Module engine/constraints/discards.py."""
+    wild_discard_forced_only: bool = False
+    """A wild card is discarded only when going out or when the hand holds only wild cards (MAC A.5 [CLA, P])."""
     threes_by_colour: bool = False
     """Threes are scored by colour (MAC, RULES_AMERICAN.md A.3, A.12 [CLA, P]): the red threes and the black threes
     a side laid out each score ``three_colour_values`` by their count, and the sum counts against the side with no

@@ -1,0 +1,60 @@
+"""Modern American Canasta's discard restrictions (RULES_AMERICAN.md A.5), read from the fields
+``empty_pile_forbidden`` and ``wild_discard_forced_only``:
+
+* SWAD [CLA]: sevens, wild cards and aces may not be discarded onto an empty pile (the first turn of a deal, or
+  after the pile was taken); pagat's reading (``aces_sevens``) names only aces and sevens, "unless these are the
+  only natural cards you have" [P];
+* a wild card is discarded only by a player going out or whose hand is all wild cards [CLA, P].
+
+The last card of a player going out is free of both (A.9). A player left with only forbidden cards is never stuck
+(the engine offers a discard in every position): T's fallback, an ace or a seven first, then a wild card (A.5,
+**UNCLEAR** in the spec; docs/variants/modern-american.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from canasta.cards.deck import ACE, IS_WILD
+from canasta.moves.actions import DISCARD_BASE
+
+if TYPE_CHECKING:
+    from canasta.engine.state import DealState
+
+SEVEN = 5
+"""Rank index of the sevens (``RANKS = "23456789TJQKA"``)."""
+
+
+def _ace_or_seven(card: int) -> bool:
+    return not IS_WILD[card] and (card >> 2 == ACE or card >> 2 == SEVEN)
+
+
+def discard_problem(state: DealState, seat: int, card: int) -> str:
+    """Why the rules of A.5 forbid ``seat`` to discard ``card`` now, in a player's words ('' where they do not):
+    checked against the other cards he holds, so that a player holding only forbidden cards may still discard."""
+    rules = state.rules
+    hand = state.hands[seat]
+    if state.hand_sizes[seat] <= 1:
+        return ""  # going out: any card but a three (A.9)
+    held = [c for c in range(len(hand)) if hand[c]]
+    wild_rule = rules.wild_discard_forced_only and IS_WILD[card] and any(not IS_WILD[c] for c in held)
+    if wild_rule:
+        return "a wild card may be discarded only when going out or when your hand holds only wild cards (A.5)"
+    mode = rules.empty_pile_forbidden
+    if mode == "none" or state.pile:
+        return ""
+    if mode == "swad":
+        if IS_WILD[card] and any(not IS_WILD[c] for c in held):
+            return "a wild card may not be discarded onto an empty pile (A.5: sevens, wild cards, aces)"
+        if _ace_or_seven(card) and any(not IS_WILD[c] and not _ace_or_seven(c) for c in held):
+            return "an ace or a seven may not be discarded onto an empty pile (A.5: sevens, wild cards, aces)"
+        return ""
+    if _ace_or_seven(card) and any(not IS_WILD[c] and not _ace_or_seven(c) for c in held):
+        return "an ace or a seven may not be discarded onto an empty pile unless they are your only natural cards"
+    return ""
+
+
+def allowed_discards(state: DealState, seat: int, acts: list[int]) -> list[int]:
+    """Of the discard move ids ``acts``, those :func:`discard_problem` allows (never all refused: each rule yields
+    where the hand holds nothing else)."""
+    return [a for a in acts if not discard_problem(state, seat, a - DISCARD_BASE)]
