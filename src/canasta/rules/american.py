@@ -100,6 +100,18 @@ def three_colour_points(rules: RuleFields, count: int) -> int:
 def american_rule_lines(r: RuleFields) -> list[str]:
     """Lines of ``canasta rules`` for the MAC fields that are set (RULES_AMERICAN.md A.11, A.12)."""
     out: list[str] = []
+    if r.talon_sizes:
+        turn = (f"; none once the turn card ({r.turn_card_from_bottom}th stock card from the bottom) is drawn"
+                if r.turn_card_from_bottom else "")
+        out.append("Talon: the player who makes his side's initial meld from his hand takes "
+                   + ", ".join(f"{k} cards" for k in r.talon_sizes)
+                   + " (first, second ... side to open) from the stock after his discard; they join his hand at his "
+                   f"next turn; none when the opening took the pile{turn}.")
+    if r.empty_pile_forbidden != "none":
+        what = "sevens, wild cards and aces" if r.empty_pile_forbidden == "swad" else "aces and sevens"
+        out.append(f"Onto an empty pile no {what} may be discarded unless nothing else is held (going out excepted).")
+    if r.wild_discard_forced_only:
+        out.append("A wild card is discarded only when going out or when the hand holds only wild cards.")
     if r.threes_by_colour:
         shown = "/".join(str(v) for v in r.three_colour_values[1:])
         need = r.canastas_to_go_out

@@ -98,7 +98,10 @@ def _describe_table(r: RuleFields) -> list[str]:
     add(f"Deck: {r.deck_size} cards ({r.packs} packs and {r.jokers} jokers); wild cards: jokers and twos.")
     add(f"Deal: {r.hand_size} cards each; draw {r.draw} card{'s' if r.draw > 1 else ''} a turn, discard 1.")
     upc = "a wild card or any three" if r.upcard_black3_turns else "a wild card or a red three"
-    add(f"Upcard: if it is {upc}, more cards are turned onto it; a wild card or red three there freezes the pile.")
+    if r.upcard:
+        add(f"Upcard: if it is {upc}, more cards are turned onto it; a wild card or red three there freezes the pile.")
+    else:
+        add("No upcard: the discard pile starts empty.")
     vals: dict[int, list[str]] = {}
     for c in [JOKER] + [rank * 4 for rank in (0, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)]:
         vals.setdefault(r.card_values[c], []).append("JK" if c == JOKER else card_str(c)[0])
@@ -242,7 +245,8 @@ def _describe_going_out(r: RuleFields) -> list[str]:
                     + (f"fewer than {r.canastas_to_go_out} canastas" if r.red3_negative_if == "few_canastas"
                        else r.red3_negative_if.replace('_', ' '))
                     + (f" or no canasta of {r.red3_needs_canasta_of}s" if r.red3_needs_canasta_of else ""))
-    add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}; {negative}.")
+    if not r.threes_by_colour:  # else: the threes by colour (rules/american.py)
+        add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}; {negative}.")
     return lines
 
 
