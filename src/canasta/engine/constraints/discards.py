@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.cards.deck import ACE, IS_WILD
+from canasta.cards.deck import ACE, IS_WILD, JOKER_RANK, TWO
 from canasta.moves.actions import DISCARD_BASE
 
 if TYPE_CHECKING:
@@ -33,23 +33,25 @@ def discard_problem(state: DealState, seat: int, card: int) -> str:
     """Why the rules of A.5 forbid ``seat`` to discard ``card`` now, in a player's words ('' where they do not):
     checked against the other cards he holds, so that a player holding only forbidden cards may still discard."""
     rules = state.rules
-    hand = state.hands[seat]
-    if state.hand_sizes[seat] <= 1:
+    size = state.hand_sizes[seat]
+    if size <= 1:
         return ""  # going out: any card but a three (A.9)
-    held = [c for c in range(len(hand)) if hand[c]]
-    wild_rule = rules.wild_discard_forced_only and IS_WILD[card] and any(not IS_WILD[c] for c in held)
-    if wild_rule:
+    rc = state.rank_counts[seat]
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    naturals = size - wilds  # no three is held during play where threes are laid out (A.3)
+    others = naturals - rc[ACE] - rc[SEVEN]  # naturals that are neither aces nor sevens
+    if rules.wild_discard_forced_only and IS_WILD[card] and naturals:
         return "a wild card may be discarded only when going out or when your hand holds only wild cards (A.5)"
     mode = rules.empty_pile_forbidden
     if mode == "none" or state.pile:
         return ""
     if mode == "swad":
-        if IS_WILD[card] and any(not IS_WILD[c] for c in held):
+        if IS_WILD[card] and naturals:
             return "a wild card may not be discarded onto an empty pile (A.5: sevens, wild cards, aces)"
-        if _ace_or_seven(card) and any(not IS_WILD[c] and not _ace_or_seven(c) for c in held):
+        if _ace_or_seven(card) and others:
             return "an ace or a seven may not be discarded onto an empty pile (A.5: sevens, wild cards, aces)"
         return ""
-    if _ace_or_seven(card) and any(not IS_WILD[c] and not _ace_or_seven(c) for c in held):
+    if _ace_or_seven(card) and others:
         return "an ace or a seven may not be discarded onto an empty pile unless they are your only natural cards"
     return ""
 
