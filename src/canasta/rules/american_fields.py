@@ -36,6 +36,10 @@ class AmericanFields:
     played yet. The last card of a player going out is free (A.9). Module engine/constraints/discards.py."""
     wild_discard_forced_only: bool = False
     """A wild card is discarded only when going out or when the hand holds only wild cards (MAC A.5 [CLA, P])."""
+    rule_of_five: bool = False
+    """After its initial meld a side adds a wild card only to a meld already holding 5 naturals, and starts new
+    melds without wild cards (5 naturals and 2 wild cards, a mixed canasta, at once); the melds of the opening turn
+    may hold 2 naturals or more with their wild cards (MAC A.6 [CLA, CC, HB]; P: some older groups skip it)."""
     threes_by_colour: bool = False
     """Threes are scored by colour (MAC, RULES_AMERICAN.md A.3, A.12 [CLA, P]): the red threes and the black threes
     a side laid out each score ``three_colour_values`` by their count, and the sum counts against the side with no

@@ -39,8 +39,25 @@ if TYPE_CHECKING:
 
 NO_CAP = 10**6
 """Meld size used where a variant sets no limit."""
+RULE_OF_FIVE = 5
+"""Naturals a meld holds before a wild card joins it after the side's initial meld (``rule_of_five``, MAC A.6)."""
 WILD = 13
 """Key of the meld of wild cards in ``ex`` (``canasta.moves.notation.WILD_TARGET``)."""
+
+
+def limits_pair_side(args: tuple[Any, ...], five: int, before: bool) -> MeldLimits:
+    """Limits built from the arguments ``args`` of :class:`MeldLimits`: where ``five`` (the rule of five, MAC A.6),
+    the pair of limits for a side's initial meld and for later turns, linked (``before``, ``after``), and the one
+    ``before`` asks for; else one set of limits."""
+    if not five:
+        return MeldLimits(*args)
+    after = MeldLimits(*args)
+    after.five = five
+    after.pair_wild = after.min_nat <= 2 and after.capacity(2, 0) >= 1
+    first = MeldLimits(*args)
+    for lim in (after, first):
+        lim.before, lim.after = first, after
+    return first if before else after
 
 
 class MeldLimits:
@@ -54,16 +71,23 @@ class MeldLimits:
         max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
         wild_melds: melds of wild cards only are allowed.
         wild_min, wild_max: fewest cards to start such a meld, most cards it may hold.
+        five: naturals a meld must hold before a wild card joins it (the rule of five, ``rule_of_five``, MAC A.6);
+            0 = none. Such limits come in a pair: ``before`` (for the turn of a side's initial meld: no rule of
+            five) and ``after`` (every later turn); :meth:`for_rules` returns ``after``, and the engine sets the
+            deal's limits at the start of each turn (:func:`canasta.engine.apply.start_turn`).
 
     ``pair_wild`` (worked out) says whether a pair of naturals with no meld of its rank becomes a meld with one
     wild card (``min_nat`` at most 2, and room for the wild card).
     """
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
-                 "pair_wild")
+                 "pair_wild", "five", "before", "after")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
-                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP):
+                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, five: int = 0):
+        self.five = five
+        self.before: MeldLimits = self
+        self.after: MeldLimits = self
         self.limit = limit
         self.nwm = nwm
         self.min_nat = min_nat
@@ -78,17 +102,23 @@ class MeldLimits:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its constructor's arguments (the options cache is rebuilt as needed; a compiled
         MeldLimits has no argument-free constructor for pickle to call)."""
-        return (MeldLimits, (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
-                             self.wild_min, self.wild_max))
+        args = (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
+                self.wild_min, self.wild_max)
+        if self.before is self.after:
+            return (MeldLimits, args)
+        return (limits_pair_side, (args, self.after.five, self is self.before))
 
     @classmethod
     def for_rules(cls, rules: Rules, rank_values: Sequence[int]) -> MeldLimits:
         """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
-        return cls(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
-                   rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap)
+        args = (rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
+                rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap)
+        return limits_pair_side(args, RULE_OF_FIVE if rules.rule_of_five else 0, False)
 
     def capacity(self, nat: int, wild: int) -> int:
         """Wild cards a meld of ``nat`` naturals holding ``wild`` wild cards can still take."""
+        if nat < self.five:  # the rule of five: no wild card joins a meld of fewer naturals (MAC A.6)
+            return 0
         cap = self.limit
         if self.nwm and nat < cap:
             cap = nat

@@ -1,0 +1,95 @@
+"""Modern American Canasta's melds in the engine (RULES_AMERICAN.md A.6; rule check 2 of A.16): at most two wild
+cards, and the rule of five: the melds of the side's initial meld may hold 2 naturals or more with 1 or 2 wild cards,
+later a wild card joins only a meld of 5 naturals and new melds start clean (docs/variants/modern-american.md)."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from canasta.engine.deal import Deal
+from canasta.errors import IllegalMove
+from canasta.rules.fields import Rules
+from canasta.rules.presets import UNREGISTERED_PRESETS
+from helpers import make_deal, play
+
+
+def mac(**opts: str) -> Rules:
+    """The modern-american rules (not registered yet: built from its builder)."""
+    return UNREGISTERED_PRESETS["modern-american"](Rules(), opts)
+
+
+def legal(d: Deal, move: str) -> bool:
+    c = d.clone()
+    try:
+        c.apply(move)
+    except IllegalMove:
+        return False
+    return True
+
+
+OPENING = "QC QD 2C AC AD 2D 2H KC KD KH 2S JK 9C"  # QQ2 40 + AA22 80 + KKK2J 30+20+50
+
+
+@pytest.mark.parametrize(("meld", "ok"), [
+    ("meld QC QD 2C", True), ("meld AC AD 2D 2H", True), ("meld KC KD KH 2S JK", True),
+    ("meld QC 2C 2D", False), ("meld QC QD 2C 2D 2H", False),
+])
+def test_check_2_in_the_opening(meld: str, ok: bool) -> None:
+    d = make_deal(mac(), [OPENING], upcard="", stock="9D")
+    play(d, "draw")
+    assert legal(d, meld) == ok
+
+
+def test_the_opening_turn_may_mix_several_melds() -> None:
+    d = make_deal(mac(), [OPENING], upcard="", stock="9D")
+    play(d, "draw", "meld QC QD 2C", "meld AC AD 2D 2H", "meld KC KD KH 2S JK", "discard 9C")
+    assert d.opened[0]
+
+
+PARTNER = "QC QD QH QS QC 2C 2D 8C 8D 8H 8S 8C 5C"
+OPENER = "AC AD AH KC KD KH JC JD JH 9C 9D 9H 4C"  # 60 + 30 + 30 + 30 = 150
+
+
+def after_opening(**opts: str) -> Deal:
+    """Seat 0 opened with naturals; seat 2 (his partner) has drawn: the side's later turns."""
+    d = make_deal(mac(**opts), [OPENER, "", PARTNER], upcard="", stock="6C")
+    play(d, "draw", "meld AC AD AH", "meld KC KD KH", "meld JC JD JH", "meld 9C 9D 9H", "discard 6C")
+    play(d, "draw")  # seat 1
+    play(d, next(str(m) for m in d.legal_moves() if str(m).startswith("discard")))
+    play(d, "draw")
+    assert d.turn == 2 and d.opened[0]
+    return d
+
+
+@pytest.mark.parametrize(("meld", "ok"), [
+    ("meld QC QD QH 2C", False), ("meld QC QD QH QS 2C", False), ("meld QC QD QH QS QC 2C 2D", True),
+    ("meld 8C 8D 8H 8S", True),
+])
+def test_check_2_after_the_opening(meld: str, ok: bool) -> None:
+    assert legal(after_opening(), meld) == ok
+
+
+def test_a_wild_card_joins_only_a_meld_of_five_naturals() -> None:
+    d = after_opening()
+    play(d, "meld 8C 8D 8H 8S")
+    assert not legal(d, "add 2C to 8")
+    play(d, "add 8C to 8")
+    assert legal(d, "add 2C to 8")
+    assert not legal(d, "add 2C to A")  # the opener's natural aces: 3 naturals
+
+
+def test_without_the_rule_of_five() -> None:
+    d = after_opening(rule_of_five="false")
+    assert legal(d, "meld QC QD QH 2C")
+
+
+def test_limits_survive_copies_and_pickles() -> None:
+    d = after_opening()
+    assert d.meld_limits.five == 5
+    back = pickle.loads(pickle.dumps(d.meld_limits))
+    assert back.five == 5 and back.before.five == 0 and back.after is back
+    first = pickle.loads(pickle.dumps(d.meld_limits.before))
+    assert first.five == 0 and first.after.five == 5
+    assert not legal(d.clone(), "meld QC QD QH 2C")
