@@ -10,6 +10,7 @@ import pytest
 
 from canasta.engine.deal import Deal
 from canasta.errors import IllegalMove
+from canasta.moves.notation import Move
 from canasta.rules.fields import Rules
 from canasta.rules.presets import UNREGISTERED_PRESETS
 from helpers import make_deal, play
@@ -33,18 +34,18 @@ OPENING = "QC QD 2C AC AD 2D 2H KC KD KH 2S JK 9C"  # QQ2 40 + AA22 80 + KKK2J 3
 
 
 @pytest.mark.parametrize(("meld", "ok"), [
-    ("meld QC QD 2C", True), ("meld AC AD 2D 2H", True), ("meld KC KD KH 2S JK", True),
-    ("meld QC 2C 2D", False), ("meld QC QD 2C 2D 2H", False),
+    ("meld QC QD 2C", True), ("meld AC AD 2D 2H", True), ("meld KC KD KH 2S", True), ("meld KC KD KH 2S 2H", True),
+    ("meld QC 2C 2D", False), ("meld QC QD 2C 2D 2H", False), ("meld 7C 7D 2C", False), ("meld 7C 7D 7H", True),
 ])
 def test_check_2_in_the_opening(meld: str, ok: bool) -> None:
-    d = make_deal(mac(), [OPENING], upcard="", stock="9D")
+    d = make_deal(mac(), ["QC QD 2C AC AD 2D 2H KC KD KH 2S 7D 7H"], upcard="", stock="7C")
     play(d, "draw")
     assert legal(d, meld) == ok
 
 
 def test_the_opening_turn_may_mix_several_melds() -> None:
     d = make_deal(mac(), [OPENING], upcard="", stock="9D")
-    play(d, "draw", "meld QC QD 2C", "meld AC AD 2D 2H", "meld KC KD KH 2S JK", "discard 9C")
+    play(d, "draw", "meld QC QD 2C", "meld AC AD 2D 2H", "meld KC KD KH 2S JK", "discard 9D")
     assert d.opened[0]
 
 
@@ -65,7 +66,7 @@ def after_opening(**opts: str) -> Deal:
 
 @pytest.mark.parametrize(("meld", "ok"), [
     ("meld QC QD QH 2C", False), ("meld QC QD QH QS 2C", False), ("meld QC QD QH QS QC 2C 2D", True),
-    ("meld 8C 8D 8H 8S", True),
+    ("meld 8C 8D 8H 8S", True), ("add 2C to A", False),
 ])
 def test_check_2_after_the_opening(meld: str, ok: bool) -> None:
     assert legal(after_opening(), meld) == ok
@@ -93,3 +94,37 @@ def test_limits_survive_copies_and_pickles() -> None:
     first = pickle.loads(pickle.dumps(d.meld_limits.before))
     assert first.five == 0 and first.after.five == 5
     assert not legal(d.clone(), "meld QC QD QH 2C")
+
+
+def test_aces_after_the_opening_and_sevens_never() -> None:
+    # the opener's natural aces (3) later: no wild card even with 5 naturals; a mixed aces meld of the opening
+    # takes more under the rule of five (T's reading, the spec's default); sevens never
+    rules = mac()
+    d = make_deal(rules, ["AC AD 2C KC KD KH QC QD QH 4C 7C 7D 7H", "", "AH AS AC 2D 2H 7S 7C 5C 6C 8C 9C TC JC"],
+                  upcard="", stock="6D")
+    play(d, "draw", "meld AC AD 2C", "meld KC KD KH", "meld QC QD QH", "meld 7C 7D 7H", "discard 6D")
+    assert d.opened[0]
+    play(d, "draw")
+    play(d, next(str(m) for m in d.legal_moves() if str(m).startswith("discard")))
+    play(d, "draw")  # seat 2, the partner
+    assert not legal(d, "add 2D to 7")
+    assert not legal(d, "add 2D to A")  # the mixed aces meld holds 2 naturals: the rule of five
+    play(d, "add AH AS AC to A")
+    assert legal(d, "add 2D to A")  # 5 naturals and 1 wild card: one more
+    assert d.explain(Move.parse("add 2D to 7"))
+
+
+def test_natural_aces_after_the_opening() -> None:
+    d = after_opening()
+    assert d.meld_limits.natural_only == 12 and d.meld_limits.never_wild == 5
+    assert not legal(d, "add 2C to A")
+    assert d.meld_limits.capacity(5, 0, 12) == 0 and d.meld_limits.capacity(5, 1, 12) == 1
+
+
+def test_the_score_keeper_refuses_wild_sevens() -> None:
+    from canasta.cards.deck import parse_cards
+    from canasta.scoring.deal_score import score_side
+    from canasta.scoring.errors import ScoringError
+    from canasta.scoring.sides import SideResult
+    with pytest.raises(ScoringError, match="never holds a wild card"):
+        score_side(mac(), SideResult(melds=[parse_cards("7C 7D 7H 2C")]))

@@ -36,6 +36,13 @@ class AmericanFields:
     played yet. The last card of a player going out is free (A.9). Module engine/constraints/discards.py."""
     wild_discard_forced_only: bool = False
     """A wild card is discarded only when going out or when the hand holds only wild cards (MAC A.5 [CLA, P])."""
+    never_wild_rank: str = ""
+    """A rank ('7') whose melds never hold a wild card, not even in the opening, '' = none (MAC A.6: sevens
+    [CLA, P, POC])."""
+    opening_only_wild_rank: str = ""
+    """A rank ('A') whose meld takes wild cards only in the side's opening turn: later a natural meld of it takes
+    none (a meld mixed in the opening stays a mixed meld under the rule of five), '' = none (MAC A.6: aces
+    [CLA, P, WCA]; more wild cards on a mixed aces meld: T, the spec's default)."""
     rule_of_five: bool = False
     """After its initial meld a side adds a wild card only to a meld already holding 5 naturals, and starts new
     melds without wild cards (5 naturals and 2 wild cards, a mixed canasta, at once); the melds of the opening turn

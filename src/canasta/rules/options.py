@@ -193,7 +193,8 @@ def _requirements(name: str, text: str) -> tuple[tuple[int, str], ...]:
     return _colon_pairs(name, text, form, "the scores", _requirement)
 
 
-_RANK_FIELDS = ("pile_blocking_rank", "discard_blocked_rank", "red3_needs_canasta_of")
+_RANK_FIELDS = ("pile_blocking_rank", "discard_blocked_rank", "red3_needs_canasta_of", "never_wild_rank",
+                "opening_only_wild_rank")
 
 
 def _rank(name: str, text: str) -> str:

@@ -174,7 +174,7 @@ class InitialMeldCheck:
                 (
                     (self.rank_values[r], r)
                     for r in range(FOUR, ACE + 1)
-                    if r not in turn and pair_takes_wild(self.rank_counts[r], limits)
+                    if r not in turn and pair_takes_wild(self.rank_counts[r], limits, r)
                 ),
                 reverse=True,
             )

@@ -66,14 +66,15 @@ def take_modes(state: DealState) -> list[int]:
     for mode, n_used, t_used, j_used in cand:
         w = t_used + j_used
         if meld is not None:
-            if w and meld.wild + w > state.meld_limits.capacity(meld.nat + n_used + 1, 0):
+            if w and (meld.wild + w > state.meld_limits.capacity(meld.nat + n_used + 1, 0)
+                      or not state.meld_limits.rank_takes_wild(top >> 2, meld.wild)):
                 continue
             m_size = meld.size + n_used + w + 1
             if m_size > cap:  # a full meld takes no more cards (canasta_max, §3.2 Cuban)
                 continue
             canastas = state.canastas[side] + (1 if m_size >= 7 and meld.size < 7 else 0)
         else:
-            if w and w > state.meld_limits.capacity(n_used + 1, 0):
+            if w and w > state.meld_limits.capacity(n_used + 1, 0, top >> 2):
                 continue
             if n_used + 1 < rules.min_naturals:  # a new meld needs its naturals (§1.5)
                 continue
@@ -261,7 +262,7 @@ def canasta_take_ok(state: DealState, r: int, meld: Meld | None, n_used: int, w:
     more = 7 - (size0 + n_used + w + 1)
     nat_left = rank_counts[r] - n_used
     wild_left = 0 if natural else max(0, rank_counts[TWO] + rank_counts[JOKER_RANK] - w)
-    wild_room = state.meld_limits.capacity(nat + nat_left, wild)
+    wild_room = state.meld_limits.capacity(nat + nat_left, wild, r)
     if more > 0 and nat_left + min(wild_left, wild_room) < more:
         return False
     after = state.hand_sizes[seat] - n_used - w - max(0, more) + rest
