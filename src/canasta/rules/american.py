@@ -108,6 +108,13 @@ def american_rule_lines(r: RuleFields) -> list[str]:
                    + ", ".join(f"{k} cards" for k in r.talon_sizes)
                    + " (first, second ... side to open) from the stock after his discard; they join his hand at his "
                    f"next turn; none when the opening took the pile{turn}.")
+    if r.rule_of_five:
+        out.append("Rule of five: after the side's opening turn a wild card joins only a meld holding 5 naturals, "
+                   "and new melds start without wild cards.")
+    if r.never_wild_rank:
+        out.append(f"Melds of {r.never_wild_rank}s never hold a wild card.")
+    if r.opening_only_wild_rank:
+        out.append(f"A natural meld of {r.opening_only_wild_rank}s takes wild cards only in the side's opening turn.")
     if r.empty_pile_forbidden != "none":
         what = "sevens, wild cards and aces" if r.empty_pile_forbidden == "swad" else "aces and sevens"
         out.append(f"Onto an empty pile no {what} may be discarded unless nothing else is held (going out excepted).")
