@@ -128,3 +128,34 @@ def test_the_score_keeper_refuses_wild_sevens() -> None:
     from canasta.scoring.sides import SideResult
     with pytest.raises(ScoringError, match="never holds a wild card"):
         score_side(mac(), SideResult(melds=[parse_cards("7C 7D 7H 2C")]))
+
+
+@pytest.mark.parametrize("dead", [True, False])
+def test_check_5_dead_ranks(dead: bool) -> None:
+    # A.16 check 5 with two packs: NS complete a (mixed) canasta of jacks; the rank is dead: EW may not take a pile
+    # topped by a jack with their pair (which would open their side: 150), and the plans see no jack meldable
+    d = make_deal(mac(dead_ranks=str(dead).lower()),
+                  ["AC AD AH KC KD KH JC JD JH JS JC 4C 5C", "", "2C 2D JS 9C 9D 9H 8C 8D 8H 6C 6D 6H 4D",
+                   "JD JH AS AS AC QC QD QH TC TD TH 5D 5H"], upcard="", stock="6S")
+    play(d, "draw", "meld AC AD AH", "meld KC KD KH", "meld JC JD JH JS JC", "discard 6S")
+    play(d, "draw")
+    play(d, next(str(m) for m in d.legal_moves() if str(m).startswith("discard")))
+    play(d, "draw", "add 2C 2D to J")
+    assert d.dead_mask() == (1 << 9 if dead else 0)  # jacks (rank index 9)
+    play(d, "discard JS")  # a dead card is a safe discard on a pile
+    assert legal(d, "take JD JH") != dead
+    if dead:
+        assert d.melds_by_rank(1)[9] == [7, 0]  # a full meld for the plans
+
+
+def test_dead_rank_explained() -> None:
+    d = make_deal(mac(), ["AC AD AH KC KD KH JC JD JH JS JC 4C 5C", "", "2C 2D JS 9C 9D 9H 8C 8D 8H 6C 6D 6H 4D",
+                          "JD JH AS AS AC QC QD QH TC TD TH 5D 5H"], upcard="", stock="6S")
+    play(d, "draw", "meld AC AD AH", "meld KC KD KH", "meld JC JD JH JS JC", "discard 6S")
+    play(d, "draw")
+    play(d, next(str(m) for m in d.legal_moves() if str(m).startswith("discard")))
+    play(d, "draw", "add 2C 2D to J", "discard JS")
+    assert "dead rank" in d.explain(Move.parse("take JD JH"))
+    play(d, "draw")
+    with pytest.raises(IllegalMove, match="dead rank"):
+        d.apply("meld JD JH")  # two cards: no meld anyway; the dead rank is said first

@@ -200,6 +200,8 @@ def explain_meld(state: DealState, move: Move, seat: int, side: int) -> str:
     wild = len(cards) - len(nat)
     if any(IS_RED_THREE[c] for c in cards):
         return "red threes are never melded (§1.3)"
+    if 2 <= target <= 12 and state.dead_mask() >> target & 1:
+        return f"{RANK_WORDS[target]} are a dead rank: a side has completed their canasta, nobody melds them (MAC A.6)"
     if not move.seq and len({c >> 2 for c in nat}) > 1 and any(IS_BLACK_THREE[c] for c in nat):
         nat, target = [c for c in nat if IS_BLACK_THREE[c]], THREE  # the black threes' rule is the reason
     elif target == SEQ_TARGET and not state.rules.sequences and sequence_problem(nat):
@@ -322,6 +324,9 @@ def explain_take(state: DealState, move: Move) -> str:
         return "the discard pile is empty"
     top = pile[-1]
     r = top >> 2
+    if top != JOKER and state.dead_mask() >> r & 1:
+        return (f"{RANK_WORDS[r]} are a dead rank (a side has completed their canasta): nobody may meld them "
+                "this deal, so a pile topped by one cannot be taken (MAC A.6)")
     if top == JOKER and state.rules.joker_discard_blocks_round:
         return (
             "a joly is on top: only the next player may take it, showing two wild cards and making "

@@ -427,7 +427,29 @@ class DealState:
         if full and melds_by_rank:
             for t in [t for t, (nat, wild) in melds_by_rank.items() if nat + wild >= full]:
                 del melds_by_rank[t]
+        dead = self.dead_mask()
+        if dead:  # MAC A.6: a dead rank is a full meld for the plans (no card of it can be melded)
+            cap = self.rules.meld_cap
+            for r in range(2, 13):  # rank indexes 4..A
+                if dead >> r & 1:
+                    e = melds_by_rank.get(r)
+                    wild = e[1] if e is not None else 0
+                    melds_by_rank[r] = [cap - wild, wild]
         return melds_by_rank
+
+    def dead_mask(self) -> int:
+        """Dead (closed) ranks as bits, bit ``r`` for rank index ``r``: the ranks 4..A of which a side holds a
+        canasta, where the rules have ``dead_ranks`` (MAC A.6 [CLA, P]: neither side may start or extend a meld of
+        one, nor take a pile topped by one, A.4 [T]); 0 elsewhere."""
+        if not self.rules.dead_ranks:
+            return 0
+        mask = 0
+        for side in range(self.teams):
+            if self.canastas[side]:
+                for m in self.melds[side]:
+                    if 2 <= m.target <= 12 and m.is_canasta:  # a canasta of a rank 4..A
+                        mask |= 1 << m.target
+        return mask
 
     def cards_to_keep(self) -> int:
         """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""

@@ -16,7 +16,7 @@ MAC_MIN_MELD_TABLE: tuple[tuple[int, int], ...] = ((BELOW_ZERO, 125), (3000, 155
 
 MODERN_AMERICAN_FIELDS: dict[str, Any] = {
     "hand_size": 13, "upcard": False, "talon_sizes": (4, 3), "turn_card_from_bottom": 9,
-    "empty_pile_forbidden": "swad", "wild_discard_forced_only": True, "rule_of_five": True,
+    "empty_pile_forbidden": "swad", "wild_discard_forced_only": True, "rule_of_five": True, "dead_ranks": True,
     "never_wild_rank": "7", "opening_only_wild_rank": "A",
     "canastas_to_go_out": 2, "going_out_bonus": 100, "concealed_bonus": 0,
     "min_meld_table": MAC_MIN_MELD_TABLE, "target": 8500, "pile_always_frozen": True,

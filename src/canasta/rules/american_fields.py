@@ -43,6 +43,10 @@ class AmericanFields:
     """A rank ('A') whose meld takes wild cards only in the side's opening turn: later a natural meld of it takes
     none (a meld mixed in the opening stays a mixed meld under the rule of five), '' = none (MAC A.6: aces
     [CLA, P, WCA]; more wild cards on a mixed aces meld: T, the spec's default)."""
+    dead_ranks: bool = False
+    """Once either side completes a canasta of a rank 4..A, neither side may start or extend a meld of it; a pile
+    topped by a card of it cannot be taken; its cards join the cards not discarded onto an empty pile (after an ace
+    or a seven) (MAC A.4-A.6 [CLA, P, T]; DealState.dead_mask)."""
     rule_of_five: bool = False
     """After its initial meld a side adds a wild card only to a meld already holding 5 naturals, and starts new
     melds without wild cards (5 naturals and 2 wild cards, a mixed canasta, at once); the melds of the opening turn

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.cards.deck import ACE, IS_WILD, JOKER_RANK, TWO
+from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER_RANK, TWO
 from canasta.moves.actions import DISCARD_BASE
 
 if TYPE_CHECKING:
@@ -39,16 +39,24 @@ def discard_problem(state: DealState, seat: int, card: int) -> str:
     rc = state.rank_counts[seat]
     wilds = rc[TWO] + rc[JOKER_RANK]
     naturals = size - wilds  # no three is held during play where threes are laid out (A.3)
-    others = naturals - rc[ACE] - rc[SEVEN]  # naturals that are neither aces nor sevens
+    others = naturals - rc[ACE] - rc[SEVEN]  # naturals that are neither aces nor sevens (pagat's reading)
     if rules.wild_discard_forced_only and IS_WILD[card] and naturals:
         return "a wild card may be discarded only when going out or when your hand holds only wild cards (A.5)"
     mode = rules.empty_pile_forbidden
     if mode == "none" or state.pile:
         return ""
     if mode == "swad":
-        if IS_WILD[card] and naturals:
-            return "a wild card may not be discarded onto an empty pile (A.5: sevens, wild cards, aces)"
-        if _ace_or_seven(card) and others:
+        if IS_WILD[card]:
+            return ("a wild card may not be discarded onto an empty pile (A.5: sevens, wild cards, aces, dead "
+                    "cards)") if naturals else ""
+        dead = state.dead_mask()
+        dead_held = sum(rc[r] for r in range(FOUR, ACE + 1) if dead >> r & 1) if dead else 0
+        live_as = (0 if dead >> ACE & 1 else rc[ACE]) + (0 if dead >> SEVEN & 1 else rc[SEVEN])
+        rest = naturals - live_as - dead_held  # the naturals SWAD leaves free
+        if dead >> (card >> 2) & 1:
+            return ("a card of a dead rank may not be discarded onto an empty pile while you hold another natural "
+                    "card (A.5)") if rest or live_as else ""
+        if _ace_or_seven(card) and rest:
             return "an ace or a seven may not be discarded onto an empty pile (A.5: sevens, wild cards, aces)"
         return ""
     if _ace_or_seven(card) and others:

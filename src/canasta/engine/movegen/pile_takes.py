@@ -44,6 +44,8 @@ def take_modes(state: DealState) -> list[int]:
     r = top >> 2
     if top == JOKER or r < FOUR or r == state.variant_ranks.pile_block:
         return _stop_card_takes(state, top)
+    if state.rules.dead_ranks and state.dead_mask() >> r & 1:
+        return []  # a dead rank's card on top: nobody may meld it (MAC A.4, A.6)
     seat = state.turn
     side = state.side_of[seat]
     rules = state.rules

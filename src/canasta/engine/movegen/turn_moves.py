@@ -124,7 +124,10 @@ def play_actions(state: DealState) -> list[int]:
     several = rules.several_melds_per_rank
     capped = rules.canasta_max > 0
     spare = size + pend  # cards left after a move of k cards: spare - k
+    dead = state.dead_mask()  # MAC A.6: no meld started or extended of a dead rank
     for r in range(FOUR, ACE + 1):
+        if dead >> r & 1:
+            continue
         c = rank_counts[r]
         mi = meld_index[r]
         if mi >= 0 and (c or wild3):  # a card to add
