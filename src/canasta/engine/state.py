@@ -427,8 +427,14 @@ class DealState:
         if full and melds_by_rank:
             for t in [t for t, (nat, wild) in melds_by_rank.items() if nat + wild >= full]:
                 del melds_by_rank[t]
+        return self.mark_dead(melds_by_rank)
+
+    def mark_dead(self, melds_by_rank: dict[int, list[int]]) -> dict[int, list[int]]:
+        """``melds_by_rank`` (a plan's melds by target, ``[naturals, wild cards]``) with every dead rank shown as a
+        full meld, its wild cards kept (:meth:`dead_mask`, MAC A.6): no plan melds a card of it. Changed in place
+        and returned; unchanged where no rank is dead."""
         dead = self.dead_mask()
-        if dead:  # MAC A.6: a dead rank is a full meld for the plans (no card of it can be melded)
+        if dead:
             cap = self.rules.meld_cap
             for r in range(2, 13):  # rank indexes 4..A
                 if dead >> r & 1:

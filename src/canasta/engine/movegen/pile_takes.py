@@ -172,7 +172,7 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
     rc2[r] -= n_used
     rc2[TWO] -= t_used
     rc2[JOKER_RANK] -= j_used
-    melds_by_rank = {r: [n_used + 1, w]}
+    melds_by_rank = state.mark_dead({r: [n_used + 1, w]})
     keep = max(0, 2 - rest)
     need = state.minimum[side] - used_val
     if not rules.opening_allows_wild(state.scores[side]):
