@@ -39,6 +39,7 @@ from canasta.engine.state import (
     DealState,
     Meld,
 )
+from canasta.engine.talon import earn_talon, give_talon
 from canasta.errors import IllegalMove
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import (
@@ -106,10 +107,16 @@ def start_turn(state: DealState, seat: int) -> None:
     state.must_canasta = -1
     state._legal = None
     state.turn_no += 1
+    if state.rules.rule_of_five:  # the initial meld's turn free of it, later turns under it (MAC A.6)
+        lim = state.meld_limits
+        state.meld_limits = lim.after if state.opened[state.side_of[seat]] else lim.before
     if state.lone >= 0 and seat != state.lone:  # cutthroat: each partner's own minimum count (§3.1)
         state.minimum[state.side_of[seat]] = state.rules.min_meld(state.scores[state.home[seat]])
-    if state.packets[seat]:  # his side reached the event in another player's turn (extras.py)
-        give_extra_cards(state, seat)
+    if state.packets[seat]:  # his side reached the event in another player's turn (extras.py), or his talon (talon.py)
+        if state.rules.talon_sizes:
+            give_talon(state, seat)
+        else:
+            give_extra_cards(state, seat)
     if not state.stock:
         stock_gone(state)
 
@@ -191,6 +198,8 @@ def play_move(state: DealState, action: int, move: Move) -> None:
             finish_deal(state, seat)
         end_of_melding(state, seat)
         if not out:
+            if state.rules.talon_sizes:
+                earn_talon(state, seat)  # the opener's talon, set aside after his discard (MAC A.2)
             after_turn(state)
     elif kind == ASK:
         state.asked = True

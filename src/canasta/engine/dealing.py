@@ -68,7 +68,8 @@ def deal_cards(
     if rules.red3_before_upcard:  # Italian: before the upcard is turned (§3.2)
         for k in range(n):
             state._replace_red_threes((first + k) % n)
-    state._turn_upcard()
+    if rules.upcard:  # none in Modern American Canasta: the pile starts empty (RULES_AMERICAN.md A.2)
+        state._turn_upcard()
     if rules.dowry != "none":
         lay_dowry(state)
     for k in range(n):  # red threes dealt: laid out and replaced, in turn order

@@ -12,6 +12,7 @@ from __future__ import annotations
 from canasta.cards.deck import IS_BLACK_THREE, THREE, card_str
 from canasta.engine.constraints.after_move import canastas_missing_for_initial_meld
 from canasta.engine.constraints.canasta_in_opening import KIND_WORDS
+from canasta.engine.constraints.discards import discard_problem
 from canasta.engine.constraints.going_out import side_may_go_out
 from canasta.engine.constraints.minimum_count import initial_meld_done
 from canasta.engine.extra_cards import blocked_discard
@@ -126,6 +127,9 @@ def explain_discard(state: DealState, move: Move, seat: int, side: int) -> Refus
     if state.hand_sizes[seat] == 1 and rank == state.variant_ranks.discard_block:
         return refusal("no_going_out_by_discard", f"you may not go out by discarding one of the {RANK_WORDS[rank]} "
                                                   "(§3.5)", rank=rank_code(rank))
+    why = discard_problem(state, seat, card)  # MAC A.5: onto an empty pile, wild cards
+    if why:
+        return _discard_restricted(why)
     if blocked_discard(state, card):
         return refusal("discard_blocked", f"{RANK_WORDS[rank]} may not be discarded until every side has a canasta "
                                           f"of {RANK_WORDS[rank]} (§3.5)", rank=rank_code(rank))
@@ -159,3 +163,22 @@ def _explain_last_discard(state: DealState, seat: int, side: int) -> Refusal:
         return refusal("must_ask", MUST_ASK)
     return needing("last_discard_needs_canastas", f"discarding your last card would go out, and your side needs "
                                                   f"{needed_words(state)} to go out (§1.9)", state)
+
+
+def _discard_restricted(code: str) -> Refusal:
+    """The refusal of a discard that Modern American Canasta's A.5 forbids (``code`` from
+    :func:`~canasta.engine.constraints.discards.discard_problem`)."""
+    if code == "wild_discard_only_going_out":
+        return refusal("wild_discard_only_going_out", "a wild card may be discarded only when going out or when "
+                                                      "your hand holds only wild cards (A.5)")
+    if code == "empty_pile_no_wild":
+        return refusal("empty_pile_no_wild", "a wild card may not be discarded onto an empty pile (A.5: sevens, "
+                                             "wild cards, aces, dead cards)")
+    if code == "empty_pile_no_dead_rank":
+        return refusal("empty_pile_no_dead_rank", "a card of a dead rank may not be discarded onto an empty pile "
+                                                  "while you hold another natural card (A.5)")
+    if code == "empty_pile_no_ace_seven":
+        return refusal("empty_pile_no_ace_seven", "an ace or a seven may not be discarded onto an empty pile (A.5: "
+                                                  "sevens, wild cards, aces)")
+    return refusal("empty_pile_ace_seven_last", "an ace or a seven may not be discarded onto an empty pile unless "
+                                                "they are your only natural cards")

@@ -36,8 +36,10 @@ def check_invariants(state: DealState) -> None:
             have = sum(h[r * 4 : r * 4 + 4]) if r < 13 else h[JOKER]
             if have != state.rank_counts[s][r]:
                 raise AssertionError("rank counts out of step")
-        if any(IS_RED_THREE[c] for c in range(N_TYPES) if h[c]):
-            raise AssertionError("a red three stayed in a hand")
+        if any(IS_RED_THREE[c] for c in range(N_TYPES) if h[c]) and not (state.over and state.rules.threes_by_colour):
+            raise AssertionError("a red three stayed in a hand")  # MAC: the last stock card may (A.10)
+        if state.rules.threes_by_colour and not state.over and any(h[c] for c in range(4, 8)):
+            raise AssertionError("a three stayed in a hand: every three is laid out (MAC A.3)")
         if state.rules.sequences and state.natural_bits[s] != held_bits(h):
             raise AssertionError("naturals held (bits) out of step")
         if any(not IS_BLACK_THREE[c] for c in state.black3_removed[s]):

@@ -44,6 +44,9 @@ def explain_meld(state: DealState, move: Move, seat: int, side: int) -> Refusal:
     wild = len(cards) - len(nat)
     if any(IS_RED_THREE[c] for c in cards):
         return refusal("red_three_meld", "red threes are never melded (§1.3)")
+    if 2 <= target <= 12 and state.dead_mask() >> target & 1:
+        return refusal("dead_rank_meld", f"{RANK_WORDS[target]} are a dead rank: a side has completed their canasta, "
+                                         "nobody melds them (MAC A.6)", rank=rank_code(target))
     if not move.seq and len({c >> 2 for c in nat}) > 1 and any(IS_BLACK_THREE[c] for c in nat):
         nat, target = [c for c in nat if IS_BLACK_THREE[c]], THREE  # the black threes' rule is the reason
     elif target == SEQ_TARGET and not state.rules.sequences and natural_sequence_problem(nat):

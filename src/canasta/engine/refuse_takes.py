@@ -26,6 +26,10 @@ def explain_take(state: DealState, move: Move) -> Refusal:
         return refusal("pile_empty", "the discard pile is empty")
     top = pile[-1]
     r = top >> 2
+    if top != JOKER and state.dead_mask() >> r & 1:
+        return refusal("dead_rank_take", f"{RANK_WORDS[r]} are a dead rank (a side has completed their canasta): "
+                                         "nobody may meld them this deal, so a pile topped by one cannot be taken "
+                                         "(MAC A.6)", rank=rank_code(r))
     if top == JOKER and state.rules.joker_discard_blocks_round:
         return refusal("joly_on_top", "a joly is on top: only the next player may take it, showing two wild cards "
                                       "and making his side's meld of wild cards a joker canasta this turn (§3.4)")

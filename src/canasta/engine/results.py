@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from canasta.cards.deck import N_TYPES, THREE
+from canasta.cards.deck import IS_RED_THREE, N_TYPES, THREE
 from canasta.engine.state import DealState
 from canasta.scoring.deal_score import score_deal
 from canasta.scoring.sides import CONCEALED_KINDS, SideResult, SideScore
@@ -19,10 +19,15 @@ def side_results(state: DealState) -> list[SideResult]:
     b3_all = 4
     for seat in range(state.n):
         s = res[state.home[seat]]
-        s.red_threes.extend(state.red3[seat])
+        if state.rules.threes_by_colour:  # every three laid out, scored by colour (MAC A.3, A.12)
+            s.red_threes.extend(c for c in state.red3[seat] if IS_RED_THREE[c])
+            s.black_threes.extend(c for c in state.red3[seat] if not IS_RED_THREE[c])
+        else:
+            s.red_threes.extend(state.red3[seat])
         s.black_threes_removed.extend(state.black3_removed[seat])
         h = state.hands[seat]
         s.hand.extend(c for c in range(N_TYPES) for _ in range(h[c]))
+        s.player_hands.append([c for c in range(N_TYPES) for _ in range(h[c])])  # per player (MAC A.12)
         if state.rank_counts[seat][THREE] >= b3_all and sum(h[c] for c in (4, 7)) >= b3_all:
             s.four_black_threes_held = True
     for side in range(state.teams):

@@ -340,7 +340,7 @@ class DealState:
 
     def _replace_red_threes(self, seat: int) -> None:
         h = self.hands[seat]
-        for c in (4 + 1, 4 + 2):  # 3D, 3H
+        for c in ((4, 5, 6, 7) if self.rules.threes_by_colour else (4 + 1, 4 + 2)):  # 3D, 3H (every three: MAC A.3)
             while h[c]:
                 self._take_card(seat, c)
                 self.red3[seat].append(c)
@@ -349,12 +349,18 @@ class DealState:
     def _draw(self, seat: int, count: int) -> bool:
         """Draw ``count`` cards, laying out red threes and replacing them.
 
-        Returns True if the last card of the stock was a red three.
+        Returns True if the last card of the stock was a red three (where ``threes_by_colour``, any three: it
+        then stays in the hand, MAC A.10).
         """
         stock = self.stock
+        by_colour = self.rules.threes_by_colour
+        laid = NOT_TO_HAND_RED_BLACK if by_colour else NOT_TO_HAND_RED  # every three laid out (MAC A.3)
         while count > 0 and stock:
             c = stock.pop()
-            if IS_RED_THREE[c]:
+            if laid[c]:
+                if by_colour and not stock:  # the last stock card: no replacement, kept in the hand (MAC A.10)
+                    self._give(seat, c)
+                    return True
                 self.red3[seat].append(c)
                 if not stock:
                     return True
@@ -421,7 +427,35 @@ class DealState:
         if full and melds_by_rank:
             for t in [t for t, (nat, wild) in melds_by_rank.items() if nat + wild >= full]:
                 del melds_by_rank[t]
+        return self.mark_dead(melds_by_rank)
+
+    def mark_dead(self, melds_by_rank: dict[int, list[int]]) -> dict[int, list[int]]:
+        """``melds_by_rank`` (a plan's melds by target, ``[naturals, wild cards]``) with every dead rank shown as a
+        full meld, its wild cards kept (:meth:`dead_mask`, MAC A.6): no plan melds a card of it. Changed in place
+        and returned; unchanged where no rank is dead."""
+        dead = self.dead_mask()
+        if dead:
+            cap = self.rules.meld_cap
+            for r in range(2, 13):  # rank indexes 4..A
+                if dead >> r & 1:
+                    e = melds_by_rank.get(r)
+                    wild = e[1] if e is not None else 0
+                    melds_by_rank[r] = [cap - wild, wild]
         return melds_by_rank
+
+    def dead_mask(self) -> int:
+        """Dead (closed) ranks as bits, bit ``r`` for rank index ``r``: the ranks 4..A of which a side holds a
+        canasta, where the rules have ``dead_ranks`` (MAC A.6 [CLA, P]: neither side may start or extend a meld of
+        one, nor take a pile topped by one, A.4 [T]); 0 elsewhere."""
+        if not self.rules.dead_ranks:
+            return 0
+        mask = 0
+        for side in range(self.teams):
+            if self.canastas[side]:
+                for m in self.melds[side]:
+                    if 2 <= m.target <= 12 and m.is_canasta:  # a canasta of a rank 4..A
+                        mask |= 1 << m.target
+        return mask
 
     def cards_to_keep(self) -> int:
         """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""

@@ -5,6 +5,7 @@ table uses for a few rules (the dowry's name, the red threes' label, a kind of c
 from __future__ import annotations
 
 from canasta.cards.deck import JOKER, card_str
+from canasta.rules.american import american_rule_lines
 from canasta.rules.rule_fields import RuleFields
 from canasta.rules.tables import BELOW_ZERO, PILE_TAKE_MODES
 
@@ -97,7 +98,10 @@ def _describe_table(r: RuleFields) -> list[str]:
     add(f"Deck: {r.deck_size} cards ({r.packs} packs and {r.jokers} jokers); wild cards: jokers and twos.")
     add(f"Deal: {r.hand_size} cards each; draw {r.draw} card{'s' if r.draw > 1 else ''} a turn, discard 1.")
     upc = "a wild card or any three" if r.upcard_black3_turns else "a wild card or a red three"
-    add(f"Upcard: if it is {upc}, more cards are turned onto it; a wild card or red three there freezes the pile.")
+    if r.upcard:
+        add(f"Upcard: if it is {upc}, more cards are turned onto it; a wild card or red three there freezes the pile.")
+    else:
+        add("No upcard: the discard pile starts empty.")
     vals: dict[int, list[str]] = {}
     for c in [JOKER] + [rank * 4 for rank in (0, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)]:
         vals.setdefault(r.card_values[c], []).append("JK" if c == JOKER else card_str(c)[0])
@@ -241,7 +245,8 @@ def _describe_going_out(r: RuleFields) -> list[str]:
                     + (f"fewer than {r.canastas_to_go_out} canastas" if r.red3_negative_if == "few_canastas"
                        else r.red3_negative_if.replace('_', ' '))
                     + (f" or no canasta of {r.red3_needs_canasta_of}s" if r.red3_needs_canasta_of else ""))
-    add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}; {negative}.")
+    if not r.threes_by_colour:  # else: the threes by colour (rules/american.py)
+        add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}; {negative}.")
     return lines
 
 
@@ -257,6 +262,7 @@ def _describe_end(r: RuleFields) -> list[str]:
     add(f"Stock exhausted: {se}. Last card a red three: "
         + ("he may meld but not discard." if r.last_red3_may_meld else "he may neither meld nor discard."))
     lines.extend(tile_rule_lines(r))
+    lines.extend(american_rule_lines(r))
     add(f"Game: to {r.target}; a tie on top " + ("plays another deal." if r.tie == "another_deal" else "is shared."))
     if r.pile_visible:
         add("Players may look through the discard pile.")

@@ -43,6 +43,8 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "extra_cards_from": ("stock", "packet"),
     "extra_cards_when": ("initial_meld", "first_canasta"),
     "dowry": ("none", "rank", "number"),
+    "special_hands": ("none", "cla", "pagat"),
+    "empty_pile_forbidden": ("none", "swad", "aces_sevens"),
 }
 
 # Options that are not fields but set several fields at once.
@@ -134,6 +136,8 @@ _INT_LISTS: dict[str, str] = {
     "concealed_scale": "four bonuses (first turn, first turn using partner's melds, later, later using "
                        "partner's melds) such as 1000/500/500/200, or none",
     "black3_removed_values": "totals by count such as 0/5/10/15/100",
+    "three_colour_values": "totals by count of one colour such as 0/100/300/500/1000",
+    "talon_sizes": "cards for the first, second ... side to open such as 4/3, or none",
 }
 """Options written as numbers joined by '/' (besides red3_values), with the form shown in messages."""
 
@@ -189,7 +193,8 @@ def _requirements(name: str, text: str) -> tuple[tuple[int, str], ...]:
     return _colon_pairs(name, text, form, "the scores", _requirement)
 
 
-_RANK_FIELDS = ("pile_blocking_rank", "discard_blocked_rank", "red3_needs_canasta_of")
+_RANK_FIELDS = ("pile_blocking_rank", "discard_blocked_rank", "red3_needs_canasta_of", "never_wild_rank",
+                "opening_only_wild_rank")
 
 
 def _rank(name: str, text: str) -> str:

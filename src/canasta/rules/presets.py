@@ -8,6 +8,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
+from canasta.rules.american import MODERN_AMERICAN_FIELDS
 from canasta.rules.errors import RulesError
 from canasta.rules.options import apply_options, read_bool, read_int
 from canasta.rules.rule_fields import RuleFields
@@ -289,6 +290,13 @@ PRESETS: dict[str, PresetBuilder] = {
     "hollywood": _samba_family("hollywood", HOLLYWOOD_FIELDS),
 }
 """Preset builders by name; each takes the option texts and returns validated rules."""
+
+
+UNREGISTERED_PRESETS: dict[str, PresetBuilder] = {
+    "modern-american": _fixed_table("modern-american", MODERN_AMERICAN_FIELDS, 4, 2),
+}
+"""Presets being built whose engine rules are not all played yet (issue 19): reachable from the tests only, never
+from :meth:`Rules.preset` (docs/variants/modern-american.md lists what is missing)."""
 
 
 def preset_names() -> list[str]:

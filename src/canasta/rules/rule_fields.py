@@ -13,6 +13,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Self
 
+from canasta.rules.american_fields import AmericanFields
 from canasta.rules.tables import (
     BELOW_ZERO,
     MIN_MELD_TABLES,
@@ -23,7 +24,7 @@ from canasta.rules.tables import (
 
 
 @dataclass(frozen=True)
-class RuleFields:
+class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/american_fields.py
     """The rules of one variant: every switch the engine and the scoring read.
 
     Build with :meth:`preset` or :meth:`parse`, not directly, so that player-count

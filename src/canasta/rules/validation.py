@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from canasta.cards.deck import N_TYPES
+from canasta.rules.american import check_american
 from canasta.rules.errors import RulesError
 from canasta.rules.rule_fields import RuleFields
 from canasta.rules.tables import MAX_JOKERS, MAX_PACKS
@@ -21,6 +22,7 @@ def validate(r: RuleFields) -> None:
     _check_melds_and_tables(r)
     _check_sequences_and_opening(r)
     _check_pile_going_out_points(r)
+    check_american(r)  # Modern American Canasta's fields (RULES_AMERICAN.md part A)
 
 
 def _check_table_and_deck(r: RuleFields) -> None:

@@ -18,6 +18,14 @@ from collections.abc import Mapping, Sequence
 
 from canasta.cards.deck import RANKS, card_str, is_red_three
 from canasta.rules.fields import Rules
+from canasta.scoring.american import (
+    check_threes,
+    held_penalty,
+    melds_penalty,
+    score_special_hand,
+    threes_points,
+    with_player_hands,
+)
 from canasta.scoring.bonuses import (
     black_threes_removed_points,
     canasta_bonus,
@@ -127,8 +135,9 @@ def _check_side(rules: Rules, side: SideResult, tally: _MeldTally, name: str) ->
     Raises:
         ScoringError: names the side and what is wrong.
     """
+    check_threes(rules, side, name)
     for c in side.hand:
-        if is_red_three(c):
+        if is_red_three(c) and not rules.threes_by_colour:  # MAC: a three may stay in a hand (A.1, A.10)
             raise ScoringError(f"side {name}: a red three in the hand; red threes are laid out (§1.3)")
     for c in side.red_threes:
         if not is_red_three(c):
@@ -160,10 +169,16 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
             in a variant that does not remove them, four black threes held that the
             hand does not show, a negative count.
     """
+    side = with_player_hands(side, name)
+    if side.special_hand:  # Modern American Canasta: the hand's value only (RULES_AMERICAN.md A.11)
+        return score_special_hand(rules, side, name)
     tally = _tally_melds(rules, side, name)
     _check_side(rules, side, tally, name)
     counts, canastas, melded = tally.counts, tally.canastas, tally.melded
     red3 = red_three_points(rules, len(side.red_threes), tally.kinds, bool(side.melds), side.went_out)
+    threes = threes_points(rules, side, canastas) if rules.threes_by_colour else 0  # by colour (MAC A.12)
+    if rules.threes_by_colour:
+        red3 = 0
     going_out = rules.going_out_bonus if side.went_out else 0
     concealed = concealed_points(rules, side, name)
     hand = -hand_value(rules, side.hand) * (rules.never_opened_penalty_factor if not side.melds else 1)
@@ -173,6 +188,7 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         raise ScoringError(f"side {name}: penalties are points to subtract, written as a positive number")
     penalties = -side.penalties - variant_penalties(rules, side, name) - short_sequence_penalty(
         rules, tally.infos, side.melds)
+    penalties -= melds_penalty(rules, side, tally.infos) + held_penalty(rules, side, name)  # MAC A.12
     premiums = premium_points(rules, canastas, counts["natural_counted"], tally.black3_melded)
     black3 = black_threes_removed_points(rules, side, name)
     breakdown = {
@@ -191,11 +207,13 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         breakdown["premiums"] = premiums
     if rules.black3_from_pile_removed:
         breakdown["black_threes"] = black3
+    if rules.threes_by_colour:
+        breakdown["threes"] = threes
     if rules.sequences:
         breakdown["sequence_canastas"] = counts["sequence"]
     if rules.sequence_wild_max:
         breakdown["mixed_sequence_canastas"] = counts["mixed_sequence"]  # of the sequence canastas (Hollywood)
-    total = tally.bonus + red3 + going_out + concealed + melded + hand + penalties + premiums + black3
+    total = tally.bonus + red3 + going_out + concealed + melded + hand + penalties + premiums + black3 + threes
     return SideScore(total, breakdown)
 
 

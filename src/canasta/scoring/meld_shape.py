@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from canasta.cards.deck import IS_WILD, JOKER, THREE, TWO, card_str, is_black_three, is_red_three
+from canasta.cards.deck import IS_WILD, JOKER, RANKS, THREE, TWO, card_str, is_black_three, is_red_three
 from canasta.cards.sequences import sequence_layouts, wild_sequence_problem
 from canasta.rules.fields import Rules
 from canasta.scoring.errors import ScoringError
@@ -87,6 +87,9 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
         raise ScoringError(f"meld [{shown}] has {wild_count} wild cards; at most {rules.wild_limit} are allowed (§1.5)"
                            + (f", {2 * rules.wild_limit} in two partners' melds combined (cutthroat)"
                               if rules.cutthroat else ""))
+    if wild_count and rules.never_wild_rank and RANKS[rank] == rules.never_wild_rank:
+        raise ScoringError(f"meld [{shown}]: a meld of {rules.never_wild_rank}s never holds a wild card "
+                           "(option never_wild_rank; MAC A.6)")
     if rules.no_wild_majority and wild_count > len(nat):
         raise ScoringError(f"meld [{shown}] has more wild cards than naturals (option no_wild_majority)")
     return MeldInfo("group", rank, len(nat), wild_count, len(cards) >= 7, wild_count == 0)

@@ -49,6 +49,16 @@ class SideResult:
     lone_hand: bool = False
     """Cutthroat (§3.1): this player first took the discard pile, or went out before anyone took it;
     the other players are then one partnership for the deal's scoring."""
+    black_threes: list[int] = field(default_factory=list)
+    """Where ``rules.threes_by_colour`` (Modern American Canasta, RULES_AMERICAN.md A.3): the black threes the
+    side laid out (its red ones are in ``red_threes``)."""
+    player_hands: list[list[int]] = field(default_factory=list)
+    """The cards left in each player's hand, one list per player of the side, where a rule charges a player
+    (``held_aces_penalty``, ``held_sevens_penalty``, A.12); empty = not told apart. Where given, ``hand`` is
+    their concatenation (or empty, and then read from them)."""
+    special_hand: list[int] = field(default_factory=list)
+    """The 14 cards of a special hand a player of the side laid down (``special_hands``, A.11): the side then
+    scores only that hand's value; empty = none."""
 
 
 BREAKDOWN_ITEMS: tuple[tuple[str, str, bool], ...] = (
@@ -61,6 +71,8 @@ BREAKDOWN_ITEMS: tuple[tuple[str, str, bool], ...] = (
     ("melded_cards", "Melded cards", False),
     ("hand_cards", "Cards left in hand", False),
     ("penalties", "Penalties", True),
+    ("threes", "Threes", True),
+    ("special_hand", "Special hand", True),
 )
 """Point items of a breakdown in display order: (key, label for people, shown only when non-zero).
 

@@ -48,7 +48,7 @@ def loose_cards_fit(
                 lone += c
                 if lone > most:
                     return False
-            elif c == 2 and pairs:
+            elif c == 2 and pairs and limits.pair_wild_at(r):
                 wilds -= 1
                 if wilds < 0:
                     return False
@@ -102,7 +102,7 @@ def may_meld_out(
                 continue
             if c >= 3:
                 gap = 7 - c
-            elif c == 2 and limits.pair_wild:
+            elif c == 2 and limits.pair_wild_at(r):
                 wilds -= 1  # the pair's own wild card
                 if wilds < 0:
                     return False
@@ -167,13 +167,13 @@ def naturals_reach(
     return value >= need and sum(rank_counts) - melded >= keep
 
 
-def pair_takes_wild(c: int, limits: MeldLimits) -> bool:
+def pair_takes_wild(c: int, limits: MeldLimits, rank: int = -1) -> bool:
     """Whether ``c`` naturals of a rank with no meld are a pair that one wild card makes a meld (§1.5): too
     few for a meld of naturals, enough naturals (``min_naturals``) and room for the wild card. These are the
     pairs the plan of :func:`canasta.engine.constraints.meld_plans.best_meld_value` melds with a wild card each, best
     first,
     while wild cards last."""
-    return c == 2 and limits.pair_wild
+    return c == 2 and (limits.pair_wild_at(rank) if rank >= 0 else limits.pair_wild)
 
 
 def naturals_melded(c: int, meld: list[int] | None, max_size: int, least: int) -> int:

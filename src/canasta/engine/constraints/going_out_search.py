@@ -98,7 +98,7 @@ def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: lis
         mi = meld_index[r]
         if mi >= 0 and melds[mi].size < cap:
             continue
-        if c >= least or (c >= limits.min_nat and limits.pair_wild and wilds):
+        if c >= least or (c >= limits.min_nat and limits.pair_wild_at(r) and wilds):
             continue
         if seq and placeable is None:
             placeable = _seq_placeable(d, side, hand, rules.sequence_wild_max if wilds else 0)

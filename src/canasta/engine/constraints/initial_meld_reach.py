@@ -88,7 +88,7 @@ class InitialMeldCheck:
     def __init__(self, deal: DealState, side: int, side_ex: dict[int, list[int]]):
         self.deal = deal
         self.side_ex = side_ex
-        self.base_turn = {m.target: [m.nat, m.wild] for m in deal.turn_new if m.target != THREE}
+        self.base_turn = deal.mark_dead({m.target: [m.nat, m.wild] for m in deal.turn_new if m.target != THREE})
         self.base_need = deal.minimum[side] - deal.open_total
         self.keep = deal.cards_to_keep()
         self.rank_counts = deal.rank_counts[deal.turn]
@@ -174,7 +174,7 @@ class InitialMeldCheck:
                 (
                     (self.rank_values[r], r)
                     for r in range(FOUR, ACE + 1)
-                    if r not in turn and pair_takes_wild(self.rank_counts[r], limits)
+                    if r not in turn and pair_takes_wild(self.rank_counts[r], limits, r)
                 ),
                 reverse=True,
             )
@@ -298,7 +298,7 @@ def initial_meld_ok_after(
         special = initial_meld_special_case(state, candidate, rank_counts, cn, pts)
         if special is not None:
             return special
-    this_turn = {m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE}
+    this_turn = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})
     this_turn[candidate[1]] = _joined(this_turn.get(candidate[1]), candidate[2], candidate[3] + candidate[4])
     need = state.minimum[side] - state.open_total - pts
     after = this_turn[candidate[1]]
@@ -456,7 +456,8 @@ def initial_meld_special_case(
         return True
     rank_counts = rank_counts[:]
     rank_counts[TWO] = rank_counts[JOKER_RANK] = 0
-    this_turn = {m.target: [m.nat, m.wild] for m in state.turn_new if m.target not in (THREE, WILD_TARGET)}
+    this_turn = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new
+                                 if m.target not in (THREE, WILD_TARGET)})
     cur = this_turn.get(r)
     this_turn[r] = [candidate[2], 0] if cur is None else [cur[0] + candidate[2], cur[1]]
     if best_meld_value(rank_counts, this_turn, state.meld_limits, state.cards_to_keep()) >= need:
@@ -483,7 +484,8 @@ def sequence_initial_meld_ok(
     made = NATURAL_CANASTA if cn > state.canastas[side] else 0
     if need <= 0 and not canastas_missing_for_initial_meld(state, side, made):
         return True
-    this_turn = {m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE and m.target != SEQ_TARGET}
+    this_turn = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new
+                                 if m.target != THREE and m.target != SEQ_TARGET})
     return initial_meld_still_reachable(
         state,
         rank_counts_after(state, used),

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
+from canasta.cards.deck import ACE, FOUR, JOKER_RANK, RANKS, THREE, TWO
 
 if TYPE_CHECKING:
     from canasta.rules.fields import Rules
@@ -39,8 +39,34 @@ if TYPE_CHECKING:
 
 NO_CAP = 10**6
 """Meld size used where a variant sets no limit."""
+def rank_index(rank: str) -> int:
+    """Rank index (0 = 2 .. 12 = A) of a rank letter of a Rules field, -1 for '' (no rank)."""
+    return RANKS.index(rank) if rank else -1
+
+
+RULE_OF_FIVE = 5
+"""Naturals a meld holds before a wild card joins it after the side's initial meld (``rule_of_five``, MAC A.6)."""
 WILD = 13
 """Key of the meld of wild cards in ``ex`` (``canasta.moves.notation.WILD_TARGET``)."""
+
+
+def limits_pair_side(args: tuple[Any, ...], ranks: tuple[int, int, int], before: bool) -> MeldLimits:
+    """Limits built from the arguments ``args`` of :class:`MeldLimits` and ``ranks`` = (the rule of five's
+    naturals, the rank never wild, the rank natural-only after the opening; 0, -1, -1 for none; MAC A.6): where the
+    rule of five or a natural-only rank is set, the pair of limits for a side's initial meld and for later turns,
+    linked (``before``, ``after``), and the one ``before`` asks for; else one set of limits."""
+    five, never, natural_only = ranks
+    first = MeldLimits(*args)
+    first.never_wild = never
+    first.pair_wild = first.min_nat <= 2 and first.capacity(2, 0) >= 1
+    if not five and natural_only < 0:
+        return first
+    after = MeldLimits(*args)
+    after.five, after.never_wild, after.natural_only = five, never, natural_only
+    after.pair_wild = after.min_nat <= 2 and after.capacity(2, 0) >= 1
+    for lim in (after, first):
+        lim.before, lim.after = first, after
+    return first if before else after
 
 
 class MeldLimits:
@@ -54,16 +80,25 @@ class MeldLimits:
         max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
         wild_melds: melds of wild cards only are allowed.
         wild_min, wild_max: fewest cards to start such a meld, most cards it may hold.
+        five: naturals a meld must hold before a wild card joins it (the rule of five, ``rule_of_five``, MAC A.6);
+            0 = none. Such limits come in a pair: ``before`` (for the turn of a side's initial meld: no rule of
+            five) and ``after`` (every later turn); :meth:`for_rules` returns ``after``, and the engine sets the
+            deal's limits at the start of each turn (:func:`canasta.engine.apply.start_turn`).
 
     ``pair_wild`` (worked out) says whether a pair of naturals with no meld of its rank becomes a meld with one
     wild card (``min_nat`` at most 2, and room for the wild card).
     """
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
-                 "pair_wild")
+                 "pair_wild", "five", "before", "after", "never_wild", "natural_only")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
-                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP):
+                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, five: int = 0):
+        self.five = five
+        self.never_wild = -1  # a rank whose melds never take a wild card (sevens, MAC A.6)
+        self.natural_only = -1  # a rank whose natural meld takes no wild card (aces after the opening, MAC A.6)
+        self.before: MeldLimits = self
+        self.after: MeldLimits = self
         self.limit = limit
         self.nwm = nwm
         self.min_nat = min_nat
@@ -78,17 +113,36 @@ class MeldLimits:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its constructor's arguments (the options cache is rebuilt as needed; a compiled
         MeldLimits has no argument-free constructor for pickle to call)."""
-        return (MeldLimits, (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
-                             self.wild_min, self.wild_max))
+        args = (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
+                self.wild_min, self.wild_max)
+        after = self.after
+        return (limits_pair_side, (args, (after.five, self.never_wild, after.natural_only), self is self.before))
 
     @classmethod
     def for_rules(cls, rules: Rules, rank_values: Sequence[int]) -> MeldLimits:
         """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
-        return cls(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
-                   rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap)
+        args = (rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
+                rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap)
+        ranks = (RULE_OF_FIVE if rules.rule_of_five else 0, rank_index(rules.never_wild_rank),
+                 rank_index(rules.opening_only_wild_rank))
+        return limits_pair_side(args, ranks, False)
 
-    def capacity(self, nat: int, wild: int) -> int:
-        """Wild cards a meld of ``nat`` naturals holding ``wild`` wild cards can still take."""
+    def rank_takes_wild(self, rank: int, wild: int) -> bool:
+        """Whether a meld of ``rank`` holding ``wild`` wild cards may take one more as far as its rank goes: never
+        for ``never_wild``, not while natural for ``natural_only`` (MAC A.6: sevens; aces after the opening)."""
+        return rank != self.never_wild and (rank != self.natural_only or wild > 0)
+
+    def pair_wild_at(self, rank: int) -> bool:
+        """:attr:`pair_wild` for a pair of ``rank`` with no meld (:meth:`rank_takes_wild`)."""
+        return self.pair_wild and self.rank_takes_wild(rank, 0)
+
+    def capacity(self, nat: int, wild: int, rank: int = -1) -> int:
+        """Wild cards a meld of ``nat`` naturals holding ``wild`` wild cards (of rank index ``rank``, -1: any rank
+        the rank rules leave free) can still take."""
+        if rank >= 0 and not self.rank_takes_wild(rank, wild):
+            return 0
+        if nat < self.five:  # the rule of five: no wild card joins a meld of fewer naturals (MAC A.6)
+            return 0
         cap = self.limit
         if self.nwm and nat < cap:
             cap = nat
@@ -136,7 +190,7 @@ def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limit
                     left += c - max(0, room)
                     c = max(0, room)
                 value += c * rank_values[r]
-            cap += limits.capacity(e[0] + c, e[1])
+            cap += limits.capacity(e[0] + c, e[1], r)
         elif c == 0:
             continue
         elif c >= 3 and c >= limits.min_nat:
@@ -144,8 +198,8 @@ def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limit
                 left += c - maxs
                 c = maxs
             value += c * rank_values[r]
-            cap += limits.capacity(c, 0)
-        elif c == 2 and limits.pair_wild:  # a pair that one wild card makes a meld (§1.5)
+            cap += limits.capacity(c, 0, r)
+        elif c == 2 and limits.pair_wild_at(r):  # a pair that one wild card makes a meld (§1.5)
             pairs.append(r)
         else:
             left += c
@@ -155,7 +209,7 @@ def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limit
     enabled = min(len(pairs), w)
     for r in pairs[:enabled]:
         value += 2 * rank_values[r]
-        cap += limits.capacity(2, 1)
+        cap += limits.capacity(2, 1, r)
     for r in pairs[enabled:]:
         left += rank_counts[r]
     placed = enabled + limits.wild_placeable(w - enabled, cap, melds_by_rank)
@@ -296,7 +350,7 @@ def _all_meldable(
                 return False
             if size >= 7 and not was:
                 done += 1
-            metas.append((size, limits.capacity(e[0] + c, e[1])))
+            metas.append((size, limits.capacity(e[0] + c, e[1], r)))
         elif c == 0:
             continue
         elif c >= 3 and c >= limits.min_nat:
@@ -304,12 +358,12 @@ def _all_meldable(
                 return False
             if c >= 7:
                 done += 1
-            metas.append((c, limits.capacity(c, 0)))
-        elif c == 2 and limits.pair_wild:  # a pair that one wild card makes a meld (§1.5)
+            metas.append((c, limits.capacity(c, 0, r)))
+        elif c == 2 and limits.pair_wild_at(r):  # a pair that one wild card makes a meld (§1.5)
             if w == 0:
                 return False
             w -= 1
-            metas.append((c + 1, limits.capacity(c, 1)))
+            metas.append((c + 1, limits.capacity(c, 1, r)))
         else:
             return False
     cap = sum(k for _, k in metas)

@@ -44,6 +44,8 @@ def take_modes(state: DealState) -> list[int]:
     r = top >> 2
     if top == JOKER or r < FOUR or r == state.variant_ranks.pile_block:
         return _stop_card_takes(state, top)
+    if state.rules.dead_ranks and state.dead_mask() >> r & 1:
+        return []  # a dead rank's card on top: nobody may meld it (MAC A.4, A.6)
     seat = state.turn
     side = state.side_of[seat]
     rules = state.rules
@@ -66,14 +68,15 @@ def take_modes(state: DealState) -> list[int]:
     for mode, n_used, t_used, j_used in cand:
         w = t_used + j_used
         if meld is not None:
-            if w and meld.wild + w > state.meld_limits.capacity(meld.nat + n_used + 1, 0):
+            if w and (meld.wild + w > state.meld_limits.capacity(meld.nat + n_used + 1, 0)
+                      or not state.meld_limits.rank_takes_wild(top >> 2, meld.wild)):
                 continue
             m_size = meld.size + n_used + w + 1
             if m_size > cap:  # a full meld takes no more cards (canasta_max, §3.2 Cuban)
                 continue
             canastas = state.canastas[side] + (1 if m_size >= 7 and meld.size < 7 else 0)
         else:
-            if w and w > state.meld_limits.capacity(n_used + 1, 0):
+            if w and w > state.meld_limits.capacity(n_used + 1, 0, top >> 2):
                 continue
             if n_used + 1 < rules.min_naturals:  # a new meld needs its naturals (§1.5)
                 continue
@@ -169,7 +172,7 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
     rc2[r] -= n_used
     rc2[TWO] -= t_used
     rc2[JOKER_RANK] -= j_used
-    melds_by_rank = {r: [n_used + 1, w]}
+    melds_by_rank = state.mark_dead({r: [n_used + 1, w]})
     keep = max(0, 2 - rest)
     need = state.minimum[side] - used_val
     if not rules.opening_allows_wild(state.scores[side]):
@@ -261,7 +264,7 @@ def canasta_take_ok(state: DealState, r: int, meld: Meld | None, n_used: int, w:
     more = 7 - (size0 + n_used + w + 1)
     nat_left = rank_counts[r] - n_used
     wild_left = 0 if natural else max(0, rank_counts[TWO] + rank_counts[JOKER_RANK] - w)
-    wild_room = state.meld_limits.capacity(nat + nat_left, wild)
+    wild_room = state.meld_limits.capacity(nat + nat_left, wild, r)
     if more > 0 and nat_left + min(wild_left, wild_room) < more:
         return False
     after = state.hand_sizes[seat] - n_used - w - max(0, more) + rest

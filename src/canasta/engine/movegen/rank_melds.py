@@ -22,8 +22,9 @@ Options = tuple[int, list[Option], list[int]]
 """What the caches keep per key: the most cards any of the options uses, the options, and their ids alone
 (what move generation extends its list with where nothing more is checked)."""
 
-_CACHES: dict[tuple[int, bool, int, int], dict[tuple[int, ...], Options]] = {}
-"""Per meld limits (wild_limit, no_wild_majority, canasta_max, min_naturals): the cached options."""
+_CACHES: dict[tuple[int, bool, int, int, int, int, int], dict[tuple[int, ...], Options]] = {}
+"""Per meld limits (wild_limit, no_wild_majority, canasta_max, min_naturals, the rule of five, the rank never wild,
+the rank natural-only): the cached options."""
 
 
 Cache = dict[tuple[int, ...], Options]
@@ -40,7 +41,8 @@ def options_cache(limits: MeldLimits) -> Cache:
     found: Cache | None = limits.options
     if found is not None:
         return found
-    key = (limits.limit, limits.nwm, limits.max_size, limits.min_nat)
+    key = (limits.limit, limits.nwm, limits.max_size, limits.min_nat, limits.five, limits.never_wild,
+           limits.natural_only)
     found = _CACHES.get(key)
     if found is None:
         found = _CACHES[key] = {}
@@ -68,7 +70,7 @@ def add_options(cache: Cache, limits: MeldLimits, r: int, most_nat: int, room: i
     if same != nat:
         found = cache[key] = add_options(cache, limits, r, most_nat, room, same, wild, twos, jokers)
         return found
-    most_k, shape, _ = _add_shape(cache, limits, most_nat, room, nat, wild, twos, jokers)
+    most_k, shape, _ = _add_shape(cache, limits, most_nat, room, nat, wild, twos, jokers, _shape_rank(limits, r))
     shift = _rank_shift(ADD, r)
     found = cache[key] = _with_ids(most_k, [(a + shift, r, n, t, j) for a, _, n, t, j in shape])
     return found
@@ -79,14 +81,20 @@ def _rank_shift(kind: int, r: int) -> int:
     return group_action(kind, r, 0, 0, 0) - group_action(kind, 0, 0, 0, 0)
 
 
+def _shape_rank(limits: MeldLimits, r: int) -> int:
+    """The rank whose own shapes ``r`` needs (the rank never wild, the rank natural-only: MAC A.6), else -1 (the
+    shapes of any rank)."""
+    return r if r == limits.never_wild or r == limits.natural_only else -1
+
+
 def _add_shape(cache: Cache, limits: MeldLimits, most_nat: int, room: int, nat: int, wild: int,
-               twos: int, jokers: int) -> Options:
+               twos: int, jokers: int, rank: int = -1) -> Options:
     """:func:`add_options` for rank index 0 (the ids of any rank follow by :func:`_rank_shift`), cached
     under ``(ADD, -1, ...)``. A room of ``most_nat + 3`` cards or more holds any addition (at most 3 wild
     cards), so larger rooms share one entry."""
     if room > most_nat + 3:
         room = most_nat + 3
-    key = (ADD, -1, most_nat, room, nat, wild, twos, jokers)
+    key = (ADD, -2 - rank, most_nat, room, nat, wild, twos, jokers)  # -1: any rank; -2 - r: rank r's own
     found = cache.get(key)
     if found is not None:
         return found
@@ -94,6 +102,8 @@ def _add_shape(cache: Cache, limits: MeldLimits, most_nat: int, room: int, nat: 
     most_k = 0
     for n in range(most_nat + 1):
         most = min(limits.capacity(nat + n, 0) - wild, room - n)  # wild cards this addition may bring
+        if rank >= 0 and not limits.rank_takes_wild(rank, wild):
+            most = 0
         for t, j in GROUP_WILD_COMBOS:
             w = t + j
             if t > twos or j > jokers or (w == 0 and n == 0) or (w and w > most):
@@ -115,14 +125,15 @@ def meld_options(cache: Cache, limits: MeldLimits, r: int, most_nat: int, twos: 
     found = cache.get(key)
     if found is not None:
         return found
-    tkey = (MELD, -1, most_nat, twos, jokers)
+    rank = _shape_rank(limits, r)
+    tkey = (MELD, -2 - rank, most_nat, twos, jokers)  # -1: any rank; -2 - r: rank r's own
     shape = cache.get(tkey)
     if shape is None:
         out: list[Option] = []
         most_k = 0
         cap = limits.max_size
         for n in range(limits.min_nat, most_nat + 1):
-            most = min(limits.capacity(n, 0), cap - n)
+            most = min(limits.capacity(n, 0, rank), cap - n)
             for t, j in GROUP_WILD_COMBOS:
                 w = t + j
                 if t > twos or j > jokers or n + w < 3 or w > most:

@@ -16,6 +16,7 @@ from canasta.cards.deck import (
     THREE,
     TWO,
 )
+from canasta.engine.constraints.discards import allowed_discards
 from canasta.engine.constraints.going_out import (
     canastas_needed_now_and_with_a_sequence,
     going_out_by_search_now,
@@ -123,7 +124,10 @@ def play_actions(state: DealState) -> list[int]:
     several = rules.several_melds_per_rank
     capped = rules.canasta_max > 0
     spare = size + pend  # cards left after a move of k cards: spare - k
+    dead = state.dead_mask()  # MAC A.6: no meld started or extended of a dead rank
     for r in range(FOUR, ACE + 1):
+        if dead >> r & 1:
+            continue
         c = rank_counts[r]
         mi = meld_index[r]
         if mi >= 0 and (c or wild3):  # a card to add
@@ -256,6 +260,8 @@ def play_actions(state: DealState) -> list[int]:
             ]
             if kept or n_disc:
                 acts[n_disc:] = kept
+        if (rules.empty_pile_forbidden != "none" or rules.wild_discard_forced_only) and len(acts) > n_disc:
+            acts[n_disc:] = allowed_discards(state, seat, acts[n_disc:])  # MAC A.5 (constraints/discards.py)
     if state.no_discard and opening_done:
         acts.append(PASS_ID)
     if (

@@ -1,0 +1,71 @@
+"""Modern American Canasta's discard restrictions (RULES_AMERICAN.md A.5), read from the fields
+``empty_pile_forbidden`` and ``wild_discard_forced_only``:
+
+* SWAD [CLA]: sevens, wild cards and aces may not be discarded onto an empty pile (the first turn of a deal, or
+  after the pile was taken); pagat's reading (``aces_sevens``) names only aces and sevens, "unless these are the
+  only natural cards you have" [P];
+* a wild card is discarded only by a player going out or whose hand is all wild cards [CLA, P].
+
+The last card of a player going out is free of both (A.9). A player left with only forbidden cards is never stuck
+(the engine offers a discard in every position): T's fallback, an ace or a seven first, then a wild card (A.5,
+**UNCLEAR** in the spec; docs/variants/modern-american.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER_RANK, TWO
+from canasta.moves.actions import DISCARD_BASE
+
+if TYPE_CHECKING:
+    from canasta.engine.state import DealState
+
+SEVEN = 5
+"""Rank index of the sevens (``RANKS = "23456789TJQKA"``)."""
+
+
+def _ace_or_seven(card: int) -> bool:
+    return not IS_WILD[card] and (card >> 2 == ACE or card >> 2 == SEVEN)
+
+
+def discard_problem(state: DealState, seat: int, card: int) -> str:
+    """Why the rules of A.5 forbid ``seat`` to discard ``card`` now, as a reason code ('' where they do not; the
+    words are :func:`canasta.engine.explain.explain_refusal`'s): checked against the other cards he holds, so
+    that a player holding only forbidden cards may still discard. Codes: ``wild_discard_only_going_out``,
+    ``empty_pile_no_wild``, ``empty_pile_no_dead_rank``, ``empty_pile_no_ace_seven``,
+    ``empty_pile_ace_seven_last``."""
+    rules = state.rules
+    size = state.hand_sizes[seat]
+    if size <= 1:
+        return ""  # going out: any card but a three (A.9)
+    rc = state.rank_counts[seat]
+    wilds = rc[TWO] + rc[JOKER_RANK]
+    naturals = size - wilds  # no three is held during play where threes are laid out (A.3)
+    others = naturals - rc[ACE] - rc[SEVEN]  # naturals that are neither aces nor sevens (pagat's reading)
+    if rules.wild_discard_forced_only and IS_WILD[card] and naturals:
+        return "wild_discard_only_going_out"
+    mode = rules.empty_pile_forbidden
+    if mode == "none" or state.pile:
+        return ""
+    if mode == "swad":
+        if IS_WILD[card]:
+            return "empty_pile_no_wild" if naturals else ""
+        dead = state.dead_mask()
+        dead_held = sum(rc[r] for r in range(FOUR, ACE + 1) if dead >> r & 1) if dead else 0
+        live_as = (0 if dead >> ACE & 1 else rc[ACE]) + (0 if dead >> SEVEN & 1 else rc[SEVEN])
+        rest = naturals - live_as - dead_held  # the naturals SWAD leaves free
+        if dead >> (card >> 2) & 1:
+            return "empty_pile_no_dead_rank" if rest or live_as else ""
+        if _ace_or_seven(card) and rest:
+            return "empty_pile_no_ace_seven"
+        return ""
+    if _ace_or_seven(card) and others:
+        return "empty_pile_ace_seven_last"
+    return ""
+
+
+def allowed_discards(state: DealState, seat: int, acts: list[int]) -> list[int]:
+    """Of the discard move ids ``acts``, those :func:`discard_problem` allows (never all refused: each rule yields
+    where the hand holds nothing else)."""
+    return [a for a in acts if not discard_problem(state, seat, a - DISCARD_BASE)]

@@ -1,0 +1,85 @@
+"""The fields of Modern American Canasta (RULES_AMERICAN.md part A; docs/variants/modern-american.md): a base of
+:class:`~canasta.rules.rule_fields.RuleFields`, so that they are fields of every variant's rules like any other
+(options, ``canasta rules --options``), kept in one block apart from the classic fields they extend.
+
+Defaults leave every other variant as it was; the ``modern-american`` preset sets them
+(:data:`canasta.rules.american.MODERN_AMERICAN_FIELDS`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class AmericanFields:
+    """The switches of Modern American Canasta's deal, discards and scoring (RULES_AMERICAN.md A.2-A.12), read by
+    the engine (engine/talon.py, engine/constraints/discards.py, the threes in engine/state.py) and the one scoring
+    function (scoring/american.py). All point amounts are in points; all counts are numbers of cards."""
+
+    # Modern American Canasta (RULES_AMERICAN.md part A)
+    upcard: bool = True
+    """A card is turned from the stock to start the discard pile (§1.2); False: the pile starts empty and the first
+    player draws from the stock (MAC A.2 [P, MS, POC]). False needs dowry=none."""
+    talon_sizes: tuple[int, ...] = ()
+    """Bonus cards (the talon) a player earns by making his side's initial meld from his hand: the first entry for
+    the first side to open, the second for the next; he takes them from the top of the stock after his discard and
+    they join his hand at the start of his next turn, threes laid out and replaced; none when the opening took the
+    pile or once the turn card is drawn; empty = no talon (MAC A.2: 4/3 [CLA, P, WCA, HB]; engine/talon.py)."""
+    turn_card_from_bottom: int = 0
+    """Where talon_sizes: the stock card, counted from the bottom, that is the turn card; once it is drawn (fewer
+    cards left in the stock) no talon is earned; 0 = no turn card (MAC A.2: 9 [CLA, P, WCA, HB])."""
+    empty_pile_forbidden: str = "none"
+    """Cards that may not be discarded onto an empty pile (the first turn, or after the pile was taken), unless
+    the hand holds nothing else: none; swad (sevens, wild cards, aces; then an ace or a seven before a wild card,
+    MAC A.5 [CLA]); aces_sevens (aces and sevens unless they are the only naturals held [P]). Dead ranks are not
+    played yet. The last card of a player going out is free (A.9). Module engine/constraints/discards.py."""
+    wild_discard_forced_only: bool = False
+    """A wild card is discarded only when going out or when the hand holds only wild cards (MAC A.5 [CLA, P])."""
+    never_wild_rank: str = ""
+    """A rank ('7') whose melds never hold a wild card, not even in the opening, '' = none (MAC A.6: sevens
+    [CLA, P, POC])."""
+    opening_only_wild_rank: str = ""
+    """A rank ('A') whose meld takes wild cards only in the side's opening turn: later a natural meld of it takes
+    none (a meld mixed in the opening stays a mixed meld under the rule of five), '' = none (MAC A.6: aces
+    [CLA, P, WCA]; more wild cards on a mixed aces meld: T, the spec's default)."""
+    dead_ranks: bool = False
+    """Once either side completes a canasta of a rank 4..A, neither side may start or extend a meld of it; a pile
+    topped by a card of it cannot be taken; its cards join the cards not discarded onto an empty pile (after an ace
+    or a seven) (MAC A.4-A.6 [CLA, P, T]; DealState.dead_mask)."""
+    rule_of_five: bool = False
+    """After its initial meld a side adds a wild card only to a meld already holding 5 naturals, and starts new
+    melds without wild cards (5 naturals and 2 wild cards, a mixed canasta, at once); the melds of the opening turn
+    may hold 2 naturals or more with their wild cards (MAC A.6 [CLA, CC, HB]; P: some older groups skip it)."""
+    threes_by_colour: bool = False
+    """Threes are scored by colour (MAC, RULES_AMERICAN.md A.3, A.12 [CLA, P]): the red threes and the black threes
+    a side laid out each score ``three_colour_values`` by their count, and the sum counts against the side with no
+    canasta, 0 with fewer canastas than canastas_to_go_out, for it with canastas_to_go_out or more; a three left in
+    a hand costs black3_hand_penalty, red or black (A.1). False: red threes by red3_values (§1.11). In the engine
+    every three, red or black, is laid out and replaced like a red three (so no three is ever melded or discarded),
+    and a three drawn as the last stock card stays in the hand and ends the deal (A.3, A.10 per E). Needs
+    upcard=false (no three ever reaches the pile)."""
+    three_colour_values: tuple[int, ...] = (0, 100, 300, 500, 1000)
+    """Points of the threes of one colour by their count (index = count; more than listed: the last entry plus
+    the first step per card), where threes_by_colour (MAC A.12: 100, 300, 500, 1000 [CLA, P])."""
+    incomplete_aces_penalty: int = 0
+    """Points a side loses for a natural meld of aces (no wild card) that is not a canasta at the end of the deal,
+    0 = none (MAC A.12: 2500 [CLA, P via E]); a mixed meld of aces is not penalised."""
+    incomplete_sevens_penalty: int = 0
+    """Points a side loses for a meld of sevens that is not a canasta at the end of the deal (MAC A.12: 2500)."""
+    incomplete_wild_penalty: int = 0
+    """Points a side loses for a meld of wild cards that is not a canasta at the end of the deal (MAC A.12: 2000)."""
+    incomplete_wild_all_jokers_penalty: int = 0
+    """The same for an incomplete meld of wild cards holding all four jokers, 0 = incomplete_wild_penalty
+    (MAC A.12, A.14 row 3: CLA 2000, P 2500)."""
+    held_aces_penalty: int = 0
+    """Points a side loses for each of its players holding held_rank_penalty_from aces or more at the end of the
+    deal, on top of their card values, 0 = none (MAC A.12: 1500 per player [CLA, P via E])."""
+    held_sevens_penalty: int = 0
+    """The same for sevens held (MAC A.12: 1500 per player)."""
+    held_rank_penalty_from: int = 3
+    """Aces (sevens) one player must hold for held_aces_penalty (held_sevens_penalty) (MAC A.12: 3)."""
+    special_hands: str = "none"
+    """Which special hands of 14 cards a player whose side has not melded may lay down, scoring only the hand's
+    value for his side: none, cla (the League's eleven, two Dream Hands that win the game) or pagat (four hands,
+    Garbage 2000) (MAC A.11, A.14 rows 1-2); values in canasta.rules.american.SPECIAL_HAND_VALUES."""

@@ -1,0 +1,56 @@
+"""The oracles of issue 7 for Modern American Canasta as far as the engine plays it (docs/variants/modern-american.md):
+going out and the initial meld agree with the exhaustive single-turn searches (tests/oracles) on seeded random
+positions of the modern-american rules (no upcard, talons, threes laid out, SWAD)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from canasta.engine.deal import P_PLAY, Deal
+from canasta.rules.fields import Rules
+from canasta.rules.presets import UNREGISTERED_PRESETS
+from oracles.compare import compare_opening, compare_position
+from oracles.positions import _choose
+
+
+def mac() -> Rules:
+    return UNREGISTERED_PRESETS["modern-american"](Rules(), {})
+
+
+def mac_positions(count: int, seed: int, max_cards: int = 7) -> Iterator[Deal]:
+    """Play-phase positions of small hands, as oracles.positions.positions makes them for a registered preset."""
+    rules = mac()
+    rng = random.Random(f"modern-american/{seed}")
+    made = 0
+    while made < count:
+        d = Deal(rules, dealer=rng.randrange(4), seed=rng.randrange(1 << 30))
+        while not d.over and made < count:
+            acts = d.legal_actions()
+            if d.phase == P_PLAY and d.actor == d.turn:
+                near = d.canastas[d.side_of[d.turn]] >= 1
+                if d.hand_sizes[d.turn] + len(d.pending) <= max_cards and rng.random() < (0.5 if near else 0.1):
+                    made += 1
+                    yield d.clone()
+            d.apply_action(_choose(d, acts, rng))
+
+
+def test_going_out_oracle_agrees() -> None:
+    stats: dict[str, int] = {}
+    problems = [p for d in mac_positions(120, seed=1) for p in compare_position(d, stats)]
+    assert not problems, problems[:3]
+    assert stats.get("skipped", 0) == 0 and stats["positions"] == 120 and stats["out"] > 0
+
+
+def test_initial_meld_oracle_agrees() -> None:
+    stats: dict[str, int] = {}
+    rng = random.Random("first/modern-american")
+    problems: list[str] = []
+    for _ in range(40):
+        scores = [rng.choice((0, 3000, 5000)) for _ in range(2)]
+        d = Deal(mac(), dealer=rng.randrange(4), seed=rng.randrange(1 << 30), scores=scores)
+        while not d.over and not (d.phase == P_PLAY and d.actor == d.turn):
+            d.apply_action(d.legal_actions()[0])
+        problems += compare_opening(d, stats)
+    assert not problems, problems[:3]
+    assert stats["open_checked"] == 40
