@@ -44,6 +44,7 @@ function meldSpot(side, cards, to) {
 /* One card flying from `from` to `to` (rectangles; `code` null: a card back); `target` is hidden until it lands. */
 function fly(code, from, to, delay, target) {
   if (!from || !to || Motion.speed <= 0) return;
+  if (document.querySelectorAll("[data-role='moving-card']").length >= 8) return;  // moves faster than shown: skip
   const c = code ? card(code) : el("div", { class: "card back" });
   c.dataset.role = "moving-card";
   c.classList.add("moving");
@@ -67,8 +68,8 @@ function fly(code, from, to, delay, target) {
       { transform: "translate(" + dx + "px," + dy + "px) rotate(" + (dx > 0 ? 4 : -4) + "deg)" }],
     { duration: ms, delay, easing: "cubic-bezier(.25,.8,.35,1)", fill: "both" });
   }
-  if (target) target.style.visibility = "hidden";
-  const done = () => { c.remove(); if (target) target.style.visibility = ""; };
+  if (target) target.style.opacity = "0";
+  const done = () => { c.remove(); if (target) target.style.opacity = ""; };
   anim.finished.then(done, done);
 }
 
