@@ -109,6 +109,34 @@ def meld_by_drag(page: Page, move: str) -> None:
     drag_to(page, locs[0], target)
 
 
+def available(page: Page, move: str) -> bool:
+    """Whether the cards of ``move`` are all still in the hand (not staged)."""
+    words = move.split()
+    cards = [w.split("=")[0] for w in (words[1:words.index("to")] if "to" in words else words[1:])]
+    return all(page.locator(f"#hand .card[data-card='{c}']").count() >= cards.count(c) for c in cards)
+
+
+def stage_initial_meld(page: Page, melds: list[str]) -> bool:
+    """Stage legal melds by drag, one after another, until the bar says the initial meld is complete, then
+    commit; if it never is, take the cards back (nothing was sent). True when committed."""
+    for move in melds:
+        if not move.startswith("meld ") or not available(page, move):
+            continue
+        meld_by_drag(page, move)
+        page.wait_for_selector("#stage .stage-count")
+        page.wait_for_function("() => stageCheck !== null")
+        bar = page.text_content("#stage .stage-count") or ""
+        assert re.fullmatch(r"\d+ / \d+ towards your minimum", bar), bar
+        if page.locator("#stage-commit").is_enabled():
+            page.click("#stage-commit")
+            return True
+        if page.locator("#stage .stage-why").count():
+            assert page.text_content("#stage .stage-why")
+    if page.locator("#stage-back").count():
+        page.click("#stage-back")
+    return False
+
+
 def direct_move(page: Page, state: dict[str, Any], took: list[bool]) -> None:
     """One move by clicks and drags only: take the pile by clicking it (once a deal, when legal), draw by clicking
     the stock, answer by the Yes button, pass by its button, meld or add by drag, discard by dragging onto the
@@ -117,6 +145,7 @@ def direct_move(page: Page, state: dict[str, Any], took: list[bool]) -> None:
     seq = state["seq"]
     takes = [m for m in legal if m.split()[0] == "take"]
     melds = [m for m in legal if m.split()[0] in ("meld", "add")]
+    opened = state["view"]["opened"][state["view"]["side"]]
     if takes and (not took[0] or "draw" not in legal):
         took[0] = True
         page.click("[data-role='pile']")
@@ -128,8 +157,9 @@ def direct_move(page: Page, state: dict[str, Any], took: list[bool]) -> None:
         page.click("#yes-btn")
     elif "pass" in legal:
         page.click("#pass-btn")
-    elif melds and (state["view"]["pending_pile"] or not any(m.startswith("discard ") for m in legal)
-                    or len(state["log"]) % 3 == 0):
+    elif melds and not opened and stage_initial_meld(page, melds):
+        pass
+    elif melds and opened and (not any(m.startswith("discard ") for m in legal) or len(state["log"]) % 3 == 0):
         meld_by_drag(page, melds[0])
     else:
         card = next(m for m in legal if m.startswith("discard ")).split()[1]
@@ -139,8 +169,8 @@ def direct_move(page: Page, state: dict[str, Any], took: list[bool]) -> None:
                                timeout=WAIT_MS)
     except PlaywrightError as e:
         page.screenshot(path="/tmp/tbl/shots/fail.png")
-        raise AssertionError(f"nothing happened: legal {legal}, sent {page.evaluate('window.__sent')[-3:]} {page.evaluate('window.__dbg')[-4:]}") from e
-    assert not page.text_content("#error"), (page.text_content("#error"), page.evaluate("window.__sent")[-2:], page.evaluate('window.__dbg')[-4:])
+        raise AssertionError(f"nothing happened: legal {legal}, sent {page.evaluate('window.__sent')[-3:]}") from e
+    assert not page.text_content("#error"), (page.text_content("#error"), legal, page.evaluate("window.__sent")[-3:])
 
 
 def assert_inside_viewport(page: Page) -> None:

@@ -57,7 +57,6 @@ function hideChooser() { $("chooser").hidden = true; }
 
 function onCardDown(ev) {
   const node = ev.target.closest("#hand .card");
-  (window.__dbg = window.__dbg || []).push(["down", ev.clientX, ev.clientY, String(ev.target.className)]);
   if (!node || ev.button > 0) return;
   drag = { x: ev.clientX, y: ev.clientY, index: +node.dataset.index, id: ev.pointerId, ghost: null, indices: null };
   node.setPointerCapture(ev.pointerId);
@@ -108,7 +107,6 @@ function onCardUp(ev) {
   d.ghost.remove();
   document.body.classList.remove("dragging");
   const target = dropTarget(ev.clientX, ev.clientY);
-  (window.__dbg = window.__dbg || []).push(["up", ev.clientX, ev.clientY, target && target.kind, String(document.elementFromPoint(ev.clientX, ev.clientY).className)]);
   if (target) dropOn(target, d.indices);
 }
 

@@ -225,7 +225,8 @@ function renderMyHand() {
   $("hand-count").textContent = tn("table.cards_n", hand.length);
   const hinted = hintMove ? hintMove.split(" ").slice(1) : [];
   const takers = takerCards();
-  displayOrder(hand).forEach((i) => {
+  const onStage = stagedSet();
+  displayOrder(hand).filter((i) => !onStage.has(i)).forEach((i) => {
     const c = hand[i];
     const el_ = card(c, selected.has(i) ? "selected" : "");
     if (S.rules.tile_names) el_.append(el("span", { class: "tn", text: tileName(c) }));

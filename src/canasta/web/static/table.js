@@ -51,6 +51,7 @@ function connect() {
     else if (m.type === "seats") { if (S) { S.seats = m.seats; render(); } }
     else if (m.type === "error") onError(m);
     else if (m.type === "hint") onHint(m);
+    else if (m.type === "checked") onChecked(m);
     else if (m.type === "rematch") toRematch(m.table);
   };
   ws.onclose = (ev) => {
@@ -113,7 +114,7 @@ function onState(m) {
   S = m;
   window.__state = m;
   const hand = m.view ? m.view.hand.join(" ") : "";
-  if (hand !== lastHand) { selected = new Set(); lastHand = hand; hideChooser(); }
+  if (hand !== lastHand) { selected = new Set(); lastHand = hand; hideChooser(); staged = []; stageCheck = null; }
   hintMove = "";
   $("hint-text").textContent = "";
   delete $("hint-text").dataset.move;
@@ -134,7 +135,7 @@ function render() {
   $("waiting").hidden = S.status !== "waiting";
   $("board").hidden = S.status === "waiting";
   if (S.status === "waiting") return renderWaiting();
-  renderSeatsAround(); renderStatus(); renderCenter(); renderSides(); renderGoal(); renderMyHand(); renderButtons();
+  renderSeatsAround(); renderStatus(); renderCenter(); renderSides(); renderGoal(); renderStage(); renderMyHand(); renderButtons();
   renderScores(); renderLog(); renderHistory(); renderOverlay(); markLastMove();
 }
 
@@ -356,6 +357,7 @@ function meldAction(targetRank) {
   const natural = cards.find((c) => !isWild(c));
   // a sequence ("4H-6H", RULES.md §3.2) is always named; a meld of a rank only for wild cards
   if (targetRank) { sendMove("add " + cards.join(" ") + (natural && !targetRank.includes("-") ? "" : " to " + targetRank)); return; }
+  if (stagingOn()) { stageCards([...selected]); return; }  // an initial meld: staged until Commit
   const own = S.view.melds[S.view.side];
   if (natural && own.some((m) => m.rank === natural[0])) { sendMove("add " + cards.join(" ")); return; }
   sendMove("meld " + cards.join(" "));
