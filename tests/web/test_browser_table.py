@@ -31,8 +31,13 @@ PHONE = {"width": 390, "height": 844}
 BOTS3 = [{"kind": "human", "name": "Ana"}] + [{"kind": "bot", "bot": "random"}] * 3
 ROLES = ("hand", "stock", "pile", "own-melds", "actions")
 # Counts whether a card flew across the table (data-role="moving-card") since the page was loaded.
-WATCH_MOVES = """() => { window.__moving = 0; new MutationObserver((list) => { for (const r of list) for (const n of r.addedNodes)
-  if (n.dataset && n.dataset.role === 'moving-card') window.__moving++; }).observe(document.body, { childList: true }); }"""
+WATCH_MOVES = """() => { window.__moving = 0; new MutationObserver((list) => {
+  for (const r of list) for (const n of r.addedNodes)
+    if (n.dataset && n.dataset.role === 'moving-card') window.__moving++;
+  }).observe(document.body, { childList: true }); }"""
+# Keeps every message the page sends (window.__sent), to say what was sent when a move fails.
+WATCH_SENT = """() => { const orig = WebSocket.prototype.send; window.__sent = [];
+  WebSocket.prototype.send = function (d) { window.__sent.push(d); return orig.call(this, d); }; }"""
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +64,7 @@ def open_table(browser: Browser, server: Server, viewport: dict[str, int], lang:
     page.goto(server.table(BOTS3)[0] + "&lang=" + lang)
     page.wait_for_selector("#start:not([hidden])")
     page.evaluate(WATCH_MOVES)
-    page.evaluate("() => { const orig = WebSocket.prototype.send; window.__sent = []; WebSocket.prototype.send = function (d) { window.__sent.push(d); return orig.call(this, d); }; }")
+    page.evaluate(WATCH_SENT)
     page.click("#start")
     return page
 
