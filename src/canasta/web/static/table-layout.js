@@ -60,10 +60,11 @@ function renderSeatsAround() {
   const v = S.view;
   const boxes = { top: $("seats-top"), left: $("seats-left"), right: $("seats-right") };
   Object.values(boxes).forEach((b) => { b.innerHTML = ""; });
+  $("my-seat").innerHTML = "";
   S.seats.forEach((s, i) => {
     const place = seatPlace(i);
-    if (place === "bottom") return;
-    boxes[place].append(seatBox(s, i, v));
+    if (place === "bottom") $("my-seat").append(mySeat(s, i, v));
+    else boxes[place].append(seatBox(s, i, v));
   });
   $("felt").dataset.players = String(S.seats.length);
 }
@@ -89,6 +90,17 @@ function seatBox(s, i, v) {
   if (toAct) label += ", " + t("table.to_play");
   box.setAttribute("aria-label", label);
   box.title = label;
+  return box;
+}
+
+/* Your own seat, beside your hand: name, turn, dealer, and the badges of the variant (packet, clock). */
+function mySeat(s, i, v) {
+  const out = S.sitting_out === i;
+  const toAct = !!v && v.to_act === i && v.phase !== "over";
+  const box = el("span", { class: "seat me side-" + sideOf(i) + (toAct ? " to-act" : ""), "data-seat": i },
+    el("span", { class: "dot " + (s.connected ? "on" : "off") }), el("span", { class: "nm", text: s.name }));
+  if (v && v.dealer === i) box.append(el("span", { class: "badge", title: t("table.dealer"), text: "D" }));
+  seatBadges(box, s, i, v, out);
   return box;
 }
 
