@@ -154,6 +154,6 @@ function wireDirectActions() {
   };
   press($("stock"), () => { if (isMyTurn() && legalHas("draw")) sendMove("draw"); });
   press($("pile"), takePile);
-  $("pile").addEventListener("pointerenter", () => $("hand").classList.add("show-takers"));
-  $("pile").addEventListener("pointerleave", () => $("hand").classList.remove("show-takers"));
+  for (const on of ["pointerenter", "focus"]) $("pile").addEventListener(on, () => $("hand").classList.add("show-takers"));
+  for (const off of ["pointerleave", "blur"]) $("pile").addEventListener(off, () => $("hand").classList.remove("show-takers"));
 }

@@ -5,7 +5,7 @@
 "use strict";
 
 const RANK_ORDER = "23456789TJQKA";
-let sortBy = localStorage.getItem("canasta.sort") === "suit" ? "suit" : "rank";
+let sortBy = localStorage.getItem("canasta.sort") || "";   // "rank", "suit", or "" (not chosen: by suit only with sequences)
 let handOrder = null;   // card codes in the order the player dragged them to, or null: sorted
 
 /* A card drawn by common.js, with its suit as a class (the four-colour deck colours diamonds and clubs). */
@@ -32,9 +32,11 @@ function seatPlace(i) {
 }
 
 /* The index order in which the hand is shown: the engine's order (by rank), or by suit, or as dragged. */
+function sortKind() { return sortBy || (S && S.rules.sequences ? "suit" : "rank"); }
+
 function displayOrder(hand) {
   const idx = hand.map((c, i) => i);
-  if (sortBy === "suit") idx.sort((a, b) => suitKey(hand[a]) - suitKey(hand[b]) || a - b);
+  if (sortKind() === "suit") idx.sort((a, b) => suitKey(hand[a]) - suitKey(hand[b]) || a - b);
   if (!handOrder) return idx;
   const out = [], used = new Set();
   for (const code of handOrder) {
@@ -251,7 +253,7 @@ function renderMyHand() {
     el_.setAttribute("aria-selected", String(selected.has(i)));
     box.append(el_);
   });
-  $("sort-btn").textContent = t(sortBy === "rank" ? "table.sort_suit" : "table.sort_rank");
+  $("sort-btn").textContent = t(sortKind() === "rank" ? "table.sort_suit" : "table.sort_rank");
   fitHand();
 }
 

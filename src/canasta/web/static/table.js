@@ -406,7 +406,7 @@ document.addEventListener("keydown", (ev) => {
 });
 
 wireDirectActions();
-$("sort-btn").addEventListener("click", () => { setSort(sortBy === "rank" ? "suit" : "rank"); if (S) renderMyHand(); });
+$("sort-btn").addEventListener("click", () => { setSort(sortKind() === "rank" ? "suit" : "rank"); if (S) renderMyHand(); });
 $("opp-toggle").addEventListener("click", () => { $("felt").classList.toggle("opp-open"); if (S) renderSides(); });
 $("speed").value = String(Motion.speed);
 $("speed").addEventListener("change", () => setSpeed(parseFloat($("speed").value)));
