@@ -56,9 +56,10 @@ def server(tmp_path: Path) -> Iterator[Server]:
     s.stop()
 
 
-def open_table(browser: Browser, server: Server, viewport: dict[str, int], lang: str = "en") -> Page:
+def open_table(browser: Browser, server: Server, viewport: dict[str, int], lang: str = "en",
+               reduced_motion: Any = "no-preference") -> Page:
     """A person's page at a new table with three random bots, started, in ``lang``."""
-    ctx = browser.new_context(viewport=viewport)
+    ctx = browser.new_context(viewport=viewport, reduced_motion=reduced_motion)
     page = ctx.new_page()
     page.set_default_timeout(WAIT_MS)
     page.goto(server.table(BOTS3)[0] + "&lang=" + lang)
@@ -232,6 +233,18 @@ def test_a_bots_move_flies_across_the_table(server: Server, browser: Browser) ->
         s = wait_state(page, f"s.seq > {s['seq']}")
         assert page.locator("[data-role='pile'].live, [data-role='stock'].live").count() <= 1
         assert page.locator(".last-move").count() >= 1  # the last move highlighted
+    finally:
+        page.context.close()
+
+
+def test_reduced_motion_fades_cards_in_place(server: Server, browser: Browser) -> None:
+    page = open_table(browser, server, DESKTOP, reduced_motion="reduce")
+    try:
+        page.wait_for_selector("[data-role='moving-card']", state="attached")
+        frames = page.evaluate("""() => { const c = document.querySelector("[data-role='moving-card']");
+            return c ? c.getAnimations().flatMap((a) => a.effect.getKeyframes()).map((k) => Object.keys(k)) : null; }""")
+        if frames is not None:  # the card may have landed in between
+            assert frames and all("transform" not in k for k in frames), frames
     finally:
         page.context.close()
 

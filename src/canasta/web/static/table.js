@@ -402,6 +402,8 @@ document.addEventListener("keydown", (ev) => {
   if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const k = ev.key.toLowerCase();
   if (k === "enter" && !$("overlay").hidden && !$("next-btn").hidden) { ev.preventDefault(); $("next-btn").click(); return; }
+  const commit = document.getElementById("stage-commit");
+  if (k === "enter" && commit && !commit.disabled && ev.target.tagName !== "BUTTON") { ev.preventDefault(); commit.click(); return; }
   if (KEYS[k]) { ev.preventDefault(); act(KEYS[k]); }
 });
 
