@@ -265,6 +265,11 @@ def test_take_button_needs_the_cards_of_a_legal_take(server: Server, browser: Br
         assert page.locator("#take-btn").is_enabled()
         page.click("#clear-btn")
         assert page.locator("#take-btn").is_disabled()
+        # drag the first card of the hand onto the third: it is put there, and stays there
+        first, third = (page.locator("#hand .card").nth(k) for k in (0, 2))
+        moved = first.get_attribute("data-index")
+        drag_to(page, first, third)
+        assert page.locator("#hand .card").nth(1).get_attribute("data-index") == moved
     finally:
         page.context.close()
 

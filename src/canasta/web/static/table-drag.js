@@ -141,9 +141,10 @@ function reorder(indices, before) {
 function wireDirectActions() {
   const hand = $("hand");
   hand.addEventListener("pointerdown", onCardDown);
-  hand.addEventListener("pointermove", onCardMove);
-  hand.addEventListener("pointerup", onCardUp);
-  hand.addEventListener("pointercancel", onCardCancel);
+  // on the window: a hand drawn again while a card is dragged (a bot moved) must not lose the drag
+  window.addEventListener("pointermove", onCardMove);
+  window.addEventListener("pointerup", onCardUp);
+  window.addEventListener("pointercancel", onCardCancel);
   hand.addEventListener("keydown", (ev) => {
     const node = ev.target.closest(".card");
     if (node && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); ev.stopPropagation(); toggle(+node.dataset.index); }
