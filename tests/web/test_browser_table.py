@@ -9,6 +9,7 @@ if set, else to the test's temporary directory.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -152,6 +153,7 @@ def direct_move(page: Page, state: dict[str, Any], took: list[bool]) -> None:
     takes = [m for m in legal if m.split()[0] == "take"]
     melds = [m for m in legal if m.split()[0] in ("meld", "add")]
     opened = state["view"]["opened"][state["view"]["side"]]
+    discards = [m for m in legal if m.startswith("discard ")]
     if takes and (not took[0] or "draw" not in legal):
         took[0] = True
         page.click("[data-role='pile']")
@@ -165,10 +167,12 @@ def direct_move(page: Page, state: dict[str, Any], took: list[bool]) -> None:
         page.click("#pass-btn")
     elif melds and not opened and stage_initial_meld(page, melds):
         pass
-    elif melds and opened and (not any(m.startswith("discard ") for m in legal) or len(state["log"]) % 3 == 0):
-        meld_by_drag(page, melds[0])
+    elif melds and (opened or not discards) and (not discards or len(state["log"]) % 3 == 0):
+        # an addition to a meld already on the table goes at once (after a take it counts towards the minimum)
+        meld_by_drag(page, next((m for m in melds if m.startswith("add ")), melds[0]) if not opened else melds[0])
     else:
-        card = next(m for m in legal if m.startswith("discard ")).split()[1]
+        assert discards, legal
+        card = discards[0].split()[1]
         drag_to(page, hand_card(page, card, set()), page.locator("[data-role='pile']"))
     try:
         page.wait_for_function(f"() => window.__state.seq > {seq} || document.getElementById('error').textContent",
@@ -237,12 +241,55 @@ def test_a_bots_move_flies_across_the_table(server: Server, browser: Browser) ->
         page.context.close()
 
 
+def test_an_initial_meld_is_staged_before_anything_is_sent(server: Server, browser: Browser) -> None:
+    """Cards dropped on the table before the side has melded are staged: the bar counts them against the minimum,
+    nothing is sent but a read-only check, Take back returns them to the hand."""
+    page = open_table(browser, server, DESKTOP)
+    try:
+        for _ in range(40):
+            s = wait_state(page, "s.legal.includes('draw') || s.view.phase === 'over'")
+            if s["view"]["phase"] == "over":
+                pytest.skip("the bots ended the deal before an initial meld came to hand")
+            page.click("[data-role='stock']")
+            try:
+                s = wait_state(page, f"s.seq > {s['seq']} && s.view.phase === 'play'")
+            except PlaywrightError as e:
+                raise AssertionError(str([page.evaluate("window.__sent")[-3:], page.text_content("#error"),
+                                          page.evaluate("[S.seq, S.legal, S.view.phase, S.view.to_act]")])) from e
+            melds = [m for m in s["legal"] if m.startswith("meld ")]
+            if melds and not s["view"]["opened"][s["view"]["side"]]:
+                break
+            card = next(m for m in s["legal"] if m.startswith("discard ")).split()[1]
+            drag_to(page, hand_card(page, card, set()), page.locator("[data-role='pile']"))
+            wait_state(page, f"s.seq > {s['seq']}")
+        else:
+            pytest.skip("no initial meld came to hand in 40 turns")
+        held = page.locator("#hand .card").count()
+        sent = len(page.evaluate("window.__sent"))
+        meld_by_drag(page, melds[0])
+        page.wait_for_function("() => stageCheck !== null")
+        size = len(melds[0].split()) - 1
+        assert page.locator("#hand .card").count() == held - size
+        assert page.locator("#stage .meld.staged .card").count() == size
+        bar = page.text_content("#stage .stage-count") or ""
+        points, minimum = (int(x) for x in re.findall(r"\d+", bar))
+        assert bar == f"{points} / {minimum} towards your minimum" and minimum == 50 and points > 0
+        assert page.locator("#stage-commit").is_enabled() == (points >= minimum)
+        new = [json.loads(m)["type"] for m in page.evaluate("window.__sent")[sent:]]
+        assert new == ["check"]  # nothing sent to the game
+        assert wait_state(page, "true")["seq"] == s["seq"]
+        page.click("#stage-back")
+        assert page.locator("#hand .card").count() == held and page.locator("#stage").count() == 0
+    finally:
+        page.context.close()
+
+
 def test_reduced_motion_fades_cards_in_place(server: Server, browser: Browser) -> None:
     page = open_table(browser, server, DESKTOP, reduced_motion="reduce")
     try:
         page.wait_for_selector("[data-role='moving-card']", state="attached")
         frames = page.evaluate("""() => { const c = document.querySelector("[data-role='moving-card']");
-            return c ? c.getAnimations().flatMap((a) => a.effect.getKeyframes()).map((k) => Object.keys(k)) : null; }""")
+            return c ? c.getAnimations().flatMap((a) => a.effect.getKeyframes()).map(Object.keys) : null; }""")
         if frames is not None:  # the card may have landed in between
             assert frames and all("transform" not in k for k in frames), frames
     finally:

@@ -93,7 +93,7 @@ function onHint(m) {
   hintMove = m.move;
   $("hint-text").dataset.move = m.move;
   $("hint-text").innerHTML = escapeHtml(t("table.hint_is")) + " " + moveHtml(m.move);
-  renderHand();
+  renderMyHand();
 }
 
 /* Events after the state's number: add the moves to the deal's log (a new deal empties it) and take the
@@ -227,12 +227,9 @@ function renderStatus() {
   $("status").classList.toggle("mine", !!v && v.to_act === me() && !S.game_over && v.phase !== "over");
 }
 
-/* The hand and the things drawn from it (the hint's cards). */
-function renderHand() { renderMyHand(); }
-
 function toggle(i) {
   if (selected.has(i)) selected.delete(i); else selected.add(i);
-  renderHand(); renderButtons();
+  renderMyHand(); renderButtons();
 }
 
 function renderButtons() {
@@ -380,7 +377,7 @@ function act(name) {
   else if (name === "no") sendMove("no");
   else if (name === "pass") sendMove("pass");
   else if (name === "hint") send({ type: "hint" });
-  else if (name === "clear") { selected = new Set(); hideChooser(); renderHand(); renderButtons(); }
+  else if (name === "clear") { selected = new Set(); hideChooser(); renderMyHand(); renderButtons(); }
 }
 
 document.querySelectorAll(".actions button").forEach((b) => b.addEventListener("click", () => act(b.dataset.act)));
