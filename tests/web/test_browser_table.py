@@ -241,7 +241,7 @@ def test_a_bots_move_flies_across_the_table(server: Server, browser: Browser) ->
         page.context.close()
 
 
-def test_an_initial_meld_is_staged_before_anything_is_sent(server: Server, browser: Browser) -> None:
+def test_an_initial_meld_is_staged_before_anything_is_sent(server: Server, browser: Browser, tmp_path: Path) -> None:
     """Cards dropped on the table before the side has melded are staged: the bar counts them against the minimum,
     nothing is sent but a read-only check, Take back returns them to the hand."""
     page = open_table(browser, server, DESKTOP)
@@ -275,6 +275,7 @@ def test_an_initial_meld_is_staged_before_anything_is_sent(server: Server, brows
         points, minimum = (int(x) for x in re.findall(r"\d+", bar))
         assert bar == f"{points} / {minimum} towards your minimum" and minimum == 50 and points > 0
         assert page.locator("#stage-commit").is_enabled() == (points >= minimum)
+        page.screenshot(path=str(shots_dir(tmp_path) / "table-desktop-staged.png"))
         new = [json.loads(m)["type"] for m in page.evaluate("window.__sent")[sent:]]
         assert new == ["check"]  # nothing sent to the game
         assert wait_state(page, "true")["seq"] == s["seq"]

@@ -236,10 +236,10 @@ function renderMyHand() {
   if (!S || !S.view) return;
   document.querySelector(".hand-area").hidden = !!S.view.spectator;  // sitting out: no hand, no moves
   const hand = S.view.hand;
-  $("hand-count").textContent = tn("table.cards_n", hand.length);
+  const onStage = stagedSet();
+  $("hand-count").textContent = tn("table.cards_n", hand.length - onStage.size);
   const hinted = hintMove ? hintMove.split(" ").slice(1) : [];
   const takers = takerCards();
-  const onStage = stagedSet();
   displayOrder(hand).filter((i) => !onStage.has(i)).forEach((i) => {
     const c = hand[i];
     const el_ = card(c, selected.has(i) ? "selected" : "");
