@@ -254,8 +254,10 @@ def test_an_initial_meld_is_staged_before_anything_is_sent(server: Server, brows
     try:
         for _ in range(40):
             s = wait_state(page, "s.legal.includes('draw') || (s.view && s.view.phase === 'over')")
-            if s["view"]["phase"] == "over":
-                pytest.skip("the bots ended the deal before an initial meld came to hand")
+            if s["view"]["phase"] == "over":  # the bots ended the deal: the next one
+                page.click("#next-btn")
+                wait_state(page, f"s.deal_no > {s['deal_no']} && s.view.phase !== 'over'")
+                continue
             page.click("[data-role='stock']")
             try:
                 s = wait_state(page, f"s.seq > {s['seq']} && s.view.phase === 'play'")
@@ -269,7 +271,7 @@ def test_an_initial_meld_is_staged_before_anything_is_sent(server: Server, brows
             drag_to(page, hand_card(page, card, set()), page.locator("[data-role='pile']"))
             wait_state(page, f"s.seq > {s['seq']}")
         else:
-            pytest.skip("no initial meld came to hand in 40 turns")
+            pytest.skip("no initial meld came to hand in 40 turns")  # not seen: a meld comes within a few turns
         held = page.locator("#hand .card").count()
         sent = len(page.evaluate("window.__sent"))
         meld_by_drag(page, melds[0])
@@ -279,7 +281,8 @@ def test_an_initial_meld_is_staged_before_anything_is_sent(server: Server, brows
         assert page.locator("#stage .meld.staged .card").count() == size
         bar = page.text_content("#stage .stage-count") or ""
         points, minimum = (int(x) for x in re.findall(r"\d+", bar))
-        assert bar == f"{points} / {minimum} towards your minimum" and minimum == 50 and points > 0
+        assert bar == f"{points} / {minimum} towards your minimum" and points > 0
+        assert minimum == s["view"]["minimums"][s["view"]["side"]]
         assert page.locator("#stage-commit").is_enabled() == (points >= minimum)
         page.screenshot(path=str(shots_dir(tmp_path) / "table-desktop-staged.png"))
         new = [json.loads(m)["type"] for m in page.evaluate("window.__sent")[sent:]]
