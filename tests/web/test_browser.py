@@ -317,7 +317,10 @@ def test_variant_extras_are_shown(server: Server, page: Page, tmp_path: Path) ->
     s = wait_state(page, MY_TURN)  # the bots wait for Ana: the state stays as it is
     want = [load_locale("en")["table.packet"].replace("{n}", str(n)) for n in s["view"]["packet_sizes"] if n]
     assert want  # in the first round at least one side has not made a canasta: its packets are face down
-    assert page.locator(".seat-chip [data-extra=packet]").all_text_contents() == want
+    shown = page.evaluate("""() => [...document.querySelectorAll('.seat[data-seat]')]
+        .sort((a, b) => a.dataset.seat - b.dataset.seat)
+        .flatMap((s) => [...s.querySelectorAll('[data-extra=packet]')].map((p) => p.textContent))""")
+    assert shown == want
     if s["view"]["packet_sizes"][s["view"]["seat"]]:  # Ana's own packet is still face down
         assert "11" in (page.text_content("#notes") or "")
     page.screenshot(path=str(shots_dir(tmp_path) / "pennies.png"), full_page=True)
@@ -360,7 +363,7 @@ def test_invite_link_is_claimed_once_and_the_clock_shows(server: Server, browser
     assert "already been used" in (other.text_content("#error") or "")
     host.click("#start")
     wait_state(host, "s.status === 'playing'")
-    host.wait_for_selector(".seat-chip [data-extra='clock']")
+    host.wait_for_selector(".seat [data-extra='clock']")
     for p in (host, friend, other):
         p.context.close()
 

@@ -38,6 +38,8 @@ MAX_MOVE_CHARS = 200
 """Longest move text accepted."""
 MAX_NAME_CHARS = 30
 """Longest seat name accepted."""
+MAX_CHECK_MOVES = 12
+"""Most moves one ``check`` message may try (the melds of an initial meld staged on the page)."""
 
 MESSAGE_FIELDS: dict[str, dict[str, type]] = {
     "move": {"move": str},
@@ -48,6 +50,7 @@ MESSAGE_FIELDS: dict[str, dict[str, type]] = {
     "name": {"name": str},
     "sync": {},
     "ping": {},
+    "check": {"moves": list},
 }
 """Client message types and their required fields (with their JSON types)."""
 OPTIONAL_FIELDS: dict[str, dict[str, type]] = {"move": {"at": int}, "next_deal": {"at": int}}
@@ -65,10 +68,12 @@ class ProtocolError(ValueError):
 
 @dataclass(frozen=True)
 class ClientMessage:
-    """A checked client message: its type, the parsed move (type ``move``), the name (type ``name``), ``ref``."""
+    """A checked client message: its type, the parsed move (type ``move``), the name (type ``name``), the parsed
+    moves (type ``check``), ``ref``."""
 
     type: str
     move: Move | None = None
+    moves: tuple[Move, ...] = ()
     text: str = ""
     ref: int | None = None
     at: int | None = None
@@ -127,12 +132,33 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         except MoveError as e:
             raise ProtocolError("bad_move", str(e)) from None
         return ClientMessage("move", move=move, text=text, ref=ref, at=at)
+    if kind == "check":
+        return ClientMessage("check", moves=_check_moves(data["moves"]), ref=ref)
     if kind == "name":
         name = " ".join(data["name"].split())
         if not name or len(name) > MAX_NAME_CHARS or not name.isprintable():
             raise ProtocolError("bad_name", f"a name has 1 to {MAX_NAME_CHARS} printable characters")
         return ClientMessage("name", text=name, ref=ref)
     return ClientMessage(kind, ref=ref, at=at)
+
+
+def _check_moves(items: list[Any]) -> tuple[Move, ...]:
+    """The moves of a ``check`` message: 1 to :data:`MAX_CHECK_MOVES` melds or additions (``meld``/``add`` in
+    notation). Raises ProtocolError (``bad_field``, ``bad_move``)."""
+    if not 1 <= len(items) <= MAX_CHECK_MOVES or not all(isinstance(x, str) for x in items):
+        raise ProtocolError("bad_field", f"'moves' must be a list of 1 to {MAX_CHECK_MOVES} moves in notation")
+    moves = []
+    for text in items:
+        if len(text) > MAX_MOVE_CHARS:
+            raise ProtocolError("bad_move", f"a move has at most {MAX_MOVE_CHARS} characters")
+        try:
+            move = Move.parse(text.strip())
+        except MoveError as e:
+            raise ProtocolError("bad_move", str(e)) from None
+        if str(move).split(" ", 1)[0] not in ("meld", "add"):
+            raise ProtocolError("bad_move", "only melds and additions can be checked")
+        moves.append(move)
+    return tuple(moves)
 
 
 def error_message(code: str, message: str, ref: int | None = None,

@@ -1,5 +1,6 @@
-/* A table: the websocket client (protocol 2: a snapshot, then numbered events applied to it),
-   drawing the state, selecting cards, sending moves, shortcuts, invitations. */
+/* A table: the websocket client (protocol 2: a snapshot, then numbered events applied to it), drawing the state
+   (the card table itself is drawn by table-layout.js, moves animated by table-motion.js, direct actions in
+   table-drag.js), selecting cards, sending moves, shortcuts, invitations. */
 "use strict";
 
 const params = new URLSearchParams(location.search);
@@ -50,6 +51,7 @@ function connect() {
     else if (m.type === "seats") { if (S) { S.seats = m.seats; render(); } }
     else if (m.type === "error") onError(m);
     else if (m.type === "hint") onHint(m);
+    else if (m.type === "checked") onChecked(m);
     else if (m.type === "rematch") toRematch(m.table);
   };
   ws.onclose = (ev) => {
@@ -83,7 +85,7 @@ function onError(m) {
   if (m.code === "stale") resync();  // the table moved on: look again
   const key = "error." + m.code;
   const known = I18N.texts[key] !== undefined;
-  if (m.code === "illegal" || m.code === "bad_move") showError(t(key) + " " + m.message);
+  if (m.code === "illegal" || m.code === "bad_move") showError(t(key) + " " + reasonText(m));
   else showError(known ? t(key) : m.message);
 }
 
@@ -91,7 +93,7 @@ function onHint(m) {
   hintMove = m.move;
   $("hint-text").dataset.move = m.move;
   $("hint-text").innerHTML = escapeHtml(t("table.hint_is")) + " " + moveHtml(m.move);
-  renderHand();
+  renderMyHand();
 }
 
 /* Events after the state's number: add the moves to the deal's log (a new deal empties it) and take the
@@ -99,10 +101,12 @@ function onHint(m) {
    A gap in the numbers means a message was lost: ask for a snapshot. */
 function onEvent(m) {
   if (!S || (m.events.length && m.events[0].n !== S.seq + 1) || (!m.events.length && m.seq !== S.seq)) { resync(); return; }
+  const spots = S.status === "playing" && !$("board").hidden ? captureSpots() : null;
   for (const e of m.events) { if (e.kind === "deal") S.log = []; else S.log.push(e); }
   const next = Object.assign({}, S);
   for (const [k, v] of Object.entries(m)) if (k !== "type" && k !== "events") next[k] = v;
   onState(next);
+  if (spots && !m.events.some((e) => e.kind === "deal")) animateEvents(m.events, spots);
 }
 
 function onState(m) {
@@ -110,7 +114,7 @@ function onState(m) {
   S = m;
   window.__state = m;
   const hand = m.view ? m.view.hand.join(" ") : "";
-  if (hand !== lastHand) { selected = new Set(); lastHand = hand; }
+  if (hand !== lastHand) { selected = new Set(); lastHand = hand; hideChooser(); staged = []; stageCheck = null; }
   hintMove = "";
   $("hint-text").textContent = "";
   delete $("hint-text").dataset.move;
@@ -131,8 +135,8 @@ function render() {
   $("waiting").hidden = S.status !== "waiting";
   $("board").hidden = S.status === "waiting";
   if (S.status === "waiting") return renderWaiting();
-  renderSeats(); renderStatus(); renderPile(); renderMelds(); renderHand(); renderButtons();
-  renderScores(); renderLog(); renderHistory(); renderOverlay();
+  renderSeatsAround(); renderStatus(); renderCenter(); renderSides(); renderGoal(); renderStage(); renderMyHand(); renderButtons();
+  renderScores(); renderLog(); renderHistory(); renderOverlay(); markLastMove();
 }
 
 function renderWaiting() {
@@ -169,35 +173,6 @@ async function reinvite(seat, li) {
 
 /* The side a seat plays for now (a cutthroat partnership shares one side, players sitting out keep theirs). */
 function sideOf(i) { return S.view && S.view.sides ? S.view.sides[i] : S.seats[i].side; }
-
-function renderSeats() {
-  const bar = $("seats-bar");
-  bar.innerHTML = "";
-  const v = S.view;
-  S.seats.forEach((s, i) => {
-    const out = S.sitting_out === i;
-    const chip = el("div", { class: "seat-chip side-" + sideOf(i) + (v && v.to_act === i ? " to-act" : "") + (i === me() ? " you" : "") + (out ? " sits-out" : ""), "data-seat": i },
-      el("span", { class: "dot " + (s.connected ? "on" : "off") }),
-      el("span", { class: "name", text: s.name + (i === me() ? " (" + t("lobby.you") + ")" : "") }),
-      el("span", { class: "count", title: t("table.cards_held"), text: v && !out ? "\ud83c\udca0 " + v.hand_sizes[i] : "" }));
-    if (v && v.dealer === i) chip.append(el("span", { class: "badge", title: t("table.dealer"), text: "D" }));
-    if (s.stand_in) chip.append(el("span", { class: "badge extra", "data-extra": "stand-in", text: t("table.stand_in") }));
-    if (S.clock && S.clock.left && S.clock.left.length && s.kind === "human") {
-      const left = Math.max(0, Math.round(S.clock.left[i]));
-      chip.append(el("span", { class: "badge clock" + (S.clock.running === i ? " running" : ""), "data-extra": "clock",
-        text: "\u23f1 " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") }));
-    }
-    if (out) chip.append(el("span", { class: "badge extra", "data-extra": "sits-out", text: t("table.sits_out") }));
-    if (v && v.packet_sizes.length && v.packet_sizes[i]) {
-      chip.append(el("span", { class: "badge extra", "data-extra": "packet", title: t("table.packet_title"), text: t("table.packet", { n: v.packet_sizes[i] }) }));
-    }
-    if (v && v.lone_hand === i) chip.append(el("span", { class: "badge extra", "data-extra": "lone", text: t("table.lone_hand") }));
-    else if (v && v.lone_hand >= 0 && i !== me() && sideOf(i) === sideOf(me())) {
-      chip.append(el("span", { class: "badge extra", "data-extra": "partner", text: t("table.partner_now") }));
-    }
-    bar.append(chip);
-  });
-}
 
 /* What an initial meld needs, from the server's parts (canasta.viewfacts.opening_parts). */
 function openingText(o) {
@@ -252,93 +227,9 @@ function renderStatus() {
   $("status").classList.toggle("mine", !!v && v.to_act === me() && !S.game_over && v.phase !== "over");
 }
 
-function renderPile() {
-  const v = S.view;
-  $("stock").innerHTML = "";
-  $("stock").append(cardBack(v ? v.stock : ""));
-  $("stock").title = t("table.stock_count", { n: v ? v.stock : 0 });
-  $("pile").innerHTML = "";
-  const info = $("pile-info");
-  info.innerHTML = "";
-  if (!v) return;
-  const p = v.pile;
-  $("pile").append(p.top ? cardEl(p.top, "top") : el("div", { class: "card empty", text: "\u2014" }));
-  info.append(el("span", { class: "pill", text: t("table.pile_size", { n: p.size }) }));
-  if (p.frozen) info.append(el("span", { class: "pill frozen", title: p.frozen_reason, text: "\u2744 " + t("table.frozen") }));
-  else if (p.frozen_for_me) info.append(el("span", { class: "pill frozen-me", title: p.frozen_reason, text: "\u2744 " + t("table.frozen_for_you") }));
-  if (p.stopped) info.append(el("span", { class: "pill stop", text: "\u26d4 " + t("table.stopped") }));
-  if (p.blocked_until !== null) info.append(el("span", { class: "pill stop", "data-extra": "blocked-joly", text: "\u26d4 " + t("table.blocked_joly", { n: p.blocked_until + 1 }) }));
-  if (p.blocking_rank) info.append(el("span", { class: "pill stop", "data-extra": "blocked-rank", text: "\u26d4 " + t("table.blocked_rank", { rank: rankLabel(p.blocking_rank) }) }));
-  if (p.surprise) info.append(el("span", { class: "pill under", "data-extra": "surprise", text: t("table.surprise", { n: p.surprise }) }));
-  if (p.dowry) info.append(el("span", { class: "pill under", "data-extra": "dowry", text: t("table.dowry", { n: p.dowry }) }));
-  if (p.top && S.rules.tile_names) $("pile").append(el("div", { class: "tile-name", text: tileName(p.top) }));
-}
-
-function meldBox(m, side, mine) {
-  const cls = "meld" + (m.canasta ? " canasta " + (m.natural ? "natural" : "mixed") : "") + (mine ? " mine" : "");
-  const box = el("div", { class: cls, "data-rank": m.rank, "data-side": side });
-  const label = m.canasta ? t(m.natural ? "meld.natural" : "meld.mixed") : (m.rank === "W" ? t("meld.wild") : (m.rank === "2" ? t("meld.twos") : rankLabel(m.rank)));
-  box.append(el("div", { class: "meld-label", text: label + " \u00b7 " + m.cards.length }));
-  const cards = el("div", { class: "meld-cards" });
-  const shown = m.canasta ? [m.cards[m.natural ? 0 : m.cards.findIndex((c) => isWild(c))] || m.cards[0]] : m.cards;
-  shown.forEach((c) => cards.append(cardEl(c, "mini-card")));
-  if (m.canasta) cards.classList.add("stacked");
-  box.append(cards);
-  if (mine) box.addEventListener("click", () => meldAction(m.rank));
-  return box;
-}
-
-function renderMelds() {
-  const v = S.view;
-  const box = $("melds");
-  box.innerHTML = "";
-  if (!v) return;
-  const order = [v.side, ...[...Array(S.rules.teams).keys()].filter((s) => s !== v.side)];
-  for (const side of order) {
-    const seats = S.seats.map((s, i) => i).filter((i) => sideOf(i) === side);
-    if (!seats.length) continue;  // cutthroat: the partners' side is the lone hand's partner's
-    const names = seats.map((i) => S.seats[i].name).join(", ");
-    const reds = [];
-    seats.forEach((i) => reds.push(...v.red_threes[i]));
-    const need = v.opened[side] ? t("table.minimum", { n: v.minimums[side] }) + " \u2713" : openingText(S.opening[side]);
-    const head = el("div", { class: "side-head" }, el("strong", { text: sideName(side) + (side === v.side ? " \u00b7 " + t("table.your_side") : "") }),
-      el("span", { class: "muted", text: " " + names }),
-      el("span", { class: "pill opening", title: S.opening[side] ? S.opening[side].text : "", text: need }));
-    const red = el("div", { class: "red-threes" });
-    reds.forEach((c) => red.append(cardEl(c, "mini-card")));
-    const melds = el("div", { class: "meld-row" });
-    v.melds[side].forEach((m) => melds.append(meldBox(m, side, side === v.side)));
-    if (!v.melds[side].length) melds.append(el("span", { class: "muted", text: t("table.no_melds") }));
-    box.append(el("div", { class: "side-melds side-" + side + (side === v.side ? " own" : "") }, head, red, melds));
-  }
-}
-
-function renderHand() {
-  const box = $("hand");
-  box.innerHTML = "";
-  if (!S || !S.view) return;
-  document.querySelector(".hand-area").hidden = !!S.view.spectator;  // sitting out: no hand, no moves
-  const hand = S.view.hand;
-  $("hand-count").textContent = "(" + hand.length + ")";
-  const hinted = hintMove ? hintMove.split(" ").slice(1) : [];
-  let group = null, last = null;
-  hand.forEach((c, i) => {
-    const key = c === "JK" || c[0] === "2" ? "W" : c[0];
-    if (key !== last) { group = el("div", { class: "group" }); box.append(group); last = key; }
-    const card = cardEl(c, selected.has(i) ? "selected" : "");
-    if (S.rules.tile_names) card.append(el("span", { class: "tn", text: tileName(c) }));
-    const h = hinted.indexOf(c);
-    if (h >= 0) { card.classList.add("hinted"); hinted.splice(h, 1); }
-    card.dataset.index = i;
-    card.tabIndex = 0;
-    card.addEventListener("click", () => toggle(i));
-    group.append(card);
-  });
-}
-
 function toggle(i) {
   if (selected.has(i)) selected.delete(i); else selected.add(i);
-  renderHand(); renderButtons();
+  renderMyHand(); renderButtons();
 }
 
 function renderButtons() {
@@ -346,7 +237,7 @@ function renderButtons() {
   const mine = !!v && v.to_act === me() && S.status === "playing" && v.phase !== "over";
   const n = selected.size;
   $("draw-btn").disabled = !mine || !legalHas("draw");
-  $("take-btn").disabled = !mine || !legalHas("take") || !(n === 0 || n === 2);
+  $("take-btn").disabled = !mine || !matchTake(selCards());  // only a take the selection makes (none: a take without cards)
   $("meld-btn").disabled = !mine || n === 0 || !(legalHas("meld") || legalHas("add"));
   $("discard-btn").disabled = !mine || n !== 1 || !legalHas("discard");
   $("ask-btn").disabled = !mine || !legalHas("ask");
@@ -406,6 +297,22 @@ function renderHistory() {
   const box = $("history");
   box.innerHTML = "";
   if (!S.history.length) { box.append(el("p", { class: "muted", text: t("table.no_deals") })); return; }
+  box.append(historyTable());
+}
+
+/* At the end of a deal: the cards each player still held (yours by name, the others' count). */
+function cardsLeft(v) {
+  const ul = el("ul", { class: "cards-left" });
+  S.seats.forEach((s, i) => {
+    const li = el("li", {}, el("strong", { text: s.name + ": " }), tn("table.cards_n", v.hand_sizes[i]));
+    if (i === me() && v.hand.length) { li.append(" "); v.hand.forEach((c) => li.append(card(c, "mini-card"))); }
+    ul.append(li);
+  });
+  return el("div", {}, el("h3", { text: t("table.cards_left") }), ul);
+}
+
+/* The score pad: every deal of the game, each side's score and running total. */
+function historyTable() {
   const tbl = el("table", { class: "history" });
   const head = el("tr", {}, el("th", { text: "#" }));
   for (let s = 0; s < S.rules.teams; s++) head.append(el("th", { text: sideName(s) }));
@@ -415,7 +322,7 @@ function renderHistory() {
     h.scores.forEach((x, i) => row.append(el("td", { class: "num", text: x + " (" + h.totals[i] + ")" })));
     tbl.append(row);
   }
-  box.append(tbl);
+  return tbl;
 }
 
 function renderOverlay() {
@@ -430,6 +337,8 @@ function renderOverlay() {
   body.innerHTML = "";
   body.append(el("p", { text: last.out_seat >= 0 ? t("table.went_out", { name: seatName(last.out_seat) }) : t("table.nobody_out") }));
   body.append(breakdownTable(last));
+  if (v && !S.game_over) body.append(cardsLeft(v));
+  body.append(el("h3", { text: t("table.history") }), historyTable());
   $("next-btn").hidden = S.game_over;
   $("record-link").hidden = !S.game_over;
   $("rematch-btn").hidden = !S.game_over || !S.host;
@@ -445,6 +354,7 @@ function meldAction(targetRank) {
   const natural = cards.find((c) => !isWild(c));
   // a sequence ("4H-6H", RULES.md §3.2) is always named; a meld of a rank only for wild cards
   if (targetRank) { sendMove("add " + cards.join(" ") + (natural && !targetRank.includes("-") ? "" : " to " + targetRank)); return; }
+  if (stagingOn()) { stageCards([...selected]); return; }  // an initial meld: staged until Commit
   const own = S.view.melds[S.view.side];
   if (natural && own.some((m) => m.rank === natural[0])) { sendMove("add " + cards.join(" ")); return; }
   sendMove("meld " + cards.join(" "));
@@ -455,8 +365,9 @@ function act(name) {
   const cards = selCards();
   if (name === "draw") sendMove("draw");
   else if (name === "take") {
-    if (cards.length !== 0 && cards.length !== 2) { showError(t("error.take_cards")); return; }
-    sendMove(cards.length ? "take " + cards.join(" ") : "take");
+    const m = matchTake(cards);
+    if (!m) { showError(t(takes().length ? "error.take_cards" : "error.cannot_take")); return; }
+    sendMove(m);
   } else if (name === "meld") meldAction(null);
   else if (name === "discard") {
     if (cards.length !== 1) { showError(t("error.discard_one")); return; }
@@ -466,7 +377,7 @@ function act(name) {
   else if (name === "no") sendMove("no");
   else if (name === "pass") sendMove("pass");
   else if (name === "hint") send({ type: "hint" });
-  else if (name === "clear") { selected = new Set(); renderHand(); renderButtons(); }
+  else if (name === "clear") { selected = new Set(); hideChooser(); renderMyHand(); renderButtons(); }
 }
 
 document.querySelectorAll(".actions button").forEach((b) => b.addEventListener("click", () => act(b.dataset.act)));
@@ -488,8 +399,23 @@ document.addEventListener("keydown", (ev) => {
   if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const k = ev.key.toLowerCase();
   if (k === "enter" && !$("overlay").hidden && !$("next-btn").hidden) { ev.preventDefault(); $("next-btn").click(); return; }
+  const commit = document.getElementById("stage-commit");
+  if (k === "enter" && commit && !commit.disabled && ev.target.tagName !== "BUTTON") { ev.preventDefault(); commit.click(); return; }
   if (KEYS[k]) { ev.preventDefault(); act(KEYS[k]); }
 });
+
+wireDirectActions();
+$("sort-btn").addEventListener("click", () => { setSort(sortKind() === "rank" ? "suit" : "rank"); if (S) renderMyHand(); });
+$("opp-toggle").addEventListener("click", () => { $("felt").classList.toggle("opp-open"); if (S) renderSides(); });
+$("speed").value = String(Motion.speed);
+$("speed").addEventListener("change", () => setSpeed(parseFloat($("speed").value)));
+$("four-colour").checked = localStorage.getItem("canasta.four") === "1";
+document.body.classList.toggle("four-colour", $("four-colour").checked);
+$("four-colour").addEventListener("change", () => {
+  localStorage.setItem("canasta.four", $("four-colour").checked ? "1" : "0");
+  document.body.classList.toggle("four-colour", $("four-colour").checked);
+});
+window.addEventListener("resize", () => { if (S && S.view) fitHand(); });
 
 I18N.onchange = () => { if (S) render(); const c = $("conn"); if (c.dataset.state) setConn(c.dataset.state); };
 if (!TABLE) { showError("missing table link"); }

@@ -264,6 +264,9 @@ class TableManager:
                     raise TableError("spectator", "a spectator can only watch")
                 if conn not in table.conns[seat]:
                     raise TableError("revoked", "this seat has been given to someone else")
+                if msg.type == "check":  # read-only: a staged initial meld tried on a copy of the deal
+                    await _send(conn, dumps(_reply(table.check(seat, msg.moves), msg)))
+                    return
                 if msg.type == "rematch":
                     await self._rematch(table, seat)
                     return

@@ -68,7 +68,9 @@ def rules_facts(rules: Rules) -> dict[str, Any]:
             "extra_cards_from": rules.extra_cards_from, "extra_cards_when": rules.extra_cards_when,
             "pile_blocking_rank": rules.pile_blocking_rank, "twos_melds": rules.twos_melds,
             "cutthroat": rules.cutthroat, "sitting_out": rules.sitting_out,
-            "no_opening_first_round": rules.no_opening_first_round}
+            "no_opening_first_round": rules.no_opening_first_round,
+            "canastas_to_go_out": rules.canastas_to_go_out, "sequences": rules.sequences,
+            "red3_to_go_out": rules.red3_to_go_out}
 
 
 def opening_dict(rules: Rules, score: int, minimum: int) -> dict[str, Any]:

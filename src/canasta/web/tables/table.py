@@ -220,6 +220,36 @@ class Table:
         _refuse_stale(at, self.seq)
         return self._apply(seat, move)
 
+    def check(self, seat: int, moves: Sequence[Move]) -> dict[str, Any]:
+        """Try ``moves`` (melds and additions, the initial meld staged on the page) for ``seat`` on a copy of the
+        deal, changing nothing: the ``checked`` message.
+
+        Returns:
+            ``ok`` (every move is legal and the side has made its initial meld after them), ``points`` (the
+            count of the side's initial meld so far, RULES.md §1.6), ``minimum`` (its minimum count), ``opened``
+            (made after the moves), ``message`` (the engine's English reason for the first refused move, or "").
+
+        Raises:
+            TableError: not being played, the deal over, not that seat's turn, sitting out.
+        """
+        if self.status != "playing" or self.game.deal is None or self.game.deal.over:
+            raise TableError("deal_over" if self.status == "playing" else "not_started", "no deal is being played")
+        deal = self.game.deal
+        if self.sitting_out() == seat or self.game.table_seat(deal.to_act) != seat:
+            raise TableError("not_your_turn", "it is not your turn")
+        trial = deal.clone()
+        side = trial.side_of[trial.to_act]
+        message = ""
+        for move in moves:
+            try:
+                trial.apply(move)
+            except (IllegalMove, MoveError) as e:
+                message = str(e)
+                break
+        opened = bool(trial.opened[side])
+        return {"type": "checked", "ok": not message and opened, "points": int(trial.open_total),
+                "minimum": int(trial.minimum[side]), "opened": opened, "message": message}
+
     def _apply(self, seat: int, move: Move | str) -> Change:
         """Apply a move of the seat to act; the change's undo puts the game back exactly as it was."""
         game = self.game
