@@ -38,6 +38,9 @@ def test_check_counts_the_staged_meld_and_changes_nothing() -> None:
     assert answer["ok"] == answer["opened"] == (answer["points"] >= answer["minimum"])
     twice = table.check(seat, parse_message(json.dumps({"type": "check", "moves": [melds[0], melds[0]]})).moves)
     assert not twice["ok"] and twice["message"]  # the same cards twice: the engine's reason
+    short = " ".join(melds[0].split()[:3])  # "meld" and two cards: too few for a meld
+    few = table.check(seat, parse_message(json.dumps({"type": "check", "moves": [short]})).moves)
+    assert not few["ok"] and few["reason"]["code"] and few["message"]  # a coded refusal: the page words it
     assert (table.seq, table.state_for(seat)["view"]) == before
 
 

@@ -76,7 +76,7 @@ function seatBox(s, i, v) {
   const n = v && !out ? v.hand_sizes[i] : 0;
   const toAct = !!v && v.to_act === i && v.phase !== "over";
   const box = el("div", { class: "seat side-" + sideOf(i) + (toAct ? " to-act" : "") + (out ? " sits-out" : ""), "data-seat": i });
-  const name = el("div", { class: "seat-name" }, el("span", { class: "dot " + (s.connected ? "on" : "off") }), el("span", { class: "nm", text: s.name }));
+  const name = el("div", { class: "seat-name" }, el("span", { class: "dot " + (s.connected ? "on" : "off") }), el("span", { class: "nm", text: seatLabel(s, i) }));
   if (v && v.dealer === i) name.append(el("span", { class: "badge", title: t("table.dealer"), text: "D" }));
   box.append(name);
   const fan = el("div", { class: "fan", "aria-hidden": "true" });
@@ -88,7 +88,7 @@ function seatBox(s, i, v) {
     v.red_threes[i].forEach((c) => reds.append(card(c, "mini-card")));
     box.append(reds);
   }
-  let label = s.name + ", " + tn("table.cards_n", n);
+  let label = seatLabel(s, i) + ", " + tn("table.cards_n", n);
   if (toAct) label += ", " + t("table.to_play");
   box.setAttribute("aria-label", label);
   box.title = label;
@@ -100,7 +100,7 @@ function mySeat(s, i, v) {
   const out = S.sitting_out === i;
   const toAct = !!v && v.to_act === i && v.phase !== "over";
   const box = el("span", { class: "seat me side-" + sideOf(i) + (toAct ? " to-act" : ""), "data-seat": i },
-    el("span", { class: "dot " + (s.connected ? "on" : "off") }), el("span", { class: "nm", text: s.name }));
+    el("span", { class: "dot " + (s.connected ? "on" : "off") }), el("span", { class: "nm", text: seatLabel(s, i) }));
   if (v && v.dealer === i) box.append(el("span", { class: "badge", title: t("table.dealer"), text: "D" }));
   seatBadges(box, s, i, v, out);
   return box;
@@ -154,8 +154,8 @@ function renderCenter() {
   if (p.stopped) info.append(el("span", { class: "pill stop", text: "\u26d4 " + t("table.stopped") }));
   if (p.blocked_until !== null) info.append(el("span", { class: "pill stop", "data-extra": "blocked-joly", text: "\u26d4 " + t("table.blocked_joly", { n: p.blocked_until + 1 }) }));
   if (p.blocking_rank) info.append(el("span", { class: "pill stop", "data-extra": "blocked-rank", text: "\u26d4 " + t("table.blocked_rank", { rank: rankLabel(p.blocking_rank) }) }));
-  if (p.surprise) info.append(el("span", { class: "pill under", "data-extra": "surprise", text: t("table.surprise", { n: p.surprise }) }));
-  if (p.dowry) info.append(el("span", { class: "pill under", "data-extra": "dowry", text: t("table.dowry", { n: p.dowry }) }));
+  if (p.surprise) info.append(el("span", { class: "pill under", "data-extra": "surprise", text: tn("table.surprise", p.surprise) }));
+  if (p.dowry) info.append(el("span", { class: "pill under", "data-extra": "dowry", text: tn("table.dowry", p.dowry) }));
   if (p.top && S.rules.tile_names) info.append(el("span", { class: "pill tile-name", text: tileName(p.top) }));
 }
 
@@ -201,7 +201,7 @@ function renderSides() {
 
 function sideBox(side, seats, mine) {
   const v = S.view;
-  const names = seats.map((i) => S.seats[i].name).join(", ");
+  const names = seats.map((i) => seatLabel(S.seats[i], i)).join(", ");
   const need = v.opened[side] ? t("table.minimum", { n: v.minimums[side] }) + " \u2713" : openingText(S.opening[side]);
   const canastas = v.melds[side].filter((m) => m.canasta).length;
   const head = el("div", { class: "side-head" },

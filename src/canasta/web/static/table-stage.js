@@ -78,7 +78,7 @@ function renderStage() {
   const bar = el("div", { class: "stage-bar" }, el("progress", { max: String(Math.max(1, min)), value: String(Math.min(pts, min)) }),
     el("span", { class: "stage-count", text: c ? t("stage.progress", { points: pts, minimum: min }) : t("stage.checking") }));
   let why = "";
-  if (c && c.message) why = c.message;
+  if (c && c.message) why = reasonText(c);
   else if (c && !c.ok) why = pts < min ? tn("stage.missing", min - pts) : openingText(S.opening[S.view.side]);
   box.append(el("div", { class: "stage-title", text: t("stage.title") }), row, bar);
   if (why) box.append(el("div", { class: "stage-why", text: why }));

@@ -118,12 +118,13 @@ function onState(m) {
   hintMove = "";
   $("hint-text").textContent = "";
   delete $("hint-text").dataset.move;
-  rememberTable(TABLE, (m.you === null ? t("table.spectator") : (m.seats[m.you] || {}).name) + " \u00b7 " + m.rules.spec);
+  rememberTable(TABLE, (m.you === null ? t("table.spectator") : seatLabel(m.seats[m.you] || {}, m.you)) + " \u00b7 " + m.rules.spec);
   render();
 }
 
 function me() { return S.you; }
-function seatName(i) { return S.seats[i].name; }
+/* The name shown for table seat i: the person's own name, or the default "Player n" / "Bot n (level)" translated. */
+function playerName(i) { return seatLabel(S.seats[i], i); }
 function legalHas(prefix) { return S.legal.some((x) => x === prefix || x.startsWith(prefix + " ")); }
 function selCards() { return [...selected].sort((a, b) => a - b).map((i) => S.view.hand[i]); }
 
@@ -144,15 +145,15 @@ function renderWaiting() {
   const ul = $("wait-seats");
   ul.innerHTML = "";
   S.seats.forEach((s, i) => {
-    const what = s.kind === "bot" ? t("lobby.bot_" + s.bot) : (s.connected ? t("table.here") : (s.joined ? t("table.away") : t("table.not_joined")));
-    const li = el("li", { class: "side-" + s.side }, el("strong", { text: t("lobby.seat", { n: i + 1 }) + ": " + s.name }),
+    const what = s.kind === "bot" ? botName(s.bot) : (s.connected ? t("table.here") : (s.joined ? t("table.away") : t("table.not_joined")));
+    const li = el("li", { class: "side-" + s.side }, el("strong", { text: t("lobby.seat", { n: i + 1 }) + ": " + seatLabel(s, i) }),
       " \u00b7 " + sideName(s.side) + " \u00b7 " + what + (i === me() ? " \u00b7 " + t("lobby.you") : ""));
     if (S.host && s.kind === "human" && i !== me()) li.append(" ", el("button", { class: "reinvite", "data-seat": i, text: t("table.reinvite"), onclick: () => reinvite(i, li) }));
     ul.append(li);
   });
   $("start").hidden = !S.host;
   $("wait-host").hidden = S.host;
-  if (me() !== null && document.activeElement !== $("my-name")) $("my-name").value = seatName(me());
+  if (me() !== null && document.activeElement !== $("my-name")) $("my-name").value = playerName(me());
 }
 
 /* A rematch: the same seats at a new table; this browser's seat key works there too. */
@@ -196,7 +197,7 @@ function variantNotes(v) {
   if (v.must_canasta && v.to_act === me()) notes.push(t("status.must_canasta", { rank: rankLabel(v.must_canasta) }));
   if (v.extra_due) {
     const when = t("when." + v.extra_due.when);
-    notes.push(t(v.extra_due.source === "stock" ? "status.extra_stock" : "status.extra_packet", { n: v.extra_due.count, when }));
+    notes.push(tn(v.extra_due.source === "stock" ? "status.extra_stock" : "status.extra_packet", v.extra_due.count, { when }));
   }
   return notes;
 }
@@ -211,15 +212,15 @@ function renderStatus() {
   else if (v.phase === "answer") {
     if (v.to_act === me()) {
       $("ask-box").hidden = false;
-      $("ask-text").textContent = t("status.answer", { name: seatName(v.turn) });
-    } else text += t("status.wait_answer", { name: seatName(v.to_act) });
+      $("ask-text").textContent = t("status.answer", { name: playerName(v.turn) });
+    } else text += t("status.wait_answer", { name: playerName(v.to_act) });
   } else if (v.turn === me()) {
     if (v.phase === "draw") text = legalHas("draw") ? t("status.your_draw") : t("status.stock_gone");
     else text = t("status.your_play");
     if (v.answer === 1) text += " " + t("status.said_yes");
     if (v.answer === -1) text += " " + t("status.said_no");
-    if (v.pending_pile) text += " " + t("status.pending", { n: v.pending_pile });
-  } else text += t("status.wait", { name: seatName(v.turn) });
+    if (v.pending_pile) text += " " + tn("status.pending", v.pending_pile);
+  } else text += t("status.wait", { name: playerName(v.turn) });
   $("status").textContent = text;
   const notes = $("notes");
   notes.innerHTML = "";
@@ -265,7 +266,7 @@ function renderLog() {
   ol.innerHTML = "";
   for (const e of S.log) {
     const li = el("li", { class: "side-" + sideOf(e.seat) });
-    li.innerHTML = '<span class="who">' + escapeHtml(seatName(e.seat)) + ":</span> " + moveHtml(e.move)
+    li.innerHTML = '<span class="who">' + escapeHtml(playerName(e.seat)) + ":</span> " + moveHtml(e.move)
       + (e.drew ? ' <span class="drew muted">(' + moveHtml("drew " + e.drew.join(" ")) + ")</span>" : "");
     ol.append(li);
   }
@@ -304,7 +305,7 @@ function renderHistory() {
 function cardsLeft(v) {
   const ul = el("ul", { class: "cards-left" });
   S.seats.forEach((s, i) => {
-    const li = el("li", {}, el("strong", { text: s.name + ": " }), tn("table.cards_n", v.hand_sizes[i]));
+    const li = el("li", {}, el("strong", { text: seatLabel(s, i) + ": " }), tn("table.cards_n", v.hand_sizes[i]));
     if (i === me() && v.hand.length) { li.append(" "); v.hand.forEach((c) => li.append(card(c, "mini-card"))); }
     ul.append(li);
   });
@@ -318,7 +319,7 @@ function historyTable() {
   for (let s = 0; s < S.rules.teams; s++) head.append(el("th", { text: sideName(s) }));
   tbl.append(head);
   for (const h of S.history) {
-    const row = el("tr", { title: h.out_seat >= 0 ? t("table.went_out", { name: seatName(h.out_seat) }) : "" }, el("td", { text: String(h.deal) }));
+    const row = el("tr", { title: h.out_seat >= 0 ? t("table.went_out", { name: playerName(h.out_seat) }) : "" }, el("td", { text: String(h.deal) }));
     h.scores.forEach((x, i) => row.append(el("td", { class: "num", text: x + " (" + h.totals[i] + ")" })));
     tbl.append(row);
   }
@@ -335,7 +336,7 @@ function renderOverlay() {
   $("over-title").textContent = S.game_over ? t("status.game_over", { side: sideName(S.winner) }) : t("table.deal_scores", { n: last.deal });
   const body = $("over-body");
   body.innerHTML = "";
-  body.append(el("p", { text: last.out_seat >= 0 ? t("table.went_out", { name: seatName(last.out_seat) }) : t("table.nobody_out") }));
+  body.append(el("p", { text: last.out_seat >= 0 ? t("table.went_out", { name: playerName(last.out_seat) }) : t("table.nobody_out") }));
   body.append(breakdownTable(last));
   if (v && !S.game_over) body.append(cardsLeft(v));
   body.append(el("h3", { text: t("table.history") }), historyTable());

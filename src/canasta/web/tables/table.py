@@ -227,7 +227,8 @@ class Table:
         Returns:
             ``ok`` (every move is legal and the side has made its initial meld after them), ``points`` (the
             count of the side's initial meld so far, RULES.md §1.6), ``minimum`` (its minimum count), ``opened``
-            (made after the moves), ``message`` (the engine's English reason for the first refused move, or "").
+            (made after the moves), ``message`` (the engine's English reason for the first refused move, or ""),
+            and ``reason`` (``{"code", "params"}`` as in the ``error`` message) when that refusal has a code.
 
         Raises:
             TableError: not being played, the deal over, not that seat's turn, sitting out.
@@ -239,16 +240,21 @@ class Table:
             raise TableError("not_your_turn", "it is not your turn")
         trial = deal.clone()
         side = trial.side_of[trial.to_act]
-        message = ""
+        message, reason = "", None
         for move in moves:
             try:
                 trial.apply(move)
             except (IllegalMove, MoveError) as e:
                 message = str(e)
+                why = explain_refusal(trial, move)  # the engine's reason, even where apply words it its own way
+                reason = None if why.code == "legal_now" else {"code": why.code, "params": dict(why.params)}
                 break
         opened = bool(trial.opened[side])
-        return {"type": "checked", "ok": not message and opened, "points": int(trial.open_total),
-                "minimum": int(trial.minimum[side]), "opened": opened, "message": message}
+        out = {"type": "checked", "ok": not message and opened, "points": int(trial.open_total),
+               "minimum": int(trial.minimum[side]), "opened": opened, "message": message}
+        if reason is not None:
+            out["reason"] = reason
+        return out
 
     def _apply(self, seat: int, move: Move | str) -> Change:
         """Apply a move of the seat to act; the change's undo puts the game back exactly as it was."""
