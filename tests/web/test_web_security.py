@@ -125,13 +125,17 @@ class _Inline(HTMLParser):
 
 @pytest.mark.parametrize("page", ["index.html", "table.html", "score.html"])
 def test_pages_pass_the_content_security_policy(page: str) -> None:
-    """No inline script, style or handler in the pages; the scripts neither eval nor set inline styles."""
+    """No inline script, style or handler in the pages; the scripts neither eval nor write style attributes.
+
+    Setting one property through the CSSOM (``el.style.transform = ...``, ``style.setProperty``), as the table's
+    drag, fan and animations do, is not an inline style for CSP: ``style-src 'self'`` governs style elements and
+    attributes, not the CSSOM; writing the attribute or its text would be, and is refused here."""
     parser = _Inline()
     parser.feed((STATIC / page).read_text())
     assert parser.problems == []
     for script in STATIC.glob("*.js"):
         text = script.read_text()
-        for banned in ("eval(", "new Function", "setAttribute(\"style\"", "setAttribute('style'", ".style.",
+        for banned in ("eval(", "new Function", "setAttribute(\"style\"", "setAttribute('style'",
                        "cssText", "style=", "javascript:"):
             assert banned not in text, f"{script.name}: {banned}"
 

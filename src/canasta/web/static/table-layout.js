@@ -217,7 +217,8 @@ function sideBox(side, seats, mine) {
   v.melds[side].forEach((m) => row.append(meldBox(m, side, mine)));
   if (mine) row.append(el("div", { class: "new-meld", "data-drop": "new-meld", text: v.melds[side].length ? "+" : t("table.drop_meld") }));
   else if (!v.melds[side].length) row.append(el("span", { class: "muted", text: t("table.no_melds") }));
-  return el("div", { class: "side-melds side-" + side + (mine ? " own" : ""), "data-side": side }, head, reds.length ? red : null, row);
+  if (reds.length) head.append(red);  // the side's red threes on its header line: the melds keep the room
+  return el("div", { class: "side-melds side-" + side + (mine ? " own" : ""), "data-side": side }, head, row);
 }
 
 /* What the variant asks to go out, beside the status: canastas, red threes, sequences. */
