@@ -275,6 +275,9 @@ def _explain_meld_size(state: DealState, move: Move, side: int, target: int, nat
         return f"a meld may hold at most {state.rules.wild_limit} wild cards (§1.5)"
     if state.rules.no_wild_majority and wild_total > nat_total and target != WILD_TARGET:
         return "wild cards may not outnumber the natural cards of a meld (option no_wild_majority)"
+    if state.rules.naturals_exceed_wilds and wild_total >= nat_total and target != WILD_TARGET:
+        return ("the natural cards of a meld must outnumber its wild cards (option naturals_exceed_wilds, "
+                "Hand and Foot B.6)")
     return explain_meld_tail(state, cards)
 
 

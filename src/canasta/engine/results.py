@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from canasta.cards.deck import N_TYPES, THREE
+from canasta.cards.deck import IS_RED_THREE, N_TYPES, THREE
 from canasta.engine.state import DealState
 from canasta.scoring.deal_score import score_deal
 from canasta.scoring.sides import CONCEALED_KINDS, SideResult, SideScore
@@ -23,6 +23,8 @@ def side_results(state: DealState) -> list[SideResult]:
         s.black_threes_removed.extend(state.black3_removed[seat])
         h = state.hands[seat]
         s.hand.extend(c for c in range(N_TYPES) for _ in range(h[c]))
+        if state.rules.unplayed_packet_counts:  # a foot never taken counts as cards in hand (RULES_AMERICAN B.12)
+            s.hand.extend(c for c in state.packets[seat] if not IS_RED_THREE[c])  # red threes: laid out when taken
         if state.rank_counts[seat][THREE] >= b3_all and sum(h[c] for c in (4, 7)) >= b3_all:
             s.four_black_threes_held = True
     for side in range(state.teams):

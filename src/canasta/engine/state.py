@@ -424,8 +424,10 @@ class DealState:
         return melds_by_rank
 
     def cards_to_keep(self) -> int:
-        """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""
-        return max(0, 2 - self._to_hand(self.pending))
+        """Cards the player must be able to keep (counting a pile set aside, and his foot while it waits for him,
+        RULES_AMERICAN.md B.9) if he cannot go out."""
+        foot = len(self.packets[self.turn]) if self.rules.has_foot else 0
+        return max(0, 2 - self._to_hand(self.pending) - foot)
 
     def _to_hand(self, cards: Sequence[int]) -> int:
         """How many of the pile ``cards`` will join the hand (not red threes, nor black threes

@@ -41,7 +41,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "direction": ("clockwise", "counterclockwise"),
     "tie": ("another_deal", "shared"),
     "extra_cards_from": ("stock", "packet"),
-    "extra_cards_when": ("initial_meld", "first_canasta"),
+    "extra_cards_when": ("initial_meld", "first_canasta", "hand_empty"),
     "dowry": ("none", "rank", "number"),
 }
 
@@ -134,6 +134,7 @@ _INT_LISTS: dict[str, str] = {
     "concealed_scale": "four bonuses (first turn, first turn using partner's melds, later, later using "
                        "partner's melds) such as 1000/500/500/200, or none",
     "black3_removed_values": "totals by count such as 0/5/10/15/100",
+    "round_minimums": "minimum counts by deal such as 50/90/120/150, or none",
 }
 """Options written as numbers joined by '/' (besides red3_values), with the form shown in messages."""
 

@@ -235,8 +235,9 @@ class RuleFields:
     face-down packet of extra_cards at the deal and takes it once his side reaches the event: at
     once if it is his move, else at the start of his next turn) (§3.2 Mexican, §3.5 Pennies)."""
     extra_cards_when: str = "initial_meld"
-    """The event that brings the extra cards: initial_meld (the side's initial meld is complete)
-    or first_canasta (the side completes its first canasta)."""
+    """The event that brings the extra cards: initial_meld (the side's initial meld is complete),
+    first_canasta (the side completes its first canasta) or hand_empty (the player's own hand is empty:
+    Hand and Foot's foot, RULES_AMERICAN.md B.9; with extra_cards_from=packet only)."""
     extra_cards_once_per_deal: bool = False
     """With extra_cards_from=stock: only the first player at the table to reach extra_cards_when
     receives the extra cards, once per deal instead of once per side (escalator: "the player who is
@@ -357,6 +358,26 @@ class RuleFields:
     (S2 l.53-56)."""
     tie: str = "another_deal"
     """If the leading sides tie at or above the target: another_deal or shared (§1.12)."""
+    # Hand and Foot (RULES_AMERICAN.md part B) ---------------------------------------------------------------------
+    naturals_exceed_wilds: bool = False
+    """Natural cards must outnumber the wild cards of a meld of a rank (on top of ``wild_limit``): Q Q 2 is a
+    meld, Q Q 2 2 is not (Hand and Foot's default wild limit ``naturals_exceed_max3``, RULES_AMERICAN.md B.6
+    [NW, GS, CH, TW]). False: ``no_wild_majority`` and ``wild_limit`` alone decide."""
+    pile_take_count: int = 0
+    """Cards a player takes from the discard pile, its top card included: the top card and the next
+    ``pile_take_count - 1`` (fewer if the pile is shorter); the rest stays as the pile. 0 = the whole pile
+    (§1.7). Hand and Foot: 7 (B.5 [la.gradeless, CH, BK])."""
+    round_minimums: tuple[int, ...] = ()
+    """Minimum count of a side's first melding by deal of the game: entry k for the (k+1)-th deal (past the
+    end: the last entry), replacing ``min_meld_table``; empty = by score (§1.6). Hand and Foot:
+    50/90/120/150 (B.8 [PW*, BK, TW, tripod, ronveenstra, pachunka])."""
+    rounds: int = 0
+    """Deals in a game: after that many the highest total wins (``tie`` decides a tie); 0 = the game is
+    played to ``target`` (§1.12). Hand and Foot: 4, one per round minimum (B.13 [PW, BK, drwingnut, tripod])."""
+    unplayed_packet_counts: bool = False
+    """The cards of a face-down packet never taken (``extra_cards_from=packet``: Hand and Foot's foot) count
+    against its player's side at the end of the deal, as cards left in a hand (B.12). False: a packet never
+    taken is not scored (Pennies from Heaven)."""
     # -- bookkeeping ---------------------------------------------------------------------------------------------
     options: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     """The options given when the rules were built, as (name, text) pairs, for :meth:`spec`."""
@@ -400,8 +421,12 @@ class RuleFields:
         """Side (0-based) that ``seat`` plays for."""
         return seat % self.teams
 
-    def min_meld(self, score: int) -> int:
-        """Minimum count of the initial meld for a side whose cumulative score is ``score`` (§1.6)."""
+    def min_meld(self, score: int, deal_number: int = -1) -> int:
+        """Minimum count of the initial meld for a side whose cumulative score is ``score`` (§1.6); where
+        ``round_minimums`` is set, that of the deal ``deal_number`` (0 = the game's first deal; -1, unknown:
+        the first) instead (RULES_AMERICAN.md B.8)."""
+        if self.round_minimums:
+            return self.round_minimums[min(max(deal_number, 0), len(self.round_minimums) - 1)]
         need = self.min_meld_table[0][1]
         for threshold, minimum in self.min_meld_table:
             if score >= threshold:
@@ -456,6 +481,13 @@ class RuleFields:
             if canastas >= at_least:
                 total = total + bonus if self.canasta_count_bonus_cumulative else bonus
         return total
+
+    @functools.cached_property
+    def has_foot(self) -> bool:
+        """Whether each player has a foot: a face-down packet he takes when his hand is empty
+        (``extra_cards_when=hand_empty``, Hand and Foot, RULES_AMERICAN.md B.9); computed once (move
+        generation reads it at every move)."""
+        return self.extra_cards_when == "hand_empty" and self.extra_cards_from == "packet" and self.extra_cards > 0
 
     @functools.cached_property
     def meld_cap(self) -> int:

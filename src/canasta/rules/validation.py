@@ -21,6 +21,7 @@ def validate(r: RuleFields) -> None:
     _check_melds_and_tables(r)
     _check_sequences_and_opening(r)
     _check_pile_going_out_points(r)
+    _check_hand_and_foot(r)
 
 
 def _check_table_and_deck(r: RuleFields) -> None:
@@ -133,3 +134,18 @@ def _check_pile_going_out_points(r: RuleFields) -> None:
                   "twos_canasta_mixed_bonus"):
         if getattr(r, fname) < 0:
             raise RulesError(f"{fname} is a number of points, 0 or more, not {getattr(r, fname)}")
+
+
+def _check_hand_and_foot(r: RuleFields) -> None:
+    """The fields of Hand and Foot (RULES_AMERICAN.md part B): the foot, the pile's take, rounds."""
+    if r.extra_cards_when == "hand_empty" and (r.extra_cards_from != "packet" or not r.extra_cards):
+        raise RulesError("extra_cards_when=hand_empty (the foot) needs a face-down packet: extra_cards > 0 "
+                         "and extra_cards_from=packet")
+    if r.unplayed_packet_counts and r.extra_cards_from != "packet":
+        raise RulesError("unplayed_packet_counts needs face-down packets (extra_cards_from=packet)")
+    if r.pile_take_count < 0 or r.pile_take_count == 1:
+        raise RulesError(f"pile_take_count is 0 (the whole pile) or 2 cards or more, not {r.pile_take_count}")
+    if r.rounds < 0 or r.rounds > 100:
+        raise RulesError(f"rounds is 0 (play to the target) or a number of deals up to 100, not {r.rounds}")
+    if any(m < 0 for m in r.round_minimums):
+        raise RulesError("round_minimums are minimum counts in points, 0 or more")

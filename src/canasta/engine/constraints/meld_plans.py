@@ -49,6 +49,7 @@ class MeldLimits:
     Args:
         limit: most wild cards in a meld of a rank (``wild_limit``).
         nwm: wild cards may not outnumber naturals (``no_wild_majority``).
+        strict: naturals must outnumber wild cards (``naturals_exceed_wilds``, Hand and Foot B.6).
         min_nat: naturals a meld of a rank needs (``min_naturals``).
         rv: card value in points per rank index 0..13.
         max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
@@ -60,10 +61,11 @@ class MeldLimits:
     """
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
-                 "pair_wild")
+                 "pair_wild", "strict")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
-                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP):
+                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, strict: bool = False):
+        self.strict = strict
         self.limit = limit
         self.nwm = nwm
         self.min_nat = min_nat
@@ -79,19 +81,21 @@ class MeldLimits:
         """Pickled as its constructor's arguments (the options cache is rebuilt as needed; a compiled
         MeldLimits has no argument-free constructor for pickle to call)."""
         return (MeldLimits, (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
-                             self.wild_min, self.wild_max))
+                             self.wild_min, self.wild_max, self.strict))
 
     @classmethod
     def for_rules(cls, rules: Rules, rank_values: Sequence[int]) -> MeldLimits:
         """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
         return cls(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
-                   rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap)
+                   rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, rules.naturals_exceed_wilds)
 
     def capacity(self, nat: int, wild: int) -> int:
         """Wild cards a meld of ``nat`` naturals holding ``wild`` wild cards can still take."""
         cap = self.limit
         if self.nwm and nat < cap:
             cap = nat
+        if self.strict and nat - 1 < cap:
+            cap = nat - 1
         cap -= wild
         room = self.max_size - nat - wild
         if room < cap:
@@ -102,7 +106,8 @@ class MeldLimits:
         """A count of naturals that gives a meld the same :meth:`capacity` as ``nat`` naturals, with any
         number more added and any wild cards: ``limit`` for more (where no ``canasta_max`` caps a meld,
         the wild cards a meld can take stop changing there), else ``nat`` itself (for cache keys)."""
-        return self.limit if nat > self.limit and self.max_size >= NO_CAP else nat
+        same = self.limit + 1 if self.strict else self.limit  # strict: limit + 1 naturals hold limit wild cards
+        return same if nat > same and self.max_size >= NO_CAP else nat
 
     def wild_placeable(self, free: int, cap: int, melds_by_rank: dict[int, list[int]]) -> int:
         """How many of ``free`` wild cards can be melded: ``cap`` fit into melds of ranks, the
