@@ -293,8 +293,9 @@ def receive_pile(state: DealState, seat: int, cards: list[int]) -> None:
     """The pile ``cards`` join ``seat``'s hand; red threes are laid out, black threes removed where the variant does
     (§1.3, §3.2 Cuban)."""
     removed = state.rules.black3_from_pile_removed
+    lay_out = not state.rules.red3_hand_penalty  # else red threes join the hand (RULES_AMERICAN.md B.7)
     for c in cards:
-        if IS_RED_THREE[c]:
+        if IS_RED_THREE[c] and lay_out:
             state.red3[seat].append(c)  # laid out, no replacement (§1.2, §1.3)
         elif removed and IS_BLACK_THREE[c]:
             state.black3_removed[seat].append(c)  # out of play, scored for the side (§3.2 Cuban)

@@ -36,7 +36,7 @@ def check_invariants(state: DealState) -> None:
             have = sum(h[r * 4 : r * 4 + 4]) if r < 13 else h[JOKER]
             if have != state.rank_counts[s][r]:
                 raise AssertionError("rank counts out of step")
-        if any(IS_RED_THREE[c] for c in range(N_TYPES) if h[c]):
+        if not state.rules.red3_hand_penalty and any(IS_RED_THREE[c] for c in range(N_TYPES) if h[c]):
             raise AssertionError("a red three stayed in a hand")
         if state.rules.sequences and state.natural_bits[s] != held_bits(h):
             raise AssertionError("naturals held (bits) out of step")

@@ -24,7 +24,8 @@ def side_results(state: DealState) -> list[SideResult]:
         h = state.hands[seat]
         s.hand.extend(c for c in range(N_TYPES) for _ in range(h[c]))
         if state.rules.unplayed_packet_counts:  # a foot never taken counts as cards in hand (RULES_AMERICAN B.12)
-            s.hand.extend(c for c in state.packets[seat] if not IS_RED_THREE[c])  # red threes: laid out when taken
+            keep_red = bool(state.rules.red3_hand_penalty)  # else its red threes would be laid out when taken
+            s.hand.extend(c for c in state.packets[seat] if keep_red or not IS_RED_THREE[c])
         if state.rank_counts[seat][THREE] >= b3_all and sum(h[c] for c in (4, 7)) >= b3_all:
             s.four_black_threes_held = True
     for side in range(state.teams):

@@ -56,6 +56,8 @@ NOT_TO_HAND_RED = IS_RED_THREE
 """Pile cards that never join a hand: red threes (laid out, RULES.md §1.3)."""
 NOT_TO_HAND_RED_BLACK = tuple(a or b for a, b in zip(IS_RED_THREE, IS_BLACK_THREE, strict=True))
 """... and black threes where ``black3_from_pile_removed`` (Cuban, §3.2)."""
+NO_SKIP = (False,) * N_TYPES
+"""... none: every pile card joins the hand where red threes stay in hands (``red3_hand_penalty``)."""
 
 Candidate = tuple[int, int, int, int, int]
 """A move candidate of move generation (a meld or an addition of a rank), a plain tuple on the hot path:
@@ -339,6 +341,8 @@ class DealState:
             break
 
     def _replace_red_threes(self, seat: int) -> None:
+        if self.rules.red3_hand_penalty:
+            return  # red threes stay in the hand (Hand and Foot, RULES_AMERICAN.md B.7)
         h = self.hands[seat]
         for c in (4 + 1, 4 + 2):  # 3D, 3H
             while h[c]:
@@ -352,9 +356,10 @@ class DealState:
         Returns True if the last card of the stock was a red three.
         """
         stock = self.stock
+        lay_out = not self.rules.red3_hand_penalty  # else red threes stay in the hand (RULES_AMERICAN.md B.7)
         while count > 0 and stock:
             c = stock.pop()
-            if IS_RED_THREE[c]:
+            if IS_RED_THREE[c] and lay_out:
                 self.red3[seat].append(c)
                 if not stock:
                     return True
@@ -434,12 +439,15 @@ class DealState:
         where the variant removes them from play: RULES.md §1.3, §3.2 Cuban)."""
         if not cards:
             return 0
+        if self.rules.red3_hand_penalty:
+            return len(cards)  # red threes join the hand too (RULES_AMERICAN.md B.7)
         skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
         return sum(1 for c in cards if not skip[c])
 
     def _add_to_hand_counts(self, rank_counts: list[int], cards: Sequence[int]) -> None:
         """Add to the rank counts ``rc`` the pile ``cards`` that will join the hand."""
-        skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
+        skip = (NO_SKIP if self.rules.red3_hand_penalty
+                else NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED)
         for c in cards:
             if not skip[c]:
                 rank_counts[c >> 2] += 1

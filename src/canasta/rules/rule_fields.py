@@ -374,6 +374,17 @@ class RuleFields:
     rounds: int = 0
     """Deals in a game: after that many the highest total wins (``tie`` decides a tie); 0 = the game is
     played to ``target`` (§1.12). Hand and Foot: 4, one per round minimum (B.13 [PW, BK, drwingnut, tripod])."""
+    red3_hand_penalty: int = 0
+    """Where non-zero, red threes are never laid out: they stay in the hand like other cards (dealt, drawn,
+    taken with the pile, in a foot), are never melded, may be discarded (a red three on top stops the pile),
+    and each one left in a hand or an unplayed foot costs this many points (Hand and Foot's default
+    ``red_three_mode=penalty``, 500, RULES_AMERICAN.md B.7 [JC, TW, TV, GS, CH, ronveenstra, Kcils360,
+    tripod]). 0: red threes are laid out and replaced (§1.3) and score by ``red3_values``. Needs
+    ``black3_meld=false``."""
+    black3_meld: bool = True
+    """Whether black threes may be melded (by the player going out, §1.8, or as ``black3_melds_anytime`` /
+    ``black3_set_leaves_play`` say). False: never; a black three leaves the hand only by a discard (Hand and
+    Foot's default ``black_three_meld=never``, RULES_AMERICAN.md B.7)."""
     unplayed_packet_counts: bool = False
     """The cards of a face-down packet never taken (``extra_cards_from=packet``: Hand and Foot's foot) count
     against its player's side at the end of the deal, as cards left in a hand (B.12). False: a packet never

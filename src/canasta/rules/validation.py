@@ -149,3 +149,13 @@ def _check_hand_and_foot(r: RuleFields) -> None:
         raise RulesError(f"rounds is 0 (play to the target) or a number of deals up to 100, not {r.rounds}")
     if any(m < 0 for m in r.round_minimums):
         raise RulesError("round_minimums are minimum counts in points, 0 or more")
+    if r.red3_hand_penalty < 0:
+        raise RulesError(f"red3_hand_penalty is a number of points, 0 or more, not {r.red3_hand_penalty}")
+    if r.red3_hand_penalty and (r.black3_meld or r.black3_melds_anytime or r.black3_set_leaves_play
+                                or r.black3_from_pile_removed or r.red3_before_upcard or r.red3_to_go_out):
+        raise RulesError("red3_hand_penalty (red threes kept in the hand, Hand and Foot B.7) needs black3_meld=false "
+                         "and none of black3_melds_anytime, black3_set_leaves_play, black3_from_pile_removed, "
+                         "red3_before_upcard, red3_to_go_out")
+    if not r.black3_meld and (r.black3_melds_anytime or r.black3_set_leaves_play):
+        raise RulesError("black3_meld=false (black threes never melded) does not go with black3_melds_anytime or "
+                         "black3_set_leaves_play")

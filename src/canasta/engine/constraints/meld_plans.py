@@ -50,6 +50,7 @@ class MeldLimits:
         limit: most wild cards in a meld of a rank (``wild_limit``).
         nwm: wild cards may not outnumber naturals (``no_wild_majority``).
         strict: naturals must outnumber wild cards (``naturals_exceed_wilds``, Hand and Foot B.6).
+        threes: black threes may be melded (``black3_meld``); False: a three never joins a meld (B.7).
         min_nat: naturals a meld of a rank needs (``min_naturals``).
         rv: card value in points per rank index 0..13.
         max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
@@ -61,11 +62,13 @@ class MeldLimits:
     """
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
-                 "pair_wild", "strict")
+                 "pair_wild", "strict", "threes")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
-                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, strict: bool = False):
+                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, strict: bool = False,
+                 threes: bool = True):
         self.strict = strict
+        self.threes = threes
         self.limit = limit
         self.nwm = nwm
         self.min_nat = min_nat
@@ -81,13 +84,14 @@ class MeldLimits:
         """Pickled as its constructor's arguments (the options cache is rebuilt as needed; a compiled
         MeldLimits has no argument-free constructor for pickle to call)."""
         return (MeldLimits, (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
-                             self.wild_min, self.wild_max, self.strict))
+                             self.wild_min, self.wild_max, self.strict, self.threes))
 
     @classmethod
     def for_rules(cls, rules: Rules, rank_values: Sequence[int]) -> MeldLimits:
         """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
         return cls(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
-                   rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, rules.naturals_exceed_wilds)
+                   rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, rules.naturals_exceed_wilds,
+                   rules.black3_meld)
 
     def capacity(self, nat: int, wild: int) -> int:
         """Wild cards a meld of ``nat`` naturals holding ``wild`` wild cards can still take."""
@@ -211,7 +215,7 @@ def can_meld_out(
     if total == 0:
         return canastas >= need
     # cheap necessary condition: cards that can never join a meld must fit in the one discard
-    stuck = rank_counts[THREE] if rank_counts[THREE] < 3 else 0
+    stuck = rank_counts[THREE] if rank_counts[THREE] < 3 or not limits.threes else 0
     min_nat = limits.min_nat
     for r in range(FOUR, ACE + 1):
         c = rank_counts[r]
@@ -220,7 +224,8 @@ def can_meld_out(
     if stuck > (1 if allow_discard else 0):
         return False
     if stuck:  # the one card no meld can take must be the discard: no other plan can meld the rest
-        options = [next(r for r in range(14) if rank_counts[r] and _lone(rank_counts, melds_by_rank, r, min_nat))]
+        options = [next(r for r in range(14)
+                        if rank_counts[r] and _lone(rank_counts, melds_by_rank, r, min_nat, limits.threes))]
     elif _all_meldable(rank_counts, melds_by_rank, limits, canastas, need):  # every card melded, none discarded
         return True
     elif allow_discard:
@@ -237,11 +242,12 @@ def can_meld_out(
     return False
 
 
-def _lone(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], r: int, min_nat: int) -> bool:
+def _lone(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], r: int, min_nat: int,
+          threes: bool = True) -> bool:
     """Whether the cards of rank ``r`` in ``rc`` can join no meld (black threes short of three, naturals
     fewer than ``min_nat`` with no meld of their rank in ``ex``): the cards ``can_meld_out`` counts stuck."""
     if r == THREE:
-        return rank_counts[r] < 3
+        return rank_counts[r] < 3 or not threes
     return FOUR <= r <= ACE and rank_counts[r] < min_nat and r not in melds_by_rank
 
 
@@ -284,7 +290,7 @@ def _all_meldable(
     rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int, need: int
 ) -> bool:
     b3 = rank_counts[THREE]
-    if b3 and b3 < 3:
+    if b3 and (b3 < 3 or not limits.threes):
         return False
     w = rank_counts[TWO] + rank_counts[JOKER_RANK]
     metas: list[tuple[int, int]] = []  # (size, capacity) of melds touched or available

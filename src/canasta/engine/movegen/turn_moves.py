@@ -191,6 +191,7 @@ def play_actions(state: DealState) -> list[int]:
             )
     elif (
         b3 >= 3
+        and rules.black3_meld
         and allow_out
         and meld_index[THREE] < 0
         and (canastas >= need_c or (search_out and rules.must_ask_to_go_out))
