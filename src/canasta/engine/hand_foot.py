@@ -35,8 +35,8 @@ def take_foot(state: DealState, seat: int) -> None:
 
 
 def pile_cut(state: DealState) -> int:
-    """Index in the pile of the first card a take brings (the top card is the last): 0 for the whole pile,
-    else ``len(pile) - pile_take_count`` (not below 0), B.5."""
+    """Index in the pile (the top card still on it, last) of the first card a take brings: 0 for the whole
+    pile, else ``len(pile) - pile_take_count`` (not below 0), B.5."""
     count = state.rules.pile_take_count
     n = len(state.pile)
     return n - count if count and n > count else 0
