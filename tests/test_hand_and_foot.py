@@ -347,3 +347,67 @@ def test_partners_answer_binds() -> None:
     assert "meld 9C 9D 9H" in moves and not any(m.startswith("discard") for m in moves)
     d.apply("meld 9C 9D 9H")
     assert legal_strs(d) == {"discard 4C"}
+
+
+# ------------------------------------------------------------------------------------------------ whole games
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_games_keep_every_card(seed: int) -> None:
+    """Whole games of random moves (taking, melding and adding preferred, so that books, feet and going out
+    happen): the conservation invariant after every move, four deals, every foot taken or scored."""
+    game = Game(HF, seed=seed)
+    rng = random.Random(seed)
+    feet = outs = 0
+    while not game.over:
+        deal = game.new_deal()
+        while not deal.over:
+            acts = deal.legal_actions()
+            assert acts
+            eager = [a for a in acts if str(deal.move_for_action(a)).split()[0] in ("take", "meld", "add", "yes")]
+            before = sum(map(len, deal.packets))
+            game.apply_action(rng.choice(eager) if eager and rng.random() < 0.9 else rng.choice(acts))
+            feet += before != sum(map(len, deal.packets))
+            deal.check_invariants()
+        outs += deal.out_seat >= 0
+        game.finish_deal()
+    assert len(game.logs) == 4 and game.winner is not None
+    assert feet > 0
+
+
+def test_recorded_game_replays() -> None:
+    from canasta.agents.registry import make_agent
+    from canasta.formats.records import record_from_game, replay_record
+
+    game = Game(HF, seed=11)
+    agents = [make_agent("random", 110 + s) for s in range(4)]
+    while not game.over:
+        deal = game.new_deal()
+        while not deal.over:
+            game.apply_action(agents[deal.to_act].select(None, deal.legal_actions()))
+        game.finish_deal()
+    seats = [{"name": f"Bot {i + 1}", "kind": "bot", "bot": "random"} for i in range(4)]
+    rec = record_from_game(game, seats)
+    res = replay_record(rec)
+    assert res.totals == game.totals and res.deals == 4 and res.winner == game.winner
+
+
+def test_going_out_oracle_agrees() -> None:
+    """The exhaustive single-turn oracle of going out (tests/oracles) agrees on seeded positions of the preset."""
+    from oracles.compare import compare_position
+    from oracles.positions import positions
+
+    stats: dict[str, int] = {}
+    problems = [p for d in positions("hand-and-foot", 60, seed=1) for p in compare_position(d, stats)]
+    assert not problems, problems[:3]
+    assert stats.get("skipped", 0) == 0 and stats["positions"] == 60
+
+
+@pytest.mark.parametrize("scored", [False, True])
+def test_initial_meld_oracle_agrees(scored: bool) -> None:
+    from oracles.compare import compare_opening
+    from oracles.positions import first_turns
+
+    stats: dict[str, int] = {}
+    problems = [p for d in first_turns("hand-and-foot", 20, seed=7, scored=scored) for p in compare_opening(d, stats)]
+    assert problems == []
