@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from canasta.cards.deck import IS_RED_THREE, N_TYPES, deck_counts, parse_cards
+from canasta.cards.deck import N_TYPES, deck_counts, parse_cards
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.game import Game
 from canasta.engine.position import MeldPart
