@@ -111,3 +111,25 @@ def test_score_keeper_refusals() -> None:
         score_deal(rules, {"A": SideResult(red_threes=parse_cards("3H")), "B": SideResult()})
     with pytest.raises(ScoringError, match="never"):
         score_deal(rules, {"A": SideResult(melds=_melds("3C 3S 3C")), "B": SideResult()})
+
+
+def test_score_sheet_four_rounds_then_the_highest_total() -> None:
+    """``canasta score``'s sheet: HF-1 four times; the next minimum follows the round (90, 120, 150), the game
+    ends after the fourth deal with the highest total, and a fifth deal is refused."""
+    from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
+
+    a = {"melds": [["KH", "KS", "KD", "KC", "KH", "KS", "KD"], ["8H", "8S", "8D", "8C", "8H", "8S", "8D"],
+                   ["QH", "QS", "QD", "QC", "QH", "2C", "2D"], ["6H", "6S", "6D", "6C", "JK", "2C", "2D"],
+                   ["AH", "AS", "AD"]],
+         "hand": ["9H", "4C", "3S"], "went_out": True}
+    b = {"melds": [["5H", "5S", "5D", "5C", "5H", "5S", "5D"], ["JH", "JS", "JD", "JC", "JH", "JK", "2S"],
+                   ["7H", "7S", "7D", "7C"], ["TH", "TS", "2H"]],
+         "hand": ["QH", "9S", "JK", "AH", "KH", "KS", "6H", "5H", "5S", "4D", "3C", "8H", "3H", "2D", "7S"]}
+    deal = {"A": a, "B": b}
+    result = score_sheet(parse_sheet({"variant": "hand-and-foot", "deals": [deal] * 3}))
+    assert result.totals == {"A": 3 * 2080, "B": 3 * 345} and result.winner is None
+    assert result.next_minimum == {"A": 150, "B": 150}
+    result = score_sheet(parse_sheet({"variant": "hand-and-foot", "deals": [deal] * 4}))
+    assert result.winner == "A" and result.totals["A"] == 4 * 2080
+    with pytest.raises(ScoreSheetError, match="ended after deal 4"):
+        score_sheet(parse_sheet({"variant": "hand-and-foot", "deals": [deal] * 5}))

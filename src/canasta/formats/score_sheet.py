@@ -291,7 +291,8 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
         if done is not None:
             raise ScoreSheetError(
                 f"deal {n}: the game ended after deal {n - 1}, won by {done} with {totals[done]} "
-                f"(target {rules.target}); start a new score sheet for a new game"
+                + (f"(a game of {rules.rounds} deals)" if rules.rounds else f"(target {rules.target})")
+                + "; start a new score sheet for a new game"
             )
         try:
             result = score_deal(rules, deal)
