@@ -411,3 +411,13 @@ def test_initial_meld_oracle_agrees(scored: bool) -> None:
     stats: dict[str, int] = {}
     problems = [p for d in first_turns("hand-and-foot", 20, seed=7, scored=scored) for p in compare_opening(d, stats)]
     assert problems == []
+
+
+def test_the_foot_in_words() -> None:
+    """The terminal table names the foot, and the web's wording has the event in every language."""
+    from canasta.cli.display import extra_cards_text
+    from canasta.web.i18n import LANGS, load_locale
+
+    d = Deal(HF, dealer=3, seed=5)
+    assert extra_cards_text(d.view(0)) == "Foot: 11 cards face down, yours once your hand is played out."
+    assert all("when.hand_empty" in load_locale(lang) for lang in LANGS)
