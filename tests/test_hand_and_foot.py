@@ -84,6 +84,7 @@ def test_preset_fields_and_options() -> None:
     assert (r.round_minimums, r.rounds, r.tie) == ((50, 90, 120, 150), 4, "shared")
     assert r.going_out_canastas == ("natural", "natural", "mixed", "mixed") and r.canastas_to_go_out == 4
     assert (r.red3_hand_penalty, r.black3_hand_penalty, r.black3_meld, r.stock_end) == (500, 5, False, "end")
+    assert r.going_out_needs_discard
     assert [r.min_meld(0, k) for k in range(6)] == [50, 90, 120, 150, 150, 150]
     r13 = Rules.parse("hand-and-foot(hand_size=13,extra_cards=13,round_minimums=60/90/120/150)")
     assert (r13.hand_size, r13.extra_cards, r13.min_meld(0, 0)) == (13, 13, 60)
@@ -333,6 +334,21 @@ def test_no_going_out_without_two_clean_and_two_dirty_books(missing: int) -> Non
         d.apply("meld 9C 9D 9H")
 
 
+def test_going_out_ends_with_a_discard() -> None:
+    """go_out_discard=required (B.10, ``going_out_needs_discard``): melding every last card is no going out, so
+    a hand of exactly a meld cannot go out this turn (nor ask); with ``going_out_needs_discard=false`` (BGA's
+    optional) it melds out."""
+    d = _position(["9C 9D 9H", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"], packets=["", "", "", ""],
+                  melds=[CONTRACT, []], phase="play", drew=1, opened=[True, False])
+    assert legal_strs(d) == {"discard 9C", "discard 9D", "discard 9H"}
+    optional = Rules.parse("hand-and-foot(going_out_needs_discard=false)")
+    d = _position(["9C 9D 9H", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"], packets=["", "", "", ""],
+                  melds=[CONTRACT, []], phase="play", drew=1, opened=[True, False], rules=optional)
+    assert {"meld 9C 9D 9H", "ask"} <= legal_strs(d)
+    d.apply("meld 9C 9D 9H")
+    assert d.over and d.out_seat == 0
+
+
 def test_partners_answer_binds() -> None:
     """"May I go out?" (B.10, ask_partner=optional_binding): a no forbids going out this turn, a yes obliges."""
     d = _in_foot(CONTRACT)
@@ -352,11 +368,14 @@ def test_partners_answer_binds() -> None:
 # ------------------------------------------------------------------------------------------------ whole games
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_random_games_keep_every_card(seed: int) -> None:
+@pytest.mark.parametrize("spec, seed", [("hand-and-foot", 1), ("hand-and-foot", 2),
+                                        ("hand-and-foot(red3_hand_penalty=0)", 3),
+                                        ("hand-and-foot(going_out_needs_discard=false,pile_take_count=0)", 4)])
+def test_random_games_keep_every_card(spec: str, seed: int) -> None:
     """Whole games of random moves (taking, melding and adding preferred, so that books, feet and going out
-    happen): the conservation invariant after every move, four deals, every foot taken or scored."""
-    game = Game(HF, seed=seed)
+    happen): the conservation invariant after every move, four deals, every foot taken or scored; also with
+    red threes laid out (bonus mode), and with going out by melding and the whole pile taken."""
+    game = Game(Rules.parse(spec), seed=seed)
     rng = random.Random(seed)
     feet = outs = 0
     while not game.over:
@@ -421,3 +440,27 @@ def test_the_foot_in_words() -> None:
     d = Deal(HF, dealer=3, seed=5)
     assert extra_cards_text(d.view(0)) == "Foot: 11 cards face down, yours once your hand is played out."
     assert all("when.hand_empty" in load_locale(lang) for lang in LANGS)
+
+
+def test_going_out_oracle_agrees_in_the_foot() -> None:
+    """The oracle on positions that matter for going out: the player in his foot (taken), a hand of at most 8
+    cards, reached by eager random games (taking, melding and adding preferred)."""
+    from oracles.compare import compare_position
+
+    stats: dict[str, int] = {}
+    problems: list[str] = []
+    checked = 0
+    for seed in range(40):
+        deal = Deal(HF, dealer=seed % 4, seed=seed)
+        rng = random.Random(seed)
+        while not deal.over and checked < 150:
+            seat = deal.turn
+            if (deal.phase == P_PLAY and deal.to_act == seat and not deal.packets[seat]
+                    and deal.hand_sizes[seat] <= 8 and deal.answer == 0 and not deal.asked):
+                problems += compare_position(deal.clone(), stats)
+                checked += 1
+            acts = deal.legal_actions()
+            eager = [a for a in acts if str(deal.move_for_action(a)).split()[0] in ("take", "meld", "add")]
+            deal.apply_action(rng.choice(eager) if eager and rng.random() < 0.9 else rng.choice(acts))
+    assert not problems, problems[:3]
+    assert checked >= 100 and stats.get("out", 0) > 0 and stats.get("skipped", 0) == 0

@@ -43,7 +43,7 @@ def test_hf1_all_defaults() -> None:
 
 def test_hf2_red_three_bonus_wild_books() -> None:
     """HF-2: red threes laid out (+100 each), a wild book (1,500), going out with 2 clean, 2 dirty, 1 wild."""
-    rules = Rules.parse("hand-and-foot(red3_hand_penalty=0,black3_meld=true,wild_melds=true,"
+    rules = Rules.parse("hand-and-foot(red3_hand_penalty=0,wild_melds=true,"
                         "wild_canasta_bonus=1500,going_out_canastas=natural/natural/mixed/mixed/wild,"
                         "canastas_to_go_out=5)")
     a = SideResult(

@@ -262,6 +262,8 @@ def _describe_going_out(r: RuleFields) -> list[str]:
         add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}; {negative}.")
     if not r.black3_meld:
         add("Black threes are never melded.")
+    if r.going_out_needs_discard:
+        add("Going out ends with a discard: the player going out may not meld his last cards.")
     return lines
 
 

@@ -266,7 +266,7 @@ HAND_AND_FOOT_FIELDS: dict[str, Any] = {
     "going_out_canastas": ("natural", "natural", "mixed", "mixed"), "canastas_to_go_out": 4,
     "natural_canasta_bonus": 500, "mixed_canasta_bonus": 300, "going_out_bonus": 100, "concealed_bonus": 0,
     "red3_hand_penalty": 500, "red3_values": (0, 100), "red3_negative_if": "no_meld",
-    "black3_hand_penalty": 5, "black3_meld": False,
+    "black3_hand_penalty": 5, "black3_meld": False, "going_out_needs_discard": True,
     "stock_end": "end",
 }
 """Hand and Foot, RULES_AMERICAN.md part B (docs/variants/hand-and-foot.md): 4 players in two sides, 5 packs

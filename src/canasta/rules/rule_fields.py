@@ -385,6 +385,11 @@ class RuleFields:
     """Whether black threes may be melded (by the player going out, §1.8, or as ``black3_melds_anytime`` /
     ``black3_set_leaves_play`` say). False: never; a black three leaves the hand only by a discard (Hand and
     Foot's default ``black_three_meld=never``, RULES_AMERICAN.md B.7)."""
+    going_out_needs_discard: bool = False
+    """The player going out must end by discarding his last card: he may not meld his last cards (Hand and
+    Foot's default ``go_out_discard=required``, RULES_AMERICAN.md B.10 [NW, GS, CH]). False: he goes out by
+    melding every card or by discarding the last one (§1.9; BGA's ``optional``). Needs ``black3_meld=false``,
+    no sequences and no melds of twos."""
     unplayed_packet_counts: bool = False
     """The cards of a face-down packet never taken (``extra_cards_from=packet``: Hand and Foot's foot) count
     against its player's side at the end of the deal, as cards left in a hand (B.12). False: a packet never

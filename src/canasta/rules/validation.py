@@ -147,6 +147,9 @@ def _check_hand_and_foot(r: RuleFields) -> None:
         raise RulesError(f"pile_take_count is 0 (the whole pile) or 2 cards or more, not {r.pile_take_count}")
     if r.rounds < 0 or r.rounds > 100:
         raise RulesError(f"rounds is 0 (play to the target) or a number of deals up to 100, not {r.rounds}")
+    if r.going_out_needs_discard and (r.black3_meld or r.sequences or r.twos_melds):
+        raise RulesError("going_out_needs_discard (the last card discarded) goes with black3_meld=false, no "
+                         "sequences and no melds of twos")
     if any(m < 0 for m in r.round_minimums):
         raise RulesError("round_minimums are minimum counts in points, 0 or more")
     if r.red3_hand_penalty < 0:

@@ -51,6 +51,8 @@ class MeldLimits:
         nwm: wild cards may not outnumber naturals (``no_wild_majority``).
         strict: naturals must outnumber wild cards (``naturals_exceed_wilds``, Hand and Foot B.6).
         threes: black threes may be melded (``black3_meld``); False: a three never joins a meld (B.7).
+        must_discard: going out ends with a discard (``going_out_needs_discard``, B.10): melding every card is
+            no going out.
         min_nat: naturals a meld of a rank needs (``min_naturals``).
         rv: card value in points per rank index 0..13.
         max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
@@ -62,11 +64,12 @@ class MeldLimits:
     """
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
-                 "pair_wild", "strict", "threes")
+                 "pair_wild", "strict", "threes", "must_discard")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
                  wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, strict: bool = False,
-                 threes: bool = True):
+                 threes: bool = True, must_discard: bool = False):
+        self.must_discard = must_discard
         self.strict = strict
         self.threes = threes
         self.limit = limit
@@ -84,14 +87,14 @@ class MeldLimits:
         """Pickled as its constructor's arguments (the options cache is rebuilt as needed; a compiled
         MeldLimits has no argument-free constructor for pickle to call)."""
         return (MeldLimits, (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
-                             self.wild_min, self.wild_max, self.strict, self.threes))
+                             self.wild_min, self.wild_max, self.strict, self.threes, self.must_discard))
 
     @classmethod
     def for_rules(cls, rules: Rules, rank_values: Sequence[int]) -> MeldLimits:
         """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
         return cls(rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
                    rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, rules.naturals_exceed_wilds,
-                   rules.black3_meld)
+                   rules.black3_meld, rules.going_out_needs_discard)
 
     def capacity(self, nat: int, wild: int) -> int:
         """Wild cards a meld of ``nat`` naturals holding ``wild`` wild cards can still take."""
@@ -204,7 +207,8 @@ def can_meld_out(
     need: int,
     allow_discard: bool = True,
 ) -> bool:
-    """Whether every card of ``rc`` can be melded (all, or all but one to discard).
+    """Whether every card of ``rc`` can be melded (all, or all but one to discard; only the latter where
+    ``limits.must_discard``).
 
     ``ex`` maps a target rank to ``[naturals, wild cards]`` of the side's melds;
     sizes are their sum. ``canastas`` is the side's canastas now and ``need`` the
@@ -213,7 +217,7 @@ def can_meld_out(
     """
     total = sum(rank_counts)
     if total == 0:
-        return canastas >= need
+        return canastas >= need and not limits.must_discard  # no card left to end by discarding (B.10)
     # cheap necessary condition: cards that can never join a meld must fit in the one discard
     stuck = rank_counts[THREE] if rank_counts[THREE] < 3 or not limits.threes else 0
     min_nat = limits.min_nat
@@ -226,8 +230,8 @@ def can_meld_out(
     if stuck:  # the one card no meld can take must be the discard: no other plan can meld the rest
         options = [next(r for r in range(14)
                         if rank_counts[r] and _lone(rank_counts, melds_by_rank, r, min_nat, limits.threes))]
-    elif _all_meldable(rank_counts, melds_by_rank, limits, canastas, need):  # every card melded, none discarded
-        return True
+    elif not limits.must_discard and _all_meldable(rank_counts, melds_by_rank, limits, canastas, need):
+        return True  # every card melded, none discarded
     elif allow_discard:
         options = [r for r in range(14) if rank_counts[r]]
     else:

@@ -82,7 +82,8 @@ def take_modes(state: DealState) -> list[int]:
                 continue
             canastas = state.canastas[side]
         after = size - n_used - w + rest
-        if after < 2 and (rules.must_ask_to_go_out or not side_may_go_out(state, side, canastas)):
+        if after < 2 and (rules.must_ask_to_go_out or not side_may_go_out(state, side, canastas)
+                          or (after == 0 and rules.going_out_needs_discard)):
             continue  # he would have to go out, and may not before asking (must_ask_to_go_out)
         if canasta_take:  # taken only by making the top card's meld a canasta this turn (§3.4)
             if canasta_take_ok(state, r, meld, n_used, w, rest, canasta_take == "natural_canasta"):
