@@ -360,40 +360,24 @@ class RuleFields:
     """If the leading sides tie at or above the target: another_deal or shared (§1.12)."""
     # Hand and Foot (RULES_AMERICAN.md part B) ---------------------------------------------------------------------
     naturals_exceed_wilds: bool = False
-    """Natural cards must outnumber the wild cards of a meld of a rank (on top of ``wild_limit``): Q Q 2 is a
-    meld, Q Q 2 2 is not (Hand and Foot's default wild limit ``naturals_exceed_max3``, RULES_AMERICAN.md B.6
-    [NW, GS, CH, TW]). False: ``no_wild_majority`` and ``wild_limit`` alone decide."""
+    """Naturals must outnumber a meld's wild cards (Q Q 2 yes, Q Q 2 2 no; B.6 ``naturals_exceed_max3``)."""
     pile_take_count: int = 0
-    """Cards a player takes from the discard pile, its top card included: the top card and the next
-    ``pile_take_count - 1`` (fewer if the pile is shorter); the rest stays as the pile. 0 = the whole pile
-    (§1.7). Hand and Foot: 7 (B.5 [la.gradeless, CH, BK])."""
+    """Cards a take brings: the top card and the next ones, at most this many; the rest stays. 0 = all (§1.7;
+    B.5: 7)."""
     round_minimums: tuple[int, ...] = ()
-    """Minimum count of a side's first melding by deal of the game: entry k for the (k+1)-th deal (past the
-    end: the last entry), replacing ``min_meld_table``; empty = by score (§1.6). Hand and Foot:
-    50/90/120/150 (B.8 [PW*, BK, TW, tripod, ronveenstra, pachunka])."""
+    """Minimum count by deal of the game (entry k: deal k+1, then the last), replacing ``min_meld_table``;
+    empty = by score (§1.6; B.8: 50/90/120/150)."""
     rounds: int = 0
-    """Deals in a game: after that many the highest total wins (``tie`` decides a tie); 0 = the game is
-    played to ``target`` (§1.12). Hand and Foot: 4, one per round minimum (B.13 [PW, BK, drwingnut, tripod])."""
+    """Deals in a game, then the highest total wins (``tie``); 0 = to ``target`` (§1.12; B.13: 4)."""
     red3_hand_penalty: int = 0
-    """Where non-zero, red threes are never laid out: they stay in the hand like other cards (dealt, drawn,
-    taken with the pile, in a foot), are never melded, may be discarded (a red three on top stops the pile),
-    and each one left in a hand or an unplayed foot costs this many points (Hand and Foot's default
-    ``red_three_mode=penalty``, 500, RULES_AMERICAN.md B.7 [JC, TW, TV, GS, CH, ronveenstra, Kcils360,
-    tripod]). 0: red threes are laid out and replaced (§1.3) and score by ``red3_values``. Needs
-    ``black3_meld=false``."""
+    """Non-zero: red threes stay in hands (never laid out nor melded, discarded to shed them, one on top stops
+    the pile) and each left in a hand or unplayed foot costs this (B.7 penalty mode: 500). 0: §1.3."""
     black3_meld: bool = True
-    """Whether black threes may be melded (by the player going out, §1.8, or as ``black3_melds_anytime`` /
-    ``black3_set_leaves_play`` say). False: never; a black three leaves the hand only by a discard (Hand and
-    Foot's default ``black_three_meld=never``, RULES_AMERICAN.md B.7)."""
+    """Black threes may be melded (§1.8); False: never, only discarded (B.7 ``black_three_meld=never``)."""
     going_out_needs_discard: bool = False
-    """The player going out must end by discarding his last card: he may not meld his last cards (Hand and
-    Foot's default ``go_out_discard=required``, RULES_AMERICAN.md B.10 [NW, GS, CH]). False: he goes out by
-    melding every card or by discarding the last one (§1.9; BGA's ``optional``). Needs ``black3_meld=false``,
-    no sequences and no melds of twos."""
+    """Going out ends with a discard, never by melding the last cards (B.10 ``go_out_discard=required``)."""
     unplayed_packet_counts: bool = False
-    """The cards of a face-down packet never taken (``extra_cards_from=packet``: Hand and Foot's foot) count
-    against its player's side at the end of the deal, as cards left in a hand (B.12). False: a packet never
-    taken is not scored (Pennies from Heaven)."""
+    """A face-down packet never taken (the foot) counts against its side as cards in hand (B.12)."""
     # -- bookkeeping ---------------------------------------------------------------------------------------------
     options: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     """The options given when the rules were built, as (name, text) pairs, for :meth:`spec`."""
