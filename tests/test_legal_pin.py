@@ -83,6 +83,7 @@ PINNED = {
     'cuban': '75f04bdcd5c2bbd5',
     'escalator': '769c7cb33a58f979',
     'free-canasta': '72368bebd853cc34',
+    'hand-and-foot': 'f4dee4a0a4cb7994',  # new preset (issue 19), computed when it was added
     'hollywood': '4a049edd2f31db0b',  # exact going out and exact initial meld (issue #13)
     'italian': '6daf9ed11651cb0e',
     'mexican': '8f3a8aae8354f7de',

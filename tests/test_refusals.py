@@ -207,6 +207,8 @@ NOT_SCRIPTED = {
     # tests/test_american_melds.py
     "dead_rank_meld", "dead_rank_take", "empty_pile_ace_seven_last", "empty_pile_no_ace_seven",
     "empty_pile_no_dead_rank", "empty_pile_no_wild", "wild_discard_only_going_out",
+    # Hand and Foot's: scripted in tests/test_hand_and_foot.py
+    "naturals_exceed_wilds",
 }
 POSITIONS = load_positions()
 

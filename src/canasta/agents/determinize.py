@@ -253,9 +253,10 @@ def _place(view: PlayerView, memory: CardMemory, pool: list[int], known: list[li
     n = rules.players
     pool = pool[:]
     rng.shuffle(pool)
-    # red threes cannot be in a hand: keep them for the pile and the stock
-    reds = [c for c in pool if IS_RED_THREE[c]]
-    others = [c for c in pool if not IS_RED_THREE[c]]
+    # red threes cannot be in a hand (unless kept there, red3_hand_penalty): keep them for the pile and the stock
+    kept = bool(rules.red3_hand_penalty)
+    reds = [] if kept else [c for c in pool if IS_RED_THREE[c]]
+    others = pool if kept else [c for c in pool if not IS_RED_THREE[c]]
     hands = [[0] * N_TYPES for _ in range(n)]
     for c in view.hand:
         hands[view.seat][c] += 1

@@ -111,7 +111,7 @@ class CardMemory:
     __slots__ = ("seat", "pile", "known", "pending", "discards", "takes", "picked", "has_melded",
                  "turn_seat", "turn_no", "turn_new", "touched_old", "reshuffles", "exact", "key",
                  "owners", "players", "teams", "_last", "_turn_melds", "_observed_since_sync", "near_out",
-                 "b3_removed", "known_total")
+                 "b3_removed", "known_total", "take_count", "red_kept")
 
     def __init__(self, seat: int = 0):
         self.seat = seat
@@ -119,6 +119,8 @@ class CardMemory:
         self.players = 0
         self.teams = 0
         self.b3_removed = False
+        self.take_count = 0  # pile_take_count: a take brings at most this many cards (Hand and Foot B.5)
+        self.red_kept = False  # red3_hand_penalty: red threes stay in hands (Hand and Foot B.7)
         self._clear(0, 0)
 
     def _clear(self, players: int, teams: int) -> None:
@@ -171,6 +173,8 @@ class CardMemory:
         m._observed_since_sync = self._observed_since_sync
         m.near_out = dict(self.near_out)
         m.b3_removed = self.b3_removed
+        m.take_count = self.take_count
+        m.red_kept = self.red_kept
         return m
 
     # ------------------------------------------------------------ starting
@@ -180,6 +184,8 @@ class CardMemory:
         rules = view.rules
         self._clear(rules.players, rules.teams)
         self.b3_removed = rules.black3_from_pile_removed
+        self.take_count = rules.pile_take_count
+        self.red_kept = bool(rules.red3_hand_penalty)
         self.seat = view.seat
         self.key = _deal_key(view)
         if view.pile_cards is not None:
@@ -253,7 +259,7 @@ class CardMemory:
         if not 0 <= seat < self.players:
             return
         for c in cards:
-            if c == UNKNOWN or IS_RED_THREE[c] or (self.b3_removed and IS_BLACK_THREE[c]):
+            if c == UNKNOWN or (IS_RED_THREE[c] and not self.red_kept) or (self.b3_removed and IS_BLACK_THREE[c]):
                 continue  # red threes are laid out; some variants take black threes out of play
             self.picked[seat].append(c)
             if seat != self.seat:
@@ -279,8 +285,9 @@ class CardMemory:
                 self._new_turn(seat, view.turn_number if view is not None else self.turn_no + 1)
         if kind == TAKE:
             top = self.pile[-1] if self.pile else UNKNOWN
-            rest = self.pile[:-1]
-            self.pile = []
+            cut = self._take_cut()
+            rest = self.pile[cut:-1]
+            self.pile = self.pile[:cut]  # the cards below a take of pile_take_count stay (Hand and Foot B.5)
             self.takes[seat] += 1
             self._forget(seat, move.cards)
             target = (top >> 2) if top != UNKNOWN else -1
@@ -312,6 +319,11 @@ class CardMemory:
             self.touched_old = False
             self.turn_seat = -1
             self.turn_no += 1
+
+    def _take_cut(self) -> int:
+        """Index of the first pile card a take brings (``pile_take_count``; 0: the whole pile)."""
+        n = len(self.pile)
+        return n - self.take_count if self.take_count and n > self.take_count else 0
 
     def _new_turn(self, seat: int, turn_no: int) -> None:
         self.turn_seat = seat
@@ -391,7 +403,7 @@ class CardMemory:
                         default=-1)
             if taker >= 0 and view.stock_size <= last.stock_size:  # not a reshuffle
                 self.takes[taker] += 1
-                self._receive(taker, self.pile[:-1])
+                self._receive(taker, self.pile[self._take_cut():-1])
             top = view.pile_top if view.pile_top is not None else UNKNOWN
             self.pile = [UNKNOWN] * max(0, view.pile_size - 1) + ([top] if view.pile_size else [])
         for side, melds in enumerate(view.melds):

@@ -367,11 +367,14 @@ def extra_cards_text(view: PlayerView) -> str:
     due = extra_cards_due(view)
     if due is None:
         return ""
-    when = "its initial meld" if due.when == "initial_meld" else "its first canasta"
+    when = {"initial_meld": "its initial meld", "hand_empty": "your hand is played out"}.get(due.when,
+                                                                                         "its first canasta")
     if due.source == "stock":
         who = ("the first player at the table to make a canasta draws"
                if view.rules.extra_cards_once_per_deal else f"after {when} your side's melder draws")
         return f"Extra cards: {who} {due.count} cards from the stock."
+    if due.when == "hand_empty":  # Hand and Foot's foot (RULES_AMERICAN.md B.9)
+        return f"Foot: {plural(due.count, 'card')} face down, yours once {when}."
     return f"Packet: {plural(due.count, 'card')} face down, yours after {when}."
 
 

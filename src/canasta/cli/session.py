@@ -83,7 +83,8 @@ class PlaySession(EndOfDealSession):
         if deal is None or deal.over or not self.game.logs:
             return
         log = self.game.logs[-1]
-        replay = Deal(self.rules, log.dealer, list(self.game.totals), seed=log.seed, deck=list(log.deck))
+        replay = Deal(self.rules, log.dealer, list(self.game.totals), seed=log.seed, deck=list(log.deck),
+                      deal_number=len(self.game.logs) - 1)
         watchers = self._observers
         observe_all(watchers, replay, -1, None)
         for text in log.moves:

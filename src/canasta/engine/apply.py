@@ -23,6 +23,7 @@ from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
 from canasta.engine.cutthroat import form_alliance
 from canasta.engine.dowry import take_dowry
 from canasta.engine.extra_cards import give_extra_cards
+from canasta.engine.hand_foot import pile_cut, take_foot
 from canasta.engine.movegen.move_cards import RANK_WORDS
 from canasta.engine.movegen.pile_takes import (
     canasta_take_rule,
@@ -193,6 +194,8 @@ def play_move(state: DealState, action: int, move: Move) -> None:
             state.frozen = True
         if card == JOKER and state.rules.joker_discard_blocks_round:
             state.blocked_until = state.turn_no + state.n  # nobody takes for a full round (§3.4)
+        if state.hand_sizes[seat] == 0 and state.rules.has_foot:
+            take_foot(state, seat)  # "walking" to his foot: he plays it from his next turn (RULES_AMERICAN.md B.9)
         out = state.hand_sizes[seat] == 0
         if out:  # before has_melded is updated: concealed looks at earlier turns only
             finish_deal(state, seat)
@@ -246,9 +249,10 @@ def take_pile(state: DealState, seat: int, mode: int, cards: tuple[int, ...], se
     need_canasta = canasta_take_rule(state, seat, side) if state.opened[side] else ""
     if state.pile[-1] == JOKER and state.rules.joker_discard_blocks_round:
         need_canasta = "canasta"  # a joker canasta take (§3.4, S2 l.156)
+    cut = pile_cut(state)  # pile_take_count: the cards below pile[cut] stay (RULES_AMERICAN.md B.5)
     top = state.pile.pop()
-    rest = take_dowry(state, state.pile)  # the dowry (§3.2) or surpriza (§3.4) lies under it
-    state.pile = []
+    rest = take_dowry(state, state.pile[cut:])  # the dowry (§3.2) or surpriza (§3.4) lies under it
+    state.pile = state.pile[:cut]
     state.frozen = state.rules.pile_always_frozen
     state.drew = 2
     state.phase = P_PLAY
@@ -298,8 +302,9 @@ def receive_pile(state: DealState, seat: int, cards: list[int]) -> None:
     """The pile ``cards`` join ``seat``'s hand; red threes are laid out, black threes removed where the variant does
     (§1.3, §3.2 Cuban)."""
     removed = state.rules.black3_from_pile_removed
+    lay_out = not state.rules.red3_hand_penalty  # else red threes join the hand (RULES_AMERICAN.md B.7)
     for c in cards:
-        if IS_RED_THREE[c]:
+        if IS_RED_THREE[c] and lay_out:
             state.red3[seat].append(c)  # laid out, no replacement (§1.2, §1.3)
         elif removed and IS_BLACK_THREE[c]:
             state.black3_removed[seat].append(c)  # out of play, scored for the side (§3.2 Cuban)

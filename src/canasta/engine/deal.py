@@ -172,8 +172,9 @@ class Deal(DealState):
         scores: Sequence[int] | None = None,
         seed: int | None = None,
         deck: Sequence[int] | None = None,
+        deal_number: int = 0,
     ):
-        deal_cards(self, rules, dealer, scores, seed, deck)
+        deal_cards(self, rules, dealer, scores, seed, deck, deal_number)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves as :class:`Move` values with concrete cards."""

@@ -22,8 +22,10 @@ def deal_cards(
     scores: Sequence[int] | None = None,
     seed: int | None = None,
     deck: Sequence[int] | None = None,
+    deal_number: int = 0,
 ) -> None:
-    """Set up ``state`` as a new deal (see :class:`canasta.engine.deal.Deal` for the arguments).
+    """Set up ``state`` as a new deal (see :class:`canasta.engine.deal.Deal` for the arguments; ``deal_number``:
+    0 for the game's first deal, which picks the minimum count where ``round_minimums`` is set).
 
     Raises:
         ValueError: ``deck`` is not the rules' deck, or ``dealer``/``scores`` do not fit.
@@ -52,7 +54,7 @@ def deal_cards(
                 f"got {len(order)} cards with other counts"
             )
     state.deck = tuple(order)
-    _empty_table(state, rules, scores)
+    _empty_table(state, rules, scores, deal_number)
     # deal: one card at a time from the seat after the dealer
     stock = list(reversed(order))  # pop() takes the top
     first = (dealer + 1) % n
@@ -81,7 +83,7 @@ def deal_cards(
         state.phase = P_PLAY
 
 
-def _empty_table(state: DealState, rules: Rules, scores: Sequence[int] | None) -> None:
+def _empty_table(state: DealState, rules: Rules, scores: Sequence[int] | None, deal_number: int = 0) -> None:
     """The fields of a deal before the first card is dealt: empty hands, melds and pile, the scores and the
     minimum counts they give (RULES.md §1.6), no flag of a turn set."""
     n = rules.players
@@ -90,7 +92,7 @@ def _empty_table(state: DealState, rules: Rules, scores: Sequence[int] | None) -
     if len(sc) != t:
         raise ValueError(f"scores must give one number per side ({t}), not {len(sc)}")
     state.scores = sc
-    state.minimum = [rules.min_meld(s) for s in sc]
+    state.minimum = [rules.min_meld(s, deal_number) for s in sc]  # round_minimums: by deal (RULES_AMERICAN B.8)
     state.hands = [[0] * N_TYPES for _ in range(n)]
     state.rank_counts = [[0] * 14 for _ in range(n)]
     state.hand_sizes = [0] * n

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from canasta.cards.deck import TWO
+from canasta.engine.hand_foot import take_foot
 from canasta.moves.notation import WILD_TARGET
 from canasta.scoring.canasta_kinds import kinds_met, missing_kinds
 
@@ -65,6 +66,9 @@ def give_extra_cards(deal: DealState, seat: int) -> None:
     out and replaced from the stock as dealt red threes are (RULES.md §1.3).
     """
     rules = deal.rules
+    if rules.has_foot:  # Hand and Foot: the foot, when the hand is empty (canasta.engine.hand_foot)
+        take_foot(deal, seat)
+        return
     side = deal.side_of[seat]
     if not event_reached(deal, side):
         return

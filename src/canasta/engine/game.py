@@ -93,7 +93,7 @@ class Game:
 
     def minimums(self) -> list[int]:
         """Each side's minimum count for the next deal, in points (§1.6)."""
-        return [self.rules.min_meld(s) for s in self.totals]
+        return [self.rules.min_meld(s, len(self.logs)) for s in self.totals]
 
     def new_deal(self, seed: int | None = None, deck: list[int] | None = None) -> Deal:
         """Shuffle and deal the next deal (with ``seed`` or the game's next seed, or a stacked ``deck``).
@@ -112,7 +112,7 @@ class Game:
         dealer = self.seating.deal_seat(self.dealer)  # the dealer may have been set by hand (tests)
         if dealer < 0:
             raise RuntimeError(f"the dealer, seat index {self.dealer}, sits this deal out")
-        self.deal = Deal(self.deal_rules, dealer, self.totals, seed=seed, deck=deck)
+        self.deal = Deal(self.deal_rules, dealer, self.totals, seed=seed, deck=deck, deal_number=len(self.logs))
         self.logs.append(DealLog(self.dealer, seed, list(self.deal.deck), start_totals=list(self.totals)))
         return self.deal
 
@@ -130,7 +130,8 @@ class Game:
         log = self.logs[index]
         dealer = self.seating.deal_seat(log.dealer) if self.rules.sitting_out else log.dealer
         totals = log.start_totals or self.totals
-        deal = Deal(self.deal_rules, dealer, totals, seed=log.seed, deck=log.deck)
+        number = index if index >= 0 else len(self.logs) + index
+        deal = Deal(self.deal_rules, dealer, totals, seed=log.seed, deck=log.deck, deal_number=number)
         for text in log.moves if moves is None else moves:
             deal.apply(text)
         return deal
@@ -193,7 +194,7 @@ class Game:
             self.dealer = (self.dealer + 1) % self.rules.players
             self.next_seating = Seating(self.seating.seats, self.dealer, -1)
         out = str(deal.home[deal.out_seat]) if deal.out_seat >= 0 else None
-        w = winner(self.rules, {str(i): t for i, t in enumerate(self.totals)}, out)
+        w = winner(self.rules, {str(i): t for i, t in enumerate(self.totals)}, out, len(self.logs))
         if w is not None:
             self.winner = int(w)
             self.over = True

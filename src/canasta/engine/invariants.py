@@ -36,7 +36,8 @@ def check_invariants(state: DealState) -> None:
             have = sum(h[r * 4 : r * 4 + 4]) if r < 13 else h[JOKER]
             if have != state.rank_counts[s][r]:
                 raise AssertionError("rank counts out of step")
-        if any(IS_RED_THREE[c] for c in range(N_TYPES) if h[c]) and not (state.over and state.rules.threes_by_colour):
+        if (any(IS_RED_THREE[c] for c in range(N_TYPES) if h[c]) and not state.rules.red3_hand_penalty
+                and not (state.over and state.rules.threes_by_colour)):
             raise AssertionError("a red three stayed in a hand")  # MAC: the last stock card may (A.10)
         if state.rules.threes_by_colour and not state.over and any(h[c] for c in range(4, 8)):
             raise AssertionError("a three stayed in a hand: every three is laid out (MAC A.3)")

@@ -236,7 +236,7 @@ def _set_hands(state: DealState, hands: Sequence[Sequence[int]]) -> None:
         for c in cards:
             if not 0 <= c < N_TYPES:
                 raise ValueError(f"{c!r} is not a card type (seat {seat}'s hand)")
-            if IS_RED_THREE[c]:
+            if IS_RED_THREE[c] and not state.rules.red3_hand_penalty:  # kept in hands: Hand and Foot B.7
                 raise ValueError(f"a red three ({card_str(c)}) cannot stay in a hand (seat {seat}): it is laid out")
             state.hands[seat][c] += 1
     state.rank_counts = [[0] * 14 for _ in range(n)]

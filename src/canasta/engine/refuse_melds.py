@@ -127,6 +127,9 @@ def _explain_meld_size(state: DealState, move: Move, side: int, target: int, nat
     if rules.no_wild_majority and wild_total > nat_total and target != WILD_TARGET:
         return refusal("wild_majority", "wild cards may not outnumber the natural cards of a meld "
                                         "(option no_wild_majority)")
+    if rules.naturals_exceed_wilds and wild_total >= nat_total and target != WILD_TARGET:
+        return refusal("naturals_exceed_wilds", "the natural cards of a meld must outnumber its wild cards (option "
+                                                "naturals_exceed_wilds, Hand and Foot B.6)")
     return explain_meld_tail(state, cards)
 
 

@@ -26,8 +26,12 @@ def side_results(state: DealState) -> list[SideResult]:
             s.red_threes.extend(state.red3[seat])
         s.black_threes_removed.extend(state.black3_removed[seat])
         h = state.hands[seat]
-        s.hand.extend(c for c in range(N_TYPES) for _ in range(h[c]))
-        s.player_hands.append([c for c in range(N_TYPES) for _ in range(h[c])])  # per player (MAC A.12)
+        held = [c for c in range(N_TYPES) for _ in range(h[c])]
+        if state.rules.unplayed_packet_counts:  # a foot never taken counts as cards in hand (RULES_AMERICAN B.12)
+            keep_red = bool(state.rules.red3_hand_penalty)  # else its red threes would be laid out when taken
+            held.extend(c for c in state.packets[seat] if keep_red or not IS_RED_THREE[c])
+        s.hand.extend(held)
+        s.player_hands.append(held)  # per player (MAC A.12)
         if state.rank_counts[seat][THREE] >= b3_all and sum(h[c] for c in (4, 7)) >= b3_all:
             s.four_black_threes_held = True
     for side in range(state.teams):

@@ -56,6 +56,8 @@ NOT_TO_HAND_RED = IS_RED_THREE
 """Pile cards that never join a hand: red threes (laid out, RULES.md §1.3)."""
 NOT_TO_HAND_RED_BLACK = tuple(a or b for a, b in zip(IS_RED_THREE, IS_BLACK_THREE, strict=True))
 """... and black threes where ``black3_from_pile_removed`` (Cuban, §3.2)."""
+NO_SKIP = (False,) * N_TYPES
+"""... none: every pile card joins the hand where red threes stay in hands (``red3_hand_penalty``)."""
 
 Candidate = tuple[int, int, int, int, int]
 """A move candidate of move generation (a meld or an addition of a rank), a plain tuple on the hot path:
@@ -339,6 +341,8 @@ class DealState:
             break
 
     def _replace_red_threes(self, seat: int) -> None:
+        if self.rules.red3_hand_penalty:
+            return  # red threes stay in the hand (Hand and Foot, RULES_AMERICAN.md B.7)
         h = self.hands[seat]
         for c in ((4, 5, 6, 7) if self.rules.threes_by_colour else (4 + 1, 4 + 2)):  # 3D, 3H (every three: MAC A.3)
             while h[c]:
@@ -355,9 +359,10 @@ class DealState:
         stock = self.stock
         by_colour = self.rules.threes_by_colour
         laid = NOT_TO_HAND_RED_BLACK if by_colour else NOT_TO_HAND_RED  # every three laid out (MAC A.3)
+        lay_out = not self.rules.red3_hand_penalty  # else red threes stay in the hand (RULES_AMERICAN.md B.7)
         while count > 0 and stock:
             c = stock.pop()
-            if laid[c]:
+            if laid[c] and lay_out:
                 if by_colour and not stock:  # the last stock card: no replacement, kept in the hand (MAC A.10)
                     self._give(seat, c)
                     return True
@@ -458,20 +463,25 @@ class DealState:
         return mask
 
     def cards_to_keep(self) -> int:
-        """Cards the player must be able to keep (counting a pile set aside) if he cannot go out."""
-        return max(0, 2 - self._to_hand(self.pending))
+        """Cards the player must be able to keep (counting a pile set aside, and his foot while it waits for him,
+        RULES_AMERICAN.md B.9) if he cannot go out."""
+        foot = len(self.packets[self.turn]) if self.rules.has_foot else 0
+        return max(0, 2 - self._to_hand(self.pending) - foot)
 
     def _to_hand(self, cards: Sequence[int]) -> int:
         """How many of the pile ``cards`` will join the hand (not red threes, nor black threes
         where the variant removes them from play: RULES.md §1.3, §3.2 Cuban)."""
         if not cards:
             return 0
+        if self.rules.red3_hand_penalty:
+            return len(cards)  # red threes join the hand too (RULES_AMERICAN.md B.7)
         skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
         return sum(1 for c in cards if not skip[c])
 
     def _add_to_hand_counts(self, rank_counts: list[int], cards: Sequence[int]) -> None:
         """Add to the rank counts ``rc`` the pile ``cards`` that will join the hand."""
-        skip = NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED
+        skip = (NO_SKIP if self.rules.red3_hand_penalty
+                else NOT_TO_HAND_RED_BLACK if self.rules.black3_from_pile_removed else NOT_TO_HAND_RED)
         for c in cards:
             if not skip[c]:
                 rank_counts[c >> 2] += 1

@@ -287,11 +287,12 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
     running: list[dict[str, int]] = []
     out: str | None = None
     for n, deal in enumerate(sheet.deals, 1):
-        done = winner(rules, totals, out)
+        done = winner(rules, totals, out, n - 1)
         if done is not None:
             raise ScoreSheetError(
                 f"deal {n}: the game ended after deal {n - 1}, won by {done} with {totals[done]} "
-                f"(target {rules.target}); start a new score sheet for a new game"
+                + (f"(a game of {rules.rounds} deals)" if rules.rounds else f"(target {rules.target})")
+                + "; start a new score sheet for a new game"
             )
         try:
             result = score_deal(rules, deal)
@@ -308,8 +309,8 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
         deals=scored,
         running=running,
         totals=totals,
-        next_minimum={s: rules.min_meld(t) for s, t in totals.items()},
-        winner=winner(rules, totals, out) if sheet.deals else None,
+        next_minimum={s: rules.min_meld(t, len(sheet.deals)) for s, t in totals.items()},
+        winner=winner(rules, totals, out, len(sheet.deals)) if sheet.deals else None,
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from canasta.cards.deck import JOKER, card_str
 from canasta.rules.american import american_rule_lines
 from canasta.rules.rule_fields import RuleFields
-from canasta.rules.tables import BELOW_ZERO, PILE_TAKE_MODES
+from canasta.rules.tables import BELOW_ZERO, EXPERIMENTAL_PRESETS, PILE_TAKE_MODES
 
 
 def _yn(b: bool) -> str:
@@ -28,6 +28,11 @@ def _describe_extras(r: RuleFields) -> list[str]:
         out.append(f"Extra cards: when a side {event}, "
                    f"the player whose move did it draws {r.extra_cards} more cards from the stock "
                    "(once per side); nobody goes out before.")
+    elif r.has_foot:
+        out.append(f"Foot: each player is dealt a face-down foot of {r.extra_cards} cards. When his hand is empty he "
+                   "takes it: emptied by melding, at once and he plays on; emptied by his discard, then, to play "
+                   "it from his next turn. No one goes out before taking his foot"
+                   + ("; an unplayed foot counts against its side." if r.unplayed_packet_counts else "."))
     elif r.extra_cards:
         out.append(f"Packets: each player is dealt a face-down packet of {r.extra_cards} cards; he adds it "
                    f"to his hand once his side {event} (at once if it is his move, "
@@ -117,6 +122,8 @@ def _describe_melds(r: RuleFields) -> list[str]:
     wl = (f"at least {r.min_naturals} naturals and at most {r.wild_limit} wild cards")
     if r.no_wild_majority:
         wl += ", never more wild cards than naturals"
+    if r.naturals_exceed_wilds:
+        wl += ", always more naturals than wild cards"
     per_rank = ("a side may start another meld of a rank once its melds of that rank are canastas"
                 if r.several_melds_per_rank else "one meld per rank per side")
     add(f"Melds: 3 or more cards of one rank 4..A, {wl}; {per_rank}.")
@@ -170,7 +177,11 @@ def _describe_opening_and_pile(r: RuleFields) -> list[str]:
         (f"below {r.min_meld_table[1][0] if len(r.min_meld_table) > 1 else 'any score'}" if t == BELOW_ZERO
          else f"from {t}") + f": {m}" for t, m in r.min_meld_table
     )
-    add(f"Initial meld minimum (card values only, by the side's score): {table}.")
+    if r.round_minimums:
+        add("Initial meld minimum (card values only) by deal of the game: "
+            + ", ".join(f"deal {k}: {m}" for k, m in enumerate(r.round_minimums, 1)) + " (later deals: the last).")
+    else:
+        add(f"Initial meld minimum (card values only, by the side's score): {table}.")
     how = ("hold a {} (no minimum count)" if r.opening_canasta_waives_minimum
            else "also include a {} completed in that turn, on top of the minimum count")
     for score, req in r.min_meld_canasta_from:
@@ -186,6 +197,9 @@ def _describe_opening_and_pile(r: RuleFields) -> list[str]:
             modes["add_to_meld"] += " (or to one of its sequences)"
         add("Taking an unfrozen pile: " + "; ".join(modes[m] for m in PILE_TAKE_MODES if m in r.pile_take_modes)
             + ". A frozen pile (side not yet melded, or a wild card or red three in it): a natural pair only.")
+    if r.pile_take_count:
+        add(f"Taking the pile brings its top {r.pile_take_count} cards at most (the top card and the "
+            f"{r.pile_take_count - 1} below it); the rest stays as the pile.")
     if r.no_pile_for_initial_meld:
         add("A side that has not made its initial meld may not take the pile.")
     if r.own_canasta_rank_blocks_pile:
@@ -245,8 +259,15 @@ def _describe_going_out(r: RuleFields) -> list[str]:
                     + (f"fewer than {r.canastas_to_go_out} canastas" if r.red3_negative_if == "few_canastas"
                        else r.red3_negative_if.replace('_', ' '))
                     + (f" or no canasta of {r.red3_needs_canasta_of}s" if r.red3_needs_canasta_of else ""))
-    if not r.threes_by_colour:  # else: the threes by colour (rules/american.py)
+    if r.red3_hand_penalty:
+        add(f"Red threes are never laid out nor melded: they stay in the hand, may be discarded (one on top stops "
+            f"the pile), and each left in a hand or an unplayed foot costs {r.red3_hand_penalty}.")
+    elif not r.threes_by_colour:  # else: the threes by colour (rules/american.py)
         add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}; {negative}.")
+    if not r.black3_meld:
+        add("Black threes are never melded.")
+    if r.going_out_needs_discard:
+        add("Going out ends with a discard: the player going out may not meld his last cards.")
     return lines
 
 
@@ -263,7 +284,14 @@ def _describe_end(r: RuleFields) -> list[str]:
         + ("he may meld but not discard." if r.last_red3_may_meld else "he may neither meld nor discard."))
     lines.extend(tile_rule_lines(r))
     lines.extend(american_rule_lines(r))
-    add(f"Game: to {r.target}; a tie on top " + ("plays another deal." if r.tie == "another_deal" else "is shared."))
+    if r.rounds:
+        add(f"Game: {r.rounds} deals, the highest total wins (totals may be negative); a tie on top "
+            + ("plays another deal." if r.tie == "another_deal" else "is shared."))
+    else:
+        add(f"Game: to {r.target}; a tie on top "
+            + ("plays another deal." if r.tie == "another_deal" else "is shared."))
+    if r.name in EXPERIMENTAL_PRESETS:
+        add(f"Experimental: {EXPERIMENTAL_PRESETS[r.name]}")
     if r.pile_visible:
         add("Players may look through the discard pile.")
     return lines

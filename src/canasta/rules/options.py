@@ -41,7 +41,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "direction": ("clockwise", "counterclockwise"),
     "tie": ("another_deal", "shared"),
     "extra_cards_from": ("stock", "packet"),
-    "extra_cards_when": ("initial_meld", "first_canasta"),
+    "extra_cards_when": ("initial_meld", "first_canasta", "hand_empty"),
     "dowry": ("none", "rank", "number"),
     "special_hands": ("none", "cla", "pagat"),
     "empty_pile_forbidden": ("none", "swad", "aces_sevens"),
@@ -138,6 +138,7 @@ _INT_LISTS: dict[str, str] = {
     "black3_removed_values": "totals by count such as 0/5/10/15/100",
     "three_colour_values": "totals by count of one colour such as 0/100/300/500/1000",
     "talon_sizes": "cards for the first, second ... side to open such as 4/3, or none",
+    "round_minimums": "minimum counts by deal such as 50/90/120/150, or none",
 }
 """Options written as numbers joined by '/' (besides red3_values), with the form shown in messages."""
 

@@ -256,6 +256,26 @@ cards; canastas of sevens 1500 / 1000, a seven in hand -500; a Bolivia (wild can
 100 each, six 2000 with a Bolivia, an escalator or a natural canasta of sevens; game to 10,000."""
 
 
+# Hand and Foot (RULES_AMERICAN.md part B)
+HAND_AND_FOOT_FIELDS: dict[str, Any] = {
+    "packs": 5, "jokers": 10, "hand_size": 11, "draw": 2,
+    "extra_cards": 11, "extra_cards_from": "packet", "extra_cards_when": "hand_empty",
+    "unplayed_packet_counts": True,
+    "pile_always_frozen": True, "pile_take_modes": frozenset({"natural_pair"}), "pile_take_count": 7,
+    "canasta_max": 7, "several_melds_per_rank": True, "wild_limit": 3, "naturals_exceed_wilds": True,
+    "round_minimums": (50, 90, 120, 150), "rounds": 4, "tie": "shared",
+    "going_out_canastas": ("natural", "natural", "mixed", "mixed"), "canastas_to_go_out": 4,
+    "natural_canasta_bonus": 500, "mixed_canasta_bonus": 300, "going_out_bonus": 100, "concealed_bonus": 0,
+    "red3_hand_penalty": 500, "red3_values": (0, 100), "red3_negative_if": "no_meld",
+    "black3_hand_penalty": 5, "black3_meld": False, "going_out_needs_discard": True,
+    "stock_end": "end",
+}
+"""Hand and Foot, RULES_AMERICAN.md part B (docs/variants/hand-and-foot.md): 4 players in two sides, 5 packs
+and 10 jokers, a hand and a foot of 11 each, draw 2, the pile always frozen and taken 7 cards at a time with a
+natural pair, books (canastas) closed at 7 cards with naturals outnumbering wild cards (at most 3), the round
+minimums 50/90/120/150 over 4 deals, going out with 2 clean and 2 dirty books after taking the foot."""
+
+
 def _samba_family(name: str, fields: Mapping[str, Any]) -> PresetBuilder:
     """A builder for the three-pack partnership games: 4 players in 2 sides, or 6 in 2 sides of 3 [S0 l.215]."""
 
@@ -288,6 +308,7 @@ PRESETS: dict[str, PresetBuilder] = {
     "brazilian": _samba_family("brazilian", BRAZILIAN_FIELDS),
     "escalator": _samba_family("escalator", ESCALATOR_FIELDS),
     "hollywood": _samba_family("hollywood", HOLLYWOOD_FIELDS),
+    "hand-and-foot": _fixed_table("hand-and-foot", HAND_AND_FOOT_FIELDS, 4, 2),
 }
 """Preset builders by name; each takes the option texts and returns validated rules."""
 

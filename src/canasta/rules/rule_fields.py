@@ -236,8 +236,9 @@ class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/ame
     face-down packet of extra_cards at the deal and takes it once his side reaches the event: at
     once if it is his move, else at the start of his next turn) (§3.2 Mexican, §3.5 Pennies)."""
     extra_cards_when: str = "initial_meld"
-    """The event that brings the extra cards: initial_meld (the side's initial meld is complete)
-    or first_canasta (the side completes its first canasta)."""
+    """The event that brings the extra cards: initial_meld (the side's initial meld is complete),
+    first_canasta (the side completes its first canasta) or hand_empty (the player's own hand is empty:
+    Hand and Foot's foot, RULES_AMERICAN.md B.9; with extra_cards_from=packet only)."""
     extra_cards_once_per_deal: bool = False
     """With extra_cards_from=stock: only the first player at the table to reach extra_cards_when
     receives the extra cards, once per deal instead of once per side (escalator: "the player who is
@@ -358,6 +359,26 @@ class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/ame
     (S2 l.53-56)."""
     tie: str = "another_deal"
     """If the leading sides tie at or above the target: another_deal or shared (§1.12)."""
+    # Hand and Foot (RULES_AMERICAN.md part B) ---------------------------------------------------------------------
+    naturals_exceed_wilds: bool = False
+    """Naturals must outnumber a meld's wild cards (Q Q 2 yes, Q Q 2 2 no; B.6 ``naturals_exceed_max3``)."""
+    pile_take_count: int = 0
+    """Cards a take brings: the top card and the next ones, at most this many; the rest stays. 0 = all (§1.7;
+    B.5: 7)."""
+    round_minimums: tuple[int, ...] = ()
+    """Minimum count by deal of the game (entry k: deal k+1, then the last), replacing ``min_meld_table``;
+    empty = by score (§1.6; B.8: 50/90/120/150)."""
+    rounds: int = 0
+    """Deals in a game, then the highest total wins (``tie``); 0 = to ``target`` (§1.12; B.13: 4)."""
+    red3_hand_penalty: int = 0
+    """Non-zero: red threes stay in hands (never laid out nor melded, discarded to shed them, one on top stops
+    the pile) and each left in a hand or unplayed foot costs this (B.7 penalty mode: 500). 0: §1.3."""
+    black3_meld: bool = True
+    """Black threes may be melded (§1.8); False: never, only discarded (B.7 ``black_three_meld=never``)."""
+    going_out_needs_discard: bool = False
+    """Going out ends with a discard, never by melding the last cards (B.10 ``go_out_discard=required``)."""
+    unplayed_packet_counts: bool = False
+    """A face-down packet never taken (the foot) counts against its side as cards in hand (B.12)."""
     # -- bookkeeping ---------------------------------------------------------------------------------------------
     options: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     """The options given when the rules were built, as (name, text) pairs, for :meth:`spec`."""
@@ -401,8 +422,12 @@ class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/ame
         """Side (0-based) that ``seat`` plays for."""
         return seat % self.teams
 
-    def min_meld(self, score: int) -> int:
-        """Minimum count of the initial meld for a side whose cumulative score is ``score`` (§1.6)."""
+    def min_meld(self, score: int, deal_number: int = -1) -> int:
+        """Minimum count of the initial meld for a side whose cumulative score is ``score`` (§1.6); where
+        ``round_minimums`` is set, that of the deal ``deal_number`` (0 = the game's first deal; -1, unknown:
+        the first) instead (RULES_AMERICAN.md B.8)."""
+        if self.round_minimums:
+            return self.round_minimums[min(max(deal_number, 0), len(self.round_minimums) - 1)]
         need = self.min_meld_table[0][1]
         for threshold, minimum in self.min_meld_table:
             if score >= threshold:
@@ -457,6 +482,13 @@ class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/ame
             if canastas >= at_least:
                 total = total + bonus if self.canasta_count_bonus_cumulative else bonus
         return total
+
+    @functools.cached_property
+    def has_foot(self) -> bool:
+        """Whether each player has a foot: a face-down packet he takes when his hand is empty
+        (``extra_cards_when=hand_empty``, Hand and Foot, RULES_AMERICAN.md B.9); computed once (move
+        generation reads it at every move)."""
+        return self.extra_cards_when == "hand_empty" and self.extra_cards_from == "packet" and self.extra_cards > 0
 
     @functools.cached_property
     def meld_cap(self) -> int:

@@ -82,3 +82,10 @@ CANASTA_KINDS = ("natural", "mixed", "wild")
 """Kinds of canasta going_out_canastas may name besides a rank."""
 SET_KINDS = ("natural", "mixed", "wild", "sequence")
 """Kinds of canasta red3_set_needs_canasta may name besides a rank or natural-RANK / mixed-RANK."""
+
+EXPERIMENTAL_PRESETS: dict[str, str] = {
+    "hand-and-foot": "not every option of RULES_AMERICAN.md part B is played yet, and the bots do not know the "
+                     "foot or the contract; docs/variants/hand-and-foot.md lists what is implemented.",
+}
+"""Presets still marked experimental, with the note ``canasta rules`` shows for them (by preset name: a status
+of the preset's implementation, never a rule)."""

@@ -23,6 +23,7 @@ def validate(r: RuleFields) -> None:
     _check_sequences_and_opening(r)
     _check_pile_going_out_points(r)
     check_american(r)  # Modern American Canasta's fields (RULES_AMERICAN.md part A)
+    _check_hand_and_foot(r)
 
 
 def _check_table_and_deck(r: RuleFields) -> None:
@@ -135,3 +136,31 @@ def _check_pile_going_out_points(r: RuleFields) -> None:
                   "twos_canasta_mixed_bonus"):
         if getattr(r, fname) < 0:
             raise RulesError(f"{fname} is a number of points, 0 or more, not {getattr(r, fname)}")
+
+
+def _check_hand_and_foot(r: RuleFields) -> None:
+    """The fields of Hand and Foot (RULES_AMERICAN.md part B): the foot, the pile's take, rounds."""
+    if r.extra_cards_when == "hand_empty" and (r.extra_cards_from != "packet" or not r.extra_cards):
+        raise RulesError("extra_cards_when=hand_empty (the foot) needs a face-down packet: extra_cards > 0 "
+                         "and extra_cards_from=packet")
+    if r.unplayed_packet_counts and r.extra_cards_from != "packet":
+        raise RulesError("unplayed_packet_counts needs face-down packets (extra_cards_from=packet)")
+    if r.pile_take_count < 0 or r.pile_take_count == 1:
+        raise RulesError(f"pile_take_count is 0 (the whole pile) or 2 cards or more, not {r.pile_take_count}")
+    if r.rounds < 0 or r.rounds > 100:
+        raise RulesError(f"rounds is 0 (play to the target) or a number of deals up to 100, not {r.rounds}")
+    if r.going_out_needs_discard and (r.black3_meld or r.sequences or r.twos_melds):
+        raise RulesError("going_out_needs_discard (the last card discarded) goes with black3_meld=false, no "
+                         "sequences and no melds of twos")
+    if any(m < 0 for m in r.round_minimums):
+        raise RulesError("round_minimums are minimum counts in points, 0 or more")
+    if r.red3_hand_penalty < 0:
+        raise RulesError(f"red3_hand_penalty is a number of points, 0 or more, not {r.red3_hand_penalty}")
+    if r.red3_hand_penalty and (r.black3_meld or r.black3_melds_anytime or r.black3_set_leaves_play
+                                or r.black3_from_pile_removed or r.red3_before_upcard or r.red3_to_go_out):
+        raise RulesError("red3_hand_penalty (red threes kept in the hand, Hand and Foot B.7) needs black3_meld=false "
+                         "and none of black3_melds_anytime, black3_set_leaves_play, black3_from_pile_removed, "
+                         "red3_before_upcard, red3_to_go_out")
+    if not r.black3_meld and (r.black3_melds_anytime or r.black3_set_leaves_play):
+        raise RulesError("black3_meld=false (black threes never melded) does not go with black3_melds_anytime or "
+                         "black3_set_leaves_play")

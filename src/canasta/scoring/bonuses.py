@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta.cards.deck import JOKER, THREE, card_str, is_black_three
+from canasta.cards.deck import JOKER, THREE, card_str, is_black_three, is_red_three
 from canasta.rules.fields import Rules
 from canasta.scoring.canasta_kinds import kinds_met
 from canasta.scoring.errors import ScoringError
@@ -73,11 +73,14 @@ def meld_points(rules: Rules, cards: Sequence[int]) -> int:
 
 
 def hand_value(rules: Rules, cards: Sequence[int]) -> int:
-    """Points the cards left in a hand cost (positive number), black threes at their penalty; four
+    """Points the cards left in a hand cost (positive number), black threes at their penalty, red threes at
+    ``red3_hand_penalty`` where they are kept in hands (Hand and Foot, RULES_AMERICAN.md B.7); four
     black threes or more cost ``black3_side_set_total`` together where it is set (§3.4: 1600)."""
     vals = rules.card_values
     pen = rules.black3_hand_penalty
     total = sum(pen if (c >> 2 == THREE and c != JOKER) else vals[c] for c in cards)
+    if rules.red3_hand_penalty:  # red threes kept in hands (and feet): each costs the penalty (RULES_AMERICAN B.7)
+        total += sum(rules.red3_hand_penalty - pen for c in cards if is_red_three(c))
     if rules.rank_hand_penalties:  # e.g. a seven in hand -500 (§3.5 escalator, S4 l.69)
         for c in cards:
             p = rank_hand_penalty(rules, c)

@@ -83,6 +83,9 @@ def _meld_info(rules: Rules, side: SideResult, cards: Sequence[int], name: str) 
         raise ScoringError(f"side {name}: meld [{' '.join(card_str(c) for c in cards)}] is a sequence of "
                            f"{len(cards)} cards; a sequence holds at most {rules.sequence_max} cards, more (up to "
                            f"{rules.sequence_out_max}) only when extended by the player going out (§3.2)")
+    if info.kind == "black3" and not rules.black3_meld:
+        raise ScoringError(f"side {name}: meld [{' '.join(card_str(c) for c in cards)}]: black threes are never "
+                           f"melded in {rules.name} (black3_meld=false)")
     if info.kind == "black3" and rules.black3_melds_anytime and len(cards) > BLACK3_SET:
         raise ScoringError(f"side {name}: meld [{' '.join(card_str(c) for c in cards)}]: a set of black "
                            "threes has three or four cards (§3.5)")
@@ -137,8 +140,11 @@ def _check_side(rules: Rules, side: SideResult, tally: _MeldTally, name: str) ->
     """
     check_threes(rules, side, name)
     for c in side.hand:
-        if is_red_three(c) and not rules.threes_by_colour:  # MAC: a three may stay in a hand (A.1, A.10)
+        if is_red_three(c) and not rules.threes_by_colour and not rules.red3_hand_penalty:  # MAC A.1, A.10; H&F B.7
             raise ScoringError(f"side {name}: a red three in the hand; red threes are laid out (§1.3)")
+    if side.red_threes and rules.red3_hand_penalty:
+        raise ScoringError(f"side {name}: red threes laid out, but in {rules.name} they stay in the hand and count "
+                           f"-{rules.red3_hand_penalty} each there (red3_hand_penalty, RULES_AMERICAN.md B.7)")
     for c in side.red_threes:
         if not is_red_three(c):
             raise ScoringError(f"side {name}: {card_str(c)} listed among red threes is not a red three")

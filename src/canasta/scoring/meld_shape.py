@@ -92,6 +92,9 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
                            "(option never_wild_rank; MAC A.6)")
     if rules.no_wild_majority and wild_count > len(nat):
         raise ScoringError(f"meld [{shown}] has more wild cards than naturals (option no_wild_majority)")
+    if rules.naturals_exceed_wilds and wild_count >= len(nat):
+        raise ScoringError(f"meld [{shown}] has as many wild cards as naturals or more; naturals must outnumber "
+                           "them (option naturals_exceed_wilds, Hand and Foot B.6)")
     return MeldInfo("group", rank, len(nat), wild_count, len(cards) >= 7, wild_count == 0)
 
 

@@ -237,8 +237,9 @@ def score_sheet(rules: Rules, sides: Sequence[str], entries: Sequence[Mapping[st
         out = next((s for s in sides if isinstance(entry.get(s), Mapping) and entry[s].get("went_out")), None)
         for s in sides:
             totals[s] += scored[s]["score"]
-    return {"deals": deals, "totals": totals, "next_minimum": {s: rules.min_meld(t) for s, t in totals.items()},
-            "winner": winner(rules, totals, out)}
+    return {"deals": deals, "totals": totals,
+            "next_minimum": {s: rules.min_meld(t, len(deals)) for s, t in totals.items()},
+            "winner": winner(rules, totals, out, len(deals))}
 
 
 def default_sides(rules: Rules) -> list[str]:

@@ -35,7 +35,7 @@ def loose_cards_fit(
     the first checks of :func:`canasta.engine.constraints.meld_plans.can_meld_out` and :func:`may_meld_out`, read from
     ``targets`` without building their dict of melds."""
     most = 1 if allow_discard else 0
-    lone = rank_counts[THREE] if rank_counts[THREE] < 3 else 0
+    lone = rank_counts[THREE] if rank_counts[THREE] < 3 or not limits.threes else 0
     if lone > most:
         return False
     min_nat = limits.min_nat
@@ -85,7 +85,7 @@ def may_meld_out(
     done = 0
     min_nat = limits.min_nat
     lone = 1 if allow_discard else 0  # lone cards the hand may still hold (the discard)
-    if 0 < rank_counts[THREE] < 3:
+    if 0 < rank_counts[THREE] and (rank_counts[THREE] < 3 or not limits.threes):
         lone -= rank_counts[THREE]
         if lone < 0:
             return False

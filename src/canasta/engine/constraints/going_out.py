@@ -234,6 +234,8 @@ def move_keeps_going_out(
     with ``cn`` canastas: the side has what going out needs (``need_c``, or the kinds of
     ``going_out_canastas`` completed by this very meld), and the last card is not of
     ``discard_blocked_rank`` (extras.py; RULES.md §1.9, §3.5)."""
+    if after == 0 and state.rules.going_out_needs_discard:
+        return False  # he must keep the card he goes out by discarding (RULES_AMERICAN.md B.10)
     if target == TWO and not state.rules.wild_canastas_count and cn > state.canastas[state.side_of[state.turn]]:
         cn -= 1  # a canasta of twos does not count for going out (Italian §3.2)
     if cn < need_c:

@@ -82,7 +82,7 @@ def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: lis
     a wild card (§1.5, §3.2)."""
     rules = d.rules
     b3 = rank_counts[THREE]
-    stuck = (b3 if b3 != 4 else 0) if rules.black3_set_leaves_play else (b3 if b3 < 3 else 0)
+    stuck = (b3 if b3 != 4 else 0) if rules.black3_set_leaves_play else (b3 if b3 < 3 or not rules.black3_meld else 0)
     limits = d.meld_limits
     wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
     meld_index = d.meld_index[side]

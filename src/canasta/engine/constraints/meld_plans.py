@@ -75,6 +75,10 @@ class MeldLimits:
     Args:
         limit: most wild cards in a meld of a rank (``wild_limit``).
         nwm: wild cards may not outnumber naturals (``no_wild_majority``).
+        strict: naturals must outnumber wild cards (``naturals_exceed_wilds``, Hand and Foot B.6).
+        threes: black threes may be melded (``black3_meld``); False: a three never joins a meld (B.7).
+        must_discard: going out ends with a discard (``going_out_needs_discard``, B.10): melding every card is
+            no going out.
         min_nat: naturals a meld of a rank needs (``min_naturals``).
         rv: card value in points per rank index 0..13.
         max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
@@ -90,10 +94,15 @@ class MeldLimits:
     """
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
-                 "pair_wild", "five", "before", "after", "never_wild", "natural_only")
+                 "pair_wild", "five", "before", "after", "never_wild", "natural_only", "strict", "threes",
+                 "must_discard")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
-                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, five: int = 0):
+                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, strict: bool = False,
+                 threes: bool = True, must_discard: bool = False, five: int = 0):
+        self.must_discard = must_discard
+        self.strict = strict
+        self.threes = threes
         self.five = five
         self.never_wild = -1  # a rank whose melds never take a wild card (sevens, MAC A.6)
         self.natural_only = -1  # a rank whose natural meld takes no wild card (aces after the opening, MAC A.6)
@@ -114,7 +123,7 @@ class MeldLimits:
         """Pickled as its constructor's arguments (the options cache is rebuilt as needed; a compiled
         MeldLimits has no argument-free constructor for pickle to call)."""
         args = (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
-                self.wild_min, self.wild_max)
+                self.wild_min, self.wild_max, self.strict, self.threes, self.must_discard)
         after = self.after
         return (limits_pair_side, (args, (after.five, self.never_wild, after.natural_only), self is self.before))
 
@@ -122,7 +131,8 @@ class MeldLimits:
     def for_rules(cls, rules: Rules, rank_values: Sequence[int]) -> MeldLimits:
         """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
         args = (rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
-                rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap)
+                rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, rules.naturals_exceed_wilds,
+                rules.black3_meld, rules.going_out_needs_discard)
         ranks = (RULE_OF_FIVE if rules.rule_of_five else 0, rank_index(rules.never_wild_rank),
                  rank_index(rules.opening_only_wild_rank))
         return limits_pair_side(args, ranks, False)
@@ -146,6 +156,8 @@ class MeldLimits:
         cap = self.limit
         if self.nwm and nat < cap:
             cap = nat
+        if self.strict and nat - 1 < cap:
+            cap = nat - 1
         cap -= wild
         room = self.max_size - nat - wild
         if room < cap:
@@ -156,7 +168,8 @@ class MeldLimits:
         """A count of naturals that gives a meld the same :meth:`capacity` as ``nat`` naturals, with any
         number more added and any wild cards: ``limit`` for more (where no ``canasta_max`` caps a meld,
         the wild cards a meld can take stop changing there), else ``nat`` itself (for cache keys)."""
-        return self.limit if nat > self.limit and self.max_size >= NO_CAP else nat
+        same = self.limit + 1 if self.strict else self.limit  # strict: limit + 1 naturals hold limit wild cards
+        return same if nat > same and self.max_size >= NO_CAP else nat
 
     def wild_placeable(self, free: int, cap: int, melds_by_rank: dict[int, list[int]]) -> int:
         """How many of ``free`` wild cards can be melded: ``cap`` fit into melds of ranks, the
@@ -249,7 +262,8 @@ def can_meld_out(
     need: int,
     allow_discard: bool = True,
 ) -> bool:
-    """Whether every card of ``rc`` can be melded (all, or all but one to discard).
+    """Whether every card of ``rc`` can be melded (all, or all but one to discard; only the latter where
+    ``limits.must_discard``).
 
     ``ex`` maps a target rank to ``[naturals, wild cards]`` of the side's melds;
     sizes are their sum. ``canastas`` is the side's canastas now and ``need`` the
@@ -258,9 +272,9 @@ def can_meld_out(
     """
     total = sum(rank_counts)
     if total == 0:
-        return canastas >= need
+        return canastas >= need and not limits.must_discard  # no card left to end by discarding (B.10)
     # cheap necessary condition: cards that can never join a meld must fit in the one discard
-    stuck = rank_counts[THREE] if rank_counts[THREE] < 3 else 0
+    stuck = rank_counts[THREE] if rank_counts[THREE] < 3 or not limits.threes else 0
     min_nat = limits.min_nat
     for r in range(FOUR, ACE + 1):
         c = rank_counts[r]
@@ -269,9 +283,10 @@ def can_meld_out(
     if stuck > (1 if allow_discard else 0):
         return False
     if stuck:  # the one card no meld can take must be the discard: no other plan can meld the rest
-        options = [next(r for r in range(14) if rank_counts[r] and _lone(rank_counts, melds_by_rank, r, min_nat))]
-    elif _all_meldable(rank_counts, melds_by_rank, limits, canastas, need):  # every card melded, none discarded
-        return True
+        options = [next(r for r in range(14)
+                        if rank_counts[r] and _lone(rank_counts, melds_by_rank, r, min_nat, limits.threes))]
+    elif not limits.must_discard and _all_meldable(rank_counts, melds_by_rank, limits, canastas, need):
+        return True  # every card melded, none discarded
     elif allow_discard:
         options = [r for r in range(14) if rank_counts[r]]
     else:
@@ -286,11 +301,12 @@ def can_meld_out(
     return False
 
 
-def _lone(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], r: int, min_nat: int) -> bool:
+def _lone(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], r: int, min_nat: int,
+          threes: bool = True) -> bool:
     """Whether the cards of rank ``r`` in ``rc`` can join no meld (black threes short of three, naturals
     fewer than ``min_nat`` with no meld of their rank in ``ex``): the cards ``can_meld_out`` counts stuck."""
     if r == THREE:
-        return rank_counts[r] < 3
+        return rank_counts[r] < 3 or not threes
     return FOUR <= r <= ACE and rank_counts[r] < min_nat and r not in melds_by_rank
 
 
@@ -333,7 +349,7 @@ def _all_meldable(
     rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int, need: int
 ) -> bool:
     b3 = rank_counts[THREE]
-    if b3 and b3 < 3:
+    if b3 and (b3 < 3 or not limits.threes):
         return False
     w = rank_counts[TWO] + rank_counts[JOKER_RANK]
     metas: list[tuple[int, int]] = []  # (size, capacity) of melds touched or available

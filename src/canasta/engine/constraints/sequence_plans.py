@@ -137,7 +137,7 @@ def _stuck(
     """Cards of the hand that no meld can take this turn: black threes short of three, and naturals of a
     rank too few for a meld of their own with no meld to join, outside any run of their suit long enough
     for a sequence and not next to a sequence of the side (a lower bound, for pruning)."""
-    stuck = rank_counts[THREE] if rank_counts[THREE] < 3 else 0
+    stuck = rank_counts[THREE] if rank_counts[THREE] < 3 or not deal.rules.black3_meld else 0
     min_nat = deal.meld_limits.min_nat
     need_run = deal.rules.sequence_min
     for r in range(FOUR, ACE + 1):

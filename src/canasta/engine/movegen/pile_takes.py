@@ -17,6 +17,7 @@ from canasta.engine.constraints.going_out import (
 from canasta.engine.constraints.initial_meld import count_requirement
 from canasta.engine.constraints.meld_plans import best_meld_value, can_meld_out, meld_out_value
 from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
+from canasta.engine.hand_foot import foot_cards, pile_cut
 from canasta.engine.movegen.sequences import (
     seq_take_candidates,
     sequences_touching,
@@ -61,9 +62,11 @@ def take_modes(state: DealState) -> list[int]:
     cand = _take_shapes(state, seat, side, top, meld, out)
     if not cand:
         return out
-    rest = len(pile) - 1 + len(state.dowry)
+    cut = pile_cut(state)  # pile_take_count: the cards from pile[cut] up are taken (RULES_AMERICAN.md B.5)
+    rest = len(pile) - 1 - cut + len(state.dowry)
     if rest and (size < 4 or not state.opened[side]):
-        rest = state._to_hand(pile[:-1]) + state._to_hand(state.dowry)  # exact only where it can matter
+        rest = state._to_hand(pile[cut:-1]) + state._to_hand(state.dowry)  # exact only where it can matter
+    rest += foot_cards(state, seat)  # a foot still waiting counts as cards kept (B.9)
     cap = rules.meld_cap
     for mode, n_used, t_used, j_used in cand:
         w = t_used + j_used
@@ -82,7 +85,8 @@ def take_modes(state: DealState) -> list[int]:
                 continue
             canastas = state.canastas[side]
         after = size - n_used - w + rest
-        if after < 2 and (rules.must_ask_to_go_out or not side_may_go_out(state, side, canastas)):
+        if after < 2 and (rules.must_ask_to_go_out or not side_may_go_out(state, side, canastas)
+                          or (after == 0 and rules.going_out_needs_discard)):
             continue  # he would have to go out, and may not before asking (must_ask_to_go_out)
         if canasta_take:  # taken only by making the top card's meld a canasta this turn (§3.4)
             if canasta_take_ok(state, r, meld, n_used, w, rest, canasta_take == "natural_canasta"):

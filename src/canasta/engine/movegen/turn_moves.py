@@ -27,6 +27,7 @@ from canasta.engine.constraints.going_out import (
 from canasta.engine.constraints.going_out_search import out_moves
 from canasta.engine.constraints.minimum_count import minimum_count_waived
 from canasta.engine.extra_cards import blocked_discard
+from canasta.engine.hand_foot import foot_cards
 from canasta.engine.movegen.pile_takes import (
     forced_to_take,
     take_modes,
@@ -90,6 +91,7 @@ def play_actions(state: DealState) -> list[int]:
     rank_counts = state.rank_counts[seat]
     size = state.hand_sizes[seat]
     pend = state._to_hand(state.pending) if state.pending else 0
+    foot = foot_cards(state, seat)  # a foot still waiting counts as cards kept (RULES_AMERICAN.md B.9)
     limits = state.meld_limits
     cap = rules.meld_cap
     canastas = state.canastas[side]
@@ -123,7 +125,7 @@ def play_actions(state: DealState) -> list[int]:
     wild3 = t3 or j3
     several = rules.several_melds_per_rank
     capped = rules.canasta_max > 0
-    spare = size + pend  # cards left after a move of k cards: spare - k
+    spare = size + pend + foot  # cards left after a move of k cards: spare - k
     dead = state.dead_mask()  # MAC A.6: no meld started or extended of a dead rank
     for r in range(FOUR, ACE + 1):
         if dead >> r & 1:
@@ -158,7 +160,7 @@ def play_actions(state: DealState) -> list[int]:
                 few = short_hand_options(state, hit[1], spare, 0, canastas, need_c, allow_out)
                 sink.extend([x[0] for x in few] if direct else few)
     if rules.wild_melds and not reserved:
-        wild_candidates(state, cand, size, pend, canastas, need_c, allow_out)
+        wild_candidates(state, cand, size, pend + foot, canastas, need_c, allow_out)
     if rules.twos_melds and opened and rank_counts[TWO]:
         for x in twos_candidates(state, size + pend):
             if x[5] >= 2 or (
@@ -193,6 +195,7 @@ def play_actions(state: DealState) -> list[int]:
             )
     elif (
         b3 >= 3
+        and rules.black3_meld
         and allow_out
         and meld_index[THREE] < 0
         and (canastas >= need_c or (search_out and rules.must_ask_to_go_out))
@@ -237,7 +240,7 @@ def play_actions(state: DealState) -> list[int]:
     if not state.no_discard and mc < 0:
         h = state.hands[seat]
         n_disc = len(acts)
-        if size >= 2 and opening_done and not must_out:
+        if (size >= 2 or (size == 1 and foot)) and opening_done and not must_out:
             acts.extend(compress(DISCARD_IDS, h))
         elif size == 1 and pend == 0 and allow_out and canastas >= need_c and (opening_done or waiver):
             acts.extend(compress(DISCARD_IDS, h))

@@ -73,8 +73,8 @@ def twos_options(limits: MeldLimits, adding: bool, nat0: int, wild0: int, size0:
     ``size0`` cards) that ``twos`` twos (at most ``MAX_NATURALS``) and ``jokers`` jokers (at most 3) of the
     hand allow within ``room`` more cards and the wild cards a meld may hold (``lim``); a new meld needs
     ``min_naturals`` twos and 3 cards. Cached (do not modify the list): they depend on those counts only."""
-    key = (limits.limit, limits.nwm, limits.max_size, limits.five, adding, nat0, wild0, size0, room, min_naturals,
-           twos, jokers)
+    key = (limits.limit, limits.nwm, limits.max_size, limits.five, limits.strict, adding, nat0, wild0, size0, room,
+           min_naturals, twos, jokers)
     found = _OPTIONS.get(key)
     if found is not None:
         return found

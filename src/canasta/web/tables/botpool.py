@@ -82,7 +82,8 @@ def _follower(req: BotRequest) -> _Follower:
     rules = _RULES.get(req.rules)
     if rules is None:
         rules = _RULES[req.rules] = Rules.parse(req.rules).deal_rules()
-    deal = Deal(rules, req.dealer, list(req.totals), seed=req.seed, deck=list(req.deck))
+    deal = Deal(rules, req.dealer, list(req.totals), seed=req.seed, deck=list(req.deck),
+                deal_number=req.deal_no - 1)  # the round's minimum (round_minimums, Hand and Foot)
     agent = make_agent(req.spec, req.agent_seed)
     observe = getattr(agent, "observe", None)
     if not callable(observe):
