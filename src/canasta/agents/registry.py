@@ -18,6 +18,7 @@ from typing import Any
 from canasta.agents.expert import ExpertAgent
 from canasta.agents.hard import HardAgent
 from canasta.agents.heuristic import HeuristicAgent
+from canasta.agents.ismcts import IsmctsAgent
 from canasta.agents.level_weights import (
     DEFAULT_WEIGHTS,
     EASY_NOISE,
@@ -32,7 +33,13 @@ from canasta.agents.random_player import RandomAgent
 
 
 def _expert(seed: int | None, ms: float | None = None, iterations: int | None = None, candidates: int = 3,
-            bias: float = 0.0, z: float = 1.0, pile: int = 8) -> Agent:
+            bias: float = 0.0, z: float = 1.0, pile: int = 8, explore: float = 0.7) -> Agent:
+    return IsmctsAgent(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile,
+                       explore=explore)
+
+
+def _expert_v1(seed: int | None, ms: float | None = None, iterations: int | None = None, candidates: int = 3,
+               bias: float = 0.0, z: float = 1.0, pile: int = 8) -> Agent:
     return ExpertAgent(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile)
 
 
@@ -59,6 +66,7 @@ _REGISTRY: dict[str, Factory] = {
     "medium": _medium,
     "hard": _hard,
     "expert": _expert,
+    "expert-v1": _expert_v1,
 }
 """Spec name -> factory ``factory(seed, **options)``."""
 _OPTIONS: dict[str, tuple[str, ...]] = {"medium": MEDIUM_OPTIONS, "hard": HARD_OPTIONS}
