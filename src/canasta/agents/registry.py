@@ -27,7 +27,7 @@ from canasta.agents.level_weights import (
     hard_weights,
     replace_weights,
 )
-from canasta.agents.levels import EasyAgent, MediumAgent
+from canasta.agents.levels import PLAYER_LEVELS, EasyAgent, MediumAgent
 from canasta.agents.protocol import Agent, Factory
 from canasta.agents.random_player import RandomAgent
 
@@ -59,6 +59,17 @@ def _heuristic(seed: int | None) -> Agent:
     return HeuristicAgent(seed)
 
 
+def _level(level: str, spec: str) -> Factory:
+    """The factory of the player level ``level``: the bot of ``spec``, named ``level`` (no options)."""
+
+    def build(seed: int | None) -> Agent:
+        agent = make_agent(spec, seed)
+        agent.name = level
+        return agent
+
+    return build
+
+
 _REGISTRY: dict[str, Factory] = {
     "random": RandomAgent,
     "heuristic": _heuristic,
@@ -69,6 +80,7 @@ _REGISTRY: dict[str, Factory] = {
     "expert-v1": _expert_v1,
 }
 """Spec name -> factory ``factory(seed, **options)``."""
+_REGISTRY.update({level: _level(level, spec) for level, spec in PLAYER_LEVELS.items() if level not in _REGISTRY})
 _OPTIONS: dict[str, tuple[str, ...]] = {"medium": MEDIUM_OPTIONS, "hard": HARD_OPTIONS}
 """Option names of the factories that take ``**options`` (the others: their keyword arguments)."""
 

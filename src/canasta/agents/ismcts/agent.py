@@ -58,6 +58,8 @@ class IsmctsAgent(ExpertAgent):
         self._planned: int | None = None
         self.iterations_run = 0
         """Iterations of the last search (0: the decision was not searched)."""
+        self.tree: Node | None = None
+        """The root of the last search (None: the decision was not searched)."""
 
     def select(self, view: PlayerView | None, legal: Sequence[int]) -> int:
         """Pick one id of ``legal``: ``hard``'s choice, or the best option after search.
@@ -72,6 +74,7 @@ class IsmctsAgent(ExpertAgent):
         choice = self.policy.select(view, legal)
         self.last = {}
         self.iterations_run = 0
+        self.tree = None
         turn = (view.turn_number, view.seat)
         planned = view.phase == "play" and self._plan_turn == turn
         ending = DECODED_ACTIONS[choice].kind in ENDING
@@ -91,6 +94,7 @@ class IsmctsAgent(ExpertAgent):
             return choice
         rng = random.Random(position_seed(self.seed, view, legal))
         root, self.iterations_run = search(view, list(legal), self.memory, stage, rng, self.settings, self._agents)
+        self.tree = root
         if not root.children:
             return choice
         self.decisions += 1

@@ -53,8 +53,8 @@ def search(view: PlayerView, legal: list[int], memory: CardMemory, stage: int, r
     """Search the seat's decision in ``stage`` from ``view``; return the root and the iterations run.
 
     ``agents`` are reused rollout players (one per seat, extended here if short; their memory is replaced).
-    The search stops early when the first iteration met no choice (the root has no child), or no world
-    fits the view and memory.
+    The search stops at once, with no iteration run, when the first world offers no choice (the root has no
+    child), and early when no world fits the view and memory.
     """
     root = Node()
     start = time.perf_counter()
@@ -88,11 +88,11 @@ def search(view: PlayerView, legal: list[int], memory: CardMemory, stage: int, r
             now_stage = advance(world, now_stage, node.key if node.key is not None else keys[0])
             if new:
                 break
+        if not root.children:  # the first world offered no choice: nothing to search
+            break
         world.rollout()
         value = margin(world.deal, view.seat)
         for visited in path:
             visited.update(value)
         done += 1
-        if not root.children:
-            break
     return root, done
