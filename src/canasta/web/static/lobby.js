@@ -44,10 +44,10 @@ function renderSeats() {
   const box = $l("seats");
   box.innerHTML = "";
   for (let i = 0; i < n; i++) {
-    if (!seatChoice[i]) seatChoice[i] = { kind: i === 0 ? "human" : "bot:medium", name: "" };
+    if (!seatChoice[i]) seatChoice[i] = { kind: i === 0 ? "human" : "bot:casual", name: "" };
     const sel = el("select", { "data-seat": i, class: "seat-kind" },
       el("option", { value: "human", text: t("lobby.person") }),
-      ...["easy", "medium", "hard", "expert", "random"].map(
+      ...["beginner", "casual", "club", "expert", "random"].map(
         (level) => el("option", { value: "bot:" + level, text: t("lobby.bot_" + level) })));
     sel.value = seatChoice[i].kind;
     sel.addEventListener("change", () => { seatChoice[i].kind = sel.value; });

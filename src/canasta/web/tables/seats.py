@@ -19,15 +19,21 @@ from canasta.rules.fields import Rules, RulesError, preset_names
 
 BOT_SPECS = {
     "random": "random",
+    "beginner": "beginner",
     "easy": "easy",
+    "casual": "casual",
     "medium": "medium",
+    "club": "club",
     "hard": "hard",
     "expert": "expert(ms=100)",
     "heuristic": "heuristic",
 }
 """Bot levels offered for a seat, with the spec each one plays (:func:`canasta.agents.make_agent`).
 ``expert`` searches at most 100 ms per decision, so that a table's bots keep the server responsive;
-``heuristic`` is ``medium`` under its first name (tables stored with it keep working)."""
+``heuristic`` is ``medium`` under its first name (tables stored with it keep working). The lobby offers the
+levels named for the player (``beginner``, ``casual``, ``club``, ``expert``,
+:data:`canasta.agents.levels.PLAYER_LEVELS`) and ``random``; ``easy``, ``medium`` and ``hard`` stay accepted
+(the same bots under their first names)."""
 BOT_LEVELS = tuple(BOT_SPECS)
 """Bot levels offered in the lobby, weakest first (``heuristic`` last: the same player as ``medium``)."""
 HINT_BOT = "hard"
