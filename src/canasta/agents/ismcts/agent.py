@@ -18,6 +18,7 @@ Hints, explanations and warnings are the flat expert's (:class:`~canasta.agents.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from canasta.agents.expert import ExpertAgent, position_seed
@@ -71,6 +72,7 @@ class IsmctsAgent(ExpertAgent):
         if isinstance(checked, int):
             return checked
         view = checked
+        start = time.perf_counter()
         choice = self.policy.select(view, legal)
         self.last = {}
         self.iterations_run = 0
@@ -93,7 +95,8 @@ class IsmctsAgent(ExpertAgent):
         if stage == END:
             return choice
         rng = random.Random(position_seed(self.seed, view, legal))
-        root, self.iterations_run = search(view, list(legal), self.memory, stage, rng, self.settings, self._agents)
+        root, self.iterations_run = search(view, list(legal), self.memory, stage, rng, self.settings, self._agents,
+                                           start)
         self.tree = root
         if not root.children:
             return choice

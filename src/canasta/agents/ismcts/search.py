@@ -11,7 +11,8 @@ One iteration (single-observer ISMCTS over grouped actions):
    (points, RULES.md §1.11) is added to every node on the path.
 
 Budgets: ``iterations`` (deterministic: the worlds come from ``rng`` alone) or ``ms`` (wall clock; an
-iteration is not started when the mean iteration so far would end past the deadline).
+iteration is not started when the mean iteration so far would end past the deadline, and one still running
+at 1.1 times the budget is dropped).
 """
 
 from __future__ import annotations
@@ -49,24 +50,29 @@ class Settings:
 
 
 def search(view: PlayerView, legal: list[int], memory: CardMemory, stage: int, rng: random.Random,
-           settings: Settings, agents: list[HardAgent]) -> tuple[Node, int]:
+           settings: Settings, agents: list[HardAgent], start: float | None = None) -> tuple[Node, int]:
     """Search the seat's decision in ``stage`` from ``view``; return the root and the iterations run.
 
     ``agents`` are reused rollout players (one per seat, extended here if short; their memory is replaced).
+    ``start`` is when the decision began (:func:`time.perf_counter`; default now): with ``ms``, no iteration
+    starts when the mean iteration so far would end past ``start + ms``, and an iteration still running
+    at ``start + 1.1·ms`` is dropped, so that a decision stays within about 1.1 times its budget.
     The search stops at once, with no iteration run, when the first world offers no choice (the root has no
     child), and early when no world fits the view and memory.
     """
     root = Node()
-    start = time.perf_counter()
+    begun = time.perf_counter()
+    start = begun if start is None else start
     deadline = start + settings.ms / 1000.0 if settings.ms is not None else None
+    stop = start + 1.1 * settings.ms / 1000.0 if settings.ms is not None else None
     most = settings.iterations if settings.iterations is not None else 1 << 30
     while len(agents) < view.rules.players:
         agents.append(HardAgent(None))
     done = 0
     while done < most:
-        if deadline is not None and done:
+        if deadline is not None:
             now = time.perf_counter()
-            if now + (now - start) / done * 0.5 > deadline:
+            if now + ((now - begun) / done if done else 0.0) > deadline:
                 break
         deal = sample_world(view, memory, rng, legal)
         if deal is None:
@@ -90,7 +96,8 @@ def search(view: PlayerView, legal: list[int], memory: CardMemory, stage: int, r
                 break
         if not root.children:  # the first world offered no choice: nothing to search
             break
-        world.rollout()
+        if not world.rollout(stop):
+            break
         value = margin(world.deal, view.seat)
         for visited in path:
             visited.update(value)

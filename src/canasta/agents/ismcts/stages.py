@@ -18,6 +18,8 @@ exact card memory, as in :mod:`canasta.agents.expert`'s rollouts).
 
 from __future__ import annotations
 
+import time
+
 from canasta.agents.hard import HardAgent
 from canasta.agents.memory import CardMemory
 from canasta.engine.deal import Deal
@@ -78,12 +80,19 @@ class World:
         deal = self.deal
         return not deal.over and deal.actor == self.seat and deal.view(self.seat).phase == phase
 
-    def rollout(self) -> None:
-        """Play the deal to its end with ``hard`` at every seat (cut after :data:`MAX_MOVES` moves)."""
+    def rollout(self, stop: float | None = None) -> bool:
+        """Play the deal to its end with ``hard`` at every seat (cut after :data:`MAX_MOVES` moves).
+
+        With ``stop`` (a :func:`time.perf_counter` time), give up once it has passed (checked after every
+        moves) and return False: the caller drops the iteration. Else return True.
+        """
         steps = 0
         while not self.deal.over and steps < MAX_MOVES:
             self.play(self.hard_choice())
             steps += 1
+            if stop is not None and time.perf_counter() > stop:
+                return False
+        return True
 
 
 def options(world: World, stage: int, candidates: int, pile: int) -> list[int]:
