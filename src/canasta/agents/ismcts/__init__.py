@@ -9,6 +9,9 @@ Modules, each with one job:
   answer) played out in one sampled world;
 * :mod:`~canasta.agents.ismcts.search`: the iteration loop and its budgets;
 * :mod:`~canasta.agents.ismcts.agent`: :class:`IsmctsAgent`, the player.
+
+May import the other agents modules (``hard``, ``expert``, ``determinize``, ``memory``), the engine and the layers
+below; never ``formats``, ``play`` or a front end.
 """
 
 from canasta.agents.ismcts.agent import IsmctsAgent
