@@ -1,4 +1,8 @@
-"""The ``expert`` player: determinized rollouts with the ``hard`` player as rollout policy.
+"""The first ``expert`` player, ``expert-v1``: determinized rollouts with the ``hard`` player as rollout policy.
+
+(``expert`` is now the information-set search of :mod:`canasta.agents.ismcts`, which extends
+:class:`ExpertAgent`; this flat search stays registered as ``expert-v1`` for comparison and gives the
+terminal's hints.)
 
 At a decision that matters (RULES.md §1.4, §1.7, §1.9):
 

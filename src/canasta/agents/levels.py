@@ -29,6 +29,11 @@ from the seat's :class:`~canasta.engine.deal.PlayerView` and the legal move ids 
 Every number of ``hard`` is a field of :class:`HardWeights` (documented there and in
 docs/bots.md); ``HardAgent(seed, weights=...)`` plays other weights, for tuning by
 simulation with :mod:`canasta.play.arena`.
+
+The levels named for the player (:data:`PLAYER_LEVELS`), weakest first, are these bots under the names a
+person chooses from (``canasta play --bots club``, the browser lobby): ``beginner`` (``easy``), ``casual``
+(``medium``), ``club`` (``hard``) and ``expert`` (the information-set search, :mod:`canasta.agents.ismcts`).
+Their Elo ratings from the arena are in docs/bots.md.
 """
 
 from __future__ import annotations
@@ -101,8 +106,13 @@ class MediumAgent(HeuristicAgent):
 LEVELS = ("easy", "medium", "hard")
 """The heuristic levels, weakest first."""
 
+PLAYER_LEVELS: dict[str, str] = {"beginner": "easy", "casual": "medium", "club": "hard", "expert": "expert"}
+"""The levels named for the player, weakest first -> the bot spec each one plays (``expert`` is the search
+player itself, 200 ms per searched decision). ``beginner``, ``casual`` and ``club`` each beat the one below
+by a clear margin; ``expert``'s lead over ``club`` is not yet shown by the arena (docs/bots.md)."""
+
 __all__ = [
     "BASE_PREFIX", "DEFAULT_HARD", "EASY_NOISE", "EASY_WEIGHTS", "HARD_BASE", "HARD_OPTIONS", "LEVELS",
-    "MEDIUM_OPTIONS", "EasyAgent", "HardAgent", "HardWeights", "MediumAgent", "Unseen", "chance_words",
+    "MEDIUM_OPTIONS", "PLAYER_LEVELS", "EasyAgent", "HardAgent", "HardWeights", "MediumAgent", "Unseen", "chance_words",
     "hard_weights", "p_at_least", "replace_weights",
 ]

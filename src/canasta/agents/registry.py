@@ -18,6 +18,7 @@ from typing import Any
 from canasta.agents.expert import ExpertAgent
 from canasta.agents.hard import HardAgent
 from canasta.agents.heuristic import HeuristicAgent
+from canasta.agents.ismcts import IsmctsAgent
 from canasta.agents.level_weights import (
     DEFAULT_WEIGHTS,
     EASY_NOISE,
@@ -26,13 +27,19 @@ from canasta.agents.level_weights import (
     hard_weights,
     replace_weights,
 )
-from canasta.agents.levels import EasyAgent, MediumAgent
+from canasta.agents.levels import PLAYER_LEVELS, EasyAgent, MediumAgent
 from canasta.agents.protocol import Agent, Factory
 from canasta.agents.random_player import RandomAgent
 
 
 def _expert(seed: int | None, ms: float | None = None, iterations: int | None = None, candidates: int = 3,
-            bias: float = 0.0, z: float = 1.0, pile: int = 8) -> Agent:
+            bias: float = 0.0, z: float = 1.0, pile: int = 8, explore: float = 0.7) -> Agent:
+    return IsmctsAgent(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile,
+                       explore=explore)
+
+
+def _expert_v1(seed: int | None, ms: float | None = None, iterations: int | None = None, candidates: int = 3,
+               bias: float = 0.0, z: float = 1.0, pile: int = 8) -> Agent:
     return ExpertAgent(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile)
 
 
@@ -61,6 +68,17 @@ def _learned(seed: int | None, temperature: float = 0.0) -> Agent:
     return LearnedAgent(seed, temperature=temperature)
 
 
+def _level(level: str, spec: str) -> Factory:
+    """The factory of the player level ``level``: the bot of ``spec``, named ``level`` (no options)."""
+
+    def build(seed: int | None) -> Agent:
+        agent = make_agent(spec, seed)
+        agent.name = level
+        return agent
+
+    return build
+
+
 _REGISTRY: dict[str, Factory] = {
     "random": RandomAgent,
     "heuristic": _heuristic,
@@ -69,8 +87,10 @@ _REGISTRY: dict[str, Factory] = {
     "hard": _hard,
     "expert": _expert,
     "learned": _learned,
+    "expert-v1": _expert_v1,
 }
 """Spec name -> factory ``factory(seed, **options)``."""
+_REGISTRY.update({level: _level(level, spec) for level, spec in PLAYER_LEVELS.items() if level not in _REGISTRY})
 _OPTIONS: dict[str, tuple[str, ...]] = {"medium": MEDIUM_OPTIONS, "hard": HARD_OPTIONS}
 """Option names of the factories that take ``**options`` (the others: their keyword arguments)."""
 

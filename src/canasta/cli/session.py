@@ -150,8 +150,9 @@ class PlaySession(EndOfDealSession):
                 return
 
 
-BOT_LEVELS = ("random", "easy", "medium", "heuristic", "hard", "expert")
-"""The bots from weakest to strongest, as the welcome line lists them (``heuristic`` is ``medium``'s first name)."""
+BOT_LEVELS = ("beginner", "casual", "club", "expert", "random", "easy", "medium", "heuristic", "hard")
+"""The bots as the welcome line lists them: the levels named for the player, weakest first, then the bots under
+their first names (``beginner`` is ``easy``, ``casual`` is ``medium`` (also ``heuristic``), ``club`` is ``hard``)."""
 
 
 def welcome_line(rules: Rules, human: int, names: Sequence[str], agents: dict[int, Agent]) -> str:

@@ -49,7 +49,7 @@ from canasta.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, dumps, error_
 from canasta.web.security import SecurityConfig, SecurityMiddleware
 from canasta.web.sheet import MAX_DEALS, SheetError, default_sides, score_sheet
 from canasta.web.store import Store, StoredSheet
-from canasta.web.tables import BOT_LEVELS, TableError, TableManager, preset_choices
+from canasta.web.tables import OFFERED_BOTS, TableError, TableManager, preset_choices
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 16384
@@ -167,7 +167,7 @@ def page_routes() -> list[BaseRoute]:
 
     async def meta(request: Request) -> Response:
         return JSONResponse({"variants": preset_names(), "presets": list(preset_choices()),
-                             "bots": list(BOT_LEVELS), "langs": list(LANGS),
+                             "bots": list(OFFERED_BOTS), "langs": list(LANGS),
                              "max_message_bytes": MAX_MESSAGE_BYTES})
 
     return [

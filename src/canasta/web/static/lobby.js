@@ -3,7 +3,7 @@
 
 const seatChoice = [];
 let PRESETS = [{ name: "classic", players: 4, target: 5000, counts: [2, 3, 4, 5, 6], teams6: [2, 3], cutthroat: true }];
-let BOTS = ["easy", "medium", "hard", "expert", "random"];  // the server's levels (/api/meta "bots") once loaded
+let BOTS = ["beginner", "casual", "club", "expert", "learned", "random"];  // the server's levels (/api/meta "bots") once loaded
 const $l = (id) => document.getElementById(id);
 
 function preset() { return PRESETS.find((p) => p.name === $l("variant").value) || PRESETS[0]; }
@@ -45,7 +45,7 @@ function renderSeats() {
   const box = $l("seats");
   box.innerHTML = "";
   for (let i = 0; i < n; i++) {
-    if (!seatChoice[i]) seatChoice[i] = { kind: i === 0 ? "human" : "bot:medium", name: "" };
+    if (!seatChoice[i]) seatChoice[i] = { kind: i === 0 ? "human" : "bot:casual", name: "" };
     const sel = el("select", { "data-seat": i, class: "seat-kind" },
       el("option", { value: "human", text: t("lobby.person") }),
       ...BOTS.map((level) => el("option", { value: "bot:" + level,

@@ -19,6 +19,7 @@ from canasta.web.tables.seats import (
     BOT_LEVELS,
     BOT_SPECS,
     HINT_BOT,
+    OFFERED_BOTS,
     STATUSES,
     Seat,
     TableError,
@@ -29,7 +30,8 @@ from canasta.web.tables.seats import (
 )
 from canasta.web.tables.table import PROTOCOL_VERSION, Change, Connection, Table, create_table, rebuild_table
 
-__all__ = ["BOT_LEVELS", "BOT_SPECS", "HINT_BOT", "PROTOCOL_VERSION", "STATUSES", "BotPool", "BotRequest", "Change",
+__all__ = ["BOT_LEVELS", "BOT_SPECS", "HINT_BOT", "OFFERED_BOTS", "PROTOCOL_VERSION", "STATUSES", "BotPool",
+           "BotRequest", "Change",
            "Connection", "Event", "EventLog", "Seat", "StoreFailed", "StoreInDoubt", "StoreWriter", "Table",
            "TableError", "TableManager", "create_table", "decide", "new_seats", "opening_dict", "preset_choices",
            "rebuild_table", "rules_facts", "safe_move"]

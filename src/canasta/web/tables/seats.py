@@ -18,18 +18,26 @@ from canasta.engine.view_facts import opening_parts
 from canasta.rules.fields import Rules, RulesError, preset_names
 
 BOT_SPECS = {
+    "beginner": "beginner",
+    "casual": "casual",
+    "club": "club",
+    "expert": "expert(ms=100)",
+    "learned": "learned",
     "random": "random",
     "easy": "easy",
     "medium": "medium",
     "hard": "hard",
-    "expert": "expert(ms=100)",
     "heuristic": "heuristic",
 }
-"""Bot levels offered for a seat, with the spec each one plays (:func:`canasta.agents.make_agent`).
+"""Bot levels accepted for a seat, with the spec each one plays (:func:`canasta.agents.make_agent`).
 ``expert`` searches at most 100 ms per decision, so that a table's bots keep the server responsive;
-``heuristic`` is ``medium`` under its first name (tables stored with it keep working)."""
+``heuristic`` is ``medium`` under its first name (tables stored with it keep working); ``easy``, ``medium`` and
+``hard`` stay accepted (the same bots as ``beginner``, ``casual`` and ``club`` under their first names)."""
 BOT_LEVELS = tuple(BOT_SPECS)
-"""Bot levels offered in the lobby, weakest first (``heuristic`` last: the same player as ``medium``)."""
+"""Every bot level accepted for a seat."""
+OFFERED_BOTS = ("beginner", "casual", "club", "expert", "learned", "random")
+"""The levels the lobby offers, weakest of the named levels first: the levels named for the player
+(:data:`canasta.agents.levels.PLAYER_LEVELS`), the learned player and random play."""
 HINT_BOT = "hard"
 """The bot whose choice is shown as a hint (it follows the deal from the person's seat, with card memory)."""
 STATUSES = ("waiting", "playing", "finished")
