@@ -228,6 +228,7 @@ def test_a_whole_deal_by_clicks_and_drags(server: Server, browser: Browser, tmp_
         assert page.locator("#over-body table.history tr").count() == 2  # the score pad: a head and deal 1
         assert page.locator("#over-body .cards-left li").count() == 4
         page.screenshot(path=str(shots_dir(tmp_path) / f"table-{size}-deal-over.png"))
+        assert visible_raw_keys(page, locale_keys()) == []  # the deal's end is worded too
     finally:
         page.context.close()
 
@@ -331,6 +332,12 @@ def test_take_button_needs_the_cards_of_a_legal_take(server: Server, browser: Br
         page.context.close()
 
 
+def locale_keys() -> set[str]:
+    """Every text key of the pages, plural keys also by their base (``table.cards_n`` of ``table.cards_n.one``)."""
+    keys = set(load_locale("en"))
+    return keys | {k.rsplit(".", 1)[0] for k in keys if k.rsplit(".", 1)[1] in ("one", "few", "other")}
+
+
 def visible_raw_keys(page: Page, keys: set[str]) -> list[str]:
     text = page.evaluate("document.body.innerText")
     return sorted({w for w in re.findall(r"[a-z_0-9]+(?:\.[a-z_0-9]+)+", text) if w in keys})
@@ -339,8 +346,7 @@ def visible_raw_keys(page: Page, keys: set[str]) -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_screenshots_in_each_language_have_no_raw_key(server: Server, browser: Browser, tmp_path: Path,
                                                       lang: str) -> None:
-    keys = set(load_locale("en"))
-    keys |= {k.rsplit(".", 1)[0] for k in keys if k.rsplit(".", 1)[1] in ("one", "few", "other")}
+    keys = locale_keys()
     page = open_table(browser, server, DESKTOP, lang)
     try:
         s = wait_state(page, "s.legal.includes('draw')")
