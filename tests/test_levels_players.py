@@ -15,7 +15,7 @@ from canasta.agents.registry import agent_names, bot_options, check_spec, make_s
 from canasta.cli.session import BOT_LEVELS as TERMINAL_LEVELS
 from canasta.play.arena import run_arena
 from canasta.rules.fields import Rules
-from canasta.web.tables import BOT_LEVELS, BOT_SPECS
+from canasta.web.tables import BOT_LEVELS, BOT_SPECS, OFFERED_BOTS
 
 WEB = Path(__file__).resolve().parents[1] / "src" / "canasta" / "web"
 
@@ -61,9 +61,10 @@ def test_the_terminal_and_the_browser_offer_the_levels() -> None:
         make_agent(BOT_SPECS[level], 1)
     assert make_seat_agents({1: "club", 2: "beginner"}, seed=5)[1].name == "club"
     lobby = (WEB / "static" / "lobby.js").read_text()
-    offered = re.search(r"\.\.\.\[([^\]]*)\]\.map\(", lobby)
+    offered = re.search(r"let BOTS = \[([^\]]*)\]", lobby)  # the lobby's list until the server's arrives
     assert offered is not None
     names = [name.strip().strip('"') for name in offered.group(1).split(",")]
+    assert names == list(OFFERED_BOTS)  # the same as the server's (/api/meta "bots")
     assert names[:4] == list(PLAYER_LEVELS) and all(name in BOT_LEVELS for name in names)
     for lang in ("en", "es", "ro"):
         words = json.loads((WEB / "locales" / f"{lang}.json").read_text())

@@ -16,7 +16,7 @@ def test_pages_and_meta(client: TestClient) -> None:
     for path in ("/", "/table", "/score", "/static/table.js", "/static/style.css"):
         assert client.get(path).status_code == 200, path
     meta = client.get("/api/meta").json()
-    assert "classic" in meta["variants"] and "heuristic" in meta["bots"]
+    assert "classic" in meta["variants"] and meta["bots"][:4] == ["beginner", "casual", "club", "expert"]
     assert client.get("/api/i18n/ro").json()["act.draw"] == "Trage"
     assert client.get("/api/i18n/xx").status_code == 404
 

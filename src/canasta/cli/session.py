@@ -150,9 +150,10 @@ class PlaySession(EndOfDealSession):
                 return
 
 
-BOT_LEVELS = ("beginner", "casual", "club", "expert", "random", "easy", "medium", "heuristic", "hard")
+BOT_LEVELS = ("beginner", "casual", "club", "expert", "learned", "random", "easy", "medium", "heuristic", "hard")
 """The bots as the welcome line lists them: the levels named for the player, weakest first, then the bots under
-their first names (``beginner`` is ``easy``, ``casual`` is ``medium`` (also ``heuristic``), ``club`` is ``hard``)."""
+their first names (``beginner`` is ``easy``, ``casual`` is ``medium`` (also ``heuristic``), ``club`` is ``hard``);
+``learned`` is the neural network trained to play like ``hard``."""
 
 
 def welcome_line(rules: Rules, human: int, names: Sequence[str], agents: dict[int, Agent]) -> str:
