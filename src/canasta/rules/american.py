@@ -26,7 +26,7 @@ MODERN_AMERICAN_FIELDS: dict[str, Any] = {
     "melds_negative_without_canasta": True, "threes_by_colour": True, "three_colour_values": (0, 100, 300, 500, 1000),
     "incomplete_aces_penalty": 2500, "incomplete_sevens_penalty": 2500, "incomplete_wild_penalty": 2000,
     "held_aces_penalty": 1500, "held_sevens_penalty": 1500,
-    "held_rank_penalty_from": 3, "special_hands": "cla",
+    "held_rank_penalty_from": 3, "special_hands": "cla", "incomplete_blocks_going_out": True,
 }
 """The fields of the ``modern-american`` preset that the scoring reads (RULES_AMERICAN.md A.1, A.7, A.8, A.9, A.11,
 A.12, A.13; docs/variants/modern-american.md). The preset is not registered yet: the engine does not play MAC's
@@ -133,6 +133,8 @@ def american_rule_lines(r: RuleFields) -> list[str]:
         jokers = (f" ({r.incomplete_wild_all_jokers_penalty} with all four jokers)"
                   if r.incomplete_wild_all_jokers_penalty else "")
         out.append("Incomplete at the end of the deal: " + ", ".join(shown_pens) + jokers + ".")
+    if r.incomplete_blocks_going_out and shown_pens:
+        out.append("A side may not go out while it holds such an incomplete meld.")
     held = [f"{p} for {what}" for p, what in ((r.held_aces_penalty, "aces"), (r.held_sevens_penalty, "sevens")) if p]
     if held:
         out.append(f"A player holding {r.held_rank_penalty_from} or more at the end: " + ", ".join(held)

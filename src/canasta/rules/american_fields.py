@@ -79,6 +79,11 @@ class AmericanFields:
     """The same for sevens held (MAC A.12: 1500 per player)."""
     held_rank_penalty_from: int = 3
     """Aces (sevens) one player must hold for held_aces_penalty (held_sevens_penalty) (MAC A.12: 3)."""
+    incomplete_blocks_going_out: bool = False
+    """A side may not go out while it holds an incomplete meld that the incomplete-meld penalties charge: a
+    natural meld of aces (incomplete_aces_penalty), a meld of sevens (incomplete_sevens_penalty), a meld of wild
+    cards (incomplete_wild_penalty); it may complete it in the turn it goes out (MAC A.9 [CLA via E, CC];
+    engine/constraints/out_blocks.py)."""
     special_hands: str = "none"
     """Which special hands of 14 cards a player whose side has not melded may lay down, scoring only the hand's
     value for his side: none, cla (the League's eleven, two Dream Hands that win the game) or pagat (four hands,

@@ -23,6 +23,7 @@ from canasta.engine.constraints.going_out_search import (
 )
 from canasta.engine.constraints.meld_plans import can_meld_out
 from canasta.engine.constraints.minimum_count import initial_meld_done, minimum_count_waived
+from canasta.engine.constraints.out_blocks import blocked_after, side_blocked
 from canasta.engine.constraints.sequence_plans import out_reach
 from canasta.engine.copying import copy_deal
 from canasta.engine.extra_cards import (
@@ -77,13 +78,33 @@ def canastas_needed_to_go_out(state: DealState, side: int, seq_extra: int = 0) -
 def base_canastas_needed(state: DealState, side: int) -> int:
     """:func:`canastas_needed_to_go_out` without the sequence canastas:
     ``canastas_to_go_out``, or for the turn
-    player's side what :func:`~canasta.engine.extra_cards.out_need` says where the variant has extra conditions."""
+    player's side what :func:`~canasta.engine.extra_cards.out_need` says where the variant has extra conditions;
+    NEVER while the side holds an incomplete meld that forbids going out (``incomplete_blocks_going_out``, MAC A.9:
+    :mod:`canasta.engine.constraints.out_blocks`)."""
+    if state.rules.incomplete_blocks_going_out and side_blocked(state, side):
+        return NEVER
     xr = state.variant_ranks
     if xr.out_conditions and side == state.side_of[state.turn]:
         if xr.out_wild_only:  # what out_need says, with no other condition to look at
             return state.rules.canastas_to_go_out + wild_canastas(state, side)
         return out_need(state, state.turn)
     return state.rules.canastas_to_go_out
+
+
+def unblocked_need(state: DealState, side: int) -> int:
+    """:func:`canastas_needed_to_go_out` of ``side`` as if no incomplete meld forbade going out (MAC A.9)."""
+    r = state.rules
+    if not r.going_out_allowed:
+        return NEVER
+    want = r.sequence_canastas_to_go_out
+    if want and state.seq_canastas[side] < want:
+        return NEVER
+    xr = state.variant_ranks
+    if xr.out_conditions and side == state.side_of[state.turn]:
+        if xr.out_wild_only:
+            return r.canastas_to_go_out + wild_canastas(state, side)
+        return out_need(state, state.turn)
+    return r.canastas_to_go_out
 
 
 def canastas_needed_now_and_with_a_sequence(state: DealState, side: int) -> tuple[int, int]:
@@ -233,7 +254,14 @@ def move_keeps_going_out(
     """A meld leaving ``after`` < 2 cards (going out, or going out by discarding the last one)
     with ``cn`` canastas: the side has what going out needs (``need_c``, or the kinds of
     ``going_out_canastas`` completed by this very meld), and the last card is not of
-    ``discard_blocked_rank`` (extras.py; RULES.md §1.9, §3.5)."""
+    ``discard_blocked_rank`` (extras.py; RULES.md §1.9, §3.5); where ``incomplete_blocks_going_out``, no meld
+    forbidding going out is left incomplete after the move (its own meld counted as it will be: MAC A.9)."""
+    if state.rules.incomplete_blocks_going_out:
+        side = state.side_of[state.turn]
+        if blocked_after(state, side, target, n + t + j, t + j):
+            return False
+        if need_c >= NEVER:  # perhaps NEVER only because the meld this move completes was incomplete
+            need_c = unblocked_need(state, side)
     if target == TWO and not state.rules.wild_canastas_count and cn > state.canastas[state.side_of[state.turn]]:
         cn -= 1  # a canasta of twos does not count for going out (Italian §3.2)
     if cn < need_c:

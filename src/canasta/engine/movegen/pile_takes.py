@@ -17,6 +17,7 @@ from canasta.engine.constraints.going_out import (
 from canasta.engine.constraints.initial_meld import count_requirement
 from canasta.engine.constraints.meld_plans import best_meld_value, can_meld_out, meld_out_value
 from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
+from canasta.engine.constraints.out_blocks import blocked_after
 from canasta.engine.movegen.sequences import (
     seq_take_candidates,
     sequences_touching,
@@ -82,7 +83,8 @@ def take_modes(state: DealState) -> list[int]:
                 continue
             canastas = state.canastas[side]
         after = size - n_used - w + rest
-        if after < 2 and (rules.must_ask_to_go_out or not side_may_go_out(state, side, canastas)):
+        if after < 2 and (rules.must_ask_to_go_out or not side_may_go_out(state, side, canastas)
+                          or blocked_after(state, side, r, n_used + w + 1, w)):  # MAC A.9
             continue  # he would have to go out, and may not before asking (must_ask_to_go_out)
         if canasta_take:  # taken only by making the top card's meld a canasta this turn (§3.4)
             if canasta_take_ok(state, r, meld, n_used, w, rest, canasta_take == "natural_canasta"):
