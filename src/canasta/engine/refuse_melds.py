@@ -8,7 +8,7 @@ from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, THR
 from canasta.cards.sequences import sequence_problem as natural_sequence_problem
 from canasta.engine.constraints.after_move import canastas_missing_for_initial_meld
 from canasta.engine.constraints.canasta_in_opening import KIND_WORDS
-from canasta.engine.constraints.out_blocks import blocked_after
+from canasta.engine.constraints.out_blocks import blocked_after, wild_meld_open
 from canasta.engine.movegen.move_cards import RANK_WORDS
 from canasta.engine.movegen.twos import twos_reserved
 from canasta.engine.refusals import (
@@ -76,6 +76,9 @@ def explain_meld(state: DealState, move: Move, seat: int, side: int) -> Refusal:
     ):
         return refusal("twos_reserved", "your side's meld of twos is not yet a canasta: until it is, its twos may "
                                         "not be wild cards in other melds (§3.2 Italian)")
+    if wild and state.rules.wild_meld_first and 0 <= target < WILD_TARGET and wild_meld_open(state, side):
+        return refusal("wild_meld_incomplete", "your side's meld of wild cards is incomplete: until it is a canasta, "
+                                               "no wild card joins another meld (MAC A.6)")
     if target == TWO and state.rules.twos_melds and not state.opened[side]:
         return refusal("twos_meld_after_opening", "your side melds twos of their own only after its initial meld "
                                                   "(§3.2 Italian)")

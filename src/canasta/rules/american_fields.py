@@ -79,6 +79,9 @@ class AmericanFields:
     """The same for sevens held (MAC A.12: 1500 per player)."""
     held_rank_penalty_from: int = 3
     """Aces (sevens) one player must hold for held_aces_penalty (held_sevens_penalty) (MAC A.12: 3)."""
+    wild_meld_first: bool = False
+    """While a side's meld of wild cards is incomplete (fewer than 7 cards) it puts no wild card into any other meld
+    (MAC A.6 [CLA, P, CC]); needs wild_melds."""
     incomplete_blocks_going_out: bool = False
     """A side may not go out while it holds an incomplete meld that the incomplete-meld penalties charge: a
     natural meld of aces (incomplete_aces_penalty), a meld of sevens (incomplete_sevens_penalty), a meld of wild

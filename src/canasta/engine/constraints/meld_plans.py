@@ -80,6 +80,8 @@ class MeldLimits:
         max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
         wild_melds: melds of wild cards only are allowed.
         wild_min, wild_max: fewest cards to start such a meld, most cards it may hold.
+        wild_first: while the side's meld of wild cards is incomplete, no wild card joins another meld
+            (``wild_meld_first``, MAC A.6): the plans complete that meld first.
         five: naturals a meld must hold before a wild card joins it (the rule of five, ``rule_of_five``, MAC A.6);
             0 = none. Such limits come in a pair: ``before`` (for the turn of a side's initial meld: no rule of
             five) and ``after`` (every later turn); :meth:`for_rules` returns ``after``, and the engine sets the
@@ -90,11 +92,13 @@ class MeldLimits:
     """
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
-                 "pair_wild", "five", "before", "after", "never_wild", "natural_only")
+                 "pair_wild", "five", "before", "after", "never_wild", "natural_only", "wild_first")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
-                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, five: int = 0):
+                 wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, five: int = 0,
+                 wild_first: bool = False):
         self.five = five
+        self.wild_first = wild_first  # no wild card elsewhere while the meld of wild cards is incomplete (MAC A.6)
         self.never_wild = -1  # a rank whose melds never take a wild card (sevens, MAC A.6)
         self.natural_only = -1  # a rank whose natural meld takes no wild card (aces after the opening, MAC A.6)
         self.before: MeldLimits = self
@@ -114,7 +118,7 @@ class MeldLimits:
         """Pickled as its constructor's arguments (the options cache is rebuilt as needed; a compiled
         MeldLimits has no argument-free constructor for pickle to call)."""
         args = (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
-                self.wild_min, self.wild_max)
+                self.wild_min, self.wild_max, 0, self.wild_first)
         after = self.after
         return (limits_pair_side, (args, (after.five, self.never_wild, after.natural_only), self is self.before))
 
@@ -122,7 +126,7 @@ class MeldLimits:
     def for_rules(cls, rules: Rules, rank_values: Sequence[int]) -> MeldLimits:
         """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
         args = (rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
-                rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap)
+                rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, 0, rules.wild_meld_first)
         ranks = (RULE_OF_FIVE if rules.rule_of_five else 0, rank_index(rules.never_wild_rank),
                  rank_index(rules.opening_only_wild_rank))
         return limits_pair_side(args, ranks, False)
@@ -205,6 +209,18 @@ def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limit
             left += c
     wilds = [rank_values[JOKER_RANK]] * rank_counts[JOKER_RANK] + [rank_values[TWO]] * rank_counts[TWO]  # best first
     w = len(wilds)
+    first = _wild_meld_deficit(melds_by_rank, limits)
+    if first:  # the side's incomplete meld of wild cards takes them first (wild_meld_first, MAC A.6)
+        if w < first:
+            for r in pairs:
+                left += rank_counts[r]
+            return value + sum(wilds), left
+        value += sum(wilds[:first])
+        wilds = wilds[first:]
+        w -= first
+        e = melds_by_rank[WILD]
+        melds_by_rank = dict(melds_by_rank)
+        melds_by_rank[WILD] = [e[0], e[1] + first]  # complete now
     pairs.sort(key=lambda r: -rank_values[r])
     enabled = min(len(pairs), w)
     for r in pairs[:enabled]:
@@ -216,6 +232,18 @@ def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limit
     value += sum(wilds[:placed])
     left += w - placed
     return value, left
+
+
+def _wild_meld_deficit(melds_by_rank: dict[int, list[int]], limits: MeldLimits) -> int:
+    """Cards the side's incomplete meld of wild cards lacks where no wild card joins another meld before it is
+    complete (``MeldLimits.wild_first``, MAC A.6), else 0."""
+    if not limits.wild_first:
+        return 0
+    e = melds_by_rank.get(WILD)
+    if e is None:
+        return 0
+    size = e[0] + e[1]
+    return 7 - size if size < 7 else 0
 
 
 def best_meld_value(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits,
@@ -336,6 +364,8 @@ def _all_meldable(
     if b3 and b3 < 3:
         return False
     w = rank_counts[TWO] + rank_counts[JOKER_RANK]
+    first = _wild_meld_deficit(melds_by_rank, limits)  # wild cards elsewhere only once it is complete (MAC A.6)
+    w_all = w
     metas: list[tuple[int, int]] = []  # (size, capacity) of melds touched or available
     done = canastas
     maxs = limits.max_size
@@ -366,6 +396,8 @@ def _all_meldable(
             metas.append((c + 1, limits.capacity(c, 1, r)))
         else:
             return False
+    if first and w < w_all and w < first:
+        return False  # pairs took wild cards while the meld of wild cards cannot be completed
     cap = sum(k for _, k in metas)
     if not limits.wild_melds or w == 0:
         if w > cap:
@@ -386,6 +418,8 @@ def _all_meldable(
     for x in xs:
         if w - x > cap:
             continue
+        if first and x < first and (x < w or w < w_all):
+            continue  # the meld of wild cards stays incomplete: no wild card may have gone elsewhere
         got = _complete(deficits, w - x) + (1 if size < 7 <= size + x else 0)
         if got > best:
             best = got

@@ -6,6 +6,9 @@ sevens (``incomplete_sevens_penalty``) or a meld of wild cards (``incomplete_wil
 completed in the very turn the side goes out. :func:`side_blocked` answers for the side's melds as they stand
 (the engine then asks for an unreachable number of canastas), :func:`blocked_after` for the melds after a meld,
 an addition or a pile take that would leave the player fewer than two cards.
+
+:func:`wild_meld_open` serves the neighbouring rule of A.6 (``wild_meld_first``): while the side's meld of wild
+cards is incomplete, no wild card joins another meld.
 """
 
 from __future__ import annotations
@@ -59,3 +62,10 @@ def blocked_after(state: DealState, side: int, target: int, cards: int, wild: in
         size += len(m.cards)
         w += m.wild
     return size < CANASTA and kind_blocks(state.rules, target, w)
+
+
+def wild_meld_open(state: DealState, side: int) -> bool:
+    """Whether ``side`` holds a meld of wild cards that is not yet complete (MAC A.6: while it is, the side puts
+    no wild card into another meld, ``wild_meld_first``)."""
+    mi = state.meld_index[side][WILD_TARGET]
+    return mi >= 0 and len(state.melds[side][mi].cards) < CANASTA

@@ -17,7 +17,7 @@ from canasta.engine.constraints.going_out import (
 from canasta.engine.constraints.initial_meld import count_requirement
 from canasta.engine.constraints.meld_plans import best_meld_value, can_meld_out, meld_out_value
 from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
-from canasta.engine.constraints.out_blocks import blocked_after
+from canasta.engine.constraints.out_blocks import blocked_after, wild_meld_open
 from canasta.engine.movegen.sequences import (
     seq_take_candidates,
     sequences_touching,
@@ -68,6 +68,8 @@ def take_modes(state: DealState) -> list[int]:
     cap = rules.meld_cap
     for mode, n_used, t_used, j_used in cand:
         w = t_used + j_used
+        if w and state.meld_limits.wild_first and wild_meld_open(state, side):
+            continue  # no wild card into a meld of a rank while the meld of wild cards is incomplete (MAC A.6)
         if meld is not None:
             if w and (meld.wild + w > state.meld_limits.capacity(meld.nat + n_used + 1, 0)
                       or not state.meld_limits.rank_takes_wild(top >> 2, meld.wild)):
