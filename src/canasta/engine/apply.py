@@ -262,7 +262,8 @@ def take_pile(state: DealState, seat: int, mode: int, cards: tuple[int, ...], se
         m = meld_cards(state, seat, side, top >> 2, (top,) + cards)
     was_open = state.opened[side]
     if not was_open:
-        state.open_total += sum(state.rank_values[c >> 2] for c in (top,) + cards)
+        counted = (top,) + cards if state.rules.opening_top_card_counts else cards  # MAC A.7: the top card not
+        state.open_total += sum(state.rank_values[c >> 2] for c in counted)
         if initial_meld_reached(state, side):
             mark_opened(state, side, seat)
     if need_canasta and not m.is_canasta:  # the pile waits for the canasta (§3.4, S2 l.115-116)

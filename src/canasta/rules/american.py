@@ -27,7 +27,7 @@ MODERN_AMERICAN_FIELDS: dict[str, Any] = {
     "incomplete_aces_penalty": 2500, "incomplete_sevens_penalty": 2500, "incomplete_wild_penalty": 2000,
     "held_aces_penalty": 1500, "held_sevens_penalty": 1500,
     "held_rank_penalty_from": 3, "special_hands": "cla", "incomplete_blocks_going_out": True,
-    "wild_meld_first": True,
+    "wild_meld_first": True, "opening_top_card_counts": False,
 }
 """The fields of the ``modern-american`` preset that the scoring reads (RULES_AMERICAN.md A.1, A.7, A.8, A.9, A.11,
 A.12, A.13; docs/variants/modern-american.md). The preset is not registered yet: the engine does not play MAC's
@@ -115,6 +115,8 @@ def american_rule_lines(r: RuleFields) -> list[str]:
     if r.rule_of_five:
         out.append("Rule of five: after the side's opening turn a wild card joins only a meld holding 5 naturals, "
                    "and new melds start without wild cards.")
+    if not r.opening_top_card_counts:
+        out.append("The top card of the pile taken for the initial meld does not count toward the minimum.")
     if r.wild_meld_first:
         out.append("While a side's meld of wild cards is incomplete, it puts no wild card into another meld.")
     if r.never_wild_rank:

@@ -82,6 +82,9 @@ class AmericanFields:
     wild_meld_first: bool = False
     """While a side's meld of wild cards is incomplete (fewer than 7 cards) it puts no wild card into any other meld
     (MAC A.6 [CLA, P, CC]); needs wild_melds."""
+    opening_top_card_counts: bool = True
+    """The top card of the pile taken by a side that has not opened counts toward its minimum count (§1.6); False:
+    only the pair and the melds from the hand count (MAC A.7 [CLA]; the pair counts, A.14 row 10's default)."""
     incomplete_blocks_going_out: bool = False
     """A side may not go out while it holds an incomplete meld that the incomplete-meld penalties charge: a
     natural meld of aces (incomplete_aces_penalty), a meld of sevens (incomplete_sevens_penalty), a meld of wild

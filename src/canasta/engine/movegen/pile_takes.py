@@ -162,13 +162,14 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
                                j_used: int, rest: int) -> bool:
     """Whether an unopened side taking the pile with ``n_used`` naturals, ``t_used`` twos and ``j_used`` jokers
     (the top card of rank ``r`` joining them) makes or can still make its initial meld this turn (RULES.md §1.6:
-    pile cards below the top do not count; the waivers of §2 and §3.4). Once per way of taking."""
+    pile cards below the top do not count, nor the top card where ``opening_top_card_counts`` is off, MAC A.7; the
+    waivers of §2 and §3.4). Once per way of taking."""
     rules = state.rules
     seat = state.turn
     rank_counts = state.rank_counts[seat]
     w = t_used + j_used
     used_val = (
-        state.rank_values[r] * (n_used + 1)
+        state.rank_values[r] * (n_used + (1 if rules.opening_top_card_counts else 0))  # MAC A.7: top card not
         + state.rank_values[TWO] * t_used
         + state.rank_values[JOKER_RANK] * j_used
     )

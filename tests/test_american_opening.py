@@ -1,0 +1,56 @@
+"""Modern American Canasta's initial meld (RULES_AMERICAN.md A.7 [CLA]; docs/variants/modern-american.md): the top
+card of the pile taken does not count toward the minimum (``opening_top_card_counts``), the pair does (A.14 row 10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta.engine.deal import Deal
+from canasta.engine.explain import explain_refusal
+from canasta.errors import IllegalMove
+from canasta.moves.notation import Move
+from canasta.rules.fields import Rules
+from canasta.rules.presets import UNREGISTERED_PRESETS
+from helpers import make_deal, play
+
+
+def mac(**opts: str) -> Rules:
+    return UNREGISTERED_PRESETS["modern-american"](Rules(), opts)
+
+
+def legal(d: Deal, move: str) -> bool:
+    c = d.clone()
+    try:
+        c.apply(move)
+    except IllegalMove:
+        return False
+    return True
+
+
+
+
+@pytest.mark.parametrize(("counts", "ok"), [("true", True), ("false", False)])
+def test_the_top_card_does_not_count(counts: str, ok: bool) -> None:
+    # pair 20 + AAA 60 + QQQQ 40 = 120 from the hand; with the top king 130
+    hand = "KC KD AC AD AH QC QD QH QS 5H 6H 8H 9H"
+    d = make_deal(mac(opening_top_card_counts=counts), ["KS 4C 4D 5C 5D 6C 6D 8C 8D 9C 9D 10C 10D", hand],
+                  upcard="", stock="JC")
+    play(d, "draw", "discard KS")
+    assert d.turn == 1 and d.pile
+    assert legal(d, "take KC KD") == ok
+    if ok:
+        play(d, "take KC KD", "meld AC AD AH", "meld QC QD QH QS", "discard 5H")
+        assert d.opened[1]
+    else:
+        why = explain_refusal(d, Move.parse("take KC KD"))
+        assert why.code == "take_initial_meld_short"
+
+
+def test_the_pair_counts() -> None:
+    # pair 20 + AAA 60 + QQQ 30 + 555 15 = 125 from the hand: it opens without the top card
+    hand = "KC KD AC AD AH QC QD QH 5H 5S 5C 9H 8H"
+    d = make_deal(mac(), ["KS 4C 4D 6S 5D 6C 6D 8C 8D 9C 9D 10C 10D", hand], upcard="", stock="JC")
+    play(d, "draw", "discard KS", "take KC KD", "meld AC AD AH", "meld QC QD QH")
+    assert d.open_total == 110  # the pair and the melds; the top king left out
+    play(d, "meld 5H 5S 5C", "discard 9H")
+    assert d.opened[1]
