@@ -54,3 +54,40 @@ def test_the_pair_counts() -> None:
     assert d.open_total == 110  # the pair and the melds; the top king left out
     play(d, "meld 5H 5S 5C", "discard 9H")
     assert d.opened[1]
+
+
+OPENER = "KC KD KH KS KC 2C 2D QC QD QH AC AD JK"  # KKKK22 80 (or KKKKK2 70) + QQQ 30 + AA JK 90
+
+
+@pytest.mark.parametrize(("move", "ok"), [
+    ("meld KC KD KH KS KC 2C 2D", False),  # a mixed canasta in the opening (A.7)
+    ("meld KC KD KH KS 2C 2D", True),  # six cards: not a canasta yet
+    ("meld KC KD KH KS KC 2C", True),
+])
+def test_no_mixed_canasta_in_the_opening(move: str, ok: bool) -> None:
+    d = make_deal(mac(), [OPENER], upcard="", stock="9D")
+    play(d, "draw")
+    assert legal(d, move) == ok
+    if not ok:
+        assert explain_refusal(d, Move.parse(move)).code == "opening_mixed_canasta"
+
+
+def test_the_option_on_allows_it() -> None:
+    d = make_deal(mac(opening_mixed_canasta="true"), [OPENER], upcard="", stock="9D")
+    play(d, "draw")
+    assert legal(d, "meld KC KD KH KS KC 2C 2D")
+
+
+def test_no_natural_card_completes_a_mixed_canasta_in_the_opening() -> None:
+    d = make_deal(mac(), [OPENER], upcard="", stock="9D")
+    play(d, "draw", "meld KC KD KH KS 2C 2D")
+    assert not legal(d, "add KC to K")
+    assert explain_refusal(d, Move.parse("add KC to K")).code == "opening_mixed_canasta"
+    play(d, "meld QC QD QH", "meld AC AD JK", "discard 9D")  # 80 + 30 + 90
+    assert d.opened[0]
+
+
+def test_a_natural_canasta_in_the_opening() -> None:
+    d = make_deal(mac(), ["KC KD KH KS KC KD KH AC AD AH 5C 6C 9C"], upcard="", stock="9D")
+    play(d, "draw", "meld KC KD KH KS KC KD KH", "meld AC AD AH", "discard 9C")  # 70 + 60
+    assert d.opened[0] and d.canastas[0] == 1

@@ -107,8 +107,8 @@ def start_turn(state: DealState, seat: int) -> None:
     state.must_canasta = -1
     state._legal = None
     state.turn_no += 1
-    if state.rules.rule_of_five:  # the initial meld's turn free of it, later turns under it (MAC A.6)
-        lim = state.meld_limits
+    lim = state.meld_limits
+    if lim.before is not lim.after:  # the initial meld's turn free of the rule of five, later turns under it (A.6)
         state.meld_limits = lim.after if state.opened[state.side_of[seat]] else lim.before
     if state.lone >= 0 and seat != state.lone:  # cutthroat: each partner's own minimum count (§3.1)
         state.minimum[state.side_of[seat]] = state.rules.min_meld(state.scores[state.home[seat]])

@@ -136,6 +136,10 @@ def _explain_meld_size(state: DealState, move: Move, side: int, target: int, nat
     if wild_total > rules.wild_limit and target != WILD_TARGET:
         return refusal("meld_wild_limit", f"a meld may hold at most {rules.wild_limit} wild cards (§1.5)",
                        n=rules.wild_limit)
+    mixed_max = state.meld_limits.mixed_max
+    if wild_total and target != WILD_TARGET and mixed_max < rules.meld_cap and nat_total + wild_total > mixed_max:
+        return refusal("opening_mixed_canasta", "no mixed canasta may be completed in your side's opening turn; a "
+                                                "natural one may (MAC A.7)")
     if rules.no_wild_majority and wild_total > nat_total and target != WILD_TARGET:
         return refusal("wild_majority", "wild cards may not outnumber the natural cards of a meld "
                                         "(option no_wild_majority)")

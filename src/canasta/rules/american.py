@@ -28,6 +28,7 @@ MODERN_AMERICAN_FIELDS: dict[str, Any] = {
     "held_aces_penalty": 1500, "held_sevens_penalty": 1500,
     "held_rank_penalty_from": 3, "special_hands": "cla", "incomplete_blocks_going_out": True,
     "wild_meld_first": True, "opening_top_card_counts": False,
+    "opening_mixed_canasta": False,
 }
 """The fields of the ``modern-american`` preset that the scoring reads (RULES_AMERICAN.md A.1, A.7, A.8, A.9, A.11,
 A.12, A.13; docs/variants/modern-american.md). The preset is not registered yet: the engine does not play MAC's
@@ -117,6 +118,8 @@ def american_rule_lines(r: RuleFields) -> list[str]:
                    "and new melds start without wild cards.")
     if not r.opening_top_card_counts:
         out.append("The top card of the pile taken for the initial meld does not count toward the minimum.")
+    if not r.opening_mixed_canasta:
+        out.append("No mixed canasta is completed in the side's opening turn (a natural one may be).")
     if r.wild_meld_first:
         out.append("While a side's meld of wild cards is incomplete, it puts no wild card into another meld.")
     if r.never_wild_rank:

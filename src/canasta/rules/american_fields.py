@@ -85,6 +85,9 @@ class AmericanFields:
     opening_top_card_counts: bool = True
     """The top card of the pile taken by a side that has not opened counts toward its minimum count (§1.6); False:
     only the pair and the melds from the hand count (MAC A.7 [CLA]; the pair counts, A.14 row 10's default)."""
+    opening_mixed_canasta: bool = True
+    """A mixed canasta may be completed in the side's opening turn (§1.6); False: in that turn a meld holding a wild
+    card has at most 6 cards, a natural canasta is allowed (MAC A.7 [CLA, HB])."""
     incomplete_blocks_going_out: bool = False
     """A side may not go out while it holds an incomplete meld that the incomplete-meld penalties charge: a
     natural meld of aces (incomplete_aces_penalty), a meld of sevens (incomplete_sevens_penalty), a meld of wild

@@ -115,7 +115,7 @@ class InitialMeldCheck:
         melded = [0] * 14
         value = count = 0
         for r in range(FOUR, ACE + 1):
-            c = naturals_melded(rank_counts[r], self.base_turn.get(r), maxs, least)
+            c = naturals_melded(rank_counts[r], self.base_turn.get(r), maxs, least, limits.mixed_max)
             if c:
                 melded[r] = c
                 value += c * self.rank_values[r]
@@ -143,7 +143,8 @@ class InitialMeldCheck:
         if r != WILD_TARGET:
             cur = self.base_turn.get(r)
             after = _joined(cur, n, w)
-            c = naturals_melded(self.rank_counts[r] - n, after, self.deal.meld_limits.max_size, 3)
+            limits = self.deal.meld_limits
+            c = naturals_melded(self.rank_counts[r] - n, after, limits.max_size, 3, limits.mixed_max)
             value += (c - melded[r]) * self.rank_values[r]
             count += c - melded[r]
         return value, count, total

@@ -53,13 +53,16 @@ WILD = 13
 def limits_pair_side(args: tuple[Any, ...], ranks: tuple[int, int, int], before: bool) -> MeldLimits:
     """Limits built from the arguments ``args`` of :class:`MeldLimits` and ``ranks`` = (the rule of five's
     naturals, the rank never wild, the rank natural-only after the opening; 0, -1, -1 for none; MAC A.6): where the
-    rule of five or a natural-only rank is set, the pair of limits for a side's initial meld and for later turns,
+    rule of five, a natural-only rank or the opening's cap on mixed melds (``opening_mixed_max``, MAC A.7) is set,
+    the pair of limits for a side's initial meld and for later turns,
     linked (``before``, ``after``), and the one ``before`` asks for; else one set of limits."""
     five, never, natural_only = ranks
     first = MeldLimits(*args)
     first.never_wild = never
+    if first.opening_mixed_max:  # no mixed canasta in the opening turn (MAC A.7)
+        first.mixed_max = min(first.max_size, first.opening_mixed_max)
     first.pair_wild = first.min_nat <= 2 and first.capacity(2, 0) >= 1
-    if not five and natural_only < 0:
+    if not five and natural_only < 0 and not first.opening_mixed_max:
         return first
     after = MeldLimits(*args)
     after.five, after.never_wild, after.natural_only = five, never, natural_only
@@ -92,12 +95,15 @@ class MeldLimits:
     """
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
-                 "pair_wild", "five", "before", "after", "never_wild", "natural_only", "wild_first")
+                 "pair_wild", "five", "before", "after", "never_wild", "natural_only", "wild_first",
+                 "opening_mixed_max", "mixed_max")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
                  wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, five: int = 0,
-                 wild_first: bool = False):
+                 wild_first: bool = False, opening_mixed_max: int = 0):
         self.five = five
+        self.opening_mixed_max = opening_mixed_max  # the opening turn's most cards of a mixed meld, 0 none (MAC A.7)
+        self.mixed_max = max_size  # most cards of a meld holding a wild card (the opening's: limits_pair_side)
         self.wild_first = wild_first  # no wild card elsewhere while the meld of wild cards is incomplete (MAC A.6)
         self.never_wild = -1  # a rank whose melds never take a wild card (sevens, MAC A.6)
         self.natural_only = -1  # a rank whose natural meld takes no wild card (aces after the opening, MAC A.6)
@@ -118,7 +124,7 @@ class MeldLimits:
         """Pickled as its constructor's arguments (the options cache is rebuilt as needed; a compiled
         MeldLimits has no argument-free constructor for pickle to call)."""
         args = (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
-                self.wild_min, self.wild_max, 0, self.wild_first)
+                self.wild_min, self.wild_max, 0, self.wild_first, self.opening_mixed_max)
         after = self.after
         return (limits_pair_side, (args, (after.five, self.never_wild, after.natural_only), self is self.before))
 
@@ -126,7 +132,8 @@ class MeldLimits:
     def for_rules(cls, rules: Rules, rank_values: Sequence[int]) -> MeldLimits:
         """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
         args = (rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
-                rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, 0, rules.wild_meld_first)
+                rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, 0, rules.wild_meld_first,
+                0 if rules.opening_mixed_canasta else 6)
         ranks = (RULE_OF_FIVE if rules.rule_of_five else 0, rank_index(rules.never_wild_rank),
                  rank_index(rules.opening_only_wild_rank))
         return limits_pair_side(args, ranks, False)
@@ -151,10 +158,15 @@ class MeldLimits:
         if self.nwm and nat < cap:
             cap = nat
         cap -= wild
-        room = self.max_size - nat - wild
+        room = self.mixed_max - nat - wild  # a wild card makes the meld mixed
         if room < cap:
             cap = room
         return cap if cap > 0 else 0
+
+    def meld_room(self, nat: int, wild: int) -> int:
+        """Cards a meld of ``nat`` naturals and ``wild`` wild cards can still take (``max_size``, or ``mixed_max``
+        for a mixed meld)."""
+        return (self.mixed_max if wild else self.max_size) - nat - wild
 
     def nat_key(self, nat: int) -> int:
         """A count of naturals that gives a meld the same :meth:`capacity` as ``nat`` naturals, with any
@@ -189,8 +201,8 @@ def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limit
         e = melds_by_rank.get(r)
         if e is not None:
             if c:
-                room = maxs - e[0] - e[1]
-                if c > room:  # a full meld takes no more cards (canasta_max)
+                room = limits.meld_room(e[0], e[1])
+                if c > room:  # a full meld takes no more cards (canasta_max; a mixed one in the opening, MAC A.7)
                     left += c - max(0, room)
                     c = max(0, room)
                 value += c * rank_values[r]
@@ -376,7 +388,7 @@ def _all_meldable(
             size = e[0] + e[1]
             was = size >= 7
             size += c
-            if size > maxs:
+            if size > (limits.mixed_max if e[1] else maxs):
                 return False
             if size >= 7 and not was:
                 done += 1

@@ -136,7 +136,7 @@ def play_actions(state: DealState) -> list[int]:
         if mi >= 0 and (c or wild3):  # a card to add
             m = melds[mi]
             if capped:
-                room = cap - len(m.cards)
+                room = (cap if not m.wild else limits.mixed_max) - len(m.cards)  # MAC A.7: no mixed canasta yet
                 most_nat = c if c < room else room
                 if room > most_nat + 3:  # room for any addition (at most 3 wild cards): one cache entry
                     room = most_nat + 3
