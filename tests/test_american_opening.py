@@ -91,3 +91,36 @@ def test_a_natural_canasta_in_the_opening() -> None:
     d = make_deal(mac(), ["KC KD KH KS KC KD KH AC AD AH 5C 6C 9C"], upcard="", stock="9D")
     play(d, "draw", "meld KC KD KH KS KC KD KH", "meld AC AD AH", "discard 9C")  # 70 + 60
     assert d.opened[0] and d.canastas[0] == 1
+
+
+def test_the_count_without_a_clean_triple_does_not_open() -> None:
+    d = make_deal(mac(), ["AC AD 2D 2H QC QD JK KC KD KH 5C 6C 9C"], upcard="", stock="9D")
+    play(d, "draw", "meld AC AD 2D 2H", "meld QC QD JK")  # 80 + 70: the count, no clean triple
+    assert d.open_total >= 125 and not d.opened[0]
+    assert not legal(d, "discard 9D")
+    assert explain_refusal(d, Move.parse("discard 9D")).code == "initial_meld_needs_clean_triple"
+    assert not legal(d, "add KC to Q")  # the kings would be the last clean triple
+    play(d, "meld KC KD KH", "discard 9D")
+    assert d.opened[0]
+
+
+def test_no_clean_triple_in_the_hand_no_opening() -> None:
+    d = make_deal(mac(), ["AC AD 2D 2H QC QD JK KC KD 2S 5C 6C 9C"], upcard="", stock="9D")
+    play(d, "draw")  # 80 + 70 + KK2 40: the count, but no clean triple anywhere
+    assert not any(str(m).startswith(("meld", "add")) for m in d.legal_moves())
+    off = make_deal(mac(opening_requires="none"), ["AC AD 2D 2H QC QD JK KC KD 2S 5C 6C 9C"], upcard="",
+                    stock="9D")
+    play(off, "draw", "meld AC AD 2D 2H", "meld QC QD JK", "discard 9D")
+    assert off.opened[0]
+
+
+def test_the_top_card_is_no_part_of_the_clean_triple() -> None:
+    # K K from the hand with the top king: no triple from the hand; AAA + QQQ make one otherwise
+    taker = "KC KD AC AD JK QC QD JK 5H 6H 8H 9H 4H"  # pair 20 + AA JK 90 + QQ JK 70 = 180, no clean triple
+    d = make_deal(mac(), ["KS 4C 4D 5C 5D 6C 6D 8C 8D 9C 9D 10C 10D", taker], upcard="", stock="JC")
+    play(d, "draw", "discard KS")
+    assert not legal(d, "take KC KD")
+    third = "KC KD KH AC AD JK QC QD JK 5H 6H 8H 9H"  # a third king from the hand: K K K besides the top card
+    d = make_deal(mac(), ["KS 4C 4D 5C 5D 6C 6D 8C 8D 9C 9D 10C 10D", third], upcard="", stock="JC")
+    play(d, "draw", "discard KS", "take KC KD", "add KH to K", "meld AC AD JK", "meld QC QD JK", "discard 5H")
+    assert d.opened[1]

@@ -44,6 +44,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "extra_cards_when": ("initial_meld", "first_canasta"),
     "dowry": ("none", "rank", "number"),
     "special_hands": ("none", "cla", "pagat"),
+    "opening_requires": ("none", "clean_triple"),
     "empty_pile_forbidden": ("none", "swad", "aces_sevens"),
 }
 

@@ -34,6 +34,7 @@ from canasta.engine.constraints.canasta_in_opening import (
     canasta_reachable,
     required_kind,
 )
+from canasta.engine.constraints.clean_triple import CLEAN_TRIPLE, clean_triple_reachable, has_clean_triple
 from canasta.engine.constraints.going_out import (
     canastas_needed_to_go_out,
     may_plan_going_out,
@@ -256,6 +257,7 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
     side = state.side_of[state.turn]
     side_ex = state.melds_by_rank(side)  # the side's melds, read by every candidate's plan
     black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
+    clean = rules.opening_requires == CLEAN_TRIPLE  # MAC A.7
     answers: dict[tuple[int, int, int, int], bool] | None = None
     if (
         state.rank_values[TWO] == state.rank_values[JOKER_RANK]
@@ -281,9 +283,24 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
             if got is None:
                 got = answers[key] = check(x, waiver, side_ex)
             ok = got
+        if ok and clean and x[1] != THREE:
+            ok = clean_triple_after(state, x)
         if ok:
             out.append(x)
     return out
+
+
+def clean_triple_after(state: DealState, candidate: Candidate) -> bool:
+    """Whether after candidate ``candidate`` a Clean Triple can still be part of the initial meld, with the points
+    it still needs (``opening_requires``, MAC A.7; :mod:`canasta.engine.constraints.clean_triple`)."""
+    _, r, n, t, j = candidate
+    rank_counts = _rc_after_group(state.rank_counts[state.turn], candidate)
+    this_turn = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})
+    this_turn[r] = _joined(this_turn.get(r), n, t + j)
+    rank_values = state.rank_values
+    pts = rank_values[r if r != WILD_TARGET else TWO] * n + rank_values[TWO] * t + rank_values[JOKER_RANK] * j
+    need = state.minimum[state.side_of[state.turn]] - state.open_total - pts
+    return clean_triple_reachable(state, rank_counts, this_turn, state.cards_to_keep(), need)
 
 
 def initial_meld_ok_after(
@@ -502,8 +519,11 @@ def sequence_initial_meld_ok(
 
 def initial_meld_reached(state: DealState, side: int) -> bool:
     """Whether this turn's melds make the initial meld of ``side``: the minimum count (§1.6), a
-    canasta where ``min_meld_canasta_from`` asks for one on top of it (§3.2), the §3.4 opening rules."""
+    canasta where ``min_meld_canasta_from`` asks for one on top of it (§3.2), the §3.4 opening rules, a Clean Triple
+    where ``opening_requires`` asks for one (MAC A.7)."""
     if canastas_missing_for_initial_meld(state, side):
+        return False
+    if state.rules.opening_requires == CLEAN_TRIPLE and not has_clean_triple(state):
         return False
     if not state.rules.special_opening:
         return state.open_total >= state.minimum[side]

@@ -96,7 +96,7 @@ class MeldLimits:
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
                  "pair_wild", "five", "before", "after", "never_wild", "natural_only", "wild_first",
-                 "opening_mixed_max", "mixed_max")
+                 "opening_mixed_max", "mixed_max", "clean_copies")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
                  wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, five: int = 0,
@@ -104,6 +104,7 @@ class MeldLimits:
         self.five = five
         self.opening_mixed_max = opening_mixed_max  # the opening turn's most cards of a mixed meld, 0 none (MAC A.7)
         self.mixed_max = max_size  # most cards of a meld holding a wild card (the opening's: limits_pair_side)
+        self.clean_copies: dict[int, MeldLimits] | None = None  # clean_rank's copies
         self.wild_first = wild_first  # no wild card elsewhere while the meld of wild cards is incomplete (MAC A.6)
         self.never_wild = -1  # a rank whose melds never take a wild card (sevens, MAC A.6)
         self.natural_only = -1  # a rank whose natural meld takes no wild card (aces after the opening, MAC A.6)
@@ -137,6 +138,24 @@ class MeldLimits:
         ranks = (RULE_OF_FIVE if rules.rule_of_five else 0, rank_index(rules.never_wild_rank),
                  rank_index(rules.opening_only_wild_rank))
         return limits_pair_side(args, ranks, False)
+
+    def clean_rank(self, rank: int) -> MeldLimits:
+        """These limits with ``rank``'s natural meld taking no wild card (a clean triple kept clean: MAC A.7), for
+        the plans; ``self`` where a natural-only rank is set already (the plans then may claim a little more)."""
+        if self.natural_only >= 0:
+            return self
+        copies = self.clean_copies
+        if copies is None:
+            copies = self.clean_copies = {}
+        got = copies.get(rank)
+        if got is None:
+            got = MeldLimits(self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
+                             self.wild_min, self.wild_max, self.five, self.wild_first, self.opening_mixed_max)
+            got.never_wild, got.mixed_max, got.natural_only = self.never_wild, self.mixed_max, rank
+            got.pair_wild = self.pair_wild
+            got.before, got.after = self.before, self.after
+            copies[rank] = got
+        return got
 
     def rank_takes_wild(self, rank: int, wild: int) -> bool:
         """Whether a meld of ``rank`` holding ``wild`` wild cards may take one more as far as its rank goes: never
