@@ -135,7 +135,7 @@ def stock_gone(state: DealState) -> None:
         if state.stock:
             return
         # turning the new upcard used every card: nothing to draw, the deal ends as with "end"
-    if mode == "forced_take":
+    if mode == "forced_take" or mode == "pile_continuation":  # MAC A.10: the same, nobody forced (forced_to_take)
         state.stock_out = True
         if take_modes(state):
             return
@@ -222,7 +222,7 @@ def play_move(state: DealState, action: int, move: Move) -> None:
 
 def after_turn(state: DealState) -> None:
     """After a discard: end the deal if the player went out, else start the next turn."""
-    if state.stock_out and state.rules.stock_end != "forced_take":
+    if state.stock_out and state.rules.stock_end not in ("forced_take", "pile_continuation"):
         finish_deal(state, -1)
         return
     if not state.stock and state.rules.stock_end == "end":

@@ -29,7 +29,7 @@ MODERN_AMERICAN_FIELDS: dict[str, Any] = {
     "held_rank_penalty_from": 3, "special_hands": "cla", "incomplete_blocks_going_out": True,
     "wild_meld_first": True, "opening_top_card_counts": False,
     "opening_mixed_canasta": False,
-    "opening_requires": "clean_triple",
+    "opening_requires": "clean_triple", "stock_end": "pile_continuation",
 }
 """The fields of the ``modern-american`` preset that the scoring reads (RULES_AMERICAN.md A.1, A.7, A.8, A.9, A.11,
 A.12, A.13; docs/variants/modern-american.md). The preset is not registered yet: the engine does not play MAC's
