@@ -73,9 +73,12 @@ def test_no_mixed_canasta_in_the_opening(move: str, ok: bool) -> None:
 
 
 def test_the_option_on_allows_it() -> None:
-    d = make_deal(mac(opening_mixed_canasta="true"), [OPENER], upcard="", stock="9D")
+    hand = "KC KD KH KS KC 2C 2D AC AD AH 5C 6C 8C"  # KKKKK22 90 + AAA 60, four cards kept
+    d = make_deal(mac(opening_mixed_canasta="true"), [hand], upcard="", stock="9D")
     play(d, "draw")
     assert legal(d, "meld KC KD KH KS KC 2C 2D")
+    off = play(make_deal(mac(), [hand], upcard="", stock="9D"), "draw")
+    assert not legal(off, "meld KC KD KH KS KC 2C 2D")
 
 
 def test_no_natural_card_completes_a_mixed_canasta_in_the_opening() -> None:
@@ -124,3 +127,25 @@ def test_the_top_card_is_no_part_of_the_clean_triple() -> None:
     d = make_deal(mac(), ["KS 4C 4D 5C 5D 6C 6D 8C 8D 9C 9D 10C 10D", third], upcard="", stock="JC")
     play(d, "draw", "discard KS", "take KC KD", "add KH to K", "meld AC AD JK", "meld QC QD JK", "discard 5H")
     assert d.opened[1]
+
+
+def test_no_opening_move_leaves_the_player_stuck() -> None:
+    """A game found stuck (canasta simulate, seed 0): after A A A and 6 6 6 6 6 the wild cards went onto them and
+    the sevens, the last clean triple, could no longer be melded keeping a card. Every move the engine offers from
+    there must leave a move to make."""
+    junk = "4C 4D 5C 5D 8C 8D 9C 9D TC TD QC QD KC"
+    d = make_deal(mac(), [junk, "AC AH AS 6C 6D 6D 6H 6S 2D 2S 7C 7C 7D"], upcard="", stock="JC 7H")
+    play(d, "draw", "discard JC", "draw", "meld AC AH AS", "meld 6C 6D 6D 6H 6S")
+
+    def walk(x: Deal, depth: int) -> int:
+        acts = x.legal_actions()
+        assert acts, "no legal move"
+        seen = 1
+        for m in x.legal_moves():
+            if depth and str(m).startswith(("meld", "add")):
+                y = x.clone()
+                y.apply(str(m))
+                seen += walk(y, depth - 1)
+        return seen
+
+    assert walk(d, 6) > 1

@@ -163,7 +163,12 @@ def american_rule_lines(r: RuleFields) -> list[str]:
                    + " (per player, on top of the cards' values).")
     hands = SPECIAL_HAND_VALUES.get(r.special_hands, {})
     if hands:
-        out.append("Special hands (14 cards, before the side melds): " + ", ".join(
+        out.append("Special hands (14 cards, before the side melds), scored by the score keeper: " + ", ".join(
             f"{SPECIAL_HAND_NAMES[k]} {v}" + (" (wins the game)" if k in DREAM_HANDS else "")
             for k, v in hands.items()) + ".")
+    if r.threes_by_colour:
+        out.append("Not played by the engine yet (docs/variants/modern-american.md): special hands declared in play, "
+                   "a Dream Hand ending the game, one three kept back for the Straight, the opener melding down to "
+                   "one card with a talon due, the options talon_source=predealt, min_meld_mode=by_hand_number, "
+                   "splash and opening_requires=clean_triple_or_wild_meld.")
     return out

@@ -52,6 +52,7 @@ def clean_triple_reachable(state: DealState, rank_counts: Sequence[int], this_tu
         top = pile_rank(state)
     dead = state.dead_mask()
     limits = state.meld_limits
+    values = state.rank_values
     for r in range(FOUR, ACE + 1):
         if dead >> r & 1:
             continue
@@ -60,12 +61,20 @@ def clean_triple_reachable(state: DealState, rank_counts: Sequence[int], this_tu
         if e is not None:
             if e[1]:
                 continue  # a mixed meld never becomes clean
-            have = e[0] - (1 if r == top else 0)
-            room = limits.max_size - e[0]
-            if have + (c if c < room else room) < 3:
+            more = 3 - (e[0] - (1 if r == top else 0))  # naturals still missing from the hand
+            if more > 0 and (c < more or e[0] + more > limits.max_size):
                 continue
-        elif c < 3 or c < limits.min_nat:
-            continue
-        if best_meld_value(rank_counts, this_turn, limits.clean_rank(r), keep) >= (need if need > 0 else 0):
+        else:
+            more = 3 if 3 >= limits.min_nat else limits.min_nat
+            if c < more:
+                continue
+        rest, turn = rank_counts, this_turn
+        if more > 0:  # the triple's naturals melded first: the plan cannot keep them back
+            rest = list(rank_counts)
+            rest[r] -= more
+            turn = dict(this_turn)
+            turn[r] = [(e[0] if e is not None else 0) + more, 0]
+        still = need - more * values[r] if more > 0 else need
+        if best_meld_value(rest, turn, limits.clean_rank(r), keep) >= (still if still > 0 else 0):
             return True
     return False
