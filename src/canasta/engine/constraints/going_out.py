@@ -65,7 +65,28 @@ def canastas_needed_to_go_out(state: DealState, side: int, seq_extra: int = 0) -
     """Canastas ``side`` needs to go out: ``canastas_to_go_out``, or NEVER (an unreachable number)
     while it lacks the sequence canastas ``sequence_canastas_to_go_out`` asks for (Bolivia, §3.2),
     counting ``seq_extra`` more that a move would complete; for the turn player's side, the
-    variant's extra conditions (extra cards due, red threes, kinds of canasta: extras.py)."""
+    variant's extra conditions (extra cards due, red threes, kinds of canasta: extras.py); NEVER while the side
+    holds an incomplete meld that forbids going out (``incomplete_blocks_going_out``, MAC A.9:
+    :mod:`canasta.engine.constraints.out_blocks`)."""
+    if state.rules.incomplete_blocks_going_out and side_blocked(state, side):
+        return NEVER
+    return unblocked_need(state, side, seq_extra)
+
+
+def base_canastas_needed(state: DealState, side: int) -> int:
+    """:func:`canastas_needed_to_go_out` without the sequence canastas:
+    ``canastas_to_go_out``, or for the turn
+    player's side what :func:`~canasta.engine.extra_cards.out_need` says where the variant has extra conditions."""
+    xr = state.variant_ranks
+    if xr.out_conditions and side == state.side_of[state.turn]:
+        if xr.out_wild_only:  # what out_need says, with no other condition to look at
+            return state.rules.canastas_to_go_out + wild_canastas(state, side)
+        return out_need(state, state.turn)
+    return state.rules.canastas_to_go_out
+
+
+def unblocked_need(state: DealState, side: int, seq_extra: int = 0) -> int:
+    """:func:`canastas_needed_to_go_out` of ``side`` as if no incomplete meld forbade going out (MAC A.9)."""
     r = state.rules
     if not r.going_out_allowed:
         return NEVER  # nobody goes out: the deal ends with the stock (§3.5 escalator, S4 l.55)
@@ -75,44 +96,12 @@ def canastas_needed_to_go_out(state: DealState, side: int, seq_extra: int = 0) -
     return base_canastas_needed(state, side)
 
 
-def base_canastas_needed(state: DealState, side: int) -> int:
-    """:func:`canastas_needed_to_go_out` without the sequence canastas:
-    ``canastas_to_go_out``, or for the turn
-    player's side what :func:`~canasta.engine.extra_cards.out_need` says where the variant has extra conditions;
-    NEVER while the side holds an incomplete meld that forbids going out (``incomplete_blocks_going_out``, MAC A.9:
-    :mod:`canasta.engine.constraints.out_blocks`)."""
-    if state.rules.incomplete_blocks_going_out and side_blocked(state, side):
-        return NEVER
-    xr = state.variant_ranks
-    if xr.out_conditions and side == state.side_of[state.turn]:
-        if xr.out_wild_only:  # what out_need says, with no other condition to look at
-            return state.rules.canastas_to_go_out + wild_canastas(state, side)
-        return out_need(state, state.turn)
-    return state.rules.canastas_to_go_out
-
-
-def unblocked_need(state: DealState, side: int) -> int:
-    """:func:`canastas_needed_to_go_out` of ``side`` as if no incomplete meld forbade going out (MAC A.9)."""
-    r = state.rules
-    if not r.going_out_allowed:
-        return NEVER
-    want = r.sequence_canastas_to_go_out
-    if want and state.seq_canastas[side] < want:
-        return NEVER
-    xr = state.variant_ranks
-    if xr.out_conditions and side == state.side_of[state.turn]:
-        if xr.out_wild_only:
-            return r.canastas_to_go_out + wild_canastas(state, side)
-        return out_need(state, state.turn)
-    return r.canastas_to_go_out
-
-
 def canastas_needed_now_and_with_a_sequence(state: DealState, side: int) -> tuple[int, int]:
     """``(_out_need(side), _out_need(side, 1))`` at the cost of one: what ``side`` needs to go out now,
     and with one more sequence canasta made by a move (for move generation, once per state)."""
     r = state.rules
-    if not r.going_out_allowed:
-        return NEVER, NEVER
+    if not r.going_out_allowed or (r.incomplete_blocks_going_out and side_blocked(state, side)):
+        return NEVER, NEVER  # nobody goes out (§3.5 escalator); an incomplete meld forbids it (MAC A.9)
     base = base_canastas_needed(state, side)
     want = r.sequence_canastas_to_go_out
     if not want:
