@@ -258,6 +258,12 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
     side_ex = state.melds_by_rank(side)  # the side's melds, read by every candidate's plan
     black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
     clean = rules.opening_requires == CLEAN_TRIPLE  # MAC A.7
+    if clean and not clean_triple_reachable(
+        state, state.rank_counts[state.turn],
+        state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE}),
+        state.cards_to_keep(), state.minimum[side] - state.open_total,
+    ):
+        return []  # no plan of the whole hand makes the opening: no move of it does (the plans of every candidate)
     answers: dict[tuple[int, int, int, int], bool] | None = None
     if (
         state.rank_values[TWO] == state.rank_values[JOKER_RANK]
@@ -275,6 +281,10 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
         if x[1] == THREE and black3:
             out.append(x)
             continue
+        if clean:  # its plan reaches the count with the triple: the plain count's plans would say yes too
+            if clean_triple_after(state, x):
+                out.append(x)
+            continue
         if answers is None:
             ok = check(x, waiver, side_ex)
         else:
@@ -283,8 +293,6 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
             if got is None:
                 got = answers[key] = check(x, waiver, side_ex)
             ok = got
-        if ok and clean and x[1] != THREE:
-            ok = clean_triple_after(state, x)
         if ok:
             out.append(x)
     return out
