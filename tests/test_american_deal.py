@@ -143,3 +143,32 @@ def test_options_checked() -> None:
     with pytest.raises(RulesError, match="extra cards"):
         Rules.preset("mexican", talon_sizes="4/3")
     assert Rules.preset("classic", upcard=False).upcard is False
+
+
+def test_stock_end_pile_continuation() -> None:
+    """A.10 (``stock_end=pile_continuation``): with the stock gone a player may take the pile if he legally can,
+    never must; 'pass' (he would have to draw) ends the deal with nobody out, as does a pile nobody can take."""
+    rules = mac()
+    assert rules.stock_end == "pile_continuation"
+    seen = 0
+    for seed in range(80):
+        d = Deal(rules, seed=seed)
+        while not d.over and not d.stock_out:
+            moves = [str(m) for m in d.legal_moves()]
+            if "draw" in moves:
+                d.apply("draw")
+            else:
+                d.apply(next(m for m in moves if m.startswith("discard")))
+            d.check_invariants()
+        if d.over:
+            assert d.out_seat == -1  # nobody could take the pile (or the last stock card was a three)
+            continue
+        moves = {str(m) for m in d.legal_moves()}  # he can take the pile: he may, or pass
+        assert "draw" not in moves and "pass" in moves and any(m.startswith("take") for m in moves)
+        c = d.clone()
+        c.apply("pass")
+        assert c.over and c.out_seat == -1
+        d.apply(next(m for m in moves if m.startswith("take")))
+        assert not d.over
+        seen += 1
+    assert seen

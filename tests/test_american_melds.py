@@ -46,7 +46,9 @@ def test_check_2_in_the_opening(meld: str, ok: bool) -> None:
 
 def test_the_opening_turn_may_mix_several_melds() -> None:
     d = make_deal(mac(), [OPENING], upcard="", stock="9D")
-    play(d, "draw", "meld QC QD 2C", "meld AC AD 2D 2H", "meld KC KD KH 2S JK", "discard 9D")
+    play(d, "draw", "meld QC QD 2C", "meld AC AD 2D 2H")
+    assert not legal(d, "meld KC KD KH 2S JK")  # the kings must stay a clean triple (A.7)
+    play(d, "meld KC KD KH", "discard 9D")
     assert d.opened[0]
 
 

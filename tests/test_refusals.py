@@ -204,9 +204,12 @@ NOT_SCRIPTED = {
     "partner_answers", "partner_said_no", "pile_empty", "red_three_meld", "sequence_max", "sequence_name_cards",
     "sequence_name_unreadable", "sequence_no_cards", "sequence_no_naturals", "sequence_take_cap", "sequence_too_long",
     # Modern American Canasta's (its preset is not registered yet): scripted in tests/test_american_pile.py and
-    # tests/test_american_melds.py
+    # tests/test_american_melds.py; incomplete_meld_blocks_going_out and wild_meld_incomplete in
+    # tests/test_american_going_out.py; opening_mixed_canasta and initial_meld_needs_clean_triple in
+    # tests/test_american_opening.py
     "dead_rank_meld", "dead_rank_take", "empty_pile_ace_seven_last", "empty_pile_no_ace_seven",
-    "empty_pile_no_dead_rank", "empty_pile_no_wild", "wild_discard_only_going_out",
+    "empty_pile_no_dead_rank", "empty_pile_no_wild", "incomplete_meld_blocks_going_out",
+    "initial_meld_needs_clean_triple", "opening_mixed_canasta", "wild_discard_only_going_out", "wild_meld_incomplete",
     # Hand and Foot's: scripted in tests/test_hand_and_foot.py
     "naturals_exceed_wilds",
 }

@@ -16,11 +16,11 @@ MeldSpec = tuple[int, str]
 """A meld: its target (rank index 4..12, 0 for twos, 3 for black threes, 13 wild, 14 a sequence) and cards."""
 
 
-def position(preset: str, hand: str, melds: Sequence[MeldSpec] = (), opened: bool = True,
+def position(preset: str | Rules, hand: str, melds: Sequence[MeldSpec] = (), opened: bool = True,
              later_round: bool = True, seed: int = 0) -> Deal:
-    """The first player of a deal of ``preset`` holds ``hand`` (after his draw) and his side has ``melds``
-    (made by his partner in an earlier turn)."""
-    d = Deal(Rules.parse(preset), seed=seed)
+    """The first player of a deal of ``preset`` (a name, or the rules) holds ``hand`` (after his draw) and his side
+    has ``melds`` (made by his partner in an earlier turn)."""
+    d = Deal(preset if isinstance(preset, Rules) else Rules.parse(preset), seed=seed)
     if d.phase != P_PLAY:
         d.apply("draw")
     seat = d.turn

@@ -335,7 +335,7 @@ def _public_parts(view: PlayerView, memory: CardMemory, legal: Sequence[int] | N
         "answer": view.answer,
         "no_discard": bool(legal is not None and view.phase == "play" and PASS_ID in legal and stock_size == 0),
         "touched_old": memory.touched_old if memory.turn_seat == view.turn else False,
-        "stock_out": (rules.stock_end == "forced_take" and stock_size == 0
+        "stock_out": (rules.stock_end in ("forced_take", "pile_continuation") and stock_size == 0
                       and (view.phase == "draw" or view.drew == 2)),
         "reshuffles": memory.reshuffles,
     }

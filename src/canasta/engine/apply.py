@@ -108,8 +108,8 @@ def start_turn(state: DealState, seat: int) -> None:
     state.must_canasta = -1
     state._legal = None
     state.turn_no += 1
-    if state.rules.rule_of_five:  # the initial meld's turn free of it, later turns under it (MAC A.6)
-        lim = state.meld_limits
+    lim = state.meld_limits
+    if lim.before is not lim.after:  # the initial meld's turn free of the rule of five, later turns under it (A.6)
         state.meld_limits = lim.after if state.opened[state.side_of[seat]] else lim.before
     if state.lone >= 0 and seat != state.lone:  # cutthroat: each partner's own minimum count (§3.1)
         state.minimum[state.side_of[seat]] = state.rules.min_meld(state.scores[state.home[seat]])
@@ -136,7 +136,7 @@ def stock_gone(state: DealState) -> None:
         if state.stock:
             return
         # turning the new upcard used every card: nothing to draw, the deal ends as with "end"
-    if mode == "forced_take":
+    if mode == "forced_take" or mode == "pile_continuation":  # MAC A.10: the same, nobody forced (forced_to_take)
         state.stock_out = True
         if take_modes(state):
             return
@@ -225,7 +225,7 @@ def play_move(state: DealState, action: int, move: Move) -> None:
 
 def after_turn(state: DealState) -> None:
     """After a discard: end the deal if the player went out, else start the next turn."""
-    if state.stock_out and state.rules.stock_end != "forced_take":
+    if state.stock_out and state.rules.stock_end not in ("forced_take", "pile_continuation"):
         finish_deal(state, -1)
         return
     if not state.stock and state.rules.stock_end == "end":
@@ -266,7 +266,8 @@ def take_pile(state: DealState, seat: int, mode: int, cards: tuple[int, ...], se
         m = meld_cards(state, seat, side, top >> 2, (top,) + cards)
     was_open = state.opened[side]
     if not was_open:
-        state.open_total += sum(state.rank_values[c >> 2] for c in (top,) + cards)
+        counted = (top,) + cards if state.rules.opening_top_card_counts else cards  # MAC A.7: the top card not
+        state.open_total += sum(state.rank_values[c >> 2] for c in counted)
         if initial_meld_reached(state, side):
             mark_opened(state, side, seat)
     if need_canasta and not m.is_canasta:  # the pile waits for the canasta (§3.4, S2 l.115-116)

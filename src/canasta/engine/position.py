@@ -216,7 +216,8 @@ def fill_position(state: DealState, rules: Rules, position: Position) -> None:
     _set_sides(state, position)
     state.has_melded = _per_seat("has_melded", position.has_melded, n, False)
     _set_turn(state, position, dealer)
-    if rules.rule_of_five:  # the limits of the turn: the initial meld's turn free of the rule of five (MAC A.6)
+    if state.meld_limits.before is not state.meld_limits.after:
+        # the limits of the turn: the initial meld's turn free of the rule of five (MAC A.6), no mixed canasta (A.7)
         side = state.side_of[state.turn]
         later = state.opened[side] and state.opened_turn[side] != state.turn_no
         state.meld_limits = state.meld_limits.after if later else state.meld_limits.before

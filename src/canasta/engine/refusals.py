@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from canasta.cards.deck import IS_RED_THREE, IS_WILD, RANKS, card_str, is_black_three
 from canasta.engine.constraints.going_out import canastas_needed_words
+from canasta.engine.constraints.out_blocks import side_blocked
 from canasta.engine.extra_cards import extra_cards_due, side_canastas
 from canasta.scoring.canasta_kinds import kinds_met, missing_kinds
 
@@ -72,6 +73,14 @@ def needed_words(state: DealState) -> str:
     return canastas_needed_words(state)
 
 
+def incomplete_blocks() -> Refusal:
+    """The refusal of going out with an incomplete meld of aces, sevens or wild cards (``incomplete_blocks_going_out``,
+    MAC A.9)."""
+    return refusal("incomplete_meld_blocks_going_out", "your side may not go out while its natural meld of aces, "
+                                                       "its meld of sevens or its meld of wild cards is incomplete "
+                                                       "(MAC A.9)")
+
+
 def out_block(deal: DealState, seat: int) -> Refusal | None:
     """Why the side of ``seat`` may not go out for a reason other than its number of canastas, or None:
     nobody goes out, extra cards still due, too few red threes, a kind of canasta missing (RULES.md §3.2
@@ -92,6 +101,8 @@ def out_block(deal: DealState, seat: int) -> Refusal | None:
             return refusal("red_threes_to_go_out", f"your side needs {rules.red3_to_go_out} red threes laid out to "
                                                    f"go out; it has {reds} (§3.2 Mexican)",
                            n=rules.red3_to_go_out, have=reds)
+    if rules.incomplete_blocks_going_out and side_blocked(deal, side):
+        return incomplete_blocks()
     if rules.going_out_canastas:
         has = side_canastas(deal, side)
         missing = missing_kinds(rules.going_out_canastas, has)

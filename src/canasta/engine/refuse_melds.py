@@ -8,9 +8,18 @@ from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, THR
 from canasta.cards.sequences import sequence_problem as natural_sequence_problem
 from canasta.engine.constraints.after_move import canastas_missing_for_initial_meld
 from canasta.engine.constraints.canasta_in_opening import KIND_WORDS
+from canasta.engine.constraints.out_blocks import blocked_after, wild_meld_open
 from canasta.engine.movegen.move_cards import RANK_WORDS
 from canasta.engine.movegen.twos import twos_reserved
-from canasta.engine.refusals import Refusal, needed_words, needing, out_block, rank_code, refusal
+from canasta.engine.refusals import (
+    Refusal,
+    incomplete_blocks,
+    needed_words,
+    needing,
+    out_block,
+    rank_code,
+    refusal,
+)
 from canasta.engine.refuse_sequences import explain_sequence
 from canasta.engine.state import DealState
 from canasta.moves.notation import ADD, MELD, SEQ_TARGET, WILD_TARGET, Move
@@ -67,6 +76,9 @@ def explain_meld(state: DealState, move: Move, seat: int, side: int) -> Refusal:
     ):
         return refusal("twos_reserved", "your side's meld of twos is not yet a canasta: until it is, its twos may "
                                         "not be wild cards in other melds (§3.2 Italian)")
+    if wild and state.rules.wild_meld_first and 0 <= target < WILD_TARGET and wild_meld_open(state, side):
+        return refusal("wild_meld_incomplete", "your side's meld of wild cards is incomplete: until it is a canasta, "
+                                               "no wild card joins another meld (MAC A.6)")
     if target == TWO and state.rules.twos_melds and not state.opened[side]:
         return refusal("twos_meld_after_opening", "your side melds twos of their own only after its initial meld "
                                                   "(§3.2 Italian)")
@@ -124,17 +136,22 @@ def _explain_meld_size(state: DealState, move: Move, side: int, target: int, nat
     if wild_total > rules.wild_limit and target != WILD_TARGET:
         return refusal("meld_wild_limit", f"a meld may hold at most {rules.wild_limit} wild cards (§1.5)",
                        n=rules.wild_limit)
+    mixed_max = state.meld_limits.mixed_max
+    if wild_total and target != WILD_TARGET and mixed_max < rules.meld_cap and nat_total + wild_total > mixed_max:
+        return refusal("opening_mixed_canasta", "no mixed canasta may be completed in your side's opening turn; a "
+                                                "natural one may (MAC A.7)")
     if rules.no_wild_majority and wild_total > nat_total and target != WILD_TARGET:
         return refusal("wild_majority", "wild cards may not outnumber the natural cards of a meld "
                                         "(option no_wild_majority)")
     if rules.naturals_exceed_wilds and wild_total >= nat_total and target != WILD_TARGET:
         return refusal("naturals_exceed_wilds", "the natural cards of a meld must outnumber its wild cards (option "
                                                 "naturals_exceed_wilds, Hand and Foot B.6)")
-    return explain_meld_tail(state, cards)
+    return explain_meld_tail(state, cards, target)
 
 
-def explain_meld_tail(state: DealState, cards: tuple[int, ...]) -> Refusal:
-    """Why a meld of a fine shape is refused: a card to keep, the initial meld, a promise to go out."""
+def explain_meld_tail(state: DealState, cards: tuple[int, ...], target: int = -1) -> Refusal:
+    """Why a meld of a fine shape is refused: a card to keep, the initial meld, a promise to go out (``target``:
+    the meld's target rank index or ``WILD_TARGET``, -1 for a sequence)."""
     seat = state.turn
     side = state.side_of[seat]
     after = state.hand_sizes[seat] - len(cards) + state._to_hand(state.pending)
@@ -145,6 +162,9 @@ def explain_meld_tail(state: DealState, cards: tuple[int, ...]) -> Refusal:
         why = out_block(state, seat)
         if why:
             return why
+        wild = sum(1 for c in cards if IS_WILD[c])
+        if target >= 0 and blocked_after(state, side, target, len(cards), wild):
+            return incomplete_blocks()  # the meld itself would stay incomplete (MAC A.9)
         if state.rules.must_ask_to_go_out and state.answer == 0:
             return refusal("must_ask", MUST_ASK)
         return needing("keep_card_to_discard", f"you must keep a card to discard: your side needs "

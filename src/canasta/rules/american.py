@@ -26,11 +26,17 @@ MODERN_AMERICAN_FIELDS: dict[str, Any] = {
     "melds_negative_without_canasta": True, "threes_by_colour": True, "three_colour_values": (0, 100, 300, 500, 1000),
     "incomplete_aces_penalty": 2500, "incomplete_sevens_penalty": 2500, "incomplete_wild_penalty": 2000,
     "held_aces_penalty": 1500, "held_sevens_penalty": 1500,
-    "held_rank_penalty_from": 3, "special_hands": "cla",
+    "held_rank_penalty_from": 3, "special_hands": "cla", "incomplete_blocks_going_out": True,
+    "wild_meld_first": True, "opening_top_card_counts": False,
+    "opening_mixed_canasta": False,
+    "opening_requires": "clean_triple", "stock_end": "pile_continuation",
 }
 """The fields of the ``modern-american`` preset that the scoring reads (RULES_AMERICAN.md A.1, A.7, A.8, A.9, A.11,
 A.12, A.13; docs/variants/modern-american.md). The preset is not registered yet: the engine does not play MAC's
 deal, pile, discard and meld rules (the turn card, talons, threes laid out, rule of five, dead ranks ...)."""
+
+OPENING_REQUIRES = ("none", "clean_triple")
+"""Values of the ``opening_requires`` field played (RULES_AMERICAN.md A.7, A.14 row 4)."""
 
 SPECIAL_HAND_SETS = ("none", "cla", "pagat")
 """Values of the ``special_hands`` field (RULES_AMERICAN.md A.11, A.14 rows 1-2)."""
@@ -86,6 +92,13 @@ def check_american(r: RuleFields) -> None:
     if r.turn_card_from_bottom < 0:
         raise RulesError(f"turn_card_from_bottom is a card's place from the bottom of the stock, 0 (none) or more, "
                          f"not {r.turn_card_from_bottom}")
+    if r.opening_requires not in OPENING_REQUIRES:
+        raise RulesError(f"opening_requires takes one of {', '.join(OPENING_REQUIRES)}, not {r.opening_requires!r}"
+                         + (" (pagat's clean_triple_or_wild_meld is not played yet)"
+                            if r.opening_requires == "clean_triple_or_wild_meld" else ""))
+    if r.wild_meld_first and not r.wild_melds:
+        raise RulesError("wild_meld_first (no wild card elsewhere while the meld of wild cards is incomplete) needs "
+                         "wild_melds")
     if r.held_rank_penalty_from < 1:
         raise RulesError(f"held_rank_penalty_from is a number of cards, 1 or more, not {r.held_rank_penalty_from}")
 
@@ -111,6 +124,15 @@ def american_rule_lines(r: RuleFields) -> list[str]:
     if r.rule_of_five:
         out.append("Rule of five: after the side's opening turn a wild card joins only a meld holding 5 naturals, "
                    "and new melds start without wild cards.")
+    if not r.opening_top_card_counts:
+        out.append("The top card of the pile taken for the initial meld does not count toward the minimum.")
+    if r.opening_requires == "clean_triple":
+        out.append("The initial meld must hold a clean triple: three natural cards of a rank or more, no wild card, "
+                   "not of a dead rank, the top card of a pile taken no part of it.")
+    if not r.opening_mixed_canasta:
+        out.append("No mixed canasta is completed in the side's opening turn (a natural one may be).")
+    if r.wild_meld_first:
+        out.append("While a side's meld of wild cards is incomplete, it puts no wild card into another meld.")
     if r.never_wild_rank:
         out.append(f"Melds of {r.never_wild_rank}s never hold a wild card.")
     if r.opening_only_wild_rank:
@@ -133,13 +155,20 @@ def american_rule_lines(r: RuleFields) -> list[str]:
         jokers = (f" ({r.incomplete_wild_all_jokers_penalty} with all four jokers)"
                   if r.incomplete_wild_all_jokers_penalty else "")
         out.append("Incomplete at the end of the deal: " + ", ".join(shown_pens) + jokers + ".")
+    if r.incomplete_blocks_going_out and shown_pens:
+        out.append("A side may not go out while it holds such an incomplete meld.")
     held = [f"{p} for {what}" for p, what in ((r.held_aces_penalty, "aces"), (r.held_sevens_penalty, "sevens")) if p]
     if held:
         out.append(f"A player holding {r.held_rank_penalty_from} or more at the end: " + ", ".join(held)
                    + " (per player, on top of the cards' values).")
     hands = SPECIAL_HAND_VALUES.get(r.special_hands, {})
     if hands:
-        out.append("Special hands (14 cards, before the side melds): " + ", ".join(
+        out.append("Special hands (14 cards, before the side melds), scored by the score keeper: " + ", ".join(
             f"{SPECIAL_HAND_NAMES[k]} {v}" + (" (wins the game)" if k in DREAM_HANDS else "")
             for k, v in hands.items()) + ".")
+    if r.threes_by_colour:
+        out.append("Not played by the engine yet (docs/variants/modern-american.md): special hands declared in play, "
+                   "a Dream Hand ending the game, one three kept back for the Straight, the opener melding down to "
+                   "one card with a talon due, the options talon_source=predealt, min_meld_mode=by_hand_number, "
+                   "splash and opening_requires=clean_triple_or_wild_meld.")
     return out

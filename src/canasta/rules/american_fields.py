@@ -79,6 +79,25 @@ class AmericanFields:
     """The same for sevens held (MAC A.12: 1500 per player)."""
     held_rank_penalty_from: int = 3
     """Aces (sevens) one player must hold for held_aces_penalty (held_sevens_penalty) (MAC A.12: 3)."""
+    wild_meld_first: bool = False
+    """While a side's meld of wild cards is incomplete (fewer than 7 cards) it puts no wild card into any other meld
+    (MAC A.6 [CLA, P, CC]); needs wild_melds."""
+    opening_top_card_counts: bool = True
+    """The top card of the pile taken by a side that has not opened counts toward its minimum count (§1.6); False:
+    only the pair and the melds from the hand count (MAC A.7 [CLA]; the pair counts, A.14 row 10's default)."""
+    opening_requires: str = "none"
+    """What the initial meld must hold besides its count: none; clean_triple (a meld of three naturals or more of a
+    rank, no wild card, not of a dead rank, the top card of a pile taken no part of it; a natural canasta does)
+    (MAC A.7 [CLA, WCA, HB]; engine/constraints/clean_triple.py). P's clean_triple_or_wild_meld is not played
+    yet."""
+    opening_mixed_canasta: bool = True
+    """A mixed canasta may be completed in the side's opening turn (§1.6); False: in that turn a meld holding a wild
+    card has at most 6 cards, a natural canasta is allowed (MAC A.7 [CLA, HB])."""
+    incomplete_blocks_going_out: bool = False
+    """A side may not go out while it holds an incomplete meld that the incomplete-meld penalties charge: a
+    natural meld of aces (incomplete_aces_penalty), a meld of sevens (incomplete_sevens_penalty), a meld of wild
+    cards (incomplete_wild_penalty); it may complete it in the turn it goes out (MAC A.9 [CLA via E, CC];
+    engine/constraints/out_blocks.py)."""
     special_hands: str = "none"
     """Which special hands of 14 cards a player whose side has not melded may lay down, scoring only the hand's
     value for his side: none, cla (the League's eleven, two Dream Hands that win the game) or pagat (four hands,

@@ -278,6 +278,8 @@ def _describe_end(r: RuleFields) -> list[str]:
     lines.extend(_describe_extras(r))
     se = {"forced_take": "players must take the pile when its top card fits their melds; the deal "
                          "ends when one does not take it",
+          "pile_continuation": "each player in turn may take the pile if he legally can; the deal ends when one "
+                               "would have to draw",
           "reshuffle": "the discard pile is shuffled into a new stock",
           "end": "the deal ends after the turn of the player who drew the last card"}[r.stock_end]
     add(f"Stock exhausted: {se}. Last card a red three: "

@@ -36,7 +36,7 @@ R = TypeVar("R", bound=RuleFields)
 _FIELDS = {f.name: f for f in dataclasses.fields(RuleFields) if f.name not in ("name", "options")}
 
 _ENUMS: dict[str, tuple[str, ...]] = {
-    "stock_end": ("forced_take", "reshuffle", "end"),
+    "stock_end": ("forced_take", "reshuffle", "end", "pile_continuation"),
     "red3_negative_if": ("no_meld", "no_canasta", "lost_hand", "never", "few_canastas"),
     "direction": ("clockwise", "counterclockwise"),
     "tie": ("another_deal", "shared"),
@@ -44,6 +44,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "extra_cards_when": ("initial_meld", "first_canasta", "hand_empty"),
     "dowry": ("none", "rank", "number"),
     "special_hands": ("none", "cla", "pagat"),
+    "opening_requires": ("none", "clean_triple"),
     "empty_pile_forbidden": ("none", "swad", "aces_sevens"),
 }
 

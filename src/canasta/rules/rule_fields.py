@@ -245,7 +245,9 @@ class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/ame
     the first to lay out or finish the canasta", S4 l.55)."""
     # -- the end of the stock (§1.10) ----------------------------------------------------------------------------
     stock_end: str = "forced_take"
-    """When the stock runs out: forced_take (P, B, S1), reshuffle (S0) or end (S2, S3, S4) (§1.10)."""
+    """When the stock runs out: forced_take (P, B, S1), reshuffle (S0) or end (S2, S3, S4) (§1.10);
+    pile_continuation: each player in turn may take the pile if he legally can, never must, and the deal ends when
+    one would have to draw (MAC A.10 [P via E, T])."""
     last_red3_may_meld: bool = False
     """A red three as last stock card: the drawer may still meld, not discard (B, S1) (§2 row 6)."""
     # -- canasta bonuses and premiums (§1.5, §1.11, §2 row 18, §3.2-§3.5) ----------------------------------------

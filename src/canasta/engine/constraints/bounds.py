@@ -155,7 +155,7 @@ def naturals_reach(
             continue
         e = melds_by_rank.get(r)
         if e is not None:
-            room = maxs - e[0] - e[1]
+            room = limits.meld_room(e[0], e[1])
             if c > room:
                 c = room if room > 0 else 0
         elif c < 3 or c < min_nat:
@@ -176,15 +176,15 @@ def pair_takes_wild(c: int, limits: MeldLimits, rank: int = -1) -> bool:
     return c == 2 and (limits.pair_wild_at(rank) if rank >= 0 else limits.pair_wild)
 
 
-def naturals_melded(c: int, meld: list[int] | None, max_size: int, least: int) -> int:
+def naturals_melded(c: int, meld: list[int] | None, max_size: int, least: int, mixed_max: int = -1) -> int:
     """How many of ``c`` naturals of one rank the plan of :func:`naturals_reach` melds: as many as the
     room of ``meld`` (``[naturals, wild cards]`` of the meld they join, None for none; ``max_size``:
-    ``MeldLimits.max_size``) takes, else all of them (up to ``max_size``) if they are ``least`` or more
-    (``max(3, min_naturals)``), else none."""
+    ``MeldLimits.max_size``; ``mixed_max``: ``MeldLimits.mixed_max`` for a meld holding a wild card) takes, else
+    all of them (up to ``max_size``) if they are ``least`` or more (``max(3, min_naturals)``), else none."""
     if c <= 0:
         return 0
     if meld is not None:
-        room = max_size - meld[0] - meld[1]
+        room = (mixed_max if meld[1] and mixed_max >= 0 else max_size) - meld[0] - meld[1]
         return c if c <= room else (room if room > 0 else 0)
     if c < least:
         return 0
@@ -193,4 +193,5 @@ def naturals_melded(c: int, meld: list[int] | None, max_size: int, least: int) -
 
 def needs_search(rules: Rules) -> bool:
     """Whether going out in this variant depends on more than rank counts (module docstring)."""
-    return bool(rules.sequences or rules.twos_melds or rules.discard_blocked_rank or rules.black3_set_leaves_play)
+    return bool(rules.sequences or rules.twos_melds or rules.discard_blocked_rank or rules.black3_set_leaves_play
+                or rules.incomplete_blocks_going_out)

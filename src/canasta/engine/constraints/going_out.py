@@ -23,6 +23,7 @@ from canasta.engine.constraints.going_out_search import (
 )
 from canasta.engine.constraints.meld_plans import can_meld_out
 from canasta.engine.constraints.minimum_count import initial_meld_done, minimum_count_waived
+from canasta.engine.constraints.out_blocks import blocked_after, side_blocked
 from canasta.engine.constraints.sequence_plans import out_reach
 from canasta.engine.copying import copy_deal
 from canasta.engine.extra_cards import (
@@ -64,14 +65,12 @@ def canastas_needed_to_go_out(state: DealState, side: int, seq_extra: int = 0) -
     """Canastas ``side`` needs to go out: ``canastas_to_go_out``, or NEVER (an unreachable number)
     while it lacks the sequence canastas ``sequence_canastas_to_go_out`` asks for (Bolivia, §3.2),
     counting ``seq_extra`` more that a move would complete; for the turn player's side, the
-    variant's extra conditions (extra cards due, red threes, kinds of canasta: extras.py)."""
-    r = state.rules
-    if not r.going_out_allowed:
-        return NEVER  # nobody goes out: the deal ends with the stock (§3.5 escalator, S4 l.55)
-    want = r.sequence_canastas_to_go_out
-    if want and seq_extra + state.seq_canastas[side] < want:
+    variant's extra conditions (extra cards due, red threes, kinds of canasta: extras.py); NEVER while the side
+    holds an incomplete meld that forbids going out (``incomplete_blocks_going_out``, MAC A.9:
+    :mod:`canasta.engine.constraints.out_blocks`)."""
+    if state.rules.incomplete_blocks_going_out and side_blocked(state, side):
         return NEVER
-    return base_canastas_needed(state, side)
+    return unblocked_need(state, side, seq_extra)
 
 
 def base_canastas_needed(state: DealState, side: int) -> int:
@@ -86,12 +85,23 @@ def base_canastas_needed(state: DealState, side: int) -> int:
     return state.rules.canastas_to_go_out
 
 
+def unblocked_need(state: DealState, side: int, seq_extra: int = 0) -> int:
+    """:func:`canastas_needed_to_go_out` of ``side`` as if no incomplete meld forbade going out (MAC A.9)."""
+    r = state.rules
+    if not r.going_out_allowed:
+        return NEVER  # nobody goes out: the deal ends with the stock (§3.5 escalator, S4 l.55)
+    want = r.sequence_canastas_to_go_out
+    if want and seq_extra + state.seq_canastas[side] < want:
+        return NEVER
+    return base_canastas_needed(state, side)
+
+
 def canastas_needed_now_and_with_a_sequence(state: DealState, side: int) -> tuple[int, int]:
     """``(_out_need(side), _out_need(side, 1))`` at the cost of one: what ``side`` needs to go out now,
     and with one more sequence canasta made by a move (for move generation, once per state)."""
     r = state.rules
-    if not r.going_out_allowed:
-        return NEVER, NEVER
+    if not r.going_out_allowed or (r.incomplete_blocks_going_out and side_blocked(state, side)):
+        return NEVER, NEVER  # nobody goes out (§3.5 escalator); an incomplete meld forbids it (MAC A.9)
     base = base_canastas_needed(state, side)
     want = r.sequence_canastas_to_go_out
     if not want:
@@ -233,9 +243,16 @@ def move_keeps_going_out(
     """A meld leaving ``after`` < 2 cards (going out, or going out by discarding the last one)
     with ``cn`` canastas: the side has what going out needs (``need_c``, or the kinds of
     ``going_out_canastas`` completed by this very meld), and the last card is not of
-    ``discard_blocked_rank`` (extras.py; RULES.md §1.9, §3.5)."""
+    ``discard_blocked_rank`` (extras.py; RULES.md §1.9, §3.5); where ``incomplete_blocks_going_out``, no meld
+    forbidding going out is left incomplete after the move (its own meld counted as it will be: MAC A.9)."""
     if after == 0 and state.rules.going_out_needs_discard:
         return False  # he must keep the card he goes out by discarding (RULES_AMERICAN.md B.10)
+    if state.rules.incomplete_blocks_going_out:
+        side = state.side_of[state.turn]
+        if blocked_after(state, side, target, n + t + j, t + j):
+            return False
+        if need_c >= NEVER:  # perhaps NEVER only because the meld this move completes was incomplete
+            need_c = unblocked_need(state, side)
     if target == TWO and not state.rules.wild_canastas_count and cn > state.canastas[state.side_of[state.turn]]:
         cn -= 1  # a canasta of twos does not count for going out (Italian §3.2)
     if cn < need_c:

@@ -8,7 +8,8 @@ is a matter of ranks alone, but not where a variant adds rules a count of ranks 
   sequence may be extended past ``sequence_max`` only in the going-out turn (Brazilian);
 * the meld of twos (§3.2 Italian): while it is unfinished, the side's twos are no wild cards;
 * ``discard_blocked_rank`` (§3.5 Pennies from Heaven): a seven is never the last card discarded;
-* black threes that never join a meld but leave play as a set of four (§3.4 Romanian tiles).
+* black threes that never join a meld but leave play as a set of four (§3.4 Romanian tiles);
+* incomplete melds of aces, sevens or wild cards that forbid going out (MAC A.9, ``incomplete_blocks_going_out``).
 
 For those variants (:func:`needs_search`) the engine asks :func:`out_possible`: a depth-first search over the
 moves :meth:`canasta.engine.deal.Deal.legal_actions` offers a player whose partner said yes (he must go out, so
@@ -36,6 +37,7 @@ from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
 from canasta.cards.sequences import LANE, LANE_MASK
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, needs_search
 from canasta.engine.constraints.meld_plans import can_meld_out
+from canasta.engine.constraints.out_blocks import SEVEN
 from canasta.engine.extra_cards import extra_cards_due
 from canasta.engine.movegen.twos import twos_reserved
 from canasta.engine.state import P_ANSWER, P_PLAY
@@ -287,9 +289,14 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
     where :func:`plannable`): twos reserved for an unfinished meld of twos are no wild cards (Italian
     §3.2: the plan then says no while the hand holds one); a card of ``discard_blocked_rank`` is never
     the last discard (Pennies §3.5: each other discard is tried); black threes only leave play as a set of
-    four (Romanian tiles §3.4: three of them stay)."""
+    four (Romanian tiles §3.4: three of them stay). Where an incomplete meld of aces, sevens or wild cards forbids
+    going out (``incomplete_blocks_going_out``, MAC A.9) the plan does not say how it fills them: it answers only
+    for a hand with no ace, seven or wild card (else no, and the search decides)."""
     rules = d.rules
     rank_counts = d.rank_counts[seat]
+    if rules.incomplete_blocks_going_out and (rank_counts[ACE] or rank_counts[SEVEN] or rank_counts[TWO]
+                                              or rank_counts[JOKER_RANK]):
+        return False
     if rules.twos_melds and rank_counts[TWO] and twos_reserved(d, side):
         return False
     need = d._out_need(side)

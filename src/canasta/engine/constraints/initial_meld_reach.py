@@ -34,6 +34,7 @@ from canasta.engine.constraints.canasta_in_opening import (
     canasta_reachable,
     required_kind,
 )
+from canasta.engine.constraints.clean_triple import CLEAN_TRIPLE, clean_triple_reachable, has_clean_triple
 from canasta.engine.constraints.going_out import (
     canastas_needed_to_go_out,
     may_plan_going_out,
@@ -115,7 +116,7 @@ class InitialMeldCheck:
         melded = [0] * 14
         value = count = 0
         for r in range(FOUR, ACE + 1):
-            c = naturals_melded(rank_counts[r], self.base_turn.get(r), maxs, least)
+            c = naturals_melded(rank_counts[r], self.base_turn.get(r), maxs, least, limits.mixed_max)
             if c:
                 melded[r] = c
                 value += c * self.rank_values[r]
@@ -143,7 +144,8 @@ class InitialMeldCheck:
         if r != WILD_TARGET:
             cur = self.base_turn.get(r)
             after = _joined(cur, n, w)
-            c = naturals_melded(self.rank_counts[r] - n, after, self.deal.meld_limits.max_size, 3)
+            limits = self.deal.meld_limits
+            c = naturals_melded(self.rank_counts[r] - n, after, limits.max_size, 3, limits.mixed_max)
             value += (c - melded[r]) * self.rank_values[r]
             count += c - melded[r]
         return value, count, total
@@ -255,6 +257,13 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
     side = state.side_of[state.turn]
     side_ex = state.melds_by_rank(side)  # the side's melds, read by every candidate's plan
     black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
+    clean = rules.opening_requires == CLEAN_TRIPLE  # MAC A.7
+    if clean and not clean_triple_reachable(
+        state, state.rank_counts[state.turn],
+        state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE}),
+        state.cards_to_keep(), state.minimum[side] - state.open_total,
+    ):
+        return []  # no plan of the whole hand makes the opening: no move of it does (the plans of every candidate)
     answers: dict[tuple[int, int, int, int], bool] | None = None
     if (
         state.rank_values[TWO] == state.rank_values[JOKER_RANK]
@@ -272,6 +281,10 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
         if x[1] == THREE and black3:
             out.append(x)
             continue
+        if clean:  # its plan reaches the count with the triple: the plain count's plans would say yes too
+            if clean_triple_after(state, x):
+                out.append(x)
+            continue
         if answers is None:
             ok = check(x, waiver, side_ex)
         else:
@@ -283,6 +296,19 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
         if ok:
             out.append(x)
     return out
+
+
+def clean_triple_after(state: DealState, candidate: Candidate) -> bool:
+    """Whether after candidate ``candidate`` a Clean Triple can still be part of the initial meld, with the points
+    it still needs (``opening_requires``, MAC A.7; :mod:`canasta.engine.constraints.clean_triple`)."""
+    _, r, n, t, j = candidate
+    rank_counts = _rc_after_group(state.rank_counts[state.turn], candidate)
+    this_turn = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})
+    this_turn[r] = _joined(this_turn.get(r), n, t + j)
+    rank_values = state.rank_values
+    pts = rank_values[r if r != WILD_TARGET else TWO] * n + rank_values[TWO] * t + rank_values[JOKER_RANK] * j
+    need = state.minimum[state.side_of[state.turn]] - state.open_total - pts
+    return clean_triple_reachable(state, rank_counts, this_turn, state.cards_to_keep(), need)
 
 
 def initial_meld_ok_after(
@@ -501,8 +527,11 @@ def sequence_initial_meld_ok(
 
 def initial_meld_reached(state: DealState, side: int) -> bool:
     """Whether this turn's melds make the initial meld of ``side``: the minimum count (§1.6), a
-    canasta where ``min_meld_canasta_from`` asks for one on top of it (§3.2), the §3.4 opening rules."""
+    canasta where ``min_meld_canasta_from`` asks for one on top of it (§3.2), the §3.4 opening rules, a Clean Triple
+    where ``opening_requires`` asks for one (MAC A.7)."""
     if canastas_missing_for_initial_meld(state, side):
+        return False
+    if state.rules.opening_requires == CLEAN_TRIPLE and not has_clean_triple(state):
         return False
     if not state.rules.special_opening:
         return state.open_total >= state.minimum[side]

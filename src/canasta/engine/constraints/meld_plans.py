@@ -53,13 +53,16 @@ WILD = 13
 def limits_pair_side(args: tuple[Any, ...], ranks: tuple[int, int, int], before: bool) -> MeldLimits:
     """Limits built from the arguments ``args`` of :class:`MeldLimits` and ``ranks`` = (the rule of five's
     naturals, the rank never wild, the rank natural-only after the opening; 0, -1, -1 for none; MAC A.6): where the
-    rule of five or a natural-only rank is set, the pair of limits for a side's initial meld and for later turns,
+    rule of five, a natural-only rank or the opening's cap on mixed melds (``opening_mixed_max``, MAC A.7) is set,
+    the pair of limits for a side's initial meld and for later turns,
     linked (``before``, ``after``), and the one ``before`` asks for; else one set of limits."""
     five, never, natural_only = ranks
     first = MeldLimits(*args)
     first.never_wild = never
+    if first.opening_mixed_max:  # no mixed canasta in the opening turn (MAC A.7)
+        first.mixed_max = min(first.max_size, first.opening_mixed_max)
     first.pair_wild = first.min_nat <= 2 and first.capacity(2, 0) >= 1
-    if not five and natural_only < 0:
+    if not five and natural_only < 0 and not first.opening_mixed_max:
         return first
     after = MeldLimits(*args)
     after.five, after.never_wild, after.natural_only = five, never, natural_only
@@ -84,6 +87,8 @@ class MeldLimits:
         max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
         wild_melds: melds of wild cards only are allowed.
         wild_min, wild_max: fewest cards to start such a meld, most cards it may hold.
+        wild_first: while the side's meld of wild cards is incomplete, no wild card joins another meld
+            (``wild_meld_first``, MAC A.6): the plans complete that meld first.
         five: naturals a meld must hold before a wild card joins it (the rule of five, ``rule_of_five``, MAC A.6);
             0 = none. Such limits come in a pair: ``before`` (for the turn of a side's initial meld: no rule of
             five) and ``after`` (every later turn); :meth:`for_rules` returns ``after``, and the engine sets the
@@ -95,15 +100,20 @@ class MeldLimits:
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
                  "pair_wild", "five", "before", "after", "never_wild", "natural_only", "strict", "threes",
-                 "must_discard")
+                 "must_discard", "wild_first", "opening_mixed_max", "mixed_max", "clean_copies")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
                  wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, strict: bool = False,
-                 threes: bool = True, must_discard: bool = False, five: int = 0):
+                 threes: bool = True, must_discard: bool = False, five: int = 0, wild_first: bool = False,
+                 opening_mixed_max: int = 0):
         self.must_discard = must_discard
         self.strict = strict
         self.threes = threes
         self.five = five
+        self.opening_mixed_max = opening_mixed_max  # the opening turn's most cards of a mixed meld, 0 none (MAC A.7)
+        self.mixed_max = max_size  # most cards of a meld holding a wild card (the opening's: limits_pair_side)
+        self.clean_copies: dict[int, MeldLimits] | None = None  # clean_rank's copies
+        self.wild_first = wild_first  # no wild card elsewhere while the meld of wild cards is incomplete (MAC A.6)
         self.never_wild = -1  # a rank whose melds never take a wild card (sevens, MAC A.6)
         self.natural_only = -1  # a rank whose natural meld takes no wild card (aces after the opening, MAC A.6)
         self.before: MeldLimits = self
@@ -123,7 +133,8 @@ class MeldLimits:
         """Pickled as its constructor's arguments (the options cache is rebuilt as needed; a compiled
         MeldLimits has no argument-free constructor for pickle to call)."""
         args = (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
-                self.wild_min, self.wild_max, self.strict, self.threes, self.must_discard)
+                self.wild_min, self.wild_max, self.strict, self.threes, self.must_discard, 0, self.wild_first,
+                self.opening_mixed_max)
         after = self.after
         return (limits_pair_side, (args, (after.five, self.never_wild, after.natural_only), self is self.before))
 
@@ -132,10 +143,30 @@ class MeldLimits:
         """The limits of ``rules`` with card values ``rv`` per rank index (what :class:`Deal` uses)."""
         args = (rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
                 rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, rules.naturals_exceed_wilds,
-                rules.black3_meld, rules.going_out_needs_discard)
+                rules.black3_meld, rules.going_out_needs_discard, 0, rules.wild_meld_first,
+                0 if rules.opening_mixed_canasta else 6)
         ranks = (RULE_OF_FIVE if rules.rule_of_five else 0, rank_index(rules.never_wild_rank),
                  rank_index(rules.opening_only_wild_rank))
         return limits_pair_side(args, ranks, False)
+
+    def clean_rank(self, rank: int) -> MeldLimits:
+        """These limits with ``rank``'s natural meld taking no wild card (a clean triple kept clean: MAC A.7), for
+        the plans; ``self`` where a natural-only rank is set already (the plans then may claim a little more)."""
+        if self.natural_only >= 0:
+            return self
+        copies = self.clean_copies
+        if copies is None:
+            copies = self.clean_copies = {}
+        got = copies.get(rank)
+        if got is None:
+            got = MeldLimits(self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
+                             self.wild_min, self.wild_max, self.strict, self.threes, self.must_discard, self.five,
+                             self.wild_first, self.opening_mixed_max)
+            got.never_wild, got.mixed_max, got.natural_only = self.never_wild, self.mixed_max, rank
+            got.pair_wild = self.pair_wild
+            got.before, got.after = self.before, self.after
+            copies[rank] = got
+        return got
 
     def rank_takes_wild(self, rank: int, wild: int) -> bool:
         """Whether a meld of ``rank`` holding ``wild`` wild cards may take one more as far as its rank goes: never
@@ -159,10 +190,15 @@ class MeldLimits:
         if self.strict and nat - 1 < cap:
             cap = nat - 1
         cap -= wild
-        room = self.max_size - nat - wild
+        room = self.mixed_max - nat - wild  # a wild card makes the meld mixed
         if room < cap:
             cap = room
         return cap if cap > 0 else 0
+
+    def meld_room(self, nat: int, wild: int) -> int:
+        """Cards a meld of ``nat`` naturals and ``wild`` wild cards can still take (``max_size``, or ``mixed_max``
+        for a mixed meld)."""
+        return (self.mixed_max if wild else self.max_size) - nat - wild
 
     def nat_key(self, nat: int) -> int:
         """A count of naturals that gives a meld the same :meth:`capacity` as ``nat`` naturals, with any
@@ -198,8 +234,8 @@ def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limit
         e = melds_by_rank.get(r)
         if e is not None:
             if c:
-                room = maxs - e[0] - e[1]
-                if c > room:  # a full meld takes no more cards (canasta_max)
+                room = limits.meld_room(e[0], e[1])
+                if c > room:  # a full meld takes no more cards (canasta_max; a mixed one in the opening, MAC A.7)
                     left += c - max(0, room)
                     c = max(0, room)
                 value += c * rank_values[r]
@@ -218,6 +254,18 @@ def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limit
             left += c
     wilds = [rank_values[JOKER_RANK]] * rank_counts[JOKER_RANK] + [rank_values[TWO]] * rank_counts[TWO]  # best first
     w = len(wilds)
+    first = _wild_meld_deficit(melds_by_rank, limits)
+    if first:  # the side's incomplete meld of wild cards takes them first (wild_meld_first, MAC A.6)
+        if w < first:
+            for r in pairs:
+                left += rank_counts[r]
+            return value + sum(wilds), left
+        value += sum(wilds[:first])
+        wilds = wilds[first:]
+        w -= first
+        e = melds_by_rank[WILD]
+        melds_by_rank = dict(melds_by_rank)
+        melds_by_rank[WILD] = [e[0], e[1] + first]  # complete now
     pairs.sort(key=lambda r: -rank_values[r])
     enabled = min(len(pairs), w)
     for r in pairs[:enabled]:
@@ -229,6 +277,18 @@ def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limit
     value += sum(wilds[:placed])
     left += w - placed
     return value, left
+
+
+def _wild_meld_deficit(melds_by_rank: dict[int, list[int]], limits: MeldLimits) -> int:
+    """Cards the side's incomplete meld of wild cards lacks where no wild card joins another meld before it is
+    complete (``MeldLimits.wild_first``, MAC A.6), else 0."""
+    if not limits.wild_first:
+        return 0
+    e = melds_by_rank.get(WILD)
+    if e is None:
+        return 0
+    size = e[0] + e[1]
+    return 7 - size if size < 7 else 0
 
 
 def best_meld_value(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits,
@@ -352,6 +412,8 @@ def _all_meldable(
     if b3 and (b3 < 3 or not limits.threes):
         return False
     w = rank_counts[TWO] + rank_counts[JOKER_RANK]
+    first = _wild_meld_deficit(melds_by_rank, limits)  # wild cards elsewhere only once it is complete (MAC A.6)
+    w_all = w
     metas: list[tuple[int, int]] = []  # (size, capacity) of melds touched or available
     done = canastas
     maxs = limits.max_size
@@ -362,7 +424,7 @@ def _all_meldable(
             size = e[0] + e[1]
             was = size >= 7
             size += c
-            if size > maxs:
+            if size > (limits.mixed_max if e[1] else maxs):
                 return False
             if size >= 7 and not was:
                 done += 1
@@ -382,6 +444,8 @@ def _all_meldable(
             metas.append((c + 1, limits.capacity(c, 1, r)))
         else:
             return False
+    if first and w < w_all and w < first:
+        return False  # pairs took wild cards while the meld of wild cards cannot be completed
     cap = sum(k for _, k in metas)
     if not limits.wild_melds or w == 0:
         if w > cap:
@@ -402,6 +466,8 @@ def _all_meldable(
     for x in xs:
         if w - x > cap:
             continue
+        if first and x < first and (x < w or w < w_all):
+            continue  # the meld of wild cards stays incomplete: no wild card may have gone elsewhere
         got = _complete(deficits, w - x) + (1 if size < 7 <= size + x else 0)
         if got > best:
             best = got

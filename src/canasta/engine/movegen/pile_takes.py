@@ -10,6 +10,7 @@ from canasta.cards.deck import (
     JOKER_RANK,
     TWO,
 )
+from canasta.engine.constraints.clean_triple import CLEAN_TRIPLE, clean_triple_reachable
 from canasta.engine.constraints.going_out import (
     canastas_needed_to_go_out,
     side_may_go_out,
@@ -17,6 +18,7 @@ from canasta.engine.constraints.going_out import (
 from canasta.engine.constraints.initial_meld import count_requirement
 from canasta.engine.constraints.meld_plans import best_meld_value, can_meld_out, meld_out_value
 from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
+from canasta.engine.constraints.out_blocks import blocked_after, wild_meld_open
 from canasta.engine.hand_foot import foot_cards, pile_cut
 from canasta.engine.movegen.sequences import (
     seq_take_candidates,
@@ -70,6 +72,8 @@ def take_modes(state: DealState) -> list[int]:
     cap = rules.meld_cap
     for mode, n_used, t_used, j_used in cand:
         w = t_used + j_used
+        if w and state.meld_limits.wild_first and wild_meld_open(state, side):
+            continue  # no wild card into a meld of a rank while the meld of wild cards is incomplete (MAC A.6)
         if meld is not None:
             if w and (meld.wild + w > state.meld_limits.capacity(meld.nat + n_used + 1, 0)
                       or not state.meld_limits.rank_takes_wild(top >> 2, meld.wild)):
@@ -86,7 +90,8 @@ def take_modes(state: DealState) -> list[int]:
             canastas = state.canastas[side]
         after = size - n_used - w + rest
         if after < 2 and (rules.must_ask_to_go_out or not side_may_go_out(state, side, canastas)
-                          or (after == 0 and rules.going_out_needs_discard)):
+                          or (after == 0 and rules.going_out_needs_discard)
+                          or blocked_after(state, side, r, n_used + w + 1, w)):  # B.10; MAC A.9
             continue  # he would have to go out, and may not before asking (must_ask_to_go_out)
         if canasta_take:  # taken only by making the top card's meld a canasta this turn (§3.4)
             if canasta_take_ok(state, r, meld, n_used, w, rest, canasta_take == "natural_canasta"):
@@ -162,13 +167,14 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
                                j_used: int, rest: int) -> bool:
     """Whether an unopened side taking the pile with ``n_used`` naturals, ``t_used`` twos and ``j_used`` jokers
     (the top card of rank ``r`` joining them) makes or can still make its initial meld this turn (RULES.md §1.6:
-    pile cards below the top do not count; the waivers of §2 and §3.4). Once per way of taking."""
+    pile cards below the top do not count, nor the top card where ``opening_top_card_counts`` is off, MAC A.7; the
+    waivers of §2 and §3.4). Once per way of taking."""
     rules = state.rules
     seat = state.turn
     rank_counts = state.rank_counts[seat]
     w = t_used + j_used
     used_val = (
-        state.rank_values[r] * (n_used + 1)
+        state.rank_values[r] * (n_used + (1 if rules.opening_top_card_counts else 0))  # MAC A.7: top card not
         + state.rank_values[TWO] * t_used
         + state.rank_values[JOKER_RANK] * j_used
     )
@@ -201,6 +207,8 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
             rules.opening_canasta_waives_minimum and canasta_take_ok(state, r, meld, n_used, w, rest, False)
         ):
             return False
+    if rules.opening_requires == CLEAN_TRIPLE:  # MAC A.7: with the top card no part of it
+        return clean_triple_reachable(state, rc2, melds_by_rank, keep, need, r)
     return True
 
 

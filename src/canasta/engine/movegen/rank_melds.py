@@ -22,7 +22,7 @@ Options = tuple[int, list[Option], list[int]]
 """What the caches keep per key: the most cards any of the options uses, the options, and their ids alone
 (what move generation extends its list with where nothing more is checked)."""
 
-_CACHES: dict[tuple[int, bool, int, int, int, int, int, bool], dict[tuple[int, ...], Options]] = {}
+_CACHES: dict[tuple[int, bool, int, int, int, int, int, bool, int], dict[tuple[int, ...], Options]] = {}
 """Per meld limits (wild_limit, no_wild_majority, canasta_max, min_naturals, the rule of five, the rank never wild,
 the rank natural-only, naturals_exceed_wilds): the cached options."""
 
@@ -42,7 +42,7 @@ def options_cache(limits: MeldLimits) -> Cache:
     if found is not None:
         return found
     key = (limits.limit, limits.nwm, limits.max_size, limits.min_nat, limits.five, limits.never_wild,
-           limits.natural_only, limits.strict)
+           limits.natural_only, limits.strict, limits.mixed_max)
     found = _CACHES.get(key)
     if found is None:
         found = _CACHES[key] = {}

@@ -26,6 +26,7 @@ from canasta.engine.constraints.going_out import (
 )
 from canasta.engine.constraints.going_out_search import out_moves
 from canasta.engine.constraints.minimum_count import minimum_count_waived
+from canasta.engine.constraints.out_blocks import wild_meld_open
 from canasta.engine.extra_cards import blocked_discard
 from canasta.engine.hand_foot import foot_cards
 from canasta.engine.movegen.pile_takes import (
@@ -122,6 +123,8 @@ def play_actions(state: DealState) -> list[int]:
     options = options_cache(limits)  # the melds and additions that counts of cards allow (groupmoves.py)
     t3 = twos if twos < 3 else 3  # no combination of GROUP_WILD_COMBOS holds more than 3 twos or jokers
     j3 = jokers if jokers < 3 else 3
+    if limits.wild_first and wild_meld_open(state, side):
+        t3 = j3 = 0  # no wild card into a meld of a rank while the meld of wild cards is incomplete (MAC A.6)
     wild3 = t3 or j3
     several = rules.several_melds_per_rank
     capped = rules.canasta_max > 0
@@ -135,7 +138,7 @@ def play_actions(state: DealState) -> list[int]:
         if mi >= 0 and (c or wild3):  # a card to add
             m = melds[mi]
             if capped:
-                room = cap - len(m.cards)
+                room = (cap if not m.wild else limits.mixed_max) - len(m.cards)  # MAC A.7: no mixed canasta yet
                 most_nat = c if c < room else room
                 if room > most_nat + 3:  # room for any addition (at most 3 wild cards): one cache entry
                     room = most_nat + 3
