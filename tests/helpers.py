@@ -335,3 +335,22 @@ def table_specs(options: Sequence[str]) -> list[str]:
                 continue
             out.append(spec)
     return out
+
+
+def mac_rules(**opts: str) -> Rules:
+    """The modern-american rules with ``opts`` (the preset is not registered yet: built from its builder)."""
+    from canasta.rules.presets import UNREGISTERED_PRESETS
+
+    return UNREGISTERED_PRESETS["modern-american"](Rules(), opts)
+
+
+def is_legal(deal: Deal, move: str) -> bool:
+    """Whether ``deal`` accepts ``move`` now (tried on a clone: ``deal`` is unchanged)."""
+    from canasta.errors import IllegalMove
+
+    trial = deal.clone()
+    try:
+        trial.apply(move)
+    except IllegalMove:
+        return False
+    return True

@@ -13,14 +13,8 @@ from canasta.cards.deck import parse_cards
 from canasta.engine.deal import Deal
 from canasta.rules.errors import RulesError
 from canasta.rules.fields import Rules
-from canasta.rules.presets import UNREGISTERED_PRESETS
 from helpers import hand, make_deal, play
-
-
-def mac(**opts: str) -> Rules:
-    """The modern-american rules (not registered yet: built from its builder)."""
-    return UNREGISTERED_PRESETS["modern-american"](Rules(), opts)
-
+from helpers import mac_rules as mac
 
 OPENER = "AC AD AH KC KD KH QC QD QH JC JD JH 9C"  # 60 + 30 + 30 + 30 = 150 >= 125, 13 cards
 

@@ -10,10 +10,9 @@ import pytest
 from canasta.engine.constraints.going_out import can_go_out_now
 from canasta.engine.deal import Deal
 from canasta.engine.explain import explain_refusal
-from canasta.errors import IllegalMove
 from canasta.moves.notation import Move
-from canasta.rules.fields import Rules
-from canasta.rules.presets import UNREGISTERED_PRESETS
+from helpers import is_legal as legal
+from helpers import mac_rules as mac
 from oracles.build import MeldSpec, position
 
 KINGS = (11, "KC KD KH KS KC KD KH")
@@ -23,22 +22,11 @@ ACES = 12
 WILD = 13
 
 
-def mac(**opts: str) -> Rules:
-    return UNREGISTERED_PRESETS["modern-american"](Rules(), opts)
-
 
 def at(hand: str, *melds: MeldSpec, **opts: str) -> Deal:
     """The side has two canastas (kings, queens) and ``melds``; its player holds ``hand`` after his draw."""
     return position(mac(**opts), hand, (KINGS, QUEENS, *melds))
 
-
-def legal(d: Deal, move: str) -> bool:
-    c = d.clone()
-    try:
-        c.apply(move)
-    except IllegalMove:
-        return False
-    return True
 
 
 @pytest.mark.parametrize(("meld", "hand", "finish"), [

@@ -12,24 +12,9 @@ from canasta.engine.deal import Deal
 from canasta.engine.explain import explain_refusal
 from canasta.errors import IllegalMove
 from canasta.moves.notation import Move
-from canasta.rules.fields import Rules
-from canasta.rules.presets import UNREGISTERED_PRESETS
+from helpers import is_legal as legal
+from helpers import mac_rules as mac
 from helpers import make_deal, play
-
-
-def mac(**opts: str) -> Rules:
-    """The modern-american rules (not registered yet: built from its builder)."""
-    return UNREGISTERED_PRESETS["modern-american"](Rules(), opts)
-
-
-def legal(d: Deal, move: str) -> bool:
-    c = d.clone()
-    try:
-        c.apply(move)
-    except IllegalMove:
-        return False
-    return True
-
 
 OPENING = "QC QD 2C AC AD 2D 2H KC KD KH 2S JK 9C"  # QQ2 40 + AA22 80 + KKK2J 30+20+50
 

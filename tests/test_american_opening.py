@@ -7,26 +7,10 @@ import pytest
 
 from canasta.engine.deal import Deal
 from canasta.engine.explain import explain_refusal
-from canasta.errors import IllegalMove
 from canasta.moves.notation import Move
-from canasta.rules.fields import Rules
-from canasta.rules.presets import UNREGISTERED_PRESETS
+from helpers import is_legal as legal
+from helpers import mac_rules as mac
 from helpers import make_deal, play
-
-
-def mac(**opts: str) -> Rules:
-    return UNREGISTERED_PRESETS["modern-american"](Rules(), opts)
-
-
-def legal(d: Deal, move: str) -> bool:
-    c = d.clone()
-    try:
-        c.apply(move)
-    except IllegalMove:
-        return False
-    return True
-
-
 
 
 @pytest.mark.parametrize(("counts", "ok"), [("true", True), ("false", False)])

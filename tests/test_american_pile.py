@@ -11,14 +11,8 @@ from canasta.engine.deal import Deal
 from canasta.engine.explain import explain_refusal
 from canasta.errors import IllegalMove
 from canasta.moves.notation import Move
-from canasta.rules.fields import Rules
-from canasta.rules.presets import UNREGISTERED_PRESETS
+from helpers import mac_rules as mac
 from helpers import make_deal, play
-
-
-def mac(**opts: str) -> Rules:
-    """The modern-american rules (not registered yet: built from its builder)."""
-    return UNREGISTERED_PRESETS["modern-american"](Rules(), opts)
 
 
 def discards(d: Deal) -> set[str]:

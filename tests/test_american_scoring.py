@@ -9,16 +9,12 @@ import pytest
 from canasta.cards.deck import parse_cards
 from canasta.rules.errors import RulesError
 from canasta.rules.fields import Rules
-from canasta.rules.presets import PRESETS, UNREGISTERED_PRESETS
+from canasta.rules.presets import PRESETS
 from canasta.scoring.american import special_hand_value, special_hands_of
 from canasta.scoring.deal_score import score_deal, score_side
 from canasta.scoring.errors import ScoringError
 from canasta.scoring.sides import SideResult
-
-
-def mac(**opts: str) -> Rules:
-    """The modern-american rules (not registered yet: built from its builder)."""
-    return UNREGISTERED_PRESETS["modern-american"](Rules(), opts)
+from helpers import mac_rules as mac
 
 
 def c(text: str) -> list[int]:

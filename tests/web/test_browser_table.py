@@ -11,19 +11,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 from canasta.web.i18n import LANGS, load_locale  # noqa: E402
 
-from .test_browser import CHROMIUM, CHROMIUM_ARGS, MY_TURN, WAIT_MS, Server, shots_dir, wait_state  # noqa: E402
+from .test_browser import MY_TURN, WAIT_MS, Server, browser, server, shots_dir, wait_state  # noqa: E402,F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -39,22 +38,6 @@ WATCH_MOVES = """() => { window.__moving = 0; new MutationObserver((list) => {
 # Keeps every message the page sends (window.__sent), to say what was sent when a move fails.
 WATCH_SENT = """() => { const orig = WebSocket.prototype.send; window.__sent = [];
   WebSocket.prototype.send = function (d) { window.__sent.push(d); return orig.call(this, d); }; }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "web.db")
-    s.start()
-    yield s
-    s.stop()
 
 
 def open_table(browser: Browser, server: Server, viewport: dict[str, int], lang: str = "en",
