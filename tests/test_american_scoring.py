@@ -214,3 +214,22 @@ def test_engine_deals_scored_with_the_mac_fields(seed: int) -> None:
             if len(m) < 7 and (ranks == {5} or (ranks == {12} and not wild)):  # any sevens, natural aces
                 incomplete += 2500
         assert scores[side].breakdown["penalties"] == -(held + incomplete)
+
+
+def test_the_score_keeper_reads_the_american_fields() -> None:
+    """MAC-3 entered as the score keeper's JSON (docs/formats.md): black threes, each player's hand and a special
+    hand are read, and score as SideResult does."""
+    from canasta.formats.score_sheet import ScoreSheetError, read_side
+
+    ns = read_side({"special_hand": "8C 8D 8H 8S QC QD QH QS 5C 5D 5H KC KD KH".split(), "red_threes": ["3H"],
+                    "player_hands": [[], ["AC", "AD", "AH", "9C"]]}, "deal 1, side NS")
+    ew = read_side({"melds": [["6C", "6D", "6H", "6S", "6C", "JK", "2D"], ["TC", "TD", "TH"]], "red_threes": ["3D"],
+                    "player_hands": [["KC", "KD", "9H"], ["4C", "4D", "5S", "JS"]]}, "deal 1, side EW")
+    scores = score_deal(mac(), {"NS": ns, "EW": ew})
+    assert (scores["NS"].total, scores["EW"].total) == (3000, 370)
+    side = read_side({"melds": [["KC", "KD", "KH", "KS", "KC", "KD", "KH"]], "black_threes": ["3C", "3S"]}, "NS")
+    assert side.black_threes == c("3C 3S")
+    with pytest.raises(ScoreSheetError, match="player_hands must be a list|'player_hands' must be a list"):
+        read_side({"player_hands": "AC AD"}, "deal 1, side NS")
+    with pytest.raises(ScoreSheetError, match="special_hand"):
+        read_side({"special_hand": ["ZZ"]}, "deal 1, side NS")

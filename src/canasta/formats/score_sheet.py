@@ -40,9 +40,11 @@ from canasta.scoring.winner import winner
 from canasta.util.jsontypes import json_type_name, quoted, read_json_file
 
 OPTIONAL_SIDE_FIELDS = ("concealed_kind", "black_threes_removed", "ask_failed", "four_black_threes_held",
-                        "lone_hand")
+                        "lone_hand", "black_threes", "player_hands", "special_hand")
 """Variant facts that the cards cannot show (Spanish concealed kinds, Cuban black threes removed from piles,
-the four black threes put out of play in romanian-tiles, the cutthroat lone hand, ...)."""
+the four black threes put out of play in romanian-tiles, the cutthroat lone hand; in Modern American Canasta
+the black threes laid out, each player's cards left in hand, a special hand laid down: RULES_AMERICAN.md A.3,
+A.11, A.12)."""
 SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penalties") + OPTIONAL_SIDE_FIELDS
 """Fields of a side's entry in a deal; all optional (empty lists, false, 0, "")."""
 SHEET_FIELDS = ("variant", "deals")
@@ -135,6 +137,13 @@ def read_side(entry: Any, where: str) -> SideResult:
     red = _cards(entry.get("red_threes", []), f"{where}, red_threes")
     hand = _cards(entry.get("hand", []), f"{where}, hand")
     removed = _cards(entry.get("black_threes_removed", []), f"{where}, black_threes_removed")
+    black = _cards(entry.get("black_threes", []), f"{where}, black_threes")
+    special = _cards(entry.get("special_hand", []), f"{where}, special_hand")
+    players_v = entry.get("player_hands", [])
+    if not isinstance(players_v, list):
+        raise ScoreSheetError(f"{where}: 'player_hands' must be a list of hands, one list of cards per player, "
+                              f"not {json_type_name(players_v)}")
+    players = [_cards(h, f"{where}, player_hands {k}") for k, h in enumerate(players_v, 1)]
     flags = {}
     for k in ("went_out", "concealed", "four_black_threes_held", "lone_hand"):
         v = entry.get(k, False)
@@ -151,7 +160,8 @@ def read_side(entry: Any, where: str) -> SideResult:
     return SideResult(melds=melds, red_threes=red, hand=hand, went_out=flags["went_out"],
                       concealed=flags["concealed"], penalties=pen, concealed_kind=kind,
                       black_threes_removed=removed, ask_failed=asks,
-                      four_black_threes_held=flags["four_black_threes_held"], lone_hand=flags["lone_hand"])
+                      four_black_threes_held=flags["four_black_threes_held"], lone_hand=flags["lone_hand"],
+                      black_threes=black, player_hands=players, special_hand=special)
 
 
 def _count(entry: dict[str, Any], key: str, where: str, what: str, high: int) -> int:
@@ -174,8 +184,10 @@ def check_copies(rules: Rules, deal: Mapping[str, SideResult], n: int) -> None:
     limit = deck_counts(rules.packs, rules.jokers)
     where: dict[int, dict[str, int]] = {}
     for name, s in deal.items():
+        held = s.hand or [c for h in s.player_hands for c in h]  # hand is the players' hands together
         for place, cards in (("melds", [c for m in s.melds for c in m]), ("red_threes", s.red_threes),
-                             ("hand", s.hand), ("black_threes_removed", s.black_threes_removed)):
+                             ("hand", held), ("black_threes_removed", s.black_threes_removed),
+                             ("black_threes", s.black_threes), ("special_hand", s.special_hand)):
             for c in cards:
                 spots = where.setdefault(c, {})
                 key = f"{name} {place}"
