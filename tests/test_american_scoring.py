@@ -233,3 +233,18 @@ def test_the_score_keeper_reads_the_american_fields() -> None:
         read_side({"player_hands": "AC AD"}, "deal 1, side NS")
     with pytest.raises(ScoreSheetError, match="special_hand"):
         read_side({"special_hand": ["ZZ"]}, "deal 1, side NS")
+
+
+def test_the_web_score_keeper_reads_the_american_fields_as_typed() -> None:
+    """The score keeper page sends cards as typed text ("3C 3S"); each player's hand is one such text."""
+    from canasta.web.sheet import score_entry
+
+    entry = {"NS": {"mode": "melds", "melds": "KC KD KH KS KC KD KH", "black_threes": "3C 3S",
+                    "player_hands": ["AC AD AH", "7C"]},
+             "EW": {"mode": "melds", "melds": "QC QD QH", "special_hand": ""}}
+    scores = score_entry(mac(), ["NS", "EW"], entry)
+    expected = score_deal(mac(), {"NS": SideResult(melds=[c("KC KD KH KS KC KD KH")], black_threes=c("3C 3S"),
+                                                   player_hands=[c("AC AD AH"), c("7C")]),
+                                  "EW": SideResult(melds=[c("QC QD QH")])})
+    assert scores["NS"]["score"] == expected["NS"].total and scores["EW"]["score"] == expected["EW"].total
+    assert scores["NS"]["breakdown"]["penalties"] < 0  # three aces held by one player (A.12)

@@ -114,7 +114,12 @@ def _by_melds(entry: Mapping[str, Any], side: str) -> SideResult:
     }
     for key in OPTIONAL_SIDE_FIELDS:  # variant facts cards cannot show (docs/formats.md)
         if entry.get(key) not in (None, "", []):
-            normal[key] = _card_texts(entry[key]) if key == "black_threes_removed" else entry[key]
+            value = entry[key]
+            if key in ("black_threes_removed", "black_threes", "special_hand"):
+                value = _card_texts(value)
+            elif key == "player_hands" and isinstance(value, list):
+                value = [_card_texts(h) for h in value]
+            normal[key] = value
     try:
         return read_side(normal, f"side {side}")
     except ScoreSheetError as e:
