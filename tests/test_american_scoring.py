@@ -21,11 +21,13 @@ def c(text: str) -> list[int]:
     return parse_cards(text)
 
 
-def test_preset_not_reachable_by_users() -> None:
-    # the engine does not play MAC's deal, pile and meld rules yet: the preset stays out of Rules.preset
-    assert "modern-american" not in PRESETS
+def test_preset_registered_with_its_aliases_and_experimental() -> None:
+    from canasta.rules.tables import EXPERIMENTAL_PRESETS
+
+    assert "modern-american" in PRESETS and "modern-american" in EXPERIMENTAL_PRESETS
+    assert Rules.preset("american") == Rules.preset("mac") == Rules.preset("modern-american") == mac()
     with pytest.raises(RulesError):
-        Rules.preset("modern-american")
+        Rules.preset("americano")
 
 
 def test_minimum_count_by_score() -> None:

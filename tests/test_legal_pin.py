@@ -84,6 +84,7 @@ PINNED = {
     'escalator': '769c7cb33a58f979',
     'free-canasta': '72368bebd853cc34',
     'hand-and-foot': 'f4dee4a0a4cb7994',  # new preset (issue 19), computed when it was added
+    'modern-american': '7e70e9c9a70e5017',  # new preset (issue 19), computed when it was registered
     'hollywood': '4a049edd2f31db0b',  # exact going out and exact initial meld (issue #13)
     'italian': '6daf9ed11651cb0e',
     'mexican': '8f3a8aae8354f7de',

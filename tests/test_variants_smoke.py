@@ -94,9 +94,10 @@ def _whole_games(variant: str, bot: str, n: int) -> None:
     rules = Rules.parse(variant)
     for g in range(n):
         agents = [make_agent(bot, seed=g * 10 + s) for s in range(rules.players)]
-        if bot == "random" and rules.win_requires_going_out:
-            # random players almost never make the canastas to go out, and the penalties of such
-            # variants (romanian-tiles) drive their totals down: play ten whole deals instead
+        if bot == "random" and (rules.win_requires_going_out or rules.incomplete_blocks_going_out):
+            # random players almost never make the canastas to go out (or complete the melds that block it, MAC
+            # A.9), and the penalties of such variants (romanian-tiles, modern-american) drive their totals down:
+            # play ten whole deals instead
             game = Game(rules, seed=g)
             for _ in range(10):
                 game.new_deal()

@@ -254,9 +254,11 @@ def _place(view: PlayerView, memory: CardMemory, pool: list[int], known: list[li
     pool = pool[:]
     rng.shuffle(pool)
     # red threes cannot be in a hand (unless kept there, red3_hand_penalty): keep them for the pile and the stock
+    # nor any three where every three is laid out (threes_by_colour, MAC A.3)
     kept = bool(rules.red3_hand_penalty)
-    reds = [] if kept else [c for c in pool if IS_RED_THREE[c]]
-    others = pool if kept else [c for c in pool if not IS_RED_THREE[c]]
+    laid_out = (lambda c: IS_RED_THREE[c] or IS_BLACK_THREE[c]) if rules.threes_by_colour else IS_RED_THREE.__getitem__
+    reds = [] if kept else [c for c in pool if laid_out(c)]
+    others = pool if kept else [c for c in pool if not laid_out(c)]
     hands = [[0] * N_TYPES for _ in range(n)]
     for c in view.hand:
         hands[view.seat][c] += 1

@@ -48,7 +48,7 @@ from canasta.agents.seqbot import (
     seq_keep_cost,
     seq_points,
 )
-from canasta.cards.deck import IS_WILD, JOKER, RANKS, THREE, TWO
+from canasta.cards.deck import ACE, IS_WILD, JOKER, RANKS, THREE, TWO
 from canasta.engine.deal import PlayerView
 from canasta.moves.actions import ACTIONS, DECODED_ACTIONS, group_action
 from canasta.moves.notation import (
@@ -68,6 +68,22 @@ from canasta.moves.notation import (
     YES,
 )
 from canasta.rules.fields import Rules
+
+
+def incomplete_risk(size: int, late: bool) -> float:
+    """Share of its end-of-deal penalty that a meld of ``size`` cards of a target charged when incomplete is
+    expected to cost (MAC A.9, A.12: natural aces, sevens, wild cards): 0 with no meld or a canasta; late in the
+    deal the whole penalty; earlier less the nearer the meld is to 7 cards, so starting one costs, every card
+    added brings its completion nearer and completing it gives the penalty back."""
+    if size <= 0 or size >= 7:
+        return 0.0
+    if late:
+        return 1.0
+    return INCOMPLETE_BASE + (1.0 - INCOMPLETE_BASE) * (7 - size) / 7
+
+
+INCOMPLETE_BASE = 0.3
+"""Share of the penalty an incomplete charged meld costs however near 7 cards it is (:func:`incomplete_risk`)."""
 
 
 class HeuristicAgent:
@@ -147,10 +163,27 @@ class HeuristicAgent:
         top = pos.view.pile_top
         if mode == TAKE_PAIR and top is not None and IS_WILD[top] and pos.facts.rules.wild_pair_takes_wild:
             score += weights.take_pair_cost + self._wild_take_score(pos, top)
+        if top is not None and pos.facts.incomplete_penalties:
+            score -= self._charged_take_cost(pos, top, mode)
         if pos.runs and top is not None and top != JOKER:  # the pair (or natural) may be run cards
             naturals = 2 if mode == TAKE_PAIR else 1 if mode in (TAKE_NAT_TWO, TAKE_NAT_JOKER) else 0
             score -= pos.run_loss(top >> 2, naturals)
         return score
+
+    def _charged_take_cost(self, pos: Position, top: int, mode: int) -> float:
+        """What taking the pile costs by the meld of the top card's rank it makes or grows when an incomplete
+        meld of that rank is charged (MAC A.9, A.12, :func:`incomplete_risk`); 0 for other ranks."""
+        target = WILD_TARGET if IS_WILD[top] else top >> 2
+        penalty = pos.facts.incomplete_penalties.get(target, 0)
+        if not penalty:
+            return 0.0
+        meld = pos.mine.get(target)
+        before = meld[0] + meld[1] if meld is not None else 0
+        if target == ACE and meld is not None and meld[1]:
+            return 0.0  # a mixed meld of aces is not charged
+        after = before + 1 + (2 if mode == TAKE_PAIR else 1 if mode in (TAKE_NAT_TWO, TAKE_NAT_JOKER) else 0)
+        late = pos.late or pos.threat
+        return penalty * (incomplete_risk(after, late) - incomplete_risk(before, late))
 
     def _wild_take_score(self, pos: Position, top: int) -> float:
         """What taking a wild card ``top`` with a pair of it is worth beyond the pile's cards (Hollywood
@@ -231,6 +264,9 @@ class HeuristicAgent:
             short = weights.reserve - (pos.size + pos.view.pending_pile - naturals - wild)
             if short > 0:
                 score -= weights.reserve_cost * short
+        penalty = facts.incomplete_penalties.get(target, 0) if facts.incomplete_penalties else 0
+        if penalty and (target != ACE or wild_before + wild == 0):  # a mixed meld of aces costs nothing
+            score -= penalty * (incomplete_risk(size_after, late) - incomplete_risk(size_before, late))
         return score - pos.run_loss(target, naturals)
 
     def _wild_cost(self, pos: Position, target: int, twos: int, jokers: int, completes: bool, late: bool) -> float:

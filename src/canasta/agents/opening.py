@@ -36,10 +36,16 @@ class OpeningGroup(NamedTuple):
     """Wild cards the meld can take at most."""
 
 
+CHARGED_MELD_FROM = 5
+"""Cards of a rank whose incomplete meld is charged (MAC natural aces, sevens) the hand must hold to start a meld
+of it in the initial meld (RulesFacts.incomplete_penalties; elsewhere no rank is charged)."""
+
+
 def _opening_groups(pos: Position) -> list[OpeningGroup]:
     """The ranks of the hand that can join the initial meld, most valuable first (at most :data:`MOST_GROUPS`)."""
     limits = pos.facts.meld_limits
     rank_values = pos.facts.rank_values
+    penalties = pos.facts.incomplete_penalties
     groups: list[OpeningGroup] = []
     for rank in range(FOUR, ACE + 1):
         count = pos.rank_counts[rank]
@@ -49,6 +55,8 @@ def _opening_groups(pos: Position) -> list[OpeningGroup]:
         if existing is not None:
             room = limits.capacity(existing[0] + count, existing[1])
             groups.append(OpeningGroup(count * rank_values[rank], rank, ADD, count, 0, room))
+        elif rank in penalties and count < CHARGED_MELD_FROM:
+            continue  # an incomplete meld of it would block going out and cost its penalty (MAC A.9, A.12)
         elif count >= limits.min_nat:
             needed = max(0, 3 - count)
             room = limits.capacity(count, 0)

@@ -8,12 +8,28 @@ from collections.abc import Sequence
 from canasta.agents.goals import needed_targets, out_blocked
 from canasta.agents.heuristic_weights import HeuristicWeights
 from canasta.agents.seqbot import picked_cards, run_keep_costs, run_loss
-from canasta.cards.deck import ACE, FOUR, JOKER, JOKER_RANK, THREE, TWO
+from canasta.cards.deck import ACE, FOUR, JOKER, JOKER_RANK, RANKS, THREE, TWO
 from canasta.engine.constraints.meld_plans import MeldLimits, can_meld_out
 from canasta.engine.deal import PlayerView
 from canasta.moves.notation import WILD_TARGET
 from canasta.rules.fields import Rules
 from canasta.scoring.bonuses import meld_points
+
+
+def incomplete_penalties(rules: Rules) -> dict[int, int]:
+    """Targets whose incomplete meld blocks going out and costs points at the end of the deal, with those points
+    (MAC A.9, A.12, read from ``incomplete_blocks_going_out`` and the ``incomplete_*_penalty`` fields; the aces
+    penalty charges natural melds only). Empty unless ``incomplete_blocks_going_out``."""
+    if not rules.incomplete_blocks_going_out:
+        return {}
+    out = {}
+    if rules.incomplete_aces_penalty:
+        out[ACE] = rules.incomplete_aces_penalty
+    if rules.incomplete_sevens_penalty:
+        out[RANKS.index("7")] = rules.incomplete_sevens_penalty
+    if rules.incomplete_wild_penalty and rules.wild_melds:
+        out[WILD_TARGET] = rules.incomplete_wild_penalty
+    return out
 
 
 class RulesFacts:
@@ -24,11 +40,13 @@ class RulesFacts:
             not count towards the minimum, Italian). meld_limits: what a meld may hold
             (:class:`~canasta.engine.constraints.meld_plans.MeldLimits`). copies: cards of each rank in the
             packs. black_three_penalty: what a black three left in a hand costs. canastas_to_go_out: canastas a
-            side needs to go out (§1.9).
+            side needs to go out (§1.9). incomplete_penalties: target (rank index or WILD_TARGET) -> points an
+            incomplete meld of it costs at the end of the deal and blocks going out (MAC A.9, A.12:
+            ``incomplete_blocks_going_out``; natural aces, sevens, wild cards), empty elsewhere.
     """
 
     __slots__ = ("rules", "rank_values", "meld_limits", "copies", "black_three_penalty", "canastas_to_go_out",
-                 "_canastas")
+                 "incomplete_penalties", "_canastas")
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -40,6 +58,7 @@ class RulesFacts:
         self.copies = 4 * rules.packs
         self.black_three_penalty = rules.black3_hand_penalty
         self.canastas_to_go_out = rules.canastas_to_go_out
+        self.incomplete_penalties = incomplete_penalties(rules)
         self._canastas: dict[tuple[int, ...], int] = {}
 
     def canasta_points(self, cards: tuple[int, ...]) -> int:

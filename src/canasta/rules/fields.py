@@ -29,7 +29,7 @@ from typing import Any
 from canasta.rules.describe import describe
 from canasta.rules.errors import RulesError
 from canasta.rules.options import option_names, option_text
-from canasta.rules.presets import PRESETS, preset_names
+from canasta.rules.presets import PRESET_ALIASES, PRESETS, preset_names
 from canasta.rules.rule_fields import RuleFields
 from canasta.rules.tables import BELOW_ZERO, MAX_VARIANT_CHARS
 from canasta.util.jsontypes import quoted
@@ -77,6 +77,7 @@ class Rules(RuleFields):
         if not isinstance(name, str):
             raise RulesError(f"a variant is named by a text such as 'classic', not {type(name).__name__}")
         key = name.strip().lower()
+        key = PRESET_ALIASES.get(key, key)
         if key not in PRESETS:
             raise RulesError(
                 f"unknown variant {quoted(name)}{did_you_mean(key[:40], PRESETS)}; "

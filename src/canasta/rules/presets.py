@@ -309,15 +309,15 @@ PRESETS: dict[str, PresetBuilder] = {
     "escalator": _samba_family("escalator", ESCALATOR_FIELDS),
     "hollywood": _samba_family("hollywood", HOLLYWOOD_FIELDS),
     "hand-and-foot": _fixed_table("hand-and-foot", HAND_AND_FOOT_FIELDS, 4, 2),
+    "modern-american": _fixed_table("modern-american", MODERN_AMERICAN_FIELDS, 4, 2),
 }
 """Preset builders by name; each takes the option texts and returns validated rules."""
 
+PRESET_ALIASES: dict[str, str] = {"american": "modern-american", "mac": "modern-american"}
+"""Other names of presets (RULES_AMERICAN.md part A: Modern American Canasta)."""
 
-UNREGISTERED_PRESETS: dict[str, PresetBuilder] = {
-    "modern-american": _fixed_table("modern-american", MODERN_AMERICAN_FIELDS, 4, 2),
-}
-"""Presets being built whose engine rules are not all played yet (issue 19): reachable from the tests only, never
-from :meth:`Rules.preset` (docs/variants/modern-american.md lists what is missing)."""
+UNREGISTERED_PRESETS: dict[str, PresetBuilder] = {"modern-american": PRESETS["modern-american"]}
+"""The builder of Modern American Canasta under its former name for the tests written before it was registered."""
 
 
 def preset_names() -> list[str]:

@@ -38,7 +38,8 @@ def has_clean_triple(state: DealState) -> bool:
     dead = state.dead_mask()
     for m in state.turn_new:
         r = m.target
-        if FOUR <= r <= ACE and m.wild == 0 and not dead >> r & 1 and m.nat - (1 if r == top else 0) >= 3:
+        if FOUR <= r <= ACE and m.wild == 0 and (m.nat >= 7 or not dead >> r & 1) and m.nat - (r == top) >= 3:
+            # a natural canasta of the turn counts though it made its own rank dead (A.6, A.7)
             return True
     return False
 
@@ -50,11 +51,12 @@ def clean_triple_reachable(state: DealState, rank_counts: Sequence[int], this_tu
     keeping ``keep`` cards; ``top``: the rank of the pile take's meld (-2: read from the state)."""
     if top == -2:
         top = pile_rank(state)
-    dead = state.dead_mask()
     limits = state.meld_limits
+    dead = state.dead_mask()
     values = state.rank_values
+    made = {m.target for m in state.turn_new if m.wild == 0 and m.nat >= 7} if dead else set()
     for r in range(FOUR, ACE + 1):
-        if dead >> r & 1:
+        if dead >> r & 1 and r not in made:  # a natural canasta of the turn counts though it made its rank dead
             continue
         e = this_turn.get(r)
         c = rank_counts[r]
