@@ -167,14 +167,27 @@ def direct_move(page: Page, state: dict[str, Any], took: list[bool]) -> None:
         page.wait_for_function(f"() => window.__state.seq > {seq} || document.getElementById('error').textContent",
                                timeout=WAIT_MS)
     except PlaywrightError as e:
-        page.screenshot(path="/tmp/tbl/shots/fail.png")
         raise AssertionError(f"nothing happened: legal {legal}, sent {page.evaluate('window.__sent')[-3:]}") from e
     assert not page.text_content("#error"), (page.text_content("#error"), legal, page.evaluate("window.__sent")[-3:])
+
+
+def assert_center_apart(page: Page) -> None:
+    """The stock, the pile (with a wild card lying crosswise) and the pile's notes (frozen, stopped) keep their
+    width and do not cover one another (the phone's narrow centre once squeezed the pile over the frozen note)."""
+    boxes = page.evaluate("""() => ['stock', 'pile', 'pile-info'].map((id) => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return [r.left, r.right, r.width]; })""")
+    (_, stock_right, stock_w), (pile_left, pile_right, pile_w), (info_left, _, info_w) = boxes
+    card_w = page.evaluate("parseFloat(getComputedStyle(document.getElementById('pile')).getPropertyValue('--card-w'))")
+    assert stock_w >= card_w + 34 - 0.5 and pile_w >= card_w + 34 - 0.5, (boxes, card_w)
+    assert stock_right <= pile_left + 0.5, boxes
+    assert info_w == 0 or pile_right <= info_left + 0.5, boxes
 
 
 def assert_inside_viewport(page: Page) -> None:
     """The hand, stock, pile, own melds and actions are all inside the phone's viewport, without scrolling."""
     assert page.evaluate("window.scrollY") == 0
+    assert_center_apart(page)
     for role in ROLES:
         box = page.locator(f"[data-role='{role}']").bounding_box()
         assert box is not None, role
@@ -195,6 +208,8 @@ def test_a_whole_deal_by_clicks_and_drags(server: Server, browser: Browser, tmp_
                 break
             if size == "phone" and moves % 5 == 0:
                 assert_inside_viewport(page)
+            elif moves % 5 == 0:
+                assert_center_apart(page)
             if moves == 6:
                 page.wait_for_function("() => !document.querySelector('[data-role=\"moving-card\"]')")
                 page.screenshot(path=str(shots_dir(tmp_path) / f"table-{size}-play.png"))
