@@ -273,6 +273,8 @@ class HardPlayer(HeuristicAgent):
                 known_count = sum(known)
                 estimate -= sum(rules.card_values[card] * known[card] for card in range(53) if known[card])
                 estimate -= mean_unseen * max(0, view.hand_sizes[seat] - known_count)
+            if rules.has_foot and view.packet_sizes:  # a foot never taken counts against (Hand and Foot B.12)
+                estimate -= self.weights.foot_card_points * view.packet_sizes[seat]
         estimate += self.red_threes_estimate(pos, side, out_seat)
         if out_seat >= 0 and view.side_of(out_seat) == side:
             estimate += rules.going_out_bonus
