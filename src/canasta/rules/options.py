@@ -46,6 +46,8 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "special_hands": ("none", "cla", "pagat"),
     "opening_requires": ("none", "clean_triple"),
     "empty_pile_forbidden": ("none", "swad", "aces_sevens"),
+    "special_book_bonuses": ("none", "sevens"),
+    "foot_pickup": ("run_or_walk", "walk_only", "next_turn_instead_of_draw"),
 }
 
 # Options that are not fields but set several fields at once.
@@ -140,6 +142,7 @@ _INT_LISTS: dict[str, str] = {
     "three_colour_values": "totals by count of one colour such as 0/100/300/500/1000",
     "talon_sizes": "cards for the first, second ... side to open such as 4/3, or none",
     "round_minimums": "minimum counts by deal such as 50/90/120/150, or none",
+    "round_draws": "cards drawn by deal such as 3/3/4/5, or none",
 }
 """Options written as numbers joined by '/' (besides red3_values), with the form shown in messages."""
 

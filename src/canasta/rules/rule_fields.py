@@ -381,6 +381,23 @@ class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/ame
     """Going out ends with a discard, never by melding the last cards (B.10 ``go_out_discard=required``)."""
     unplayed_packet_counts: bool = False
     """A face-down packet never taken (the foot) counts against its side as cards in hand (B.12)."""
+    round_draws: tuple[int, ...] = ()
+    """Cards drawn from the stock by deal of the game (entry k: deal k+1, then the last), replacing ``draw``;
+    empty = ``draw`` every deal (B.4 ``draw_count`` by round: 3/3/4/5 [TV])."""
+    pile_take_with_wild: bool = False
+    """A natural card and a wild card matching the top card take a pile that is frozen (``pile_always_frozen``)
+    as a natural pair does (B.5 [NW, TW]; default false: a natural pair only)."""
+    special_book_bonuses: str = "none"
+    """Books of their own value: none; sevens (a clean book of sevens 1,500, a dirty one the usual bonus,
+    B.6 [drwingnut])."""
+    foot_pickup: str = "run_or_walk"
+    """How a player whose hand is empty takes his foot (``Rules.has_foot``, B.9): run_or_walk (emptied by melding
+    he takes it and plays on, by his discard he takes it and plays it from his next turn); walk_only (he may not
+    meld his last card: he empties his hand by his discard [tripod]); next_turn_instead_of_draw (emptied either
+    way, his turn ends and at his next turn he takes the foot instead of drawing [JC])."""
+    must_play_foot: bool = True
+    """A player may go out only from his foot (B.10 [NW, JC, BGA]); false: also from his hand, his foot then
+    counting against his side (drwingnut)."""
     # -- bookkeeping ---------------------------------------------------------------------------------------------
     options: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     """The options given when the rules were built, as (name, text) pairs, for :meth:`spec`."""
@@ -435,6 +452,13 @@ class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/ame
             if score >= threshold:
                 need = minimum
         return need
+
+    def draws_for(self, deal_number: int) -> int:
+        """Cards a player draws from the stock in the game's deal ``deal_number`` (0 = the first):
+        ``round_draws`` by deal where set, else ``draw`` (§1.4; RULES_AMERICAN.md B.4)."""
+        if self.round_draws:
+            return self.round_draws[min(max(deal_number, 0), len(self.round_draws) - 1)]
+        return self.draw
 
     def opening_requirement(self, score: int) -> str:
         """The canasta the initial meld of a side at cumulative ``score`` (points) must hold, made in that
