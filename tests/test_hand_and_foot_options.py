@@ -133,14 +133,15 @@ def test_going_out_from_the_hand_without_must_play_foot() -> None:
     hands = ["9C 9D 9H 4C", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"]
     free = _hf(must_play_foot="false")
     d = _position(hands, melds=[CONTRACT, []], phase="play", drew=1, opened=[True, False], rules=free)
-    foot = d.packets[0][:]
+    feet = d.packets[0] + d.packets[2]  # filler cards, no three
     assert "ask" in legal_strs(d)
     d.apply("meld 9C 9D 9H")
     d.apply("discard 4C")
     assert d.over and d.out_seat == 0
     s = d.score()
     assert s[0].breakdown["going_out"] == 100
-    assert s[0].breakdown["hand_cards"] == -sum(HF.card_values[c] for c in foot)  # filler cards: no three
+    # seat 0's unplayed foot, seat 2's hand 6 6 6 and his unplayed foot
+    assert s[0].breakdown["hand_cards"] == -(sum(HF.card_values[c] for c in feet) + 15)
     d = _position(hands, melds=[CONTRACT, []], phase="play", drew=1, opened=[True, False])
     assert "ask" not in legal_strs(d)
     d.apply("meld 9C 9D 9H")
