@@ -124,7 +124,7 @@ def test_next_turn_instead_of_draw() -> None:
     assert d.hand_sizes[0] == 0 and len(d.packets[0]) == 11 and d.turn == 1 and not d.over
 
 
-# ------------------------------------------------------------------------------------------------ B.10 the foot unplayed
+# ---------------------------------------------------------------------------------------------- B.10 the foot unplayed
 
 
 def test_going_out_from_the_hand_without_must_play_foot() -> None:
