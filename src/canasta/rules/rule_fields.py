@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Self
 
 from canasta.rules.american_fields import AmericanFields
+from canasta.rules.hand_foot_fields import HandFootFields
 from canasta.rules.tables import (
     BELOW_ZERO,
     MIN_MELD_TABLES,
@@ -24,7 +25,7 @@ from canasta.rules.tables import (
 
 
 @dataclass(frozen=True)
-class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/american_fields.py
+class RuleFields(AmericanFields, HandFootFields):  # MAC's, H&F's options: american_fields.py, hand_foot_fields.py
     """The rules of one variant: every switch the engine and the scoring read.
 
     Build with :meth:`preset` or :meth:`parse`, not directly, so that player-count
@@ -381,23 +382,6 @@ class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/ame
     """Going out ends with a discard, never by melding the last cards (B.10 ``go_out_discard=required``)."""
     unplayed_packet_counts: bool = False
     """A face-down packet never taken (the foot) counts against its side as cards in hand (B.12)."""
-    round_draws: tuple[int, ...] = ()
-    """Cards drawn from the stock by deal of the game (entry k: deal k+1, then the last), replacing ``draw``;
-    empty = ``draw`` every deal (B.4 ``draw_count`` by round: 3/3/4/5 [TV])."""
-    pile_take_with_wild: bool = False
-    """A natural card and a wild card matching the top card take a pile that is frozen (``pile_always_frozen``)
-    as a natural pair does (B.5 [NW, TW]; default false: a natural pair only)."""
-    special_book_bonuses: str = "none"
-    """Books of their own value: none; sevens (a clean book of sevens 1,500, a dirty one the usual bonus,
-    B.6 [drwingnut])."""
-    foot_pickup: str = "run_or_walk"
-    """How a player whose hand is empty takes his foot (``Rules.has_foot``, B.9): run_or_walk (emptied by melding
-    he takes it and plays on, by his discard he takes it and plays it from his next turn); walk_only (he may not
-    meld his last card: he empties his hand by his discard [tripod]); next_turn_instead_of_draw (emptied either
-    way, his turn ends and at his next turn he takes the foot instead of drawing [JC])."""
-    must_play_foot: bool = True
-    """A player may go out only from his foot (B.10 [NW, JC, BGA]); false: also from his hand, his foot then
-    counting against his side (drwingnut)."""
     # -- bookkeeping ---------------------------------------------------------------------------------------------
     options: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     """The options given when the rules were built, as (name, text) pairs, for :meth:`spec`."""
