@@ -149,8 +149,11 @@ class HeuristicAgent:
     def _take_score(self, pos: Position, mode: int) -> float:
         """Value of taking the pile in ``mode`` (``TAKE_PAIR``, ``TAKE_ADD``... of :mod:`canasta.moves.notation`)."""
         weights = self.weights
-        below_top = pos.view.pile_size - 1
+        take_count = pos.facts.rules.pile_take_count  # at most that many cards come (Hand and Foot B.5)
+        below_top = (min(pos.view.pile_size, take_count) if take_count else pos.view.pile_size) - 1
         score = weights.take_base + weights.take_per_card * below_top
+        if pos.foot:  # cards taken into the hand put the foot further off (B.9)
+            score -= weights.foot_take_per_card * below_top
         if mode == TAKE_PAIR:
             score -= weights.take_pair_cost
         elif mode == TAKE_NAT_TWO:

@@ -87,6 +87,8 @@ class HeuristicWeights:
     foot_wild_factor: float = 0.3
     """Wild-card cost multiplier while the foot waits (a pair and a wild card make a meld that empties the
     hand; the contract's dirty books want them anyway)."""
+    foot_take_per_card: float = 2.0
+    """Cost per pile card taken into the hand while the foot waits (it puts the foot further off)."""
     foot_card_points: float = 25.0
     """Points a card of an unplayed foot is expected to cost at the end of the deal (red threes at -500
     included), for answering the partner's "may I go out?"."""
