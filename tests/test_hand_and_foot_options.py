@@ -158,3 +158,27 @@ def test_options_are_listed() -> None:
     for line in ("round_draws = none", "pile_take_with_wild = false", "special_book_bonuses = none",
                  "foot_pickup = run_or_walk", "must_play_foot = true"):
         assert line in table
+
+
+# ------------------------------------------------------------------------------------------------ B.6 book closure
+
+
+def test_book_closure_any_keeps_books_open() -> None:
+    """``book_closure=any`` (B.6 [TW, NW, JC]): a book of 7 takes more cards, and no second meld of its rank starts;
+    by default (``closed_at_7``) the book is closed and a new meld of kings starts beside it."""
+    assert _hf(book_closure="closed_at_7") == HF
+    books = [(RANK["K"], "KH KS KD KC KH KS KD")]
+    hands = ["KC KH KS 9D 4C", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"]
+    d = _position(hands, melds=[books, []], phase="play", drew=1, opened=[True, False])
+    moves = legal_strs(d)
+    assert not any(m.startswith("add K") for m in moves) and "meld KC KH KS" in moves
+    anyway = _hf(book_closure="any")
+    assert (anyway.canasta_max, anyway.several_melds_per_rank) == (0, False)
+    d = _position(hands, melds=[books, []], phase="play", drew=1, opened=[True, False], rules=anyway)
+    moves = legal_strs(d)
+    assert "add KC" in moves and not any(m.startswith("meld K") for m in moves)
+    d.apply("add KC KH KS")
+    assert d.melds[0][0].size == 10 and d.canastas[0] == 1
+    d.check_invariants()
+    with pytest.raises(RulesError, match="naturals_only is not played yet"):
+        _hf(book_closure="naturals_only")
