@@ -6,8 +6,12 @@ with the spec's default beside it.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from canasta.agents.determinize import sample_deal
+from canasta.agents.memory import CardMemory
 from canasta.cards.deck import parse_cards
 from canasta.engine.deal import Deal
 from canasta.engine.game import Game
@@ -49,6 +53,19 @@ def test_round_draws_by_deal_of_the_game() -> None:
     for bad in ("0/2", "2/6", "x"):
         with pytest.raises(RulesError, match="round_draws"):
             _hf(round_draws=bad)
+
+
+def test_a_sampled_world_draws_the_deals_count() -> None:
+    """The seat's view says how many cards this deal draws, and the bots' sampled worlds draw as many (the
+    expert's and hard's searches play the deal they are in, not the first deal's count)."""
+    rules = _hf(round_draws="3/3/4/5")
+    d = Deal(rules, seed=4, deal_number=3)
+    view = d.view(d.turn)
+    assert view.draw_count == 5
+    memory = CardMemory(d.turn)
+    memory.reset(view)
+    world = sample_deal(view, memory, random.Random(1))
+    assert world.draw_count == 5
 
 
 # ------------------------------------------------------------------------------------------------ B.5, B.16 check 2
