@@ -75,18 +75,14 @@ def _cheapest_subset(pos: Position, weights: HeuristicWeights, groups: list[Open
     two_value, joker_value = pos.facts.rank_values[TWO], pos.facts.rank_values[JOKER_RANK]
     best_key: tuple[float, int] | None = None
     best = (0, 0, 0)
-    # the sums of every subset, each from a smaller one (the subset without its lowest group): one addition a
-    # subset instead of a pass over the groups; the subsets are tried in the same order as before
-    size = 1 << len(groups)
-    values, naturals_of, needed_of, room_of = [0] * size, [0] * size, [0] * size, [0] * size
-    for mask in range(1, size):
-        low = mask & -mask
-        rest = mask ^ low
-        group = groups[low.bit_length() - 1]
-        value = values[mask] = values[rest] + group.value
-        naturals = naturals_of[mask] = naturals_of[rest] + group.naturals
-        needed = needed_of[mask] = needed_of[rest] + group.wild_needed
-        room = room_of[mask] = room_of[rest] + group.wild_room
+    for mask in range(1, 1 << len(groups)):
+        value = naturals = needed = room = 0
+        for i, group in enumerate(groups):
+            if mask >> i & 1:
+                value += group.value
+                naturals += group.naturals
+                needed += group.wild_needed
+                room += group.wild_room
         if naturals + needed > max_used:
             continue
         for two_count in range(min(twos, room) + 1):
