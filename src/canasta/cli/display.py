@@ -40,6 +40,7 @@ from canasta.cards.deck import (
     suit_of,
 )
 from canasta.cards.tiles import tile_name
+from canasta.cli.display_american import kinds_text, pile_lines, round_text, seat_cards_extra
 from canasta.engine.constraints.initial_meld import opening_need
 from canasta.engine.deal import MeldView, PlayerView
 from canasta.engine.extra_cards import canasta_kind
@@ -309,7 +310,8 @@ def render_melds(view: PlayerView, sides: Sequence[str]) -> Table:
             if not seats:
                 continue
             name = " & ".join(sides[s] for s in seats)
-        grid.add_row(name, Group(going_out_text(view, side), melds_text(melds)))
+        kinds = kinds_text(view, side)  # canastas by kind (MAC A.8, Hand and Foot's books B.10)
+        grid.add_row(name, Group(going_out_text(view, side), *([kinds] if kinds else []), melds_text(melds)))
     return grid
 
 
@@ -357,7 +359,11 @@ def render_players(view: PlayerView, info: TableInfo) -> Table:
 
 def _cards_cell(view: PlayerView, seat: int) -> str:
     """A player's card count, with his face-down packet not yet taken (``extra_cards_from=packet``,
-    Pennies from Heaven §3.5): ``13 +11 packet``."""
+    Pennies from Heaven §3.5): ``13 +11 packet``; a talon or a foot (MAC A.2, Hand and Foot B.9): ``13 +4 talon``,
+    ``11 +11 foot``, ``5 in foot``."""
+    american = seat_cards_extra(view, seat)
+    if american:
+        return f"{view.hand_sizes[seat]} {american}"
     packet = view.packet_sizes[seat] if view.packet_sizes else 0
     return f"{view.hand_sizes[seat]} +{packet} packet" if packet else str(view.hand_sizes[seat])
 
@@ -412,6 +418,7 @@ def pile_text(view: PlayerView) -> Text:
     if block:
         out.append("\n  BLOCKED", style="bold red")
         out.append(f": a {block} is on top; nobody may take the pile")
+    out.append_text(pile_lines(view))  # the turn card (MAC A.2), dead ranks (A.6)
     if view.pile_cards is not None and view.pile_cards:
         out.append("\n  Whole pile (bottom to top): ")
         out.append_text(cards_text(view.pile_cards))
@@ -485,7 +492,9 @@ def render_view(view: PlayerView, info: TableInfo) -> RenderableType:
 
 def title_rule(rules: Rules, info: TableInfo) -> Rule:
     """The screen's title line: variant, deal number, target."""
-    return Rule(f"Canasta {rules.spec()} · deal {info.deal_number} · game to {rules.target}", style="dim")
+    rounds = round_text(rules, info.deal_number)  # the round's minimum (Hand and Foot B.8)
+    end = rounds if rounds else f"game to {rules.target}"
+    return Rule(f"Canasta {rules.spec()} · deal {info.deal_number} · {end}", style="dim")
 
 
 def render_table(view: PlayerView, info: TableInfo, log: bool = False, compact: bool = False,
@@ -541,7 +550,8 @@ def render_sides_compact(view: PlayerView, info: TableInfo) -> RenderableType:
                 who.append(" (D)", style="dim")
             if seat == view.lone_hand:
                 who.append(" lone hand", style="bold magenta")
-            who.append(f": {_cards_cell(view, seat)} cards")
+            extra = seat_cards_extra(view, seat)  # a talon or a foot (MAC A.2, Hand and Foot B.9)
+            who.append(f": {view.hand_sizes[seat]} cards {extra}" if extra else f": {_cards_cell(view, seat)} cards")
             if view.red_threes[seat]:
                 who.append(" ")
                 who.append_text(cards_text(view.red_threes[seat]))
@@ -554,7 +564,9 @@ def render_sides_compact(view: PlayerView, info: TableInfo) -> RenderableType:
         body = Table.grid(padding=(0, 0))
         body.add_column(width=2)
         body.add_column()
-        body.add_row("", Flow([going_out_text(view, side), *_meld_items(view.melds[side])], gap=3))
+        kinds = kinds_text(view, side)
+        body.add_row("", Flow([going_out_text(view, side), *([kinds] if kinds else []),
+                               *_meld_items(view.melds[side])], gap=3))
         rows.append(body)
     return Group(*rows)
 
