@@ -164,8 +164,11 @@ function renderCenter() {
   const tc = v.turn_card;  // MAC: the turn card and the talon opening now earns (A.2)
   if (tc) {
     const mine = tc.talons[v.side] || 0;
-    info.append(el("span", { class: "pill under", "data-extra": "turn-card", title: t("table.turn_card_title", { n: tc.from_bottom }),
-      text: tc.drawn ? t("table.turn_card_drawn") : t("table.turn_card", { n: tc.above }) + (mine ? " \u00b7 " + t("table.talon_for_opening", { n: mine }) : "") }));
+    const pill = el("span", { class: "pill under", "data-extra": "turn-card", title: t("table.turn_card_title", { n: tc.from_bottom }),
+      text: tc.drawn ? t("table.turn_card_drawn") : t("table.turn_card", { n: tc.above }) });
+    if (mine && !tc.drawn) pill.append(el("span", { class: "wide-only", text: " \u00b7 " + t("table.talon_for_opening", { n: mine }) }));
+    pill.title += mine && !tc.drawn ? " (" + t("table.talon_for_opening", { n: mine }) + ")" : "";  // the phone hides it
+    info.append(pill);
   }
   if (v.dead_ranks && v.dead_ranks.length) {  // MAC: ranks closed by a canasta (A.6)
     info.append(el("span", { class: "pill stop", "data-extra": "dead-ranks", title: t("table.dead_title"),
@@ -224,8 +227,9 @@ function sideBox(side, seats, mine) {
     el("span", { class: "names", text: " " + names }),
     el("span", { class: "pill opening", title: S.opening[side] ? S.opening[side].text : "", text: need }),
     el("span", { class: "pill goal-pill", "data-extra": "canastas", text: tn("table.canastas_goal", S.rules.canastas_to_go_out || 1, { have: canastas }) }));
-  if (v.canasta_kinds && v.canasta_kinds[side]) {  // canastas by kind: MAC A.8, Hand and Foot's books B.10
-    head.append(el("span", { class: "pill kinds", "data-extra": "kinds", text: kindsText(v.canasta_kinds[side]) }));
+  const kinds = v.canasta_kinds && v.canasta_kinds[side] ? kindsText(v.canasta_kinds[side]) : "";
+  if (kinds) {  // canastas by kind, in the goal's pill (one line): MAC A.8, Hand and Foot's books B.10
+    head.querySelector(".goal-pill").append(el("span", { class: "kinds", "data-extra": "kinds", text: kinds }));
   }
   const reds = [];
   seats.forEach((i) => reds.push(...v.red_threes[i]));
@@ -252,11 +256,12 @@ function renderGoal() {
     text: t(round.rounds ? "table.round_of" : "table.round", { n: round.number, rounds: round.rounds, minimum: round.minimum }) }));
 }
 
-/* A side's canastas by kind (the state's canasta_kinds): "2 clean · 1 dirty" where the variant has a foot
-   (Hand and Foot's books), else "1 natural · 0 mixed · 0 wild · 0 of sevens · 1 of aces". */
+/* A side's canastas by kind (the state's canasta_kinds): "2 clean · 0 dirty" where the variant has a foot (Hand
+   and Foot's books: clean and dirty always, for the contract), else the kinds it has ("1 natural · 1 of aces"),
+   "" for none. */
 function kindsText(kinds) {
   const foot = S.view.feet && S.view.feet.length;
-  return Object.entries(kinds).filter(([k, n]) => n || !(foot && k === "wild"))
+  return Object.entries(kinds).filter(([k, n]) => n || (foot && (k === "natural" || k === "mixed")))
     .map(([k, n]) => t((foot ? "table.books_" : "table.kinds_") + k, { n: n })).join(" \u00b7 ");
 }
 

@@ -258,7 +258,7 @@ function renderScores() {
       el("td", { class: "num", text: String(S.totals[s]) }), el("td", { class: "num", text: String(S.next_minimums[s]) })));
   }
   $("scores").innerHTML = "";
-  $("scores").append(tbl, el("p", { class: "muted small", text: t("table.target", { n: S.rules.target }) + " \u00b7 " + t("table.deal_no", { n: S.deal_no }) }));
+  $("scores").append(tbl, el("p", { class: "muted small", text: (S.rules.rounds ? t("table.rounds_game", { n: S.rules.rounds }) : t("table.target", { n: S.rules.target })) + " \u00b7 " + t("table.deal_no", { n: S.deal_no }) }));
 }
 
 function renderLog() {
