@@ -30,14 +30,17 @@ BOOK_WORDS = {"natural": "clean", "mixed": "dirty", "wild": "wild"}
 
 
 def kinds_text(view: PlayerView, side: int) -> Text:
-    """``side``'s canastas by kind: ``books: 2 clean, 1 dirty, 0 wild`` where the rules have a foot (Hand and
-    Foot), else ``canastas: 1 natural, 2 mixed, 0 wild, 0 of sevens, 1 of aces``; '' where not shown."""
+    """``side``'s canastas by kind: ``books: 2 clean, 0 dirty`` where the rules have a foot (Hand and Foot: clean
+    and dirty always, for the going-out contract; wild when there is one), else the kinds it has (``canastas: 1
+    natural, 1 of aces``); empty where not shown or where the side has no canasta yet."""
     if not shows_kinds(view.rules):
         return Text()
     counts = canasta_counts(view, side)
     foot = view.rules.has_foot
     words = BOOK_WORDS if foot else KIND_WORDS
-    parts = [f"{n} {words.get(k, k)}" for k, n in counts.items() if k in words and (n or k != "wild" or not foot)]
+    parts = [f"{n} {words[k]}" for k, n in counts.items() if k in words and (n or (foot and k != "wild"))]
+    if not parts:
+        return Text()
     return Text(("books: " if foot else "canastas: ") + ", ".join(parts), style="cyan")
 
 
