@@ -1,7 +1,9 @@
 """Browser tests of what the table page shows of Modern American Canasta and Hand and Foot (RULES_AMERICAN.md):
 the turn card and the talon opening earns (A.2), a talon waiting beside its player, dead ranks (A.6), each
 side's canastas by kind (A.8; clean and dirty books, B.10), each player's foot (B.9) and the round's minimum
-(B.8), on a desktop and on a phone, in every language without an untranslated text.
+(B.8), on a desktop and on a phone, in every language without an untranslated text; and the score keeper's page
+for both: Hand and Foot by books and counts (HF-1 of C.2), MAC's special hands and penalties, scored as
+``canasta score --json`` scores the same sheet.
 
 The table is a real one of the variant; once started, the page is cut off from the server and shown a state
 built by the server's own code (:func:`canasta.web.protocol.view_dict`) from a scripted position
@@ -11,6 +13,7 @@ built by the server's own code (:func:`canasta.web.protocol.view_dict`) from a s
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +22,10 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page  # noqa: E402
 
+from typer.testing import CliRunner  # noqa: E402
+
 from american_tables import hf_in_foot, mac_opened  # noqa: E402
+from canasta.cli.main import app  # noqa: E402
 from canasta.web.i18n import LANGS  # noqa: E402
 from canasta.web.protocol import view_dict  # noqa: E402
 
@@ -119,3 +125,80 @@ def test_american_tables_in_each_language_have_no_raw_key(server: Server, browse
             assert len(text(page, "kinds")) == (1 if variant == "mac" else 2)
         finally:
             page.context.close()
+
+
+def cli_scores(tmp_path: Path, sheet: dict[str, Any]) -> dict[str, int]:
+    """The totals ``canasta score --json`` gives ``sheet``: what the page must show."""
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(sheet))
+    res = CliRunner().invoke(app, ["score", "--json", str(path)])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output)["totals"]  # type: ignore[no-any-return]
+
+
+def new_sheet(page: Page, server: Server, variant: str) -> None:
+    page.goto(server.url + "/score?lang=en")
+    page.wait_for_selector(f"#sc-variant option[value='{variant}']", state="attached")
+    page.select_option("#sc-variant", variant)
+    page.click("#sc-create")
+    page.wait_for_selector("fieldset[data-side='Us']")
+
+
+def test_score_keeper_takes_hand_and_foot_by_books_and_counts(server: Server, browser: Browser,
+                                                              tmp_path: Path) -> None:
+    """HF-1 (RULES_AMERICAN.md C.2) typed in as players score: books, counts, red threes left, who went out."""
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.set_default_timeout(WAIT_MS)
+    try:
+        new_sheet(page, server, "hand-and-foot")
+        us, them = (page.locator(f"fieldset[data-side='{s}']") for s in ("Us", "Them"))
+        assert us.get_by_text("Clean books").is_visible() and us.get_by_text("Dirty books").is_visible()
+        assert us.locator("[name=red_threes]").count() == 0  # red threes stay in hands: counted as held
+        for box, values in ((us, {"natural_canastas": 2, "mixed_canastas": 2, "meld_points": 400, "hand_points": 20}),
+                            (them, {"natural_canastas": 1, "mixed_canastas": 1, "meld_points": 215,
+                                    "hand_points": 170, "red_threes_held": 1})):
+            for name, value in values.items():
+                box.locator(f"[name={name}]").fill(str(value))
+        us.locator("[name=out]").select_option("yes")
+        page.screenshot(path=str(shots_dir(tmp_path) / "score-hand-and-foot-desktop-en.png"), full_page=True)
+        page.click("#add-deal")
+        expected = cli_scores(tmp_path, {"variant": "hand-and-foot", "deals": [{
+            "Us": {"mode": "quick", "natural_canastas": 2, "mixed_canastas": 2, "meld_points": 400,
+                   "hand_points": 20, "went_out": True},
+            "Them": {"mode": "quick", "natural_canastas": 1, "mixed_canastas": 1, "meld_points": 215,
+                     "hand_points": 170, "red_threes_held": 1}}]})
+        assert expected == {"Us": 2080, "Them": 345}  # HF-1
+        page.wait_for_selector(f"td[data-total='Us']:text('{expected['Us']}')")
+        assert page.text_content("td[data-total='Them']") == str(expected["Them"])
+        assert page.text_content("td[data-min='Us']") == "90"  # the second round's minimum
+    finally:
+        page.context.close()
+
+
+def test_score_keeper_takes_mac_special_hands_and_penalties(server: Server, browser: Browser, tmp_path: Path) -> None:
+    """MAC by melds: a special hand laid down, black threes laid out, each player's cards left (aces and sevens
+    held are charged per player, A.12)."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.set_default_timeout(WAIT_MS)
+    try:
+        new_sheet(page, server, "modern-american")
+        for side in ("Us", "Them"):
+            page.locator(f"fieldset[data-side='{side}'] .mode button").nth(1).click()
+        us, them = (page.locator(f"fieldset[data-side='{s}']") for s in ("Us", "Them"))
+        special = "8C 8D 8H 8S QC QD QH QS 5C 5D 5H KC KD KH"
+        us.locator("[name=special_hand]").fill(special)
+        them.locator("[name=melds]").fill("AH AS AD\n9H 9S 9D 9C")
+        them.locator("[name=red_threes]").fill("3H")
+        them.locator("[name=black_threes]").fill("3S")
+        them.locator("[name=player_hands]").fill("7D 4C\nAC")
+        page.screenshot(path=str(shots_dir(tmp_path) / "score-mac-phone-en.png"), full_page=True)
+        page.click("#add-deal")
+        expected = cli_scores(tmp_path, {"variant": "modern-american", "deals": [{
+            "Us": {"special_hand": special.split()},
+            "Them": {"melds": [["AH", "AS", "AD"], ["9H", "9S", "9D", "9C"]], "red_threes": ["3H"],
+                     "black_threes": ["3S"], "player_hands": [["7D", "4C"], ["AC"]]}}]})
+        page.wait_for_selector(f"td[data-total='Us']:text('{expected['Us']}')")
+        assert page.text_content("td[data-total='Them']") == str(expected["Them"])
+        assert page.locator("#last").get_by_text("Special hand").is_visible()
+    finally:
+        page.context.close()
