@@ -8,7 +8,7 @@ from canasta.cards.deck import N_TYPES, RANKS, deck_counts, parse_cards
 from canasta.engine.deal import Deal
 from canasta.engine.position import MeldPart
 from canasta.rules.fields import Rules
-from helpers import make_deal, mac_rules, play
+from helpers import mac_rules, make_deal, play
 
 MAC_OPENER = "KC KD KH KS KC KD KH AC AD AH 9C 8D 6H"
 """Seat 0 (the first to play) opens with a natural canasta of kings and three aces: 70 + 60 >= 125 (A.7)."""

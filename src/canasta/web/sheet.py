@@ -23,8 +23,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from canasta.formats.score_quick import MAX_COUNT, MAX_POINTS, QUICK_FIELDS, QuickEntry, QuickEntryError, read_quick, \
-    with_card_points
+from canasta.formats.score_quick import (
+    MAX_COUNT,
+    MAX_POINTS,
+    QUICK_FIELDS,
+    QuickEntry,
+    QuickEntryError,
+    read_quick,
+    with_card_points,
+)
 from canasta.formats.score_sheet import OPTIONAL_SIDE_FIELDS, ScoreSheetError, check_copies, read_side
 from canasta.rules.fields import Rules
 from canasta.scoring.deal_score import score_deal
