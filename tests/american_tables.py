@@ -30,14 +30,17 @@ def _rank(r: str) -> int:
     return RANKS.index(r)
 
 
-def hf_in_foot() -> Deal:
+def hf_in_foot(contract: bool = False) -> Deal:
     """A Hand and Foot position: seat 0 has picked up his foot (8 cards in hand), the three others still have
-    theirs (11 face down); side 0 holds a clean book of kings and a dirty book of queens, side 1 a meld of
-    fives. Seat 0 to play."""
+    theirs (11 face down); side 0 holds a clean book of kings and a dirty book of queens (with ``contract`` also
+    a clean book of jacks and a dirty book of tens: the contract of B.10 is met), side 1 a meld of fives. Seat 0
+    to play."""
     hands = [parse_cards("4C 5C 6C 8C 9C TC JC 4D"), parse_cards("5H 6H 7H"), parse_cards("6S 7S 8S"),
              parse_cards("7D 8D 9D")]
     melds = [[MeldPart(_rank("K"), tuple(parse_cards("KH KS KD KC KH KS KD"))),
-              MeldPart(_rank("Q"), tuple(parse_cards("QH QS QD QC QH 2C JK")))],
+              MeldPart(_rank("Q"), tuple(parse_cards("QH QS QD QC QH 2C JK")))]
+            + ([MeldPart(_rank("J"), tuple(parse_cards("JH JS JD JC JH JS JD"))),
+                MeldPart(_rank("T"), tuple(parse_cards("TH TS TD TC TH TS 2D")))] if contract else []),
              [MeldPart(_rank("5"), tuple(parse_cards("5S 5D 5S")))]]
     left = deck_counts(HF.packs, HF.jokers)
     named = [c for h in hands for c in h] + [c for side in melds for m in side for c in m.cards] + parse_cards("9S")

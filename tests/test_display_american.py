@@ -97,8 +97,14 @@ def test_terminal_shows_the_feet_books_and_round_minimum() -> None:
         text = screen(hf_in_foot(), 0, deal_number=2, compact=compact, width=100 if not compact else 80)
         assert "round 2 of 4, minimum 90" in text
         assert "in foot" in text and "+11 foot" in text
-        assert "books: 1 clean, 1 dirty" in text and "books: 0 clean, 0 dirty" in text
+        assert "books to go out: clean 1 of 2, dirty 1 of 2" in text  # the contract (B.10)
+        assert "books to go out: clean 0 of 2, dirty 0 of 2" in text
         assert "TURN CARD" not in text and "DEAD" not in text
+
+
+def test_terminal_says_when_the_contract_is_met() -> None:
+    text = screen(hf_in_foot(contract=True), 0)
+    assert "books clean 2 of 2, dirty 2 of 2: may go out (from the foot)" in text
 
 
 def test_terminal_of_classic_is_unchanged_by_them() -> None:

@@ -40,7 +40,7 @@ from canasta.cards.deck import (
     suit_of,
 )
 from canasta.cards.tiles import tile_name
-from canasta.cli.display_american import kinds_text, pile_lines, round_text, seat_cards_extra
+from canasta.cli.display_american import contract_text, kinds_text, pile_lines, round_text, seat_cards_extra
 from canasta.engine.constraints.initial_meld import opening_need
 from canasta.engine.deal import MeldView, PlayerView
 from canasta.engine.extra_cards import canasta_kind
@@ -275,6 +275,9 @@ def going_out_text(view: PlayerView, side: int) -> Text:
     rules = view.rules
     if not rules.going_out_allowed:
         return Text("nobody goes out in this variant", style="dim")
+    contract = contract_text(view, side)  # Hand and Foot's books (RULES_AMERICAN.md B.10)
+    if contract is not None:
+        return contract
     canastas = [m for m in view.melds[side] if m.canasta]
     counted = [m for m in canastas if rules.wild_canastas_count or m.target not in (TWO, WILD_TARGET)]
     need = rules.canastas_to_go_out

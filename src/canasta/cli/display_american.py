@@ -29,11 +29,27 @@ BOOK_WORDS = {"natural": "clean", "mixed": "dirty", "wild": "wild"}
 """Hand and Foot's names of the kinds of book (RULES_AMERICAN.md B.6)."""
 
 
+def contract_text(view: PlayerView, side: int) -> Text | None:
+    """Hand and Foot's going-out contract and how far ``side`` is (B.10): ``books to go out: clean 1 of 2, dirty
+    1 of 2`` or ``books clean 2 of 2, dirty 2 of 2: may go out (from the foot)``; None where the rules have no
+    foot or their contract names other kinds than clean, dirty and wild books (the generic text says it)."""
+    rules = view.rules
+    need = rules.going_out_canastas
+    if not rules.has_foot or not need or any(k not in BOOK_WORDS for k in need):
+        return None
+    have = canasta_counts(view, side)
+    parts = [f"{BOOK_WORDS[k]} {min(have[k], need.count(k))} of {need.count(k)}" for k in BOOK_WORDS if k in need]
+    met = all(have[k] >= need.count(k) for k in BOOK_WORDS) and sum(have.values()) >= rules.canastas_to_go_out
+    if met:
+        return Text("books " + ", ".join(parts) + ": may go out (from the foot)", style="green")
+    return Text("books to go out: " + ", ".join(parts), style="yellow")
+
+
 def kinds_text(view: PlayerView, side: int) -> Text:
     """``side``'s canastas by kind: ``books: 2 clean, 0 dirty`` where the rules have a foot (Hand and Foot: clean
     and dirty always, for the going-out contract; wild when there is one), else the kinds it has (``canastas: 1
     natural, 1 of aces``); empty where not shown or where the side has no canasta yet."""
-    if not shows_kinds(view.rules):
+    if not shows_kinds(view.rules) or contract_text(view, side) is not None:  # the contract's line says them
         return Text()
     counts = canasta_counts(view, side)
     foot = view.rules.has_foot
