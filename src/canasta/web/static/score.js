@@ -6,8 +6,8 @@ let SH = null;
 const modes = {};
 
 const $ = (id) => document.getElementById(id);
-const BREAKDOWN = ["canastas", "red_threes", "going_out", "concealed", "melded_cards", "hand_cards", "penalties",
-  "threes", "special_hand"];   // the last two only where the variant has them (Modern American Canasta)
+const BREAKDOWN = ["canastas", "premiums", "red_threes", "going_out", "concealed", "black_threes", "melded_cards",
+  "hand_cards", "penalties", "threes", "special_hand"];   // the variant's items: those it lacks are not shown
 let PRESETS = [];               // the server's presets (/api/meta): name, player counts, target
 
 function teamsFor(n) { return n === 3 ? 3 : 2; }
@@ -108,7 +108,7 @@ function sideForm(side) {
       field(t("score.red_threes_cards"), el("input", { name: "red_threes", placeholder: "3H 3D" })),
       field(t("score.hand"), el("input", { name: "hand", placeholder: "AS 7D" })));
     // Modern American Canasta: black threes laid out, each player's hand (aces or sevens held), a special hand
-    if (f.black_threes) box.append(field(t("score.black_threes"), el("input", { name: "black_threes", placeholder: "3S 3C" })));
+    if (f.black_threes) box.append(field(t("score.black_threes_cards"), el("input", { name: "black_threes", placeholder: "3S 3C" })));
     if (f.player_hands) box.append(field(t("score.player_hands"), el("textarea", { name: "player_hands", rows: "2", placeholder: "AS 7D\n9C" })));
     if (f.special_hand) box.append(field(t("score.special_hand_cards"), el("input", { name: "special_hand", placeholder: "8C 8D 8H 8S QC QD QH QS 5C 5D 5H KC KD KH" })));
     box.append(field(t("score.went_out"), outSelect()),
@@ -136,7 +136,11 @@ function readSide(box) {
     e.melds = get("melds").value;
     e.red_threes = get("red_threes").value;
     e.hand = get("hand").value;
-    for (const k of ["black_threes", "player_hands", "special_hand"]) if (get(k) && get(k).value.trim()) e[k] = get(k).value;
+    const cards = (text) => text.replace(/[,;]/g, " ").split(/\s+/).filter(Boolean);  // as lists of card texts
+    for (const k of ["black_threes", "special_hand"]) if (get(k) && get(k).value.trim()) e[k] = cards(get(k).value);
+    if (get("player_hands") && get("player_hands").value.trim()) {
+      e.player_hands = get("player_hands").value.split("\n").filter((line) => line.trim()).map(cards);
+    }
   }
   return e;
 }

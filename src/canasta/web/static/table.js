@@ -273,7 +273,8 @@ function renderLog() {
   ol.scrollTop = ol.scrollHeight;
 }
 
-const BREAKDOWN = ["canastas", "red_threes", "going_out", "concealed", "melded_cards", "hand_cards", "penalties"];
+const BREAKDOWN = ["canastas", "premiums", "red_threes", "going_out", "concealed", "black_threes", "melded_cards",
+  "hand_cards", "penalties", "threes", "special_hand"];   // the variant's items, shown where a side has one
 
 function breakdownTable(entry) {
   const tbl = el("table", { class: "breakdown" });
