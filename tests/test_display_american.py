@@ -133,3 +133,15 @@ def test_state_of_classic_has_the_fields_empty() -> None:
     out = view_dict(Deal(Rules.preset("classic"), seed=1).view(0))
     assert (out["turn_card"], out["talons"], out["feet"], out["dead_ranks"], out["canasta_kinds"]) == (
         None, [], [], [], [])
+
+
+def test_totals_give_the_next_rounds_minimum_and_the_games_length() -> None:
+    from canasta.cli.display import render_deal_scores, render_totals
+    from canasta.scoring.sides import SideScore
+
+    text = text_of(render_totals(HF, ("A", "B"), (2080, 345), 1))
+    assert "a game of 4" in text and "game to" not in text
+    assert text.count(" 90") == 2  # the second round's minimum for both sides (B.8), whatever their totals
+    scores = [SideScore(2080, {"canastas": 1600}), SideScore(345, {"canastas": 800})]
+    assert "90" in text_of(render_deal_scores(("A", "B"), scores, (2080, 345), HF, 1)).split("Next initial meld")[1]
+    assert "game to" in text_of(render_totals(Rules.preset("classic"), ("A", "B"), (0, 0), 1))

@@ -40,7 +40,14 @@ from canasta.cards.deck import (
     suit_of,
 )
 from canasta.cards.tiles import tile_name
-from canasta.cli.display_american import contract_text, kinds_text, pile_lines, round_text, seat_cards_extra
+from canasta.cli.display_american import (
+    contract_text,
+    game_length,
+    kinds_text,
+    pile_lines,
+    round_text,
+    seat_cards_extra,
+)
 from canasta.engine.constraints.initial_meld import opening_need
 from canasta.engine.deal import MeldView, PlayerView
 from canasta.engine.extra_cards import canasta_kind
@@ -496,7 +503,7 @@ def render_view(view: PlayerView, info: TableInfo) -> RenderableType:
 def title_rule(rules: Rules, info: TableInfo) -> Rule:
     """The screen's title line: variant, deal number, target."""
     rounds = round_text(rules, info.deal_number)  # the round's minimum (Hand and Foot B.8)
-    end = rounds if rounds else f"game to {rules.target}"
+    end = rounds if rounds else game_length(rules)
     return Rule(f"Canasta {rules.spec()} · deal {info.deal_number} · {end}", style="dim")
 
 
@@ -583,12 +590,13 @@ def _meld_items(melds: Sequence[MeldView]) -> list[Text]:
 # ------------------------------------------------------------------- scores
 
 def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals: Sequence[int],
-                       rules: Rules | None = None) -> Table:
+                       rules: Rules | None = None, deals: int = -1) -> Table:
     """A table with one column per side: each item of the deal's breakdown, the deal total, the game total.
 
     ``scores`` are the deal's :class:`~canasta.scoring.sides.SideScore` (points), ``totals`` the
     cumulative points after the deal. With ``rules``, a last row gives each side's minimum
-    count for its next initial meld (RULES.md §1.6).
+    count for its next initial meld (RULES.md §1.6; by round after ``deals`` deals scored where ``round_minimums``,
+    Hand and Foot B.8).
     """
     table = Table(title="Score of the deal", header_style="bold", title_style="bold")
     table.add_column("")
@@ -612,19 +620,19 @@ def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals
                   end_section=True)
     table.add_row(Text("Game total", style="bold"), *(Text(str(t), style="bold") for t in totals))
     if rules is not None:
-        table.add_row("Next initial meld", *(str(rules.min_meld(t)) for t in totals))
+        table.add_row("Next initial meld", *(str(rules.min_meld(t, deals)) for t in totals))
     return table
 
 
 def render_totals(rules: Rules, sides: Sequence[str], totals: Sequence[int], deals: int) -> Table:
     """The running totals: each side's points and the minimum count of its next initial meld."""
-    table = Table(title=f"Game totals after {deals} deal{'s' if deals != 1 else ''} (game to {rules.target})",
+    table = Table(title=f"Game totals after {deals} deal{'s' if deals != 1 else ''} ({game_length(rules)})",
                   header_style="bold", title_style="bold")
     table.add_column("Side")
     table.add_column("Points", justify="right")
     table.add_column("Next initial meld", justify="right")
     for side, name in enumerate(sides):
-        table.add_row(name, str(totals[side]), str(rules.min_meld(totals[side])))
+        table.add_row(name, str(totals[side]), str(rules.min_meld(totals[side], deals)))
     return table
 
 

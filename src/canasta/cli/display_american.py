@@ -93,6 +93,12 @@ def pile_lines(view: PlayerView) -> Text:
     return out
 
 
+def game_length(rules: Rules) -> str:
+    """How the game ends, for titles: ``a game of 4 deals`` where it has so many deals (``rounds``, Hand and Foot
+    B.13), else ``game to 5000`` (the target, §1.12)."""
+    return f"a game of {rules.rounds} deals" if rules.rounds else f"game to {rules.target}"
+
+
 def round_text(rules: Rules, deal_number: int) -> str:
     """``round 2 of 4, minimum 90`` where the minimum count goes by round (``round_minimums``, B.8), else ''."""
     facts = round_minimum(rules, deal_number)
