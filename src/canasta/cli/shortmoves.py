@@ -106,7 +106,8 @@ def variant_help(rules: Rules) -> str:
     cards = ("tiles as shown, e.g. red 7, yellow 11, joly, or by card codes 7H JD JK; a number alone "
              "where the colour does not matter" if rules.tile_names
              else "cards like KH TS 3D JK, or a rank alone where the suit does not matter: K, 7")
-    return notation_help(rules.sequences, rules.sequence_wild_max > 0, rules.team_size > 1, cards)
+    return notation_help(rules.sequences, rules.sequence_wild_max > 0, rules.team_size > 1, cards,
+                         rules.special_hands != "none")
 
 
 def verb_problem(verb: str, rules: Rules) -> str | None:

@@ -46,6 +46,7 @@ from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import (
     ADD,
     ASK,
+    DECLARE,
     DISCARD,
     DRAW,
     KIND_NAMES,
@@ -69,7 +70,7 @@ MAX_RESHUFFLES = 3
 """Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
 
 
-_CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DISCARD: (1,), TAKE: (0, 2)}
+_CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DECLARE: (0,), DISCARD: (1,), TAKE: (0, 2)}
 
 
 def _check_shape(move: Move) -> None:
@@ -79,7 +80,7 @@ def _check_shape(move: Move) -> None:
         IllegalMove: unknown kind, a card that is not a card type, or the wrong number of cards.
     """
     kind = move.kind
-    if not isinstance(kind, int) or not 0 <= kind <= PASS:
+    if not isinstance(kind, int) or not 0 <= kind <= DECLARE:
         raise IllegalMove(f"{kind!r} is not a kind of move")
     if any(not isinstance(c, int) or not 0 <= c < N_TYPES for c in move.cards):
         raise IllegalMove("a move's cards must be card types 0..52")
@@ -169,7 +170,7 @@ def finish_deal(state: DealState, out_seat: int) -> None:
 
 def play_move(state: DealState, action: int, move: Move) -> None:
     """Apply a legal move without checks (the caller checked it): draw, take the pile, meld, add, discard, ask, answer,
-    pass."""
+    pass, declare (a special hand laid down: the deal ends, nobody goes out, MAC A.11)."""
     kind = move.kind
     state._legal = None
     seat = state.turn
@@ -219,6 +220,9 @@ def play_move(state: DealState, action: int, move: Move) -> None:
             state.ask_failed[state.side_of[seat]] += 1
             state.answer = 0
     elif kind == PASS:
+        finish_deal(state, -1)
+    elif kind == DECLARE:
+        state.special_seat = seat  # his 14 cards stay in his hand, scored as the special hand (MAC A.11)
         finish_deal(state, -1)
     settle_must_go_out(state)
 

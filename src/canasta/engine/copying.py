@@ -38,6 +38,7 @@ CLONE_SHARED = (
     "no_discard",
     "over",
     "out_seat",
+    "special_seat",
     "concealed",
     "reshuffles",
     "turn_no",
@@ -107,6 +108,7 @@ def _copy_slots(s: DealState, d: DealState) -> None:
     d.no_discard = s.no_discard
     d.over = s.over
     d.out_seat = s.out_seat
+    d.special_seat = s.special_seat
     d.concealed = s.concealed
     d.reshuffles = s.reshuffles
     d.turn_no = s.turn_no

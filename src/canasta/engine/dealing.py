@@ -115,6 +115,7 @@ def _empty_table(state: DealState, rules: Rules, scores: Sequence[int] | None, d
     state.blocked_until = 0
     state.over = False
     state.out_seat = -1
+    state.special_seat = -1  # the seat that laid down a special hand, ending the deal (MAC A.11)
     state.concealed = False
     state.reshuffles = 0
     state.turn_no = 0

@@ -177,6 +177,7 @@ class Position:
     touched_old: bool = False
     stock_out: bool = False
     out_seat: int = -1
+    special_seat: int = -1
     concealed: bool = False
     reshuffles: int = 0
     rng: random.Random | None = None
@@ -287,6 +288,7 @@ def _set_turn(state: DealState, position: Position, dealer: int) -> None:
     state.stock_out = position.stock_out
     state.over = position.phase == "over"
     state.out_seat = position.out_seat
+    state.special_seat = position.special_seat
     state.concealed = position.concealed
     state.reshuffles = position.reshuffles
 
@@ -338,6 +340,7 @@ def position_parts(state: DealState) -> dict[str, Any]:
         "touched_old": state.touched_old,
         "stock_out": state.stock_out,
         "out_seat": state.out_seat,
+        "special_seat": state.special_seat,
         "concealed": state.concealed,
         "reshuffles": state.reshuffles,
         "rng": rng,

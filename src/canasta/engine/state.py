@@ -171,6 +171,7 @@ class DealState:
         "no_discard",
         "over",
         "out_seat",
+        "special_seat",
         "concealed",
         "reshuffles",
         "_rng",
@@ -237,6 +238,7 @@ class DealState:
     no_discard: bool
     over: bool
     out_seat: int
+    special_seat: int
     concealed: bool
     reshuffles: int
     _rng: random.Random

@@ -39,6 +39,7 @@ from canasta.engine.movegen.sequences import (
     seq_play_ids,
 )
 from canasta.engine.movegen.twos import twos_candidates, twos_reserved
+from canasta.engine.special_hands import SPECIAL_HAND_SIZE, may_declare
 from canasta.engine.state import (
     P_ANSWER,
     P_DRAW,
@@ -46,7 +47,7 @@ from canasta.engine.state import (
     Candidate,
     DealState,
 )
-from canasta.moves.actions import ASK_ID, DISCARD_BASE, DRAW_ID, NO_ID, PASS_ID, YES_ID, group_action
+from canasta.moves.actions import ASK_ID, DECLARE_ID, DISCARD_BASE, DRAW_ID, NO_ID, PASS_ID, YES_ID, group_action
 from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
 DISCARD_IDS = tuple(DISCARD_BASE + card for card in range(N_TYPES))
@@ -286,6 +287,8 @@ def play_actions(state: DealState) -> list[int]:
         # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
         # does not require being able to go out (S1), a failed "yes" is charged (_answer)
         acts.append(ASK_ID)
+    if size == SPECIAL_HAND_SIZE and not opened and rules.special_hands != "none" and may_declare(state, seat):
+        acts.append(DECLARE_ID)  # the whole hand laid down as a special hand (MAC A.11)
     if must_out and search_out and not state.planning:
         acts = out_moves(state, acts)  # the melds after which he can still go out (exact, outsearch.py)
     return acts
