@@ -99,6 +99,11 @@ def check_american(r: RuleFields) -> None:
     if r.wild_meld_first and not r.wild_melds:
         raise RulesError("wild_meld_first (no wild card elsewhere while the meld of wild cards is incomplete) needs "
                          "wild_melds")
+    if r.min_meld_mode not in ("by_score", "by_hand_number"):
+        raise RulesError(f"min_meld_mode takes by_score or by_hand_number, not {r.min_meld_mode!r}")
+    if r.min_meld_mode == "by_hand_number" and r.round_minimums:
+        raise RulesError("min_meld_mode=by_hand_number reads the minimums from min_meld_table by deal; "
+                         "round_minimums does the same from its own list: use one")
     if r.held_rank_penalty_from < 1:
         raise RulesError(f"held_rank_penalty_from is a number of cards, 1 or more, not {r.held_rank_penalty_from}")
 
@@ -121,6 +126,10 @@ def american_rule_lines(r: RuleFields) -> list[str]:
                    + ", ".join(f"{k} cards" for k in r.talon_sizes)
                    + " (first, second ... side to open) from the stock after his discard; they join his hand at his "
                    f"next turn; none when the opening took the pile{turn}.")
+    if r.min_meld_mode == "by_hand_number":
+        mins = [m for _, m in r.min_meld_table]
+        out.append("Minimum count by the deal's number, whatever the scores: "
+                   + ", ".join(f"deal {k}: {m}" for k, m in enumerate(mins, 1)) + " (later deals: the last).")
     if r.rule_of_five:
         out.append("Rule of five: after the side's opening turn a wild card joins only a meld holding 5 naturals, "
                    "and new melds start without wild cards.")

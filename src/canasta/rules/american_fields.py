@@ -98,6 +98,11 @@ class AmericanFields:
     natural meld of aces (incomplete_aces_penalty), a meld of sevens (incomplete_sevens_penalty), a meld of wild
     cards (incomplete_wild_penalty); it may complete it in the turn it goes out (MAC A.9 [CLA via E, CC];
     engine/constraints/out_blocks.py)."""
+    min_meld_mode: str = "by_score"
+    """How a side's minimum count is read from min_meld_table: by_score (its cumulative score, §1.6, MAC A.7);
+    by_hand_number (the deal's number: the table's minimums in order for deals 1, 2, 3 ..., the last for later
+    deals, the sides' scores aside: the ACS tournament format of three hands at 125/155/180, MAC A.7 [ACS];
+    with rounds=3 the game is those three hands)."""
     special_hands: str = "none"
     """Which special hands of 14 cards a player whose side has not melded may lay down, scoring only the hand's
     value for his side: none, cla (the League's eleven, two Dream Hands that win the game) or pagat (four hands,

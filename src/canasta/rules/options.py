@@ -45,6 +45,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "dowry": ("none", "rank", "number"),
     "special_hands": ("none", "cla", "pagat"),
     "opening_requires": ("none", "clean_triple"),
+    "min_meld_mode": ("by_score", "by_hand_number"),
     "empty_pile_forbidden": ("none", "swad", "aces_sevens"),
 }
 

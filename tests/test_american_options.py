@@ -1,0 +1,50 @@
+"""Modern American Canasta's named options beyond the defaults (RULES_AMERICAN.md A.7, A.15;
+docs/variants/modern-american.md): ``min_meld_mode=by_hand_number`` (the ACS tournament's minimums by deal)."""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta.engine.deal import Deal
+from canasta.engine.game import Game
+from canasta.rules.errors import RulesError
+from helpers import is_legal, play, stacked_deck
+from helpers import mac_rules as mac
+
+
+def test_minimum_by_hand_number_ignores_the_scores() -> None:
+    rules = mac(min_meld_mode="by_hand_number")
+    assert [rules.min_meld(score, k) for score, k in ((-500, 0), (6000, 0), (0, 1), (0, 2), (9000, 5))] == [
+        125, 125, 155, 180, 180]
+    assert [mac().min_meld(0, k) for k in range(3)] == [125, 125, 125]  # by_score: the deal's number aside
+
+
+@pytest.mark.parametrize(("number", "minimum"), [(0, 125), (1, 155), (2, 180), (3, 180)])
+def test_each_deal_gets_its_minimum_whatever_the_scores(number: int, minimum: int) -> None:
+    rules = mac(min_meld_mode="by_hand_number")
+    deck = stacked_deck(rules, [], upcard="", dealer=3)
+    deal = Deal(rules, dealer=3, scores=[6000, -300], seed=0, deck=deck, deal_number=number)
+    assert deal.minimum == [minimum, minimum]
+    game = Game(rules, seed=1)
+    game.logs = [None] * number  # type: ignore[list-item]  # the deals played before (only their count matters)
+    assert game.minimums() == [minimum, minimum]
+
+
+def test_an_opening_below_the_hand_minimum_is_refused() -> None:
+    opener = "AC AD AH KC KD KH QC QD QH 9C 9D 9H 5S"  # 60 + 30 + 30 + 30 = 150, 5S and TC kept
+    rules = mac(min_meld_mode="by_hand_number")
+    first = Deal(rules, dealer=3, seed=0, deck=stacked_deck(rules, [opener], upcard="", stock="TC", dealer=3))
+    second = Deal(rules, dealer=3, seed=0, deck=stacked_deck(rules, [opener], upcard="", stock="TC", dealer=3),
+                  deal_number=1)
+    melds = ("meld AC AD AH", "meld KC KD KH", "meld QC QD QH", "meld 9C 9D 9H")
+    play(first, "draw", *melds)
+    assert first.opened[0]
+    play(second, "draw")
+    assert not is_legal(second, melds[0])  # 150 and 5S, TC to keep: 155 out of reach
+
+
+def test_by_hand_number_and_round_minimums_do_not_mix() -> None:
+    with pytest.raises(RulesError, match="use one"):
+        mac(min_meld_mode="by_hand_number", round_minimums="50/90")
+    with pytest.raises(RulesError, match="by_hand_number"):
+        mac(min_meld_mode="by_round")
