@@ -16,10 +16,11 @@ from canasta.cards.deck import (
     is_black_three,
 )
 from canasta.cards.sequences import extended
-from canasta.engine.constraints.going_out import can_go_out_now
+from canasta.engine.constraints.going_out import can_go_out_now, side_may_go_out
 from canasta.engine.constraints.initial_meld_reach import initial_meld_reached
 from canasta.engine.constraints.meld_plans import best_meld_value
 from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
+from canasta.engine.constraints.out_blocks import side_blocked
 from canasta.engine.cutthroat import form_alliance
 from canasta.engine.dowry import take_dowry
 from canasta.engine.extra_cards import give_extra_cards
@@ -40,7 +41,7 @@ from canasta.engine.state import (
     DealState,
     Meld,
 )
-from canasta.engine.talon import earn_talon, give_talon
+from canasta.engine.talon import earn_talon, give_talon, talon_due
 from canasta.errors import IllegalMove
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import (
@@ -198,6 +199,8 @@ def play_move(state: DealState, action: int, move: Move) -> None:
         if state.hand_sizes[seat] == 0 and state.rules.has_foot:
             take_foot(state, seat)  # "walking" to his foot: he plays it from his next turn (RULES_AMERICAN.md B.9)
         out = state.hand_sizes[seat] == 0
+        if out and state.rules.talon_sizes and talon_due(state, seat) and not talon_goes_out(state, seat):
+            out = False  # the opener melded down to one card: his talon joins his empty hand next turn (MAC A.2)
         if out:  # before has_melded is updated: concealed looks at earlier turns only
             finish_deal(state, seat)
         end_of_melding(state, seat)
@@ -225,6 +228,16 @@ def play_move(state: DealState, action: int, move: Move) -> None:
         state.special_seat = seat  # his 14 cards stay in his hand, scored as the special hand (MAC A.11)
         finish_deal(state, -1)
     settle_must_go_out(state)
+
+
+def talon_goes_out(state: DealState, seat: int) -> bool:
+    """Whether ``seat``, whose hand his last discard empties with a talon due (MAC A.2), goes out rather than
+    waiting for his talon: his partner did not say no and his side may go out (its canastas, no incomplete meld
+    that blocks it, A.9)."""
+    side = state.side_of[seat]
+    if state.answer < 0 or not side_may_go_out(state, side):
+        return False
+    return not (state.rules.incomplete_blocks_going_out and side_blocked(state, side))
 
 
 def after_turn(state: DealState) -> None:

@@ -40,6 +40,7 @@ from canasta.cards.deck import (
 )
 from canasta.cards.sequences import NAT_BIT
 from canasta.engine.constraints.meld_plans import MeldLimits
+from canasta.engine.talon import talon_due
 from canasta.engine.variant_ranks import VariantRanks
 from canasta.moves.notation import SEQ_TARGET
 
@@ -466,8 +467,11 @@ class DealState:
 
     def cards_to_keep(self) -> int:
         """Cards the player must be able to keep (counting a pile set aside, and his foot while it waits for him,
-        RULES_AMERICAN.md B.9) if he cannot go out."""
+        RULES_AMERICAN.md B.9) if he cannot go out: 2 (one to discard, one to keep), 1 where he opens with a talon
+        due (:func:`~canasta.engine.talon.talon_due`, MAC A.2)."""
         foot = len(self.packets[self.turn]) if self.rules.has_foot else 0
+        if self.rules.talon_sizes and talon_due(self, self.turn):  # MAC A.2: down to one card, then the talon
+            return max(0, 1 - self._to_hand(self.pending))
         return max(0, 2 - self._to_hand(self.pending) - foot)
 
     def _to_hand(self, cards: Sequence[int]) -> int:

@@ -36,6 +36,21 @@ def talon_earned(state: DealState, seat: int) -> int:
     return sizes[before] if before < len(sizes) else 0
 
 
+def talon_due(state: DealState, seat: int) -> bool:
+    """Whether ``seat``, the player to act, earns a talon if he makes his side's initial meld in this turn, or has
+    made it (A.2): he drew from the stock (no pile taken), his side had not opened before this turn, the turn card
+    is still in the stock and the talon of his side's place has cards. He may then meld down to one card and
+    discard it, his hand empty until the talon joins it at his next turn [HB, T]."""
+    sizes = state.rules.talon_sizes
+    side = state.side_of[seat]
+    if not sizes or state.drew != 1 or not state.stock or turn_card_drawn(state):
+        return False
+    if state.opened[side] and (state.opener[side] != seat or state.opened_turn[side] != state.turn_no):
+        return False
+    before = sum(1 for s in range(state.teams) if s != side and state.opened[s])
+    return before < len(sizes) and sizes[before] > 0
+
+
 def earn_talon(state: DealState, seat: int) -> None:
     """After ``seat``'s discard (he did not go out): set the talon he earned aside from the top of the stock
     (A.2: "the opener takes them from the stock top after discarding")."""

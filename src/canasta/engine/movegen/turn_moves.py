@@ -47,6 +47,7 @@ from canasta.engine.state import (
     Candidate,
     DealState,
 )
+from canasta.engine.talon import talon_due
 from canasta.moves.actions import ASK_ID, DECLARE_ID, DISCARD_BASE, DRAW_ID, NO_ID, PASS_ID, YES_ID, group_action
 from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
@@ -248,6 +249,8 @@ def play_actions(state: DealState) -> list[int]:
             acts.extend(compress(DISCARD_IDS, h))
         elif size == 1 and pend == 0 and allow_out and canastas >= need_c and (opening_done or waiver):
             acts.extend(compress(DISCARD_IDS, h))
+        elif size == 1 and pend == 0 and opened and rules.talon_sizes and talon_due(state, seat):
+            acts.extend(compress(DISCARD_IDS, h))  # the opener's last card, his talon due (MAC A.2)
         threes = rank_counts[THREE]
         if rules.black3_no_discard_first_round and threes and size > threes and state.first_round():
             # no black three discarded in a player's first turn, unless he holds nothing else (§3.2 Cuban)
@@ -338,9 +341,13 @@ def short_hand_options(
     For a hand too short to keep two
     cards after every option (the caller's check)."""
     out = []
+    talon = bool(state.rules.talon_sizes) and talon_due(state, state.turn)  # MAC A.2: down to one card
     for opt in opts:
         k = opt[2] + opt[3] + opt[4]
         after = spare - k
+        if after == 1 and talon:
+            out.append(opt)
+            continue
         if after < 2:
             cn = canastas + (1 if size0 < 7 <= size0 + k else 0)
             if not (
