@@ -125,7 +125,8 @@ def american_rule_lines(r: RuleFields) -> list[str]:
         out.append("Talon: the player who makes his side's initial meld from his hand takes "
                    + ", ".join(f"{k} cards" for k in r.talon_sizes)
                    + " (first, second ... side to open) from the stock after his discard; they join his hand at his "
-                   f"next turn; none when the opening took the pile{turn}.")
+                   f"next turn; none when the opening took the pile{turn}. With a talon due he may meld down to one "
+                   "card and discard it.")
     if r.min_meld_mode == "by_hand_number":
         mins = [m for _, m in r.min_meld_table]
         out.append("Minimum count by the deal's number, whatever the scores: "
@@ -172,12 +173,12 @@ def american_rule_lines(r: RuleFields) -> list[str]:
                    + " (per player, on top of the cards' values).")
     hands = SPECIAL_HAND_VALUES.get(r.special_hands, {})
     if hands:
-        out.append("Special hands (14 cards, before the side melds), scored by the score keeper: " + ", ".join(
+        out.append("Special hands of 14 cards ('declare' right after drawing from the stock, while the side has not "
+                   "melded; no discard, the deal ends, the side scores the hand alone): " + ", ".join(
             f"{SPECIAL_HAND_NAMES[k]} {v}" + (" (wins the game)" if k in DREAM_HANDS else "")
             for k, v in hands.items()) + ".")
     if r.threes_by_colour:
-        out.append("Not played by the engine yet (docs/variants/modern-american.md): special hands declared in play, "
-                   "a Dream Hand ending the game, one three kept back for the Straight, the opener melding down to "
-                   "one card with a talon due, the options talon_source=predealt, min_meld_mode=by_hand_number, "
-                   "splash and opening_requires=clean_triple_or_wild_meld.")
+        out.append("Not played by the engine yet (docs/variants/modern-american.md): one three kept back for the "
+                   "Straight, the options talon_source=predealt, splash and "
+                   "opening_requires=clean_triple_or_wild_meld.")
     return out
