@@ -1,14 +1,17 @@
 """Modern American Canasta's named options beyond the defaults (RULES_AMERICAN.md A.7, A.15;
-docs/variants/modern-american.md): ``min_meld_mode=by_hand_number`` (the ACS tournament's minimums by deal)."""
+docs/variants/modern-american.md): ``min_meld_mode=by_hand_number`` (the ACS tournament's minimums by deal),
+``opening_requires=clean_triple_or_wild_meld`` (pagat's meld of wild cards in place of the Clean Triple)."""
 
 from __future__ import annotations
 
 import pytest
 
 from canasta.engine.deal import Deal
+from canasta.engine.explain import explain_refusal
 from canasta.engine.game import Game
+from canasta.moves.notation import Move
 from canasta.rules.errors import RulesError
-from helpers import is_legal, play, stacked_deck
+from helpers import is_legal, make_deal, play, stacked_deck
 from helpers import mac_rules as mac
 
 
@@ -48,3 +51,35 @@ def test_by_hand_number_and_round_minimums_do_not_mix() -> None:
         mac(min_meld_mode="by_hand_number", round_minimums="50/90")
     with pytest.raises(RulesError, match="by_hand_number"):
         mac(min_meld_mode="by_round")
+
+
+WILD_OPENER = "JK JK 2C 2D KC KD QC QD 9C 9D 8C 8D 6C"  # 140 in wild cards, pairs of naturals, no clean triple
+
+
+def test_a_meld_of_wild_cards_opens_in_place_of_the_clean_triple() -> None:
+    d = make_deal(mac(opening_requires="clean_triple_or_wild_meld"), [WILD_OPENER], upcard="", stock="5C 4C")
+    play(d, "draw", "meld JK JK 2C 2D", "discard 5C")
+    assert d.opened[0]
+    strict = make_deal(mac(), [WILD_OPENER], upcard="", stock="5C 4C")  # the League's Clean Triple (default)
+    play(strict, "draw")
+    assert not is_legal(strict, "meld JK JK 2C 2D")
+
+
+def test_the_count_without_either_does_not_open() -> None:
+    rules = mac(opening_requires="clean_triple_or_wild_meld")
+    d = make_deal(rules, ["AC AD 2D 2H QC QD JK KC KD KH 5C 6C 9C"], upcard="", stock="9D")
+    play(d, "draw", "meld AC AD 2D 2H", "meld QC QD JK")  # 80 + 70: the count, no clean triple, no wild meld
+    assert d.open_total >= 125 and not d.opened[0]
+    why = explain_refusal(d, Move.parse("discard 9D"))
+    assert why.code == "initial_meld_needs_clean_triple_or_wild_meld" and "wild cards" in why.text
+    play(d, "meld KC KD KH", "discard 9D")
+    assert d.opened[0]
+
+
+def test_a_meld_of_wild_cards_needs_three() -> None:
+    rules = mac(opening_requires="clean_triple_or_wild_meld")
+    d = make_deal(rules, ["JK 2C AC AD KC KD QC QD 9C 9D 8C 8D 6C"], upcard="", stock="5C 4C")
+    play(d, "draw")
+    assert not is_legal(d, "meld JK 2C")  # two wild cards make no meld, nor an opening
+    with pytest.raises(RulesError, match="wild_melds"):
+        mac(opening_requires="clean_triple_or_wild_meld", wild_melds="false", wild_meld_first="false")

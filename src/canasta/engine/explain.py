@@ -12,7 +12,7 @@ from __future__ import annotations
 from canasta.cards.deck import IS_BLACK_THREE, THREE, card_str
 from canasta.engine.constraints.after_move import canastas_missing_for_initial_meld
 from canasta.engine.constraints.canasta_in_opening import KIND_WORDS
-from canasta.engine.constraints.clean_triple import CLEAN_TRIPLE
+from canasta.engine.constraints.clean_triple import CLEAN_TRIPLE, OR_WILD_MELD
 from canasta.engine.constraints.discards import discard_problem
 from canasta.engine.constraints.going_out import side_may_go_out
 from canasta.engine.constraints.minimum_count import initial_meld_done
@@ -151,6 +151,11 @@ def explain_discard(state: DealState, move: Move, seat: int, side: int) -> Refus
                                                               "(three natural cards of a rank or more, no wild card, "
                                                               "not the pile's top card): meld one before you discard "
                                                               "(MAC A.7)")
+        if state.rules.opening_requires == OR_WILD_MELD and state.open_total >= state.minimum[side]:
+            return refusal("initial_meld_needs_clean_triple_or_wild_meld",
+                           "your side's initial meld must include a clean triple (three natural cards of a rank or "
+                           "more, no wild card, not the pile's top card) or a meld of three wild cards or more: meld "
+                           "one before you discard (MAC A.7, pagat)")
         return refusal("initial_meld_short", f"your melds this turn count {state.open_total}; your side's initial "
                                              f"meld needs {state.minimum[side]}: meld more before you discard (§1.6)",
                        count=state.open_total, points=state.minimum[side])

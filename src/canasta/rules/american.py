@@ -35,7 +35,7 @@ MODERN_AMERICAN_FIELDS: dict[str, Any] = {
 A.12, A.13; docs/variants/modern-american.md). The preset is not registered yet: the engine does not play MAC's
 deal, pile, discard and meld rules (the turn card, talons, threes laid out, rule of five, dead ranks ...)."""
 
-OPENING_REQUIRES = ("none", "clean_triple")
+OPENING_REQUIRES = ("none", "clean_triple", "clean_triple_or_wild_meld")
 """Values of the ``opening_requires`` field played (RULES_AMERICAN.md A.7, A.14 row 4)."""
 
 SPECIAL_HAND_SETS = ("none", "cla", "pagat")
@@ -93,9 +93,9 @@ def check_american(r: RuleFields) -> None:
         raise RulesError(f"turn_card_from_bottom is a card's place from the bottom of the stock, 0 (none) or more, "
                          f"not {r.turn_card_from_bottom}")
     if r.opening_requires not in OPENING_REQUIRES:
-        raise RulesError(f"opening_requires takes one of {', '.join(OPENING_REQUIRES)}, not {r.opening_requires!r}"
-                         + (" (pagat's clean_triple_or_wild_meld is not played yet)"
-                            if r.opening_requires == "clean_triple_or_wild_meld" else ""))
+        raise RulesError(f"opening_requires takes one of {', '.join(OPENING_REQUIRES)}, not {r.opening_requires!r}")
+    if r.opening_requires == "clean_triple_or_wild_meld" and not r.wild_melds:
+        raise RulesError("opening_requires=clean_triple_or_wild_meld accepts a meld of wild cards: it needs wild_melds")
     if r.wild_meld_first and not r.wild_melds:
         raise RulesError("wild_meld_first (no wild card elsewhere while the meld of wild cards is incomplete) needs "
                          "wild_melds")
@@ -136,9 +136,10 @@ def american_rule_lines(r: RuleFields) -> list[str]:
                    "and new melds start without wild cards.")
     if not r.opening_top_card_counts:
         out.append("The top card of the pile taken for the initial meld does not count toward the minimum.")
-    if r.opening_requires == "clean_triple":
+    if r.opening_requires in ("clean_triple", "clean_triple_or_wild_meld"):
         out.append("The initial meld must hold a clean triple: three natural cards of a rank or more, no wild card, "
-                   "not of a dead rank, the top card of a pile taken no part of it.")
+                   "not of a dead rank, the top card of a pile taken no part of it"
+                   + ("; or a meld of three wild cards or more." if r.opening_requires != "clean_triple" else "."))
     if not r.opening_mixed_canasta:
         out.append("No mixed canasta is completed in the side's opening turn (a natural one may be).")
     if r.wild_meld_first:

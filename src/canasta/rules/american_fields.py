@@ -88,8 +88,8 @@ class AmericanFields:
     opening_requires: str = "none"
     """What the initial meld must hold besides its count: none; clean_triple (a meld of three naturals or more of a
     rank, no wild card, not of a dead rank, the top card of a pile taken no part of it; a natural canasta does)
-    (MAC A.7 [CLA, WCA, HB]; engine/constraints/clean_triple.py). P's clean_triple_or_wild_meld is not played
-    yet."""
+    (MAC A.7 [CLA, WCA, HB]; engine/constraints/clean_triple.py); clean_triple_or_wild_meld (pagat's: a meld of
+    three wild cards or more made in the opening turn does in its place, A.14 row 4)."""
     opening_mixed_canasta: bool = True
     """A mixed canasta may be completed in the side's opening turn (§1.6); False: in that turn a meld holding a wild
     card has at most 6 cards, a natural canasta is allowed (MAC A.7 [CLA, HB])."""

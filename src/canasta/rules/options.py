@@ -44,7 +44,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "extra_cards_when": ("initial_meld", "first_canasta", "hand_empty"),
     "dowry": ("none", "rank", "number"),
     "special_hands": ("none", "cla", "pagat"),
-    "opening_requires": ("none", "clean_triple"),
+    "opening_requires": ("none", "clean_triple", "clean_triple_or_wild_meld"),
     "min_meld_mode": ("by_score", "by_hand_number"),
     "empty_pile_forbidden": ("none", "swad", "aces_sevens"),
 }

@@ -34,7 +34,7 @@ from canasta.engine.constraints.canasta_in_opening import (
     canasta_reachable,
     required_kind,
 )
-from canasta.engine.constraints.clean_triple import CLEAN_TRIPLE, clean_triple_reachable, has_clean_triple
+from canasta.engine.constraints.clean_triple import OPENING_TRIPLES, clean_triple_reachable, has_clean_triple
 from canasta.engine.constraints.going_out import (
     canastas_needed_to_go_out,
     may_plan_going_out,
@@ -257,7 +257,7 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
     side = state.side_of[state.turn]
     side_ex = state.melds_by_rank(side)  # the side's melds, read by every candidate's plan
     black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
-    clean = rules.opening_requires == CLEAN_TRIPLE  # MAC A.7
+    clean = rules.opening_requires in OPENING_TRIPLES  # MAC A.7
     if clean and not clean_triple_reachable(
         state, state.rank_counts[state.turn],
         state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE}),
@@ -531,7 +531,7 @@ def initial_meld_reached(state: DealState, side: int) -> bool:
     where ``opening_requires`` asks for one (MAC A.7)."""
     if canastas_missing_for_initial_meld(state, side):
         return False
-    if state.rules.opening_requires == CLEAN_TRIPLE and not has_clean_triple(state):
+    if state.rules.opening_requires in OPENING_TRIPLES and not has_clean_triple(state):
         return False
     if not state.rules.special_opening:
         return state.open_total >= state.minimum[side]
