@@ -1,6 +1,7 @@
 """Modern American Canasta's named options beyond the defaults (RULES_AMERICAN.md A.7, A.15;
 docs/variants/modern-american.md): ``min_meld_mode=by_hand_number`` (the ACS tournament's minimums by deal),
-``opening_requires=clean_triple_or_wild_meld`` (pagat's meld of wild cards in place of the Clean Triple)."""
+``opening_requires=clean_triple_or_wild_meld`` (pagat's meld of wild cards in place of the Clean Triple), ``splash``
+(a canasta from the hand opens with no minimum, pagat)."""
 
 from __future__ import annotations
 
@@ -83,3 +84,36 @@ def test_a_meld_of_wild_cards_needs_three() -> None:
     assert not is_legal(d, "meld JK 2C")  # two wild cards make no meld, nor an opening
     with pytest.raises(RulesError, match="wild_melds"):
         mac(opening_requires="clean_triple_or_wild_meld", wild_melds="false", wild_meld_first="false")
+
+
+SPLASH = "KC KD KH KS KC KD KH 5C 6C 9C 8D 4H 4S"  # seven kings (70): far from 125
+
+
+def test_the_splash_opens_with_a_natural_canasta_from_the_hand() -> None:
+    d = make_deal(mac(splash="true"), [SPLASH], upcard="", stock="9D 4C")
+    play(d, "draw", "meld KC KD KH KS KC KD KH")
+    assert d.opened[0] and d.canastas[0] == 1
+    play(d, "discard 9D")
+    assert len(d.packets[0]) == 4  # an opening from the hand: the talon follows
+    off = make_deal(mac(), [SPLASH], upcard="", stock="9D 4C")  # splash=false, the spec's default
+    play(off, "draw")
+    assert not is_legal(off, "meld KC KD KH KS KC KD KH")
+
+
+def test_the_splash_is_one_meld_of_seven_not_a_count() -> None:
+    d = make_deal(mac(splash="true"), [SPLASH], upcard="", stock="9D 4C")
+    play(d, "draw")
+    assert not is_legal(d, "meld KC KD KH")  # three kings are no Splash, and 125 is out of reach
+    assert not is_legal(d, "meld KC KD KH KS KC KD")  # nor six
+
+
+def test_a_wild_canasta_splashes_only_where_wild_cards_may_stand_for_the_triple() -> None:
+    wild = "JK 2C 2D 2H 2S 2C 5C 6C 9C 8D 4H 4S TC"  # with 2D drawn: seven wild cards, 170 < 180 at 5000
+    pagat = {"opening_requires": "clean_triple_or_wild_meld"}
+    d = make_deal(mac(splash="true", **pagat), [wild], upcard="", stock="2D 4C", scores=[5000, 0])
+    play(d, "draw", "meld JK 2C 2D 2H 2S 2C 2D")
+    assert d.minimum[0] == 180 and d.opened[0]
+    for rules in (mac(**pagat), mac(splash="true")):  # no Splash; a Splash that needs a Clean Triple
+        other = make_deal(rules, [wild], upcard="", stock="2D 4C", scores=[5000, 0])
+        play(other, "draw")
+        assert not is_legal(other, "meld JK 2C 2D 2H 2S 2C 2D")

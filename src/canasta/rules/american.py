@@ -131,6 +131,10 @@ def american_rule_lines(r: RuleFields) -> list[str]:
         mins = [m for _, m in r.min_meld_table]
         out.append("Minimum count by the deal's number, whatever the scores: "
                    + ", ".join(f"deal {k}: {m}" for k, m in enumerate(mins, 1)) + " (later deals: the last).")
+    if r.splash:
+        out.append("The Splash: a canasta completed from the hand, natural"
+                   + ("" if r.opening_requires == "clean_triple" else " or of wild cards")
+                   + ", opens the side with no minimum count.")
     if r.rule_of_five:
         out.append("Rule of five: after the side's opening turn a wild card joins only a meld holding 5 naturals, "
                    "and new melds start without wild cards.")

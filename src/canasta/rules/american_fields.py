@@ -98,6 +98,10 @@ class AmericanFields:
     natural meld of aces (incomplete_aces_penalty), a meld of sevens (incomplete_sevens_penalty), a meld of wild
     cards (incomplete_wild_penalty); it may complete it in the turn it goes out (MAC A.9 [CLA via E, CC];
     engine/constraints/out_blocks.py)."""
+    splash: bool = False
+    """The Splash: a canasta completed from the hand in one meld, natural, or of wild cards where a meld of wild cards
+    may stand for the Clean Triple (opening_requires not clean_triple), opens the side with no minimum count
+    (MAC A.7 [P only]; off by default, E's decision; engine/constraints/initial_meld_reach.py)."""
     min_meld_mode: str = "by_score"
     """How a side's minimum count is read from min_meld_table: by_score (its cumulative score, §1.6, MAC A.7);
     by_hand_number (the deal's number: the table's minimums in order for deals 1, 2, 3 ..., the last for later
