@@ -115,6 +115,8 @@ def start_turn(state: DealState, seat: int) -> None:
         state.meld_limits = lim.after if state.opened[state.side_of[seat]] else lim.before
     if state.lone >= 0 and seat != state.lone:  # cutthroat: each partner's own minimum count (§3.1)
         state.minimum[state.side_of[seat]] = state.rules.min_meld(state.scores[state.home[seat]])
+    if state.rules.straight_three and state.rank_counts[seat][THREE] and state.opened[state.side_of[seat]]:
+        state._replace_red_threes(seat)  # the three kept for the Straight, laid out once the side melded (MAC A.3)
     if state.packets[seat]:  # his side reached the event in another player's turn (extras.py), or his talon (talon.py)
         if state.rules.talon_sizes:
             give_talon(state, seat)
@@ -433,6 +435,8 @@ def mark_opened(state: DealState, side: int, seat: int) -> None:
     state.opened[side] = True
     state.opener[side] = seat
     state.opened_turn[side] = state.turn_no
+    if state.rules.straight_three and state.rank_counts[seat][THREE]:
+        state._replace_red_threes(seat)  # his three kept for the Straight, laid out at once (MAC A.3)
 
 
 def check_out(state: DealState, seat: int) -> None:

@@ -182,6 +182,9 @@ def _explain_last_discard(state: DealState, seat: int, side: int) -> Refusal:
 def _discard_restricted(code: str) -> Refusal:
     """The refusal of a discard that Modern American Canasta's A.5 forbids (``code`` from
     :func:`~canasta.engine.constraints.discards.discard_problem`)."""
+    if code == "three_no_discard":
+        return refusal("three_no_discard", "a three is never discarded; the one you keep for the Straight is laid "
+                                           "out once your side has melded (A.3)")
     if code == "wild_discard_only_going_out":
         return refusal("wild_discard_only_going_out", "a wild card may be discarded only when going out or when "
                                                       "your hand holds only wild cards (A.5)")

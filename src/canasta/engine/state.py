@@ -347,8 +347,11 @@ class DealState:
         if self.rules.red3_hand_penalty:
             return  # red threes stay in the hand (Hand and Foot, RULES_AMERICAN.md B.7)
         h = self.hands[seat]
+        kept = -1  # MAC A.3: the first three held stays for the Straight while the side has not melded
+        if self.rules.straight_three and not self.opened[self.side_of[seat]]:
+            kept = next((c for c in (4, 5, 6, 7) if h[c]), -1)
         for c in ((4, 5, 6, 7) if self.rules.threes_by_colour else (4 + 1, 4 + 2)):  # 3D, 3H (every three: MAC A.3)
-            while h[c]:
+            while h[c] > (c == kept):
                 self._take_card(seat, c)
                 self.red3[seat].append(c)
                 self._draw(seat, 1)
@@ -369,6 +372,10 @@ class DealState:
                 if by_colour and not stock:  # the last stock card: no replacement, kept in the hand (MAC A.10)
                     self._give(seat, c)
                     return True
+                if by_colour and self.rules.straight_three and self.keeps_three(seat):
+                    self._give(seat, c)  # kept for the Straight: it is the card drawn (MAC A.3)
+                    count -= 1
+                    continue
                 self.red3[seat].append(c)
                 if not stock:
                     return True
@@ -376,6 +383,12 @@ class DealState:
             self._give(seat, c)
             count -= 1
         return False
+
+    def keeps_three(self, seat: int) -> bool:
+        """Whether a three ``seat`` receives now stays in his hand for the Straight (``straight_three``, MAC A.3):
+        his side has not melded and he holds no three."""
+        h = self.hands[seat]
+        return not self.opened[self.side_of[seat]] and not (h[4] or h[5] or h[6] or h[7])
 
     @property
     def pile_top(self) -> int | None:

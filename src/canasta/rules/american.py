@@ -28,7 +28,7 @@ MODERN_AMERICAN_FIELDS: dict[str, Any] = {
     "held_aces_penalty": 1500, "held_sevens_penalty": 1500,
     "held_rank_penalty_from": 3, "special_hands": "cla", "incomplete_blocks_going_out": True,
     "wild_meld_first": True, "opening_top_card_counts": False,
-    "opening_mixed_canasta": False,
+    "opening_mixed_canasta": False, "straight_three": True,
     "opening_requires": "clean_triple", "stock_end": "pile_continuation",
 }
 """The fields of the ``modern-american`` preset that the scoring reads (RULES_AMERICAN.md A.1, A.7, A.8, A.9, A.11,
@@ -99,6 +99,9 @@ def check_american(r: RuleFields) -> None:
     if r.wild_meld_first and not r.wild_melds:
         raise RulesError("wild_meld_first (no wild card elsewhere while the meld of wild cards is incomplete) needs "
                          "wild_melds")
+    if r.straight_three and not (r.threes_by_colour and "straight" in SPECIAL_HAND_VALUES.get(r.special_hands, {})):
+        raise RulesError("straight_three (a three kept for the Straight, A.3) needs threes_by_colour and a set of "
+                         "special_hands holding the Straight (cla or pagat)")
     if r.min_meld_mode not in ("by_score", "by_hand_number"):
         raise RulesError(f"min_meld_mode takes by_score or by_hand_number, not {r.min_meld_mode!r}")
     if r.min_meld_mode == "by_hand_number" and r.round_minimums:
@@ -157,6 +160,9 @@ def american_rule_lines(r: RuleFields) -> list[str]:
         out.append(f"Onto an empty pile no {what} may be discarded unless nothing else is held (going out excepted).")
     if r.wild_discard_forced_only:
         out.append("A wild card is discarded only when going out or when the hand holds only wild cards.")
+    if r.straight_three:
+        out.append("While his side has not melded, a player keeps the first three he receives for the Straight "
+                   "(never melded nor discarded); he lays it out and replaces it once his side has melded.")
     if r.threes_by_colour:
         shown = "/".join(str(v) for v in r.three_colour_values[1:])
         need = r.canastas_to_go_out

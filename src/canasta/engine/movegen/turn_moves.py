@@ -270,8 +270,9 @@ def play_actions(state: DealState) -> list[int]:
             ]
             if kept or n_disc:
                 acts[n_disc:] = kept
-        if (rules.empty_pile_forbidden != "none" or rules.wild_discard_forced_only) and len(acts) > n_disc:
-            acts[n_disc:] = allowed_discards(state, seat, acts[n_disc:])  # MAC A.5 (constraints/discards.py)
+        if (rules.empty_pile_forbidden != "none" or rules.wild_discard_forced_only
+                or rules.straight_three) and len(acts) > n_disc:
+            acts[n_disc:] = allowed_discards(state, seat, acts[n_disc:])  # MAC A.3, A.5 (constraints/discards.py)
     if state.no_discard and opening_done:
         acts.append(PASS_ID)
     if (
