@@ -64,6 +64,9 @@ def deal_cards(
     if rules.first_player_extra_card:  # 15 tiles: he starts by discarding (§3.4, S2 l.41-44)
         state._give(first, stock.pop())
     state.packets = deal_packets(state, stock)  # face-down packets (extra_cards_from=packet)
+    # MAC A.2 [POC, MS]: the talons of the first, second ... side to open, dealt face down from the stock in advance
+    state.talons = ([[stock.pop() for _ in range(k)] for k in rules.talon_sizes]
+                    if rules.talon_source == "predealt" else [])
     state.extra_done = [False] * t
     state.stock = stock
     state.dowry = []  # face-down cards under the upcard: dowry, surpriza (dowry.py)

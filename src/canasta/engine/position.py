@@ -159,6 +159,7 @@ class Position:
     frozen: bool | None = None
     pending: Sequence[int] = ()
     packets: Sequence[Sequence[int]] | None = None
+    talons: Sequence[Sequence[int]] = ()
     dowry: Sequence[int] = ()
     black_threes_removed: Sequence[Sequence[int]] | None = None
     asks_failed: Sequence[int] | None = None
@@ -210,6 +211,7 @@ def fill_position(state: DealState, rules: Rules, position: Position) -> None:
     state.pile = list(position.pile)
     state.pending = list(position.pending)
     state.packets = _per_seat("packets", position.packets, n, list)
+    state.talons = [list(t) for t in position.talons]  # talon_source=predealt (MAC A.2), by the order of opening
     state.dowry = list(position.dowry)
     state.red3 = _per_seat("red_threes", position.red_threes, n, list)
     state.black3_removed = _per_seat("black_threes_removed", position.black_threes_removed, n, list)
@@ -322,6 +324,7 @@ def position_parts(state: DealState) -> dict[str, Any]:
         "frozen": state.frozen,
         "pending": list(state.pending),
         "packets": [list(p) for p in state.packets],
+        "talons": [list(t) for t in state.talons],
         "dowry": list(state.dowry),
         "black_threes_removed": [list(r) for r in state.black3_removed],
         "asks_failed": list(state.ask_failed),

@@ -192,6 +192,7 @@ class DealState:
         "blocked_until",
         "variant_ranks",
         "packets",
+        "talons",
         "extra_done",
         "dowry",
         "seq_canastas",
@@ -259,6 +260,7 @@ class DealState:
     blocked_until: int
     variant_ranks: VariantRanks
     packets: list[list[int]]
+    talons: list[list[int]]
     extra_done: list[bool]
     dowry: list[int]
     seq_canastas: list[int]
@@ -507,7 +509,8 @@ class DealState:
 
     def card_census(self) -> list[int]:
         """Copies of each card type found in stock, pile, hands, melds, red threes, removed black threes,
-        face-down packets (``extra_cards_from=packet``) and the dowry or surpriza under the pile (``dowry``)."""
+        face-down packets (``extra_cards_from=packet``), the dowry or surpriza under the pile (``dowry``) and the
+        talons dealt in advance (``talon_source=predealt``)."""
         got = [0] * N_TYPES
         for c in self.stock:
             got[c] += 1
@@ -533,6 +536,9 @@ class DealState:
                 got[c] += 1
         for c in self.dowry:
             got[c] += 1
+        for p in self.talons:
+            for c in p:
+                got[c] += 1
         return got
 
     def drop_caches(self) -> None:

@@ -33,6 +33,8 @@ def talon_earned(state: DealState, seat: int) -> int:
     if state.drew == 2 or turn_card_drawn(state):  # opened by taking the pile, or the turn card is gone
         return 0
     before = sum(1 for s in range(state.teams) if s != side and state.opened[s])
+    if state.rules.talon_source == "predealt":  # the pile dealt in advance for this place, if still there
+        return len(state.talons[before]) if before < len(state.talons) else 0
     return sizes[before] if before < len(sizes) else 0
 
 
@@ -43,17 +45,26 @@ def talon_due(state: DealState, seat: int) -> bool:
     discard it, his hand empty until the talon joins it at his next turn [HB, T]."""
     sizes = state.rules.talon_sizes
     side = state.side_of[seat]
-    if not sizes or state.drew != 1 or not state.stock or turn_card_drawn(state):
+    if not sizes or state.drew != 1 or turn_card_drawn(state):
         return False
     if state.opened[side] and (state.opener[side] != seat or state.opened_turn[side] != state.turn_no):
         return False
     before = sum(1 for s in range(state.teams) if s != side and state.opened[s])
-    return before < len(sizes) and sizes[before] > 0
+    if state.rules.talon_source == "predealt":
+        return before < len(state.talons) and bool(state.talons[before])
+    return bool(state.stock) and before < len(sizes) and sizes[before] > 0
 
 
 def earn_talon(state: DealState, seat: int) -> None:
     """After ``seat``'s discard (he did not go out): set the talon he earned aside from the top of the stock
     (A.2: "the opener takes them from the stock top after discarding")."""
+    if state.rules.talon_source == "predealt":  # the pile dealt in advance, claimed (MAC A.2 [POC, MS])
+        if talon_earned(state, seat):
+            side = state.side_of[seat]
+            before = sum(1 for s in range(state.teams) if s != side and state.opened[s])
+            state.packets[seat].extend(state.talons[before])
+            state.talons[before] = []
+        return
     count = min(talon_earned(state, seat), len(state.stock))
     stock = state.stock
     for _ in range(count):

@@ -102,6 +102,10 @@ def check_american(r: RuleFields) -> None:
     if r.straight_three and not (r.threes_by_colour and "straight" in SPECIAL_HAND_VALUES.get(r.special_hands, {})):
         raise RulesError("straight_three (a three kept for the Straight, A.3) needs threes_by_colour and a set of "
                          "special_hands holding the Straight (cla or pagat)")
+    if r.talon_source not in ("stock", "predealt"):
+        raise RulesError(f"talon_source takes stock or predealt, not {r.talon_source!r}")
+    if r.talon_source == "predealt" and not r.talon_sizes:
+        raise RulesError("talon_source=predealt deals the talons of talon_sizes in advance: give talon_sizes")
     if r.min_meld_mode not in ("by_score", "by_hand_number"):
         raise RulesError(f"min_meld_mode takes by_score or by_hand_number, not {r.min_meld_mode!r}")
     if r.min_meld_mode == "by_hand_number" and r.round_minimums:
@@ -125,9 +129,11 @@ def american_rule_lines(r: RuleFields) -> list[str]:
     if r.talon_sizes:
         turn = (f"; none once the turn card ({r.turn_card_from_bottom}th stock card from the bottom) is drawn"
                 if r.turn_card_from_bottom else "")
+        where = ("from the piles dealt face down in advance" if r.talon_source == "predealt"
+                 else "from the stock after his discard")
         out.append("Talon: the player who makes his side's initial meld from his hand takes "
                    + ", ".join(f"{k} cards" for k in r.talon_sizes)
-                   + " (first, second ... side to open) from the stock after his discard; they join his hand at his "
+                   + f" (first, second ... side to open) {where}; they join his hand at his "
                    f"next turn; none when the opening took the pile{turn}. With a talon due he may meld down to one "
                    "card and discard it.")
     if r.min_meld_mode == "by_hand_number":

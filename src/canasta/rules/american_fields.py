@@ -26,6 +26,11 @@ class AmericanFields:
     the first side to open, the second for the next; he takes them from the top of the stock after his discard and
     they join his hand at the start of his next turn, threes laid out and replaced; none when the opening took the
     pile or once the turn card is drawn; empty = no talon (MAC A.2: 4/3 [CLA, P, WCA, HB]; engine/talon.py)."""
+    talon_source: str = "stock"
+    """Where the talons come from: stock (taken from the stock top after the opener's discard, MAC A.2 [CLA, WCA,
+    HB]) or predealt (piles of talon_sizes cards dealt face down from the stock after the hands, claimed by the
+    first, second ... side to open [POC, MS]; once the turn card is drawn an unclaimed pile stays out of play,
+    the spec's default on its UNCLEAR point; engine/talon.py, ``DealState.talons``)."""
     turn_card_from_bottom: int = 0
     """Where talon_sizes: the stock card, counted from the bottom, that is the turn card; once it is drawn (fewer
     cards left in the stock) no talon is earned; 0 = no turn card (MAC A.2: 9 [CLA, P, WCA, HB])."""

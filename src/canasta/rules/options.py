@@ -46,6 +46,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "special_hands": ("none", "cla", "pagat"),
     "opening_requires": ("none", "clean_triple", "clean_triple_or_wild_meld"),
     "min_meld_mode": ("by_score", "by_hand_number"),
+    "talon_source": ("stock", "predealt"),
     "empty_pile_forbidden": ("none", "swad", "aces_sevens"),
 }
 
