@@ -12,6 +12,7 @@ from canasta.engine.explain import explain_refusal
 from canasta.moves.actions import DECLARE_ID
 from canasta.moves.notation import Move
 from canasta.rules.errors import RulesError
+from canasta.rules.fields import Rules
 from helpers import hand, is_legal, make_deal, play
 from helpers import mac_rules as mac
 
@@ -78,7 +79,8 @@ def test_the_partner_lays_his_three_out_at_his_next_turn() -> None:
     assert parse_cards("5S")[0] in hand(d, 2)
 
 
-def test_the_option_needs_the_straight() -> None:
+def test_no_three_kept_without_the_straight() -> None:
+    d = make_deal(mac(special_hands="none"), ["3S 3H 3C"], upcard="", stock="3D 8S 8H 8D")
+    assert threes(hand(d, 0)) == [] and len(d.red3[0]) == 4
     with pytest.raises(RulesError, match="straight_three"):
-        mac(special_hands="none")
-    mac(special_hands="none", straight_three="false")
+        Rules.preset("classic", straight_three=True)

@@ -43,6 +43,7 @@ from canasta.engine.constraints.meld_plans import MeldLimits
 from canasta.engine.talon import talon_due
 from canasta.engine.variant_ranks import VariantRanks
 from canasta.moves.notation import SEQ_TARGET
+from canasta.rules.american import SPECIAL_HAND_VALUES
 
 if TYPE_CHECKING:
     from canasta.moves.notation import Move
@@ -350,7 +351,7 @@ class DealState:
             return  # red threes stay in the hand (Hand and Foot, RULES_AMERICAN.md B.7)
         h = self.hands[seat]
         kept = -1  # MAC A.3: the first three held stays for the Straight while the side has not melded
-        if self.rules.straight_three and not self.opened[self.side_of[seat]]:
+        if self.rules.straight_three and self.straight_possible() and not self.opened[self.side_of[seat]]:
             kept = next((c for c in (4, 5, 6, 7) if h[c]), -1)
         for c in ((4, 5, 6, 7) if self.rules.threes_by_colour else (4 + 1, 4 + 2)):  # 3D, 3H (every three: MAC A.3)
             while h[c] > (c == kept):
@@ -388,9 +389,15 @@ class DealState:
 
     def keeps_three(self, seat: int) -> bool:
         """Whether a three ``seat`` receives now stays in his hand for the Straight (``straight_three``, MAC A.3):
-        his side has not melded and he holds no three."""
+        the variant's special hands hold the Straight, his side has not melded and he holds no three."""
         h = self.hands[seat]
-        return not self.opened[self.side_of[seat]] and not (h[4] or h[5] or h[6] or h[7])
+        return (not self.opened[self.side_of[seat]] and not (h[4] or h[5] or h[6] or h[7])
+                and self.straight_possible())
+
+    def straight_possible(self) -> bool:
+        """Whether the variant's special hands hold the Straight (``special_hands``, MAC A.11): only then is a three
+        kept for it (``straight_three``)."""
+        return "straight" in SPECIAL_HAND_VALUES.get(self.rules.special_hands, {})
 
     @property
     def pile_top(self) -> int | None:

@@ -99,9 +99,8 @@ def check_american(r: RuleFields) -> None:
     if r.wild_meld_first and not r.wild_melds:
         raise RulesError("wild_meld_first (no wild card elsewhere while the meld of wild cards is incomplete) needs "
                          "wild_melds")
-    if r.straight_three and not (r.threes_by_colour and "straight" in SPECIAL_HAND_VALUES.get(r.special_hands, {})):
-        raise RulesError("straight_three (a three kept for the Straight, A.3) needs threes_by_colour and a set of "
-                         "special_hands holding the Straight (cla or pagat)")
+    if r.straight_three and not r.threes_by_colour:
+        raise RulesError("straight_three (a three kept for the Straight, A.3) needs threes_by_colour")
     if r.talon_source not in ("stock", "predealt"):
         raise RulesError(f"talon_source takes stock or predealt, not {r.talon_source!r}")
     if r.talon_source == "predealt" and not r.talon_sizes:
@@ -166,7 +165,7 @@ def american_rule_lines(r: RuleFields) -> list[str]:
         out.append(f"Onto an empty pile no {what} may be discarded unless nothing else is held (going out excepted).")
     if r.wild_discard_forced_only:
         out.append("A wild card is discarded only when going out or when the hand holds only wild cards.")
-    if r.straight_three:
+    if r.straight_three and "straight" in SPECIAL_HAND_VALUES.get(r.special_hands, {}):
         out.append("While his side has not melded, a player keeps the first three he receives for the Straight "
                    "(never melded nor discarded); he lays it out and replaces it once his side has melded.")
     if r.threes_by_colour:

@@ -104,7 +104,7 @@ class AmericanFields:
     cards (incomplete_wild_penalty); it may complete it in the turn it goes out (MAC A.9 [CLA via E, CC];
     engine/constraints/out_blocks.py)."""
     straight_three: bool = False
-    """Where threes_by_colour and the special hands include the Straight: while his side has not melded, a player
+    """Where threes_by_colour (needed) and the special hands hold the Straight: while his side has not melded, a player
     keeps the first three he receives (dealt, drawn or as a replacement) in his hand for the Straight, one at a
     time; it is never melded nor discarded; once his side has melded he lays it out and replaces it, at the start
     of his next turn, or at once if he made the opening himself (MAC A.3 [P, T]: "may keep"; the engine keeps it
