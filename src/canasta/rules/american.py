@@ -193,8 +193,7 @@ def american_rule_lines(r: RuleFields) -> list[str]:
                    "melded; no discard, the deal ends, the side scores the hand alone): " + ", ".join(
             f"{SPECIAL_HAND_NAMES[k]} {v}" + (" (wins the game)" if k in DREAM_HANDS else "")
             for k, v in hands.items()) + ".")
-    if r.threes_by_colour:
-        out.append("Not played by the engine yet (docs/variants/modern-american.md): one three kept back for the "
-                   "Straight, the options talon_source=predealt, splash and "
-                   "opening_requires=clean_triple_or_wild_meld.")
+    if hands:
+        out.append("Not played by the engine (docs/variants/modern-american.md): HB's courtesy, a special hand "
+                   "laid down by the partner of a side that opened on the previous turn.")
     return out

@@ -86,9 +86,8 @@ SET_KINDS = ("natural", "mixed", "wild", "sequence")
 EXPERIMENTAL_PRESETS: dict[str, str] = {
     "hand-and-foot": "not every option of RULES_AMERICAN.md part B is played yet, and the bots do not know the "
                      "foot or the contract; docs/variants/hand-and-foot.md lists what is implemented.",
-    "modern-american": "one three kept back for the Straight (so the Straight is never laid down), "
-                       "talon_source=predealt, the Splash and clean_triple_or_wild_meld are not played yet; "
-                       "the bots know only the first MAC sense; docs/variants/modern-american.md lists the status.",
+    "modern-american": "the bots lay a special hand down when they hold one but never build toward one, and they "
+                       "know only the first MAC sense; docs/variants/modern-american.md lists the status.",
 }
 """Presets still marked experimental, with the note ``canasta rules`` shows for them (by preset name: a status
 of the preset's implementation, never a rule)."""
