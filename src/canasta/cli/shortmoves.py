@@ -114,7 +114,8 @@ def verb_problem(verb: str, rules: Rules) -> str | None:
     """Why ``verb`` (lower case, already expanded where unambiguous) is not a move or a command, or None."""
     if verb in KIND_NAMES or verb in COMMANDS:
         return None
-    words = sorted(set(KIND_NAMES) | set(COMMANDS))
+    kinds = set(KIND_NAMES) - (set() if rules.special_hands != "none" else {"declare"})  # declare: MAC A.11
+    words = sorted(kinds | set(COMMANDS))
     starts = [w for w in words if w.startswith(verb)]
     if len(starts) > 1:
         return f"'{verb}' could be {', '.join(starts[:-1])} or {starts[-1]}: type more of the word"

@@ -11,16 +11,9 @@ cards left in the stock), no talon is earned.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from canasta.engine.state import DealState, talon_due, turn_card_drawn
 
-if TYPE_CHECKING:
-    from canasta.engine.state import DealState
-
-
-def turn_card_drawn(state: DealState) -> bool:
-    """Whether the turn card has left the stock (A.2): fewer than ``turn_card_from_bottom`` cards remain.
-    Always False where there is no turn card (``turn_card_from_bottom`` 0)."""
-    return len(state.stock) < state.rules.turn_card_from_bottom
+__all__ = ["earn_talon", "give_talon", "talon_due", "talon_earned", "turn_card_drawn"]
 
 
 def talon_earned(state: DealState, seat: int) -> int:
@@ -36,23 +29,6 @@ def talon_earned(state: DealState, seat: int) -> int:
     if state.rules.talon_source == "predealt":  # the pile dealt in advance for this place, if still there
         return len(state.talons[before]) if before < len(state.talons) else 0
     return sizes[before] if before < len(sizes) else 0
-
-
-def talon_due(state: DealState, seat: int) -> bool:
-    """Whether ``seat``, the player to act, earns a talon if he makes his side's initial meld in this turn, or has
-    made it (A.2): he drew from the stock (no pile taken), his side had not opened before this turn, the turn card
-    is still in the stock and the talon of his side's place has cards. He may then meld down to one card and
-    discard it, his hand empty until the talon joins it at his next turn [HB, T]."""
-    sizes = state.rules.talon_sizes
-    side = state.side_of[seat]
-    if not sizes or state.drew != 1 or turn_card_drawn(state):
-        return False
-    if state.opened[side] and (state.opener[side] != seat or state.opened_turn[side] != state.turn_no):
-        return False
-    before = sum(1 for s in range(state.teams) if s != side and state.opened[s])
-    if state.rules.talon_source == "predealt":
-        return before < len(state.talons) and bool(state.talons[before])
-    return bool(state.stock) and before < len(sizes) and sizes[before] > 0
 
 
 def earn_talon(state: DealState, seat: int) -> None:
