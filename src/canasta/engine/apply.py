@@ -116,7 +116,9 @@ def start_turn(state: DealState, seat: int) -> None:
     if state.lone >= 0 and seat != state.lone:  # cutthroat: each partner's own minimum count (§3.1)
         state.minimum[state.side_of[seat]] = state.rules.min_meld(state.scores[state.home[seat]])
     if state.rules.straight_three and state.rank_counts[seat][THREE] and state.opened[state.side_of[seat]]:
-        state._replace_red_threes(seat)  # the three kept for the Straight, laid out once the side melded (MAC A.3)
+        lay_out_kept_three(state, seat)  # the three kept for the Straight, laid out once the side melded (MAC A.3)
+        if state.over:
+            return
     if state.packets[seat]:  # his side reached the event in another player's turn (extras.py), or his talon (talon.py)
         if state.rules.talon_sizes:
             give_talon(state, seat)
@@ -436,7 +438,17 @@ def mark_opened(state: DealState, side: int, seat: int) -> None:
     state.opener[side] = seat
     state.opened_turn[side] = state.turn_no
     if state.rules.straight_three and state.rank_counts[seat][THREE]:
-        state._replace_red_threes(seat)  # his three kept for the Straight, laid out at once (MAC A.3)
+        lay_out_kept_three(state, seat)  # his three kept for the Straight, laid out at once (MAC A.3)
+
+
+def lay_out_kept_three(state: DealState, seat: int) -> None:
+    """Lay out and replace the three ``seat`` kept for the Straight, his side having melded (MAC A.3). Where it
+    cannot be replaced (the stock is empty), or the replacement is the last stock card and a three, a three stays in
+    his hand and the deal ends at once, as when the last stock card drawn is a three (A.10, by analogy)."""
+    if state.stock:
+        state._replace_red_threes(seat)
+    if state.rank_counts[seat][THREE]:
+        finish_deal(state, -1)
 
 
 def check_out(state: DealState, seat: int) -> None:
