@@ -138,7 +138,8 @@ class Position:
     freezes it (§1.7), ``to_act`` the turn's player, ``dealer`` the seat before ``turn``, ``turn_number`` that
     of the first turn after the dealer's. The other names are those of :class:`~canasta.engine.deal.PlayerView`
     (``melded_this_turn``, ``pile_blocked_until``, ``lone_hand`` ...); ``rng`` is the deal's generator
-    (reshuffles), ``deck`` the deck it was dealt from (records).
+    (reshuffles), ``deck`` the deck it was dealt from (records), ``talons`` the talons dealt in advance and not yet
+    claimed (``talon_source=predealt``, MAC A.2).
     """
 
     hands: Sequence[Sequence[int]]
