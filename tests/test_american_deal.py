@@ -27,7 +27,8 @@ def test_thirteen_cards_and_no_upcard() -> None:
 
 
 def test_every_three_is_laid_out_and_replaced() -> None:
-    d = make_deal(mac(), ["3S 3H 3C"], upcard="", stock="3D 8S 8H 8D")
+    # straight_three=false: no three kept for the Straight (tests/test_american_threes.py keeps one)
+    d = make_deal(mac(straight_three="false"), ["3S 3H 3C"], upcard="", stock="3D 8S 8H 8D")
     assert sorted(d.red3[0]) == sorted(parse_cards("3S 3H 3C 3D"))  # the replacement 3D laid out and replaced too
     assert d.hand_sizes[0] == 13
     assert all(c >> 2 != 1 for c in hand(d, 0))
@@ -35,7 +36,7 @@ def test_every_three_is_laid_out_and_replaced() -> None:
 
 
 def test_three_drawn_is_laid_out_and_replaced() -> None:
-    d = make_deal(mac(), [], upcard="", stock="3S 5H")
+    d = make_deal(mac(straight_three="false"), [], upcard="", stock="3S 5H")
     play(d, "draw")
     assert d.red3[0] == parse_cards("3S")
     assert parse_cards("5H")[0] in hand(d, 0)

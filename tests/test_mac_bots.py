@@ -47,7 +47,9 @@ def test_heuristic_mac_deals_end_by_going_out() -> None:
     # 9 of 20 (four heuristic players)
     out, incomplete = _deals_gone_out(("heuristic", "random"), 20)
     assert out >= 8 and incomplete <= 4
-    assert _deals_gone_out(("heuristic", "heuristic"), 20)[0] >= 12
+    # 11 of 20 since the three kept for the Straight (straight_three, A.3: a card that neither melds nor goes, until
+    # the side melds); over 100 seeds 56 with it and 61 without it (heuristic against random: 40 and 46)
+    assert _deals_gone_out(("heuristic", "heuristic"), 20)[0] >= 11
 
 
 def test_a_mac_game_of_heuristic_against_random_ends() -> None:

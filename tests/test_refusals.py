@@ -211,6 +211,13 @@ NOT_SCRIPTED = {
     "dead_rank_meld", "dead_rank_take", "empty_pile_ace_seven_last", "empty_pile_no_ace_seven",
     "empty_pile_no_dead_rank", "empty_pile_no_wild", "incomplete_meld_blocks_going_out",
     "initial_meld_needs_clean_triple", "opening_mixed_canasta", "wild_discard_only_going_out", "wild_meld_incomplete",
+    # initial_meld_needs_clean_triple_or_wild_meld: scripted in tests/test_american_options.py; three_no_discard in
+    # tests/test_american_threes.py
+    "three_no_discard",
+    "initial_meld_needs_clean_triple_or_wild_meld",
+    # the special hands laid down (declare): scripted in tests/test_american_special_hands.py
+    "no_special_hands", "special_hand_after_draw", "special_hand_none", "special_hand_side_melded",
+    "special_hand_size",
     # Hand and Foot's: scripted in tests/test_hand_and_foot.py
     "naturals_exceed_wilds",
 }

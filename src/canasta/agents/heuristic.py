@@ -50,7 +50,7 @@ from canasta.agents.seqbot import (
 )
 from canasta.cards.deck import ACE, IS_WILD, JOKER, RANKS, THREE, TWO
 from canasta.engine.deal import PlayerView
-from canasta.moves.actions import ACTIONS, DECODED_ACTIONS, group_action
+from canasta.moves.actions import ACTIONS, DECLARE_ID, DECODED_ACTIONS, group_action
 from canasta.moves.notation import (
     ADD,
     ASK,
@@ -120,6 +120,8 @@ class HeuristicAgent:
             raise ValueError("no legal move to choose from")
         if len(legal) == 1:
             return legal[0]
+        if DECLARE_ID in legal:  # a special hand laid down where legal: 2000 to 8500 points (MAC A.11)
+            return DECLARE_ID
         if view is None:
             raise ValueError("the heuristic player needs the seat's view")
         pos = Position(view, self._rules_facts(view.rules), self.weights)

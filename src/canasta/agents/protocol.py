@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from canasta.engine.deal import PlayerView
+from canasta.moves.actions import DECLARE_ID
 from canasta.moves.notation import Move
 
 if TYPE_CHECKING:
@@ -57,7 +58,8 @@ def view_or_forced(view: PlayerView | None, legal: Sequence[int], who: str) -> P
     """The checks at the top of a view-reading agent's ``select``.
 
     Returns:
-        The only legal id when there is one (nothing to decide), else ``view``.
+        The only legal id when there is one (nothing to decide), ``declare`` where it is legal (a special hand
+        laid down, worth 2000 to 8500 points or the game: more than play could bring, MAC A.11), else ``view``.
 
     Raises:
         ValueError: ``legal`` is empty, or ``view`` is None when there is a choice (``who``, e.g.
@@ -67,6 +69,8 @@ def view_or_forced(view: PlayerView | None, legal: Sequence[int], who: str) -> P
         raise ValueError("no legal move to choose from")
     if len(legal) == 1:
         return legal[0]
+    if DECLARE_ID in legal:
+        return DECLARE_ID
     if view is None:
         raise ValueError(f"{who} needs the seat's view")
     return view

@@ -106,14 +106,16 @@ def variant_help(rules: Rules) -> str:
     cards = ("tiles as shown, e.g. red 7, yellow 11, joly, or by card codes 7H JD JK; a number alone "
              "where the colour does not matter" if rules.tile_names
              else "cards like KH TS 3D JK, or a rank alone where the suit does not matter: K, 7")
-    return notation_help(rules.sequences, rules.sequence_wild_max > 0, rules.team_size > 1, cards)
+    return notation_help(rules.sequences, rules.sequence_wild_max > 0, rules.team_size > 1, cards,
+                         rules.special_hands != "none")
 
 
 def verb_problem(verb: str, rules: Rules) -> str | None:
     """Why ``verb`` (lower case, already expanded where unambiguous) is not a move or a command, or None."""
     if verb in KIND_NAMES or verb in COMMANDS:
         return None
-    words = sorted(set(KIND_NAMES) | set(COMMANDS))
+    kinds = set(KIND_NAMES) - (set() if rules.special_hands != "none" else {"declare"})  # declare: MAC A.11
+    words = sorted(kinds | set(COMMANDS))
     starts = [w for w in words if w.startswith(verb)]
     if len(starts) > 1:
         return f"'{verb}' could be {', '.join(starts[:-1])} or {starts[-1]}: type more of the word"

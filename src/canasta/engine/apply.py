@@ -16,10 +16,11 @@ from canasta.cards.deck import (
     is_black_three,
 )
 from canasta.cards.sequences import extended
-from canasta.engine.constraints.going_out import can_go_out_now
+from canasta.engine.constraints.going_out import can_go_out_now, side_may_go_out
 from canasta.engine.constraints.initial_meld_reach import initial_meld_reached
 from canasta.engine.constraints.meld_plans import best_meld_value
 from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
+from canasta.engine.constraints.out_blocks import side_blocked
 from canasta.engine.cutthroat import form_alliance
 from canasta.engine.dowry import take_dowry
 from canasta.engine.extra_cards import give_extra_cards
@@ -40,12 +41,13 @@ from canasta.engine.state import (
     DealState,
     Meld,
 )
-from canasta.engine.talon import earn_talon, give_talon
+from canasta.engine.talon import earn_talon, give_talon, talon_due
 from canasta.errors import IllegalMove
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import (
     ADD,
     ASK,
+    DECLARE,
     DISCARD,
     DRAW,
     KIND_NAMES,
@@ -69,7 +71,7 @@ MAX_RESHUFFLES = 3
 """Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
 
 
-_CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DISCARD: (1,), TAKE: (0, 2)}
+_CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DECLARE: (0,), DISCARD: (1,), TAKE: (0, 2)}
 
 
 def _check_shape(move: Move) -> None:
@@ -79,7 +81,7 @@ def _check_shape(move: Move) -> None:
         IllegalMove: unknown kind, a card that is not a card type, or the wrong number of cards.
     """
     kind = move.kind
-    if not isinstance(kind, int) or not 0 <= kind <= PASS:
+    if not isinstance(kind, int) or not 0 <= kind <= DECLARE:
         raise IllegalMove(f"{kind!r} is not a kind of move")
     if any(not isinstance(c, int) or not 0 <= c < N_TYPES for c in move.cards):
         raise IllegalMove("a move's cards must be card types 0..52")
@@ -113,6 +115,10 @@ def start_turn(state: DealState, seat: int) -> None:
         state.meld_limits = lim.after if state.opened[state.side_of[seat]] else lim.before
     if state.lone >= 0 and seat != state.lone:  # cutthroat: each partner's own minimum count (§3.1)
         state.minimum[state.side_of[seat]] = state.rules.min_meld(state.scores[state.home[seat]])
+    if state.rules.straight_three and state.rank_counts[seat][THREE] and state.opened[state.side_of[seat]]:
+        lay_out_kept_three(state, seat)  # the three kept for the Straight, laid out once the side melded (MAC A.3)
+        if state.over:
+            return
     if state.packets[seat]:  # his side reached the event in another player's turn (extras.py), or his talon (talon.py)
         if state.rules.talon_sizes:
             give_talon(state, seat)
@@ -169,7 +175,7 @@ def finish_deal(state: DealState, out_seat: int) -> None:
 
 def play_move(state: DealState, action: int, move: Move) -> None:
     """Apply a legal move without checks (the caller checked it): draw, take the pile, meld, add, discard, ask, answer,
-    pass."""
+    pass, declare (a special hand laid down: the deal ends, nobody goes out, MAC A.11)."""
     kind = move.kind
     state._legal = None
     seat = state.turn
@@ -203,6 +209,8 @@ def play_move(state: DealState, action: int, move: Move) -> None:
         out = state.hand_sizes[seat] == 0
         if out and foot_waits(state, seat):  # next_turn_instead_of_draw, or going out from the hand (B.9, B.10)
             out = goes_out_from_hand(state, seat, True)
+        if out and state.rules.talon_sizes and talon_due(state, seat) and not talon_goes_out(state, seat):
+            out = False  # the opener melded down to one card: his talon joins his empty hand next turn (MAC A.2)
         if out:  # before has_melded is updated: concealed looks at earlier turns only
             finish_deal(state, seat)
         end_of_melding(state, seat)
@@ -226,7 +234,20 @@ def play_move(state: DealState, action: int, move: Move) -> None:
             state.answer = 0
     elif kind == PASS:
         finish_deal(state, -1)
+    elif kind == DECLARE:
+        state.special_seat = seat  # his 14 cards stay in his hand, scored as the special hand (MAC A.11)
+        finish_deal(state, -1)
     settle_must_go_out(state)
+
+
+def talon_goes_out(state: DealState, seat: int) -> bool:
+    """Whether ``seat``, whose hand his last discard empties with a talon due (MAC A.2), goes out rather than
+    waiting for his talon: his partner did not say no and his side may go out (its canastas, no incomplete meld
+    that blocks it, A.9)."""
+    side = state.side_of[seat]
+    if state.answer < 0 or not side_may_go_out(state, side):
+        return False
+    return not (state.rules.incomplete_blocks_going_out and side_blocked(state, side))
 
 
 def after_turn(state: DealState) -> None:
@@ -422,6 +443,18 @@ def mark_opened(state: DealState, side: int, seat: int) -> None:
     state.opened[side] = True
     state.opener[side] = seat
     state.opened_turn[side] = state.turn_no
+    if state.rules.straight_three and state.rank_counts[seat][THREE]:
+        lay_out_kept_three(state, seat)  # his three kept for the Straight, laid out at once (MAC A.3)
+
+
+def lay_out_kept_three(state: DealState, seat: int) -> None:
+    """Lay out and replace the three ``seat`` kept for the Straight, his side having melded (MAC A.3). Where it
+    cannot be replaced (the stock is empty), or the replacement is the last stock card and a three, a three stays in
+    his hand and the deal ends at once, as when the last stock card drawn is a three (A.10, by analogy)."""
+    if state.stock:
+        state._replace_red_threes(seat)
+    if state.rank_counts[seat][THREE]:
+        finish_deal(state, -1)
 
 
 def check_out(state: DealState, seat: int) -> None:

@@ -39,6 +39,7 @@ CLONE_SHARED = (
     "no_discard",
     "over",
     "out_seat",
+    "special_seat",
     "concealed",
     "reshuffles",
     "turn_no",
@@ -74,7 +75,7 @@ CLONE_FLAT = (
     "minimum",
 )
 """Slots that are lists of numbers or flags: copied."""
-CLONE_NESTED = ("hands", "rank_counts", "meld_index", "red3", "black3_removed", "packets")
+CLONE_NESTED = ("hands", "rank_counts", "meld_index", "red3", "black3_removed", "packets", "talons")
 """Slots that are lists of lists of numbers: each inner list copied."""
 CLONE_SPECIAL = ("melds", "turn_new", "seqs", "_rng", "_rng_shared", "_legal", "_shared")
 """Slots :meth:`Deal.clone` copies by hand: the melds (``turn_new`` and ``seqs`` point into them), the generator's
@@ -109,6 +110,7 @@ def _copy_slots(s: DealState, d: DealState) -> None:
     d.no_discard = s.no_discard
     d.over = s.over
     d.out_seat = s.out_seat
+    d.special_seat = s.special_seat
     d.concealed = s.concealed
     d.reshuffles = s.reshuffles
     d.turn_no = s.turn_no
@@ -144,6 +146,7 @@ def _copy_slots(s: DealState, d: DealState) -> None:
     d.red3 = list(map(list.copy, s.red3))
     d.black3_removed = list(map(list.copy, s.black3_removed))
     d.packets = list(map(list.copy, s.packets))
+    d.talons = list(map(list.copy, s.talons))
 
 
 def clone(state: DealState, rng: random.Random | None = None) -> DealState:

@@ -64,6 +64,9 @@ def deal_cards(
     if rules.first_player_extra_card:  # 15 tiles: he starts by discarding (§3.4, S2 l.41-44)
         state._give(first, stock.pop())
     state.packets = deal_packets(state, stock)  # face-down packets (extra_cards_from=packet)
+    # MAC A.2 [POC, MS]: the talons of the first, second ... side to open, dealt face down from the stock in advance
+    state.talons = ([[stock.pop() for _ in range(k)] for k in rules.talon_sizes]
+                    if rules.talon_source == "predealt" else [])
     state.extra_done = [False] * t
     state.stock = stock
     state.dowry = []  # face-down cards under the upcard: dowry, surpriza (dowry.py)
@@ -116,6 +119,7 @@ def _empty_table(state: DealState, rules: Rules, scores: Sequence[int] | None, d
     state.blocked_until = 0
     state.over = False
     state.out_seat = -1
+    state.special_seat = -1  # the seat that laid down a special hand, ending the deal (MAC A.11)
     state.concealed = False
     state.reshuffles = 0
     state.turn_no = 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 from canasta.cards.deck import IS_BLACK_THREE, THREE, card_str
 from canasta.engine.constraints.after_move import canastas_missing_for_initial_meld
 from canasta.engine.constraints.canasta_in_opening import KIND_WORDS
-from canasta.engine.constraints.clean_triple import CLEAN_TRIPLE
+from canasta.engine.constraints.clean_triple import CLEAN_TRIPLE, OR_WILD_MELD
 from canasta.engine.constraints.discards import discard_problem
 from canasta.engine.constraints.going_out import side_may_go_out
 from canasta.engine.constraints.minimum_count import initial_meld_done
@@ -21,10 +21,11 @@ from canasta.engine.movegen.move_cards import RANK_WORDS
 from canasta.engine.movegen.turn_moves import legal_actions
 from canasta.engine.refusals import Refusal, needed_words, needing, out_block, rank_code, refusal
 from canasta.engine.refuse_melds import KINDS, MUST_ASK, explain_meld
+from canasta.engine.refuse_special_hands import declare_refusal
 from canasta.engine.refuse_takes import explain_take
 from canasta.engine.state import P_ANSWER, P_DRAW, DealState
 from canasta.moves.actions import action_of
-from canasta.moves.notation import ADD, ASK, DISCARD, DRAW, MELD, NO, PASS, TAKE, YES, Move, MoveError
+from canasta.moves.notation import ADD, ASK, DECLARE, DISCARD, DRAW, MELD, NO, PASS, TAKE, YES, Move, MoveError
 
 __all__ = ["MUST_ASK", "Refusal", "explain", "explain_refusal"]
 
@@ -55,6 +56,8 @@ def explain_refusal(state: DealState, move: Move) -> Refusal:
         return refusal("answer_first", "you must first answer your partner's question 'may I go out?' with yes or no")
     if kind in (YES, NO):
         return refusal("nobody_asked", "nobody asked to go out")
+    if kind == DECLARE:  # a special hand laid down (MAC A.11)
+        return declare_refusal(state, seat) or refusal("not_allowed_now", "that move is not allowed now")
     if state.phase == P_DRAW:
         return _explain_draw_phase(state, move)
     if kind in (DRAW, TAKE):
@@ -148,6 +151,11 @@ def explain_discard(state: DealState, move: Move, seat: int, side: int) -> Refus
                                                               "(three natural cards of a rank or more, no wild card, "
                                                               "not the pile's top card): meld one before you discard "
                                                               "(MAC A.7)")
+        if state.rules.opening_requires == OR_WILD_MELD and state.open_total >= state.minimum[side]:
+            return refusal("initial_meld_needs_clean_triple_or_wild_meld",
+                           "your side's initial meld must include a clean triple (three natural cards of a rank or "
+                           "more, no wild card, not the pile's top card) or a meld of three wild cards or more: meld "
+                           "one before you discard (MAC A.7, pagat)")
         return refusal("initial_meld_short", f"your melds this turn count {state.open_total}; your side's initial "
                                              f"meld needs {state.minimum[side]}: meld more before you discard (§1.6)",
                        count=state.open_total, points=state.minimum[side])
@@ -174,6 +182,9 @@ def _explain_last_discard(state: DealState, seat: int, side: int) -> Refusal:
 def _discard_restricted(code: str) -> Refusal:
     """The refusal of a discard that Modern American Canasta's A.5 forbids (``code`` from
     :func:`~canasta.engine.constraints.discards.discard_problem`)."""
+    if code == "three_no_discard":
+        return refusal("three_no_discard", "a three is never discarded; the one you keep for the Straight is laid "
+                                           "out once your side has melded (A.3)")
     if code == "wild_discard_only_going_out":
         return refusal("wild_discard_only_going_out", "a wild card may be discarded only when going out or when "
                                                       "your hand holds only wild cards (A.5)")

@@ -16,6 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from canasta.engine.deal import Deal
 from canasta.engine.seating import Seating, seating
+from canasta.engine.special_hands import special_hand_wins
 from canasta.moves.notation import Move
 from canasta.rules.fields import Rules
 from canasta.scoring.sides import SideScore
@@ -194,7 +195,9 @@ class Game:
             self.dealer = (self.dealer + 1) % self.rules.players
             self.next_seating = Seating(self.seating.seats, self.dealer, -1)
         out = str(deal.home[deal.out_seat]) if deal.out_seat >= 0 else None
-        w = winner(self.rules, {str(i): t for i, t in enumerate(self.totals)}, out, len(self.logs))
+        dream = special_hand_wins(deal)  # a Dream Hand wins the game at once (MAC A.13)
+        w = winner(self.rules, {str(i): t for i, t in enumerate(self.totals)}, out, len(self.logs),
+                   str(dream) if dream >= 0 else None)
         if w is not None:
             self.winner = int(w)
             self.over = True

@@ -37,10 +37,13 @@ def check_invariants(state: DealState) -> None:
             if have != state.rank_counts[s][r]:
                 raise AssertionError("rank counts out of step")
         if (any(IS_RED_THREE[c] for c in range(N_TYPES) if h[c]) and not state.rules.red3_hand_penalty
-                and not (state.over and state.rules.threes_by_colour)):
+                and not state.rules.threes_by_colour):  # MAC: checked below with every three
             raise AssertionError("a red three stayed in a hand")  # MAC: the last stock card may (A.10)
-        if state.rules.threes_by_colour and not state.over and any(h[c] for c in range(4, 8)):
-            raise AssertionError("a three stayed in a hand: every three is laid out (MAC A.3)")
+        if state.rules.threes_by_colour and not state.over and any(h[c] for c in range(4, 8)) and not (
+                state.rules.straight_three and sum(h[4:8]) == 1
+                and (not state.opened[state.side_of[s]] or s != state.turn)):
+            raise AssertionError("a three stayed in a hand: every three is laid out (MAC A.3), but the one kept for "
+                                 "the Straight, until the player's first turn after his side melded")
         if state.rules.sequences and state.natural_bits[s] != held_bits(h):
             raise AssertionError("naturals held (bits) out of step")
         if any(not IS_BLACK_THREE[c] for c in state.black3_removed[s]):

@@ -138,7 +138,8 @@ class Position:
     freezes it (§1.7), ``to_act`` the turn's player, ``dealer`` the seat before ``turn``, ``turn_number`` that
     of the first turn after the dealer's. The other names are those of :class:`~canasta.engine.deal.PlayerView`
     (``melded_this_turn``, ``pile_blocked_until``, ``lone_hand`` ...); ``rng`` is the deal's generator
-    (reshuffles), ``deck`` the deck it was dealt from (records).
+    (reshuffles), ``deck`` the deck it was dealt from (records), ``talons`` the talons dealt in advance and not yet
+    claimed (``talon_source=predealt``, MAC A.2).
     """
 
     hands: Sequence[Sequence[int]]
@@ -160,6 +161,7 @@ class Position:
     frozen: bool | None = None
     pending: Sequence[int] = ()
     packets: Sequence[Sequence[int]] | None = None
+    talons: Sequence[Sequence[int]] = ()
     dowry: Sequence[int] = ()
     black_threes_removed: Sequence[Sequence[int]] | None = None
     asks_failed: Sequence[int] | None = None
@@ -178,6 +180,7 @@ class Position:
     touched_old: bool = False
     stock_out: bool = False
     out_seat: int = -1
+    special_seat: int = -1
     concealed: bool = False
     reshuffles: int = 0
     rng: random.Random | None = None
@@ -210,6 +213,7 @@ def fill_position(state: DealState, rules: Rules, position: Position) -> None:
     state.pile = list(position.pile)
     state.pending = list(position.pending)
     state.packets = _per_seat("packets", position.packets, n, list)
+    state.talons = [list(t) for t in position.talons]  # talon_source=predealt (MAC A.2), by the order of opening
     state.dowry = list(position.dowry)
     state.red3 = _per_seat("red_threes", position.red_threes, n, list)
     state.black3_removed = _per_seat("black_threes_removed", position.black_threes_removed, n, list)
@@ -289,6 +293,7 @@ def _set_turn(state: DealState, position: Position, dealer: int) -> None:
     state.stock_out = position.stock_out
     state.over = position.phase == "over"
     state.out_seat = position.out_seat
+    state.special_seat = position.special_seat
     state.concealed = position.concealed
     state.reshuffles = position.reshuffles
 
@@ -323,6 +328,7 @@ def position_parts(state: DealState) -> dict[str, Any]:
         "frozen": state.frozen,
         "pending": list(state.pending),
         "packets": [list(p) for p in state.packets],
+        "talons": [list(t) for t in state.talons],
         "dowry": list(state.dowry),
         "black_threes_removed": [list(r) for r in state.black3_removed],
         "asks_failed": list(state.ask_failed),
@@ -341,6 +347,7 @@ def position_parts(state: DealState) -> dict[str, Any]:
         "touched_old": state.touched_old,
         "stock_out": state.stock_out,
         "out_seat": state.out_seat,
+        "special_seat": state.special_seat,
         "concealed": state.concealed,
         "reshuffles": state.reshuffles,
         "rng": rng,

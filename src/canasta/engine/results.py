@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from canasta.cards.deck import IS_RED_THREE, N_TYPES, THREE
+from canasta.engine.special_hands import declared_cards
 from canasta.engine.state import DealState
 from canasta.scoring.deal_score import score_deal
 from canasta.scoring.sides import CONCEALED_KINDS, SideResult, SideScore
@@ -38,6 +39,8 @@ def side_results(state: DealState) -> list[SideResult]:
         res[side].ask_failed = state.ask_failed[side]
     if state.lone >= 0:  # cutthroat: one result per player, the partners' combine in scoring (§3.1)
         res[state.home[state.lone]].lone_hand = True
+    if state.special_seat >= 0:  # a special hand laid down: the side scores its value alone (MAC A.11)
+        res[state.home[state.special_seat]].special_hand = declared_cards(state)
     if state.out_seat >= 0:
         s = res[state.home[state.out_seat]]
         s.went_out = True

@@ -42,6 +42,7 @@ from canasta.cards.sequences import NAT_BIT
 from canasta.engine.constraints.meld_plans import MeldLimits
 from canasta.engine.variant_ranks import VariantRanks
 from canasta.moves.notation import SEQ_TARGET
+from canasta.rules.american import SPECIAL_HAND_VALUES
 
 if TYPE_CHECKING:
     from canasta.moves.notation import Move
@@ -172,6 +173,7 @@ class DealState:
         "no_discard",
         "over",
         "out_seat",
+        "special_seat",
         "concealed",
         "reshuffles",
         "_rng",
@@ -191,6 +193,7 @@ class DealState:
         "blocked_until",
         "variant_ranks",
         "packets",
+        "talons",
         "extra_done",
         "dowry",
         "seq_canastas",
@@ -241,6 +244,7 @@ class DealState:
     no_discard: bool
     over: bool
     out_seat: int
+    special_seat: int
     concealed: bool
     reshuffles: int
     _rng: random.Random
@@ -260,6 +264,7 @@ class DealState:
     blocked_until: int
     variant_ranks: VariantRanks
     packets: list[list[int]]
+    talons: list[list[int]]
     extra_done: list[bool]
     dowry: list[int]
     seq_canastas: list[int]
@@ -348,8 +353,11 @@ class DealState:
         if self.rules.red3_hand_penalty:
             return  # red threes stay in the hand (Hand and Foot, RULES_AMERICAN.md B.7)
         h = self.hands[seat]
+        kept = -1  # MAC A.3: the first three held stays for the Straight while the side has not melded
+        if self.rules.straight_three and straight_possible(self) and not self.opened[self.side_of[seat]]:
+            kept = next((c for c in (4, 5, 6, 7) if h[c]), -1)
         for c in ((4, 5, 6, 7) if self.rules.threes_by_colour else (4 + 1, 4 + 2)):  # 3D, 3H (every three: MAC A.3)
-            while h[c]:
+            while h[c] > (c == kept):
                 self._take_card(seat, c)
                 self.red3[seat].append(c)
                 self._draw(seat, 1)
@@ -370,6 +378,10 @@ class DealState:
                 if by_colour and not stock:  # the last stock card: no replacement, kept in the hand (MAC A.10)
                     self._give(seat, c)
                     return True
+                if by_colour and self.rules.straight_three and keeps_three(self, seat):
+                    self._give(seat, c)  # kept for the Straight: it is the card drawn (MAC A.3)
+                    count -= 1
+                    continue
                 self.red3[seat].append(c)
                 if not stock:
                     return True
@@ -468,10 +480,13 @@ class DealState:
 
     def cards_to_keep(self) -> int:
         """Cards the player must be able to keep (counting a pile set aside, and his foot while it waits for him,
-        RULES_AMERICAN.md B.9) if he cannot go out."""
+        RULES_AMERICAN.md B.9) if he cannot go out: 2 (one to discard, one to keep), 1 where he opens with a talon
+        due (:func:`talon_due`, MAC A.2)."""
         foot = len(self.packets[self.turn]) if self.rules.has_foot else 0
         if foot and self.rules.foot_pickup == "walk_only":  # he keeps a card to discard (RULES_AMERICAN.md B.9)
             foot = 1
+        if self.rules.talon_sizes and talon_due(self, self.turn):  # MAC A.2: down to one card, then the talon
+            return max(0, 1 - self._to_hand(self.pending))
         return max(0, 2 - self._to_hand(self.pending) - foot)
 
     def _to_hand(self, cards: Sequence[int]) -> int:
@@ -494,7 +509,8 @@ class DealState:
 
     def card_census(self) -> list[int]:
         """Copies of each card type found in stock, pile, hands, melds, red threes, removed black threes,
-        face-down packets (``extra_cards_from=packet``) and the dowry or surpriza under the pile (``dowry``)."""
+        face-down packets (``extra_cards_from=packet``), the dowry or surpriza under the pile (``dowry``) and the
+        talons dealt in advance (``talon_source=predealt``)."""
         got = [0] * N_TYPES
         for c in self.stock:
             got[c] += 1
@@ -520,6 +536,9 @@ class DealState:
                 got[c] += 1
         for c in self.dowry:
             got[c] += 1
+        for p in self.talons:
+            for c in p:
+                got[c] += 1
         return got
 
     def drop_caches(self) -> None:
@@ -636,3 +655,39 @@ class SeqState(DealState):
             self.natural_bits[seat] &= ~NAT_BIT[card]
         self.rank_counts[seat][card >> 2] -= 1
         self.hand_sizes[seat] -= 1
+
+
+def keeps_three(state: DealState, seat: int) -> bool:
+    """Whether a three ``seat`` receives now stays in his hand for the Straight (``straight_three``, MAC A.3): the
+    variant's special hands hold the Straight, his side has not melded and he holds no three."""
+    h = state.hands[seat]
+    return not state.opened[state.side_of[seat]] and not (h[4] or h[5] or h[6] or h[7]) and straight_possible(state)
+
+
+def straight_possible(state: DealState) -> bool:
+    """Whether the variant's special hands hold the Straight (``special_hands``, MAC A.11): only then is a three kept
+    for it (``straight_three``)."""
+    return "straight" in SPECIAL_HAND_VALUES.get(state.rules.special_hands, {})
+
+
+def turn_card_drawn(state: DealState) -> bool:
+    """Whether the turn card has left the stock (A.2): fewer than ``turn_card_from_bottom`` cards remain.
+    Always False where there is no turn card (``turn_card_from_bottom`` 0)."""
+    return len(state.stock) < state.rules.turn_card_from_bottom
+
+
+def talon_due(state: DealState, seat: int) -> bool:
+    """Whether ``seat``, the player to act, earns a talon if he makes his side's initial meld in this turn, or has
+    made it (A.2): he drew from the stock (no pile taken), his side had not opened before this turn, the turn card
+    is still in the stock and the talon of his side's place has cards. He may then meld down to one card and
+    discard it, his hand empty until the talon joins it at his next turn [HB, T]."""
+    sizes = state.rules.talon_sizes
+    side = state.side_of[seat]
+    if not sizes or state.drew != 1 or turn_card_drawn(state):
+        return False
+    if state.opened[side] and (state.opener[side] != seat or state.opened_turn[side] != state.turn_no):
+        return False
+    before = sum(1 for s in range(state.teams) if s != side and state.opened[s])
+    if state.rules.talon_source == "predealt":
+        return before < len(state.talons) and bool(state.talons[before])
+    return bool(state.stock) and before < len(sizes) and sizes[before] > 0

@@ -11,16 +11,9 @@ cards left in the stock), no talon is earned.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from canasta.engine.state import DealState, talon_due, turn_card_drawn
 
-if TYPE_CHECKING:
-    from canasta.engine.state import DealState
-
-
-def turn_card_drawn(state: DealState) -> bool:
-    """Whether the turn card has left the stock (A.2): fewer than ``turn_card_from_bottom`` cards remain.
-    Always False where there is no turn card (``turn_card_from_bottom`` 0)."""
-    return len(state.stock) < state.rules.turn_card_from_bottom
+__all__ = ["earn_talon", "give_talon", "talon_due", "talon_earned", "turn_card_drawn"]
 
 
 def talon_earned(state: DealState, seat: int) -> int:
@@ -33,12 +26,21 @@ def talon_earned(state: DealState, seat: int) -> int:
     if state.drew == 2 or turn_card_drawn(state):  # opened by taking the pile, or the turn card is gone
         return 0
     before = sum(1 for s in range(state.teams) if s != side and state.opened[s])
+    if state.rules.talon_source == "predealt":  # the pile dealt in advance for this place, if still there
+        return len(state.talons[before]) if before < len(state.talons) else 0
     return sizes[before] if before < len(sizes) else 0
 
 
 def earn_talon(state: DealState, seat: int) -> None:
     """After ``seat``'s discard (he did not go out): set the talon he earned aside from the top of the stock
     (A.2: "the opener takes them from the stock top after discarding")."""
+    if state.rules.talon_source == "predealt":  # the pile dealt in advance, claimed (MAC A.2 [POC, MS])
+        if talon_earned(state, seat):
+            side = state.side_of[seat]
+            before = sum(1 for s in range(state.teams) if s != side and state.opened[s])
+            state.packets[seat].extend(state.talons[before])
+            state.talons[before] = []
+        return
     count = min(talon_earned(state, seat), len(state.stock))
     stock = state.stock
     for _ in range(count):

@@ -12,6 +12,7 @@ from canasta.cards.sequences import span_decode, span_str
 from canasta.moves.actions import (
     ACTION_INDEX,
     ACTIONS,
+    DECLARE_ID,
     GROUP_WILD_COMBOS,
     MAX_NATURALS,
     N_ACTIONS,
@@ -75,6 +76,8 @@ def action_name(action: int) -> str:
                     f"standing for {card_str(hole * 4 + n)}")
         return (f"add to the sequence {span_str((n, lo, hi))} whose wild card stands for {card_str(hole * 4 + n)}, "
                 f"making it {span_str((n, a, b))}")
+    if action == DECLARE_ID:
+        return "declare: lay the whole hand down as a special hand (Modern American Canasta)"
     if kind == TAKE:
         return f"take the pile with {TAKE_MODE_NAMES[arg]}"
     if kind == DISCARD:
@@ -135,8 +138,10 @@ def action_table() -> str:
                 "+wk): wk 0 = natural cards added to a sequence whose wild card stands for hole, 1/2 = a two/joker "
                 "added standing for hole; suit-major, then the range before (3 to 6 cards), the range after (at most "
                 "7), then wk 0 by hole, then the holes outside the range before by hole and wk |")
-    rows.append(f"| {WILD_SEQ_TAKE_BASE}..{N_ACTIONS - 1} | `take` by adding the top card to a sequence holding "
+    rows.append(f"| {WILD_SEQ_TAKE_BASE}..{DECLARE_ID - 1} | `take` by adding the top card to a sequence holding "
                 f"a wild card (Hollywood) | key (take, {TAKE_SEQ_WILD}, suit, low*16+high, hole): suit-major, then "
                 "the range (3 to 6 cards), hole |")
+    rows.append(f"| {DECLARE_ID} | `declare`: the whole hand laid down as a special hand (Modern American "
+                "Canasta, A.11) | |")
     rows.append(f"| (total) | {N_ACTIONS} ids | |")
     return "\n".join(rows)

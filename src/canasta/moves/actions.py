@@ -32,6 +32,7 @@ from canasta.cards.sequences import (
 from canasta.moves.notation import (
     ADD,
     ASK,
+    DECLARE,
     DISCARD,
     DRAW,
     KIND_NAMES,
@@ -146,6 +147,8 @@ def _build_tables() -> tuple[list[ActionKey], dict[ActionKey, int]]:
             if hi - lo + 1 < SEQ_MAX:
                 for hole in range(lo, hi + 1):
                     table.append((TAKE, TAKE_SEQ_WILD, suit, span_code(lo, hi), hole))
+    # laying the hand down as a special hand (Modern American Canasta, RULES_AMERICAN.md A.11): one id
+    table.append((DECLARE, -1, 0, 0, 0))
     index = {key: i for i, key in enumerate(table)}
     return table, index
 
@@ -158,6 +161,8 @@ ASK_ID = ACTION_INDEX[(ASK, -1, 0, 0, 0)]
 YES_ID = ACTION_INDEX[(YES, -1, 0, 0, 0)]
 NO_ID = ACTION_INDEX[(NO, -1, 0, 0, 0)]
 PASS_ID = ACTION_INDEX[(PASS, -1, 0, 0, 0)]
+DECLARE_ID = ACTION_INDEX[(DECLARE, -1, 0, 0, 0)]
+"""The id of ``declare`` (a special hand laid down, MAC A.11): the last id, after every sequence block."""
 TAKE_IDS = tuple(ACTION_INDEX[(TAKE, m, 0, 0, 0)] for m in range(4))
 N_CLASSIC_ACTIONS = 3674
 """Ids below this number are the meld-of-a-rank table; sequence blocks follow (never renumbered)."""
@@ -295,7 +300,7 @@ def move_key(move: Move) -> ActionKey:
     k = move.kind
     if move.seq or (k == MELD and move.target == SEQ_TARGET):
         return _seq_key(move)
-    if k in (DRAW, ASK, YES, NO, PASS):
+    if k in (DRAW, ASK, YES, NO, PASS, DECLARE):
         return (k, -1, 0, 0, 0)
     if k == DISCARD:
         return (k, move.cards[0], 0, 0, 0)
@@ -342,7 +347,7 @@ class Action(NamedTuple):
     the counts of cards).
 
     Attributes:
-        kind: DRAW, TAKE, MELD, ADD, DISCARD, ASK, YES, NO or PASS (``KIND_NAMES[kind]`` in words).
+        kind: DRAW, TAKE, MELD, ADD, DISCARD, ASK, YES, NO, PASS or DECLARE (``KIND_NAMES[kind]`` in words).
         target: for MELD and ADD, the meld: a rank index 0..12 (0 = the twos group of Italian, where
             ``naturals`` counts the twos), WILD_TARGET (the meld of wild cards) or SEQ_TARGET (a sequence,
             with a wild card or not).
@@ -434,6 +439,8 @@ def _decode(action_id: int) -> Action:
     """The :class:`Action` of ``action_id``, read from its key (built once for :data:`DECODED_ACTIONS`)."""
     key = ACTIONS[action_id]
     kind, a, b, c, d = key
+    if kind == DECLARE:
+        return Action(kind)
     if action_id >= N_CLASSIC_ACTIONS:
         return _decode_sequence(kind, key)
     if kind == TAKE:

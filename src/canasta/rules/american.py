@@ -28,14 +28,14 @@ MODERN_AMERICAN_FIELDS: dict[str, Any] = {
     "held_aces_penalty": 1500, "held_sevens_penalty": 1500,
     "held_rank_penalty_from": 3, "special_hands": "cla", "incomplete_blocks_going_out": True,
     "wild_meld_first": True, "opening_top_card_counts": False,
-    "opening_mixed_canasta": False,
+    "opening_mixed_canasta": False, "straight_three": True,
     "opening_requires": "clean_triple", "stock_end": "pile_continuation",
 }
 """The fields of the ``modern-american`` preset that the scoring reads (RULES_AMERICAN.md A.1, A.7, A.8, A.9, A.11,
 A.12, A.13; docs/variants/modern-american.md). The preset is not registered yet: the engine does not play MAC's
 deal, pile, discard and meld rules (the turn card, talons, threes laid out, rule of five, dead ranks ...)."""
 
-OPENING_REQUIRES = ("none", "clean_triple")
+OPENING_REQUIRES = ("none", "clean_triple", "clean_triple_or_wild_meld")
 """Values of the ``opening_requires`` field played (RULES_AMERICAN.md A.7, A.14 row 4)."""
 
 SPECIAL_HAND_SETS = ("none", "cla", "pagat")
@@ -93,12 +93,23 @@ def check_american(r: RuleFields) -> None:
         raise RulesError(f"turn_card_from_bottom is a card's place from the bottom of the stock, 0 (none) or more, "
                          f"not {r.turn_card_from_bottom}")
     if r.opening_requires not in OPENING_REQUIRES:
-        raise RulesError(f"opening_requires takes one of {', '.join(OPENING_REQUIRES)}, not {r.opening_requires!r}"
-                         + (" (pagat's clean_triple_or_wild_meld is not played yet)"
-                            if r.opening_requires == "clean_triple_or_wild_meld" else ""))
+        raise RulesError(f"opening_requires takes one of {', '.join(OPENING_REQUIRES)}, not {r.opening_requires!r}")
+    if r.opening_requires == "clean_triple_or_wild_meld" and not r.wild_melds:
+        raise RulesError("opening_requires=clean_triple_or_wild_meld accepts a meld of wild cards: it needs wild_melds")
     if r.wild_meld_first and not r.wild_melds:
         raise RulesError("wild_meld_first (no wild card elsewhere while the meld of wild cards is incomplete) needs "
                          "wild_melds")
+    if r.straight_three and not r.threes_by_colour:
+        raise RulesError("straight_three (a three kept for the Straight, A.3) needs threes_by_colour")
+    if r.talon_source not in ("stock", "predealt"):
+        raise RulesError(f"talon_source takes stock or predealt, not {r.talon_source!r}")
+    if r.talon_source == "predealt" and not r.talon_sizes:
+        raise RulesError("talon_source=predealt deals the talons of talon_sizes in advance: give talon_sizes")
+    if r.min_meld_mode not in ("by_score", "by_hand_number"):
+        raise RulesError(f"min_meld_mode takes by_score or by_hand_number, not {r.min_meld_mode!r}")
+    if r.min_meld_mode == "by_hand_number" and r.round_minimums:
+        raise RulesError("min_meld_mode=by_hand_number reads the minimums from min_meld_table by deal; "
+                         "round_minimums does the same from its own list: use one")
     if r.held_rank_penalty_from < 1:
         raise RulesError(f"held_rank_penalty_from is a number of cards, 1 or more, not {r.held_rank_penalty_from}")
 
@@ -117,18 +128,30 @@ def american_rule_lines(r: RuleFields) -> list[str]:
     if r.talon_sizes:
         turn = (f"; none once the turn card ({r.turn_card_from_bottom}th stock card from the bottom) is drawn"
                 if r.turn_card_from_bottom else "")
+        where = ("from the piles dealt face down in advance" if r.talon_source == "predealt"
+                 else "from the stock after his discard")
         out.append("Talon: the player who makes his side's initial meld from his hand takes "
                    + ", ".join(f"{k} cards" for k in r.talon_sizes)
-                   + " (first, second ... side to open) from the stock after his discard; they join his hand at his "
-                   f"next turn; none when the opening took the pile{turn}.")
+                   + f" (first, second ... side to open) {where}; they join his hand at his "
+                   f"next turn; none when the opening took the pile{turn}. With a talon due he may meld down to one "
+                   "card and discard it.")
+    if r.min_meld_mode == "by_hand_number":
+        mins = [m for _, m in r.min_meld_table]
+        out.append("Minimum count by the deal's number, whatever the scores: "
+                   + ", ".join(f"deal {k}: {m}" for k, m in enumerate(mins, 1)) + " (later deals: the last).")
+    if r.splash:
+        out.append("The Splash: a canasta completed from the hand, natural"
+                   + ("" if r.opening_requires == "clean_triple" else " or of wild cards")
+                   + ", opens the side with no minimum count.")
     if r.rule_of_five:
         out.append("Rule of five: after the side's opening turn a wild card joins only a meld holding 5 naturals, "
                    "and new melds start without wild cards.")
     if not r.opening_top_card_counts:
         out.append("The top card of the pile taken for the initial meld does not count toward the minimum.")
-    if r.opening_requires == "clean_triple":
+    if r.opening_requires in ("clean_triple", "clean_triple_or_wild_meld"):
         out.append("The initial meld must hold a clean triple: three natural cards of a rank or more, no wild card, "
-                   "not of a dead rank, the top card of a pile taken no part of it.")
+                   "not of a dead rank, the top card of a pile taken no part of it"
+                   + ("; or a meld of three wild cards or more." if r.opening_requires != "clean_triple" else "."))
     if not r.opening_mixed_canasta:
         out.append("No mixed canasta is completed in the side's opening turn (a natural one may be).")
     if r.wild_meld_first:
@@ -142,6 +165,9 @@ def american_rule_lines(r: RuleFields) -> list[str]:
         out.append(f"Onto an empty pile no {what} may be discarded unless nothing else is held (going out excepted).")
     if r.wild_discard_forced_only:
         out.append("A wild card is discarded only when going out or when the hand holds only wild cards.")
+    if r.straight_three and "straight" in SPECIAL_HAND_VALUES.get(r.special_hands, {}):
+        out.append("While his side has not melded, a player keeps the first three he receives for the Straight "
+                   "(never melded nor discarded); he lays it out and replaces it once his side has melded.")
     if r.threes_by_colour:
         shown = "/".join(str(v) for v in r.three_colour_values[1:])
         need = r.canastas_to_go_out
@@ -163,12 +189,11 @@ def american_rule_lines(r: RuleFields) -> list[str]:
                    + " (per player, on top of the cards' values).")
     hands = SPECIAL_HAND_VALUES.get(r.special_hands, {})
     if hands:
-        out.append("Special hands (14 cards, before the side melds), scored by the score keeper: " + ", ".join(
+        out.append("Special hands of 14 cards ('declare' right after drawing from the stock, while the side has not "
+                   "melded; no discard, the deal ends, the side scores the hand alone): " + ", ".join(
             f"{SPECIAL_HAND_NAMES[k]} {v}" + (" (wins the game)" if k in DREAM_HANDS else "")
             for k, v in hands.items()) + ".")
-    if r.threes_by_colour:
-        out.append("Not played by the engine yet (docs/variants/modern-american.md): special hands declared in play, "
-                   "a Dream Hand ending the game, one three kept back for the Straight, the opener melding down to "
-                   "one card with a talon due, the options talon_source=predealt, min_meld_mode=by_hand_number, "
-                   "splash and opening_requires=clean_triple_or_wild_meld.")
+    if hands:
+        out.append("Not played by the engine (docs/variants/modern-american.md): HB's courtesy, a special hand "
+                   "laid down by the partner of a side that opened on the previous turn.")
     return out

@@ -26,6 +26,11 @@ class AmericanFields:
     the first side to open, the second for the next; he takes them from the top of the stock after his discard and
     they join his hand at the start of his next turn, threes laid out and replaced; none when the opening took the
     pile or once the turn card is drawn; empty = no talon (MAC A.2: 4/3 [CLA, P, WCA, HB]; engine/talon.py)."""
+    talon_source: str = "stock"
+    """Where the talons come from: stock (taken from the stock top after the opener's discard, MAC A.2 [CLA, WCA,
+    HB]) or predealt (piles of talon_sizes cards dealt face down from the stock after the hands, claimed by the
+    first, second ... side to open [POC, MS]; once the turn card is drawn an unclaimed pile stays out of play,
+    the spec's default on its UNCLEAR point; engine/talon.py, ``DealState.talons``)."""
     turn_card_from_bottom: int = 0
     """Where talon_sizes: the stock card, counted from the bottom, that is the turn card; once it is drawn (fewer
     cards left in the stock) no talon is earned; 0 = no turn card (MAC A.2: 9 [CLA, P, WCA, HB])."""
@@ -88,8 +93,8 @@ class AmericanFields:
     opening_requires: str = "none"
     """What the initial meld must hold besides its count: none; clean_triple (a meld of three naturals or more of a
     rank, no wild card, not of a dead rank, the top card of a pile taken no part of it; a natural canasta does)
-    (MAC A.7 [CLA, WCA, HB]; engine/constraints/clean_triple.py). P's clean_triple_or_wild_meld is not played
-    yet."""
+    (MAC A.7 [CLA, WCA, HB]; engine/constraints/clean_triple.py); clean_triple_or_wild_meld (pagat's: a meld of
+    three wild cards or more made in the opening turn does in its place, A.14 row 4)."""
     opening_mixed_canasta: bool = True
     """A mixed canasta may be completed in the side's opening turn (§1.6); False: in that turn a meld holding a wild
     card has at most 6 cards, a natural canasta is allowed (MAC A.7 [CLA, HB])."""
@@ -98,6 +103,21 @@ class AmericanFields:
     natural meld of aces (incomplete_aces_penalty), a meld of sevens (incomplete_sevens_penalty), a meld of wild
     cards (incomplete_wild_penalty); it may complete it in the turn it goes out (MAC A.9 [CLA via E, CC];
     engine/constraints/out_blocks.py)."""
+    straight_three: bool = False
+    """Where threes_by_colour (needed) and the special hands hold the Straight: while his side has not melded, a player
+    keeps the first three he receives (dealt, drawn or as a replacement) in his hand for the Straight, one at a
+    time; it is never melded nor discarded; once his side has melded he lays it out and replaces it, at the start
+    of his next turn, or at once if he made the opening himself (MAC A.3 [P, T]: "may keep"; the engine keeps it
+    for him; a three left in a hand at the end costs black3_hand_penalty)."""
+    splash: bool = False
+    """The Splash: a canasta completed from the hand in one meld, natural, or of wild cards where a meld of wild cards
+    may stand for the Clean Triple (opening_requires not clean_triple), opens the side with no minimum count
+    (MAC A.7 [P only]; off by default, E's decision; engine/constraints/initial_meld_reach.py)."""
+    min_meld_mode: str = "by_score"
+    """How a side's minimum count is read from min_meld_table: by_score (its cumulative score, §1.6, MAC A.7);
+    by_hand_number (the deal's number: the table's minimums in order for deals 1, 2, 3 ..., the last for later
+    deals, the sides' scores aside: the ACS tournament format of three hands at 125/155/180, MAC A.7 [ACS];
+    with rounds=3 the game is those three hands)."""
     special_hands: str = "none"
     """Which special hands of 14 cards a player whose side has not melded may lay down, scoring only the hand's
     value for his side: none, cla (the League's eleven, two Dream Hands that win the game) or pagat (four hands,

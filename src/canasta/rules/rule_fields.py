@@ -428,9 +428,13 @@ class RuleFields(AmericanFields, HandFootFields):  # MAC's, H&F's options: ameri
     def min_meld(self, score: int, deal_number: int = -1) -> int:
         """Minimum count of the initial meld for a side whose cumulative score is ``score`` (§1.6); where
         ``round_minimums`` is set, that of the deal ``deal_number`` (0 = the game's first deal; -1, unknown:
-        the first) instead (RULES_AMERICAN.md B.8)."""
+        the first) instead (RULES_AMERICAN.md B.8); where ``min_meld_mode`` is ``by_hand_number``, the
+        ``deal_number``-th minimum of ``min_meld_table`` (the last for later deals; RULES_AMERICAN.md A.7)."""
         if self.round_minimums:
             return self.round_minimums[min(max(deal_number, 0), len(self.round_minimums) - 1)]
+        if self.min_meld_mode == "by_hand_number":  # MAC A.7 [ACS]: the table's minimums by deal, scores aside
+            table = self.min_meld_table
+            return table[min(max(deal_number, 0), len(table) - 1)][1]
         need = self.min_meld_table[0][1]
         for threshold, minimum in self.min_meld_table:
             if score >= threshold:

@@ -86,10 +86,8 @@ SET_KINDS = ("natural", "mixed", "wild", "sequence")
 EXPERIMENTAL_PRESETS: dict[str, str] = {
     "hand-and-foot": "not every option of RULES_AMERICAN.md part B is played yet (book_closure=naturals_only, "
                      "empty_hand_waives_minimum, ...); docs/variants/hand-and-foot.md lists what is implemented.",
-    "modern-american": "the special hands as moves and the Dream Hand, one three kept back for the Straight, the "
-                       "opener melding down to one card with a talon due, talon_source=predealt, "
-                       "min_meld_mode=by_hand_number, the Splash and clean_triple_or_wild_meld are not played yet; "
-                       "the bots know only the first MAC sense; docs/variants/modern-american.md lists the status.",
+    "modern-american": "the bots lay a special hand down when they hold one but never build toward one, and they "
+                       "know only the first MAC sense; docs/variants/modern-american.md lists the status.",
 }
 """Presets still marked experimental, with the note ``canasta rules`` shows for them (by preset name: a status
 of the preset's implementation, never a rule)."""

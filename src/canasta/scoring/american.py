@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from canasta.cards.deck import ACE, JOKER, THREE, TWO, card_str, is_black_three, is_red_three
-from canasta.rules.american import SPECIAL_HAND_NAMES, SPECIAL_HAND_VALUES, three_colour_points
+from canasta.rules.american import DREAM_HANDS, SPECIAL_HAND_NAMES, SPECIAL_HAND_VALUES, three_colour_points
 from canasta.rules.fields import Rules
 from canasta.scoring.errors import ScoringError
 from canasta.scoring.meld_shape import MeldInfo
@@ -207,6 +207,22 @@ def special_hand_value(rules: Rules, cards: Sequence[int]) -> tuple[str, int]:
                            f"{SPECIAL_HAND_SIZE}; this variant's: {known}) (RULES_AMERICAN.md A.11)")
     value, key = max(found)
     return key, value
+
+
+def best_special_hand(rules: Rules, cards: Sequence[int]) -> str:
+    """The key of the highest-valued special hand of ``rules.special_hands`` that ``cards`` make, '' when they
+    make none (or the variant has none): what a ``declare`` lays down (A.11). Never raises."""
+    table = SPECIAL_HAND_VALUES.get(rules.special_hands, {})
+    if not table or len(cards) != SPECIAL_HAND_SIZE:
+        return ""
+    found = [(table[k], k) for k in special_hands_of(cards) if k in table]
+    return max(found)[1] if found else ""
+
+
+def special_hand_wins_game(rules: Rules, cards: Sequence[int]) -> bool:
+    """Whether ``cards``, laid down as a special hand, are a Dream Hand of this variant's set: it ends the game at
+    once in favour of its side, whatever the totals (A.13 [CLA])."""
+    return best_special_hand(rules, cards) in DREAM_HANDS
 
 
 def score_special_hand(rules: Rules, side: SideResult, name: str) -> SideScore:

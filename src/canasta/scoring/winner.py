@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from canasta.rules.fields import Rules
 
 
-def winner(rules: Rules, totals: Mapping[str, int], went_out: str | None = None, deals: int = 0) -> str | None:
+def winner(rules: Rules, totals: Mapping[str, int], went_out: str | None = None, deals: int = 0,
+           dream_hand: str | None = None) -> str | None:
     """The side that has won the game with these cumulative ``totals``, or None.
 
     A game ends at the end of a deal in which a side reaches ``rules.target``;
@@ -17,8 +18,12 @@ def winner(rules: Rules, totals: Mapping[str, int], went_out: str | None = None,
     the game ends only when ``went_out``, the side that went out in the last deal,
     is at or above the target, and that side wins. Where ``rules.rounds`` is set (Hand and Foot,
     RULES_AMERICAN.md B.13) the game ends after that many ``deals`` played, whatever the totals: the highest
-    total wins (a tie as above; totals may be negative).
+    total wins (a tie as above; totals may be negative). ``dream_hand``, the side one of whose players laid down a
+    Dream Hand in the last deal (Modern American Canasta), wins at once whatever the totals (RULES_AMERICAN.md
+    A.13 [CLA]).
     """
+    if dream_hand is not None:
+        return dream_hand
     if rules.rounds:
         if deals < rules.rounds or not totals:
             return None

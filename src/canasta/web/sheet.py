@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from canasta.cards.deck import RANKS, CardError, parse_card
 from canasta.formats.score_quick import (
     MAX_COUNT,
     MAX_POINTS,
@@ -34,6 +35,7 @@ from canasta.formats.score_quick import (
 )
 from canasta.formats.score_sheet import OPTIONAL_SIDE_FIELDS, ScoreSheetError, check_copies, read_side
 from canasta.rules.fields import Rules
+from canasta.scoring.american import special_hand_wins_game
 from canasta.scoring.deal_score import score_deal
 from canasta.scoring.errors import ScoringError
 from canasta.scoring.sides import SideResult
@@ -233,11 +235,24 @@ def score_sheet(rules: Rules, sides: Sequence[str], entries: Sequence[Mapping[st
             raise SheetError(f"deal {i + 1}: {e}") from None
         deals.append(scored)
         out = next((s for s in sides if isinstance(entry.get(s), Mapping) and entry[s].get("went_out")), None)
+        dream = next((s for s in sides if _dream_hand(rules, entry.get(s))), None)
         for s in sides:
             totals[s] += scored[s]["score"]
     return {"deals": deals, "totals": totals,
             "next_minimum": {s: rules.min_meld(t, len(deals)) for s, t in totals.items()},
-            "winner": winner(rules, totals, out, len(deals))}
+            "winner": winner(rules, totals, out, len(deals), dream)}
+
+
+def _dream_hand(rules: Rules, entry: Any) -> bool:
+    """Whether a side's entry (already scored, so well formed) lays down a Dream Hand, which wins the game at once
+    (Modern American Canasta, RULES_AMERICAN.md A.13)."""
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("special_hand"), list):
+        return False
+    try:
+        cards = [parse_card(c) for c in entry["special_hand"] if isinstance(c, str)]
+    except CardError:
+        return False
+    return special_hand_wins_game(rules, cards)
 
 
 def default_sides(rules: Rules) -> list[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER_RANK, TWO
+from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER_RANK, THREE, TWO
 from canasta.moves.actions import DISCARD_BASE
 
 if TYPE_CHECKING:
@@ -32,16 +32,19 @@ def _ace_or_seven(card: int) -> bool:
 def discard_problem(state: DealState, seat: int, card: int) -> str:
     """Why the rules of A.5 forbid ``seat`` to discard ``card`` now, as a reason code ('' where they do not; the
     words are :func:`canasta.engine.explain.explain_refusal`'s): checked against the other cards he holds, so
-    that a player holding only forbidden cards may still discard. Codes: ``wild_discard_only_going_out``,
+    that a player holding only forbidden cards may still discard. Codes: ``three_no_discard``,
+    ``wild_discard_only_going_out``,
     ``empty_pile_no_wild``, ``empty_pile_no_dead_rank``, ``empty_pile_no_ace_seven``,
     ``empty_pile_ace_seven_last``."""
     rules = state.rules
     size = state.hand_sizes[seat]
+    rc = state.rank_counts[seat]
+    if rc[THREE] and rules.threes_by_colour and card >> 2 == THREE:
+        return "three_no_discard"  # the three kept for the Straight (A.3, A.5)
     if size <= 1:
         return ""  # going out: any card but a three (A.9)
-    rc = state.rank_counts[seat]
     wilds = rc[TWO] + rc[JOKER_RANK]
-    naturals = size - wilds  # no three is held during play where threes are laid out (A.3)
+    naturals = size - wilds - rc[THREE]  # a three held (kept for the Straight, A.3) is never discarded
     others = naturals - rc[ACE] - rc[SEVEN]  # naturals that are neither aces nor sevens (pagat's reading)
     if rules.wild_discard_forced_only and IS_WILD[card] and naturals:
         return "wild_discard_only_going_out"

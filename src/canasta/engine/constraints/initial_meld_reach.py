@@ -34,7 +34,7 @@ from canasta.engine.constraints.canasta_in_opening import (
     canasta_reachable,
     required_kind,
 )
-from canasta.engine.constraints.clean_triple import CLEAN_TRIPLE, clean_triple_reachable, has_clean_triple
+from canasta.engine.constraints.clean_triple import OPENING_TRIPLES, clean_triple_reachable, has_clean_triple
 from canasta.engine.constraints.going_out import (
     canastas_needed_to_go_out,
     may_plan_going_out,
@@ -257,13 +257,14 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
     side = state.side_of[state.turn]
     side_ex = state.melds_by_rank(side)  # the side's melds, read by every candidate's plan
     black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
-    clean = rules.opening_requires == CLEAN_TRIPLE  # MAC A.7
+    clean = rules.opening_requires in OPENING_TRIPLES  # MAC A.7
     if clean and not clean_triple_reachable(
         state, state.rank_counts[state.turn],
         state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE}),
         state.cards_to_keep(), state.minimum[side] - state.open_total,
     ):
-        return []  # no plan of the whole hand makes the opening: no move of it does (the plans of every candidate)
+        # no plan of the whole hand makes the opening: no move of it does (the plans of every candidate), but a Splash
+        return [x for x in cand if splash_opens(state, x)] if rules.splash else []
     answers: dict[tuple[int, int, int, int], bool] | None = None
     if (
         state.rank_values[TWO] == state.rank_values[JOKER_RANK]
@@ -278,7 +279,7 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
         check = InitialMeldCheck(state, side, side_ex).ok
     out = []
     for x in cand:
-        if x[1] == THREE and black3:
+        if (x[1] == THREE and black3) or (rules.splash and splash_opens(state, x)):
             out.append(x)
             continue
         if clean:  # its plan reaches the count with the triple: the plain count's plans would say yes too
@@ -296,6 +297,34 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
         if ok:
             out.append(x)
     return out
+
+
+def splash_opens(state: DealState, candidate: Candidate) -> bool:
+    """Whether candidate ``candidate`` of an unopened side is a Splash (``splash``, MAC A.7 [P]): it completes, from
+    the hand (the player drew from the stock), a natural canasta of a rank, or a canasta of wild cards where a
+    meld of wild cards may stand for the Clean Triple (``opening_requires`` not ``clean_triple``); the opening
+    then needs no minimum count."""
+    _, r, n, t, j = candidate
+    if state.drew != 1:
+        return False
+    mi = state.meld_index[state.side_of[state.turn]][r]
+    m = state.melds[state.side_of[state.turn]][mi] if mi >= 0 else None
+    size = (m.size if m is not None else 0) + n + t + j
+    if size < 7:
+        return False
+    if r == WILD_TARGET:
+        return state.rules.opening_requires != "clean_triple"
+    return FOUR <= r <= ACE and not (t or j or (m is not None and m.wild))
+
+
+def splash_made(state: DealState) -> bool:
+    """Whether this turn's melds hold a Splash (:func:`splash_opens`): a canasta completed from the hand, natural, or
+    of wild cards where they may stand for the Clean Triple."""
+    if state.drew != 1:
+        return False
+    wild_ok = state.rules.opening_requires != "clean_triple"
+    return any(m.size >= 7 and ((m.target == WILD_TARGET and wild_ok) or (m.target != WILD_TARGET and m.wild == 0))
+               for m in state.turn_new)
 
 
 def clean_triple_after(state: DealState, candidate: Candidate) -> bool:
@@ -528,10 +557,12 @@ def sequence_initial_meld_ok(
 def initial_meld_reached(state: DealState, side: int) -> bool:
     """Whether this turn's melds make the initial meld of ``side``: the minimum count (§1.6), a
     canasta where ``min_meld_canasta_from`` asks for one on top of it (§3.2), the §3.4 opening rules, a Clean Triple
-    where ``opening_requires`` asks for one (MAC A.7)."""
+    where ``opening_requires`` asks for one, or a Splash where ``splash`` (MAC A.7)."""
     if canastas_missing_for_initial_meld(state, side):
         return False
-    if state.rules.opening_requires == CLEAN_TRIPLE and not has_clean_triple(state):
+    if state.rules.splash and splash_made(state):  # MAC A.7 [P]: no minimum count
+        return True
+    if state.rules.opening_requires in OPENING_TRIPLES and not has_clean_triple(state):
         return False
     if not state.rules.special_opening:
         return state.open_total >= state.minimum[side]

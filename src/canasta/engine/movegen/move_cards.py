@@ -17,6 +17,7 @@ from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import (
     ADD,
     ASK,
+    DECLARE,
     DISCARD,
     DRAW,
     MELD,
@@ -37,9 +38,9 @@ from canasta.moves.notation import (
 )
 
 FIXED_MOVES: tuple[Move | None, ...] = tuple(
-    Move(a[0]) if a[0] in (DRAW, ASK, YES, NO, PASS) else Move(DISCARD, (a[1],)) if a[0] == DISCARD else None
+    Move(a[0]) if a[0] in (DRAW, ASK, YES, NO, PASS, DECLARE) else Move(DISCARD, (a[1],)) if a[0] == DISCARD else None
     for a in ACTIONS)
-"""Per move id, the :class:`Move` where it does not depend on the hand (draw, ask, answers, pass, a discard;
+"""Per move id, the :class:`Move` where it does not depend on the hand (draw, ask, answers, pass, declare, a discard;
 moves are immutable, so one object serves every deal), else None (:func:`move_for_action`)."""
 
 

@@ -10,7 +10,7 @@ from canasta.cards.deck import (
     JOKER_RANK,
     TWO,
 )
-from canasta.engine.constraints.clean_triple import CLEAN_TRIPLE, clean_triple_reachable
+from canasta.engine.constraints.clean_triple import OPENING_TRIPLES, clean_triple_reachable
 from canasta.engine.constraints.going_out import (
     canastas_needed_to_go_out,
     side_may_go_out,
@@ -214,7 +214,7 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
             rules.opening_canasta_waives_minimum and canasta_take_ok(state, r, meld, n_used, w, rest, False)
         ):
             return False
-    if rules.opening_requires == CLEAN_TRIPLE:  # MAC A.7: with the top card no part of it
+    if rules.opening_requires in OPENING_TRIPLES:  # MAC A.7: with the top card no part of it
         return clean_triple_reachable(state, rc2, melds_by_rank, keep, need, r)
     return True
 

@@ -39,6 +39,7 @@ from canasta.engine.movegen.sequences import (
     seq_play_ids,
 )
 from canasta.engine.movegen.twos import twos_candidates, twos_reserved
+from canasta.engine.special_hands import SPECIAL_HAND_SIZE, may_declare
 from canasta.engine.state import (
     P_ANSWER,
     P_DRAW,
@@ -46,7 +47,8 @@ from canasta.engine.state import (
     Candidate,
     DealState,
 )
-from canasta.moves.actions import ASK_ID, DISCARD_BASE, DRAW_ID, NO_ID, PASS_ID, YES_ID, group_action
+from canasta.engine.talon import talon_due
+from canasta.moves.actions import ASK_ID, DECLARE_ID, DISCARD_BASE, DRAW_ID, NO_ID, PASS_ID, YES_ID, group_action
 from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
 DISCARD_IDS = tuple(DISCARD_BASE + card for card in range(N_TYPES))
@@ -247,6 +249,8 @@ def play_actions(state: DealState) -> list[int]:
             acts.extend(compress(DISCARD_IDS, h))
         elif size == 1 and pend == 0 and allow_out and canastas >= need_c and (opening_done or waiver):
             acts.extend(compress(DISCARD_IDS, h))
+        elif size == 1 and pend == 0 and opened and rules.talon_sizes and talon_due(state, seat):
+            acts.extend(compress(DISCARD_IDS, h))  # the opener's last card, his talon due (MAC A.2)
         threes = rank_counts[THREE]
         if rules.black3_no_discard_first_round and threes and size > threes and state.first_round():
             # no black three discarded in a player's first turn, unless he holds nothing else (§3.2 Cuban)
@@ -266,8 +270,9 @@ def play_actions(state: DealState) -> list[int]:
             ]
             if kept or n_disc:
                 acts[n_disc:] = kept
-        if (rules.empty_pile_forbidden != "none" or rules.wild_discard_forced_only) and len(acts) > n_disc:
-            acts[n_disc:] = allowed_discards(state, seat, acts[n_disc:])  # MAC A.5 (constraints/discards.py)
+        if (rules.empty_pile_forbidden != "none" or rules.wild_discard_forced_only
+                or rules.straight_three) and len(acts) > n_disc:
+            acts[n_disc:] = allowed_discards(state, seat, acts[n_disc:])  # MAC A.3, A.5 (constraints/discards.py)
     if state.no_discard and opening_done:
         acts.append(PASS_ID)
     if (
@@ -286,6 +291,8 @@ def play_actions(state: DealState) -> list[int]:
         # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
         # does not require being able to go out (S1), a failed "yes" is charged (_answer)
         acts.append(ASK_ID)
+    if size == SPECIAL_HAND_SIZE and not opened and rules.special_hands != "none" and may_declare(state, seat):
+        acts.append(DECLARE_ID)  # the whole hand laid down as a special hand (MAC A.11)
     if must_out and search_out and not state.planning:
         acts = out_moves(state, acts)  # the melds after which he can still go out (exact, outsearch.py)
     return acts
@@ -335,9 +342,13 @@ def short_hand_options(
     For a hand too short to keep two
     cards after every option (the caller's check)."""
     out = []
+    talon = bool(state.rules.talon_sizes) and talon_due(state, state.turn)  # MAC A.2: down to one card
     for opt in opts:
         k = opt[2] + opt[3] + opt[4]
         after = spare - k
+        if after == 1 and talon:
+            out.append(opt)
+            continue
         if after < 2:
             cn = canastas + (1 if size0 < 7 <= size0 + k else 0)
             if not (

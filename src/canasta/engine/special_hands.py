@@ -1,0 +1,40 @@
+"""Special hands laid down in play (Modern American Canasta, RULES_AMERICAN.md A.11, A.13): when ``declare`` is
+legal, what it does, and why it is refused.
+
+A player whose side has not melded, holding the 13 cards of his hand and the card he has just drawn from the
+stock, may lay the 14 down as a special hand of the variant's set (``special_hands``: the League's eleven or
+pagat's four). There is no discard; the deal ends at once, nobody goes out, and the side scores the hand's
+value alone (:func:`canasta.scoring.american.score_special_hand`, through the one scoring function). A Dream
+Hand also wins the game at once (:func:`canasta.scoring.winner.winner`, ``dream_hand``).
+"""
+
+from __future__ import annotations
+
+from canasta.engine.refuse_special_hands import declare_refusal, held_cards
+from canasta.engine.state import DealState
+from canasta.scoring.american import SPECIAL_HAND_SIZE, special_hand_wins_game
+
+__all__ = ["SPECIAL_HAND_SIZE", "declared_cards", "may_declare", "special_hand_wins"]
+
+
+def may_declare(state: DealState, seat: int) -> bool:
+    """Whether ``declare`` is legal for ``seat`` now (:func:`~canasta.engine.refuse_special_hands.declare_refusal`
+    finds nothing). The cheap tests first: a hand of 14 cards whose side has not opened, just drawn from the
+    stock."""
+    if state.hand_sizes[seat] != SPECIAL_HAND_SIZE or state.drew != 1 or state.opened[state.side_of[seat]]:
+        return False
+    return declare_refusal(state, seat) is None
+
+
+def declared_cards(state: DealState) -> list[int]:
+    """The 14 cards of the special hand laid down in this deal (they stay in the declarer's hand), or []."""
+    return held_cards(state, state.special_seat) if state.special_seat >= 0 else []
+
+
+def special_hand_wins(state: DealState) -> int:
+    """The side (its starting side, ``home``) whose special hand laid down in this deal is a Dream Hand, which
+    wins the game at once (A.13 [CLA]), or -1."""
+    cards = declared_cards(state)
+    if cards and special_hand_wins_game(state.rules, cards):
+        return state.home[state.special_seat]
+    return -1
