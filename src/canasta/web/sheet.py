@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from canasta.cards.deck import RANKS, CardError, parse_card
+from canasta.cards.deck import CardError, parse_card
 from canasta.formats.score_quick import (
     MAX_COUNT,
     MAX_POINTS,
