@@ -228,6 +228,7 @@ def score_sheet(rules: Rules, sides: Sequence[str], entries: Sequence[Mapping[st
     deals = []
     totals = {s: 0 for s in sides}
     out: str | None = None  # the side that went out in the last deal (win_requires_going_out, §3.4)
+    dream: str | None = None  # the side that laid down a Dream Hand: it wins the game at once (MAC A.13)
     for i, entry in enumerate(entries):
         try:
             scored = score_entry(rules, sides, entry)
@@ -235,7 +236,7 @@ def score_sheet(rules: Rules, sides: Sequence[str], entries: Sequence[Mapping[st
             raise SheetError(f"deal {i + 1}: {e}") from None
         deals.append(scored)
         out = next((s for s in sides if isinstance(entry.get(s), Mapping) and entry[s].get("went_out")), None)
-        dream = next((s for s in sides if _dream_hand(rules, entry.get(s))), None)
+        dream = dream or next((s for s in sides if _dream_hand(rules, entry.get(s))), None)
         for s in sides:
             totals[s] += scored[s]["score"]
     return {"deals": deals, "totals": totals,
