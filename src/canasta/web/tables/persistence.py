@@ -13,11 +13,16 @@ A write can fail after the database committed it (the connection lost during COM
 (:meth:`~canasta.web.store.Store.ops_stored`) and reports it stored if they are. When even that read fails,
 the change ends in :class:`StoreInDoubt`: the caller must drop what it holds in memory and load the table
 again from the store, the one truth.
+
+The hand-over costs the event loop little per change: the changes submitted during one turn of the loop go
+to the thread together (one queue put, one wake-up of the thread), and the thread wakes the loop once per
+batch (one ``call_soon_threadsafe``) to resume every waiting change of the batch.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import threading
@@ -39,6 +44,14 @@ class StoreInDoubt(StoreFailed):
     """A write failed and the database could not be read back: the change may or may not be stored."""
 
 
+class ChangeFuture(Future[None]):
+    """The outcome of one submitted change; ``waiter`` (on the submitting event loop) is set once the
+    outcome is known, for the whole batch at once (one wake-up of the loop per batch)."""
+
+    loop: asyncio.AbstractEventLoop | None = None
+    waiter: asyncio.Future[None] | None = None
+
+
 _Item = tuple[list[StoreOp], "Future[None]"]
 
 
@@ -54,15 +67,33 @@ class StoreWriter:
         self.store = store
         self.max_batch = max_batch
         self.batches = 0
-        self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[list[_Item] | None] = queue.SimpleQueue()
+        self._pending: list[_Item] = []
         self._thread = threading.Thread(target=self._run, name="canasta-store-writer", daemon=True)
         self._thread.start()
 
     def submit(self, ops: list[StoreOp]) -> Future[None]:
-        """Queue ``ops`` (one change); the future is done when they are committed, or holds the error."""
-        fut: Future[None] = Future()
-        self._queue.put((ops, fut))
+        """Queue ``ops`` (one change); the future is done when they are committed, or holds the error.
+
+        Called on an event loop, the change is handed to the thread with the others submitted during the same
+        turn of the loop (one queue put); elsewhere at once."""
+        fut = ChangeFuture()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._queue.put([(ops, fut)])
+            return fut
+        fut.loop, fut.waiter = loop, loop.create_future()
+        self._pending.append((ops, fut))
+        if len(self._pending) == 1:
+            loop.call_soon(self._flush)
         return fut
+
+    def _flush(self) -> None:
+        """Hand the changes submitted since the last flush to the thread."""
+        pending, self._pending = self._pending, []
+        if pending:
+            self._queue.put(pending)
 
     async def commit(self, ops: list[StoreOp]) -> None:
         """Store ``ops`` and wait for their commit, without blocking the event loop.
@@ -76,8 +107,14 @@ class StoreWriter:
     @staticmethod
     async def wait(fut: Future[None]) -> None:
         """Wait for a submitted change. Raises StoreFailed (not stored) or CancelledError (see :meth:`settle`)."""
+        waiter = getattr(fut, "waiter", None)
         try:
-            await asyncio.shield(asyncio.wrap_future(fut))
+            if waiter is None:
+                await asyncio.shield(asyncio.wrap_future(fut))
+            else:  # woken by the writer once the batch is settled (a cancelled wait leaves the change alone)
+                if not fut.done():
+                    await waiter
+                fut.result(timeout=0)
         except asyncio.CancelledError:
             raise
         except StoreInDoubt:
@@ -101,17 +138,21 @@ class StoreWriter:
 
     def close(self, timeout: float = 5.0) -> None:
         """Write what is queued, then stop the thread."""
+        self._flush()
         self._queue.put(None)
         self._thread.join(timeout)
 
     def _run(self) -> None:
-        while True:
-            item = self._queue.get()
-            if item is None:
+        stop = False
+        while not stop:
+            items = self._queue.get()
+            if items is None:
                 return
-            batch = [item] if item[1].set_running_or_notify_cancel() else []
-            stop = False
-            while len(batch) < self.max_batch:
+            batch: list[_Item] = []
+            while True:
+                batch.extend(it for it in items if it[1].set_running_or_notify_cancel())  # given-up changes skipped
+                if len(batch) >= self.max_batch:
+                    break
                 try:
                     nxt = self._queue.get_nowait()
                 except queue.Empty:
@@ -119,12 +160,12 @@ class StoreWriter:
                 if nxt is None:
                     stop = True
                     break
-                if nxt[1].set_running_or_notify_cancel():  # a change given up before its write is skipped
-                    batch.append(nxt)
+                items = nxt
             if batch:
-                self._write(batch)
-            if stop:
-                return
+                try:
+                    self._write(batch)
+                finally:
+                    _wake(batch)
 
     def _write(self, batch: list[_Item]) -> None:
         self.batches += 1
@@ -165,3 +206,21 @@ class StoreWriter:
             fut.set_exception(again)
         else:
             fut.set_result(None)
+
+
+def _wake(batch: list[_Item]) -> None:
+    """Resume the waiters of a settled batch: one call per event loop."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
+    for _, fut in batch:
+        loop, waiter = getattr(fut, "loop", None), getattr(fut, "waiter", None)
+        if loop is not None and waiter is not None:
+            by_loop.setdefault(loop, []).append(waiter)
+    for loop, waiters in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+            loop.call_soon_threadsafe(_resume, waiters)
+
+
+def _resume(waiters: list[asyncio.Future[None]]) -> None:
+    for waiter in waiters:
+        if not waiter.done():
+            waiter.set_result(None)
