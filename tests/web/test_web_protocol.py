@@ -11,6 +11,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from canasta.agents import make_agent
@@ -260,3 +262,41 @@ def test_rematch_keeps_the_seats_spectators_and_keys(db_url: str) -> None:
         assert host.sent[-1]["type"] == "error"
         await manager.close()
     asyncio.run(run())
+
+
+_SPACE = st.sampled_from(["", "", "", "", "", " ", " ", "\t", "\n", "\r\n", "\x0b", "\u00a0"])  # JSON's four mostly
+_NUMBERS = st.one_of(st.integers(0, 2**60).map(str), st.sampled_from(["-1", "01", "1.0", "1e3", "true", '"3"']))
+
+
+_PLAIN = [""] * 14
+
+
+@settings(max_examples=400, deadline=None)
+@example(_PLAIN, "draw", "01", None)
+@example(_PLAIN, "draw", str(2**53), None)
+@example(_PLAIN, "draw", "3", str(2**53 - 1))
+@example(_PLAIN, " discard 5H ", "0", "-1")
+@example(_PLAIN, 'draw\\"', None, None)
+@example([" "] * 13 + ["\x0b"], "draw", "1", "2")
+@example(_PLAIN, "x" * 201, None, None)
+@given(st.lists(_SPACE, min_size=14, max_size=14),
+       st.one_of(st.sampled_from(["draw", " draw ", "take", "discard 5H", "meld 7H 7D 7C", "add JK to 7", "go", "",
+                                  'draw\\"', "draw\\n", "x" * 201, "discard é"]),
+                 st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)),
+       st.none() | _NUMBERS, st.none() | _NUMBERS)
+def test_a_plain_move_message_reads_as_the_general_reader_reads_it(sp: list[str], move: str, at: str | None,
+                                                                  ref: str | None) -> None:
+    """Move messages are read by a fast path when plain (:data:`canasta.web.protocol._PLAIN_MOVE`): the result,
+    or the refusal's code and text, must be the general reader's (which bytes always take)."""
+    from canasta.web.protocol import ProtocolError, parse_message
+
+    raw = (f'{sp[0]}{{{sp[1]}"type"{sp[2]}:{sp[3]}"move"{sp[4]},{sp[5]}"move"{sp[6]}:{sp[7]}"{move}"'
+           + (f'{sp[8]},"at":{sp[9]}{at}' if at is not None else "")
+           + (f',{sp[10]}"ref"{sp[11]}:{ref}' if ref is not None else "") + f"{sp[12]}}}{sp[13]}")
+
+    def outcome(value: str | bytes) -> Any:
+        try:
+            return parse_message(value)
+        except ProtocolError as e:
+            return (e.code, str(e))
+    assert outcome(raw) == outcome(raw.encode())
