@@ -209,12 +209,18 @@ def cards_text(cards: Any) -> list[str]:
 
 _DISPLAY_ORDER = sorted(range(53), key=sort_key)
 _CARD_TEXT = [card_str(c) for c in range(53)]
+_DISPLAY_TEXT = [(c, _CARD_TEXT[c]) for c in _DISPLAY_ORDER]
 
 
 def hand_text(counts: Sequence[int]) -> list[str]:
     """A hand given as counts per card type, as notation strings in display order (:func:`sort_key`):
     the ``hand`` of :func:`view_dict`, without building a view."""
-    return [_CARD_TEXT[c] for c in _DISPLAY_ORDER for _ in range(counts[c])]
+    out: list[str] = []
+    for card, text in _DISPLAY_TEXT:
+        n = counts[card]
+        if n:
+            out += [text] * n
+    return out
 
 
 def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int | None = None,
