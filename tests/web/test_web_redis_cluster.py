@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -55,7 +56,13 @@ def test_redis_options_are_checked() -> None:
     with pytest.raises(ServeError, match="HOST:PORT"):
         _check_redis("redis://127.0.0.1:1/0", "nowhere", "127.0.0.1", 8000, 1, 10.0)
     with pytest.raises(ServeError, match="cannot reach Redis"):  # --workers with --redis is allowed
-        _check_redis(f"redis://127.0.0.1:{free_port()}/0", None, "127.0.0.1", 8000, 2, 10.0)
+        _check_redis(f"redis://127.0.0.1:{free_port()}/0", None, "127.0.0.1", _free_run(2), 2, 10.0)
+    with socket.socket() as taken:  # with --workers, worker i's own port PORT + 1 + i must be free
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        with pytest.raises(ServeError, match=r"port \d+ on 127.0.0.1 is in use: with --redis"):
+            _check_redis("redis://127.0.0.1:1/0", None, "127.0.0.1", busy - 2, 2, 10.0)
     with pytest.raises(ServeError, match="cannot reach Redis"):
         _check_redis(f"redis://127.0.0.1:{free_port()}/0", None, "127.0.0.1", 8000, 1, 10.0)
 
@@ -168,8 +175,6 @@ def test_a_table_survives_its_owner_killed(postgres_url: str, redis_url: str) ->
 
 def _free_run(count: int) -> int:
     """A port P such that P and the ``count`` ports after it are free on 127.0.0.1 now."""
-    import socket
-
     for _ in range(50):
         base = free_port()
         try:

@@ -85,13 +85,6 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
                               burst=max(1, int(2 * messages_per_second)))
     if redis is not None:
         advertise = _check_redis(redis, advertise, host, port, workers, lease_ttl)
-        if workers > 1:
-            from canasta.web.lease_router import worker_addresses
-
-            for own in worker_addresses(port, advertise, workers)[0]:
-                if not _port_free(host, own):
-                    raise ServeError(f"port {own} on {host} is in use: with --redis, worker i also listens on "
-                                     f"port {port} + 1 + i; choose another --port")
     if workers > 1:
         from canasta.web.store import Store
         from canasta.web.workers import run_workers
@@ -142,6 +135,13 @@ def _check_redis(redis: str, advertise: str | None, host: str, port: int, worker
         advertise = f"{host if ':' not in host else '[' + host + ']'}:{port}"
     if not re.fullmatch(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}", advertise):
         raise ServeError(f"--advertise must be HOST:PORT, not {advertise!r}")
+    if workers > 1:
+        from canasta.web.lease_router import worker_addresses
+
+        for own in worker_addresses(port, advertise, workers)[0]:
+            if not _port_free(host, own):
+                raise ServeError(f"port {own} on {host} is in use: with --redis, worker i also listens on "
+                                 f"port {port} + 1 + i; choose another --port")
     try:
         import redis as redis_lib
     except ImportError as e:
