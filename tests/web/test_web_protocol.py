@@ -11,6 +11,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from canasta.agents import make_agent
@@ -200,25 +202,38 @@ def test_no_message_to_a_seat_or_spectator_holds_a_hidden_card(db_url: str, vari
                                      "mexican", "classic(players=3,cutthroat=true)", "pennies-from-heaven",
                                      "romanian-tiles", "italian"])
 def test_the_view_shared_by_a_side_is_each_seats_own_view(variant: str) -> None:
-    """The update of one change builds one view per side and gives partners a copy with their own seat and
-    hand: it must equal the view built for the seat itself, after every move."""
+    """The update of one change builds one view and gives the other seats a copy with their own seat, side,
+    hand and frozen pile facts (variants with extra cards: one view per side), and the parts every seat shares
+    once: each seat's whole message must equal the one built for the seat alone, after every move."""
+    from canasta.web.tables import decide
+
     from .tablesync import do, new_table
 
-    rules = Rules.parse(variant)
-    table = new_table(variant, [{"kind": "human"}] * rules.players, 77)
+    rules = Rules.parse(variant)  # bots meld, so that the sides open at different times (the pile's facts differ)
+    table = new_table(variant, [{"kind": "human"}] + [{"kind": "bot", "bot": "casual"}] * (rules.players - 1), 77)
     do(table, table.start(0))
-    agents = [make_agent("random", s) for s in range(rules.players)]
-    for _ in range(150):
+    person = make_agent("random", 5)
+    differed = 0
+    for _ in range(400):
         deal = table.game.deal
         assert deal is not None
         if deal.over:
             break
         seat = table.to_act()
         assert seat is not None
-        do(table, table.act(seat, deal.move_for_action(agents[seat].select(None, deal.legal_actions()))))
-        cache: dict[int, Any] = {}
-        for s in range(rules.players):
-            assert table.update_for(s, [], False, cache)["view"] == table.update_for(s, [], False)["view"]
+        if seat == 0:
+            change = table.act(seat, deal.move_for_action(person.select(None, deal.legal_actions())))
+        else:
+            change = table.act(seat, decide(table.bot_request(seat, table.bot_spec(seat))))
+        do(table, change)
+        cache: dict[Any, Any] = {}
+        messages = [table.update_for(s, change.events, change.deal_changed, cache) for s in range(rules.players)]
+        assert messages == [table.update_for(s, change.events, change.deal_changed) for s in range(rules.players)]
+        assert (table.update_for(None, change.events, change.deal_changed, cache)
+                == table.update_for(None, change.events, change.deal_changed))
+        differed += len({m["view"]["pile"]["frozen_reason"] for m in messages if m["view"] is not None}) > 1
+    assert differed or rules.pile_always_frozen  # the sides saw the pile differently at some point (not in
+    # variants where it is frozen for everyone): the copies were checked on that
 
 
 def test_rematch_keeps_the_seats_spectators_and_keys(db_url: str) -> None:
@@ -247,3 +262,41 @@ def test_rematch_keeps_the_seats_spectators_and_keys(db_url: str) -> None:
         assert host.sent[-1]["type"] == "error"
         await manager.close()
     asyncio.run(run())
+
+
+_SPACE = st.sampled_from(["", "", "", "", "", " ", " ", "\t", "\n", "\r\n", "\x0b", "\u00a0"])  # JSON's four mostly
+_NUMBERS = st.one_of(st.integers(0, 2**60).map(str), st.sampled_from(["-1", "01", "1.0", "1e3", "true", '"3"']))
+
+
+_PLAIN = [""] * 14
+
+
+@settings(max_examples=400, deadline=None)
+@example(_PLAIN, "draw", "01", None)
+@example(_PLAIN, "draw", str(2**53), None)
+@example(_PLAIN, "draw", "3", str(2**53 - 1))
+@example(_PLAIN, " discard 5H ", "0", "-1")
+@example(_PLAIN, 'draw\\"', None, None)
+@example([" "] * 13 + ["\x0b"], "draw", "1", "2")
+@example(_PLAIN, "x" * 201, None, None)
+@given(st.lists(_SPACE, min_size=14, max_size=14),
+       st.one_of(st.sampled_from(["draw", " draw ", "take", "discard 5H", "meld 7H 7D 7C", "add JK to 7", "go", "",
+                                  'draw\\"', "draw\\n", "x" * 201, "discard é"]),
+                 st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)),
+       st.none() | _NUMBERS, st.none() | _NUMBERS)
+def test_a_plain_move_message_reads_as_the_general_reader_reads_it(sp: list[str], move: str, at: str | None,
+                                                                  ref: str | None) -> None:
+    """Move messages are read by a fast path when plain (:data:`canasta.web.protocol._PLAIN_MOVE`): the result,
+    or the refusal's code and text, must be the general reader's (which bytes always take)."""
+    from canasta.web.protocol import ProtocolError, parse_message
+
+    raw = (f'{sp[0]}{{{sp[1]}"type"{sp[2]}:{sp[3]}"move"{sp[4]},{sp[5]}"move"{sp[6]}:{sp[7]}"{move}"'
+           + (f'{sp[8]},"at":{sp[9]}{at}' if at is not None else "")
+           + (f',{sp[10]}"ref"{sp[11]}:{ref}' if ref is not None else "") + f"{sp[12]}}}{sp[13]}")
+
+    def outcome(value: str | bytes) -> Any:
+        try:
+            return parse_message(value)
+        except ProtocolError as e:
+            return (e.code, str(e))
+    assert outcome(raw) == outcome(raw.encode())

@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -31,11 +32,11 @@ TTL = 1.0
 """Lease time to live of the servers under test, in seconds."""
 
 
-def _serve(port: int, database: str, redis: str) -> subprocess.Popen[bytes]:
+def _serve(port: int, database: str, redis: str, *extra: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
     proc = subprocess.Popen([sys.executable, "-m", "canasta", "serve", "--no-browser", "--port", str(port),
                              "--database", database, "--redis", redis, "--lease-ttl", str(TTL),
-                             "--messages-per-second", "0"], env=env, stdout=subprocess.DEVNULL)
+                             "--messages-per-second", "0", *extra], env=env, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         assert proc.poll() is None, "the server stopped at start"
@@ -54,8 +55,14 @@ def test_redis_options_are_checked() -> None:
         _check_redis("redis://127.0.0.1:1/0", None, "0.0.0.0", 8000, 1, 10.0)
     with pytest.raises(ServeError, match="HOST:PORT"):
         _check_redis("redis://127.0.0.1:1/0", "nowhere", "127.0.0.1", 8000, 1, 10.0)
-    with pytest.raises(ServeError, match="--workers"):
-        _check_redis("redis://127.0.0.1:1/0", None, "127.0.0.1", 8000, 2, 10.0)
+    with pytest.raises(ServeError, match="cannot reach Redis"):  # --workers with --redis is allowed
+        _check_redis(f"redis://127.0.0.1:{free_port()}/0", None, "127.0.0.1", _free_run(2), 2, 10.0)
+    with socket.socket() as taken:  # with --workers, worker i's own port PORT + 1 + i must be free
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        with pytest.raises(ServeError, match=r"port \d+ on 127.0.0.1 is in use: with --redis"):
+            _check_redis("redis://127.0.0.1:1/0", None, "127.0.0.1", busy - 2, 2, 10.0)
     with pytest.raises(ServeError, match="cannot reach Redis"):
         _check_redis(f"redis://127.0.0.1:{free_port()}/0", None, "127.0.0.1", 8000, 1, 10.0)
 
@@ -157,6 +164,66 @@ def test_a_table_survives_its_owner_killed(postgres_url: str, redis_url: str) ->
 
     with redis.Redis.from_url(redis_url, decode_responses=True) as check:
         assert check.get(f"canasta:owner:{tid}") is None  # B stopped (SIGTERM) gave its lease back
+    store = Store(postgres_url)
+    try:
+        stored = store.load_table(tid)
+    finally:
+        store.close()
+    assert stored is not None
+    assert [m for d in stored.deals for m in d.moves] == acked
+
+
+def _free_run(count: int) -> int:
+    """A port P such that P and the ``count`` ports after it are free on 127.0.0.1 now."""
+    for _ in range(50):
+        base = free_port()
+        try:
+            held = []
+            for p in range(base, base + count + 1):
+                s = socket.socket()
+                held.append(s)
+                s.bind(("127.0.0.1", p))
+            return base
+        except OSError:
+            continue
+        finally:
+            for s in held:
+                s.close()
+    raise AssertionError("no run of free ports")
+
+
+@pytest.mark.slow
+def test_redis_with_workers_a_table_survives_its_owner_worker_killed(postgres_url: str,  # noqa: F811
+                                                                       redis_url: str) -> None:  # noqa: F811
+    """``canasta serve --workers 2 --redis``: each worker holds leases under its own address (PORT+1+i); a table
+    created on worker 0's port is played through worker 1's port (relayed to the lease holder); the holder
+    is killed mid-deal (SIGKILL; the supervisor starts it again) and the deal is played to its end with every
+    event seen once, in order, and the stored moves the acknowledged ones."""
+    psutil = pytest.importorskip("psutil")
+    port = _free_run(2)
+    serve = _serve(port, postgres_url, redis_url, "--workers", "2")
+    try:
+        workers = {}
+        for _ in range(100):  # the two workers answer on their own ports
+            try:
+                for i in (0, 1):
+                    httpx.get(f"http://127.0.0.1:{port + 1 + i}/api/meta", timeout=1).raise_for_status()
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        for child in psutil.Process(serve.pid).children():
+            for conn in child.net_connections(kind="tcp"):
+                if conn.status == psutil.CONN_LISTEN and conn.laddr.port in (port + 1, port + 2):
+                    workers[conn.laddr.port] = child
+        assert set(workers) == {port + 1, port + 2}, workers
+        owners: list[str | None] = []
+        tid, acked = asyncio.run(_play(f"http://127.0.0.1:{port + 1}", f"http://127.0.0.1:{port + 2}",
+                                       workers[port + 1], redis_url, owners))
+    finally:
+        serve.terminate()
+        serve.wait(timeout=60)
+    assert owners[0] == f"127.0.0.1:{port + 1}"  # created on worker 0: its lease
+    assert owners[1] in (f"127.0.0.1:{port + 1}", f"127.0.0.1:{port + 2}")  # restarted in time, or taken by 1
     store = Store(postgres_url)
     try:
         stored = store.load_table(tid)

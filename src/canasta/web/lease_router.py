@@ -21,6 +21,12 @@ cannot be leased, is dropped from memory (bot and clock tasks stopped, its conne
 the clients reconnect and are routed to the new owner). At shutdown the leases are given back. When an owner
 dies its leases expire after the ttl and the next server asked takes them and rebuilds the tables from the
 store: its write-ahead log holds every acknowledged move, so nothing acknowledged is lost.
+
+With ``--workers N`` too (:func:`run_lease_workers`), each worker process is such a server of its own: it
+listens on the shared public port (``SO_REUSEPORT``) and on a port of its own, ``PORT + 1 + i``, advertised as
+``ADVERTISE_HOST:ADVERTISE_PORT + 1 + i``; the leases name the worker, so a table is relayed to the worker that
+holds it, on this machine or another. The first process supervises the workers as without Redis
+(:class:`~canasta.web.workers.Supervisor`): a worker started again keeps its address and so its leases.
 """
 
 from __future__ import annotations
@@ -28,11 +34,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from typing import Any
 
 from canasta.web.cluster import TableLeases
 from canasta.web.security import Message, Receive, Scope, Send
-from canasta.web.workers import FORWARDED, TABLE_PATH, ShardRouter
+from canasta.web.workers import FORWARDED, TABLE_PATH, ShardRouter, bind_socket, supervise
 
 log = logging.getLogger("canasta.web")
 
@@ -191,4 +198,51 @@ class LeaseRouter(ShardRouter):
         await send({"type": "http.response.body", "body": b'{"error": "' + reason + b'"}'})
 
 
-__all__ = ["LeaseRouter"]
+def worker_addresses(port: int, advertise: str, workers: int) -> tuple[list[int], list[str]]:
+    """With ``--workers`` and ``--redis``: each worker's own port (``port + 1 + i``) and the address it
+    advertises (``ADVERTISE_HOST:ADVERTISE_PORT + 1 + i``)."""
+    adv_host, adv_port = advertise.rsplit(":", 1)
+    return ([port + 1 + i for i in range(workers)],
+            [f"{adv_host}:{int(adv_port) + 1 + i}" for i in range(workers)])
+
+
+def _lease_worker_main(index: int, host: str, port: int, own_ports: list[int], advertised: list[str], url: str,
+                       app_options: dict[str, Any], uvicorn_options: dict[str, Any], redis_url: str,
+                       ttl_ms: int) -> None:
+    import uvicorn
+
+    from canasta.web.app import create_app
+
+    with contextlib.suppress(OSError):
+        os.setpgrp()  # a group of its own: its bot process goes with it when it dies (Supervisor._died)
+    public = bind_socket(host, port, reuse_port=True)
+    own = bind_socket(host, own_ports[index], reuse_port=False)
+    security = app_options.get("security")
+    app = LeaseRouter(create_app(url, **app_options), redis_url, advertised[index], ttl_ms,
+                      security.allowed_origins if security is not None else ())
+    uvicorn.Server(uvicorn.Config(app, **uvicorn_options)).run(sockets=[public, own])
+
+
+def run_lease_workers(workers: int, host: str, port: int, url: str, app_options: dict[str, Any],
+                      uvicorn_options: dict[str, Any], redis_url: str, advertise: str, ttl_ms: int) -> int:
+    """``canasta serve --workers N --redis URL``: N worker processes, each a :class:`LeaseRouter` server with
+    its own port and advertised address (:func:`worker_addresses`), supervised as
+    :func:`canasta.web.workers.run_workers` does; until Ctrl+C or SIGTERM.
+
+    Args:
+        workers: number of processes.
+        host, port: the public address they share (each also listens on ``host:port + 1 + i``).
+        url: the database URL shared with the other servers (PostgreSQL; SQLite on one machine).
+        app_options, uvicorn_options: as for :func:`canasta.web.workers.run_workers`.
+        redis_url: the shared Redis; advertise: this machine's public ``HOST:PORT`` as the others reach it.
+        ttl_ms: lease time to live in milliseconds.
+
+    Returns:
+        0 after a requested stop, 1 when every worker died too often and none is left.
+    """
+    own_ports, advertised = worker_addresses(port, advertise, workers)
+    return supervise(workers, _lease_worker_main, (host, port, own_ports, advertised, url, app_options,
+                                                   uvicorn_options, redis_url, ttl_ms))
+
+
+__all__ = ["LeaseRouter", "run_lease_workers", "worker_addresses"]

@@ -13,6 +13,7 @@ import re
 import socket
 import threading
 import webbrowser
+from typing import Any
 
 from canasta.web.security import SecurityConfig
 from canasta.web.store import database_url
@@ -63,13 +64,15 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
         workers: server processes, each owning a shard of the tables (:mod:`canasta.web.workers`).
         redis: URL of the Redis shared with other servers (``redis://host:6379/0``): each table is owned by
             the server holding its lease there (:mod:`canasta.web.lease_router`); share the database too.
+            With ``workers``, each worker is such a server, on port ``port + 1 + i`` besides the public one.
         advertise: this server's address as the other servers reach it (``HOST:PORT``; default
             ``host:port`` when ``host`` is not a wildcard).
         lease_ttl: seconds a table's lease lasts without renewal (a dead server's tables move after this).
 
     Raises:
-        ServeError: the port is in use, the database or Redis cannot be reached, or the Redis options are
-            inconsistent (with ``workers``, without an address to advertise, a ttl under 0.3 s).
+        ServeError: the port is in use (with ``redis`` and ``workers``, also ``port + 1 + i`` for worker i),
+            the database or Redis cannot be reached, or the Redis options are inconsistent (no address to
+            advertise, a ttl under 0.3 s).
     """
     import uvicorn
 
@@ -95,8 +98,15 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
               "press Ctrl+C to stop.", flush=True)
         if not no_browser:
             threading.Timer(2.0, lambda: webbrowser.open(address)).start()
-        if run_workers(workers, host, port, url, {"bot_delay": bot_delay, "security": security, "bot_processes": 1},
-                       dict(UVICORN_OPTIONS)):
+        options: dict[str, Any] = {"bot_delay": bot_delay, "security": security, "bot_processes": 1}
+        if redis is not None and advertise is not None:
+            from canasta.web.lease_router import run_lease_workers
+
+            failed = run_lease_workers(workers, host, port, url, options, dict(UVICORN_OPTIONS), redis, advertise,
+                                       int(lease_ttl * 1000))
+        else:
+            failed = run_workers(workers, host, port, url, options, dict(UVICORN_OPTIONS))
+        if failed:
             raise ServeError("every worker died too often and none is left (see the lines above)")
         return
     try:
@@ -116,8 +126,6 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
 
 def _check_redis(redis: str, advertise: str | None, host: str, port: int, workers: int, lease_ttl: float) -> str:
     """The address to advertise, once Redis answers; :class:`ServeError` if the options cannot work."""
-    if workers > 1:
-        raise ServeError("--redis and --workers cannot be combined yet: run one server per port with --redis")
     if lease_ttl < 0.3:
         raise ServeError(f"--lease-ttl must be at least 0.3 seconds, not {lease_ttl}")
     if advertise is None:
@@ -127,6 +135,13 @@ def _check_redis(redis: str, advertise: str | None, host: str, port: int, worker
         advertise = f"{host if ':' not in host else '[' + host + ']'}:{port}"
     if not re.fullmatch(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}", advertise):
         raise ServeError(f"--advertise must be HOST:PORT, not {advertise!r}")
+    if workers > 1:
+        from canasta.web.lease_router import worker_addresses
+
+        for own in worker_addresses(port, advertise, workers)[0]:
+            if not _port_free(host, own):
+                raise ServeError(f"port {own} on {host} is in use: with --redis, worker i also listens on "
+                                 f"port {port} + 1 + i; choose another --port")
     try:
         import redis as redis_lib
     except ImportError as e:

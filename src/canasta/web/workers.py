@@ -246,7 +246,9 @@ class ShardRouter:
 # ------------------------------------------------------------------ launcher
 
 
-def _bind(host: str, port: int, reuse_port: bool) -> socket.socket:
+def bind_socket(host: str, port: int, reuse_port: bool) -> socket.socket:
+    """A listening-ready TCP socket bound to ``host:port`` (``SO_REUSEPORT`` when ``reuse_port``: shared by the
+    workers), inheritable by uvicorn."""
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     if reuse_port:
@@ -264,8 +266,8 @@ def _worker_main(index: int, host: str, port: int, peers: list[str], url: str, a
 
     with contextlib.suppress(OSError):
         os.setpgrp()  # a group of its own: its bot process goes with it when it dies (Supervisor._died)
-    public = _bind(host, port, reuse_port=True)
-    internal = _bind("127.0.0.1", int(peers[index].rsplit(":", 1)[1]), reuse_port=False)
+    public = bind_socket(host, port, reuse_port=True)
+    internal = bind_socket("127.0.0.1", int(peers[index].rsplit(":", 1)[1]), reuse_port=False)
     security = app_options.get("security")
     app = ShardRouter(create_app(url, **app_options), index, peers,
                       security.allowed_origins if security is not None else ())
@@ -393,7 +395,13 @@ def run_workers(workers: int, host: str, port: int, url: str, app_options: dict[
         0 after a requested stop, 1 when every worker died too often and none is left.
     """
     peers = [f"127.0.0.1:{free_port()}" for _ in range(workers)]
-    supervisor = Supervisor(workers, _worker_main, (host, port, peers, url, app_options, uvicorn_options))
+    return supervise(workers, _worker_main, (host, port, peers, url, app_options, uvicorn_options))
+
+
+def supervise(workers: int, target: Callable[..., None], args: tuple[Any, ...]) -> int:
+    """Run ``workers`` processes of ``target(index, *args)`` under a :class:`Supervisor` until Ctrl+C or
+    SIGTERM, which stop them all. Returns 0 after a requested stop, 1 when every worker died too often."""
+    supervisor = Supervisor(workers, target, args)
 
     def stop(_signum: int, _frame: Any) -> None:
         raise KeyboardInterrupt
@@ -406,4 +414,4 @@ def run_workers(workers: int, host: str, port: int, url: str, app_options: dict[
         supervisor.stop()
 
 
-__all__ = ["ASGIApp", "ShardRouter", "Supervisor", "run_workers", "shard_of"]
+__all__ = ["ASGIApp", "ShardRouter", "Supervisor", "bind_socket", "run_workers", "shard_of", "supervise"]

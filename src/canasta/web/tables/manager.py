@@ -198,7 +198,7 @@ class TableManager:
 
     async def broadcast_events(self, table: Table, change: Change) -> None:
         """Send each connection the change's events filtered for its seat, with its view and legal moves."""
-        cache: dict[int, Any] = {}  # one view per side, for this change
+        cache: dict[Any, Any] = {}  # the views and the parts every seat shares, for this change
         for seat, conns in table.conns.items():
             if conns:
                 await _send_all(conns, dumps(table.update_for(seat, change.events, change.deal_changed, cache)))

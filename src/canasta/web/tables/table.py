@@ -392,15 +392,16 @@ class Table:
                         "totals": running})
         return out
 
-    def _view(self, seat: int | None, cache: dict[int, tuple[dict[str, Any], Any]] | None = None
-              ) -> tuple[dict[str, Any] | None, Any]:
+    def _view(self, seat: int | None, cache: dict[Any, Any] | None = None) -> tuple[dict[str, Any] | None, Any]:
         """The view dict of table seat ``seat`` (None: a spectator; sitting out: a partner's without a hand).
 
-        ``cache`` (one per change) keeps one view per side: every field of a view but ``seat`` and
-        ``hand`` is the same for the seats of a side (``frozen_for_me`` and ``frozen_reason`` depend on
-        the side only, :func:`canasta.engine.view.build_view`), so a partner's is copied with his own
-        seat and hand instead of being built again — except in variants with extra cards, whose
-        ``extra_due`` may be a seat's own packet (§3.5).
+        ``cache`` (one per change) keeps the views built for this change. Every field of a view but ``seat``,
+        ``side``, ``hand``, ``pile.frozen_for_me`` and ``pile.frozen_reason`` is public and the same for every
+        seat (:func:`canasta.engine.view.build_view`; ``extra_due`` is None without extra cards), so once one
+        seat's view is built, another seat's is a copy with those five fields set from the deal — except in
+        variants with extra cards, whose ``extra_due`` may be a seat's own packet (§3.5): those are built
+        whole. The engine view returned with a copy is the first seat's (its public fields only are read:
+        :meth:`deal_facts`).
         """
         game, rules = self.game, self.rules
         deal = game.deal
@@ -409,16 +410,19 @@ class Table:
         mine = game.seating.deal_seat(seat) if seat is not None else -1
         if mine >= 0:
             side = deal.side_of[mine]
-            if cache is not None and side in cache and not rules.extra_cards:  # packets are per seat (§3.5)
-                shared, view = cache[side]
-                own = dict(shared)
-                own["seat"] = seat
-                own["hand"] = hand_text(deal.hands[mine])
-                return own, view
+            if cache is not None and not rules.extra_cards:  # packets are per seat (§3.5): views built whole
+                if "any" in cache:
+                    shared, view = cache["any"]
+                    own = dict(shared)
+                    own["seat"], own["side"], own["hand"] = seat, side, hand_text(deal.hands[mine])
+                    if shared["side"] != side:
+                        own["pile"] = {**shared["pile"], "frozen_for_me": deal.pile_frozen_for(side),
+                                       "frozen_reason": deal.frozen_reason(side)}
+                    return own, view
             view = deal.view(mine)
             out = view_dict(view, game.seating.seats, rules.players)
             if cache is not None:
-                cache[side] = (out, view)
+                cache["any"] = (out, view)
             return out, view
         side = rules.side_of(seat) if seat is not None else 0
         partner = next((d for d in range(len(game.seating.seats)) if deal.side_of[d] == side), 0)
@@ -458,18 +462,27 @@ class Table:
                 "rematch": self.rematch}
 
     def update_for(self, seat: int | None, events: Sequence[Event], deal_changed: bool,
-                   cache: dict[int, tuple[dict[str, Any], Any]] | None = None) -> dict[str, Any]:
+                   cache: dict[Any, Any] | None = None) -> dict[str, Any]:
         """The ``event`` message for ``seat`` after ``events``: the events filtered for it, its view now,
         its legal moves; the deal facts only when a deal was dealt or scored (``deal_changed``).
-        ``cache``: shared by the messages of one change (see :meth:`_view`)."""
+        ``cache``: shared by the messages of one change (the views, see :meth:`_view`, and the parts that are
+        the same for every seat, built once)."""
         view_d, view = self._view(seat, cache)
-        out: dict[str, Any] = {"type": "event", "v": PROTOCOL_VERSION, "seq": self.seq,
-                               "events": [e.for_seat(seat) for e in events], "status": self.status,
-                               "game_over": self.game.over, "winner": self.game.winner, "view": view_d,
-                               "legal": self.legal_for(seat), "sitting_out": self.sitting_out(),
-                               "clock": self.clock.facts()}
-        if deal_changed:
-            out.update(self.deal_facts(view))
+        common = cache.get("common") if cache is not None else None
+        if common is None:
+            public = [e.for_seat(None) for e in events]
+            common = (public, self.status, self.game.over, self.game.winner, self.sitting_out(), self.clock.facts(),
+                      self.deal_facts(view) if deal_changed else None)
+            if cache is not None:
+                cache["common"] = common
+        public, status, over, winner, sitting_out, clock, facts = common
+        own_events = public if not any(e.seat == seat and e.drew for e in events) else [
+            e.for_seat(seat) for e in events]
+        out: dict[str, Any] = {"type": "event", "v": PROTOCOL_VERSION, "seq": self.seq, "events": own_events,
+                               "status": status, "game_over": over, "winner": winner, "view": view_d,
+                               "legal": self.legal_for(seat), "sitting_out": sitting_out, "clock": clock}
+        if facts is not None:
+            out.update(facts)
         return out
 
     def record(self) -> dict[str, Any]:
