@@ -173,7 +173,8 @@ def test_spectators_only_if_the_host_allows_and_see_no_hand(client: TestClient) 
 
 
 @pytest.mark.parametrize("variant", ["classic(players=2)", "classic(players=4)", "classic(players=5)",
-                                     "romanian-tiles(players=3)", "pennies-from-heaven"])
+                                     "romanian-tiles(players=3)", "pennies-from-heaven", "modern-american",
+                                     "hand-and-foot"])
 def test_no_message_to_a_seat_or_spectator_holds_a_hidden_card(db_url: str, variant: str) -> None:
     """Whole deals played through the manager (all seats people, moved by seeded random agents, every
     move sent as a protocol message); every message to every seat and to a spectator is checked as it
@@ -200,7 +201,7 @@ def test_no_message_to_a_seat_or_spectator_holds_a_hidden_card(db_url: str, vari
 
 @pytest.mark.parametrize("variant", ["classic(players=4)", "classic(players=6,teams=3)", "classic(players=5)",
                                      "mexican", "classic(players=3,cutthroat=true)", "pennies-from-heaven",
-                                     "romanian-tiles", "italian"])
+                                     "romanian-tiles", "italian", "modern-american", "hand-and-foot"])
 def test_the_view_shared_by_a_side_is_each_seats_own_view(variant: str) -> None:
     """The update of one change builds one view and gives the other seats a copy with their own seat, side,
     hand and frozen pile facts (variants with extra cards: one view per side), and the parts every seat shares
