@@ -92,7 +92,7 @@ def play_actions(state: DealState) -> list[int]:
     rank_counts = state.rank_counts[seat]
     size = state.hand_sizes[seat]
     pend = state._to_hand(state.pending) if state.pending else 0
-    foot = foot_cards(state, seat)  # a foot still waiting counts as cards kept (RULES_AMERICAN.md B.9)
+    foot = foot_cards(state, seat) if rules.has_foot else 0  # a foot waiting counts as cards kept (B.9)
     limits = state.meld_limits
     cap = rules.meld_cap
     canastas = state.canastas[side]
@@ -129,9 +129,9 @@ def play_actions(state: DealState) -> list[int]:
     several = rules.several_melds_per_rank
     capped = rules.canasta_max > 0
     spare = size + pend + foot  # cards left after a move of k cards: spare - k
-    dead = state.dead_mask()  # MAC A.6: no meld started or extended of a dead rank
+    dead = state.dead_mask() if rules.dead_ranks else 0  # MAC A.6: no meld started or extended of a dead rank
     for r in range(FOUR, ACE + 1):
-        if dead >> r & 1:
+        if dead and dead >> r & 1:
             continue
         c = rank_counts[r]
         mi = meld_index[r]
