@@ -68,9 +68,9 @@ def take_modes(state: DealState) -> list[int]:
     rest = len(pile) - 1 - cut + len(state.dowry)
     if rest and (size < 4 or not state.opened[side]):
         rest = state._to_hand(pile[cut:-1]) + state._to_hand(state.dowry)  # exact only where it can matter
-    if rules.has_foot:
+    if state.packets[seat]:
         rest += foot_cards(state, seat)  # a foot still waiting counts as cards kept (B.9)
-    cap = rules.meld_cap
+    cap = state.meld_limits.max_size  # rules.meld_cap (a property in the rules)
     for mode, n_used, t_used, j_used in cand:
         w = t_used + j_used
         if w and state.meld_limits.wild_first and wild_meld_open(state, side):

@@ -92,9 +92,9 @@ def play_actions(state: DealState) -> list[int]:
     rank_counts = state.rank_counts[seat]
     size = state.hand_sizes[seat]
     pend = state._to_hand(state.pending) if state.pending else 0
-    foot = foot_cards(state, seat) if rules.has_foot else 0  # a foot waiting counts as cards kept (B.9)
+    foot = foot_cards(state, seat) if state.packets[seat] else 0  # a foot waiting counts as cards kept (B.9)
     limits = state.meld_limits
-    cap = rules.meld_cap
+    cap = limits.max_size  # rules.meld_cap, read from a plain attribute (a property in the rules)
     canastas = state.canastas[side]
     needs = canastas_needed_now_and_with_a_sequence(state, side)  # once per state: every candidate below reads it
     need_c = needs[0]
@@ -273,8 +273,7 @@ def play_actions(state: DealState) -> list[int]:
     if (
         answer == 0
         and not state.asked
-        and state.partner_of[seat] >= 0
-        and rules.team_size > 1
+        and state.partner_of[seat] >= 0  # he has a partner (so rules.team_size > 1)
         and size >= 2
         and pend == 0
         and opening_done
