@@ -7,8 +7,10 @@ not counted; in this engine the shuffle and the deal are inside the loop too). T
 * ``canasta random classic``: this engine, ``Deal(classic)`` then ``legal_actions`` / ``apply_action`` to the
   end (what ``canasta bench`` times). **Every ratio is to this one.**
 * ``canasta env classic (masked)``: this engine's PettingZoo environment (``canasta_v0.env``), the action read
-  from the ``action_mask`` of ``last()``'s observation at every step (when ``canasta.env`` and its packages are
-  installed).
+  from the ``action_mask`` of ``last()``'s observation at every step, as booleans
+  (``mask.view(np.bool_).nonzero()``: ``np.flatnonzero`` on the int8 mask costs NumPy 2 about 25 µs, more than
+  the environment's step; ``env_bench.py`` shows both); ``(legal ids)``: the same loop, the action drawn from
+  ``env.legal_ids(agent)`` (when ``canasta.env`` and its packages are installed).
 * ``openspiel gin_rummy``: OpenSpiel's C++ Gin Rummy through pyspiel (``legal_actions``, ``apply_action``).
 * ``openspiel gin_rummy + observation``: the same, plus ``observation_tensor(player)`` at every decision (what a
   learner reads).
@@ -62,8 +64,9 @@ def canasta_random(variant: str = "classic") -> Episode:
     return episode
 
 
-def canasta_env(variant: str = "classic") -> Episode | str:
-    """This engine's PettingZoo AEC environment, random masked actions; a reason string if unavailable."""
+def canasta_env(variant: str = "classic", pick: str = "mask") -> Episode | str:
+    """This engine's PettingZoo AEC environment, random masked actions (the legal ids found as ``pick`` says:
+    ``env_bench.PICKS``); a reason string if unavailable."""
     try:
         from env_bench import random_episode  # the sibling benchmark's episode loop
 
@@ -72,7 +75,7 @@ def canasta_env(variant: str = "classic") -> Episode | str:
         return f"canasta.env not importable ({error})"
     env = canasta_v0.env(variant=variant)
     rng = random.Random(0)
-    return lambda seed: random_episode(env, seed, rng)
+    return lambda seed: random_episode(env, seed, rng, pick)
 
 
 def openspiel_gin_rummy(observation: bool) -> Episode | str:
@@ -121,6 +124,7 @@ def workloads() -> tuple[dict[str, Episode], dict[str, str]]:
     found: dict[str, Episode | str] = {
         BASE: canasta_random(),
         "canasta env classic (masked)": canasta_env(),
+        "canasta env classic (legal ids)": canasta_env(pick="ids"),
         "openspiel gin_rummy": openspiel_gin_rummy(False),
         "openspiel gin_rummy + observation": openspiel_gin_rummy(True),
         "rlcard gin-rummy": rlcard_gin_rummy(),

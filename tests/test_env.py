@@ -541,3 +541,27 @@ def test_meld_counts_and_a_wild_card_in_a_sequence() -> None:
     assert list(seq[44:47]) == [1, 1, 1] and seq[47:].sum() == 0
     low, high = layout.bounds(holly)
     assert (obs >= low).all() and (obs <= high).all()
+
+
+# ------------------------------------------------------- Hand and Foot: the feet (RULES_AMERICAN.md B.9)
+
+def test_hand_and_foot_appends_the_feet_and_plays_an_episode() -> None:
+    rules = Rules.preset("hand-and-foot")
+    layout = ObservationLayout.for_rules(rules)
+    classic = ObservationLayout.for_rules(Rules.preset("classic"))
+    assert layout.blocks[:len(classic.blocks)] == classic.blocks  # appended, nothing moved
+    assert [b.name for b in layout.blocks[len(classic.blocks):]] == ["meld_counts", "feet"]
+    assert layout.markdown(only=("meld_counts", "feet")) in DOCS.read_text(encoding="utf-8")
+    env = canasta_v0.raw_env(variant="hand-and-foot")
+    env.reset(seed=3)
+    feet = layout.block("feet")
+    steps = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        seat = int(agent.split("_")[1])
+        deal = env.deal
+        want = [len(deal.packets[(seat + k) % 4]) for k in range(4)]
+        assert list(obs["observation"][feet.slice]) == want
+        env.step(None if term or trunc else env.action_space(agent).sample(obs["action_mask"]))
+        steps += 1
+    assert steps > 50

@@ -30,9 +30,10 @@ PLACEHOLDER = re.compile(r"{([a-z_]+)}")
 
 
 def engine_codes() -> set[str]:
-    """Every reason code the engine's refusal modules can give (read from their sources)."""
+    """Every reason code the engine's refusal modules, and the sequence problems they use, can give (read from
+    their sources)."""
     found: set[str] = set()
-    for f in [ENGINE / "explain.py", *ENGINE.glob("refus*.py")]:
+    for f in [ENGINE / "explain.py", *ENGINE.glob("refus*.py"), ENGINE.parent / "cards" / "sequences.py"]:
         text = f.read_text(encoding="utf-8")
         found |= set(CODE_CALL.findall(text))
         for pair in CODE_CHOICE.findall(text):

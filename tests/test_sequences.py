@@ -105,12 +105,19 @@ def test_sequence_shapes_without_an_id_are_refused(text: str, message: str) -> N
 def test_sequence_geometry() -> None:
     assert span_of(cards("6H 4H 5H")) == (2, 2, 4)
     assert span_of(cards("4H 4H 5H")) is None
-    assert "wild" in sequence_problem(cards("4H 2H 6H"))
-    assert extension_problem((2, 2, 4), cards("7H"), 7) == ""
-    assert "full sequence canasta" in extension_problem((2, 2, 8), cards("JH"), 7)
-    assert "at most 7" in extension_problem((2, 2, 7), cards("JH TH"), 7)
-    assert "each rank once" in extension_problem((2, 2, 4), cards("6H"), 7)
-    assert "twos and threes" in sequence_problem(cards("3H 4H 5H"))
+    assert sequence_problem(cards("6H 4H 5H")) is None
+    assert extension_problem((2, 2, 4), cards("7H"), 7) is None
+    problems = [
+        (sequence_problem(cards("4H 2H 6H")), "sequence_no_wild", "wild"),
+        (extension_problem((2, 2, 8), cards("JH"), 7), "sequence_full", "full sequence canasta"),
+        (extension_problem((2, 2, 7), cards("JH TH"), 7), "sequence_too_many", "at most 7"),
+        (extension_problem((2, 2, 4), cards("6H"), 7), "sequence_rank_twice", "each rank once"),
+        (extension_problem((2, 2, 4), cards("7S"), 7), "sequence_wrong_suit", "sequence of ♥"),
+        (sequence_problem(cards("3H 4H 5H")), "sequence_twos_threes", "twos and threes"),
+        (sequence_problem(cards("4H 6H")), "sequence_gap", "without a gap"),
+    ]
+    for problem, code, words in problems:
+        assert problem is not None and problem.code == code and words in problem.text and str(problem) == problem.text
     hand = [0] * 53
     for c in cards("4S 5S 6S 7S 9S"):
         hand[c] += 1

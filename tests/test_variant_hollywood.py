@@ -83,7 +83,10 @@ def test_a_wild_card_in_its_place_is_read_as_standing_for_that_card() -> None:
     assert layout_in_order(cards("JK 4H 5H"), 1)[0] is None  # it would stand for a three
     assert layout_str(((2, 2, 4), (3,)), cards("JK")) == "4H JK 6H"
     assert sequence_layouts(cards("9H TH JK"), 1) == [((2, 7, 9), (9,)), ((2, 6, 8), (6,))]
-    assert "2 gaps" in wild_sequence_problem(cards("4H 7H JK"), 1)
+    gaps = wild_sequence_problem(cards("4H 7H JK"), 1)
+    assert gaps is not None and gaps.code == "sequence_gaps_unfilled" and gaps.params == {"gaps": 2, "n": 1}
+    assert "2 gaps" in gaps.text
+    assert wild_sequence_problem(cards("4H JK 6H"), 1) is None
 
 
 @pytest.mark.parametrize("text,message", [

@@ -106,3 +106,38 @@ def test_a_deal_by_melds_scores_as_canasta_score() -> None:
     for side in ("NS", "EW"):
         assert web[side]["score"] == cli.deals[0][side].total
         assert web[side]["breakdown"] == cli.deals[0][side].breakdown
+
+
+def test_hand_and_foot_sheet_by_books_and_counts(client: TestClient) -> None:
+    """HF-1 (RULES_AMERICAN.md C.2) as the page sends it: books, counts as form texts, red threes held."""
+    sheet = client.post("/api/sheets", json={"variant": "hand-and-foot", "sides": ["A", "B"]}).json()
+    assert sheet["facts"]["books"] and sheet["facts"]["red_threes_held"] and sheet["facts"]["rounds"] == 4
+    assert not sheet["facts"]["special_hand"] and not sheet["facts"]["black_threes"]
+    entries = {"A": {"mode": "quick", "natural_canastas": "2", "mixed_canastas": "2", "meld_points": "400",
+                     "hand_points": "20", "went_out": True, "melded": True},
+               "B": {"mode": "quick", "natural_canastas": "1", "mixed_canastas": "1", "meld_points": "215",
+                     "hand_points": "170", "red_threes_held": "1", "melded": True}}
+    r = client.post(f"/api/sheets/{sheet['id']}/deals", json={"entries": entries})
+    assert r.status_code == 200, r.text
+    assert r.json()["totals"] == {"A": 2080, "B": 345} and r.json()["next_minimum"] == {"A": 90, "B": 90}
+    entries["B"]["red_threes"] = "1"  # laid out: refused, they stay in hands in this variant
+    r = client.post(f"/api/sheets/{sheet['id']}/deals", json={"entries": entries})
+    assert r.status_code == 400 and "stay in the hand" in r.json()["error"]
+
+
+def test_mac_sheet_facts_and_special_hand_by_melds(client: TestClient) -> None:
+    sheet = client.post("/api/sheets", json={"variant": "mac", "sides": ["A", "B"]}).json()
+    facts = sheet["facts"]
+    assert facts["special_hand"] and facts["black_threes"] and facts["player_hands"] and not facts["books"]
+    special = "8C 8D 8H 8S QC QD QH QS 5C 5D 5H KC KD KH".split()
+    entries = {"A": {"mode": "melds", "special_hand": special},
+               "B": {"mode": "melds", "melds": "AH AS AD\n9H 9S 9D 9C", "red_threes": "3H", "black_threes": ["3S"],
+                     "player_hands": [["7D", "4C"], ["AC"]]}}
+    r = client.post(f"/api/sheets/{sheet['id']}/deals", json={"entries": entries})
+    assert r.status_code == 200, r.text
+    expected = score_deal(Rules.parse("mac"), {
+        "A": SideResult(special_hand=parse_cards(" ".join(special))),
+        "B": SideResult(melds=[parse_cards("AH AS AD"), parse_cards("9H 9S 9D 9C")], red_threes=parse_cards("3H"),
+                        black_threes=parse_cards("3S"), player_hands=[parse_cards("7D 4C"), parse_cards("AC")])})
+    assert r.json()["totals"] == {"A": expected["A"].total, "B": expected["B"].total}
+    assert r.json()["deals"][0]["A"]["breakdown"]["special_hand"] > 0

@@ -184,3 +184,16 @@ def test_the_canasta_asked_on_top_of_the_count_is_in_every_language(lang: str) -
     assert opening_dict(brazilian, 9000, 120)["text"] == "120 needed, with a natural canasta"
     tiles = opening_dict(Rules.preset("romanian-tiles"), 5000, 120)  # the canasta instead of the count
     assert tiles["requirement"] == "canasta" and tiles["with_canasta"] == ""
+
+
+def test_state_shows_the_round_talons_and_feet_of_the_american_games() -> None:
+    hf = start("hand-and-foot").state_for(0)
+    assert hf["round"] == {"number": 1, "rounds": 4, "minimum": 50}
+    assert hf["view"]["feet"] == [11] * 4 and hf["view"]["talons"] == [] and hf["view"]["turn_card"] is None
+    assert hf["view"]["canasta_kinds"] == [{"natural": 0, "mixed": 0, "wild": 0}] * 2
+    mac = start("mac").state_for(1)
+    assert mac["round"] is None and mac["view"]["feet"] == [] and mac["view"]["talons"] == [0] * 4
+    card = mac["view"]["turn_card"]
+    assert card["from_bottom"] == 9 and not card["drawn"] and card["talons"] == [4, 4]
+    assert card["above"] == mac["view"]["stock"] - 9
+    assert start("classic").state_for(0)["round"] is None

@@ -332,6 +332,7 @@ def _public_parts(view: PlayerView, memory: CardMemory, legal: Sequence[int] | N
         "opened_turns": list(view.opened_turns) if view.opened_turns else None,
         "has_melded": [memory.has_melded[s] if s < len(memory.has_melded) else False for s in range(n)],
         "must_canasta": view.must_canasta,
+        "draw_count": view.draw_count or None,  # round_draws: the deal's count (Hand and Foot B.4)
         "pile_blocked_until": view.pile_blocked_until,
         "asked": view.asked,
         "answer": view.answer,

@@ -37,8 +37,8 @@ def out_blocked(view: PlayerView) -> bool:
         return True
     if rules.extra_cards:
         if rules.extra_cards_from == "packet":
-            if view.packet_sizes and view.packet_sizes[seat]:
-                return True
+            if view.packet_sizes and view.packet_sizes[seat] and (rules.must_play_foot or not rules.has_foot):
+                return True  # must_play_foot=false: Hand and Foot's player may go out from his hand (B.10)
         elif view.extra_cards_done and not view.extra_cards_done[side] and view.stock_size:
             return True
     if rules.red3_to_go_out:

@@ -101,7 +101,10 @@ class HardPlayer(HeuristicAgent):
     def pile_worth(self, view: PlayerView, extra: int) -> float:
         """Worth of the discard pile to whoever takes it after ``extra`` more cards are added (points)."""
         hard = self.hard_weights
-        return (hard.pile_base + hard.pile_card * (view.pile_size + extra - 1)
+        size = view.pile_size + extra
+        if view.rules.pile_take_count:  # a take brings at most that many cards (Hand and Foot B.5)
+            size = min(size, view.rules.pile_take_count)
+        return (hard.pile_base + hard.pile_card * (size - 1)
                 + hard.pile_wild * self._wilds_in_pile)
 
     def take_chance(self, view: PlayerView, pos: Position, rank: int, frozen: bool) -> float:
@@ -186,7 +189,10 @@ class HardPlayer(HeuristicAgent):
         view = pos.view
         hard = self.hard_weights
         rules = view.rules
-        limit = (self.weights.open_max_cost + hard.open_per_pile_card * view.pile_size
+        # where each player has a foot, waiting for a natural opening does not win the pile (a natural pair
+        # always takes it) and delays the foot (RULES_AMERICAN.md B.5, B.9)
+        per_pile = 0.0 if rules.has_foot else hard.open_per_pile_card
+        limit = (self.weights.open_max_cost + per_pile * view.pile_size
                  + hard.open_per_round * (view.turn_number // rules.players))
         if self._opponents_can_go_out(pos):
             limit += hard.open_urgent
@@ -235,7 +241,9 @@ class HardPlayer(HeuristicAgent):
         """The heuristic's value of taking the pile, plus what the memory knows is in it (§1.7)."""
         score = super()._take_score(pos, mode)
         hard = self.hard_weights
-        for card in self.memory.pile[:-1]:
+        pile = self.memory.pile
+        count = pos.facts.rules.pile_take_count  # a take brings at most that many cards (Hand and Foot B.5)
+        for card in (pile[-count:-1] if count else pile[:-1]):
             if card == UNKNOWN or IS_RED_THREE[card]:
                 continue
             rank = card >> 2
@@ -273,6 +281,8 @@ class HardPlayer(HeuristicAgent):
                 known_count = sum(known)
                 estimate -= sum(rules.card_values[card] * known[card] for card in range(53) if known[card])
                 estimate -= mean_unseen * max(0, view.hand_sizes[seat] - known_count)
+            if rules.has_foot and view.packet_sizes:  # a foot never taken counts against (Hand and Foot B.12)
+                estimate -= self.weights.foot_card_points * view.packet_sizes[seat]
         estimate += self.red_threes_estimate(pos, side, out_seat)
         if out_seat >= 0 and view.side_of(out_seat) == side:
             estimate += rules.going_out_bonus

@@ -136,7 +136,8 @@ class HeuristicAgent:
         me = pos.view.side
         lead = pos.table[me] - max(points for side, points in enumerate(pos.table) if side != me)
         weights = self.weights
-        yes = pos.threat or pos.late or pos.hand_points <= weights.yes_hand_points or lead >= weights.yes_lead
+        points = pos.hand_points + weights.foot_card_points * pos.foot  # an unplayed foot counts against (B.12)
+        yes = pos.threat or pos.late or points <= weights.yes_hand_points or lead >= weights.yes_lead
         want = YES if yes else NO
         for action in legal:
             if DECODED_ACTIONS[action].kind == want:
@@ -148,8 +149,11 @@ class HeuristicAgent:
     def _take_score(self, pos: Position, mode: int) -> float:
         """Value of taking the pile in ``mode`` (``TAKE_PAIR``, ``TAKE_ADD``... of :mod:`canasta.moves.notation`)."""
         weights = self.weights
-        below_top = pos.view.pile_size - 1
+        take_count = pos.facts.rules.pile_take_count  # at most that many cards come (Hand and Foot B.5)
+        below_top = (min(pos.view.pile_size, take_count) if take_count else pos.view.pile_size) - 1
         score = weights.take_base + weights.take_per_card * below_top
+        if pos.foot:  # cards taken into the hand put the foot further off (B.9)
+            score -= weights.foot_take_per_card * below_top
         if mode == TAKE_PAIR:
             score -= weights.take_pair_cost
         elif mode == TAKE_NAT_TWO:
@@ -258,8 +262,14 @@ class HeuristicAgent:
             score -= self._wild_cost(pos, target, twos, jokers, completes, late)
             if size_before >= 7 and wild_before == 0:  # spoils a natural canasta
                 score -= canasta_value(facts.rules, target, 0) - canasta_value(facts.rules, target, wild)
+        if pos.clean_short and target < 13:
+            score += self._contract_score(pos, meld, naturals, wild)
         if not pos.opened:
             score += weights.open_bonus
+        elif pos.foot:  # no reserve while the foot waits: emptying the hand brings it into play (B.9)
+            score += weights.foot_meld * (naturals + wild)
+            if pos.size + pos.view.pending_pile == naturals + wild:
+                score += weights.foot_run
         elif not completes and not late:
             short = weights.reserve - (pos.size + pos.view.pending_pile - naturals - wild)
             if short > 0:
@@ -268,6 +278,18 @@ class HeuristicAgent:
         if penalty and (target != ACE or wild_before + wild == 0):  # a mixed meld of aces costs nothing
             score -= penalty * (incomplete_risk(size_after, late) - incomplete_risk(size_before, late))
         return score - pos.run_loss(target, naturals)
+
+    def _contract_score(self, pos: Position, meld: tuple[int, int] | None, naturals: int, wild: int) -> float:
+        """What a move into the side's ``meld`` of a rank (None: a new meld) is worth for the clean books the
+        going-out contract still asks for (``Position.clean_short``, Hand and Foot B.10): a natural card added
+        to a natural meld brings one nearer; a wild card put into a natural meld the side needs for them
+        spoils one (when it has no more such melds than clean books to make)."""
+        weights = self.weights
+        if meld is None or meld[1] or meld[0] + meld[1] >= 7:
+            return 0.0
+        if wild:
+            return -weights.clean_spoil if pos.clean_open <= pos.clean_short else 0.0
+        return weights.clean_needed * naturals
 
     def _wild_cost(self, pos: Position, target: int, twos: int, jokers: int, completes: bool, late: bool) -> float:
         """What melding ``twos`` twos and ``jokers`` jokers into ``target`` costs (:meth:`_meld_score`)."""
@@ -282,6 +304,8 @@ class HeuristicAgent:
             cost *= weights.open_wild_cost
         elif late:
             cost *= weights.late_wild_factor
+        elif pos.foot:
+            cost *= weights.foot_wild_factor
         return cost
 
     def _seq_score(self, pos: Position, action: int) -> float:
@@ -402,7 +426,7 @@ class HeuristicAgent:
             kind, target, naturals, twos, jokers = ACTIONS[action]
             if (kind == MELD or kind == ADD) and is_seq_action(action):
                 cards, size_before, size_after = seq_action_cards(action)
-                outs = size_after_base - len(cards) < 2
+                outs = size_after_base - len(cards) < 2 and not pos.foot
                 if go_out:
                     if not must_out and not pos.out_after_cards(cards, size_before < 7 <= size_after):
                         continue
@@ -414,7 +438,7 @@ class HeuristicAgent:
                 if score > best_meld_score:
                     best_meld, best_meld_score = action, score
             elif kind == MELD or kind == ADD:
-                outs = size_after_base - (naturals + twos + jokers) < 2
+                outs = size_after_base - (naturals + twos + jokers) < 2 and not pos.foot  # running to the foot
                 if go_out:
                     if not must_out and not pos.out_after(target, naturals, twos, jokers):
                         continue
@@ -427,8 +451,8 @@ class HeuristicAgent:
                     best_meld, best_meld_score = action, score
             elif kind == DISCARD:
                 cost = self._discard_cost(pos, target)  # a discard's key holds its card where a meld's has its target
-                if pos.size == 1:  # discarding the last card goes out
-                    cost = -1.0e6 if go_out else 1.0e6
+                if pos.size == 1:  # discarding the last card goes out (or walks to the foot, B.9)
+                    cost = -1.0e6 if go_out or pos.foot else 1.0e6
                 if best_discard < 0 or cost < best_discard_cost:
                     best_discard, best_discard_cost = action, cost
             elif kind == PASS:

@@ -78,6 +78,25 @@ class HeuristicWeights:
     needed_sequence_keep: float = 3.0
     """Multiplier of a card's sequence keep cost (:func:`canasta.agents.seqbot.seq_keep_cost`) while the
     side still lacks those sequence canastas."""
+    # --- Hand and Foot: the foot and the contract of clean books (RULES_AMERICAN.md B.9, B.10) ---
+    foot_meld: float = 12.0
+    """Value per card melded while the player's foot waits for him (``Rules.has_foot``): emptying the hand
+    brings the foot into play, and a foot never reached counts against the side (B.9, B.12)."""
+    foot_run: float = 80.0
+    """Value of a meld that empties the hand while the foot waits (running to the foot, B.9)."""
+    foot_wild_factor: float = 0.3
+    """Wild-card cost multiplier while the foot waits (a pair and a wild card make a meld that empties the
+    hand; the contract's dirty books want them anyway)."""
+    foot_take_per_card: float = 2.0
+    """Cost per pile card taken into the hand while the foot waits (it puts the foot further off)."""
+    foot_card_points: float = 25.0
+    """Points a card of an unplayed foot is expected to cost at the end of the deal (red threes at -500
+    included), for answering the partner's "may I go out?"."""
+    clean_spoil: float = 300.0
+    """Cost of a wild card put into a natural meld that the side needs for a clean (natural) book its going-out
+    contract asks for (``going_out_canastas``: Hand and Foot's 2 clean + 2 dirty, B.10)."""
+    clean_needed: float = 15.0
+    """Value per natural card added to a natural meld while the contract still asks for clean books."""
     stop_rank: float = 6.0
     """Cost of discarding a card of ``pile_blocking_rank`` (it stops the pile like a black three)."""
 

@@ -105,11 +105,14 @@ class Position:
         runs: keep values of the cards of runs the hand collects towards a sequence laid down whole
             (escalator §3.5, :func:`canasta.agents.seqbot.run_keep_costs`); empty elsewhere.
         seq_needed: the side still lacks the sequence canastas going out asks for (Bolivia, §3.2).
+        foot: cards of the seat's foot still waiting for him (``Rules.has_foot``, Hand and Foot B.9; else 0).
+        clean_short: natural (clean) canastas the contract ``going_out_canastas`` still asks of the side (B.10).
+        clean_open: the side's open melds of a rank without a wild card (the candidates for those books).
     """
 
     __slots__ = ("view", "facts", "rank_counts", "mine", "extendable", "canastas", "table", "opened", "late",
                  "threat", "next_side", "next_melds", "visible", "hand_points", "size", "blocked", "needed", "runs",
-                 "seq_needed", "wild_jokers")
+                 "seq_needed", "wild_jokers", "foot", "clean_short", "clean_open")
 
     def __init__(self, view: PlayerView, facts: RulesFacts, weights: HeuristicWeights):
         self.view = view
@@ -150,6 +153,19 @@ class Position:
         self.needed = needed_targets(view)
         self.runs = run_keep_costs(view)
         self.seq_needed = not self.seq_out_ok()
+        self.foot = view.packet_sizes[view.seat] if rules.has_foot and view.packet_sizes else 0
+        self.clean_short = self.clean_open = 0
+        if rules.going_out_canastas:
+            self._read_contract(view, rules)
+
+    def _read_contract(self, view: PlayerView, rules: Rules) -> None:
+        """``clean_short`` and ``clean_open`` from the side's melds (Hand and Foot's contract, B.10)."""
+        clean = sum(1 for meld in view.melds[view.side] if meld.canasta and meld.natural and meld.span is None
+                    and meld.target < 13)
+        self.clean_short = max(0, sum(1 for kind in rules.going_out_canastas if kind == "natural") - clean)
+        full = rules.closed_meld_size or 7
+        self.clean_open = sum(1 for target, (naturals, wild) in self.mine.items()
+                              if target < 13 and target != THREE and not wild and naturals < full)
 
     @staticmethod
     def _read_table(view: PlayerView, facts: RulesFacts, visible: list[int]) -> _Table:

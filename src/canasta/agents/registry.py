@@ -12,7 +12,7 @@ import only :mod:`canasta.agents.protocol`); :func:`register` adds more at run t
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from canasta.agents.expert import ExpertAgent
@@ -227,6 +227,27 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         return _REGISTRY[name](seed, **options)
     except TypeError as e:
         raise ValueError(f"bad options for bot '{name}': {e}") from None
+
+
+def agent_factory(spec: str) -> Callable[[int | None], Agent]:
+    """A function building the agent of ``spec`` for a seed, the spec parsed and checked once (for callers that
+    build the same bot over and over, e.g. the environment's bots at every reset): ``agent_factory(spec)(seed)``
+    is ``make_agent(spec, seed)``.
+
+    Raises:
+        ValueError: as :func:`make_agent` for an unknown name or option or a malformed spec (at once); a bad
+            option value when the agent is built.
+    """
+    name, options = check_spec(spec)
+    factory = _REGISTRY[name]
+
+    def build(seed: int | None) -> Agent:
+        try:
+            return factory(seed, **options)
+        except TypeError as e:
+            raise ValueError(f"bad options for bot '{name}': {e}") from None
+
+    return build
 
 
 def seat_seed(seed: int | None, seat: int) -> int | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, N_TYPES, RANKS, SUITS, card_str
+from canasta.util.refusal import Refusal, refusal
 
 SEQ_MIN = 3
 """Fewest cards of any sequence meld the move table can name."""
@@ -59,26 +60,31 @@ def span_decode(code: int) -> tuple[int, int]:
     return code >> 4, code & 15
 
 
-def sequence_problem(cards: Sequence[int]) -> str:
-    """Why ``cards`` are not one natural sequence, in a player's words ('' if they are one).
+NO_WILD = "no wild card may join a sequence in this variant (§3.2)"
+TWOS_THREES = "twos and threes are not part of sequences: a sequence runs from 4 (low) to A (high) (§3.2)"
+GAP = "the cards of a sequence must follow each other without a gap (§3.2)"
+
+
+def sequence_problem(cards: Sequence[int]) -> Refusal | None:
+    """Why ``cards`` are not one natural sequence, as a refusal with its reason code (None if they are one).
 
     A sequence here is 1 card or more of one suit, ranks 4..A, all different and
     consecutive once sorted (the length limits are the rules', checked elsewhere).
+
+    >>> print(sequence_problem([16 + 2, 24 + 2]))
+    the cards of a sequence must follow each other without a gap (§3.2)
     """
     if not cards:
-        return "a sequence needs cards"
+        return refusal("sequence_no_cards", "a sequence needs cards")
     if any(IS_WILD[c] for c in cards):
-        return "no wild card may join a sequence in this variant (§3.2)"
+        return refusal("sequence_no_wild", NO_WILD)
+    bad = naturals_problem(cards)
+    if bad:
+        return bad
     ranks = sorted(c >> 2 for c in cards)
-    if ranks[0] < FOUR:
-        return "twos and threes are not part of sequences: a sequence runs from 4 (low) to A (high) (§3.2)"
-    if len({c & 3 for c in cards}) > 1:
-        return "a sequence is of one suit (§3.2)"
-    if len(set(ranks)) != len(ranks):
-        return "a sequence holds each rank once (§3.2)"
     if ranks[-1] - ranks[0] != len(ranks) - 1:
-        return "the cards of a sequence must follow each other without a gap (§3.2)"
-    return ""
+        return refusal("sequence_gap", GAP)
+    return None
 
 
 def span_of(cards: Sequence[int]) -> Span | None:
@@ -89,25 +95,28 @@ def span_of(cards: Sequence[int]) -> Span | None:
     return (cards[0] & 3, min(ranks), max(ranks))
 
 
-def extension_problem(span: Span, cards: Sequence[int], max_len: int) -> str:
-    """Why ``cards`` cannot extend the sequence ``span`` ('' if they can).
+def extension_problem(span: Span, cards: Sequence[int], max_len: int) -> Refusal | None:
+    """Why ``cards`` cannot extend the sequence ``span`` (None if they can).
 
     The cards must be of its suit and, with the sequence, form one unbroken
     sequence of at most ``max_len`` cards.
     """
     if not cards:
-        return "name the cards to add"
+        return refusal("sequence_name_cards", "name the cards to add")
     suit, lo, hi = span
+    name = span_str(span)
     if hi - lo + 1 >= max_len:
-        return f"{span_str(span)} is a full sequence canasta: it takes no more cards (§3.2)"
+        return refusal("sequence_full", f"{name} is a full sequence canasta: it takes no more cards (§3.2)", span=name)
     bad = sequence_problem(list(cards) + list(span_cards(span)))
     if bad:
         if any(not IS_WILD[c] and c != JOKER and (c & 3) != suit for c in cards):
-            return f"{span_str(span)} is a sequence of {'♣♦♥♠'[suit]}: add cards of that suit (§3.2)"
+            return refusal("sequence_wrong_suit", f"{name} is a sequence of {'♣♦♥♠'[suit]}: add cards of that suit "
+                                                  "(§3.2)", span=name, suit=SUITS[suit])
         return bad
     if hi - lo + 1 + len(cards) > max_len:
-        return f"a sequence holds at most {max_len} cards; {span_str(span)} cannot take {len(cards)} more (§3.2)"
-    return ""
+        return refusal("sequence_too_many", f"a sequence holds at most {max_len} cards; {name} cannot take "
+                                            f"{len(cards)} more (§3.2)", max=max_len, span=name, n=len(cards))
+    return None
 
 
 def extended(span: Span, cards: Sequence[int]) -> Span:
@@ -300,17 +309,18 @@ Layout = tuple[Span, tuple[int, ...]]
 (ascending; empty for a natural sequence)."""
 
 
-def _naturals_problem(naturals: Sequence[int]) -> str:
-    """Why the natural cards of a would-be sequence cannot belong to one ('' if they can), gaps allowed."""
+def naturals_problem(naturals: Sequence[int]) -> Refusal | None:
+    """Why the natural cards of a would-be sequence cannot belong to one, gaps allowed (None if they can)."""
     if not naturals:
-        return "a sequence needs natural cards: wild cards alone are no sequence (§3.2)"
+        return refusal("sequence_no_naturals", "a sequence needs natural cards: wild cards alone are no sequence "
+                                               "(§3.2)")
     if any(c >> 2 < FOUR for c in naturals):
-        return "twos and threes are not part of sequences: a sequence runs from 4 (low) to A (high) (§3.2)"
+        return refusal("sequence_twos_threes", TWOS_THREES)
     if len({c & 3 for c in naturals}) > 1:
-        return "a sequence is of one suit (§3.2)"
+        return refusal("sequence_one_suit", "a sequence is of one suit (§3.2)")
     if len({c >> 2 for c in naturals}) != len(naturals):
-        return "a sequence holds each rank once (§3.2)"
-    return ""
+        return refusal("sequence_rank_twice", "a sequence holds each rank once (§3.2)")
+    return None
 
 
 def sequence_layouts(cards: Sequence[int], wild_max: int) -> list[Layout]:
@@ -340,30 +350,32 @@ def sequence_layouts(cards: Sequence[int], wild_max: int) -> list[Layout]:
     return out
 
 
-def wild_sequence_problem(cards: Sequence[int], wild_max: int) -> str:
-    """Why ``cards`` (any order) cannot form one sequence with at most ``wild_max`` wild cards, in a
-    player's words ('' if they can; the length limits are the rules', checked elsewhere) (§3.2)."""
+def wild_sequence_problem(cards: Sequence[int], wild_max: int) -> Refusal | None:
+    """Why ``cards`` (any order) cannot form one sequence with at most ``wild_max`` wild cards, as a refusal with
+    its reason code (None if they can; the length limits are the rules', checked elsewhere) (§3.2)."""
     if not cards:
-        return "a sequence needs cards"
+        return refusal("sequence_no_cards", "a sequence needs cards")
     naturals = [c for c in cards if not IS_WILD[c]]
     wilds = len(cards) - len(naturals)
     if wilds > wild_max:
         if wild_max == 0:
-            return "no wild card may join a sequence in this variant (§3.2)"
-        return f"a sequence may hold at most {wild_max} wild card{'s' if wild_max != 1 else ''} (§3.2)"
-    bad = _naturals_problem(naturals)
+            return refusal("sequence_no_wild", NO_WILD)
+        return refusal("sequence_wild_max", f"a sequence may hold at most {wild_max} wild card"
+                                            f"{'s' if wild_max != 1 else ''} (§3.2)", n=wild_max)
+    bad = naturals_problem(naturals)
     if bad:
         return bad
     ranks = sorted(c >> 2 for c in naturals)
     gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
     if gaps > wilds:
         if wilds:
-            return (f"the natural cards leave {gaps} gaps and only {wilds} wild card"
-                    f"{'s' if wilds != 1 else ''} can fill them (§3.2)")
-        return "the cards of a sequence must follow each other without a gap (§3.2)"
+            return refusal("sequence_gaps_unfilled", f"the natural cards leave {gaps} gaps and only {wilds} wild card"
+                                                     f"{'s' if wilds != 1 else ''} can fill them (§3.2)",
+                           gaps=gaps, n=wilds)
+        return refusal("sequence_gap", GAP)
     if len(cards) > ACE - FOUR + 1:
-        return "a sequence runs from 4 to A: it holds at most 11 cards (§3.2)"
-    return ""
+        return refusal("sequence_too_long", "a sequence runs from 4 to A: it holds at most 11 cards (§3.2)", n=11)
+    return None
 
 
 def layout_in_order(cards: Sequence[int], wild_max: int) -> tuple[Layout | None, str]:
@@ -375,7 +387,7 @@ def layout_in_order(cards: Sequence[int], wild_max: int) -> tuple[Layout | None,
     """
     bad = wild_sequence_problem(cards, wild_max)
     if bad:
-        return None, bad
+        return None, bad.text
     first = next(i for i, c in enumerate(cards) if not IS_WILD[c])
     suit, lo = cards[first] & 3, (cards[first] >> 2) - first
     for i, c in enumerate(cards):

@@ -40,6 +40,14 @@ from canasta.cards.deck import (
     suit_of,
 )
 from canasta.cards.tiles import tile_name
+from canasta.cli.display_american import (
+    contract_text,
+    game_length,
+    kinds_text,
+    pile_lines,
+    round_text,
+    seat_cards_extra,
+)
 from canasta.engine.constraints.initial_meld import opening_need
 from canasta.engine.deal import MeldView, PlayerView
 from canasta.engine.extra_cards import canasta_kind
@@ -274,6 +282,9 @@ def going_out_text(view: PlayerView, side: int) -> Text:
     rules = view.rules
     if not rules.going_out_allowed:
         return Text("nobody goes out in this variant", style="dim")
+    contract = contract_text(view, side)  # Hand and Foot's books (RULES_AMERICAN.md B.10)
+    if contract is not None:
+        return contract
     canastas = [m for m in view.melds[side] if m.canasta]
     counted = [m for m in canastas if rules.wild_canastas_count or m.target not in (TWO, WILD_TARGET)]
     need = rules.canastas_to_go_out
@@ -309,7 +320,8 @@ def render_melds(view: PlayerView, sides: Sequence[str]) -> Table:
             if not seats:
                 continue
             name = " & ".join(sides[s] for s in seats)
-        grid.add_row(name, Group(going_out_text(view, side), melds_text(melds)))
+        kinds = kinds_text(view, side)  # canastas by kind (MAC A.8, Hand and Foot's books B.10)
+        grid.add_row(name, Group(going_out_text(view, side), *([kinds] if kinds else []), melds_text(melds)))
     return grid
 
 
@@ -357,7 +369,11 @@ def render_players(view: PlayerView, info: TableInfo) -> Table:
 
 def _cards_cell(view: PlayerView, seat: int) -> str:
     """A player's card count, with his face-down packet not yet taken (``extra_cards_from=packet``,
-    Pennies from Heaven §3.5): ``13 +11 packet``."""
+    Pennies from Heaven §3.5): ``13 +11 packet``; a talon or a foot (MAC A.2, Hand and Foot B.9): ``13 +4 talon``,
+    ``11 +11 foot``, ``5 in foot``."""
+    american = seat_cards_extra(view, seat)
+    if american:
+        return f"{view.hand_sizes[seat]} {american}"
     packet = view.packet_sizes[seat] if view.packet_sizes else 0
     return f"{view.hand_sizes[seat]} +{packet} packet" if packet else str(view.hand_sizes[seat])
 
@@ -412,6 +428,7 @@ def pile_text(view: PlayerView) -> Text:
     if block:
         out.append("\n  BLOCKED", style="bold red")
         out.append(f": a {block} is on top; nobody may take the pile")
+    out.append_text(pile_lines(view))  # the turn card (MAC A.2), dead ranks (A.6)
     if view.pile_cards is not None and view.pile_cards:
         out.append("\n  Whole pile (bottom to top): ")
         out.append_text(cards_text(view.pile_cards))
@@ -485,7 +502,9 @@ def render_view(view: PlayerView, info: TableInfo) -> RenderableType:
 
 def title_rule(rules: Rules, info: TableInfo) -> Rule:
     """The screen's title line: variant, deal number, target."""
-    return Rule(f"Canasta {rules.spec()} · deal {info.deal_number} · game to {rules.target}", style="dim")
+    rounds = round_text(rules, info.deal_number)  # the round's minimum (Hand and Foot B.8)
+    end = rounds if rounds else game_length(rules)
+    return Rule(f"Canasta {rules.spec()} · deal {info.deal_number} · {end}", style="dim")
 
 
 def render_table(view: PlayerView, info: TableInfo, log: bool = False, compact: bool = False,
@@ -541,7 +560,8 @@ def render_sides_compact(view: PlayerView, info: TableInfo) -> RenderableType:
                 who.append(" (D)", style="dim")
             if seat == view.lone_hand:
                 who.append(" lone hand", style="bold magenta")
-            who.append(f": {_cards_cell(view, seat)} cards")
+            extra = seat_cards_extra(view, seat)  # a talon or a foot (MAC A.2, Hand and Foot B.9)
+            who.append(f": {view.hand_sizes[seat]} cards {extra}" if extra else f": {_cards_cell(view, seat)} cards")
             if view.red_threes[seat]:
                 who.append(" ")
                 who.append_text(cards_text(view.red_threes[seat]))
@@ -554,7 +574,9 @@ def render_sides_compact(view: PlayerView, info: TableInfo) -> RenderableType:
         body = Table.grid(padding=(0, 0))
         body.add_column(width=2)
         body.add_column()
-        body.add_row("", Flow([going_out_text(view, side), *_meld_items(view.melds[side])], gap=3))
+        kinds = kinds_text(view, side)
+        body.add_row("", Flow([going_out_text(view, side), *([kinds] if kinds else []),
+                               *_meld_items(view.melds[side])], gap=3))
         rows.append(body)
     return Group(*rows)
 
@@ -568,12 +590,13 @@ def _meld_items(melds: Sequence[MeldView]) -> list[Text]:
 # ------------------------------------------------------------------- scores
 
 def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals: Sequence[int],
-                       rules: Rules | None = None) -> Table:
+                       rules: Rules | None = None, deals: int = -1) -> Table:
     """A table with one column per side: each item of the deal's breakdown, the deal total, the game total.
 
     ``scores`` are the deal's :class:`~canasta.scoring.sides.SideScore` (points), ``totals`` the
     cumulative points after the deal. With ``rules``, a last row gives each side's minimum
-    count for its next initial meld (RULES.md §1.6).
+    count for its next initial meld (RULES.md §1.6; by round after ``deals`` deals scored where ``round_minimums``,
+    Hand and Foot B.8).
     """
     table = Table(title="Score of the deal", header_style="bold", title_style="bold")
     table.add_column("")
@@ -597,19 +620,19 @@ def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals
                   end_section=True)
     table.add_row(Text("Game total", style="bold"), *(Text(str(t), style="bold") for t in totals))
     if rules is not None:
-        table.add_row("Next initial meld", *(str(rules.min_meld(t)) for t in totals))
+        table.add_row("Next initial meld", *(str(rules.min_meld(t, deals)) for t in totals))
     return table
 
 
 def render_totals(rules: Rules, sides: Sequence[str], totals: Sequence[int], deals: int) -> Table:
     """The running totals: each side's points and the minimum count of its next initial meld."""
-    table = Table(title=f"Game totals after {deals} deal{'s' if deals != 1 else ''} (game to {rules.target})",
+    table = Table(title=f"Game totals after {deals} deal{'s' if deals != 1 else ''} ({game_length(rules)})",
                   header_style="bold", title_style="bold")
     table.add_column("Side")
     table.add_column("Points", justify="right")
     table.add_column("Next initial meld", justify="right")
     for side, name in enumerate(sides):
-        table.add_row(name, str(totals[side]), str(rules.min_meld(totals[side])))
+        table.add_row(name, str(totals[side]), str(rules.min_meld(totals[side], deals)))
     return table
 
 

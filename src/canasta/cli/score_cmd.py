@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from canasta.cli.common import fail
+from canasta.cli.display_american import game_length
 from canasta.formats.score_sheet import ScoreSheetError, SheetResult, result_json, score_file
 from canasta.scoring.sides import BREAKDOWN_ITEMS
 
@@ -26,7 +27,7 @@ def score_table(result: SheetResult) -> Table:
 
     Optional rows (concealed, premiums, penalties, ...) appear in a deal only where some side has them.
     """
-    table = Table(title=f"Score sheet: {result.rules.spec()} (game to {result.rules.target})")
+    table = Table(title=f"Score sheet: {result.rules.spec()} ({game_length(result.rules)})")
     table.add_column("Deal", justify="right")
     table.add_column("")
     for side in result.sides:

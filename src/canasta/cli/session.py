@@ -21,6 +21,7 @@ from canasta.agents import Agent
 from canasta.agents.base import agent_names, observe_all
 from canasta.cards.deck import card_str
 from canasta.cli.completion import Prompt
+from canasta.cli.display_american import game_length
 from canasta.cli.session_end import EndOfDealSession
 from canasta.cli.session_history import BeforeMove
 from canasta.cli.session_saving import QuitGame
@@ -67,7 +68,7 @@ class PlaySession(EndOfDealSession):
 
     def _intro(self) -> None:
         rules = self.rules
-        text = f"Canasta {rules.spec()}, game to {rules.target}. You play seat {self.human + 1}."
+        text = f"Canasta {rules.spec()}, {game_length(rules)}. You play seat {self.human + 1}."
         self.console.print(Text(text, style="bold"))
         self.console.print(welcome_line(rules, self.human, self.names, self.agents))
         if getattr(self.reader, "screen", None) is None:  # the full screen has a line of keys for this

@@ -35,7 +35,8 @@ class EndOfDealSession(CommandSession):
             self.console.print(Text("Nobody went out: the stock ran out.", style="bold"))
         self.reveal()
         scores = self.game.finish_deal()
-        self.console.print(render_deal_scores(self.sides, scores, self.game.totals, self.rules))
+        self.console.print(render_deal_scores(self.sides, scores, self.game.totals, self.rules,
+                                              self._deals_scored()))
         self.write_record()
         self.autosave()
         if not self.game.over and self.reader.interactive:

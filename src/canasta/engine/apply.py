@@ -23,7 +23,7 @@ from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
 from canasta.engine.cutthroat import form_alliance
 from canasta.engine.dowry import take_dowry
 from canasta.engine.extra_cards import give_extra_cards
-from canasta.engine.hand_foot import pile_cut, take_foot
+from canasta.engine.hand_foot import foot_waits, goes_out_from_hand, pile_cut, take_foot
 from canasta.engine.movegen.move_cards import RANK_WORDS
 from canasta.engine.movegen.pile_takes import (
     canasta_take_rule,
@@ -174,7 +174,11 @@ def play_move(state: DealState, action: int, move: Move) -> None:
     state._legal = None
     seat = state.turn
     if kind == DRAW:
-        last_red = state._draw(seat, state.rules.draw)
+        if foot_waits(state, seat):  # foot_pickup=next_turn_instead_of_draw: the foot is his draw (B.9)
+            take_foot(state, seat, at_draw=True)
+            last_red = False
+        else:
+            last_red = state._draw(seat, state.draw_count)  # round_draws: by deal (RULES_AMERICAN.md B.4)
         state.drew = 1
         state.phase = P_PLAY
         if last_red:
@@ -195,8 +199,10 @@ def play_move(state: DealState, action: int, move: Move) -> None:
         if card == JOKER and state.rules.joker_discard_blocks_round:
             state.blocked_until = state.turn_no + state.n  # nobody takes for a full round (§3.4)
         if state.hand_sizes[seat] == 0 and state.rules.has_foot:
-            take_foot(state, seat)  # "walking" to his foot: he plays it from his next turn (RULES_AMERICAN.md B.9)
+            take_foot(state, seat, by_discard=True)  # "walking" to his foot: he plays it from his next turn (B.9)
         out = state.hand_sizes[seat] == 0
+        if out and foot_waits(state, seat):  # next_turn_instead_of_draw, or going out from the hand (B.9, B.10)
+            out = goes_out_from_hand(state, seat, True)
         if out:  # before has_melded is updated: concealed looks at earlier turns only
             finish_deal(state, seat)
         end_of_melding(state, seat)
@@ -421,6 +427,11 @@ def mark_opened(state: DealState, side: int, seat: int) -> None:
 def check_out(state: DealState, seat: int) -> None:
     """End the deal if ``seat`` has no card left (he went out by melding, §1.9)."""
     if state.hand_sizes[seat] == 0 and not state.pending:
+        if foot_waits(state, seat) and not goes_out_from_hand(state, seat, False):
+            # foot_pickup=next_turn_instead_of_draw: his turn ends, the foot is his next draw (B.9)
+            end_of_melding(state, seat)
+            after_turn(state)
+            return
         side = state.side_of[seat]
         if not state.opened[side]:
             mark_opened(state, side, seat)  # concealed going out waives the minimum

@@ -24,6 +24,7 @@ CLONE_SHARED = (
     "rank_values",
     "values",
     "dealer",
+    "draw_count",
     "seed",
     "deck",
     "frozen",
@@ -93,6 +94,7 @@ def _copy_slots(s: DealState, d: DealState) -> None:
     d.rank_values = s.rank_values
     d.values = s.values
     d.dealer = s.dealer
+    d.draw_count = s.draw_count
     d.seed = s.seed
     d.deck = s.deck
     d.frozen = s.frozen

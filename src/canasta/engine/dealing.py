@@ -93,6 +93,7 @@ def _empty_table(state: DealState, rules: Rules, scores: Sequence[int] | None, d
         raise ValueError(f"scores must give one number per side ({t}), not {len(sc)}")
     state.scores = sc
     state.minimum = [rules.min_meld(s, deal_number) for s in sc]  # round_minimums: by deal (RULES_AMERICAN B.8)
+    state.draw_count = rules.draws_for(deal_number)  # round_draws: by deal (B.4)
     state.hands = [[0] * N_TYPES for _ in range(n)]
     state.rank_counts = [[0] * 14 for _ in range(n)]
     state.hand_sizes = [0] * n

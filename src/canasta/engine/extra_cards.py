@@ -114,8 +114,8 @@ def out_need(deal: DealState, seat: int, kinds: bool = True) -> int:
     threes than ``red3_to_go_out``, or (if ``kinds``) a kind of ``going_out_canastas`` missing."""
     rules = deal.rules
     side = deal.side_of[seat]
-    if rules.extra_cards and extra_cards_due(deal, seat):
-        return OUT_NEVER
+    if rules.extra_cards and extra_cards_due(deal, seat) and (rules.must_play_foot or not rules.has_foot):
+        return OUT_NEVER  # must_play_foot=false: a player may go out from his hand (RULES_AMERICAN.md B.10)
     if rules.red3_to_go_out:
         reds = sum(len(deal.red3[s]) for s in range(deal.n) if deal.side_of[s] == side)
         if reds < rules.red3_to_go_out:

@@ -156,6 +156,7 @@ class Position:
     melded_this_turn: int = 0
     opened: Sequence[bool] | None = None
     minimums: Sequence[int] | None = None
+    draw_count: int | None = None
     frozen: bool | None = None
     pending: Sequence[int] = ()
     packets: Sequence[Sequence[int]] | None = None
@@ -259,6 +260,7 @@ def _set_sides(state: DealState, position: Position) -> None:
                     else [bool(ms) for ms in state.melds])
     state.minimum = (_per_seat("minimums", position.minimums, teams, 0) if position.minimums is not None
                      else [rules.min_meld(s) for s in state.scores])
+    state.draw_count = rules.draws_for(0) if position.draw_count is None else position.draw_count
     state.frozen = position.frozen if position.frozen is not None else (
         rules.pile_always_frozen or any(IS_WILD[c] or IS_RED_THREE[c] for c in state.pile))
     state.ask_failed = _per_seat("asks_failed", position.asks_failed, teams, 0)
@@ -317,6 +319,7 @@ def position_parts(state: DealState) -> dict[str, Any]:
         "melded_this_turn": state.open_total,
         "opened": list(state.opened),
         "minimums": list(state.minimum),
+        "draw_count": state.draw_count,
         "frozen": state.frozen,
         "pending": list(state.pending),
         "packets": [list(p) for p in state.packets],

@@ -15,14 +15,14 @@ shows it). Parameter values follow fixed conventions by name, so that a client c
 * ``frozen``: why the pile is frozen (``always``, ``card`` with ``card``, ``wild``, ``side``);
 * anything else: a count (cards, points, turns), an integer.
 
-This module holds the type and the pieces the refusals share (extra conditions to go out, the frozen pile);
+The type itself is :class:`canasta.util.refusal.Refusal` (re-exported here). This module holds the pieces
+the refusals share (extra conditions to go out, the frozen pile);
 the refusals themselves are in :mod:`canasta.engine.explain`, :mod:`canasta.engine.refuse_melds`,
 :mod:`canasta.engine.refuse_takes` and :mod:`canasta.engine.refuse_sequences`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from canasta.cards.deck import IS_RED_THREE, IS_WILD, RANKS, card_str, is_black_three
@@ -30,28 +30,12 @@ from canasta.engine.constraints.going_out import canastas_needed_words
 from canasta.engine.constraints.out_blocks import side_blocked
 from canasta.engine.extra_cards import extra_cards_due, side_canastas
 from canasta.scoring.canasta_kinds import kinds_met, missing_kinds
+from canasta.util.refusal import Params as Params
+from canasta.util.refusal import Refusal as Refusal
+from canasta.util.refusal import refusal as refusal
 
 if TYPE_CHECKING:
     from canasta.engine.state import DealState
-
-Params = dict[str, "str | int"]
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why a move is refused: ``code`` (stable, snake_case), ``params`` (see the module's conventions) and
-    ``text``, the English sentence with its RULES.md section (what :func:`canasta.engine.explain.explain`
-    returns)."""
-
-    code: str
-    text: str
-    params: Params = field(default_factory=dict)
-
-
-def refusal(code: str, text: str, **params: str | int) -> Refusal:
-    """A :class:`Refusal` of ``code`` with ``text`` and the keyword ``params``."""
-    return Refusal(code, text, dict(params))
-
 
 def rank_code(rank: int) -> str:
     """The ``rank`` parameter of a rank index: its letter (``K``), ``JK`` for the jokers (index 13)."""

@@ -1,14 +1,22 @@
-"""Why a sequence move is refused, as a :class:`~canasta.engine.refusals.Refusal` (RULES.md §3.2), with the
-reason codes of the sequence problems of :mod:`canasta.cards.sequences` (same English texts).
+"""Why a sequence move is refused, as a :class:`~canasta.engine.refusals.Refusal` (RULES.md §3.2): the rules'
+limits and the side's sequences here, the shape of the cards by the sequence problems of
+:mod:`canasta.cards.sequences`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, SUITS, card_str
-from canasta.cards.sequences import SEQ_MIN, Span, span_cards, span_str
+from canasta.cards.deck import IS_WILD, card_str
+from canasta.cards.sequences import (
+    NO_WILD,
+    SEQ_MIN,
+    Span,
+    extension_problem,
+    sequence_problem,
+    span_str,
+    wild_sequence_problem,
+)
 from canasta.engine.movegen.sequences import find_sequence
 from canasta.engine.movegen.wild_sequences import meld_hole, sequence_name
 from canasta.engine.refusals import Refusal, frozen_params, rank_code, refusal
@@ -17,88 +25,6 @@ from canasta.moves.notation import MELD, Move, MoveError, move_span
 if TYPE_CHECKING:
     from canasta.engine.state import DealState, Meld
     from canasta.rules.fields import Rules
-
-NO_WILD = "no wild card may join a sequence in this variant (§3.2)"
-TWOS_THREES = "twos and threes are not part of sequences: a sequence runs from 4 (low) to A (high) (§3.2)"
-GAP = "the cards of a sequence must follow each other without a gap (§3.2)"
-
-
-def naturals_problem(naturals: Sequence[int]) -> Refusal | None:
-    """Why the natural cards of a would-be sequence cannot belong to one, gaps allowed (None if they can)."""
-    if not naturals:
-        return refusal("sequence_no_naturals", "a sequence needs natural cards: wild cards alone are no sequence "
-                                               "(§3.2)")
-    if any(c >> 2 < FOUR for c in naturals):
-        return refusal("sequence_twos_threes", TWOS_THREES)
-    if len({c & 3 for c in naturals}) > 1:
-        return refusal("sequence_one_suit", "a sequence is of one suit (§3.2)")
-    if len({c >> 2 for c in naturals}) != len(naturals):
-        return refusal("sequence_rank_twice", "a sequence holds each rank once (§3.2)")
-    return None
-
-
-def sequence_problem(cards: Sequence[int]) -> Refusal | None:
-    """Why ``cards`` are not one natural sequence (None if they are): ``cards.sequences.sequence_problem``."""
-    if not cards:
-        return refusal("sequence_no_cards", "a sequence needs cards")
-    if any(IS_WILD[c] for c in cards):
-        return refusal("sequence_no_wild", NO_WILD)
-    bad = naturals_problem(cards)
-    if bad:
-        return bad
-    ranks = sorted(c >> 2 for c in cards)
-    if ranks[-1] - ranks[0] != len(ranks) - 1:
-        return refusal("sequence_gap", GAP)
-    return None
-
-
-def wild_sequence_problem(cards: Sequence[int], wild_max: int) -> Refusal | None:
-    """Why ``cards`` cannot form one sequence with at most ``wild_max`` wild cards (None if they can):
-    ``cards.sequences.wild_sequence_problem``."""
-    if not cards:
-        return refusal("sequence_no_cards", "a sequence needs cards")
-    naturals = [c for c in cards if not IS_WILD[c]]
-    wilds = len(cards) - len(naturals)
-    if wilds > wild_max:
-        if wild_max == 0:
-            return refusal("sequence_no_wild", NO_WILD)
-        return refusal("sequence_wild_max", f"a sequence may hold at most {wild_max} wild card"
-                                            f"{'s' if wild_max != 1 else ''} (§3.2)", n=wild_max)
-    bad = naturals_problem(naturals)
-    if bad:
-        return bad
-    ranks = sorted(c >> 2 for c in naturals)
-    gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
-    if gaps > wilds:
-        if wilds:
-            return refusal("sequence_gaps_unfilled", f"the natural cards leave {gaps} gaps and only {wilds} wild card"
-                                                     f"{'s' if wilds != 1 else ''} can fill them (§3.2)",
-                           gaps=gaps, n=wilds)
-        return refusal("sequence_gap", GAP)
-    if len(cards) > ACE - FOUR + 1:
-        return refusal("sequence_too_long", "a sequence runs from 4 to A: it holds at most 11 cards (§3.2)", n=11)
-    return None
-
-
-def extension_problem(span: Span, cards: Sequence[int], max_len: int) -> Refusal | None:
-    """Why ``cards`` cannot extend the sequence ``span`` (None if they can): ``cards.sequences.extension_problem``."""
-    if not cards:
-        return refusal("sequence_name_cards", "name the cards to add")
-    suit, lo, hi = span
-    name = span_str(span)
-    if hi - lo + 1 >= max_len:
-        return refusal("sequence_full", f"{name} is a full sequence canasta: it takes no more cards (§3.2)", span=name)
-    bad = sequence_problem(list(cards) + list(span_cards(span)))
-    if bad:
-        if any(not IS_WILD[c] and c != JOKER and (c & 3) != suit for c in cards):
-            return refusal("sequence_wrong_suit", f"{name} is a sequence of {'♣♦♥♠'[suit]}: add cards of that suit "
-                                                  "(§3.2)", span=name, suit=SUITS[suit])
-        return bad
-    if hi - lo + 1 + len(cards) > max_len:
-        return refusal("sequence_too_many", f"a sequence holds at most {max_len} cards; {name} cannot take "
-                                            f"{len(cards)} more (§3.2)", max=max_len, span=name, n=len(cards))
-    return None
-
 
 def explain_sequence(deal: DealState, move: Move) -> Refusal | None:
     """Why a sequence meld or addition ``move`` is not legal now (None when the sequence itself is fine and the

@@ -157,6 +157,7 @@ class DealState:
         "opened",
         "scores",
         "minimum",
+        "draw_count",
         "turn",
         "actor",
         "phase",
@@ -223,6 +224,9 @@ class DealState:
     opened: list[bool]
     scores: list[int]
     minimum: list[int]
+    draw_count: int
+    """Cards a draw from the stock brings in this deal (``Rules.draws_for``: ``round_draws`` by deal, else
+    ``draw``; RULES_AMERICAN.md B.4)."""
     turn: int
     actor: int
     phase: int
@@ -466,6 +470,8 @@ class DealState:
         """Cards the player must be able to keep (counting a pile set aside, and his foot while it waits for him,
         RULES_AMERICAN.md B.9) if he cannot go out."""
         foot = len(self.packets[self.turn]) if self.rules.has_foot else 0
+        if foot and self.rules.foot_pickup == "walk_only":  # he keeps a card to discard (RULES_AMERICAN.md B.9)
+            foot = 1
         return max(0, 2 - self._to_hand(self.pending) - foot)
 
     def _to_hand(self, cards: Sequence[int]) -> int:

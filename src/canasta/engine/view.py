@@ -115,6 +115,9 @@ class PlayerView:
     dowry_size: int = 0
     """Face-down cards still under the pile (``dowry``: Italian §3.2, the tiles' surpriza §3.4); their
     faces stay hidden."""
+    draw_count: int = 0
+    """Cards a player draws from the stock in this deal (``draw``, or the deal's ``round_draws``: Hand and Foot
+    B.4); 0 in a view built by hand (then ``rules.draws_for(0)``)."""
 
 
 def build_view(state: DealState, seat: int) -> PlayerView:
@@ -170,4 +173,5 @@ def build_view(state: DealState, seat: int) -> PlayerView:
         packet_sizes=tuple(len(p) for p in state.packets),
         extra_cards_done=tuple(state.extra_done),
         dowry_size=len(state.dowry),
+        draw_count=state.draw_count,
     )

@@ -29,6 +29,7 @@ import gymnasium
 import numpy as np
 
 from canasta.agents import Agent, make_agent
+from canasta.agents.registry import agent_factory
 from canasta.env.canasta_v0 import raw_env
 from canasta.env.config import EnvConfigError
 from canasta.moves.actions import N_ACTIONS
@@ -80,12 +81,15 @@ class CanastaGymEnv(gymnasium.Env):
                 f"opponents must be one bot spec or a list of {len(others)} (one per other seat), "
                 f"not {len(specs)}"
             )
+        makers = []
         for spec in specs:
             try:
                 make_agent(spec, 0)
+                makers.append(agent_factory(spec))  # the spec parsed once, not at every reset
             except ValueError as e:
                 raise EnvConfigError(str(e)) from None
         self._specs = dict(zip(others, specs, strict=True))
+        self._makers = dict(zip(others, makers, strict=True))
         self._bots: dict[int, Agent] = {}
         self._carried = 0.0  # the learner's rewards earned before his first move (a deal he sat out)
         self.render_mode = render_mode
@@ -106,8 +110,7 @@ class CanastaGymEnv(gymnasium.Env):
         for _ in range(100):  # a deal that ends before the learner's first move is dealt again
             seeds = self.np_random.integers(0, 2**62, size=1 + len(self._specs))
             self.raw.reset(seed=int(seeds[0]), options=options)
-            self._bots = {s: make_agent(spec, int(sd))
-                          for (s, spec), sd in zip(self._specs.items(), seeds[1:], strict=True)}
+            self._bots = {s: make(int(sd)) for (s, make), sd in zip(self._makers.items(), seeds[1:], strict=True)}
             self._carried = self._play_bots()
             if not self._done():
                 break

@@ -95,10 +95,14 @@ class ObservationLayout:
         teams: sides (2..players).
         meld_counts: append the ``meld_counts`` block (rules with ``several_melds_per_rank``).
         sequences: append the ``sequences`` block (rules with ``sequences``, RULES.md §3.2).
+        feet: append the ``feet`` block (rules where each player has a foot, ``Rules.has_foot``: Hand and Foot,
+            RULES_AMERICAN.md B.9).
     """
 
-    def __init__(self, players: int, teams: int, meld_counts: bool = False, sequences: bool = False):
+    def __init__(self, players: int, teams: int, meld_counts: bool = False, sequences: bool = False,
+                 feet: bool = False):
         self.players = players
+        self.feet = feet
         self.teams = teams
         self.meld_counts = meld_counts
         self.sequences = sequences
@@ -153,6 +157,9 @@ class ObservationLayout:
                          f"and rank 4..A ({SEQ_RANKS} each), how many of the side's sequence melds cover that "
                          "card (with a natural card, or a wild card standing for it); then the side's "
                          "sequences, sequence canastas and sequences holding a wild card"))
+        if feet:
+            spec.append(("feet", P, "count", "only where each player has a foot (Hand and Foot): cards of each "
+                         "relative seat's face-down foot not yet taken (0 once he has taken it)"))
         blocks: list[Block] = []
         off = 0
         for name, size, kind, doc in spec:
@@ -169,10 +176,10 @@ class ObservationLayout:
     @classmethod
     def for_rules(cls, rules: Rules) -> ObservationLayout:
         """The layout of a deal of ``rules`` (its table: ``rules.deal_rules()`` where one of five sits
-        out), with the blocks its rules add (``several_melds_per_rank``, ``sequences``)."""
+        out), with the blocks its rules add (``several_melds_per_rank``, ``sequences``, the feet of Hand and Foot)."""
         table = rules.deal_rules()
         return cls(table.players, table.teams, meld_counts=table.several_melds_per_rank,
-                   sequences=table.sequences)
+                   sequences=table.sequences, feet=table.has_foot)
 
     def block(self, name: str) -> Block:
         """The block called ``name``.
@@ -405,6 +412,10 @@ def build_observation(view: PlayerView, memory: PublicMemory, layout: Observatio
                     tail[base + k * N_TARGETS + m.target] += 1
     if layout.sequences:
         _fill_sequences(tail, off["sequences"], view, T)
+    if layout.feet and view.packet_sizes:
+        i = off["feet"]
+        for k, s in enumerate(order):
+            tail[i + k] = view.packet_sizes[s]
     obs[layout.tail:] = tail
     return obs
 

@@ -77,7 +77,8 @@ class ObservationTracker:
                  # the small numbers, read again from the deal when someone looks (:meth:`_scalars`)
                  ("red_threes", T), ("opened", T), ("pile", 3 + T), ("stock", 1), ("hand_sizes", P),
                  ("turn", P), ("phase", 4), ("drew", 3),
-                 ("ask", 3), ("melded_this_turn", 1), ("pending_pile", 1)]
+                 ("ask", 3), ("melded_this_turn", 1), ("pending_pile", 1),
+                 ("feet", P if layout.feet else 0)]  # Hand and Foot: each seat's foot not yet taken
         self.at: dict[str, int] = {}
         off = 0
         for name, size in names:
@@ -151,6 +152,7 @@ class ObservationTracker:
             "pending_pile": [at["pending_pile"]],
             "meld_counts": [at["meld_counts"] + sd * N_TARGETS + i for sd in sides for i in range(N_TARGETS)],
             "sequences": [at["sequences"] + sd * _SEQ_PER + i for sd in sides for i in range(_SEQ_PER)],
+            "feet": [at["feet"] + s for s in seats],
         }
         out: list[int] = []
         for b in lay.blocks:
@@ -305,6 +307,8 @@ class ObservationTracker:
         out += (s.asked, a > 0, a < 0)
         out.append(_clip(s.open_total / COUNT_SCALE))
         out.append(len(s.pending))
+        if self.layout.feet:
+            out += [len(packet) for packet in s.packets]
         return out
 
     def _target_melds(self, sd: int, target: int) -> None:

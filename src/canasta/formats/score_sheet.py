@@ -17,7 +17,9 @@ Bad input raises :class:`ScoreSheetError` with a message that names the deal
 
 Variant facts that the cards cannot show have optional fields of their own
 (``concealed_kind``, ``black_threes_removed``, ``ask_failed``,
-``four_black_threes_held``; see ``docs/formats.md``).
+``four_black_threes_held``; see ``docs/formats.md``). A side may instead be entered by counts
+(``"mode": "quick"``: canastas or books by kind, red threes, the count of melded cards and of the cards left,
+going out; :mod:`canasta.formats.score_quick`), as Hand and Foot is scored at the table (RULES_AMERICAN.md B.12).
 
 Rules: RULES.md §1.11 (scoring a deal), §1.6 (minimum count), §1.12 (end of the
 game), §3.1 (red threes with 6 players), §3.2 (Cuban), §3.3 (Uruguayan, Spanish),
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from canasta.cards.deck import CardError, card_str, deck_counts, parse_card
+from canasta.formats.score_quick import QuickEntry, QuickEntryError, read_quick, with_card_points
 from canasta.rules.fields import Rules, RulesError
 from canasta.scoring.deal_score import score_deal
 from canasta.scoring.errors import ScoringError
@@ -45,8 +48,9 @@ OPTIONAL_SIDE_FIELDS = ("concealed_kind", "black_threes_removed", "ask_failed", 
 the four black threes put out of play in romanian-tiles, the cutthroat lone hand; in Modern American Canasta
 the black threes laid out, each player's cards left in hand, a special hand laid down: RULES_AMERICAN.md A.3,
 A.11, A.12)."""
-SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penalties") + OPTIONAL_SIDE_FIELDS
-"""Fields of a side's entry in a deal; all optional (empty lists, false, 0, "")."""
+SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penalties") + OPTIONAL_SIDE_FIELDS + ("mode",)
+"""Fields of a side's entry in a deal; all optional (empty lists, false, 0, ""); ``mode`` is ``melds`` (the
+default) or ``quick`` (then the fields of :data:`canasta.formats.score_quick.QUICK_FIELDS`)."""
 SHEET_FIELDS = ("variant", "deals")
 """Fields of the score sheet itself; both required."""
 MAX_SIDE_NAME_CHARS = 40
@@ -74,6 +78,9 @@ class ScoreSheet:
     rules: Rules
     sides: list[str]
     deals: list[dict[str, SideResult]]
+    quick: list[dict[str, QuickEntry]] | None = None
+    """Per deal, the sides entered by counts (their entry in ``deals`` is the stand-in table,
+    :mod:`canasta.formats.score_quick`); None: none."""
 
 
 @dataclass
@@ -129,6 +136,9 @@ def read_side(entry: Any, where: str) -> SideResult:
         if k not in SIDE_FIELDS:
             raise ScoreSheetError(f"{where}: unknown field {quoted(k)}; the allowed fields are "
                                   f"{', '.join(SIDE_FIELDS)}")
+    if entry.get("mode", "melds") != "melds":
+        raise ScoreSheetError(f"{where}: 'mode' is 'melds' (the default) or 'quick', not "
+                              f"{quoted(str(entry['mode']))}")
     melds_v = entry.get("melds", [])
     if not isinstance(melds_v, list):
         raise ScoreSheetError(f"{where}: 'melds' must be a list of melds, each a list of cards, "
@@ -248,6 +258,7 @@ def parse_sheet(data: Any) -> ScoreSheet:
         raise ScoreSheetError(f"'deals' must be a list of deals, not {json_type_name(deals_v)}")
     sides: list[str] = []
     deals: list[dict[str, SideResult]] = []
+    quick: list[dict[str, QuickEntry]] = []
     for n, d in enumerate(deals_v, 1):
         if not isinstance(d, dict):
             raise ScoreSheetError(f"deal {n} must be an object mapping each side's name to its cards, "
@@ -266,10 +277,21 @@ def parse_sheet(data: Any) -> ScoreSheet:
         elif set(d) != set(sides):
             raise ScoreSheetError(f"deal {n} names the sides {_names(d)} but deal 1 named "
                                   f"{', '.join(sides)}; every deal must name the same sides")
-        deal = {name: read_side(d[name], f"deal {n}, side {name}") for name in sides}
-        check_copies(rules, deal, n)
-        deals.append(deal)
-    return ScoreSheet(rules=rules, sides=sides, deals=deals)
+        by_counts = {name: _read_quick(rules, d[name], f"deal {n}, side {name}") for name in sides
+                     if isinstance(d[name], dict) and d[name].get("mode") == "quick"}
+        deal = {name: read_side(d[name], f"deal {n}, side {name}") for name in sides if name not in by_counts}
+        check_copies(rules, deal, n)  # the sides entered by counts name no card
+        deal.update({name: q.result for name, q in by_counts.items()})
+        deals.append({name: deal[name] for name in sides})
+        quick.append(by_counts)
+    return ScoreSheet(rules=rules, sides=sides, deals=deals, quick=quick if any(quick) else None)
+
+
+def _read_quick(rules: Rules, entry: dict[str, Any], where: str) -> QuickEntry:
+    try:
+        return read_quick(rules, entry, where)
+    except QuickEntryError as e:
+        raise ScoreSheetError(str(e)) from None
 
 
 def load_sheet(path: str | Path) -> ScoreSheet:
@@ -310,6 +332,9 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
             result = score_deal(rules, deal)
         except ScoringError as e:
             raise ScoreSheetError(f"deal {n}, {e}") from None
+        if sheet.quick:  # the card points of the sides entered by counts
+            for s, q in sheet.quick[n - 1].items():
+                result[s] = with_card_points(rules, result[s], q)
         out = next((s for s in sheet.sides if deal[s].went_out), None)
         for s in sheet.sides:
             totals[s] += result[s].total

@@ -255,11 +255,12 @@ def _seq_key(move: Move) -> ActionKey:
         return _wild_seq_key(move)
     if k == MELD:
         bad = sequence_problem(move.cards)
-        if bad and any(IS_WILD[c] for c in move.cards) and not wild_sequence_problem(move.cards, SEQ_MAX):
-            bad += ("; where a sequence may hold a wild card, write it in the place of the card it stands for "
-                    "(meld 4H JK 6H 7H) or as JK=5H")
         if bad:
-            raise MoveError(f"meld {' '.join(card_str(c) for c in move.cards)}: {bad}")
+            why = bad.text
+            if any(IS_WILD[c] for c in move.cards) and not wild_sequence_problem(move.cards, SEQ_MAX):
+                why += ("; where a sequence may hold a wild card, write it in the place of the card it stands for "
+                        "(meld 4H JK 6H 7H) or as JK=5H")
+            raise MoveError(f"meld {' '.join(card_str(c) for c in move.cards)}: {why}")
         sp = span_of(move.cards)
         assert sp is not None
         if not SEQ_MIN <= len(move.cards) <= SEQ_MAX:

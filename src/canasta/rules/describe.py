@@ -33,6 +33,7 @@ def _describe_extras(r: RuleFields) -> list[str]:
                    "takes it: emptied by melding, at once and he plays on; emptied by his discard, then, to play "
                    "it from his next turn. No one goes out before taking his foot"
                    + ("; an unplayed foot counts against its side." if r.unplayed_packet_counts else "."))
+        out.extend(_foot_options(r))
     elif r.extra_cards:
         out.append(f"Packets: each player is dealt a face-down packet of {r.extra_cards} cards; he adds it "
                    f"to his hand once his side {event} (at once if it is his move, "
@@ -197,6 +198,8 @@ def _describe_opening_and_pile(r: RuleFields) -> list[str]:
             modes["add_to_meld"] += " (or to one of its sequences)"
         add("Taking an unfrozen pile: " + "; ".join(modes[m] for m in PILE_TAKE_MODES if m in r.pile_take_modes)
             + ". A frozen pile (side not yet melded, or a wild card or red three in it): a natural pair only.")
+    if r.pile_take_with_wild:
+        add("A natural card and a wild card matching the top card take the pile as a natural pair does.")
     if r.pile_take_count:
         add(f"Taking the pile brings its top {r.pile_take_count} cards at most (the top card and the "
             f"{r.pile_take_count - 1} below it); the rest stays as the pile.")
@@ -393,3 +396,23 @@ def red_threes_label(rules: RuleFields) -> str:
     bonus threes are the red and the yellow 3 tiles, hearts and diamonds) ``Red & yellow 3s``. For the
     table's column and the score breakdown's row (``scoring.BREAKDOWN_ITEMS`` key ``red_threes``)."""
     return "Red & yellow 3s" if rules.tile_names else "Red threes"
+
+
+def _foot_options(r: RuleFields) -> list[str]:
+    """Sentences for Hand and Foot's options of the foot, the draw and the books (RULES_AMERICAN.md B.4, B.6,
+    B.9, B.10), where they differ from the spec's defaults."""
+    out = []
+    if r.foot_pickup == "walk_only":
+        out.append("The foot is taken only by walking: a player may not meld his last card; he discards it and "
+                   "plays his foot from his next turn.")
+    elif r.foot_pickup == "next_turn_instead_of_draw":
+        out.append("A player whose hand is empty, by melding or by his discard, ends his turn; at his next turn he "
+                   "takes his foot instead of drawing.")
+    if not r.must_play_foot:
+        out.append("A player whose side may go out may go out from his hand, his foot unplayed.")
+    if r.round_draws:
+        out.append("Cards drawn by deal of the game: "
+                   + ", ".join(f"deal {k}: {d}" for k, d in enumerate(r.round_draws, 1)) + " (later deals: the last).")
+    if r.special_book_bonuses == "sevens":
+        out.append("A clean book of sevens scores 1500 (a dirty one the usual bonus).")
+    return out

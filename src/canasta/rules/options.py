@@ -46,10 +46,18 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "special_hands": ("none", "cla", "pagat"),
     "opening_requires": ("none", "clean_triple"),
     "empty_pile_forbidden": ("none", "swad", "aces_sevens"),
+    "special_book_bonuses": ("none", "sevens"),
+    "foot_pickup": ("run_or_walk", "walk_only", "next_turn_instead_of_draw"),
 }
 
 # Options that are not fields but set several fields at once.
-_ALIASES = ("wild_canasta", "special_canastas")
+_ALIASES = ("wild_canasta", "special_canastas", "book_closure")
+
+BOOK_CLOSURES = {"closed_at_7": {"canasta_max": 7, "several_melds_per_rank": True},
+                 "any": {"canasta_max": 0, "several_melds_per_rank": False}}
+"""Hand and Foot's ``book_closure`` (RULES_AMERICAN.md B.6): closed_at_7 (a book takes no more cards, a new meld
+of its rank may start beside it [GS, BK]) or any (a book stays open and grows [TW, NW, JC]), as the fields it
+sets; CH's naturals_only is not played yet."""
 
 
 def option_text(name: str, value: Any) -> str:
@@ -140,6 +148,7 @@ _INT_LISTS: dict[str, str] = {
     "three_colour_values": "totals by count of one colour such as 0/100/300/500/1000",
     "talon_sizes": "cards for the first, second ... side to open such as 4/3, or none",
     "round_minimums": "minimum counts by deal such as 50/90/120/150, or none",
+    "round_draws": "cards drawn by deal such as 3/3/4/5, or none",
 }
 """Options written as numbers joined by '/' (besides red3_values), with the form shown in messages."""
 
@@ -329,6 +338,13 @@ def apply_options(base: R, name: str, opts: Mapping[str, str]) -> R:
             continue
         if k == "wild_canasta":
             changes["wild_melds"] = read_bool(k, v)
+            continue
+        if k == "book_closure":
+            closure = BOOK_CLOSURES.get(v.strip().lower())
+            if closure is None:
+                raise RulesError(f"option book_closure takes {' or '.join(BOOK_CLOSURES)} (naturals_only is not "
+                                 f"played yet), not {quoted(v)}")
+            changes.update(closure)
             continue
         if k == "special_canastas":
             if read_bool(k, v):

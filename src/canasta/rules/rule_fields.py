@@ -23,7 +23,7 @@ from canasta.rules.tables import (
 
 
 @dataclass(frozen=True)
-class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/american_fields.py
+class RuleFields(AmericanFields):  # MAC's, H&F's options: american_fields.py (over hand_foot_fields.py)
     """The rules of one variant: every switch the engine and the scoring read.
 
     Build with :meth:`preset` or :meth:`parse`, not directly, so that player-count
@@ -440,6 +440,13 @@ class RuleFields(AmericanFields):  # Modern American Canasta's fields: rules/ame
             if score >= threshold:
                 need = minimum
         return need
+
+    def draws_for(self, deal_number: int) -> int:
+        """Cards a player draws from the stock in the game's deal ``deal_number`` (0 = the first):
+        ``round_draws`` by deal where set, else ``draw`` (§1.4; RULES_AMERICAN.md B.4)."""
+        if self.round_draws:
+            return self.round_draws[min(max(deal_number, 0), len(self.round_draws) - 1)]
+        return self.draw
 
     def opening_requirement(self, score: int) -> str:
         """The canasta the initial meld of a side at cumulative ``score`` (points) must hold, made in that

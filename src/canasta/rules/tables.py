@@ -84,8 +84,8 @@ SET_KINDS = ("natural", "mixed", "wild", "sequence")
 """Kinds of canasta red3_set_needs_canasta may name besides a rank or natural-RANK / mixed-RANK."""
 
 EXPERIMENTAL_PRESETS: dict[str, str] = {
-    "hand-and-foot": "not every option of RULES_AMERICAN.md part B is played yet, and the bots do not know the "
-                     "foot or the contract; docs/variants/hand-and-foot.md lists what is implemented.",
+    "hand-and-foot": "not every option of RULES_AMERICAN.md part B is played yet (book_closure=naturals_only, "
+                     "empty_hand_waives_minimum, ...); docs/variants/hand-and-foot.md lists what is implemented.",
     "modern-american": "the special hands as moves and the Dream Hand, one three kept back for the Straight, the "
                        "opener melding down to one card with a talon due, talon_source=predealt, "
                        "min_meld_mode=by_hand_number, the Splash and clean_triple_or_wild_meld are not played yet; "

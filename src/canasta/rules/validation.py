@@ -154,6 +154,10 @@ def _check_hand_and_foot(r: RuleFields) -> None:
                          "sequences and no melds of twos")
     if any(m < 0 for m in r.round_minimums):
         raise RulesError("round_minimums are minimum counts in points, 0 or more")
+    if any(not 1 <= d <= 5 for d in r.round_draws):
+        raise RulesError("round_draws are cards drawn in a turn by deal, 1 to 5 each, such as 3/3/4/5")
+    if (r.foot_pickup != "run_or_walk" or not r.must_play_foot) and r.extra_cards_when != "hand_empty":
+        raise RulesError("foot_pickup and must_play_foot=false need a foot (extra_cards_when=hand_empty)")
     if r.red3_hand_penalty < 0:
         raise RulesError(f"red3_hand_penalty is a number of points, 0 or more, not {r.red3_hand_penalty}")
     if r.red3_hand_penalty and (r.black3_meld or r.black3_melds_anytime or r.black3_set_leaves_play

@@ -15,6 +15,12 @@ from canasta.scoring.meld_shape import MeldInfo, classify_meld
 from canasta.scoring.rank_kinds import rank_canasta_bonus, rank_hand_penalty, red3_bonus
 from canasta.scoring.sides import BLACK3_SET, CONCEALED_KINDS, SideResult
 
+SEVENS = 5
+"""Rank index of the sevens (ranks 2..A from 0)."""
+CLEAN_SEVENS_BOOK = 1500
+"""Bonus of a clean (natural) book of sevens where ``special_book_bonuses=sevens`` (RULES_AMERICAN.md B.6
+[drwingnut])."""
+
 
 def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
     """Bonus in points of a meld that is a canasta (0 for a meld that is not).
@@ -36,6 +42,8 @@ def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
         if rules.jokers4_canasta_bonus and jokers >= 4:
             return rules.jokers4_canasta_bonus
         return rules.wild_canasta_bonus
+    if rules.special_book_bonuses == "sevens" and info.rank == SEVENS and info.natural:
+        return CLEAN_SEVENS_BOOK  # Hand and Foot's clean book of sevens (RULES_AMERICAN.md B.6)
     by_rank = rank_canasta_bonus(rules, info.rank, info.natural)  # e.g. sevens (§3.2 Mexican, §3.5)
     if by_rank is not None:
         return by_rank

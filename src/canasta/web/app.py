@@ -47,7 +47,7 @@ from canasta.util.jsontypes import parse_json
 from canasta.web.i18n import LANGS, load_locale
 from canasta.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, dumps, error_message, parse_message
 from canasta.web.security import SecurityConfig, SecurityMiddleware
-from canasta.web.sheet import MAX_DEALS, SheetError, default_sides, score_sheet
+from canasta.web.sheet import MAX_DEALS, SheetError, default_sides, score_sheet, sheet_facts
 from canasta.web.store import Store, StoredSheet
 from canasta.web.tables import OFFERED_BOTS, TableError, TableManager, preset_choices
 
@@ -338,11 +338,12 @@ def websocket_routes(manager: TableManager) -> list[BaseRoute]:
 
 
 def _sheet_response(sheet: StoredSheet, status: int = 200) -> Response:
-    """A score sheet as JSON: its id, variant, sides, entries and the scores computed from them."""
+    """A score sheet as JSON: its id, variant, sides, entries, what its page asks for (``facts``,
+    :func:`canasta.web.sheet.sheet_facts`) and the scores computed from them."""
     rules = Rules.parse(sheet.variant)
     result = score_sheet(rules, sheet.sides, sheet.deals)
     return JSONResponse({"id": sheet.id, "variant": sheet.variant, "sides": sheet.sides,
-                         "entries": sheet.deals, **result}, status_code=status)
+                         "entries": sheet.deals, "facts": sheet_facts(rules), **result}, status_code=status)
 
 
 def sheet_routes(store: Store) -> list[BaseRoute]:

@@ -22,7 +22,17 @@ from typing import Any
 
 from canasta.cards.deck import card_str, sort_key
 from canasta.engine.deal import PlayerView
-from canasta.engine.view_facts import extra_cards_due, pile_blocked_by_joly, pile_blocking_rank
+from canasta.engine.view_facts import (
+    canasta_counts,
+    dead_ranks,
+    extra_cards_due,
+    feet_waiting,
+    pile_blocked_by_joly,
+    pile_blocking_rank,
+    shows_kinds,
+    talons_waiting,
+    turn_card,
+)
 from canasta.moves.notation import Move, MoveError, target_str
 from canasta.rules.describe import dowry_name
 from canasta.util.jsontypes import parse_json
@@ -211,7 +221,8 @@ def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int
     surpriza in the tile game §3.4 and dowry in Italian §3.2),
     ``pile.blocked_until`` (a joly blocks it, §3.4), ``pile.blocking_rank`` (a rank on top blocks
     it, Mexican), ``must_canasta`` (rank whose canasta the player must complete, or None),
-    ``lone_hand`` and ``sides`` (cutthroat §3.1).
+    ``lone_hand`` and ``sides`` (cutthroat §3.1); Modern American Canasta and Hand and Foot (RULES_AMERICAN.md,
+    :func:`american_dict`): ``turn_card``, ``talons``, ``feet``, ``dead_ranks``, ``canasta_kinds``.
     """
     deal_seats = len(view.hand_sizes)
     to_table = list(seats) if seats is not None else list(range(deal_seats))
@@ -260,6 +271,30 @@ def view_dict(view: PlayerView, seats: Sequence[int] | None = None, players: int
         "packet_sizes": per_seat(view.packet_sizes, 0) if view.packet_sizes else [],
         "extra_cards_done": list(view.extra_cards_done),
         "extra_due": None if due is None else {"source": due.source, "count": due.count, "when": due.when},
+        **american_dict(view, per_seat),
+    }
+
+
+def american_dict(view: PlayerView, per_seat: Any) -> dict[str, Any]:
+    """The fields of :func:`view_dict` for Modern American Canasta and Hand and Foot (RULES_AMERICAN.md; every one
+    empty or null in other variants): ``turn_card`` (``{"from_bottom", "above", "drawn", "talons"}``: its place,
+    the stock cards above it, whether it is drawn, per side the talon opening now earns, A.2; null without
+    talons), ``talons`` (per table seat, the cards of a talon waiting face down for his next turn, A.2),
+    ``feet`` (per table seat, the cards of his foot still face down, 0 once picked up, B.9), ``dead_ranks``
+    (ranks closed by a canasta, A.6) and ``canasta_kinds`` (per side ``{"natural", "mixed", "wild"[, "sevens",
+    "aces"]}``: canastas by kind, Hand and Foot's clean and dirty books; [] where the variant does not count
+    them). ``per_seat`` maps a list per deal seat to one per table seat (:func:`view_dict`)."""
+    card = turn_card(view)
+    talons = talons_waiting(view)
+    feet = feet_waiting(view)
+    return {
+        "turn_card": None if card is None else {"from_bottom": card.from_bottom, "above": card.above,
+                                                "drawn": card.drawn, "talons": list(card.talons)},
+        "talons": per_seat(talons, 0) if talons else [],
+        "feet": per_seat(feet, 0) if feet else [],
+        "dead_ranks": list(dead_ranks(view)),
+        "canasta_kinds": ([canasta_counts(view, s) for s in range(len(view.melds))] if shows_kinds(view.rules)
+                          else []),
     }
 
 

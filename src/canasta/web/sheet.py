@@ -6,11 +6,11 @@ A deal is entered per side in one of two ways:
   hand, going out, concealed, penalties -- the same input as ``canasta score``
   (DESIGN.md, "Score keeper input"); scored by :func:`canasta.scoring.deal_score.score_deal`.
 * **quick, by totals** (``"mode": "quick"``): the counts of natural and mixed
-  canastas and of red threes, going out (and concealed), whether the side melded
-  at all, the points of the cards melded and of the cards left in hand, penalties.
-  The bonuses are computed by the same :func:`canasta.scoring.deal_score.score_deal` on a
-  stand-in table with those canastas and red threes; the card points are the ones
-  entered.
+  canastas (Hand and Foot's clean and dirty books) and of canastas of wild cards, of red threes laid out or
+  (Hand and Foot) left in hands and feet, going out (and concealed), whether the side melded
+  at all, the points of the cards melded and of the cards left in hand, penalties: the quick entry of
+  ``canasta score`` (:mod:`canasta.formats.score_quick`), whose bonuses come from the same
+  :func:`canasta.scoring.deal_score.score_deal` on a stand-in table; the card points are the ones entered.
 
 :func:`score_sheet` returns the result in the shape of ``canasta score --json``:
 ``{"deals": [{SIDE: {"score", "breakdown"}}], "totals", "next_minimum", "winner"}``.
@@ -23,7 +23,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from canasta.cards.deck import RANKS
+from canasta.formats.score_quick import (
+    MAX_COUNT,
+    MAX_POINTS,
+    QUICK_FIELDS,
+    QuickEntry,
+    QuickEntryError,
+    read_quick,
+    with_card_points,
+)
 from canasta.formats.score_sheet import OPTIONAL_SIDE_FIELDS, ScoreSheetError, check_copies, read_side
 from canasta.rules.fields import Rules
 from canasta.scoring.deal_score import score_deal
@@ -33,19 +41,12 @@ from canasta.scoring.winner import winner
 
 MAX_DEALS = 200
 """Most deals a sheet holds."""
-MAX_COUNT = 50
-"""Largest count accepted in a quick entry (canastas, red threes)."""
-MAX_POINTS = 100000
-"""Largest card points accepted in a quick entry."""
 
 
 class SheetError(ValueError):
     """A deal entry that cannot be scored; the message names the side and what is wrong."""
 
 
-QUICK_FIELDS = ("mode", "natural_canastas", "mixed_canastas", "red_threes", "melded", "went_out", "concealed",
-                "penalties", "meld_points", "hand_points")
-"""Fields of a side entered quickly, by totals."""
 MELDS_FIELDS = ("mode", "melds", "red_threes", "hand", "went_out", "concealed", "penalties") + OPTIONAL_SIDE_FIELDS
 """Fields of a side entered by whole melds."""
 
@@ -117,6 +118,8 @@ def _by_melds(entry: Mapping[str, Any], side: str) -> SideResult:
             value = entry[key]
             if key in ("black_threes_removed", "black_threes", "special_hand"):
                 value = _card_texts(value)
+            elif key == "player_hands" and isinstance(value, str):  # the form: one player's cards a line
+                value = [_card_texts(h) for h in value.replace(";", "\n").splitlines() if h.strip()]
             elif key == "player_hands" and isinstance(value, list):
                 value = [_card_texts(h) for h in value]
             normal[key] = value
@@ -126,39 +129,34 @@ def _by_melds(entry: Mapping[str, Any], side: str) -> SideResult:
         raise SheetError(str(e)) from None
 
 
-FIVE, TWO_C, RED_THREE = 3 * 4, 0, 4 + 2
-"""Stand-in cards of a quick entry: five of clubs, two of clubs, three of hearts."""
-
-
-def _stand_in_ranks(rules: Rules, count: int, side: str) -> list[int]:
-    """Rank indices of ``count`` stand-in canastas: plain ranks (4..K, no rank with a bonus of its own such as
-    Mexican sevens), a different one for each canasta, since a side has one meld per rank (§1.5); where
-    ``several_melds_per_rank`` they may repeat.
-
-    Raises:
-        SheetError: more canastas than plain ranks where a side has one meld per rank.
-    """
-    special = {r for r, _ in rules.rank_canasta_bonuses + rules.rank_canasta_mixed_bonuses}
-    plain = [r for r in range(RANKS.index("4"), RANKS.index("A")) if RANKS[r] not in special]
-    if count > len(plain) and not rules.several_melds_per_rank:
-        raise SheetError(f"side {side}: at most {len(plain)} canastas can be entered quickly in {rules.name}, "
-                         "one per rank; enter the melds instead")
-    return [plain[k % len(plain)] for k in range(count)]
-
-
-def _by_totals(rules: Rules, entry: Mapping[str, Any], side: str) -> tuple[SideResult, int, int]:
+def _by_totals(rules: Rules, entry: Mapping[str, Any], side: str) -> QuickEntry:
+    """A side entered quickly, by counts (:mod:`canasta.formats.score_quick`): the form's numbers (JSON numbers
+    or texts of digits) and checkboxes normalised, then read as ``canasta score`` reads a quick entry."""
     _known(entry, QUICK_FIELDS, side, "quick")
-    nat = _int(entry, "natural_canastas", side, MAX_COUNT)
-    mixed = _int(entry, "mixed_canastas", side, MAX_COUNT)
-    reds = _int(entry, "red_threes", side, MAX_COUNT)
-    melded = _bool(entry, "melded", side) or nat + mixed > 0
-    ranks = _stand_in_ranks(rules, nat + mixed, side)
-    melds = [[4 * r] * 7 for r in ranks[:nat]] + [[4 * r] * 6 + [TWO_C] for r in ranks[nat:]]
-    if melded and not melds:
-        melds = [[FIVE] * 3]
-    res = SideResult(melds=melds, red_threes=[RED_THREE] * reds, hand=[], went_out=_bool(entry, "went_out", side),
-                     concealed=_bool(entry, "concealed", side), penalties=_int(entry, "penalties", side, MAX_POINTS))
-    return res, _int(entry, "meld_points", side, MAX_POINTS), _int(entry, "hand_points", side, MAX_POINTS)
+    normal: dict[str, Any] = {"mode": "quick"}
+    for key in QUICK_FIELDS[1:]:
+        if key in ("melded", "went_out", "concealed"):
+            normal[key] = _bool(entry, key, side)
+        else:
+            normal[key] = _int(entry, key, side, MAX_POINTS if key.endswith(("points", "penalties")) else MAX_COUNT)
+    if normal["natural_canastas"] + normal["mixed_canastas"] + normal["wild_canastas"]:
+        normal["melded"] = True
+    try:
+        return read_quick(rules, normal, f"side {side}")
+    except QuickEntryError as e:
+        raise SheetError(str(e)) from None
+
+
+def sheet_facts(rules: Rules) -> dict[str, Any]:
+    """What the score keeper's page asks for in ``rules`` (docs/web.md): ``books`` (canastas are Hand and Foot's
+    books: clean, dirty), ``wild_canastas`` (canastas of wild cards exist, ``wild_melds``), ``red_threes_held`` (red
+    threes stay in hands and cost ``red3_hand_penalty``, B.7: counted, not laid out), ``black_threes`` (threes
+    laid out by colour, MAC A.3), ``player_hands`` (each player's hand charged apart: aces or sevens held, A.12),
+    ``special_hand`` (special hands may be laid down, A.11), ``rounds`` (a game of so many deals, 0: to a target)."""
+    return {"books": rules.has_foot, "wild_canastas": rules.wild_melds,
+            "red_threes_held": bool(rules.red3_hand_penalty), "black_threes": rules.threes_by_colour,
+            "player_hands": bool(rules.held_aces_penalty or rules.held_sevens_penalty),
+            "special_hand": rules.special_hands != "none", "rounds": rules.rounds}
 
 
 def score_entry(rules: Rules, sides: Sequence[str], entry: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -179,7 +177,7 @@ def score_entry(rules: Rules, sides: Sequence[str], entry: Mapping[str, Any]) ->
     if not isinstance(entry, Mapping) or set(entry) != set(sides):
         raise SheetError(f"a deal gives one entry for each side: {', '.join(sides)}")
     results: dict[str, SideResult] = {}
-    cards_points: dict[str, tuple[int, int]] = {}
+    cards_points: dict[str, QuickEntry] = {}
     for name in sides:
         e = entry[name]
         if not isinstance(e, Mapping):
@@ -190,8 +188,8 @@ def score_entry(rules: Rules, sides: Sequence[str], entry: Mapping[str, Any]) ->
         if mode == "melds":
             results[name] = _by_melds(e, name)
         elif mode == "quick":
-            results[name], meld_pts, hand_pts = _by_totals(rules, e, name)
-            cards_points[name] = (meld_pts, hand_pts)
+            cards_points[name] = _by_totals(rules, e, name)
+            results[name] = cards_points[name].result
         else:
             raise SheetError(f"side {name}: mode must be 'melds' or 'quick'")
     _check_copies(rules, {n: r for n, r in results.items() if n not in cards_points})
@@ -202,14 +200,9 @@ def score_entry(rules: Rules, sides: Sequence[str], entry: Mapping[str, Any]) ->
     out: dict[str, dict[str, Any]] = {}
     for name in sides:
         s = scored[name]
-        breakdown = dict(s.breakdown)
-        total = s.total
         if name in cards_points:
-            meld_pts, hand_pts = cards_points[name]
-            total += meld_pts - breakdown["melded_cards"] - hand_pts - breakdown["hand_cards"]
-            breakdown["melded_cards"] = meld_pts
-            breakdown["hand_cards"] = -hand_pts
-        out[name] = {"score": total, "breakdown": breakdown}
+            s = with_card_points(rules, s, cards_points[name])
+        out[name] = {"score": s.total, "breakdown": dict(s.breakdown)}
     return out
 
 

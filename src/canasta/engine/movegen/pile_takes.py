@@ -147,12 +147,11 @@ def _take_shapes(state: DealState, seat: int, side: int, top: int, meld: Meld | 
     if nat >= 2 and (frozen or "natural_pair" in modes):
         cand.append((TAKE_PAIR, 2, 0, 0))
     if frozen:
+        if rules.pile_take_with_wild and nat >= 1:  # a natural and a wild card take it too (RULES_AMERICAN B.5)
+            _wild_shapes(state, side, rank_counts, cand)
         return cand
     if "natural_wild" in modes and nat >= 1:
-        if rank_counts[TWO] and not (rules.twos_melds and twos_reserved(state, side)):
-            cand.append((TAKE_NAT_TWO, 1, 1, 0))
-        if rank_counts[JOKER_RANK]:
-            cand.append((TAKE_NAT_JOKER, 1, 0, 1))
+        _wild_shapes(state, side, rank_counts, cand)
     if "add_to_meld" in modes and meld is not None and (not rules.pile_add_below or meld.size < rules.pile_add_below):
         cand.append((TAKE_ADD, 0, 0, 0))
     if rules.sequences and "add_to_meld" in modes:  # the top card joins a sequence (§3.2)
@@ -162,6 +161,14 @@ def _take_shapes(state: DealState, seat: int, side: int, top: int, meld: Meld | 
             if rules.sequence_wild_max:  # ... or a sequence holding a wild card (Hollywood)
                 out.extend(wild_seq_take_candidates(state, seat, side, top, near))
     return cand
+
+
+def _wild_shapes(state: DealState, side: int, rank_counts: list[int], cand: list[tuple[int, int, int, int]]) -> None:
+    """Append the takes with a natural and a two or a joker that the hand holds (§1.7)."""
+    if rank_counts[TWO] and not (state.rules.twos_melds and twos_reserved(state, side)):
+        cand.append((TAKE_NAT_TWO, 1, 1, 0))
+    if rank_counts[JOKER_RANK]:
+        cand.append((TAKE_NAT_JOKER, 1, 0, 1))
 
 
 def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld | None, n_used: int, t_used: int,

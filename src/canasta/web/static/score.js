@@ -6,9 +6,34 @@ let SH = null;
 const modes = {};
 
 const $ = (id) => document.getElementById(id);
-const BREAKDOWN = ["canastas", "red_threes", "going_out", "concealed", "melded_cards", "hand_cards", "penalties"];
+const BREAKDOWN = ["canastas", "premiums", "red_threes", "going_out", "concealed", "black_threes", "melded_cards",
+  "hand_cards", "penalties", "threes", "special_hand"];   // the variant's items: those it lacks are not shown
+let PRESETS = [];               // the server's presets (/api/meta): name, player counts, target
 
 function teamsFor(n) { return n === 3 ? 3 : 2; }
+
+/* The games the score keeper knows: every preset of the server; choosing one offers its player counts. */
+async function loadVariants() {
+  const res = await fetch("/api/meta");
+  if (!res.ok) return;
+  PRESETS = (await res.json()).presets || [];
+  const sel = $("sc-variant");
+  sel.innerHTML = "";
+  PRESETS.forEach((p) => sel.append(el("option", { value: p.name, text: p.name })));
+  sel.value = "classic";
+  variantChanged();
+}
+
+function variantChanged() {
+  const p = PRESETS.find((x) => x.name === $("sc-variant").value);
+  if (!p) return;
+  const players = $("sc-players"), was = players.value;
+  players.innerHTML = "";
+  p.counts.forEach((n) => players.append(el("option", { value: String(n), text: String(n) })));
+  players.value = p.counts.includes(+was) ? was : String(p.players);
+  $("sc-target").value = String(p.target);
+  renderNewSides();
+}
 
 function renderNewSides() {
   const n = +$("sc-players").value;
@@ -27,7 +52,12 @@ function renderNewSides() {
 async function createSheet() {
   const n = +$("sc-players").value;
   const target = $("sc-target").value.trim();
-  const variant = "classic(players=" + n + (target && target !== "5000" ? ",target=" + target : "") + ")";
+  const name = $("sc-variant").value || "classic";
+  const p = PRESETS.find((x) => x.name === name) || { players: 4, target: 5000, counts: [4] };
+  const opts = [];
+  if (p.counts.length > 1) opts.push("players=" + n);
+  if (target && target !== String(p.target)) opts.push("target=" + target);
+  const variant = name + (opts.length ? "(" + opts.join(",") + ")" : "");
   const sides = [...document.querySelectorAll(".side-input")].map((i) => i.value.trim());
   const res = await fetch("/api/sheets", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ variant, sides }) });
   const data = await res.json();
@@ -62,20 +92,26 @@ function sideForm(side) {
     el("button", { type: "button", class: mode === "quick" ? "on" : "", text: t("score.quick"), onclick: () => switchMode(box, side, "quick") }),
     el("button", { type: "button", class: mode === "melds" ? "on" : "", text: t("score.by_melds"), onclick: () => switchMode(box, side, "melds") }));
   box.append(toggle);
-  if (mode === "quick") {
-    box.append(field(t("score.natural_canastas"), numInput("natural_canastas")),
-      field(t("score.mixed_canastas"), numInput("mixed_canastas")),
-      field(t("score.red_threes_n"), numInput("red_threes")),
+  const f = SH.facts || {};
+  if (mode === "quick") {  // Hand and Foot: books by kind, red threes left in hands and feet (RULES_AMERICAN B.7, B.12)
+    box.append(field(t(f.books ? "score.clean_books" : "score.natural_canastas"), numInput("natural_canastas")),
+      field(t(f.books ? "score.dirty_books" : "score.mixed_canastas"), numInput("mixed_canastas")));
+    if (f.wild_canastas) box.append(field(t(f.books ? "score.wild_books" : "score.wild_canastas"), numInput("wild_canastas")));
+    box.append(f.red_threes_held ? field(t("score.red_threes_held"), numInput("red_threes_held")) : field(t("score.red_threes_n"), numInput("red_threes")),
       field(t("score.went_out"), outSelect()),
       field(t("score.meld_points"), numInput("meld_points")),
-      field(t("score.hand_points"), numInput("hand_points")),
+      field(t(f.books ? "score.hand_foot_points" : "score.hand_points"), numInput("hand_points")),
       el("label", { class: "field check" }, el("input", { type: "checkbox", name: "melded", checked: "" }), el("span", { text: t("score.melded") })),
       field(t("score.penalties"), numInput("penalties")));
   } else {
     box.append(field(t("score.melds"), el("textarea", { name: "melds", rows: "4", placeholder: "KH KS KD KC KH KS KD\n5H 5S 2C" })),
       field(t("score.red_threes_cards"), el("input", { name: "red_threes", placeholder: "3H 3D" })),
-      field(t("score.hand"), el("input", { name: "hand", placeholder: "AS 7D" })),
-      field(t("score.went_out"), outSelect()),
+      field(t("score.hand"), el("input", { name: "hand", placeholder: "AS 7D" })));
+    // Modern American Canasta: black threes laid out, each player's hand (aces or sevens held), a special hand
+    if (f.black_threes) box.append(field(t("score.black_threes_cards"), el("input", { name: "black_threes", placeholder: "3S 3C" })));
+    if (f.player_hands) box.append(field(t("score.player_hands"), el("textarea", { name: "player_hands", rows: "2", placeholder: "AS 7D\n9C" })));
+    if (f.special_hand) box.append(field(t("score.special_hand_cards"), el("input", { name: "special_hand", placeholder: "8C 8D 8H 8S QC QD QH QS 5C 5D 5H KC KD KH" })));
+    box.append(field(t("score.went_out"), outSelect()),
       field(t("score.penalties"), numInput("penalties")));
   }
   return box;
@@ -92,12 +128,19 @@ function readSide(box) {
   const out = get("out").value;
   const e = { mode: modes[side] || "quick", went_out: out !== "no", concealed: out === "concealed", penalties: +get("penalties").value || 0 };
   if (e.mode === "quick") {
-    for (const k of ["natural_canastas", "mixed_canastas", "red_threes", "meld_points", "hand_points"]) e[k] = +get(k).value || 0;
+    for (const k of ["natural_canastas", "mixed_canastas", "wild_canastas", "red_threes", "red_threes_held", "meld_points", "hand_points"]) {
+      if (get(k)) e[k] = +get(k).value || 0;
+    }
     e.melded = get("melded").checked;
   } else {
     e.melds = get("melds").value;
     e.red_threes = get("red_threes").value;
     e.hand = get("hand").value;
+    const cards = (text) => text.replace(/[,;]/g, " ").split(/\s+/).filter(Boolean);  // as lists of card texts
+    for (const k of ["black_threes", "special_hand"]) if (get(k) && get(k).value.trim()) e[k] = cards(get(k).value);
+    if (get("player_hands") && get("player_hands").value.trim()) {
+      e.player_hands = get("player_hands").value.split("\n").filter((line) => line.trim()).map(cards);
+    }
   }
   return e;
 }
@@ -156,6 +199,7 @@ function render() {
     SH.sides.forEach((s) => h.append(el("th", { text: s })));
     bt.append(h);
     for (const k of BREAKDOWN) {
+      if (SH.sides.every((s) => d[s].breakdown[k] === undefined)) continue;
       const row = el("tr", {}, el("td", { text: t("score." + k) }));
       SH.sides.forEach((s) => row.append(el("td", { class: "num", text: String(d[s].breakdown[k]) })));
       bt.append(row);
@@ -168,10 +212,11 @@ function render() {
 }
 
 $("sc-players").addEventListener("change", renderNewSides);
+$("sc-variant").addEventListener("change", variantChanged);
 $("sc-create").addEventListener("click", createSheet);
 $("add-deal").addEventListener("click", addDeal);
 $("undo").addEventListener("click", undo);
 I18N.onchange = () => { if (SH) render(); else renderNewSides(); };
 initI18n().then(() => {
-  if (SHEET) { $("sheet").hidden = false; load(); } else { $("new-sheet").hidden = false; renderNewSides(); }
+  if (SHEET) { $("sheet").hidden = false; load(); } else { $("new-sheet").hidden = false; renderNewSides(); loadVariants(); }
 });

@@ -114,7 +114,12 @@ function seatBadges(box, s, i, v, out) {
       text: "\u23f1 " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") }));
   }
   if (out) box.append(el("span", { class: "badge extra", "data-extra": "sits-out", text: t("table.sits_out") }));
-  if (v && v.packet_sizes.length && v.packet_sizes[i]) {
+  if (v && v.talons && v.talons.length) {  // MAC: a talon waiting face down for his next turn (A.2)
+    if (v.talons[i]) box.append(el("span", { class: "badge extra", "data-extra": "talon", title: t("table.talon_title"), text: t("table.talon", { n: v.talons[i] }) }));
+  } else if (v && v.feet && v.feet.length) {  // Hand and Foot: the foot face down, or picked up (B.9)
+    box.append(el("span", { class: "badge extra", "data-extra": "foot", title: t("table.foot_title"),
+      text: v.feet[i] ? t("table.foot", { n: v.feet[i] }) : t("table.in_foot") }));
+  } else if (v && v.packet_sizes.length && v.packet_sizes[i]) {
     box.append(el("span", { class: "badge extra", "data-extra": "packet", title: t("table.packet_title"), text: t("table.packet", { n: v.packet_sizes[i] }) }));
   }
   if (v && v.lone_hand === i) box.append(el("span", { class: "badge extra", "data-extra": "lone", text: t("table.lone_hand") }));
@@ -156,6 +161,19 @@ function renderCenter() {
   if (p.blocking_rank) info.append(el("span", { class: "pill stop", "data-extra": "blocked-rank", text: "\u26d4 " + t("table.blocked_rank", { rank: rankLabel(p.blocking_rank) }) }));
   if (p.surprise) info.append(el("span", { class: "pill under", "data-extra": "surprise", text: tn("table.surprise", p.surprise) }));
   if (p.dowry) info.append(el("span", { class: "pill under", "data-extra": "dowry", text: tn("table.dowry", p.dowry) }));
+  const tc = v.turn_card;  // MAC: the turn card and the talon opening now earns (A.2)
+  if (tc) {
+    const mine = tc.talons[v.side] || 0;
+    const pill = el("span", { class: "pill under", "data-extra": "turn-card", title: t("table.turn_card_title", { n: tc.from_bottom }),
+      text: tc.drawn ? t("table.turn_card_drawn") : t("table.turn_card", { n: tc.above }) });
+    if (mine && !tc.drawn) pill.append(el("span", { class: "wide-only", text: " \u00b7 " + t("table.talon_for_opening", { n: mine }) }));
+    pill.title += mine && !tc.drawn ? " (" + t("table.talon_for_opening", { n: mine }) + ")" : "";  // the phone hides it
+    info.append(pill);
+  }
+  if (v.dead_ranks && v.dead_ranks.length) {  // MAC: ranks closed by a canasta (A.6)
+    info.append(el("span", { class: "pill stop", "data-extra": "dead-ranks", title: t("table.dead_title"),
+      text: t("table.dead", { ranks: v.dead_ranks.map(rankLabel).join(" ") }) }));
+  }
   if (p.top && S.rules.tile_names) info.append(el("span", { class: "pill tile-name", text: tileName(p.top) }));
 }
 
@@ -209,6 +227,10 @@ function sideBox(side, seats, mine) {
     el("span", { class: "names", text: " " + names }),
     el("span", { class: "pill opening", title: S.opening[side] ? S.opening[side].text : "", text: need }),
     el("span", { class: "pill goal-pill", "data-extra": "canastas", text: tn("table.canastas_goal", S.rules.canastas_to_go_out || 1, { have: canastas }) }));
+  const kinds = v.canasta_kinds && v.canasta_kinds[side] ? kindsText(v.canasta_kinds[side]) : "";
+  if (kinds) {  // canastas by kind, in the goal's pill (one line): MAC A.8, Hand and Foot's books B.10
+    head.querySelector(".goal-pill").append(el("span", { class: "kinds", "data-extra": "kinds", text: kinds }));
+  }
   const reds = [];
   seats.forEach((i) => reds.push(...v.red_threes[i]));
   const red = el("div", { class: "red-threes" });
@@ -229,6 +251,18 @@ function renderGoal() {
   const r = S.rules;
   if (r.red3_to_go_out) g.append(el("span", { class: "pill", text: tn("table.red3_goal", r.red3_to_go_out) }));
   if (r.sequences) g.append(el("span", { class: "pill", text: t("table.sequences_allowed") }));
+  const round = S.round;  // Hand and Foot: the round and its minimum count (B.8)
+  if (round) g.append(el("span", { class: "pill", "data-extra": "round",
+    text: t(round.rounds ? "table.round_of" : "table.round", { n: round.number, rounds: round.rounds, minimum: round.minimum }) }));
+}
+
+/* A side's canastas by kind (the state's canasta_kinds): "2 clean · 0 dirty" where the variant has a foot (Hand
+   and Foot's books: clean and dirty always, for the contract), else the kinds it has ("1 natural · 1 of aces"),
+   "" for none. */
+function kindsText(kinds) {
+  const foot = S.view.feet && S.view.feet.length;
+  return Object.entries(kinds).filter(([k, n]) => n || (foot && (k === "natural" || k === "mixed")))
+    .map(([k, n]) => t((foot ? "table.books_" : "table.kinds_") + k, { n: n })).join(" \u00b7 ");
 }
 
 function renderMyHand() {

@@ -258,7 +258,7 @@ function renderScores() {
       el("td", { class: "num", text: String(S.totals[s]) }), el("td", { class: "num", text: String(S.next_minimums[s]) })));
   }
   $("scores").innerHTML = "";
-  $("scores").append(tbl, el("p", { class: "muted small", text: t("table.target", { n: S.rules.target }) + " \u00b7 " + t("table.deal_no", { n: S.deal_no }) }));
+  $("scores").append(tbl, el("p", { class: "muted small", text: (S.rules.rounds ? t("table.rounds_game", { n: S.rules.rounds }) : t("table.target", { n: S.rules.target })) + " \u00b7 " + t("table.deal_no", { n: S.deal_no }) }));
 }
 
 function renderLog() {
@@ -273,7 +273,8 @@ function renderLog() {
   ol.scrollTop = ol.scrollHeight;
 }
 
-const BREAKDOWN = ["canastas", "red_threes", "going_out", "concealed", "melded_cards", "hand_cards", "penalties"];
+const BREAKDOWN = ["canastas", "premiums", "red_threes", "going_out", "concealed", "black_threes", "melded_cards",
+  "hand_cards", "penalties", "threes", "special_hand"];   // the variant's items, shown where a side has one
 
 function breakdownTable(entry) {
   const tbl = el("table", { class: "breakdown" });

@@ -69,7 +69,8 @@ def preset_choices() -> tuple[dict[str, Any], ...]:
 def rules_facts(rules: Rules) -> dict[str, Any]:
     """What the table page needs of the variant: seats and sides, and what the variant adds
     to the table (tile names §3.4, extra cards Mexican/Pennies, blocking rank, melds of twos
-    Italian, cutthroat §3.1, players sitting out §3.1)."""
+    Italian, cutthroat §3.1, players sitting out §3.1; a game of so many deals and the minimum by round, Hand and
+    Foot B.8, B.13; the talons, turn card and dead ranks of MAC A.2, A.6; the foot B.9)."""
     return {"spec": rules.spec(), "players": rules.players, "teams": rules.teams,
             "team_size": rules.team_size, "target": rules.target,
             "tile_names": rules.tile_names, "extra_cards": rules.extra_cards,
@@ -78,7 +79,10 @@ def rules_facts(rules: Rules) -> dict[str, Any]:
             "cutthroat": rules.cutthroat, "sitting_out": rules.sitting_out,
             "no_opening_first_round": rules.no_opening_first_round,
             "canastas_to_go_out": rules.canastas_to_go_out, "sequences": rules.sequences,
-            "red3_to_go_out": rules.red3_to_go_out}
+            "red3_to_go_out": rules.red3_to_go_out, "rounds": rules.rounds,
+            "round_minimums": list(rules.round_minimums), "talon_sizes": list(rules.talon_sizes),
+            "turn_card_from_bottom": rules.turn_card_from_bottom, "has_foot": rules.has_foot,
+            "dead_ranks": rules.dead_ranks}
 
 
 def opening_dict(rules: Rules, score: int, minimum: int) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.explain import explain_refusal
 from canasta.engine.game import Game
+from canasta.engine.view_facts import round_minimum
 from canasta.moves.notation import Move, MoveError
 from canasta.rules.fields import Rules, RulesError
 from canasta.web.protocol import hand_text, view_dict
@@ -433,12 +434,15 @@ class Table:
         return sorted({str(m) for m in deal.legal_moves()})
 
     def deal_facts(self, view: Any) -> dict[str, Any]:
-        """Facts that change only when a deal is dealt or scored: scores, minimums, history, openings."""
+        """Facts that change only when a deal is dealt or scored: scores, minimums, history, openings, the round
+        and its minimum count where the minimum goes by round (``round``, null elsewhere)."""
         game = self.game
         opening = [] if view is None else [opening_dict(self.rules, view.scores[s], view.minimums[s])
                                            for s in range(len(view.scores))]
+        facts = round_minimum(self.rules, len(game.logs))  # Hand and Foot's round minimum (RULES_AMERICAN.md B.8)
+        rounds = None if facts is None else {"number": facts[0], "rounds": facts[1], "minimum": facts[2]}
         return {"deal_no": len(game.logs), "totals": list(game.totals), "next_minimums": game.minimums(),
-                "history": self.history(), "opening": opening}
+                "history": self.history(), "opening": opening, "round": rounds}
 
     def state_for(self, seat: int | None) -> dict[str, Any]:
         """The snapshot for ``seat`` (None: a spectator): everything a client draws, public facts plus the

@@ -1,0 +1,35 @@
+"""Options of Hand and Foot (RULES_AMERICAN.md part B, B.14; docs/variants/hand-and-foot.md) that tables vary
+most: a base of :class:`~canasta.rules.rule_fields.RuleFields`, so that they are fields of every variant's rules
+like any other (options, ``canasta rules --options``). The preset's fundamentals (the foot, the books, the round
+minimums, the contract) are classic fields in rule_fields.py; these are played on top of them.
+
+Defaults are the spec's, and leave every other variant as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class HandFootFields:
+    """The commonly varied options of Hand and Foot, read by the engine (engine/hand_foot.py, engine/apply.py,
+    engine/movegen/pile_takes.py, engine/dealing.py) and the one scoring function (scoring/bonuses.py)."""
+
+    round_draws: tuple[int, ...] = ()
+    """Cards drawn from the stock by deal of the game (entry k: deal k+1, then the last), replacing ``draw``;
+    empty = ``draw`` every deal (B.4 ``draw_count`` by round: 3/3/4/5 [TV])."""
+    pile_take_with_wild: bool = False
+    """A natural card and a wild card matching the top card take a pile that is frozen (``pile_always_frozen``)
+    as a natural pair does (B.5 [NW, TW]; default false: a natural pair only)."""
+    special_book_bonuses: str = "none"
+    """Books of their own value: none; sevens (a clean book of sevens 1,500, a dirty one the usual bonus,
+    B.6 [drwingnut])."""
+    foot_pickup: str = "run_or_walk"
+    """How a player whose hand is empty takes his foot (``Rules.has_foot``, B.9): run_or_walk (emptied by melding
+    he takes it and plays on, by his discard he takes it and plays it from his next turn); walk_only (he may not
+    meld his last card: he empties his hand by his discard [tripod]); next_turn_instead_of_draw (emptied either
+    way, his turn ends and at his next turn he takes the foot instead of drawing [JC])."""
+    must_play_foot: bool = True
+    """A player may go out only from his foot (B.10 [NW, JC, BGA]); false: also from his hand, his foot then
+    counting against his side (drwingnut)."""

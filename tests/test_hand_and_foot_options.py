@@ -1,0 +1,201 @@
+"""Scripted positions for the options of Hand and Foot that vary most from table to table (RULES_AMERICAN.md
+B.14; docs/variants/hand-and-foot.md): ``round_draws`` (B.4 ``draw_count`` by round), ``pile_take_with_wild``
+(B.5, B.16 check 2), ``special_book_bonuses`` (B.6), ``foot_pickup`` (B.9) and ``must_play_foot`` (B.10), each
+with the spec's default beside it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canasta.agents.determinize import sample_deal
+from canasta.agents.memory import CardMemory
+from canasta.cards.deck import parse_cards
+from canasta.engine.deal import Deal
+from canasta.engine.game import Game
+from canasta.engine.state import P_DRAW, P_PLAY
+from canasta.rules.fields import Rules, RulesError
+from canasta.scoring.bonuses import meld_points
+from helpers import legal_strs
+from test_hand_and_foot import CONTRACT, HF, RANK, _down, _position
+
+
+def _hf(**opts: str) -> Rules:
+    return Rules.preset("hand-and-foot", **opts)
+
+
+def _others_pass(d: Deal) -> None:
+    """Seats 1, 2 and 3 each draw and discard their first card (the turn comes back to seat 0)."""
+    for seat in (1, 2, 3):
+        assert d.turn == seat
+        d.apply("draw")
+        d.apply(next(m for m in sorted(legal_strs(d)) if m.startswith("discard")))
+
+
+# ------------------------------------------------------------------------------------------------ B.4 draws by round
+
+
+def test_round_draws_by_deal_of_the_game() -> None:
+    rules = _hf(round_draws="3/3/4/5")
+    assert HF.draws_for(2) == 2 and rules.draws_for(0) == 3 and rules.draws_for(3) == rules.draws_for(7) == 5
+    assert [Deal(rules, seed=1, deal_number=k).draw_count for k in range(5)] == [3, 3, 4, 5, 5]
+    d = Deal(rules, seed=1, deal_number=3)
+    before = d.hand_sizes[d.turn]
+    d.apply("draw")
+    assert d.hand_sizes[d.turn] == before + 5
+    game = Game(rules, seed=2)
+    assert game.new_deal().draw_count == 3
+    d = _position(["KH KS QH JD 9C", "5H", "6H", "7H"], stock="4H 4S 4D", phase="draw", rules=rules)
+    d.apply("draw")
+    assert d.hand_sizes[0] == 8 and d.clone().draw_count == 3
+    for bad in ("0/2", "2/6", "x"):
+        with pytest.raises(RulesError, match="round_draws"):
+            _hf(round_draws=bad)
+
+
+def test_a_sampled_world_draws_the_deals_count() -> None:
+    """The seat's view says how many cards this deal draws, and the bots' sampled worlds draw as many (the
+    expert's and hard's searches play the deal they are in, not the first deal's count)."""
+    rules = _hf(round_draws="3/3/4/5")
+    d = Deal(rules, seed=4, deal_number=3)
+    view = d.view(d.turn)
+    assert view.draw_count == 5
+    memory = CardMemory(d.turn)
+    memory.reset(view)
+    world = sample_deal(view, memory, random.Random(1))
+    assert world.draw_count == 5
+
+
+# ------------------------------------------------------------------------------------------------ B.5, B.16 check 2
+
+
+def test_pile_take_with_a_natural_and_a_wild_card() -> None:
+    """B.16 check 2: an 8 on top with 8 + 2 in hand: illegal by default, legal with ``pile_take_with_wild``; a 3
+    or a 2 on top is never taken."""
+    hand = ["8H 2S KS QS 4D", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"]
+    melds = [[(RANK["K"], "KH KS KD")], []]
+    d = _position(hand, pile="9S TS 8C", melds=melds, opened=[True, False])
+    assert not any(m.startswith("take") for m in legal_strs(d))
+    wild = _hf(pile_take_with_wild="true")
+    d = _position(hand, pile="9S TS 8C", melds=melds, opened=[True, False], rules=wild)
+    assert {m for m in legal_strs(d) if m.startswith("take")} == {"take 8H 2S"}
+    d.apply("take 8H 2S")
+    assert sorted(d.melds[0][-1].cards) == sorted(parse_cards("8C 8H 2S")) and d.hand_sizes[0] == 3 + 2
+    d.check_invariants()
+    for top, cards in (("2C", "2H 2S KS QS 4D"), ("3S", "3C 3S 2D QS 4D")):
+        d = _position([cards, *hand[1:]], pile="9S " + top, melds=melds, opened=[True, False], rules=wild)
+        assert not any(m.startswith("take") for m in legal_strs(d)), top
+
+
+# ------------------------------------------------------------------------------------------------ B.6 special books
+
+
+def test_a_clean_book_of_sevens_scores_1500_with_special_book_bonuses() -> None:
+    sevens = _hf(special_book_bonuses="sevens")
+    clean, dirty, kings = (parse_cards(c) for c in ("7H 7S 7D 7C 7H 7S 7D", "7H 7S 7D 7C 7H 2S JK",
+                                                    "KH KS KD KC KH KS KD"))
+    assert meld_points(HF, clean) == 500 + 35 and meld_points(sevens, clean) == 1500 + 35
+    assert meld_points(sevens, dirty) == meld_points(HF, dirty) == 300 + 25 + 20 + 50
+    assert meld_points(sevens, kings) == meld_points(HF, kings) == 500 + 70
+    assert "clean book of sevens scores 1500" in sevens.describe()
+
+
+# ------------------------------------------------------------------------------------------------ B.9 foot pickup
+
+
+def test_walk_only_keeps_a_card_to_discard() -> None:
+    """``foot_pickup=walk_only``: the last card cannot be melded; it is discarded and the foot comes (B.9)."""
+    d = _down("KC QC", rules=_hf(foot_pickup="walk_only"))
+    assert "add KC" in legal_strs(d)
+    d.apply("add KC")
+    moves = legal_strs(d)
+    assert "add QC" not in moves and "discard QC" in moves
+    d.apply("discard QC")
+    assert d.packets[0] == [] and d.hand_sizes[0] == 11 and d.turn == 1 and not d.over
+    d = _down("KC QC")  # run_or_walk: he may meld his last card and run to his foot
+    d.apply("add KC")
+    assert "add QC" in legal_strs(d)
+
+
+def test_next_turn_instead_of_draw() -> None:
+    """``foot_pickup=next_turn_instead_of_draw``: the hand emptied by melding ends the turn; the next draw is the
+    foot (B.9 [JC])."""
+    rules = _hf(foot_pickup="next_turn_instead_of_draw")
+    d = _down("KC QC", rules=rules)
+    foot = sorted(d.packets[0])
+    d.apply("add KC")
+    d.apply("add QC")
+    assert d.hand_sizes[0] == 0 and len(d.packets[0]) == 11 and d.turn == 1 and not d.over
+    d.check_invariants()
+    _others_pass(d)
+    assert d.turn == 0 and d.phase == P_DRAW and legal_strs(d) == {"draw"}
+    stock = len(d.stock)
+    d.apply("draw")
+    assert d.packets[0] == [] and sorted(c for c in range(53) for _ in range(d.hands[0][c])) == foot
+    assert len(d.stock) == stock and d.phase == P_PLAY
+    d.check_invariants()
+    d = _down("9C", rules=rules)  # emptied by the discard: the same
+    d.apply("discard 9C")
+    assert d.hand_sizes[0] == 0 and len(d.packets[0]) == 11 and d.turn == 1 and not d.over
+
+
+# ---------------------------------------------------------------------------------------------- B.10 the foot unplayed
+
+
+def test_going_out_from_the_hand_without_must_play_foot() -> None:
+    """``must_play_foot=false``: with the contract, a player whose foot waits goes out from his hand; his foot
+    counts against his side (B.10, B.12). By default he takes his foot instead."""
+    hands = ["9C 9D 9H 4C", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"]
+    free = _hf(must_play_foot="false")
+    d = _position(hands, melds=[CONTRACT, []], phase="play", drew=1, opened=[True, False], rules=free)
+    feet = d.packets[0] + d.packets[2]  # filler cards, no three
+    assert "ask" in legal_strs(d)
+    d.apply("meld 9C 9D 9H")
+    d.apply("discard 4C")
+    assert d.over and d.out_seat == 0
+    s = d.score()
+    assert s[0].breakdown["going_out"] == 100
+    # seat 0's unplayed foot, seat 2's hand 6 6 6 and his unplayed foot
+    assert s[0].breakdown["hand_cards"] == -(sum(HF.card_values[c] for c in feet) + 15)
+    d = _position(hands, melds=[CONTRACT, []], phase="play", drew=1, opened=[True, False])
+    assert "ask" not in legal_strs(d)
+    d.apply("meld 9C 9D 9H")
+    d.apply("discard 4C")
+    assert not d.over and d.hand_sizes[0] == 11
+    with pytest.raises(RulesError, match="foot"):
+        Rules.parse("classic(must_play_foot=false)")
+
+
+def test_options_are_listed() -> None:
+    from canasta.cli.rules_cmd import option_table
+
+    table = option_table(HF)
+    for line in ("round_draws = none", "pile_take_with_wild = false", "special_book_bonuses = none",
+                 "foot_pickup = run_or_walk", "must_play_foot = true"):
+        assert line in table
+
+
+# ------------------------------------------------------------------------------------------------ B.6 book closure
+
+
+def test_book_closure_any_keeps_books_open() -> None:
+    """``book_closure=any`` (B.6 [TW, NW, JC]): a book of 7 takes more cards, and no second meld of its rank starts;
+    by default (``closed_at_7``) the book is closed and a new meld of kings starts beside it."""
+    assert _hf(book_closure="closed_at_7") == HF
+    books = [(RANK["K"], "KH KS KD KC KH KS KD")]
+    hands = ["KC KH KS 9D 4C", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"]
+    d = _position(hands, melds=[books, []], phase="play", drew=1, opened=[True, False])
+    moves = legal_strs(d)
+    assert not any(m.startswith("add K") for m in moves) and "meld KC KH KS" in moves
+    anyway = _hf(book_closure="any")
+    assert (anyway.canasta_max, anyway.several_melds_per_rank) == (0, False)
+    d = _position(hands, melds=[books, []], phase="play", drew=1, opened=[True, False], rules=anyway)
+    moves = legal_strs(d)
+    assert "add KC" in moves and not any(m.startswith("meld K") for m in moves)
+    d.apply("add KC KH KS")
+    assert d.melds[0][0].size == 10 and d.canastas[0] == 1
+    d.check_invariants()
+    with pytest.raises(RulesError, match="naturals_only is not played yet"):
+        _hf(book_closure="naturals_only")
