@@ -385,9 +385,8 @@ class RuleFields(AmericanFields):  # MAC's, H&F's options: american_fields.py (o
     """The options given when the rules were built, as (name, text) pairs, for :meth:`spec`."""
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickled as its class and its fields' values, rebuilt by the class's constructor (:func:`rebuild_rules`):
-        the same in the pure build and in the compiled core, where ``Rules`` is a compiled class with no
-        ``__dict__`` for pickle's default way to fill."""
+        """Pickled as its class and its fields' values (:func:`rebuild_rules`), in both builds: a compiled
+        ``Rules`` has no ``__dict__`` for pickle's default way to fill."""
         return (rebuild_rules, (type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self))))
 
     def spec(self) -> str:
