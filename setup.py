@@ -25,7 +25,7 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 SRC = HERE / "src"
 
-COMPILED_PACKAGES = ("canasta/engine", "canasta/cards")
+COMPILED_PACKAGES = ("canasta/engine", "canasta/cards", "canasta/rules")
 """Packages whose modules are compiled (with their subpackages: engine/movegen, engine/constraints)."""
 NOT_COMPILED = (
     # Deal's methods are module functions set as class attributes (a compiled function does not bind as a

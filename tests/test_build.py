@@ -84,3 +84,20 @@ def test_deals_views_and_games_pickle_and_copy_in_both_builds() -> None:
     twin = pickle.loads(pickle.dumps(game))
     assert twin.deal is not None and twin.deal.legal_actions() == deal.legal_actions()
     assert twin.logs == game.logs and twin.totals == game.totals
+
+
+def test_rules_pickle_and_copy_in_both_builds() -> None:
+    """``Rules`` is a compiled class in the compiled core (no ``__dict__``): it pickles as its class and its
+    fields' values (``RuleFields.__reduce__``), so the rules the arena sends to its workers come back equal, with
+    the same options and derived facts, in both builds."""
+    import copy
+    import pickle
+
+    from canasta import Rules
+
+    for spec in ("classic", "samba(players=6)", "modern-american", "hand-and-foot"):
+        rules = Rules.parse(spec)
+        for twin in (pickle.loads(pickle.dumps(rules)), copy.copy(rules), copy.deepcopy(rules)):
+            assert type(twin) is Rules and twin == rules and hash(twin) == hash(rules)
+            assert twin.spec() == rules.spec() and twin.options == rules.options
+            assert (twin.meld_cap, twin.team_size, twin.has_foot) == (rules.meld_cap, rules.team_size, rules.has_foot)

@@ -47,7 +47,21 @@ from canasta.moves.actions import (
     group_action,
     seq_add_action,
 )
-from canasta.moves.notation import ADD, ASK, DISCARD, DRAW, MELD, NO, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, YES, Move
+from canasta.moves.notation import (
+    ADD,
+    ASK,
+    DISCARD,
+    DRAW,
+    MELD,
+    NO,
+    PASS,
+    SEQ_TARGET,
+    SEQ_WILD,
+    TAKE,
+    WILD_TARGET,
+    YES,
+    Move,
+)
 from canasta.rules.fields import Rules, preset_names
 from speed_states import counts_after
 
@@ -444,3 +458,30 @@ def test_cards_picked_for_a_meld_are_the_first_suits_held() -> None:
                 Deal._pick(hand, rank, count)
         else:
             assert Deal._pick(hand, rank, count) == tuple(want)
+
+
+def test_moves_kept_by_id_and_cards_are_the_moves_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``move_for_action`` hands out a move it made before for the same id and cards: equal to the move made
+    afresh (kind, cards, target), one object, and the store is emptied when it holds ``MOVES_KEPT``."""
+    from canasta.engine.movegen import move_cards
+
+    rng = random.Random(5)
+    seen = 0
+    for seed in range(6):
+        deal = Deal(Rules.parse("classic"), seed=seed)
+        while not deal.over:
+            legal = deal.legal_actions()
+            for a in legal:
+                move = deal.move_for_action(a)
+                if FIXED_MOVES[a] is None:
+                    kind, arg, *_ = ACTIONS[a]
+                    target = -1 if kind == TAKE else arg
+                    assert move == Move(kind, move.cards, target) and deal.move_for_action(a) is move
+                    seen += 1
+            deal.apply_action(legal[rng.randrange(len(legal))])
+    assert seen > 100
+    if not is_compiled(move_cards.__name__):  # a compiled module reads its own constant, not the patched one
+        monkeypatch.setattr(move_cards, "MOVES_KEPT", len(move_cards._MOVES))
+        made = Move(MELD, (16, 17, 18), FOUR)  # three fours, suits C, D, H, under an id no move has (-1)
+        assert move_cards._move(-1, MELD, (16, 17, 18), FOUR) == made
+        assert len(move_cards._MOVES) == 1

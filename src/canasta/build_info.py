@@ -24,6 +24,7 @@ CORE_MODULES = (
     "canasta.engine.movegen.turn_moves",
     "canasta.engine.constraints.going_out",
     "canasta.cards.sequences",
+    "canasta.rules.fields",
 )
 """Modules of the compiled core whose loading :func:`build` reads (one per compiled package)."""
 

@@ -276,7 +276,7 @@ def take_pile(state: DealState, seat: int, mode: int, cards: tuple[int, ...], se
     need_canasta = canasta_take_rule(state, seat, side) if state.opened[side] else ""
     if state.pile[-1] == JOKER and state.rules.joker_discard_blocks_round:
         need_canasta = "canasta"  # a joker canasta take (§3.4, S2 l.156)
-    cut = pile_cut(state)  # pile_take_count: the cards below pile[cut] stay (RULES_AMERICAN.md B.5)
+    cut = pile_cut(state) if state.rules.pile_take_count else 0  # pile_take_count: the cards below pile[cut] stay (B.5)
     top = state.pile.pop()
     rest = take_dowry(state, state.pile[cut:])  # the dowry (§3.2) or surpriza (§3.4) lies under it
     state.pile = state.pile[:cut]

@@ -454,7 +454,7 @@ class DealState:
         """``melds_by_rank`` (a plan's melds by target, ``[naturals, wild cards]``) with every dead rank shown as a
         full meld, its wild cards kept (:meth:`dead_mask`, MAC A.6): no plan melds a card of it. Changed in place
         and returned; unchanged where no rank is dead."""
-        dead = self.dead_mask()
+        dead = self.dead_mask() if self.rules.dead_ranks else 0
         if dead:
             cap = self.rules.meld_cap
             for r in range(2, 13):  # rank indexes 4..A

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from canasta.rules.hand_foot_fields import HandFootFields
+
 
 @dataclass(frozen=True)
-class AmericanFields:
+class AmericanFields(HandFootFields):  # one chain of bases: a class of the compiled core has one base (bench.md)
     """The switches of Modern American Canasta's deal, discards and scoring (RULES_AMERICAN.md A.2-A.12), read by
     the engine (engine/talon.py, engine/constraints/discards.py, the threes in engine/state.py) and the one scoring
     function (scoring/american.py). All point amounts are in points; all counts are numbers of cards."""

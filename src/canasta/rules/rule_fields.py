@@ -9,12 +9,10 @@ checks and the descriptions of the rules may import it without a cycle.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass, field
-from typing import Self
+from typing import Any, Self
 
 from canasta.rules.american_fields import AmericanFields
-from canasta.rules.hand_foot_fields import HandFootFields
 from canasta.rules.tables import (
     BELOW_ZERO,
     MIN_MELD_TABLES,
@@ -25,7 +23,7 @@ from canasta.rules.tables import (
 
 
 @dataclass(frozen=True)
-class RuleFields(AmericanFields, HandFootFields):  # MAC's, H&F's options: american_fields.py, hand_foot_fields.py
+class RuleFields(AmericanFields):  # MAC's, H&F's options: american_fields.py (over hand_foot_fields.py)
     """The rules of one variant: every switch the engine and the scoring read.
 
     Build with :meth:`preset` or :meth:`parse`, not directly, so that player-count
@@ -386,6 +384,11 @@ class RuleFields(AmericanFields, HandFootFields):  # MAC's, H&F's options: ameri
     options: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     """The options given when the rules were built, as (name, text) pairs, for :meth:`spec`."""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its class and its fields' values (:func:`rebuild_rules`), in both builds: a compiled
+        ``Rules`` has no ``__dict__`` for pickle's default way to fill."""
+        return (rebuild_rules, (type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self))))
+
     def spec(self) -> str:
         """The variant string that rebuilds these rules, e.g. ``classic(players=2)``."""
         if not self.options:
@@ -402,13 +405,13 @@ class RuleFields(AmericanFields, HandFootFields):  # MAC's, H&F's options: ameri
         """Number of cards in the deck."""
         return 52 * self.packs + self.jokers
 
-    @functools.cached_property
+    @property
     def team_size(self) -> int:
         """Players per side in a deal (with sitting_out, of the deal's players); computed once (move generation
         reads it at every move)."""
         return self.deal_players // self.teams
 
-    @functools.cached_property
+    @property
     def deal_players(self) -> int:
         """Players who play each deal: ``players`` less those sitting out (§3.1, 5 players: 4); computed once."""
         return self.players - self.sitting_out
@@ -497,20 +500,20 @@ class RuleFields(AmericanFields, HandFootFields):  # MAC's, H&F's options: ameri
                 total = total + bonus if self.canasta_count_bonus_cumulative else bonus
         return total
 
-    @functools.cached_property
+    @property
     def has_foot(self) -> bool:
         """Whether each player has a foot: a face-down packet he takes when his hand is empty
         (``extra_cards_when=hand_empty``, Hand and Foot, RULES_AMERICAN.md B.9); computed once (move
         generation reads it at every move)."""
         return self.extra_cards_when == "hand_empty" and self.extra_cards_from == "packet" and self.extra_cards > 0
 
-    @functools.cached_property
+    @property
     def meld_cap(self) -> int:
         """Most cards any meld of a rank may hold (a large number where canasta_max is 0); computed once
         (move generation reads it at every move)."""
         return self.canasta_max or 10**6
 
-    @functools.cached_property
+    @property
     def closed_meld_size(self) -> int:
         """Cards at which a meld of a rank is closed for good: a full canasta (``canasta_max``) beside which the
         side may start another meld of its rank (``several_melds_per_rank``), so the cards of that rank can only
@@ -518,9 +521,15 @@ class RuleFields(AmericanFields, HandFootFields):  # MAC's, H&F's options: ameri
         plans read it at every move)."""
         return self.canasta_max if self.several_melds_per_rank else 0
 
-    @functools.cached_property
+    @property
     def wild_meld_cap(self) -> int:
         """Most cards a meld of wild cards may hold (wild_meld_max and canasta_max; large if neither);
         computed once."""
         caps = [c for c in (self.wild_meld_max, self.canasta_max) if c]
         return min(caps) if caps else 10**6
+
+
+def rebuild_rules(cls: type[RuleFields], values: tuple[Any, ...]) -> RuleFields:
+    """The rules of class ``cls`` with ``values``, its fields' values in their order (unpickling,
+    :meth:`RuleFields.__reduce__`)."""
+    return cls(*values)

@@ -175,13 +175,13 @@ class MeldLimits:
 
     def pair_wild_at(self, rank: int) -> bool:
         """:attr:`pair_wild` for a pair of ``rank`` with no meld (:meth:`rank_takes_wild`)."""
-        return self.pair_wild and self.rank_takes_wild(rank, 0)
+        return self.pair_wild and rank != self.never_wild and rank != self.natural_only  # rank_takes_wild, inline
 
     def capacity(self, nat: int, wild: int, rank: int = -1) -> int:
         """Wild cards a meld of ``nat`` naturals holding ``wild`` wild cards (of rank index ``rank``, -1: any rank
         the rank rules leave free) can still take."""
-        if rank >= 0 and not self.rank_takes_wild(rank, wild):
-            return 0
+        if rank >= 0 and (rank == self.never_wild or (rank == self.natural_only and not wild)):
+            return 0  # not rank_takes_wild (inline: on the hot path of every variant)
         if nat < self.five:  # the rule of five: no wild card joins a meld of fewer naturals (MAC A.6)
             return 0
         cap = self.limit
@@ -254,7 +254,7 @@ def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limit
             left += c
     wilds = [rank_values[JOKER_RANK]] * rank_counts[JOKER_RANK] + [rank_values[TWO]] * rank_counts[TWO]  # best first
     w = len(wilds)
-    first = _wild_meld_deficit(melds_by_rank, limits)
+    first = _wild_meld_deficit(melds_by_rank, limits) if limits.wild_first else 0
     if first:  # the side's incomplete meld of wild cards takes them first (wild_meld_first, MAC A.6)
         if w < first:
             for r in pairs:
@@ -412,7 +412,7 @@ def _all_meldable(
     if b3 and (b3 < 3 or not limits.threes):
         return False
     w = rank_counts[TWO] + rank_counts[JOKER_RANK]
-    first = _wild_meld_deficit(melds_by_rank, limits)  # wild cards elsewhere only once it is complete (MAC A.6)
+    first = _wild_meld_deficit(melds_by_rank, limits) if limits.wild_first else 0  # MAC A.6
     w_all = w
     metas: list[tuple[int, int]] = []  # (size, capacity) of melds touched or available
     done = canastas

@@ -44,6 +44,27 @@ FIXED_MOVES: tuple[Move | None, ...] = tuple(
 moves are immutable, so one object serves every deal), else None (:func:`move_for_action`)."""
 
 
+TAKE_NEEDS = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0), TAKE_NAT_JOKER: (1, 0, 1)}
+"""Per take mode of a rank: the naturals, twos and jokers of the hand it uses."""
+
+MOVES_KEPT = 100_000
+"""Most moves :data:`_MOVES` keeps (it is emptied when full)."""
+_MOVES: dict[tuple[int, tuple[int, ...]], Move] = {}
+"""The moves :func:`move_for_action` made, by id and cards (the id fixes the kind and the target; moves are
+immutable, so one object serves every deal): making a :class:`Move` costs about ten look-ups."""
+
+
+def _move(action: int, kind: int, cards: tuple[int, ...], target: int = -1) -> Move:
+    """``Move(kind, cards, target)`` for id ``action``, from :data:`_MOVES` where it was made before."""
+    key = (action, cards)
+    found = _MOVES.get(key)
+    if found is None:
+        if len(_MOVES) >= MOVES_KEPT:
+            _MOVES.clear()
+        found = _MOVES[key] = Move(kind, cards, target)
+    return found
+
+
 RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
               "jacks", "queens", "kings", "aces", "jokers")
 
@@ -68,15 +89,15 @@ def move_for_action(state: DealState, action: int) -> Move:
         if not state.pile:
             raise IllegalMove("the discard pile is empty")
         r = state.pile[-1] >> 2
-        need = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0), TAKE_NAT_JOKER: (1, 0, 1)}[arg]
+        need = TAKE_NEEDS[arg]
         if r == JOKER_RANK and state.rules.wild_pair_takes_wild:  # two jokers take a joker (Hollywood)
             return Move(kind, (JOKER, JOKER))
         if r == JOKER_RANK:  # a joker canasta take (§3.4): two twos, or the other joly and a two
             return Move(kind, pick_cards(h, TWO, 2) if arg == TAKE_PAIR else (JOKER,) + pick_cards(h, TWO, 1))
-        return Move(kind, pick_cards(h, r, need[0]) + pick_cards(h, TWO, need[1]) + (JOKER,) * need[2])
+        return _move(action, kind, pick_cards(h, r, need[0]) + pick_cards(h, TWO, need[1]) + (JOKER,) * need[2])
     if arg == WILD_TARGET:
-        return Move(kind, pick_cards(h, TWO, t) + (JOKER,) * j, WILD_TARGET)
-    return Move(kind, pick_cards(h, arg, n) + pick_cards(h, TWO, t) + (JOKER,) * j, arg)
+        return _move(action, kind, pick_cards(h, TWO, t) + (JOKER,) * j, WILD_TARGET)
+    return _move(action, kind, pick_cards(h, arg, n) + pick_cards(h, TWO, t) + (JOKER,) * j, arg)
 
 
 def pick_cards(h: list[int], rank: int, count: int) -> tuple[int, ...]:

@@ -64,19 +64,20 @@ def take_modes(state: DealState) -> list[int]:
     cand = _take_shapes(state, seat, side, top, meld, out)
     if not cand:
         return out
-    cut = pile_cut(state)  # pile_take_count: the cards from pile[cut] up are taken (RULES_AMERICAN.md B.5)
+    cut = pile_cut(state) if rules.pile_take_count else 0  # the cards from pile[cut] up are taken (B.5)
     rest = len(pile) - 1 - cut + len(state.dowry)
     if rest and (size < 4 or not state.opened[side]):
         rest = state._to_hand(pile[cut:-1]) + state._to_hand(state.dowry)  # exact only where it can matter
-    rest += foot_cards(state, seat)  # a foot still waiting counts as cards kept (B.9)
-    cap = rules.meld_cap
+    if state.packets[seat]:
+        rest += foot_cards(state, seat)  # a foot still waiting counts as cards kept (B.9)
+    cap = state.meld_limits.max_size  # rules.meld_cap (a property in the rules)
     for mode, n_used, t_used, j_used in cand:
         w = t_used + j_used
         if w and state.meld_limits.wild_first and wild_meld_open(state, side):
             continue  # no wild card into a meld of a rank while the meld of wild cards is incomplete (MAC A.6)
         if meld is not None:
             if w and (meld.wild + w > state.meld_limits.capacity(meld.nat + n_used + 1, 0)
-                      or not state.meld_limits.rank_takes_wild(top >> 2, meld.wild)):
+                      or not state.meld_limits.rank_takes_wild(r, meld.wild)):
                 continue
             m_size = meld.size + n_used + w + 1
             if m_size > cap:  # a full meld takes no more cards (canasta_max, §3.2 Cuban)

@@ -94,9 +94,9 @@ def play_actions(state: DealState) -> list[int]:
     rank_counts = state.rank_counts[seat]
     size = state.hand_sizes[seat]
     pend = state._to_hand(state.pending) if state.pending else 0
-    foot = foot_cards(state, seat)  # a foot still waiting counts as cards kept (RULES_AMERICAN.md B.9)
+    foot = foot_cards(state, seat) if state.packets[seat] else 0  # a foot waiting counts as cards kept (B.9)
     limits = state.meld_limits
-    cap = rules.meld_cap
+    cap = limits.max_size  # rules.meld_cap, read from a plain attribute (a property in the rules)
     canastas = state.canastas[side]
     needs = canastas_needed_now_and_with_a_sequence(state, side)  # once per state: every candidate below reads it
     need_c = needs[0]
@@ -131,9 +131,9 @@ def play_actions(state: DealState) -> list[int]:
     several = rules.several_melds_per_rank
     capped = rules.canasta_max > 0
     spare = size + pend + foot  # cards left after a move of k cards: spare - k
-    dead = state.dead_mask()  # MAC A.6: no meld started or extended of a dead rank
+    dead = state.dead_mask() if rules.dead_ranks else 0  # MAC A.6: no meld started or extended of a dead rank
     for r in range(FOUR, ACE + 1):
-        if dead >> r & 1:
+        if dead and dead >> r & 1:
             continue
         c = rank_counts[r]
         mi = meld_index[r]
@@ -278,8 +278,7 @@ def play_actions(state: DealState) -> list[int]:
     if (
         answer == 0
         and not state.asked
-        and state.partner_of[seat] >= 0
-        and rules.team_size > 1
+        and state.partner_of[seat] >= 0  # he has a partner (so rules.team_size > 1)
         and size >= 2
         and pend == 0
         and opening_done
