@@ -22,6 +22,14 @@ from canasta.rules.tables import (
 )
 
 
+def bonus_by_count(table: tuple[int, ...], count: int) -> int:
+    """The bonus in points of ``count`` cards by a ``table`` of bonuses for 0, 1, 2 ... cards, going on past its
+    end by the step of its first two entries (red threes §1.8, black threes removed §3.2 Cuban)."""
+    if count < len(table):
+        return table[count]
+    return table[-1] + (count - len(table) + 1) * (table[1] - table[0])
+
+
 @dataclass(frozen=True)
 class RuleFields(AmericanFields):  # MAC's, H&F's options: american_fields.py (over hand_foot_fields.py)
     """The rules of one variant: every switch the engine and the scoring read.
@@ -407,13 +415,12 @@ class RuleFields(AmericanFields):  # MAC's, H&F's options: american_fields.py (o
 
     @property
     def team_size(self) -> int:
-        """Players per side in a deal (with sitting_out, of the deal's players); computed once (move generation
-        reads it at every move)."""
+        """Players per side in a deal (with sitting_out, of the deal's players)."""
         return self.deal_players // self.teams
 
     @property
     def deal_players(self) -> int:
-        """Players who play each deal: ``players`` less those sitting out (§3.1, 5 players: 4); computed once."""
+        """Players who play each deal: ``players`` less those sitting out (§3.1, 5 players: 4)."""
         return self.players - self.sitting_out
 
     def deal_rules(self) -> Self:
@@ -473,17 +480,11 @@ class RuleFields(AmericanFields):  # MAC's, H&F's options: american_fields.py (o
 
     def red3_bonus(self, count: int) -> int:
         """Bonus in points for ``count`` red threes laid out by one side (before any sign)."""
-        table = self.red3_values
-        if count < len(table):
-            return table[count]
-        return table[-1] + (count - len(table) + 1) * (table[1] - table[0])
+        return bonus_by_count(self.red3_values, count)
 
     def black3_removed_bonus(self, count: int) -> int:
         """Bonus in points for ``count`` black threes a side removed from taken piles (§3.2 Cuban)."""
-        table = self.black3_removed_values
-        if count < len(table):
-            return table[count]
-        return table[-1] + (count - len(table) + 1) * (table[1] - table[0])
+        return bonus_by_count(self.black3_removed_values, count)
 
     def mixed_bonus(self, wilds: int) -> int:
         """Bonus in points of a mixed canasta holding ``wilds`` wild cards (§1.5, §3.5 Free Canasta)."""
@@ -503,28 +504,24 @@ class RuleFields(AmericanFields):  # MAC's, H&F's options: american_fields.py (o
     @property
     def has_foot(self) -> bool:
         """Whether each player has a foot: a face-down packet he takes when his hand is empty
-        (``extra_cards_when=hand_empty``, Hand and Foot, RULES_AMERICAN.md B.9); computed once (move
-        generation reads it at every move)."""
+        (``extra_cards_when=hand_empty``, Hand and Foot, RULES_AMERICAN.md B.9)."""
         return self.extra_cards_when == "hand_empty" and self.extra_cards_from == "packet" and self.extra_cards > 0
 
     @property
     def meld_cap(self) -> int:
-        """Most cards any meld of a rank may hold (a large number where canasta_max is 0); computed once
-        (move generation reads it at every move)."""
+        """Most cards any meld of a rank may hold (a large number where canasta_max is 0)."""
         return self.canasta_max or 10**6
 
     @property
     def closed_meld_size(self) -> int:
         """Cards at which a meld of a rank is closed for good: a full canasta (``canasta_max``) beside which the
         side may start another meld of its rank (``several_melds_per_rank``), so the cards of that rank can only
-        go to the new meld (§3.2 Samba, Hollywood); 0 where no meld closes so. Computed once (the going-out
-        plans read it at every move)."""
+        go to the new meld (§3.2 Samba, Hollywood); 0 where no meld closes so."""
         return self.canasta_max if self.several_melds_per_rank else 0
 
     @property
     def wild_meld_cap(self) -> int:
-        """Most cards a meld of wild cards may hold (wild_meld_max and canasta_max; large if neither);
-        computed once."""
+        """Most cards a meld of wild cards may hold (wild_meld_max and canasta_max; large if neither)."""
         caps = [c for c in (self.wild_meld_max, self.canasta_max) if c]
         return min(caps) if caps else 10**6
 
