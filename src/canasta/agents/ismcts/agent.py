@@ -73,12 +73,12 @@ class IsmctsAgent(ExpertAgent):
             ValueError: ``view`` is None or ``legal`` is empty.
         """
         start = time.perf_counter()
+        self.iterations_run = 0
+        self.tree = None
         begun = self._begin(view, legal)
         if isinstance(begun, int):
             return begun
         view, choice = begun
-        self.iterations_run = 0
-        self.tree = None
         turn = (view.turn_number, view.seat)
         planned = view.phase == "play" and self._plan_turn == turn
         if planned and DECODED_ACTIONS[choice].kind not in ENDING:
