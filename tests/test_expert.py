@@ -16,10 +16,11 @@ from canasta.cards.deck import N_TYPES, deck_counts
 from canasta.engine.deal import Deal, PlayerView
 from canasta.engine.game import Game
 from canasta.moves.actions import ACTIONS, DRAW_ID
-from canasta.moves.notation import DISCARD, Move
+from canasta.moves.notation import DISCARD
 from canasta.play.match import play_deal
 from canasta.rules.fields import Rules, preset_names
 from helpers import stacked_deck
+from search_helpers import WorldChecker, deal_moves
 
 VARIANTS = ["classic(players=2)", "classic(players=3)", "classic(players=6,teams=3)",
             "classic(pile_visible=true,stock_end=reshuffle)", "classic(concealed_waives_minimum_with_pile=true)",
@@ -27,25 +28,9 @@ VARIANTS = ["classic(players=2)", "classic(players=3)", "classic(players=6,teams
 """Player counts and options of classic, and every preset that exists."""
 
 
-class Sampler:
-    """A hard player that, at each of its decisions, samples worlds and checks them against its view."""
-
-    def __init__(self, seat: int, checks: list[int]):
-        self.agent = HardAgent(seat)
-        self.name = "sampler"
-        self.needs_view = True
-        self.checks = checks
-
-    def observe(self, view: PlayerView, seat: int, move: Move | None) -> None:
-        self.agent.observe(view, seat, move)
-
-    def select(self, view: PlayerView, legal: Sequence[int]) -> int:
-        mem = self.agent.memory
-        mem.sync(view)
-        world = sample_deal(view, mem, random.Random(len(self.checks)), legal)
-        check_world(world, view, legal)
-        self.checks.append(1)
-        return self.agent.select(view, legal)
+def _sample_and_check(view: PlayerView, memory: CardMemory, legal: Sequence[int], count: int) -> int:
+    check_world(sample_deal(view, memory, random.Random(count), legal), view, legal)
+    return 1
 
 
 def check_world(world: Deal, view: PlayerView, legal: Sequence[int]) -> None:
@@ -71,7 +56,7 @@ def test_sampled_worlds_agree_with_the_view(variant: str) -> None:
     for seed in range(2):
         game = Game(rules, seed=seed)
         game.new_deal()
-        play_deal(game, [Sampler(s, checks) for s in range(rules.players)])
+        play_deal(game, [WorldChecker(s, checks, _sample_and_check) for s in range(rules.players)])
     assert len(checks) > 50
 
 
@@ -122,18 +107,9 @@ def test_a_view_that_does_not_fit_the_memory_is_refused() -> None:
 # ------------------------------------------------------------------ the expert
 
 
-def _deal_moves(spec: str, seed: int = 2) -> list[str]:
-    rules = Rules.preset("classic")
-    game = Game(rules, seed=seed)
-    game.new_deal()
-    agents = [make_agent(spec, 7) if s % 2 == 0 else make_agent("hard", s) for s in range(4)]
-    play_deal(game, agents, check=True)
-    return game.logs[-1].moves
-
-
 def test_expert_with_an_iteration_budget_is_deterministic() -> None:
-    first = _deal_moves("expert(iterations=6)")
-    assert _deal_moves("expert(iterations=6)") == first
+    first = deal_moves("expert-v1(iterations=6)")
+    assert deal_moves("expert-v1(iterations=6)") == first
 
 
 def test_expert_budget_options() -> None:

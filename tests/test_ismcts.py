@@ -13,16 +13,19 @@ from canasta.agents.expert import ExpertAgent
 from canasta.agents.hard import HardAgent
 from canasta.agents.ismcts import IsmctsAgent
 from canasta.agents.ismcts.sampler import known_held, sample_world, world_problems
+from canasta.agents.ismcts.search import RACE_WORLDS, RACE_Z
 from canasta.agents.ismcts.stages import DISCARD_STAGE, DRAW, END, PLAN, root_stage
-from canasta.agents.ismcts.tree import Node
+from canasta.agents.ismcts.tree import Node, paired
+from canasta.agents.memory import CardMemory
 from canasta.cards.deck import N_TYPES, deck_counts
 from canasta.engine.deal import Deal, PlayerView
 from canasta.engine.game import Game
 from canasta.moves.actions import DRAW_ID
-from canasta.moves.notation import DISCARD, TAKE, Move
+from canasta.moves.notation import DISCARD, TAKE
 from canasta.play.match import play_deal
 from canasta.rules.fields import Rules
 from helpers import table_specs
+from search_helpers import WorldChecker, deal_moves
 
 PRESETS = table_specs([""])
 """Every preset as it is."""
@@ -53,19 +56,30 @@ def test_ucb_prefers_the_better_mean_and_explores_the_rarely_tried() -> None:
     assert root.choose([1, 2], 5.0)[0].key == 2  # much exploration: the option tried once
 
 
-def test_the_pick_keeps_the_default_unless_beaten_beyond_the_noise() -> None:
+def _root_with(samples: dict[int, list[float]]) -> Node:
+    """A root whose children (keys of ``samples``, the first the default) have these margins, world by world."""
     root = Node()
-    root.choose([1, 2], 0.7)
-    root.choose([1, 2], 0.7)
-    for value in (0.0, 100.0, 200.0):
-        root.children[1].update(value)
-    for value in (50.0, 200.0, 250.0):  # better mean, but well within the noise
-        root.children[2].update(value)
+    root.choose(list(samples), 0.7)
+    for key, values in samples.items():
+        for world, value in enumerate(values):
+            root.children[key].update(value)
+            root.children[key].samples[world] = value
+    return root
+
+
+def test_the_pick_keeps_the_default_unless_beaten_beyond_the_noise_of_the_paired_difference() -> None:
+    # option 2 beats option 1 by 50 points in every world: no noise in the paired difference, whatever the spread
+    root = _root_with({1: [0.0, 1000.0, -800.0], 2: [50.0, 1050.0, -750.0]})
+    assert root.pick(1, z=1.0).key == 2  # type: ignore[union-attr]
+    assert root.pick(1, z=1.0, bias=60.0).key == 1  # type: ignore[union-attr]
+    # a better mean, but the paired difference is within its noise
+    root = _root_with({1: [0.0, 100.0, 200.0], 2: [300.0, 0.0, 250.0]})
     assert root.pick(1, z=1.0).key == 1  # type: ignore[union-attr]
     assert root.pick(1, z=0.0).key == 2  # type: ignore[union-attr]
-    for _ in range(40):
-        root.children[2].update(1000.0)
-    assert root.pick(1, z=1.0).key == 2  # type: ignore[union-attr]
+    # a single common world is not trusted
+    root = _root_with({1: [0.0], 2: [500.0]})
+    assert root.pick(1, z=0.0).key == 1  # type: ignore[union-attr]
+    assert paired(root.children[2], root.children[1]) is None
     assert math.isinf(Node().error())
 
 
@@ -79,27 +93,13 @@ def test_root_stages() -> None:
 # ------------------------------------------------------------------ the sampler
 
 
-class Checker:
-    """A ``hard`` player that, at each of its decisions, samples worlds and checks them against what it knows."""
-
-    def __init__(self, seat: int, checks: list[int]):
-        self.agent = HardAgent(seat)
-        self.name = "checker"
-        self.needs_view = True
-        self.checks = checks
-
-    def observe(self, view: PlayerView, seat: int, move: Move | None) -> None:
-        self.agent.observe(view, seat, move)
-
-    def select(self, view: PlayerView, legal: Sequence[int]) -> int:
-        mem = self.agent.memory
-        mem.sync(view)
-        world = sample_world(view, mem, random.Random(len(self.checks)), legal)
-        if world is not None:
-            assert world_problems(world, view, mem) == []
-            check_world(world, view, [known_held(view, mem, s) for s in range(world.n)])
-            self.checks.append(sum(sum(known_held(view, mem, s)) for s in range(world.n)))
-        return self.agent.select(view, legal)
+def _sample_and_check(view: PlayerView, memory: CardMemory, legal: Sequence[int], count: int) -> int | None:
+    world = sample_world(view, memory, random.Random(count), legal)
+    if world is None:
+        return None
+    assert world_problems(world, view, memory) == []
+    check_world(world, view, [known_held(view, memory, s) for s in range(world.n)])
+    return sum(sum(known_held(view, memory, s)) for s in range(world.n))
 
 
 def check_world(world: Deal, view: PlayerView, held: list[list[int]]) -> None:
@@ -122,7 +122,7 @@ def test_sampled_worlds_keep_known_cards_and_sizes(variant: str) -> None:
     for seed in range(2):
         game = Game(rules, seed=seed)
         game.new_deal()
-        play_deal(game, [Checker(s, checks) for s in range(rules.players)])
+        play_deal(game, [WorldChecker(s, checks, _sample_and_check) for s in range(rules.players)])
     assert len(checks) > 40
     assert any(checks), "no position with a card known in another hand was checked"
 
@@ -143,15 +143,6 @@ def test_world_problems_finds_a_broken_world() -> None:
 
 
 # ------------------------------------------------------------------ the player
-
-
-def _deal_moves(spec: str, seed: int = 2) -> list[str]:
-    rules = Rules.preset("classic")
-    game = Game(rules, seed=seed)
-    game.new_deal()
-    agents = [make_agent(spec, 7) if s % 2 == 0 else make_agent("hard", s) for s in range(4)]
-    play_deal(game, agents, check=True)
-    return game.logs[-1].moves
 
 
 def test_expert_is_the_search_and_the_flat_search_stays_reachable() -> None:
@@ -184,8 +175,8 @@ def test_with_an_iteration_budget_a_position_gives_the_same_search() -> None:
 
 @pytest.mark.slow
 def test_with_an_iteration_budget_the_expert_plays_the_same_deal() -> None:
-    first = _deal_moves("expert(iterations=6)")
-    assert _deal_moves("expert(iterations=6)") == first
+    first = deal_moves("expert(iterations=6)")
+    assert deal_moves("expert(iterations=6)") == first
 
 
 def _positions(variant: str, count: int, seed: int) -> list[tuple[Deal, int]]:
@@ -241,6 +232,39 @@ def test_the_iteration_budget_is_the_number_of_iterations() -> None:
             action = legal[0] if len(legal) == 1 else hard[seat].select(deal.view(seat), legal)
         deal.apply_action(action)
     assert runs and all(run == 7 for run in runs)
+
+
+def test_every_root_option_is_played_in_the_same_worlds_and_clear_losers_are_dropped() -> None:
+    seen = 0
+    for deal, seat in _positions("classic", 12, seed=5):
+        agent = IsmctsAgent(2, iterations=40)
+        agent.select(deal.view(seat), deal.legal_actions())
+        tree = agent.tree
+        if tree is None or len(tree.children) < 2 or tree.default is None:
+            continue
+        seen += 1
+        base = tree.children[tree.default]
+        assert tree.visits == agent.iterations_run == sum(child.visits for child in tree.children.values())
+        worlds = len(base.samples)
+        losers = 0
+        for child in tree.children.values():
+            assert set(child.samples) <= set(base.samples)  # never a world hard's option was not played in
+            if child is base:
+                continue
+            gain = paired(child, base)  # a dropped option's samples stop where it was dropped
+            loser = gain is not None and len(child.samples) >= RACE_WORLDS and gain[0] + RACE_Z * gain[1] < 0
+            losers += loser
+            if len(child.samples) < worlds - 1:  # it missed worlds: it was dropped, clearly worse than hard's
+                assert loser
+        # the budget is spent, or every other option was dropped (hard's option stands)
+        assert agent.iterations_run == 40 or losers == len(tree.children) - 1
+    assert seen
+
+
+def test_depth_is_checked() -> None:
+    assert IsmctsAgent(1, iterations=3, depth=2).settings.depth == 2
+    with pytest.raises(ValueError, match="depth"):
+        make_agent("expert(depth=0)")
 
 
 def test_a_single_legal_move_is_played_without_search() -> None:

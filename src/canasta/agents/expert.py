@@ -275,18 +275,30 @@ class ExpertAgent:
         Raises:
             ValueError: ``view`` is None or ``legal`` is empty.
         """
-        checked = view_or_forced(view, legal, "the expert")
-        if isinstance(checked, int):
-            return checked
-        view = checked
-        choice = self.policy.select(view, legal)
+        begun = self._begin(view, legal)
+        if isinstance(begun, int):
+            return begun
+        view, choice = begun
         candidate_ids = self.candidate_moves(view, legal, choice)
-        self.last = {}
         if len(candidate_ids) < 2:
             return choice
         self.decisions += 1
         rng = random.Random(position_seed(self.seed, view, legal))
         return self.search(view, legal, candidate_ids, choice, rng)
+
+    def _begin(self, view: PlayerView | None, legal: Sequence[int]) -> int | tuple[PlayerView, int]:
+        """The start of every decision (:meth:`select` here and in the search player): the only legal move when
+        there is one (no view needed), else the view and ``hard``'s choice (its memory updated); the last
+        search's figures are cleared.
+
+        Raises:
+            ValueError: ``view`` is None where it is needed, or ``legal`` is empty.
+        """
+        checked = view_or_forced(view, legal, "the expert")
+        if isinstance(checked, int):
+            return checked
+        self.last = {}
+        return checked, self.policy.select(checked, legal)
 
     def advise(self, view: PlayerView, legal: Sequence[int]) -> Advice:
         """The advice at a position (the ``hint``): the candidate with the best mean margin over the

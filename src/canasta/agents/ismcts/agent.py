@@ -1,14 +1,14 @@
 """The ``expert`` player: information-set search over the stages of its turn (:mod:`canasta.agents.ismcts`).
 
-At a decision that offers a real choice (drawing or taking when a take is on offer, the turn's meld plan,
-the discard, asking and answering "may I go out?", RULES.md §1.4, §1.7, §1.9) it runs
-:func:`~canasta.agents.ismcts.search.search` and plays the best option found; it keeps ``hard``'s choice
-unless another option's mean margin beats it by more than ``bias`` points plus ``z`` standard errors, so
-that the noise of a few rollouts does not overrule the policy. Other decisions are ``hard``'s, at once.
+At a decision that offers a real choice (drawing or taking when a take is on offer, the turn's meld plan
+against holding the cards back, the discard, asking and answering "may I go out?", RULES.md §1.4, §1.7, §1.9)
+it runs :func:`~canasta.agents.ismcts.search.search` and plays the best option found: every option is played
+in the same sampled worlds, and ``hard``'s choice is kept unless another option's paired difference from it
+beats ``bias`` points plus ``z`` standard errors, so that the noise of a few rollouts does not overrule the
+policy. Other decisions are ``hard``'s, at once.
 
-A plan chosen at the turn's first play decision is carried through the turn: with ``PLAN_HARD`` the player
-melds as ``hard`` and, when ``hard`` would discard, plays the discard the search preferred under that plan;
-with ``PLAN_HOLD`` it discards at once.
+When the search keeps ``hard``'s meld at the turn's first play decision (its meld plan), the rest of the plan
+is played as ``hard`` plays it, without search, and the discard that ends the turn is searched on its own.
 
 Determinism: each search's worlds come from a generator seeded by the seed and the position
 (:func:`canasta.agents.expert.position_seed`), so with ``iterations`` the same position gives the same move.
@@ -24,9 +24,8 @@ from collections.abc import Sequence
 from canasta.agents.expert import ExpertAgent, position_seed
 from canasta.agents.hard import HardAgent
 from canasta.agents.ismcts.search import Settings, search
-from canasta.agents.ismcts.stages import DISCARD_STAGE, END, ENDING, PLAN, PLAN_HOLD, root_stage
+from canasta.agents.ismcts.stages import END, ENDING, PLAN, root_stage
 from canasta.agents.ismcts.tree import Node
-from canasta.agents.protocol import view_or_forced
 from canasta.engine.deal import PlayerView
 from canasta.moves.actions import DECODED_ACTIONS
 
@@ -37,28 +36,33 @@ class IsmctsAgent(ExpertAgent):
     Args:
         seed: seeds the sampled worlds (with the position).
         ms: time budget per searched decision, milliseconds (default 200 when no budget is given).
-        iterations: iterations per searched decision instead (deterministic).
+        iterations: rollouts per searched decision instead (deterministic).
         candidates: discards searched (the best by ``hard``'s ranking), 1..12.
-        bias, z: what another option must gain over ``hard``'s (points, and standard errors).
+        bias, z: what another option must gain over ``hard``'s (points, and standard errors of the paired
+            difference).
         pile: other discards are searched only from a pile of at least this many cards.
-        explore: UCB exploration constant (0 to 10; margins in units of 1,000 points).
+        explore: UCB exploration constant below the root (0 to 10; margins in units of 1,000 points).
+        depth: tree nodes per path, 1 to 4 (1: the root's options, then ``hard``; more: the seat's next
+            options of the turn are searched by UCB too).
 
     Raises:
         ValueError: both budgets given, or an option out of range.
     """
 
     def __init__(self, seed: int | None = None, ms: float | None = None, iterations: int | None = None,
-                 candidates: int = 3, bias: float = 0.0, z: float = 1.0, pile: int = 8, explore: float = 0.7):
+                 candidates: int = 3, bias: float = 0.0, z: float = 1.0, pile: int = 8, explore: float = 0.7,
+                 depth: int = 1):
         super().__init__(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile)
         if not 0 <= explore <= 10:
             raise ValueError(f"explore must be 0 to 10, not {explore}")
+        if not isinstance(depth, int) or not 1 <= depth <= 4:
+            raise ValueError(f"depth must be a whole number from 1 to 4, not {depth}")
         self.explore = float(explore)
-        self.settings = Settings(self.iterations, self.ms, self.explore, candidates, pile)
+        self.settings = Settings(self.iterations, self.ms, self.explore, candidates, pile, depth)
         self._agents: list[HardAgent] = []
         self._plan_turn: tuple[int, int] | None = None
-        self._planned: int | None = None
         self.iterations_run = 0
-        """Iterations of the last search (0: the decision was not searched)."""
+        """Rollouts of the last search (0: the decision was not searched)."""
         self.tree: Node | None = None
         """The root of the last search (None: the decision was not searched)."""
 
@@ -68,30 +72,20 @@ class IsmctsAgent(ExpertAgent):
         Raises:
             ValueError: ``view`` is None or ``legal`` is empty.
         """
-        checked = view_or_forced(view, legal, "the expert")
-        if isinstance(checked, int):
-            return checked
-        view = checked
         start = time.perf_counter()
-        choice = self.policy.select(view, legal)
-        self.last = {}
         self.iterations_run = 0
         self.tree = None
+        begun = self._begin(view, legal)
+        if isinstance(begun, int):
+            return begun
+        view, choice = begun
         turn = (view.turn_number, view.seat)
         planned = view.phase == "play" and self._plan_turn == turn
-        ending = DECODED_ACTIONS[choice].kind in ENDING
-        if view.phase == "play" and planned:
-            if not ending:
-                return choice
-            if self._planned is not None:
-                action, self._planned = self._planned, None
-                return action if action in legal else choice
+        if planned and DECODED_ACTIONS[choice].kind not in ENDING:
+            return choice  # the meld plan kept this turn goes on
         stage = root_stage(view.phase, {DECODED_ACTIONS[a].kind for a in legal}, planned)
-        if view.phase == "play":
-            if not planned:  # the plan is chosen now
-                self._plan_turn, self._planned = turn, None
-            if ending and stage == PLAN:
-                stage = DISCARD_STAGE
+        if stage == PLAN:
+            self._plan_turn = turn
         if stage == END:
             return choice
         rng = random.Random(position_seed(self.seed, view, legal))
@@ -101,21 +95,8 @@ class IsmctsAgent(ExpertAgent):
         if not root.children:
             return choice
         self.decisions += 1
-        self.last = {key: (child.mean, child.visits) for key, child in root.children.items()
-                     if key >= 0 and child.visits}
-        return self._decide(root, stage, choice, legal)
-
-    def _decide(self, root: Node, stage: int, choice: int, legal: Sequence[int]) -> int:
-        """The move to play now from a searched ``root`` of ``stage`` (and the discard planned for later)."""
-        default = root.default if root.default is not None else choice
-        best = root.pick(default, self.z, self.bias)
-        if best is None or best.key is None:
+        self.last = {key: (child.mean, child.visits) for key, child in root.children.items() if child.visits}
+        best = root.pick(root.default if root.default is not None else choice, self.z, self.bias)
+        if best is None or best.key is None or best.key not in legal:
             return choice
-        if stage != PLAN:
-            return best.key if best.key in legal else choice
-        under = best.pick(best.default, self.z, self.bias) if best.default is not None else None
-        planned = under.key if under is not None else None
-        if best.key == PLAN_HOLD:
-            return planned if planned is not None and planned in legal else choice
-        self._planned = planned
-        return choice
+        return best.key

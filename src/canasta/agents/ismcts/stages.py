@@ -3,17 +3,17 @@
 The searching seat's turn (RULES.md §1.4) is searched as at most three choices, so that the tree stays small:
 
 * **draw**: draw from the stock or one of the ways of taking the pile on offer (§1.7), each an option;
-* **plan**: how to meld this turn: ``PLAN_HARD`` (every meld and addition the ``hard`` player would make,
-  one after another) or ``PLAN_HOLD`` (meld nothing more now: hold the cards back and go to the discard);
-  offered only when ``hard`` would meld and a discard is legal at once;
+* **plan** (the turn's first play decision): ``hard``'s meld, standing for every meld and addition ``hard``
+  would make this turn one after another, or *holding* the cards back: discarding at once (``hard``'s best
+  discard, and the others of the discard stage);
 * **discard**: ``hard``'s discard, the next best discards by its ranking (when the pile holds at least
   ``pile`` cards: feeding a big pile is what a discard risks, §1.7), and asking "may I go out?" (§1.9);
 * **answer**: yes or no to the partner's "may I go out?" (§1.9), searched on its own.
 
-Option keys are action ids (:data:`canasta.moves.actions.DECODED_ACTIONS`), or the negative
-:data:`PLAN_HARD` / :data:`PLAN_HOLD`. Every seat other than the searching one, and the searching seat
-outside these choices, plays ``hard`` (one :class:`~canasta.agents.hard.HardAgent` per seat sharing one
-exact card memory, as in :mod:`canasta.agents.expert`'s rollouts).
+Option keys are action ids (:data:`canasta.moves.actions.DECODED_ACTIONS`). Every seat other than the
+searching one, and the searching seat outside these choices, plays ``hard`` (one
+:class:`~canasta.agents.hard.HardAgent` per seat sharing one exact card memory, as in
+:mod:`canasta.agents.expert`'s rollouts).
 """
 
 from __future__ import annotations
@@ -28,10 +28,6 @@ from canasta.moves.notation import ASK, DISCARD, TAKE
 
 DRAW, PLAN, DISCARD_STAGE, ANSWER, END = range(5)
 """The stages of the searching seat's turn, and END: the turn is over (a rollout follows)."""
-PLAN_HARD = -1
-"""Plan option: meld as ``hard`` would, then discard."""
-PLAN_HOLD = -2
-"""Plan option: meld nothing more this turn, discard at once."""
 MAX_MOVES = 5000
 """Safeguard: a rollout longer than this is cut and scored as it stands."""
 ENDING = (DISCARD, ASK)
@@ -96,8 +92,12 @@ class World:
 
 
 def options(world: World, stage: int, candidates: int, pile: int) -> list[int]:
-    """The option keys of ``stage`` in ``world``, the default (``hard``'s choice) first; [] if the stage does
-    not arise (the turn is over, or the seat is not to act in that stage)."""
+    """The option keys (action ids) of ``stage`` in ``world``, the default (``hard``'s choice) first; [] if the
+    stage does not arise (the turn is over, or the seat is not to act in that stage).
+
+    At the play stages: ``hard``'s move (a meld stands for ``hard``'s whole meld plan, see :func:`advance`),
+    ``hard``'s best discard when ``hard`` would meld first (holding the cards back), the next best discards by
+    its ranking when the pile holds at least ``pile`` cards (``candidates`` in all), and asking to go out."""
     deal = world.deal
     if stage == END or deal.over or deal.actor != world.seat:
         return []
@@ -111,32 +111,29 @@ def options(world: World, stage: int, candidates: int, pile: int) -> list[int]:
         return []
     legal = deal.legal_actions()
     choice = world.hard_choice()
-    ending = DECODED_ACTIONS[choice].kind in ENDING
-    if stage == PLAN:
-        can_hold = not ending and any(DECODED_ACTIONS[action].kind == DISCARD for action in legal)
-        return [PLAN_HARD, PLAN_HOLD] if can_hold else [PLAN_HARD]
-    seat_agent = world.agents[world.seat]
-    order = seat_agent.discard_order(deal.view(world.seat), legal)
-    out = [choice] if ending else order[:1]
-    if deal.pile_size >= pile:
-        out.extend(action for action in order[:candidates] if action not in out)
+    out = [choice]
+    if any(DECODED_ACTIONS[action].kind == DISCARD for action in legal):
+        order = world.agents[world.seat].discard_order(deal.view(world.seat), legal)
+        wanted = order[:candidates] if deal.pile_size >= pile else order[:1]
+        out.extend(action for action in wanted if action not in out)
     out.extend(action for action in legal if DECODED_ACTIONS[action].kind == ASK and action not in out)
     return out
 
 
 def advance(world: World, stage: int, key: int) -> int:
-    """Play option ``key`` of ``stage`` in ``world``; return the next stage of the searching seat's turn."""
-    if stage == PLAN:
-        if key == PLAN_HARD:
-            while world.seat_in("play"):
-                choice = world.hard_choice()
-                if DECODED_ACTIONS[choice].kind in ENDING:
-                    break
-                world.play(choice)
-        return DISCARD_STAGE if world.seat_in("play") else END
+    """Play option ``key`` of ``stage`` in ``world``; return the next stage of the searching seat's turn.
+
+    A meld or addition at a play stage is ``hard``'s plan: it is played, then every further meld ``hard``
+    makes this turn, up to the discard (the next stage)."""
     world.play(key)
-    if stage == DRAW and world.seat_in("play"):
-        return PLAN
+    if stage == DRAW:
+        return PLAN if world.seat_in("play") else END
+    if stage in (PLAN, DISCARD_STAGE) and DECODED_ACTIONS[key].kind not in ENDING:
+        while world.seat_in("play"):
+            choice = world.hard_choice()
+            if DECODED_ACTIONS[choice].kind in ENDING:
+                return DISCARD_STAGE
+            world.play(choice)
     return END
 
 

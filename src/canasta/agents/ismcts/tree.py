@@ -29,9 +29,11 @@ class Node:
         available: iterations in which this option could be chosen at the parent.
         children: option key -> child node, in the order they were first offered.
         default: the first option offered here.
+        samples: at the root's children, the margin in each sampled world (common random numbers, see
+            :func:`paired`).
     """
 
-    __slots__ = ("key", "visits", "total", "squares", "available", "children", "default")
+    __slots__ = ("key", "visits", "total", "squares", "available", "children", "default", "samples")
 
     def __init__(self, key: int | None = None):
         self.key = key
@@ -42,6 +44,8 @@ class Node:
         self.children: dict[int, Node] = {}
         self.default: int | None = None
         """The first option offered here (``hard``'s choice in the first world that reached the node)."""
+        self.samples: dict[int, float] = {}
+        """At the root's children: sampled world (its number in the search) -> margin through this option there."""
 
     @property
     def mean(self) -> float:
@@ -93,20 +97,37 @@ class Node:
         self.squares += value * value
 
     def pick(self, default: int, z: float, bias: float = 0.0) -> Node | None:
-        """The child to play: the one with the best mean, if it beats the ``default`` option's child by more
-        than ``bias`` points plus ``z`` standard errors of the difference (unpaired); else the default's.
+        """The child to play, by paired differences over the same sampled worlds (:attr:`samples`).
 
-        Children with fewer than two visits are not trusted. Returns None if the node has no child at all.
+        Each other child is scored by the mean of its margin minus the ``default`` child's margin over the
+        worlds where both were played, less ``bias`` points and ``z`` standard errors of that mean; the best
+        child scoring above zero is played, else the default's (so that noise alone does not overrule
+        ``hard``'s choice). A child with fewer than two common worlds is not trusted. Returns None if the
+        node has no child at all.
         """
         base = self.children.get(default)
-        visited = [child for child in self.children.values() if child.visits >= 2]
-        if base is None or base.visits < 2:
-            if not visited:
-                return base if base is not None else next(iter(self.children.values()), None)
-            return max(visited, key=lambda child: child.mean)
-        best = max(visited, key=lambda child: child.mean)
-        if best is base:
-            return base
-        gap = best.mean - base.mean
-        spread = math.sqrt(best.error() ** 2 + base.error() ** 2)
-        return best if gap > bias + z * spread else base
+        if base is None:
+            return next(iter(self.children.values()), None)
+        best, best_score = base, 0.0
+        for child in self.children.values():
+            if child is base:
+                continue
+            gain = paired(child, base)
+            if gain is None:
+                continue
+            score = gain[0] - bias - z * gain[1]
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+
+def paired(child: Node, base: Node) -> tuple[float, float] | None:
+    """Mean and standard error of ``child``'s margin minus ``base``'s over the worlds both were played in
+    (points); None below two common worlds."""
+    diffs = [value - base.samples[world] for world, value in child.samples.items() if world in base.samples]
+    count = len(diffs)
+    if count < 2:
+        return None
+    mean = sum(diffs) / count
+    var = sum((diff - mean) ** 2 for diff in diffs) / (count - 1)
+    return mean, math.sqrt(var / count)
