@@ -46,7 +46,12 @@ def check_world(world: Deal, view: PlayerView, legal: Sequence[int]) -> None:
         assert getattr(seen, field) == getattr(view, field), field
     assert sorted(world.legal_actions()) == sorted(legal)
     for s in range(world.n):  # where red threes are laid out (not Hand and Foot's red3_hand_penalty)
-        assert world.rules.red3_hand_penalty or not any(world.hands[s][c] for c in (5, 6)), "a red three in a hand"
+        if world.rules.red3_hand_penalty:
+            continue
+        if world.rules.threes_by_colour:  # MAC: one three kept for the Straight (A.3) or drawn last (A.10)
+            assert sum(world.hands[s][c] for c in (4, 5, 6, 7)) <= 1, "more than one three in a hand"
+            continue
+        assert not any(world.hands[s][c] for c in (5, 6)), "a red three in a hand"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

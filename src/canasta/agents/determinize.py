@@ -262,6 +262,7 @@ def _place(view: PlayerView, memory: CardMemory, pool: list[int], known: list[li
     hands = [[0] * N_TYPES for _ in range(n)]
     for c in view.hand:
         hands[view.seat][c] += 1
+    three_for = _kept_threes(view, known, len(others), reds, rng)
     for s in range(n):
         if s == view.seat:
             continue
@@ -269,6 +270,9 @@ def _place(view: PlayerView, memory: CardMemory, pool: list[int], known: list[li
         for c in range(N_TYPES):
             hands[s][c] += k[c]
         need = view.hand_sizes[s] - sum(k)
+        if s in three_for:
+            hands[s][reds.pop()] += 1
+            need -= 1
         if need > len(others):
             raise DeterminizeError("not enough unseen cards to fill the other hands")
         if lean is not None and lean[0] == s:
@@ -303,6 +307,20 @@ def _place(view: PlayerView, memory: CardMemory, pool: list[int], known: list[li
         raise DeterminizeError(f"{len(rest)} cards left for a stock of {view.stock_size}")
     return {"hands": [cards_of(h) for h in hands], "stock": rest, "pile": pile, "pending": pending,
             "packets": packets, "dowry": dowry}
+
+
+def _kept_threes(view: PlayerView, known: list[list[int]], unseen: int, threes: list[int],
+                 rng: random.Random) -> set[int]:
+    """The other seats that hold a three in the sampled world: where every three is laid out but one may stay in a
+    hand (``threes_by_colour``: kept for the Straight, A.3, or drawn as the last stock card, A.10), as many seats as
+    the ``unseen`` other cards are short of filling the hidden hands, one three each, chosen at random."""
+    short = sum(view.hand_sizes[s] - sum(known[s]) for s in range(view.rules.players) if s != view.seat) - unseen
+    if short <= 0 or not view.rules.threes_by_colour:
+        return set()
+    seats = [s for s in range(view.rules.players) if s != view.seat and view.hand_sizes[s] > sum(known[s])]
+    if short > min(len(seats), len(threes)):
+        raise DeterminizeError("not enough unseen cards to fill the other hands")
+    return set(rng.sample(seats, short))
 
 
 def _public_parts(view: PlayerView, memory: CardMemory, legal: Sequence[int] | None) -> dict[str, Any]:

@@ -242,7 +242,8 @@ def _set_hands(state: DealState, hands: Sequence[Sequence[int]]) -> None:
         for c in cards:
             if not 0 <= c < N_TYPES:
                 raise ValueError(f"{c!r} is not a card type (seat {seat}'s hand)")
-            if IS_RED_THREE[c] and not state.rules.red3_hand_penalty:  # kept in hands: Hand and Foot B.7
+            if IS_RED_THREE[c] and not state.rules.red3_hand_penalty and not state.rules.threes_by_colour:
+                # kept in hands: Hand and Foot B.7; MAC's three kept for the Straight or drawn last (A.3, A.10)
                 raise ValueError(f"a red three ({card_str(c)}) cannot stay in a hand (seat {seat}): it is laid out")
             state.hands[seat][c] += 1
     state.rank_counts = [[0] * 14 for _ in range(n)]
