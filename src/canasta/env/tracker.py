@@ -207,6 +207,8 @@ class ObservationTracker:
                 tv[o + c] = hand[c]
         elif kind in _CARD_MOVES or kind == TAKE or sizes[seat] != old[seat]:  # a draw, a take, a pile set
             stale.add(seat)  # aside that joins the hand, extra cards...: the whole row, when the seat looks
+        if state.rules.straight_three:  # MAC A.3: a kept three laid out and replaced leaves a hand's size as it was
+            stale.update(range(self.players))
         if sizes != old:
             for s in range(self.players):
                 if s != seat and sizes[s] != old[s]:
