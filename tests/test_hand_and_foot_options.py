@@ -202,7 +202,7 @@ def test_book_closure_any_keeps_books_open() -> None:
         _hf(book_closure="naturals_only")
 
 
-# --------------------------------------------------------------- named options that generic fields play (B.5, B.10, B.13)
+# ------------------------------------------------------------ named options that generic fields play (B.5, B.10, B.13)
 
 
 def test_pile_take_requires_down() -> None:
@@ -236,10 +236,12 @@ def test_go_out_discard_required_or_optional() -> None:
     optional = _hf(go_out_discard="optional")
     assert optional == _hf(going_out_needs_discard="false")
     hands = ["9C 9D 9H", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"]
-    d = _position(hands, packets=["", "", "", ""], melds=[CONTRACT, []], phase="play", drew=1, opened=[True, False])
-    assert legal_strs(d) == {"discard 9C", "discard 9D", "discard 9H"}
-    d = _position(hands, packets=["", "", "", ""], melds=[CONTRACT, []], phase="play", drew=1, opened=[True, False],
-                  rules=optional)
+    def at(rules: Rules) -> Deal:
+        return _position(hands, packets=["", "", "", ""], melds=[CONTRACT, []], phase="play", drew=1,
+                         opened=[True, False], rules=rules)
+
+    assert legal_strs(at(HF)) == {"discard 9C", "discard 9D", "discard 9H"}
+    d = at(optional)
     d.apply("meld 9C 9D 9H")
     assert d.over and d.out_seat == 0 and d.score()[0].breakdown["going_out"] == 100
     for bad in ("forbidden", "never"):
@@ -270,7 +272,8 @@ def test_named_options_are_listed() -> None:
 
     table = option_table(HF)
     for line in ("pile_take_requires_down = false (sets no_pile_for_initial_meld)",
-                 "go_out_discard = required (sets going_out_needs_discard)", "target_score = none (sets rounds, target)",
+                 "go_out_discard = required (sets going_out_needs_discard)",
+                 "target_score = none (sets rounds, target)",
                  "book_closure = closed_at_7 (sets canasta_max, several_melds_per_rank)"):
         assert line in table
     table = option_table(_hf(target_score="10000", go_out_discard="optional", pile_take_requires_down="true"))
