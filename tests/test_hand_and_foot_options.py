@@ -271,7 +271,7 @@ def test_named_options_are_listed() -> None:
     from canasta.cli.rules_cmd import option_table
 
     table = option_table(HF)
-    for line in ("pile_take_requires_down = false (sets no_pile_for_initial_meld)",
+    for line in ("pile_take_requires_down = false (sets no_pile_for_initial_meld)", "wild_discard_freezes = false",
                  "go_out_discard = required (sets going_out_needs_discard)",
                  "target_score = none (sets rounds, target)",
                  "book_closure = closed_at_7 (sets canasta_max, several_melds_per_rank)"):
@@ -279,3 +279,28 @@ def test_named_options_are_listed() -> None:
     table = option_table(_hf(target_score="10000", go_out_discard="optional", pile_take_requires_down="true"))
     for line in ("pile_take_requires_down = true", "go_out_discard = optional", "target_score = 10000"):
         assert line in table
+
+
+def test_wild_discard_freezes_the_pile_until_taken() -> None:
+    """``wild_discard_freezes`` (B.5 [TW]): with ``pile_take_with_wild``, an 8 on top with 8 + 2 in hand takes the
+    pile unless a wild card is in it; then only a natural pair does, until the wild card is taken with the pile."""
+    assert _hf(wild_discard_freezes="false") == HF and not HF.wild_discard_freezes
+    both = _hf(pile_take_with_wild="true", wild_discard_freezes="true")
+    hand = ["8H 8D 2S KS 4D", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"]
+    melds = [[(RANK["K"], "KH KS KD")], []]
+    wild = _hf(pile_take_with_wild="true")
+    d = _position(hand, pile="9S 2C TS 8C", melds=melds, opened=[True, False], rules=wild)
+    assert {m for m in legal_strs(d) if m.startswith("take")} == {"take 8D 8H", "take 8D 2S"}
+    d = _position(hand, pile="9S 2C TS 8C", melds=melds, opened=[True, False], rules=both)
+    assert {m for m in legal_strs(d) if m.startswith("take")} == {"take 8D 8H"}
+    with pytest.raises(IllegalMove, match="2C is in the pile"):
+        d.apply("take 8D 2S")
+    d.apply("take 8D 8H")  # the wild card goes with the take: the pile is no longer frozen by it
+    d.check_invariants()
+    d = _position(hand, pile="9S TS 8C", melds=melds, opened=[True, False], rules=both)  # no wild card in the pile
+    assert {m for m in legal_strs(d) if m.startswith("take")} == {"take 8D 8H", "take 8D 2S"}
+    assert "A wild card discarded freezes the pile" in both.describe()
+    with pytest.raises(RulesError, match="wild_discard_freezes goes with pile_always_frozen"):
+        Rules.parse("classic(wild_discard_freezes=true)")
+    with pytest.raises(RulesError, match="wild_discard_freezes takes true or false"):
+        _hf(wild_discard_freezes="2")
