@@ -1,7 +1,8 @@
 """Scripted positions for the options of Hand and Foot that vary most from table to table (RULES_AMERICAN.md
 B.14; docs/variants/hand-and-foot.md): ``round_draws`` (B.4 ``draw_count`` by round), ``pile_take_with_wild``
-(B.5, B.16 check 2), ``special_book_bonuses`` (B.6), ``foot_pickup`` (B.9) and ``must_play_foot`` (B.10), each
-with the spec's default beside it.
+(B.5, B.16 check 2), ``wild_discard_freezes`` (B.5), ``special_book_bonuses`` (B.6), ``foot_pickup`` (B.9) and
+``must_play_foot`` (B.10), and the named options that set generic fields (``book_closure``, ``pile_take_requires_down``,
+``go_out_discard``, ``target_score``), each with the spec's default beside it.
 """
 
 from __future__ import annotations
