@@ -273,6 +273,7 @@ def test_named_options_are_listed() -> None:
 
     table = option_table(HF)
     for line in ("pile_take_requires_down = false (sets no_pile_for_initial_meld)", "wild_discard_freezes = false",
+                 "empty_hand_waives_minimum = false",
                  "go_out_discard = required (sets going_out_needs_discard)",
                  "target_score = none (sets rounds, target)",
                  "book_closure = closed_at_7 (sets canasta_max, several_melds_per_rank)"):
@@ -305,3 +306,32 @@ def test_wild_discard_freezes_the_pile_until_taken() -> None:
         Rules.parse("classic(wild_discard_freezes=true)")
     with pytest.raises(RulesError, match="wild_discard_freezes takes true or false"):
         _hf(wild_discard_freezes="2")
+
+
+# ------------------------------------------------------------------------------------------ B.8 the "Marva rule"
+
+
+def test_empty_hand_waives_minimum() -> None:
+    """``empty_hand_waives_minimum`` (B.8 [JC] "Marva rule"): a side not down whose player melds every card of his
+    hand in one turn (30 points, minimum 50) makes its initial meld and he runs to his foot; by default those melds
+    are refused, and with the option a hand that cannot be melded to its last card is refused too."""
+    hands = ["4C 4D 4H 5C 5D 5S", "5H 6S 6D", "6H 6C 7D", "7H 7S 7D"]
+    d = _position(hands, phase="play", drew=1, minimums=[50, 50])
+    assert not any(m.startswith("meld") for m in legal_strs(d))
+    marva = _hf(empty_hand_waives_minimum="true")
+    d = _position(hands, phase="play", drew=1, minimums=[50, 50], rules=marva)
+    foot = sorted(d.packets[0])
+    assert {"meld 4C 4D 4H", "meld 5C 5D 5S"} <= legal_strs(d)
+    d.apply("meld 4C 4D 4H")
+    assert not d.opened[0] and not any(m.startswith("discard") for m in legal_strs(d))
+    d.apply("meld 5C 5D 5S")
+    assert d.opened[0] and d.packets[0] == [] and d.hand_sizes[0] == 11 and d.turn == 0 and d.phase == P_PLAY
+    assert sorted(c for c in range(53) for _ in range(d.hands[0][c])) == foot
+    d.check_invariants()
+    d = _position(["4C 4D 4H 5C 5D 9S", *hands[1:]], phase="play", drew=1, minimums=[50, 50], rules=marva)
+    assert not any(m.startswith("meld") for m in legal_strs(d))
+    d = _position(hands, packets=["", "", "", ""], phase="play", drew=1, minimums=[50, 50], rules=marva)
+    assert not any(m.startswith("meld") for m in legal_strs(d))  # his foot taken: no waiver
+    assert "melds every card of his hand" in marva.describe()
+    with pytest.raises(RulesError, match="empty_hand_waives_minimum needs a foot"):
+        Rules.parse("classic(empty_hand_waives_minimum=true)")

@@ -158,6 +158,8 @@ def _check_hand_and_foot(r: RuleFields) -> None:
         raise RulesError("round_draws are cards drawn in a turn by deal, 1 to 5 each, such as 3/3/4/5")
     if (r.foot_pickup != "run_or_walk" or not r.must_play_foot) and r.extra_cards_when != "hand_empty":
         raise RulesError("foot_pickup and must_play_foot=false need a foot (extra_cards_when=hand_empty)")
+    if r.empty_hand_waives_minimum and r.extra_cards_when != "hand_empty":
+        raise RulesError("empty_hand_waives_minimum needs a foot (extra_cards_when=hand_empty, Hand and Foot B.8)")
     if r.wild_discard_freezes and not r.pile_always_frozen:
         raise RulesError("wild_discard_freezes goes with pile_always_frozen (Hand and Foot B.5): elsewhere a wild card "
                          "in the pile freezes it already (§1.7)")
