@@ -1,7 +1,8 @@
 """Scripted positions for the options of Hand and Foot that vary most from table to table (RULES_AMERICAN.md
 B.14; docs/variants/hand-and-foot.md): ``round_draws`` (B.4 ``draw_count`` by round), ``pile_take_with_wild``
-(B.5, B.16 check 2), ``special_book_bonuses`` (B.6), ``foot_pickup`` (B.9) and ``must_play_foot`` (B.10), each
-with the spec's default beside it.
+(B.5, B.16 check 2), ``wild_discard_freezes`` (B.5), ``special_book_bonuses`` (B.6), ``foot_pickup`` (B.9) and
+``must_play_foot`` (B.10), and the named options that set generic fields (``book_closure``, ``pile_take_requires_down``,
+``go_out_discard``, ``target_score``), each with the spec's default beside it.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ import pytest
 from canasta.agents.determinize import sample_deal
 from canasta.agents.memory import CardMemory
 from canasta.cards.deck import parse_cards
-from canasta.engine.deal import Deal
+from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.game import Game
 from canasta.engine.state import P_DRAW, P_PLAY
 from canasta.rules.fields import Rules, RulesError
 from canasta.scoring.bonuses import meld_points
+from canasta.scoring.winner import winner
 from helpers import legal_strs
 from test_hand_and_foot import CONTRACT, HF, RANK, _down, _position
 
@@ -199,3 +201,137 @@ def test_book_closure_any_keeps_books_open() -> None:
     d.check_invariants()
     with pytest.raises(RulesError, match="naturals_only is not played yet"):
         _hf(book_closure="naturals_only")
+
+
+# ------------------------------------------------------------ named options that generic fields play (B.5, B.10, B.13)
+
+
+def test_pile_take_requires_down() -> None:
+    """``pile_take_requires_down`` (B.5 [GS]) is ``no_pile_for_initial_meld``: the B.16 check 3 take that goes down
+    with the pile is legal by default and refused with the option; once the side is down the pair takes it."""
+    assert _hf(pile_take_requires_down="false") == HF and not HF.no_pile_for_initial_meld
+    down = _hf(pile_take_requires_down="true")
+    assert down.no_pile_for_initial_meld
+    hand = ["8H 8S KH KS KD AC AD JK 4D", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"]
+    pile = "AH AS AD JK JK 2C 8C"
+    d = _position(hand, pile=pile, minimums=[90, 90])
+    assert "take 8H 8S" in legal_strs(d)
+    d = _position(hand, pile=pile, minimums=[90, 90], rules=down)
+    assert not any(m.startswith("take") for m in legal_strs(d)) and "draw" in legal_strs(d)
+    with pytest.raises(IllegalMove, match="not made its initial meld"):
+        d.apply("take 8H 8S")
+    assert d.pile_size == 7 and d.hand_sizes[0] == 9  # nothing changed
+    melds = [[(RANK["Q"], "QH QS QD")], []]
+    d = _position(hand, pile=pile, melds=melds, opened=[True, False], rules=down)
+    d.apply("take 8H 8S")
+    assert d.hand_sizes[0] == 7 + 6 and d.pile_size == 0
+    d.check_invariants()
+    with pytest.raises(RulesError, match="pile_take_requires_down takes true or false"):
+        _hf(pile_take_requires_down="maybe")
+
+
+def test_go_out_discard_required_or_optional() -> None:
+    """``go_out_discard`` (B.10) is ``going_out_needs_discard``: required (the default) keeps a card for the final
+    discard; optional goes out by melding every card; TV's forbidden is refused with a message."""
+    assert _hf(go_out_discard="required") == HF and HF.going_out_needs_discard
+    optional = _hf(go_out_discard="optional")
+    assert optional == _hf(going_out_needs_discard="false")
+    hands = ["9C 9D 9H", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"]
+    def at(rules: Rules) -> Deal:
+        return _position(hands, packets=["", "", "", ""], melds=[CONTRACT, []], phase="play", drew=1,
+                         opened=[True, False], rules=rules)
+
+    assert legal_strs(at(HF)) == {"discard 9C", "discard 9D", "discard 9H"}
+    d = at(optional)
+    d.apply("meld 9C 9D 9H")
+    assert d.over and d.out_seat == 0 and d.score()[0].breakdown["going_out"] == 100
+    for bad in ("forbidden", "never"):
+        with pytest.raises(RulesError, match="go_out_discard takes required or optional"):
+            _hf(go_out_discard=bad)
+
+
+def test_target_score_ends_the_game_instead_of_the_rounds() -> None:
+    """``target_score`` (B.13 [CH, Grandma Sue]): the game ends after the deal in which a side reaches it (the
+    higher total wins if both do), not after the 4 deals; it sets ``rounds=0`` and ``target``."""
+    ten = _hf(target_score="10000")
+    assert (ten.rounds, ten.target) == (0, 10000) and (HF.rounds, HF.target) == (4, 5000)
+    assert winner(HF, {"NS": 9000, "EW": 5000}, deals=4) == "NS"
+    assert winner(ten, {"NS": 9000, "EW": 5000}, deals=4) is None
+    assert winner(ten, {"NS": 10100, "EW": 500}, deals=2) == "NS"
+    assert winner(ten, {"NS": 10100, "EW": 10500}, deals=6) == "EW"
+    assert winner(ten, {"NS": 10500, "EW": 10500}, deals=6) == "NS"  # tie=shared, as the 4 rounds
+    assert [ten.min_meld(0, k) for k in (0, 3, 6)] == [50, 150, 150]  # past the 4th deal: the last minimum
+    for bad, message in (("0", "above 0"), ("x", "whole number"), ("-5", "above 0")):
+        with pytest.raises(RulesError, match=message):
+            _hf(target_score=bad)
+    with pytest.raises(RulesError, match="give one of them"):
+        _hf(target_score="10000", rounds="4")
+
+
+def test_named_options_are_listed() -> None:
+    from canasta.cli.rules_cmd import option_table
+
+    table = option_table(HF)
+    for line in ("pile_take_requires_down = false (sets no_pile_for_initial_meld)", "wild_discard_freezes = false",
+                 "empty_hand_waives_minimum = false",
+                 "go_out_discard = required (sets going_out_needs_discard)",
+                 "target_score = none (sets rounds, target)",
+                 "book_closure = closed_at_7 (sets canasta_max, several_melds_per_rank)"):
+        assert line in table
+    table = option_table(_hf(target_score="10000", go_out_discard="optional", pile_take_requires_down="true"))
+    for line in ("pile_take_requires_down = true", "go_out_discard = optional", "target_score = 10000"):
+        assert line in table
+
+
+def test_wild_discard_freezes_the_pile_until_taken() -> None:
+    """``wild_discard_freezes`` (B.5 [TW]): with ``pile_take_with_wild``, an 8 on top with 8 + 2 in hand takes the
+    pile unless a wild card is in it; then only a natural pair does, until the wild card is taken with the pile."""
+    assert _hf(wild_discard_freezes="false") == HF and not HF.wild_discard_freezes
+    both = _hf(pile_take_with_wild="true", wild_discard_freezes="true")
+    hand = ["8H 8D 2S KS 4D", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"]
+    melds = [[(RANK["K"], "KH KS KD")], []]
+    wild = _hf(pile_take_with_wild="true")
+    d = _position(hand, pile="9S 2C TS 8C", melds=melds, opened=[True, False], rules=wild)
+    assert {m for m in legal_strs(d) if m.startswith("take")} == {"take 8D 8H", "take 8D 2S"}
+    d = _position(hand, pile="9S 2C TS 8C", melds=melds, opened=[True, False], rules=both)
+    assert {m for m in legal_strs(d) if m.startswith("take")} == {"take 8D 8H"}
+    with pytest.raises(IllegalMove, match="2C is in the pile"):
+        d.apply("take 8D 2S")
+    d.apply("take 8D 8H")  # the wild card goes with the take: the pile is no longer frozen by it
+    d.check_invariants()
+    d = _position(hand, pile="9S TS 8C", melds=melds, opened=[True, False], rules=both)  # no wild card in the pile
+    assert {m for m in legal_strs(d) if m.startswith("take")} == {"take 8D 8H", "take 8D 2S"}
+    assert "A wild card discarded freezes the pile" in both.describe()
+    with pytest.raises(RulesError, match="wild_discard_freezes goes with pile_always_frozen"):
+        Rules.parse("classic(wild_discard_freezes=true)")
+    with pytest.raises(RulesError, match="wild_discard_freezes takes true or false"):
+        _hf(wild_discard_freezes="2")
+
+
+# ------------------------------------------------------------------------------------------ B.8 the "Marva rule"
+
+
+def test_empty_hand_waives_minimum() -> None:
+    """``empty_hand_waives_minimum`` (B.8 [JC] "Marva rule"): a side not down whose player melds every card of his
+    hand in one turn (30 points, minimum 50) makes its initial meld and he runs to his foot; by default those melds
+    are refused, and with the option a hand that cannot be melded to its last card is refused too."""
+    hands = ["4C 4D 4H 5C 5D 5S", "5H 6S 6D", "6H 6C 7D", "7H 7S 7D"]
+    d = _position(hands, phase="play", drew=1, minimums=[50, 50])
+    assert not any(m.startswith("meld") for m in legal_strs(d))
+    marva = _hf(empty_hand_waives_minimum="true")
+    d = _position(hands, phase="play", drew=1, minimums=[50, 50], rules=marva)
+    foot = sorted(d.packets[0])
+    assert {"meld 4C 4D 4H", "meld 5C 5D 5S"} <= legal_strs(d)
+    d.apply("meld 4C 4D 4H")
+    assert not d.opened[0] and not any(m.startswith("discard") for m in legal_strs(d))
+    d.apply("meld 5C 5D 5S")
+    assert d.opened[0] and d.packets[0] == [] and d.hand_sizes[0] == 11 and d.turn == 0 and d.phase == P_PLAY
+    assert sorted(c for c in range(53) for _ in range(d.hands[0][c])) == foot
+    d.check_invariants()
+    d = _position(["4C 4D 4H 5C 5D 9S", *hands[1:]], phase="play", drew=1, minimums=[50, 50], rules=marva)
+    assert not any(m.startswith("meld") for m in legal_strs(d))
+    d = _position(hands, packets=["", "", "", ""], phase="play", drew=1, minimums=[50, 50], rules=marva)
+    assert not any(m.startswith("meld") for m in legal_strs(d))  # his foot taken: no waiver
+    assert "melds every card of his hand" in marva.describe()
+    with pytest.raises(RulesError, match="empty_hand_waives_minimum needs a foot"):
+        Rules.parse("classic(empty_hand_waives_minimum=true)")

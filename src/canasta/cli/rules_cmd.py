@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from canasta.rules.fields import Rules, option_names
+from canasta.rules.options import ALIAS_FIELDS, alias_text
 
 
 def option_table(rules: Rules) -> str:
@@ -13,7 +14,9 @@ def option_table(rules: Rules) -> str:
     fields = {f.name for f in dataclasses.fields(Rules)}
     for name in option_names():
         if name not in fields:
-            lines.append(f"{name} (sets several fields)")
+            value_text = alias_text(rules, name)
+            lines.append(f"{name} = {value_text} (sets {ALIAS_FIELDS[name]})" if value_text
+                         else f"{name} (sets {ALIAS_FIELDS[name]})")
             continue
         value = getattr(rules, name)
         if name == "card_values":

@@ -200,6 +200,12 @@ def _describe_opening_and_pile(r: RuleFields) -> list[str]:
             + ". A frozen pile (side not yet melded, or a wild card or red three in it): a natural pair only.")
     if r.pile_take_with_wild:
         add("A natural card and a wild card matching the top card take the pile as a natural pair does.")
+    if r.empty_hand_waives_minimum:
+        add("A player whose foot waits and who melds every card of his hand in one turn makes his side's initial "
+            "meld whatever its count (the Marva rule).")
+    if r.wild_discard_freezes:
+        add("A wild card discarded freezes the pile until it is taken: while one is in the pile, only a natural pair "
+            "takes it.")
     if r.pile_take_count:
         add(f"Taking the pile brings its top {r.pile_take_count} cards at most (the top card and the "
             f"{r.pile_take_count - 1} below it); the rest stays as the pile.")

@@ -22,6 +22,13 @@ class HandFootFields:
     pile_take_with_wild: bool = False
     """A natural card and a wild card matching the top card take a pile that is frozen (``pile_always_frozen``)
     as a natural pair does (B.5 [NW, TW]; default false: a natural pair only)."""
+    wild_discard_freezes: bool = False
+    """A wild card discarded freezes the pile until it is taken: while one is in the pile only a natural pair
+    takes it, even with ``pile_take_with_wild`` (B.5 [TW]; default false). A wild card on top is never taken."""
+    empty_hand_waives_minimum: bool = False
+    """The "Marva rule" (B.8 [JC]; default false): a player of a side not down, his foot waiting, who melds every card
+    of his hand in one turn makes his side's initial meld whatever its count, and runs to his foot (melds from the
+    hand only: a take of the pile still meets the minimum)."""
     special_book_bonuses: str = "none"
     """Books of their own value: none; sevens (a clean book of sevens 1,500, a dirty one the usual bonus,
     B.6 [drwingnut])."""

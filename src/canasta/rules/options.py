@@ -53,13 +53,44 @@ _ENUMS: dict[str, tuple[str, ...]] = {
 }
 
 # Options that are not fields but set several fields at once.
-_ALIASES = ("wild_canasta", "special_canastas", "book_closure")
+_ALIASES = ("wild_canasta", "special_canastas", "book_closure", "pile_take_requires_down", "go_out_discard",
+            "target_score")
 
 BOOK_CLOSURES = {"closed_at_7": {"canasta_max": 7, "several_melds_per_rank": True},
                  "any": {"canasta_max": 0, "several_melds_per_rank": False}}
 """Hand and Foot's ``book_closure`` (RULES_AMERICAN.md B.6): closed_at_7 (a book takes no more cards, a new meld
 of its rank may start beside it [GS, BK]) or any (a book stays open and grows [TW, NW, JC]), as the fields it
 sets; CH's naturals_only is not played yet."""
+
+GO_OUT_DISCARDS = {"required": True, "optional": False}
+"""Hand and Foot's ``go_out_discard`` (RULES_AMERICAN.md B.10) as the value of ``going_out_needs_discard``: required
+(going out ends with a discard [NW, GS, CH]) or optional (melding every card goes out too [BGA]); TV's forbidden is
+not played yet."""
+
+
+def alias_text(rules: RuleFields, name: str) -> str:
+    """The value of alias option ``name`` that ``rules`` plays, for ``canasta rules --options``, or '' for the
+    aliases with no one value (wild_canasta, special_canastas) and a book closure that is neither of
+    :data:`BOOK_CLOSURES`."""
+    if name == "book_closure":
+        now = {"canasta_max": rules.canasta_max, "several_melds_per_rank": rules.several_melds_per_rank}
+        return next((k for k, v in BOOK_CLOSURES.items() if v == now), "")
+    if name == "pile_take_requires_down":
+        return "true" if rules.no_pile_for_initial_meld else "false"
+    if name == "go_out_discard":
+        return "required" if rules.going_out_needs_discard else "optional"
+    if name == "target_score":
+        return "none" if rules.rounds else str(rules.target)
+    return ""
+
+
+ALIAS_FIELDS: dict[str, str] = {
+    "wild_canasta": "wild_melds", "special_canastas": "wild_melds, twos_canasta_bonus, aces_canasta_bonus",
+    "book_closure": "canasta_max, several_melds_per_rank", "pile_take_requires_down": "no_pile_for_initial_meld",
+    "go_out_discard": "going_out_needs_discard", "target_score": "rounds, target",
+}
+"""The fields each alias option sets (Hand and Foot's named options of RULES_AMERICAN.md B.14 that generic fields
+already play)."""
 
 
 def option_text(name: str, value: Any) -> str:
@@ -347,6 +378,24 @@ def apply_options(base: R, name: str, opts: Mapping[str, str]) -> R:
                 raise RulesError(f"option book_closure takes {' or '.join(BOOK_CLOSURES)} (naturals_only is not "
                                  f"played yet), not {quoted(v)}")
             changes.update(closure)
+            continue
+        if k == "pile_take_requires_down":  # B.5 [GS]: the pile only for a side that is down
+            changes["no_pile_for_initial_meld"] = read_bool(k, v)
+            continue
+        if k == "go_out_discard":
+            t = v.strip().lower()
+            if t not in GO_OUT_DISCARDS:
+                raise RulesError(f"option go_out_discard takes {' or '.join(GO_OUT_DISCARDS)} (forbidden is not "
+                                 f"played yet), not {quoted(v)}")
+            changes["going_out_needs_discard"] = GO_OUT_DISCARDS[t]
+            continue
+        if k == "target_score":  # B.13 [CH, Grandma Sue]: to a target instead of a number of deals
+            if "rounds" in opts:
+                raise RulesError("target_score and rounds are two ways to end the game: give one of them")
+            target = read_int(k, v)
+            if target <= 0:
+                raise RulesError(f"option target_score takes a score above 0 such as 10000, not {quoted(v)}")
+            changes.update(rounds=0, target=target)
             continue
         if k == "special_canastas":
             if read_bool(k, v):

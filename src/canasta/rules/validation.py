@@ -158,6 +158,11 @@ def _check_hand_and_foot(r: RuleFields) -> None:
         raise RulesError("round_draws are cards drawn in a turn by deal, 1 to 5 each, such as 3/3/4/5")
     if (r.foot_pickup != "run_or_walk" or not r.must_play_foot) and r.extra_cards_when != "hand_empty":
         raise RulesError("foot_pickup and must_play_foot=false need a foot (extra_cards_when=hand_empty)")
+    if r.empty_hand_waives_minimum and r.extra_cards_when != "hand_empty":
+        raise RulesError("empty_hand_waives_minimum needs a foot (extra_cards_when=hand_empty, Hand and Foot B.8)")
+    if r.wild_discard_freezes and not r.pile_always_frozen:
+        raise RulesError("wild_discard_freezes goes with pile_always_frozen (Hand and Foot B.5): elsewhere a wild card "
+                         "in the pile freezes it already (§1.7)")
     if r.red3_hand_penalty < 0:
         raise RulesError(f"red3_hand_penalty is a number of points, 0 or more, not {r.red3_hand_penalty}")
     if r.red3_hand_penalty and (r.black3_meld or r.black3_melds_anytime or r.black3_set_leaves_play

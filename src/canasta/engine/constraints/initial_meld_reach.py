@@ -41,7 +41,14 @@ from canasta.engine.constraints.going_out import (
 )
 from canasta.engine.constraints.initial_meld import meld_opens, opening_met
 from canasta.engine.constraints.initial_meld_search import opening_reachable
-from canasta.engine.constraints.meld_plans import NO_CAP, best_meld_value, can_meld_out, meld_out_value
+from canasta.engine.constraints.meld_plans import (
+    NO_CAP,
+    best_meld_value,
+    can_meld_out,
+    meld_out_value,
+    melds_every_card,
+)
+from canasta.engine.constraints.minimum_count import empty_hand_waiver
 from canasta.engine.constraints.sequence_plans import sequences_reach
 from canasta.engine.movegen.move_cards import move_for_action
 from canasta.engine.state import (
@@ -456,6 +463,8 @@ def initial_meld_reachable_beyond(
         # sequences than their depth, the suits a group leaves: where they find no plan, the exact search
         if opening_reachable(state, used, need):
             return True
+    if empty_hand_waiver(state):  # B.8 "Marva rule": melding every card of the hand opens whatever the count
+        return melds_every_card(rank_counts, melds_by_rank, state.meld_limits, cn)
     if not keep or not may_plan_going_out(state):
         return False
     if waiver and not state.pending:  # cards set aside cannot be melded before the minimum
@@ -564,6 +573,8 @@ def initial_meld_reached(state: DealState, side: int) -> bool:
         return True
     if state.rules.opening_requires in OPENING_TRIPLES and not has_clean_triple(state):
         return False
+    if state.hand_sizes[state.turn] == 0 and empty_hand_waiver(state):  # B.8 "Marva rule"
+        return True
     if not state.rules.special_opening:
         return state.open_total >= state.minimum[side]
     return opening_met(

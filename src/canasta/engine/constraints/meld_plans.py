@@ -405,6 +405,15 @@ def meld_out_value(
     return best
 
 
+def melds_every_card(
+    rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int
+) -> bool:
+    """Whether every card of ``rank_counts`` can be melded, none kept nor discarded (``melds_by_rank`` and
+    ``canastas`` as for :func:`can_meld_out`; no canasta required): the hand emptied by melding that waives the
+    minimum count under ``empty_hand_waives_minimum`` (RULES_AMERICAN.md B.8)."""
+    return sum(rank_counts) == 0 or _all_meldable(rank_counts, melds_by_rank, limits, canastas, 0)
+
+
 def _all_meldable(
     rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int, need: int
 ) -> bool:

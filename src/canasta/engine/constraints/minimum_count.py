@@ -23,3 +23,10 @@ def pile_take_waiver_rules(state: DealState) -> bool:
     """The rules let a concealed going out after taking the pile waive the minimum (§2 row 12)."""
     r = state.rules
     return r.concealed_waives_minimum_with_pile and r.concealed_allows_pile_take
+
+
+def empty_hand_waiver(state: DealState) -> bool:
+    """Whether melding every card of the hand this turn would make the side's initial meld whatever its count: the
+    "Marva rule" (``empty_hand_waives_minimum``, RULES_AMERICAN.md B.8 [JC]), for a player whose foot waits and who
+    has no pile cards set aside."""
+    return state.rules.empty_hand_waives_minimum and bool(state.packets[state.turn]) and not state.pending

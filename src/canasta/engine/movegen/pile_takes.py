@@ -147,7 +147,7 @@ def _take_shapes(state: DealState, seat: int, side: int, top: int, meld: Meld | 
     if nat >= 2 and (frozen or "natural_pair" in modes):
         cand.append((TAKE_PAIR, 2, 0, 0))
     if frozen:
-        if rules.pile_take_with_wild and nat >= 1:  # a natural and a wild card take it too (RULES_AMERICAN B.5)
+        if rules.pile_take_with_wild and nat >= 1 and not _wild_frozen(state):  # a natural and a wild card (B.5)
             _wild_shapes(state, side, rank_counts, cand)
         return cand
     if "natural_wild" in modes and nat >= 1:
@@ -161,6 +161,12 @@ def _take_shapes(state: DealState, seat: int, side: int, top: int, meld: Meld | 
             if rules.sequence_wild_max:  # ... or a sequence holding a wild card (Hollywood)
                 out.extend(wild_seq_take_candidates(state, seat, side, top, near))
     return cand
+
+
+def _wild_frozen(state: DealState) -> bool:
+    """Whether a wild card discarded freezes the pile and one is in it (``wild_discard_freezes``, RULES_AMERICAN
+    B.5 [TW]): then only a natural pair takes it, even with ``pile_take_with_wild``."""
+    return state.rules.wild_discard_freezes and any(IS_WILD[c] for c in state.pile)
 
 
 def _wild_shapes(state: DealState, side: int, rank_counts: list[int], cand: list[tuple[int, int, int, int]]) -> None:
