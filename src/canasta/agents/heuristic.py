@@ -48,6 +48,7 @@ from canasta.agents.seqbot import (
     seq_keep_cost,
     seq_points,
 )
+from canasta.agents.special_plan import special_discard_loss, special_plan
 from canasta.cards.deck import ACE, IS_WILD, JOKER, RANKS, THREE, TWO
 from canasta.engine.deal import PlayerView
 from canasta.moves.actions import ACTIONS, DECLARE_ID, DECODED_ACTIONS, group_action
@@ -127,9 +128,33 @@ class HeuristicAgent:
         pos = Position(view, self._rules_facts(view.rules), self.weights)
         if view.phase == "answer":
             return self._answer(pos, legal)
+        special = -1
+        if view.rules.special_hands != "none" and view.phase != "answer":
+            special = special_plan(view, self.weights)
+        if special >= 0:  # building toward a special hand (MAC A.11): draw from the stock, keep its cards
+            return self._special(pos, legal, special)
         if view.phase == "draw":
             return self._draw(pos, legal)
         return self._play(pos, legal)
+
+    def _special(self, pos: Position, legal: Sequence[int], missing: int) -> int:
+        """Move of a seat building toward a special hand ``missing`` cards away (MAC A.11,
+        :mod:`canasta.agents.special_plan`): draw from the stock, never meld, discard the card that serves the
+        hand least (then the usual discard order)."""
+        view = pos.view
+        kinds = [(DECODED_ACTIONS[action].kind, action) for action in legal]
+        if view.phase == "draw":
+            return next((action for kind, action in kinds if kind == DRAW), self._draw(pos, legal))
+        discards = [action for kind, action in kinds if kind == DISCARD]
+        if not discards:
+            return self._play(pos, legal)
+        keep = self.weights.special_keep
+
+        def cost(action: int) -> float:
+            card = DECODED_ACTIONS[action].card
+            return keep * special_discard_loss(view, card, missing, self.weights) + self._discard_cost(pos, card)
+
+        return min(discards, key=cost)
 
     # ------------------------------------------------------------ answering
 
