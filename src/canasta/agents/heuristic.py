@@ -128,14 +128,21 @@ class HeuristicAgent:
         pos = Position(view, self._rules_facts(view.rules), self.weights)
         if view.phase == "answer":
             return self._answer(pos, legal)
-        special = -1
-        if view.rules.special_hands != "none" and view.phase != "answer":
-            special = special_plan(view, self.weights)
-        if special >= 0:  # building toward a special hand (MAC A.11): draw from the stock, keep its cards
-            return self._special(pos, legal, special)
+        special = self._special_move(pos, legal)
+        if special >= 0:
+            return special
         if view.phase == "draw":
             return self._draw(pos, legal)
         return self._play(pos, legal)
+
+    def _special_move(self, pos: Position, legal: Sequence[int]) -> int:
+        """The move of a seat building toward a special hand (MAC A.11, :func:`special_plan`), or -1 where it
+        builds toward none (always where ``special_hands`` is none)."""
+        view = pos.view
+        if view.rules.special_hands == "none" or view.phase == "answer":
+            return -1
+        missing = special_plan(view, self.weights)
+        return self._special(pos, legal, missing) if missing >= 0 else -1
 
     def _special(self, pos: Position, legal: Sequence[int], missing: int) -> int:
         """Move of a seat building toward a special hand ``missing`` cards away (MAC A.11,
