@@ -66,6 +66,9 @@ class HardPlayer(HeuristicAgent):
         view = checked
         self.memory.sync(view)
         pos = self.position(view)
+        special = self._special_move(pos, legal)  # building toward a special hand (MAC A.11)
+        if special >= 0:
+            return special
         if view.phase == "answer":
             return self._answer(pos, legal)
         if view.phase == "draw":

@@ -48,6 +48,7 @@ from canasta.agents.seqbot import (
     seq_keep_cost,
     seq_points,
 )
+from canasta.agents.special_plan import special_discard_loss, special_plan
 from canasta.cards.deck import ACE, IS_WILD, JOKER, RANKS, THREE, TWO
 from canasta.engine.deal import PlayerView
 from canasta.moves.actions import ACTIONS, DECLARE_ID, DECODED_ACTIONS, group_action
@@ -127,9 +128,40 @@ class HeuristicAgent:
         pos = Position(view, self._rules_facts(view.rules), self.weights)
         if view.phase == "answer":
             return self._answer(pos, legal)
+        special = self._special_move(pos, legal)
+        if special >= 0:
+            return special
         if view.phase == "draw":
             return self._draw(pos, legal)
         return self._play(pos, legal)
+
+    def _special_move(self, pos: Position, legal: Sequence[int]) -> int:
+        """The move of a seat building toward a special hand (MAC A.11, :func:`special_plan`), or -1 where it
+        builds toward none (always where ``special_hands`` is none)."""
+        view = pos.view
+        if view.rules.special_hands == "none" or view.phase == "answer":
+            return -1
+        missing = special_plan(view, self.weights)
+        return self._special(pos, legal, missing) if missing >= 0 else -1
+
+    def _special(self, pos: Position, legal: Sequence[int], missing: int) -> int:
+        """Move of a seat building toward a special hand ``missing`` cards away (MAC A.11,
+        :mod:`canasta.agents.special_plan`): draw from the stock, never meld, discard the card that serves the
+        hand least (then the usual discard order)."""
+        view = pos.view
+        kinds = [(DECODED_ACTIONS[action].kind, action) for action in legal]
+        if view.phase == "draw":
+            return next((action for kind, action in kinds if kind == DRAW), self._draw(pos, legal))
+        discards = [action for kind, action in kinds if kind == DISCARD]
+        if not discards:
+            return self._play(pos, legal)
+        keep = self.weights.special_keep
+
+        def cost(action: int) -> float:
+            card = DECODED_ACTIONS[action].card
+            return keep * special_discard_loss(view, card, missing, self.weights) + self._discard_cost(pos, card)
+
+        return min(discards, key=cost)
 
     # ------------------------------------------------------------ answering
 

@@ -130,6 +130,17 @@ class HeuristicWeights:
     freeze_joker: float = 60.0
     """Cost of discarding a joker to freeze such a pile."""
 
+    # --- special hands (Modern American Canasta A.11) --------------------------
+    special_max_missing: int = 3
+    """Build toward a special hand while the side has not melded when the hand lacks at most this many cards for
+    it (``canasta.agents.special_plan``; 14 cards make one, so 13 held lack at least 1)."""
+    special_far_stock: int = 50
+    """A hand lacking more than 1 card is built toward only while the stock holds this many cards or more."""
+    special_min_value: int = 2500
+    """Only special hands worth this many points or more: more than melding is expected to score in a deal."""
+    special_keep: float = 1000.0
+    """Cost of each card a discard takes from the special hand built toward."""
+
     # --- going out and answering -----------------------------------------------
     out_canastas: int = 1
     """Canastas the side wants before going out when nothing presses."""

@@ -86,8 +86,9 @@ SET_KINDS = ("natural", "mixed", "wild", "sequence")
 EXPERIMENTAL_PRESETS: dict[str, str] = {
     "hand-and-foot": "not every option of RULES_AMERICAN.md part B is played yet (book_closure=naturals_only, "
                      "go_out_discard=forbidden, ...); docs/variants/hand-and-foot.md lists what is implemented.",
-    "modern-american": "the bots lay a special hand down when they hold one but never build toward one, and they "
-                       "know only the first MAC sense; docs/variants/modern-american.md lists the status.",
+    "modern-american": "the bots build toward a special hand only when one is a few cards away early in "
+                       "the deal, and they know only the first MAC sense; docs/variants/modern-american.md lists "
+                       "the status.",
 }
 """Presets still marked experimental, with the note ``canasta rules`` shows for them (by preset name: a status
 of the preset's implementation, never a rule)."""

@@ -243,3 +243,68 @@ def score_special_hand(rules: Rules, side: SideResult, name: str) -> SideScore:
                                "going_out", "concealed", "melded_cards", "hand_cards", "penalties"), 0)
     breakdown["special_hand"] = value
     return SideScore(value, breakdown)
+
+
+SPECIAL_HAND_SHAPES: dict[str, tuple[tuple[int, ...], tuple[int, ...], str, int]] = {
+    "pairs": ((2,) * 7, (), "none", 0),
+    "wild_pairs": ((2,) * 6, (ACE, SEVEN), "matching", 2),
+    "miami_pairs": ((2,) * 5, (ACE, SEVEN), "miami", 4),
+    "zip_code": ((4, 3, 3, 2, 2), (), "group", 0),
+    "garbage": ((4, 4, 3, 3), (), "none", 0),
+    "blast_off": ((5, 4, 3, 2), (), "group", 0),
+    "triples": ((3, 3, 3, 3), (), "matching", 2),
+    "quads": ((4, 4, 4), (), "matching", 2),
+    "dream_plus_4": ((5, 5), (), "matching", 4),
+    "dream_plus_5": ((5, 4), (), "any", 5),
+}
+"""The groups of :func:`special_hands_of` as data for measuring how far a hand is from each special hand (the
+Straight apart): sizes of the groups of natural cards of different ranks (no three), ranks that must be among them,
+and the wild cards: ``none``, ``matching`` (that many, all jokers or all twos), ``miami`` (two of each), ``any``
+(that many, any mix) or ``group`` (one group of the sizes may be matching wild cards). tests/test_mac_bots.py
+checks that the hand each shape describes is recognised as that hand."""
+
+
+def _kept_naturals(ranks: dict[int, int], sizes: Sequence[int], required: Sequence[int]) -> int:
+    """Most natural cards of ``ranks`` (count by rank, threes excluded) that fill groups of ``sizes``, the first
+    ones held by the ``required`` ranks: the largest counts go to the largest groups."""
+    kept = sum(min(ranks.get(r, 0), sizes[i]) for i, r in enumerate(required))
+    rest = sorted((n for r, n in ranks.items() if r not in required), reverse=True)
+    return kept + sum(min(n, size) for n, size in zip(rest, sorted(sizes[len(required):], reverse=True), strict=False))
+
+
+def _kept_cards(shape: tuple[tuple[int, ...], tuple[int, ...], str, int], ranks: dict[int, int], jokers: int,
+                twos: int) -> int:
+    """Most cards of a hand that a special hand of ``shape`` (:data:`SPECIAL_HAND_SHAPES`) can keep."""
+    sizes, required, wild, n = shape
+    if wild == "group":  # at most one group made of matching wild cards (a second one is not counted)
+        best = _kept_naturals(ranks, sizes, required)
+        for i, size in enumerate(sizes):
+            fill = max(min(jokers, size), min(twos, size))
+            best = max(best, fill + _kept_naturals(ranks, sizes[:i] + sizes[i + 1:], required))
+        return best
+    kept = _kept_naturals(ranks, sizes, required)
+    if wild == "matching":
+        kept += max(min(jokers, n), min(twos, n))
+    elif wild == "miami":
+        kept += min(jokers, 2) + min(twos, 2)
+    elif wild == "any":
+        kept += min(jokers + twos, n)
+    return kept
+
+
+def special_hand_shortfall(rules: Rules, cards: Sequence[int]) -> list[tuple[int, int, str]]:
+    """How far ``cards`` (13 or 14 card types) are from each special hand of ``rules.special_hands`` (A.11):
+    (cards missing out of :data:`SPECIAL_HAND_SIZE`, the hand's value in points, its key), nearest first, the more
+    valuable first among equals; [] where the variant has none. 0 missing: the cards make that hand
+    (:func:`special_hands_of`). A lower bound of the cards still to draw: cards kept must fit the hand's groups."""
+    table = SPECIAL_HAND_VALUES.get(rules.special_hands, {})
+    if not table:
+        return []
+    ranks, jokers, twos = _groups(cards)
+    straight = len([r for r in ranks if r > TWO]) + min(twos, 1) + min(jokers, 1)
+    ranks.pop(THREE, None)  # no three but in the Straight
+    out = []
+    for key, value in table.items():
+        kept = straight if key == "straight" else _kept_cards(SPECIAL_HAND_SHAPES[key], ranks, jokers, twos)
+        out.append((SPECIAL_HAND_SIZE - kept, -value, key))
+    return [(missing, -value, key) for missing, value, key in sorted(out)]
