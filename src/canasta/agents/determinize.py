@@ -320,7 +320,11 @@ def _kept_threes(view: PlayerView, known: list[list[int]], unseen: int, threes: 
     seats = [s for s in range(view.rules.players) if s != view.seat and view.hand_sizes[s] > sum(known[s])]
     if short > min(len(seats), len(threes)):
         raise DeterminizeError("not enough unseen cards to fill the other hands")
-    return set(rng.sample(seats, short))
+    # a three is kept for the Straight only while the side has not melded (A.3); after, only as the last stock card
+    keeping = [s for s in seats if not view.opened[view.rules.side_of(s)]]
+    if len(keeping) >= short:
+        return set(rng.sample(keeping, short))
+    return set(keeping) | set(rng.sample([s for s in seats if s not in keeping], short - len(keeping)))
 
 
 def _public_parts(view: PlayerView, memory: CardMemory, legal: Sequence[int] | None) -> dict[str, Any]:
@@ -406,14 +410,17 @@ def _match_turn_flags(d: Deal, view: PlayerView, legal: Sequence[int]) -> None:
 
 
 def _melds(view: PlayerView, memory: CardMemory) -> list[list[MeldPart]]:
-    """Melds as the view shows them; this turn's new melds credited to the turn's player (§1.9)."""
+    """Melds as the view shows them; this turn's new melds credited to the turn's player (§1.9). A side that has
+    not opened yet made every meld it has in this turn (its initial meld under way), even where the memory did not
+    see them made (an agent that joins mid-turn)."""
     turn_side = view.side_of(view.turn)
     this_turn = set(memory.turn_new) if memory.turn_seat == view.turn else set()
+    opening = view.phase == "play" and not view.opened[turn_side]
     out: list[list[MeldPart]] = []
     for side, melds in enumerate(view.melds):
         parts = []
         for mv in melds:
-            new = side == turn_side and mv.target in this_turn
+            new = side == turn_side and (opening or mv.target in this_turn)
             parts.append(MeldPart(mv.target, tuple(mv.cards), mv.span, view.turn if new else -1,
                                   view.turn_number if new else 0, new))
         out.append(parts)
