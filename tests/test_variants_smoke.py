@@ -17,6 +17,7 @@ from canasta.agents import make_agent
 from canasta.cli.main import app
 from canasta.engine.deal import Deal
 from canasta.engine.game import Game
+from canasta.engine.special_hands import special_hand_wins
 from canasta.formats.records import record_from_game, replay_record
 from canasta.play.match import play_deal, play_game
 from canasta.rules.fields import Rules, RulesError, preset_names
@@ -110,6 +111,8 @@ def _whole_games(variant: str, bot: str, n: int) -> None:
         assert game.over, f"{variant} game {g} with {bot} did not end"
         if rules.rounds:  # a game of so many deals (Hand and Foot): the highest total wins, whatever it is
             assert len(game.logs) >= rules.rounds
+        elif game.deal is not None and special_hand_wins(game.deal) >= 0:  # a Dream Hand wins at once (MAC A.13)
+            assert game.winner == special_hand_wins(game.deal)
         else:
             assert max(game.totals) >= rules.target
 

@@ -253,11 +253,17 @@ def test_an_initial_meld_is_staged_before_anything_is_sent(server: Server, brows
     page = open_table(browser, server, DESKTOP)
     try:
         for _ in range(40):
-            s = wait_state(page, "s.legal.includes('draw') || (s.view && s.view.phase === 'over')")
+            s = wait_state(page, "s.legal.length > 0 || (s.view && s.view.phase === 'over')")  # his turn, or over
             if s["view"]["phase"] == "over":  # the bots ended the deal: the next one
                 page.click("#next-btn")
                 wait_state(page, f"s.deal_no > {s['deal_no']} && s.view.phase !== 'over'")
                 continue
+            if "no" in s["legal"]:  # the partner asked "may I go out?": say no, the deal goes on
+                page.click("#no-btn")
+                wait_state(page, f"s.seq > {s['seq']}")
+                continue
+            if "draw" not in s["legal"]:  # the stock is out: the pile must be taken (§1.10), no staging this deal
+                pytest.skip("the stock ran out before an initial meld came to hand")
             page.click("[data-role='stock']")
             try:
                 s = wait_state(page, f"s.seq > {s['seq']} && s.view.phase === 'play'")
