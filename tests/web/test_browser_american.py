@@ -123,6 +123,8 @@ def test_american_tables_in_each_language_have_no_raw_key(server: Server, browse
             page.screenshot(path=str(shots_dir(tmp_path) / f"{variant}-desktop-{lang}.png"))
             assert visible_raw_keys(page, locale_keys()) == []
             assert len(text(page, "kinds")) == (1 if variant == "mac" else 2)
+            # every bot seat's default name in the page's language, also where seats were shown in another order
+            assert "(random)" not in page.inner_text("#board")
         finally:
             page.context.close()
 

@@ -108,9 +108,11 @@ function seatName(seat, nSeats, me, counterclockwise) {
    for the server's default names ("Player 2", "Bot 3 (medium)"), the same in the page language. */
 function seatLabel(s, i) {
   const name = (s && s.name) || "";
-  if (name === "Player " + (i + 1)) return t("seat.player", { n: i + 1 });
-  if (s && s.kind === "bot" && name === "Bot " + (i + 1) + " (" + s.bot + ")") {
-    return t("seat.bot", { n: i + 1, bot: botName(s.bot) });
-  }
+  // the server's default names ("Player n", "Bot n (level)"), translated; the number is the one in the name,
+  // which stays the seat's number when seats are shown in another order
+  const player = /^Player (\d+)$/.exec(name);
+  if (player) return t("seat.player", { n: Number(player[1]) });
+  const bot = /^Bot (\d+) \((.+)\)$/.exec(name);
+  if (bot && s.kind === "bot" && bot[2] === s.bot) return t("seat.bot", { n: Number(bot[1]), bot: botName(s.bot) });
   return name;
 }
