@@ -128,6 +128,8 @@ def explain_discard(state: DealState, move: Move, seat: int, side: int) -> Refus
         return refusal("black_three_first_turn", "black threes may not be discarded in your first turn of the deal "
                                                  "while you hold other cards (§3.2 Cuban)")
     rank = card >> 2
+    if state.hand_sizes[seat] == 1 and state.rules.going_out_by_melding and not state.packets[seat]:
+        return refusal("no_final_discard", "you may go out only by melding every last card, never by a final discard: keep two cards, or meld them all (Hand and Foot B.10)")
     if state.hand_sizes[seat] == 1 and rank == state.variant_ranks.discard_block:
         return refusal("no_going_out_by_discard", f"you may not go out by discarding one of the {RANK_WORDS[rank]} "
                                                   "(§3.5)", rank=rank_code(rank))

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from canasta.cards.deck import IS_RED_THREE, IS_WILD, RANKS, card_str, is_black_three
 from canasta.engine.constraints.going_out import canastas_needed_words
 from canasta.engine.constraints.out_blocks import side_blocked
-from canasta.engine.extra_cards import extra_cards_due, side_canastas
+from canasta.engine.extra_cards import extra_cards_due, partner_foot_waits, side_canastas
 from canasta.scoring.canasta_kinds import kinds_met, missing_kinds
 from canasta.util.refusal import Params as Params
 from canasta.util.refusal import Refusal as Refusal
@@ -79,6 +79,9 @@ def out_block(deal: DealState, seat: int) -> Refusal | None:
             return refusal("extra_packet_due", "you cannot go out before you receive your packet")
         return refusal("extra_cards_due", f"you cannot go out before you receive {rules.extra_cards} cards from the "
                                           "stock", n=rules.extra_cards)
+    if rules.all_partners_in_foot and partner_foot_waits(deal, side):
+        return refusal("partners_foot_due", "your side may go out only when every one of its players has picked up "
+                                            "his foot (Hand and Foot B.10)")
     if rules.red3_to_go_out:
         reds = sum(len(deal.red3[s]) for s in range(deal.n) if deal.side_of[s] == side)
         if reds < rules.red3_to_go_out:

@@ -167,6 +167,8 @@ def explain_meld_tail(state: DealState, cards: tuple[int, ...], target: int = -1
             return incomplete_blocks()  # the meld itself would stay incomplete (MAC A.9)
         if state.rules.must_ask_to_go_out and state.answer == 0:
             return refusal("must_ask", MUST_ASK)
+        if after == 1 and state.rules.going_out_by_melding:
+            return refusal("no_final_discard", "you may go out only by melding every last card, never by a final discard: keep two cards, or meld them all (Hand and Foot B.10)")
         return needing("keep_card_to_discard", f"you must keep a card to discard: your side needs "
                                                f"{needed_words(state)} before you can meld your last cards "
                                                "(§1.4, §1.9)", state)
