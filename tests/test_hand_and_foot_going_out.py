@@ -313,9 +313,8 @@ def test_going_out_oracle_agrees_in_the_foot_with_the_options(options: str) -> N
     """The oracle where going out matters: the player in his foot, a hand of at most 8 cards (eager random games)."""
     import random
 
-    from oracles.compare import compare_position
-
     from canasta.engine.state import P_PLAY
+    from oracles.compare import compare_position
 
     rules = Rules.parse(f"hand-and-foot({options})")
     stats: dict[str, int] = {}

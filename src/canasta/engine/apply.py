@@ -68,7 +68,8 @@ from canasta.moves.notation import (
 )
 
 MAX_RESHUFFLES = 3
-"""Safeguard for ``stock_end=reshuffle`` (and ``reshuffle_below_top``): after this many reshuffles the deal ends as with ``end``."""
+"""Safeguard for ``stock_end=reshuffle`` (and ``reshuffle_below_top``): after this many reshuffles the deal ends as
+with ``end``."""
 
 
 _CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DECLARE: (0,), DISCARD: (1,), TAKE: (0, 2)}

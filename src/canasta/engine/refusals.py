@@ -65,6 +65,11 @@ def incomplete_blocks() -> Refusal:
                                                        "(MAC A.9)")
 
 
+NO_FINAL_DISCARD = ("you may go out only by melding every last card, never by a final discard: keep two cards, or "
+                    "meld them all (Hand and Foot B.10)")
+"""The refusal ``no_final_discard`` (``going_out_by_melding``, RULES_AMERICAN.md B.10 ``go_out_discard=forbidden``)."""
+
+
 def out_block(deal: DealState, seat: int) -> Refusal | None:
     """Why the side of ``seat`` may not go out for a reason other than its number of canastas, or None:
     nobody goes out, extra cards still due, too few red threes, a kind of canasta missing (RULES.md §3.2

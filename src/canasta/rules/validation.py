@@ -185,7 +185,8 @@ def _check_hand_and_foot_going_out(r: RuleFields) -> None:
     if r.all_partners_in_foot and r.extra_cards_when != "hand_empty":
         raise RulesError("all_partners_in_foot needs a foot (extra_cards_when=hand_empty, Hand and Foot B.10)")
     if r.special_book_bonuses == "landoware" and not r.wild_melds:
-        raise RulesError("special_book_bonuses=landoware scores a wild book 2500: it needs wild books (wild_melds=true)")
+        raise RulesError("special_book_bonuses=landoware scores a wild book 2500: it needs wild books "
+                         "(wild_melds=true)")
     if r.book_bonus_counts_toward_minimum:
         if r.special_opening or r.sequences or r.wild_melds or r.opening_requires != "none":
             raise RulesError("book_bonus_counts_toward_minimum goes with the plain minimum count: no special opening, "
