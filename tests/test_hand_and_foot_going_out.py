@@ -346,3 +346,78 @@ def test_initial_meld_oracle_agrees_with_the_options(options: str, scored: bool)
     problems = [p for d in first_turns(f"hand-and-foot({options})", 15, seed=7, scored=scored)
                 for p in compare_opening(d, stats)]
     assert problems == []
+
+
+# ------------------------------------------------------------ oracles on positions built for the options (seeded)
+
+_POOL = ("5C", "5D", "8C", "8D", "9C", "9D", "9H", "9S", "4C", "4D", "6C", "6D", "6H", "2C", "JK", "7C", "3S", "AC",
+         "AD", "AH")
+"""Cards a hand of the going-out positions is drawn from: ranks of the open melds (5, 8), of a new meld (9, A), cards
+no meld takes (4, 6, 7, a black three) and wild cards."""
+
+
+def _going_out_positions(rules: Rules, count: int, seed: int) -> list[Deal]:
+    """Seat 0 in his foot, his side holding the contract and open melds of fives and eights, a hand of 2 to 7 cards
+    of :data:`_POOL`; his partner's foot still waiting in one position of three."""
+    import random
+
+    rng = random.Random(seed)
+    melds = [*FIVES, (RANK["8"], "8H 8S 8D 2H")]
+    out = []
+    for _ in range(count):
+        hand = " ".join(rng.choice(_POOL) for _ in range(rng.randint(2, 7)))
+        packets = ["", "", "4H 5H 6H 8H 9H TH JH QH KH AH 4S" if rng.random() < 1 / 3 else "", ""]
+        out.append(_in_foot(hand, melds, rules, packets=packets))
+    return out
+
+
+@pytest.mark.parametrize("options", GOING_OUT_OPTIONS)
+def test_going_out_oracle_agrees_with_the_contract_met(options: str) -> None:
+    """The going-out oracle on positions where going out is often possible (the contract met, the player in his
+    foot): the fast answers ("may I go out?" offered, ``can_go_out_now``, a yes that never strands) agree."""
+    from oracles.compare import compare_position
+
+    stats: dict[str, int] = {}
+    problems = [p for d in _going_out_positions(Rules.parse(f"hand-and-foot({options})"), 120, seed=11)
+                for p in compare_position(d, stats)]
+    assert not problems, problems[:3]
+    assert stats.get("skipped", 0) == 0 and stats["positions"] == 120 and 5 <= stats.get("out", 0) <= 110
+
+
+def _opening_positions(rules: Rules, count: int, seed: int) -> list[Deal]:
+    """Seat 0 of a side not down, after his draw: a hand of 8 to 11 cards, 3 to 6 of one rank, 2 or 3 of another,
+    up to 2 wild cards, the rest filler; the minimum 50, 90, 120 or 150 (the side's score 0, 2500, 5000 or 7500
+    where ``minimum_mode=by_score``). His foot waits for him and holds nothing to meld (ten black threes and a 4):
+    the oracle, which sees the foot, would else run to it and meld its cards toward the minimum, which the engine
+    does not count on (the foot is unseen until taken)."""
+    import random
+
+    rng = random.Random(seed)
+    suits = "CDHS"
+    out = []
+    for _ in range(count):
+        a, b = rng.sample(("5", "6", "8", "9", "T", "K", "A"), 2)
+        cards = [a + rng.choice(suits) for _ in range(rng.randint(3, 6))]
+        cards += [b + rng.choice(suits) for _ in range(rng.randint(2, 3))]
+        cards += [rng.choice(("2C", "2D", "JK")) for _ in range(rng.randint(0, 2))]
+        while len(cards) < rng.randint(8, 11):
+            cards.append(rng.choice(("4C", "7D", "QH", "JS")))
+        k = rng.randrange(4)
+        parts: dict[str, object] = ({"scores": [2500 * k, 0]} if not rules.round_minimums
+                                    else {"minimums": [rules.round_minimums[k]] * 2})
+        out.append(_position([" ".join(cards), "5H 6S 6D", "6H 7C 7D", "7H 7S 8D"], phase="play", drew=1,
+                             packets=["3C 3S 3C 3S 3C 3S 3C 3S 3C 3S 4H", "", "", ""], rules=rules, **parts))
+    return out
+
+
+@pytest.mark.parametrize("options", OPENING_OPTIONS)
+def test_initial_meld_oracle_agrees_on_hands_near_a_book(options: str) -> None:
+    """The initial-meld oracle on hands near a book (up to 6 of a rank, wild cards) at every round's minimum: a meld
+    is offered exactly when the minimum (or, with ``book_bonus_counts_toward_minimum``, a book) is reachable."""
+    from oracles.compare import compare_opening
+
+    stats: dict[str, int] = {}
+    problems = [p for d in _opening_positions(Rules.parse(f"hand-and-foot({options})"), 60, seed=5)
+                for p in compare_opening(d, stats)]
+    assert problems == [], problems[:3]
+    assert stats.get("open_checked", 0) >= 50
