@@ -421,3 +421,31 @@ def test_initial_meld_oracle_agrees_on_hands_near_a_book(options: str) -> None:
                 for p in compare_opening(d, stats)]
     assert problems == [], problems[:3]
     assert stats.get("open_checked", 0) >= 50
+
+
+# ------------------------------------------------------------------------------------------------------- the bots
+
+BOT_OPTIONS = ("go_out_discard=forbidden", "all_partners_in_foot=true", "minimum_mode=by_score",
+               "book_bonus_counts_toward_minimum=true", "stock_exhausted=reshuffle", "ace_value=15",
+               "special_book_bonuses=landoware,wild_melds=true")
+
+
+@pytest.mark.parametrize("options", BOT_OPTIONS)
+def test_bots_play_whole_deals_with_the_option(options: str) -> None:
+    """The rule-of-thumb players (heuristic against hard) play seeded deals to their end with each option, the
+    engine's invariants (every card once, counts, melds) checked after every move; with ``stock_exhausted=reshuffle``
+    the stock is reshuffled in them."""
+    from canasta.agents.base import make_agent
+    from canasta.play.match import play_deal
+
+    rules = Rules.parse(f"hand-and-foot({options})")
+    reshuffles = 0
+    for seed in (0, 5, 8):  # 5 and 8: the stock runs out (3 reshuffles in 5, then the deal ends; 1 in 8)
+        game = Game(rules, seed=seed)
+        game.new_deal()
+        deal = play_deal(game, [make_agent(("heuristic", "hard")[seat % 2], 100 + seat) for seat in range(4)],
+                         check=True)
+        assert deal.over
+        reshuffles += deal.reshuffles
+        game.finish_deal()
+    assert (reshuffles > 0) == (rules.stock_end == "reshuffle_below_top")
