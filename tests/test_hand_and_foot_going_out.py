@@ -65,6 +65,25 @@ def test_go_out_discard_forbidden_goes_out_only_by_melding() -> None:
     assert {"meld 9C 9D 9H", "ask"} <= legal_strs(d)
 
 
+def test_go_out_discard_forbidden_and_the_pile() -> None:
+    """A take of the pile that leaves one card: under ``forbidden`` legal only where that card then melds him out
+    (8 8 take the lone 8, the 5 joins the fives); a 4 left instead refuses the take. By default the last card is
+    discarded to go out."""
+    def at(hand: str, rules: Rules) -> Deal:
+        return _position([hand, "5C 6S 6D", "6H 7C 7D", "7H 7S 8D"], packets=["", "", "", ""], pile="8H",
+                         melds=[FIVES, []], phase="draw", opened=[True, False], rules=rules)
+
+    d = at("8C 8D 5C", FORBIDDEN)
+    d.apply("take 8C 8D")
+    assert legal_strs(d) == {"add 5C"}
+    d.apply("add 5C")
+    assert d.over and d.out_seat == 0
+    d = at("8C 8D 5C", HF)
+    d.apply("take 8C 8D")
+    assert legal_strs(d) == {"discard 5C"}
+    assert legal_strs(at("8C 8D 4C", FORBIDDEN)) == {"draw"} and "take 8C 8D" in legal_strs(at("8C 8D 4C", HF))
+
+
 def test_go_out_discard_forbidden_keeps_walking_to_the_foot() -> None:
     """Under ``forbidden`` a player whose foot waits still walks to it by discarding his last card (B.9), and with
     ``must_play_foot=false`` that discard is a walk, never a going out."""
