@@ -468,3 +468,25 @@ def test_bots_play_whole_deals_with_the_option(options: str) -> None:
         reshuffles += deal.reshuffles
         game.finish_deal()
     assert (reshuffles > 0) == (rules.stock_end == "reshuffle_below_top")
+
+
+@pytest.mark.parametrize("options", ["stock_exhausted=reshuffle,go_out_discard=forbidden,ace_value=15",
+                                     "minimum_mode=by_score,all_partners_in_foot=true,"
+                                     "book_bonus_counts_toward_minimum=true"])
+def test_a_recorded_game_with_the_options_replays(options: str) -> None:
+    """A whole game of heuristic players with the options, recorded and replayed: the same totals (the reshuffles
+    drawn from the deal's seeded generator replay as they fell)."""
+    from canasta.agents.registry import make_agent
+    from canasta.formats.records import record_from_game, replay_record
+    from canasta.play.match import play_deal
+
+    game = Game(Rules.parse(f"hand-and-foot({options})"), seed=5)
+    reshuffles = 0
+    while not game.over:
+        game.new_deal()
+        reshuffles += play_deal(game, [make_agent("heuristic", 120 + s) for s in range(4)]).reshuffles
+        game.finish_deal()
+    seats = [{"name": f"Bot {i + 1}", "kind": "bot", "bot": "heuristic"} for i in range(4)]
+    res = replay_record(record_from_game(game, seats))
+    assert res.totals == game.totals and res.winner == game.winner
+    assert reshuffles > 0 or "reshuffle" not in options
