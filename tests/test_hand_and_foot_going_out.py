@@ -177,6 +177,10 @@ def test_minimum_mode_by_score() -> None:
         _hf(minimum_mode="by_score", round_minimums="50/90")
     with pytest.raises(RulesError, match="needs round_minimums"):
         Rules.parse("classic(minimum_mode=by_round)")
+    classic = Rules.parse("classic(minimum_mode=by_score)")  # already by score: its own table
+    assert classic.min_meld_table == Rules.parse("classic").min_meld_table
+    table = _hf(minimum_mode="by_score", min_meld_table="15/0:50/3000:120")
+    assert [table.min_meld(s) for s in (-5, 0, 3000)] == [15, 50, 120]
 
 
 def test_book_bonus_counts_toward_minimum() -> None:

@@ -443,7 +443,9 @@ def apply_options(base: R, name: str, opts: Mapping[str, str]) -> R:
 
 def _hand_foot_aliases(base: RuleFields, opts: Mapping[str, str], changes: dict[str, Any]) -> None:
     """Apply Hand and Foot's named options ``minimum_mode`` (B.8), ``stock_exhausted`` (B.11) and ``ace_value`` (B.2)
-    of ``opts`` to ``changes``, over the fields they set (given there or in ``base``).
+    of ``opts`` to ``changes``, over the fields they set (given there or in ``base``). ``minimum_mode=by_score`` on
+    rules with minimums by deal (``round_minimums``) reads :data:`HF_SCORE_MINIMUMS` (or the ``min_meld_table``
+    given); on rules already by score it keeps their table.
 
     Raises:
         RulesError: a value they do not take, or ``minimum_mode=by_score`` with ``round_minimums`` given.
@@ -456,8 +458,9 @@ def _hand_foot_aliases(base: RuleFields, opts: Mapping[str, str], changes: dict[
             if "round_minimums" in opts:
                 raise RulesError("minimum_mode=by_score reads the minimum count from the side's score, "
                                  "round_minimums by deal: give one of them")
+            if base.round_minimums:  # from the minimums by deal: CH's table, unless one is given
+                changes.setdefault("min_meld_table", HF_SCORE_MINIMUMS)
             changes.update(round_minimums=(), min_meld_mode="by_score")
-            changes.setdefault("min_meld_table", HF_SCORE_MINIMUMS)
         elif not changes.get("round_minimums", base.round_minimums):
             raise RulesError("minimum_mode=by_round needs round_minimums (such as 50/90/120/150)")
     if "stock_exhausted" in opts:
