@@ -232,7 +232,8 @@ def test_pile_take_requires_down() -> None:
 
 def test_go_out_discard_required_or_optional() -> None:
     """``go_out_discard`` (B.10) is ``going_out_needs_discard``: required (the default) keeps a card for the final
-    discard; optional goes out by melding every card; TV's forbidden is refused with a message."""
+    discard; optional goes out by melding every card; TV's forbidden (tests/test_hand_and_foot_going_out.py) goes out
+    only by melding; other values are refused with a message."""
     assert _hf(go_out_discard="required") == HF and HF.going_out_needs_discard
     optional = _hf(go_out_discard="optional")
     assert optional == _hf(going_out_needs_discard="false")
@@ -245,8 +246,8 @@ def test_go_out_discard_required_or_optional() -> None:
     d = at(optional)
     d.apply("meld 9C 9D 9H")
     assert d.over and d.out_seat == 0 and d.score()[0].breakdown["going_out"] == 100
-    for bad in ("forbidden", "never"):
-        with pytest.raises(RulesError, match="go_out_discard takes required or optional"):
+    for bad in ("forbid", "never"):
+        with pytest.raises(RulesError, match="go_out_discard takes required, optional, forbidden"):
             _hf(go_out_discard=bad)
 
 
@@ -274,7 +275,7 @@ def test_named_options_are_listed() -> None:
     table = option_table(HF)
     for line in ("pile_take_requires_down = false (sets no_pile_for_initial_meld)", "wild_discard_freezes = false",
                  "empty_hand_waives_minimum = false",
-                 "go_out_discard = required (sets going_out_needs_discard)",
+                 "go_out_discard = required (sets going_out_needs_discard, going_out_by_melding)",
                  "target_score = none (sets rounds, target)",
                  "book_closure = closed_at_7 (sets canasta_max, several_melds_per_rank)"):
         assert line in table

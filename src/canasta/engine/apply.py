@@ -68,7 +68,8 @@ from canasta.moves.notation import (
 )
 
 MAX_RESHUFFLES = 3
-"""Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
+"""Safeguard for ``stock_end=reshuffle`` (and ``reshuffle_below_top``): after this many reshuffles the deal ends as
+with ``end``."""
 
 
 _CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DECLARE: (0,), DISCARD: (1,), TAKE: (0, 2)}
@@ -142,6 +143,15 @@ def stock_gone(state: DealState) -> None:
         if state.stock:
             return
         # turning the new upcard used every card: nothing to draw, the deal ends as with "end"
+    if mode == "reshuffle_below_top" and len(state.pile) > 1 and state.reshuffles < MAX_RESHUFFLES:
+        state.reshuffles += 1  # Hand and Foot B.11 [GS, JC]: the top card stays, the rest is the new stock
+        top = state.pile[-1]
+        cards = state.pile[:-1]
+        state.pile = [top]
+        state.frozen = state.rules.pile_always_frozen or IS_WILD[top] or IS_RED_THREE[top]
+        state.rng.shuffle(cards)
+        state.stock = cards
+        return
     if mode == "forced_take" or mode == "pile_continuation":  # MAC A.10: the same, nobody forced (forced_to_take)
         state.stock_out = True
         if take_modes(state):

@@ -19,7 +19,7 @@ from canasta.engine.constraints.minimum_count import initial_meld_done
 from canasta.engine.extra_cards import blocked_discard
 from canasta.engine.movegen.move_cards import RANK_WORDS
 from canasta.engine.movegen.turn_moves import legal_actions
-from canasta.engine.refusals import Refusal, needed_words, needing, out_block, rank_code, refusal
+from canasta.engine.refusals import NO_FINAL_DISCARD, Refusal, needed_words, needing, out_block, rank_code, refusal
 from canasta.engine.refuse_melds import KINDS, MUST_ASK, explain_meld
 from canasta.engine.refuse_special_hands import declare_refusal
 from canasta.engine.refuse_takes import explain_take
@@ -128,6 +128,8 @@ def explain_discard(state: DealState, move: Move, seat: int, side: int) -> Refus
         return refusal("black_three_first_turn", "black threes may not be discarded in your first turn of the deal "
                                                  "while you hold other cards (§3.2 Cuban)")
     rank = card >> 2
+    if state.hand_sizes[seat] == 1 and state.rules.going_out_by_melding and not state.packets[seat]:
+        return refusal("no_final_discard", NO_FINAL_DISCARD)
     if state.hand_sizes[seat] == 1 and rank == state.variant_ranks.discard_block:
         return refusal("no_going_out_by_discard", f"you may not go out by discarding one of the {RANK_WORDS[rank]} "
                                                   "(§3.5)", rank=rank_code(rank))

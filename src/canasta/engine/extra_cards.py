@@ -116,6 +116,8 @@ def out_need(deal: DealState, seat: int, kinds: bool = True) -> int:
     side = deal.side_of[seat]
     if rules.extra_cards and extra_cards_due(deal, seat) and (rules.must_play_foot or not rules.has_foot):
         return OUT_NEVER  # must_play_foot=false: a player may go out from his hand (RULES_AMERICAN.md B.10)
+    if rules.all_partners_in_foot and partner_foot_waits(deal, side):
+        return OUT_NEVER
     if rules.red3_to_go_out:
         reds = sum(len(deal.red3[s]) for s in range(deal.n) if deal.side_of[s] == side)
         if reds < rules.red3_to_go_out:
@@ -126,6 +128,12 @@ def out_need(deal: DealState, seat: int, kinds: bool = True) -> int:
     if not rules.wild_canastas_count:  # canastas of twos / wild cards do not count (Italian §3.2)
         return rules.canastas_to_go_out + wild_canastas(deal, side)
     return rules.canastas_to_go_out
+
+
+def partner_foot_waits(deal: DealState, side: int) -> bool:
+    """Whether a player of ``side`` has not picked up his foot yet (``all_partners_in_foot``: the side may not go out,
+    RULES_AMERICAN.md B.10 [CH])."""
+    return any(deal.packets[s] for s in range(deal.n) if deal.side_of[s] == side)
 
 
 def wild_canastas(deal: DealState, side: int) -> int:
@@ -180,6 +188,8 @@ def out_block_reason(deal: DealState, seat: int) -> str:
     if rules.extra_cards and extra_cards_due(deal, seat):
         what = "your packet" if rules.extra_cards_from == "packet" else f"{rules.extra_cards} cards from the stock"
         return f"you cannot go out before you receive {what}"
+    if rules.all_partners_in_foot and partner_foot_waits(deal, side):
+        return "your side may go out only when every one of its players has picked up his foot"
     if rules.red3_to_go_out:
         reds = sum(len(deal.red3[s]) for s in range(deal.n) if deal.side_of[s] == side)
         if reds < rules.red3_to_go_out:

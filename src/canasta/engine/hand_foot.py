@@ -43,6 +43,8 @@ def goes_out_from_hand(state: DealState, seat: int, by_discard: bool) -> bool:
     rules = state.rules
     if rules.must_play_foot or not state.packets[seat] or (rules.going_out_needs_discard and not by_discard):
         return False
+    if by_discard and rules.going_out_by_melding:
+        return False  # no final discard (go_out_discard=forbidden): he walks to his foot
     answer = state.answer
     if not (answer > 0 if rules.must_ask_to_go_out else answer >= 0):
         return False

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from canasta.cards.deck import IS_RED_THREE, IS_WILD, RANKS, card_str, is_black_three
 from canasta.engine.constraints.going_out import canastas_needed_words
 from canasta.engine.constraints.out_blocks import side_blocked
-from canasta.engine.extra_cards import extra_cards_due, side_canastas
+from canasta.engine.extra_cards import extra_cards_due, partner_foot_waits, side_canastas
 from canasta.scoring.canasta_kinds import kinds_met, missing_kinds
 from canasta.util.refusal import Params as Params
 from canasta.util.refusal import Refusal as Refusal
@@ -65,6 +65,11 @@ def incomplete_blocks() -> Refusal:
                                                        "(MAC A.9)")
 
 
+NO_FINAL_DISCARD = ("you may go out only by melding every last card, never by a final discard: keep two cards, or "
+                    "meld them all (Hand and Foot B.10)")
+"""The refusal ``no_final_discard`` (``going_out_by_melding``, RULES_AMERICAN.md B.10 ``go_out_discard=forbidden``)."""
+
+
 def out_block(deal: DealState, seat: int) -> Refusal | None:
     """Why the side of ``seat`` may not go out for a reason other than its number of canastas, or None:
     nobody goes out, extra cards still due, too few red threes, a kind of canasta missing (RULES.md §3.2
@@ -79,6 +84,9 @@ def out_block(deal: DealState, seat: int) -> Refusal | None:
             return refusal("extra_packet_due", "you cannot go out before you receive your packet")
         return refusal("extra_cards_due", f"you cannot go out before you receive {rules.extra_cards} cards from the "
                                           "stock", n=rules.extra_cards)
+    if rules.all_partners_in_foot and partner_foot_waits(deal, side):
+        return refusal("partners_foot_due", "your side may go out only when every one of its players has picked up "
+                                            "his foot (Hand and Foot B.10)")
     if rules.red3_to_go_out:
         reds = sum(len(deal.red3[s]) for s in range(deal.n) if deal.side_of[s] == side)
         if reds < rules.red3_to_go_out:

@@ -12,6 +12,7 @@ from canasta.engine.constraints.out_blocks import blocked_after, wild_meld_open
 from canasta.engine.movegen.move_cards import RANK_WORDS
 from canasta.engine.movegen.twos import twos_reserved
 from canasta.engine.refusals import (
+    NO_FINAL_DISCARD,
     Refusal,
     incomplete_blocks,
     needed_words,
@@ -167,6 +168,8 @@ def explain_meld_tail(state: DealState, cards: tuple[int, ...], target: int = -1
             return incomplete_blocks()  # the meld itself would stay incomplete (MAC A.9)
         if state.rules.must_ask_to_go_out and state.answer == 0:
             return refusal("must_ask", MUST_ASK)
+        if after == 1 and state.rules.going_out_by_melding:
+            return refusal("no_final_discard", NO_FINAL_DISCARD)
         return needing("keep_card_to_discard", f"you must keep a card to discard: your side needs "
                                                f"{needed_words(state)} before you can meld your last cards "
                                                "(§1.4, §1.9)", state)

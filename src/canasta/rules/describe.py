@@ -277,6 +277,8 @@ def _describe_going_out(r: RuleFields) -> list[str]:
         add("Black threes are never melded.")
     if r.going_out_needs_discard:
         add("Going out ends with a discard: the player going out may not meld his last cards.")
+    if r.going_out_by_melding:
+        add("Going out only by melding every last card: no final discard; a discard always leaves a card in the hand.")
     return lines
 
 
@@ -290,6 +292,7 @@ def _describe_end(r: RuleFields) -> list[str]:
           "pile_continuation": "each player in turn may take the pile if he legally can; the deal ends when one "
                                "would have to draw",
           "reshuffle": "the discard pile is shuffled into a new stock",
+          "reshuffle_below_top": "the discard pile below its top card is shuffled into a new stock",
           "end": "the deal ends after the turn of the player who drew the last card"}[r.stock_end]
     add(f"Stock exhausted: {se}. Last card a red three: "
         + ("he may meld but not discard." if r.last_red3_may_meld else "he may neither meld nor discard."))
@@ -419,6 +422,11 @@ def _foot_options(r: RuleFields) -> list[str]:
     if r.round_draws:
         out.append("Cards drawn by deal of the game: "
                    + ", ".join(f"deal {k}: {d}" for k, d in enumerate(r.round_draws, 1)) + " (later deals: the last).")
-    if r.special_book_bonuses == "sevens":
-        out.append("A clean book of sevens scores 1500 (a dirty one the usual bonus).")
+    if r.special_book_bonuses in ("sevens", "landoware"):
+        out.append("A clean book of sevens scores 1500 (a dirty one the usual bonus)"
+                   + ("; a wild book scores 2500." if r.special_book_bonuses == "landoware" else "."))
+    if r.all_partners_in_foot:
+        out.append("A side may go out only when every one of its players has picked up his foot.")
+    if r.book_bonus_counts_toward_minimum:
+        out.append("A book completed in the side's initial meld counts its bonus toward the minimum count.")
     return out

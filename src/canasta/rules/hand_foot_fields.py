@@ -31,7 +31,7 @@ class HandFootFields:
     hand only: a take of the pile still meets the minimum)."""
     special_book_bonuses: str = "none"
     """Books of their own value: none; sevens (a clean book of sevens 1,500, a dirty one the usual bonus,
-    B.6 [drwingnut])."""
+    B.6 [drwingnut]); landoware (as sevens, and a wild book 2,500 where ``wild_melds``, B.6 [landoware])."""
     foot_pickup: str = "run_or_walk"
     """How a player whose hand is empty takes his foot (``Rules.has_foot``, B.9): run_or_walk (emptied by melding
     he takes it and plays on, by his discard he takes it and plays it from his next turn); walk_only (he may not
@@ -40,3 +40,12 @@ class HandFootFields:
     must_play_foot: bool = True
     """A player may go out only from his foot (B.10 [NW, JC, BGA]); false: also from his hand, his foot then
     counting against his side (drwingnut)."""
+    going_out_by_melding: bool = False
+    """Going out only by melding every last card, never by a final discard (B.10 ``go_out_discard=forbidden`` [TV];
+    default false): a discard always leaves a card in the hand, unless the player's foot still waits for him."""
+    all_partners_in_foot: bool = False
+    """A side may go out only when every one of its players has picked up his foot (B.10 [CH]; default false)."""
+    book_bonus_counts_toward_minimum: bool = False
+    """A book (7 cards) completed in the side's initial meld counts its bonus toward the minimum count (B.8 [JC];
+    default false). Played where every minimum count is at most the bonus of a dirty book, so such a book meets
+    the minimum by itself."""

@@ -9,6 +9,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from canasta.cards.deck import ACE
 from canasta.rules.errors import RulesError
 from canasta.rules.rule_fields import RuleFields
 from canasta.rules.tables import (
@@ -36,7 +37,7 @@ R = TypeVar("R", bound=RuleFields)
 _FIELDS = {f.name: f for f in dataclasses.fields(RuleFields) if f.name not in ("name", "options")}
 
 _ENUMS: dict[str, tuple[str, ...]] = {
-    "stock_end": ("forced_take", "reshuffle", "end", "pile_continuation"),
+    "stock_end": ("forced_take", "reshuffle", "end", "pile_continuation", "reshuffle_below_top"),
     "red3_negative_if": ("no_meld", "no_canasta", "lost_hand", "never", "few_canastas"),
     "direction": ("clockwise", "counterclockwise"),
     "tie": ("another_deal", "shared"),
@@ -48,13 +49,13 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "min_meld_mode": ("by_score", "by_hand_number"),
     "talon_source": ("stock", "predealt"),
     "empty_pile_forbidden": ("none", "swad", "aces_sevens"),
-    "special_book_bonuses": ("none", "sevens"),
+    "special_book_bonuses": ("none", "sevens", "landoware"),
     "foot_pickup": ("run_or_walk", "walk_only", "next_turn_instead_of_draw"),
 }
 
 # Options that are not fields but set several fields at once.
 _ALIASES = ("wild_canasta", "special_canastas", "book_closure", "pile_take_requires_down", "go_out_discard",
-            "target_score")
+            "target_score", "minimum_mode", "stock_exhausted", "ace_value")
 
 BOOK_CLOSURES = {"closed_at_7": {"canasta_max": 7, "several_melds_per_rank": True},
                  "any": {"canasta_max": 0, "several_melds_per_rank": False}}
@@ -62,10 +63,20 @@ BOOK_CLOSURES = {"closed_at_7": {"canasta_max": 7, "several_melds_per_rank": Tru
 of its rank may start beside it [GS, BK]) or any (a book stays open and grows [TW, NW, JC]), as the fields it
 sets; CH's naturals_only is not played yet."""
 
-GO_OUT_DISCARDS = {"required": True, "optional": False}
-"""Hand and Foot's ``go_out_discard`` (RULES_AMERICAN.md B.10) as the value of ``going_out_needs_discard``: required
-(going out ends with a discard [NW, GS, CH]) or optional (melding every card goes out too [BGA]); TV's forbidden is
-not played yet."""
+GO_OUT_DISCARDS = {"required": {"going_out_needs_discard": True, "going_out_by_melding": False},
+                   "optional": {"going_out_needs_discard": False, "going_out_by_melding": False},
+                   "forbidden": {"going_out_needs_discard": False, "going_out_by_melding": True}}
+"""Hand and Foot's ``go_out_discard`` (RULES_AMERICAN.md B.10) as the fields it sets: required (going out ends with a
+discard [NW, GS, CH]), optional (melding every card goes out too [BGA]) or forbidden (going out only by melding every
+last card, no final discard [TV])."""
+
+HF_SCORE_MINIMUMS = ((BELOW_ZERO, 50), (2500, 90), (5000, 120), (7500, 150))
+"""Hand and Foot's ``minimum_mode=by_score`` (RULES_AMERICAN.md B.8 [CH]): the minimum count by the side's
+cumulative score, 50 below 2,500 (a negative score too), 90 from 2,500, 120 from 5,000, 150 from 7,500."""
+
+STOCK_EXHAUSTED = {"end": "end", "reshuffle": "reshuffle_below_top"}
+"""Hand and Foot's ``stock_exhausted`` (RULES_AMERICAN.md B.11) as the value of ``stock_end``: end (the deal ends
+[BGA]) or reshuffle (the pile below its top card is shuffled into a new stock [GS, JC])."""
 
 
 def alias_text(rules: RuleFields, name: str) -> str:
@@ -78,16 +89,26 @@ def alias_text(rules: RuleFields, name: str) -> str:
     if name == "pile_take_requires_down":
         return "true" if rules.no_pile_for_initial_meld else "false"
     if name == "go_out_discard":
+        if rules.going_out_by_melding:
+            return "forbidden"
         return "required" if rules.going_out_needs_discard else "optional"
     if name == "target_score":
         return "none" if rules.rounds else str(rules.target)
+    if name == "minimum_mode":
+        return "by_round" if rules.round_minimums else "by_score"
+    if name == "stock_exhausted":
+        return next((k for k, v in STOCK_EXHAUSTED.items() if v == rules.stock_end), "")
+    if name == "ace_value":
+        return str(rules.card_values[ACE * 4])
     return ""
 
 
 ALIAS_FIELDS: dict[str, str] = {
     "wild_canasta": "wild_melds", "special_canastas": "wild_melds, twos_canasta_bonus, aces_canasta_bonus",
     "book_closure": "canasta_max, several_melds_per_rank", "pile_take_requires_down": "no_pile_for_initial_meld",
-    "go_out_discard": "going_out_needs_discard", "target_score": "rounds, target",
+    "go_out_discard": "going_out_needs_discard, going_out_by_melding", "target_score": "rounds, target",
+    "minimum_mode": "round_minimums, min_meld_table, min_meld_mode", "stock_exhausted": "stock_end",
+    "ace_value": "card_values",
 }
 """The fields each alias option sets (Hand and Foot's named options of RULES_AMERICAN.md B.14 that generic fields
 already play)."""
@@ -385,10 +406,12 @@ def apply_options(base: R, name: str, opts: Mapping[str, str]) -> R:
         if k == "go_out_discard":
             t = v.strip().lower()
             if t not in GO_OUT_DISCARDS:
-                raise RulesError(f"option go_out_discard takes {' or '.join(GO_OUT_DISCARDS)} (forbidden is not "
-                                 f"played yet), not {quoted(v)}")
-            changes["going_out_needs_discard"] = GO_OUT_DISCARDS[t]
+                raise RulesError(f"option go_out_discard takes {', '.join(GO_OUT_DISCARDS)}, not {quoted(v)}")
+            changes.update(GO_OUT_DISCARDS[t])
             continue
+        if k in ("minimum_mode", "stock_exhausted", "ace_value"):
+            continue  # applied below, over the fields they set
+
         if k == "target_score":  # B.13 [CH, Grandma Sue]: to a target instead of a number of deals
             if "rounds" in opts:
                 raise RulesError("target_score and rounds are two ways to end the game: give one of them")
@@ -409,9 +432,46 @@ def apply_options(base: R, name: str, opts: Mapping[str, str]) -> R:
                 "'canasta rules --options' lists every option with its value"
             )
         changes[k] = _convert(k, v)
+    _hand_foot_aliases(base, opts, changes)
     order = [(k, v) for k, v in opts.items()]
     rules = dataclasses.replace(base, **changes, options=tuple(order))
     validate(rules)
     return rules
 
 
+
+
+def _hand_foot_aliases(base: RuleFields, opts: Mapping[str, str], changes: dict[str, Any]) -> None:
+    """Apply Hand and Foot's named options ``minimum_mode`` (B.8), ``stock_exhausted`` (B.11) and ``ace_value`` (B.2)
+    of ``opts`` to ``changes``, over the fields they set (given there or in ``base``). ``minimum_mode=by_score`` on
+    rules with minimums by deal (``round_minimums``) reads :data:`HF_SCORE_MINIMUMS` (or the ``min_meld_table``
+    given); on rules already by score it keeps their table.
+
+    Raises:
+        RulesError: a value they do not take, or ``minimum_mode=by_score`` with ``round_minimums`` given.
+    """
+    if "minimum_mode" in opts:
+        t = opts["minimum_mode"].strip().lower()
+        if t not in ("by_round", "by_score"):
+            raise RulesError(f"option minimum_mode takes by_round or by_score, not {quoted(opts['minimum_mode'])}")
+        if t == "by_score":
+            if "round_minimums" in opts:
+                raise RulesError("minimum_mode=by_score reads the minimum count from the side's score, "
+                                 "round_minimums by deal: give one of them")
+            if base.round_minimums:  # from the minimums by deal: CH's table, unless one is given
+                changes.setdefault("min_meld_table", HF_SCORE_MINIMUMS)
+            changes.update(round_minimums=(), min_meld_mode="by_score")
+        elif not changes.get("round_minimums", base.round_minimums):
+            raise RulesError("minimum_mode=by_round needs round_minimums (such as 50/90/120/150)")
+    if "stock_exhausted" in opts:
+        t = opts["stock_exhausted"].strip().lower()
+        if t not in STOCK_EXHAUSTED:
+            raise RulesError(f"option stock_exhausted takes end or reshuffle, not {quoted(opts['stock_exhausted'])}")
+        changes["stock_end"] = STOCK_EXHAUSTED[t]
+    if "ace_value" in opts:
+        value = read_int("ace_value", opts["ace_value"])
+        if not 0 <= value <= 1000:
+            raise RulesError(f"option ace_value takes the points of an ace, 0 to 1000, such as 15, not {value}")
+        values = list(changes.get("card_values", base.card_values))
+        values[ACE * 4:ACE * 4 + 4] = [value] * 4
+        changes["card_values"] = tuple(values)

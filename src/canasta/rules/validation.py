@@ -163,6 +163,7 @@ def _check_hand_and_foot(r: RuleFields) -> None:
     if r.wild_discard_freezes and not r.pile_always_frozen:
         raise RulesError("wild_discard_freezes goes with pile_always_frozen (Hand and Foot B.5): elsewhere a wild card "
                          "in the pile freezes it already (§1.7)")
+    _check_hand_and_foot_going_out(r)
     if r.red3_hand_penalty < 0:
         raise RulesError(f"red3_hand_penalty is a number of points, 0 or more, not {r.red3_hand_penalty}")
     if r.red3_hand_penalty and (r.black3_meld or r.black3_melds_anytime or r.black3_set_leaves_play
@@ -173,3 +174,25 @@ def _check_hand_and_foot(r: RuleFields) -> None:
     if not r.black3_meld and (r.black3_melds_anytime or r.black3_set_leaves_play):
         raise RulesError("black3_meld=false (black threes never melded) does not go with black3_melds_anytime or "
                          "black3_set_leaves_play")
+
+
+def _check_hand_and_foot_going_out(r: RuleFields) -> None:
+    """Hand and Foot's going out and initial meld options (RULES_AMERICAN.md B.6, B.8, B.10)."""
+    if r.going_out_by_melding and (r.going_out_needs_discard or r.black3_meld or r.sequences or r.twos_melds
+                                   or r.black3_set_leaves_play or r.discard_blocked_rank):
+        raise RulesError("going_out_by_melding (go_out_discard=forbidden) goes with going_out_needs_discard=false, "
+                         "black3_meld=false, no sequences, no melds of twos, no discard_blocked_rank")
+    if r.all_partners_in_foot and r.extra_cards_when != "hand_empty":
+        raise RulesError("all_partners_in_foot needs a foot (extra_cards_when=hand_empty, Hand and Foot B.10)")
+    if r.special_book_bonuses == "landoware" and not r.wild_melds:
+        raise RulesError("special_book_bonuses=landoware scores a wild book 2500: it needs wild books "
+                         "(wild_melds=true)")
+    if r.book_bonus_counts_toward_minimum:
+        if r.special_opening or r.sequences or r.wild_melds or r.opening_requires != "none":
+            raise RulesError("book_bonus_counts_toward_minimum goes with the plain minimum count: no special opening, "
+                             "no sequences, no wild books, opening_requires=none")
+        minimums = r.round_minimums or tuple(m for _, m in r.min_meld_table)
+        bonus = min([r.natural_canasta_bonus] + [r.mixed_bonus(w) for w in range(1, 4)])
+        if max(minimums) > bonus:
+            raise RulesError(f"book_bonus_counts_toward_minimum is played where every minimum count is at most a "
+                             f"book's bonus ({bonus}), not {max(minimums)}")

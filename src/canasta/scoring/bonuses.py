@@ -20,6 +20,8 @@ SEVENS = 5
 CLEAN_SEVENS_BOOK = 1500
 """Bonus of a clean (natural) book of sevens where ``special_book_bonuses=sevens`` (RULES_AMERICAN.md B.6
 [drwingnut])."""
+WILD_BOOK_LANDOWARE = 2500
+"""Bonus of a wild book where ``special_book_bonuses=landoware`` (RULES_AMERICAN.md B.6 [landoware])."""
 
 
 def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
@@ -36,13 +38,15 @@ def canasta_bonus(rules: Rules, info: MeldInfo, cards: Sequence[int]) -> int:
     if info.kind == "sequence":  # with a wild card: Hollywood's mixed sequence canasta (§3.2)
         return rules.sequence_canasta_bonus if info.natural else rules.mixed_sequence_canasta_bonus
     if info.kind == "wild":
+        if rules.special_book_bonuses == "landoware":
+            return WILD_BOOK_LANDOWARE  # Hand and Foot's wild book (RULES_AMERICAN.md B.6 [landoware])
         jokers = sum(1 for c in cards if c == JOKER)
         if rules.twos_canasta_bonus and jokers == 0:
             return rules.twos_canasta_bonus
         if rules.jokers4_canasta_bonus and jokers >= 4:
             return rules.jokers4_canasta_bonus
         return rules.wild_canasta_bonus
-    if rules.special_book_bonuses == "sevens" and info.rank == SEVENS and info.natural:
+    if rules.special_book_bonuses in ("sevens", "landoware") and info.rank == SEVENS and info.natural:
         return CLEAN_SEVENS_BOOK  # Hand and Foot's clean book of sevens (RULES_AMERICAN.md B.6)
     by_rank = rank_canasta_bonus(rules, info.rank, info.natural)  # e.g. sevens (§3.2 Mexican, §3.5)
     if by_rank is not None:

@@ -247,6 +247,8 @@ def move_keeps_going_out(
     forbidding going out is left incomplete after the move (its own meld counted as it will be: MAC A.9)."""
     if after == 0 and state.rules.going_out_needs_discard:
         return False  # he must keep the card he goes out by discarding (RULES_AMERICAN.md B.10)
+    if after == 1 and state.rules.going_out_by_melding:
+        return False  # no final discard (B.10 go_out_discard=forbidden): only melding the last card goes out
     if state.rules.incomplete_blocks_going_out:
         side = state.side_of[state.turn]
         if blocked_after(state, side, target, n + t + j, t + j):

@@ -281,7 +281,8 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
         answers = {}
     # bound as the method was (partial is C-level: no extra cost)
     check: Callable[[Candidate, bool, dict[int, list[int]] | None], bool] = partial(initial_meld_ok_after, state)
-    if not rules.special_opening and not required_kind(rules, state.scores[side]):
+    if not rules.special_opening and not required_kind(rules, state.scores[side]) and not (
+            rules.book_bonus_counts_toward_minimum):
         # the plain minimum count: what every candidate's plan shares is set up once (InitialMeldCheck)
         check = InitialMeldCheck(state, side, side_ex).ok
     out = []
@@ -369,6 +370,8 @@ def initial_meld_ok_after(
         made = NATURAL_CANASTA if after[1] == 0 and candidate[1] != WILD_TARGET else ANY_CANASTA
     if need <= 0 and not canastas_missing_for_initial_meld(state, side, made):
         return True
+    if made and state.rules.book_bonus_counts_toward_minimum:
+        return True  # the move completes a book, whose bonus meets the minimum (B.8 [JC])
     return initial_meld_still_reachable(
         state, rank_counts, candidate[0], this_turn, melds_by_rank, cn, need, waiver, made
     )
@@ -421,7 +424,22 @@ def initial_meld_still_reachable(
         or best_meld_value(rank_counts, this_turn, state.meld_limits, keep) >= need
     ):
         return True
+    if state.rules.book_bonus_counts_toward_minimum and book_reachable(state, rank_counts, used, this_turn, keep):
+        return True  # a book completed this turn meets the minimum by its bonus (B.8 [JC])
     return initial_meld_reachable_beyond(state, rank_counts, used, this_turn, melds_by_rank, cn, need, waiver, keep)
+
+
+def book_reachable(state: DealState, rank_counts: list[int], used: tuple[int, ...] | int,
+                   this_turn: dict[int, list[int]], keep: int) -> bool:
+    """Whether a book (a canasta of 7 cards) can still be completed this turn after the cards ``used`` (or those of
+    the move id ``used``) left the hand (``rank_counts`` after), keeping ``keep`` cards: under
+    ``book_bonus_counts_toward_minimum`` its bonus meets the minimum count (RULES_AMERICAN.md B.8 [JC])."""
+    if isinstance(used, int):
+        used = move_for_action(state, used).cards
+    hand = state.hands[state.turn][:]
+    for c in used:
+        hand[c] -= 1
+    return canasta_reachable(state, hand, rank_counts[:], this_turn, [], keep, 0, ANY_CANASTA)
 
 
 def holds_natural_sequence(state: DealState) -> bool:
@@ -575,6 +593,8 @@ def initial_meld_reached(state: DealState, side: int) -> bool:
         return False
     if state.hand_sizes[state.turn] == 0 and empty_hand_waiver(state):  # B.8 "Marva rule"
         return True
+    if state.rules.book_bonus_counts_toward_minimum and any(m.size >= 7 for m in state.turn_new):
+        return True  # B.8 [JC]: a book's bonus meets the minimum by itself (validation.py)
     if not state.rules.special_opening:
         return state.open_total >= state.minimum[side]
     return opening_met(

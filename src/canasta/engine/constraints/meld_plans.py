@@ -82,6 +82,8 @@ class MeldLimits:
         threes: black threes may be melded (``black3_meld``); False: a three never joins a meld (B.7).
         must_discard: going out ends with a discard (``going_out_needs_discard``, B.10): melding every card is
             no going out.
+        melds_out: going out only by melding every card (``going_out_by_melding``, B.10 ``go_out_discard=forbidden``):
+            the going-out plans never end with a discard.
         min_nat: naturals a meld of a rank needs (``min_naturals``).
         rv: card value in points per rank index 0..13.
         max_size: most cards in a meld of a rank (``canasta_max``; :data:`NO_CAP` for none).
@@ -100,13 +102,14 @@ class MeldLimits:
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
                  "pair_wild", "five", "before", "after", "never_wild", "natural_only", "strict", "threes",
-                 "must_discard", "wild_first", "opening_mixed_max", "mixed_max", "clean_copies")
+                 "must_discard", "wild_first", "opening_mixed_max", "mixed_max", "clean_copies", "melds_out")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
                  wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, strict: bool = False,
                  threes: bool = True, must_discard: bool = False, five: int = 0, wild_first: bool = False,
-                 opening_mixed_max: int = 0):
+                 opening_mixed_max: int = 0, melds_out: bool = False):
         self.must_discard = must_discard
+        self.melds_out = melds_out  # going out only by melding every card, no final discard (B.10 forbidden)
         self.strict = strict
         self.threes = threes
         self.five = five
@@ -134,7 +137,7 @@ class MeldLimits:
         MeldLimits has no argument-free constructor for pickle to call)."""
         args = (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
                 self.wild_min, self.wild_max, self.strict, self.threes, self.must_discard, 0, self.wild_first,
-                self.opening_mixed_max)
+                self.opening_mixed_max, self.melds_out)
         after = self.after
         return (limits_pair_side, (args, (after.five, self.never_wild, after.natural_only), self is self.before))
 
@@ -144,7 +147,7 @@ class MeldLimits:
         args = (rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
                 rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, rules.naturals_exceed_wilds,
                 rules.black3_meld, rules.going_out_needs_discard, 0, rules.wild_meld_first,
-                0 if rules.opening_mixed_canasta else 6)
+                0 if rules.opening_mixed_canasta else 6, rules.going_out_by_melding)
         ranks = (RULE_OF_FIVE if rules.rule_of_five else 0, rank_index(rules.never_wild_rank),
                  rank_index(rules.opening_only_wild_rank))
         return limits_pair_side(args, ranks, False)
@@ -161,7 +164,7 @@ class MeldLimits:
         if got is None:
             got = MeldLimits(self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
                              self.wild_min, self.wild_max, self.strict, self.threes, self.must_discard, self.five,
-                             self.wild_first, self.opening_mixed_max)
+                             self.wild_first, self.opening_mixed_max, self.melds_out)
             got.never_wild, got.mixed_max, got.natural_only = self.never_wild, self.mixed_max, rank
             got.pair_wild = self.pair_wild
             got.before, got.after = self.before, self.after
@@ -323,13 +326,15 @@ def can_meld_out(
     allow_discard: bool = True,
 ) -> bool:
     """Whether every card of ``rc`` can be melded (all, or all but one to discard; only the latter where
-    ``limits.must_discard``).
+    ``limits.must_discard``, only the former where ``limits.melds_out``).
 
     ``ex`` maps a target rank to ``[naturals, wild cards]`` of the side's melds;
     sizes are their sum. ``canastas`` is the side's canastas now and ``need`` the
     number required to go out (RULES.md §1.9). Black threes may be melded as a
     group of three or more without wild cards (§1.8).
     """
+    if limits.melds_out:
+        allow_discard = False  # no final discard (B.10 go_out_discard=forbidden)
     total = sum(rank_counts)
     if total == 0:
         return canastas >= need and not limits.must_discard  # no card left to end by discarding (B.10)
@@ -391,7 +396,7 @@ def meld_out_value(
     best = -1
     work = list(rank_counts)
     options: list[int | None] = [None]
-    if allow_discard:
+    if allow_discard and not limits.melds_out:  # no final discard under go_out_discard=forbidden (B.10)
         options += [r for r in range(14) if rank_counts[r]]
     for d in options:
         if d is not None:

@@ -10,9 +10,11 @@ from canasta.cards.deck import (
     JOKER_RANK,
     TWO,
 )
+from canasta.engine.constraints.canasta_in_opening import ANY_CANASTA, canasta_reachable
 from canasta.engine.constraints.clean_triple import OPENING_TRIPLES, clean_triple_reachable
 from canasta.engine.constraints.going_out import (
     canastas_needed_to_go_out,
+    last_card_goes_out,
     side_may_go_out,
 )
 from canasta.engine.constraints.initial_meld import count_requirement
@@ -94,6 +96,8 @@ def take_modes(state: DealState) -> list[int]:
                           or (after == 0 and rules.going_out_needs_discard)
                           or blocked_after(state, side, r, n_used + w + 1, w)):  # B.10; MAC A.9
             continue  # he would have to go out, and may not before asking (must_ask_to_go_out)
+        if after == 1 and rules.going_out_by_melding and not last_card_goes_out(state, TAKE_IDS[mode]):
+            continue  # no final discard (B.10 go_out_discard=forbidden): his last card must meld him out
         if canasta_take:  # taken only by making the top card's meld a canasta this turn (§3.4)
             if canasta_take_ok(state, r, meld, n_used, w, rest, canasta_take == "natural_canasta"):
                 out.append(TAKE_IDS[mode])
@@ -216,6 +220,8 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
             >= need
         )
         and not (not rules.must_ask_to_go_out and pile_take_waiver_ok(state, rc2, r, n_used, w))
+        and not (rules.book_bonus_counts_toward_minimum  # a book made this turn meets the minimum (B.8 [JC])
+                 and canasta_reachable(state, [], rc2, melds_by_rank, [], keep, 0, ANY_CANASTA))
     ):
         if not (
             rules.opening_canasta_waives_minimum and canasta_take_ok(state, r, meld, n_used, w, rest, False)

@@ -247,7 +247,8 @@ def play_actions(state: DealState) -> list[int]:
         n_disc = len(acts)
         if (size >= 2 or (size == 1 and foot)) and opening_done and not must_out:
             acts.extend(compress(DISCARD_IDS, h))
-        elif size == 1 and pend == 0 and allow_out and canastas >= need_c and (opening_done or waiver):
+        elif (size == 1 and pend == 0 and allow_out and canastas >= need_c and (opening_done or waiver)
+              and not rules.going_out_by_melding):  # B.10 go_out_discard=forbidden: no final discard
             acts.extend(compress(DISCARD_IDS, h))
         elif size == 1 and pend == 0 and opened and rules.talon_sizes and talon_due(state, seat):
             acts.extend(compress(DISCARD_IDS, h))  # the opener's last card, his talon due (MAC A.2)
