@@ -71,4 +71,14 @@ def discard_problem(state: DealState, seat: int, card: int) -> str:
 def allowed_discards(state: DealState, seat: int, acts: list[int]) -> list[int]:
     """Of the discard move ids ``acts``, those :func:`discard_problem` allows (never all refused: each rule yields
     where the hand holds nothing else)."""
+    rc = state.rank_counts[seat]
+    size = state.hand_sizes[seat]
+    if state.pile and size > 1:  # the usual case: the rules of the empty pile do not apply (as discard_problem)
+        rules = state.rules
+        no_three = rc[THREE] and rules.threes_by_colour  # "three_no_discard"
+        no_wild = rules.wild_discard_forced_only and size > rc[TWO] + rc[JOKER_RANK] + rc[THREE]  # a natural held
+        if not (no_three or no_wild):
+            return acts
+        return [a for a in acts if not ((no_three and (a - DISCARD_BASE) >> 2 == THREE)
+                                        or (no_wild and IS_WILD[a - DISCARD_BASE]))]
     return [a for a in acts if not discard_problem(state, seat, a - DISCARD_BASE)]
