@@ -54,3 +54,28 @@ def test_initial_meld_oracle_agrees() -> None:
         problems += compare_opening(d, stats)
     assert not problems, problems[:3]
     assert stats["open_checked"] == 40
+
+
+def test_discards_agree_with_the_rule_card_by_card() -> None:
+    """The discards the engine offers (constraints/discards.py ``allowed_discards``, with its quick path where the
+    pile is not empty) are exactly those :func:`discard_problem` allows card by card (A.3, A.5), on every
+    play-phase position of seeded random MAC deals, both with SWAD and pagat's reading."""
+    from canasta.cards.deck import N_TYPES
+    from canasta.engine.constraints.discards import allowed_discards, discard_problem
+    from canasta.moves.actions import DISCARD_BASE
+
+    checked = 0
+    for reading in ("swad", "aces_sevens"):
+        rules = Rules.parse(f"modern-american(empty_pile_forbidden={reading})")
+        rng = random.Random(reading)
+        for _ in range(25):
+            d = Deal(rules, dealer=rng.randrange(4), seed=rng.randrange(1 << 30))
+            while not d.over:
+                if d.phase == P_PLAY:
+                    seat = d.turn
+                    ids = [DISCARD_BASE + c for c in range(N_TYPES) if d.hands[seat][c]]
+                    slow = [a for a in ids if not discard_problem(d, seat, a - DISCARD_BASE)]
+                    assert allowed_discards(d, seat, ids) == slow, (d.hands[seat], d.pile_size)
+                    checked += 1
+                d.apply_action(rng.choice(d.legal_actions()))
+    assert checked > 1000

@@ -10,7 +10,7 @@ from canasta.cards.deck import parse_cards
 from canasta.rules.errors import RulesError
 from canasta.rules.fields import Rules
 from canasta.rules.presets import PRESETS
-from canasta.scoring.american import special_hand_value, special_hands_of
+from canasta.scoring.american import special_hand_possible, special_hand_value, special_hands_of
 from canasta.scoring.deal_score import score_deal, score_side
 from canasta.scoring.errors import ScoringError
 from canasta.scoring.sides import SideResult
@@ -122,7 +122,7 @@ def test_black_threes_only_where_scored_by_colour() -> None:
         score_side(Rules.preset("classic"), SideResult(melds=[c("KC KD KH")], black_threes=c("3S")))
 
 
-@pytest.mark.parametrize(("cards", "key"), [
+SPECIAL_HANDS = [
     ("6C 6D 7C 7D 8C 8D 9C 9D JC JD QC QD KC KD", "pairs"),
     ("AC AD 7C 7D 8C 8D 9C 9D JC JD QC QD 2C 2D", "wild_pairs"),
     ("AC AD 7C 7D 8C 8D 9C 9D JC JD JK JK 2C 2D", "miami_pairs"),
@@ -134,10 +134,43 @@ def test_black_threes_only_where_scored_by_colour() -> None:
     ("8C 8D 8H 8S QC QD QH QS 5C 5D 5H 5S 2C 2D", "quads"),
     ("8C 8D 8H 8S 8C QC QD QH QS QC 2C 2D 2H 2S", "dream_plus_4"),
     ("8C 8D 8H 8S 8C QC QD QH QS JK 2D 2H 2S JK", "dream_plus_5"),
-])
+]
+
+
+@pytest.mark.parametrize(("cards", "key"), SPECIAL_HANDS)
 def test_the_eleven_special_hands(cards: str, key: str) -> None:
     assert key in special_hands_of(c(cards))
     assert special_hand_value(mac(), c(cards))[0] == key
+    assert special_hand_possible(rank_counts(c(cards)))  # the engine's quick test lets each one through
+
+
+def rank_counts(cards: list[int]) -> list[int]:
+    counts = [0] * 14
+    for card in cards:
+        counts[card >> 2] += 1
+    return counts
+
+
+def test_quick_special_hand_test_never_rules_out_a_special_hand() -> None:
+    """special_hand_possible (asked by the engine before ``declare``'s full check) is a necessary condition:
+    on random 14-card hands, and on hands one card away from each special hand, it is True wherever the
+    recogniser finds a special hand, and False on most random hands."""
+    import random
+
+    rng = random.Random(5)
+    deck = [card for card in range(53) for _ in range(2 if card < 52 else 4)]
+    examples = [c(cards) for cards, _ in SPECIAL_HANDS]
+    ruled_out = 0
+    for i in range(4000):
+        if i % 2:
+            cards = rng.sample(deck, 14)
+        else:  # a special hand with one card changed
+            cards = rng.choice(examples)[:]
+            cards[rng.randrange(14)] = rng.choice(deck)
+        possible = special_hand_possible(rank_counts(cards))
+        assert possible or not special_hands_of(cards), cards
+        ruled_out += not possible
+    assert ruled_out > 2000
 
 
 @pytest.mark.parametrize("cards", [

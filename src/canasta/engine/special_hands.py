@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from canasta.engine.refuse_special_hands import declare_refusal, held_cards
 from canasta.engine.state import DealState
-from canasta.scoring.american import SPECIAL_HAND_SIZE, special_hand_wins_game
+from canasta.scoring.american import SPECIAL_HAND_SIZE, special_hand_possible, special_hand_wins_game
 
 __all__ = ["SPECIAL_HAND_SIZE", "declared_cards", "may_declare", "special_hand_wins"]
 
@@ -23,6 +23,8 @@ def may_declare(state: DealState, seat: int) -> bool:
     stock."""
     if state.hand_sizes[seat] != SPECIAL_HAND_SIZE or state.drew != 1 or state.opened[state.side_of[seat]]:
         return False
+    if not special_hand_possible(state.rank_counts[seat]):
+        return False  # most hands: a rank held once, or a three, outside the Straight (no refusal worded)
     return declare_refusal(state, seat) is None
 
 

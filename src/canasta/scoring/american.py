@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from canasta.cards.deck import ACE, JOKER, THREE, TWO, card_str, is_black_three, is_red_three
+from canasta.cards.deck import ACE, JOKER, JOKER_RANK, THREE, TWO, card_str, is_black_three, is_red_three
 from canasta.rules.american import DREAM_HANDS, SPECIAL_HAND_NAMES, SPECIAL_HAND_VALUES, three_colour_points
 from canasta.rules.fields import Rules
 from canasta.scoring.errors import ScoringError
@@ -207,6 +207,27 @@ def special_hand_value(rules: Rules, cards: Sequence[int]) -> tuple[str, int]:
                            f"{SPECIAL_HAND_SIZE}; this variant's: {known}) (RULES_AMERICAN.md A.11)")
     value, key = max(found)
     return key, value
+
+
+_ONE_OF_EACH = [1] * (JOKER_RANK + 1)
+
+
+def special_hand_possible(rank_counts: Sequence[int]) -> bool:
+    """A quick necessary condition for :func:`special_hands_of` on a hand given as counts by rank index (14
+    entries: twos, threes, fours ... aces, jokers; ``DealState.rank_counts``): the Straight holds every rank once;
+    every other special hand holds no three and no natural rank alone (its groups have two cards or more). False
+    means no special hand; True means only "maybe". The engine asks it before sorting out a 14-card hand (A.11).
+
+    >>> from canasta.cards.deck import parse_cards
+    >>> counts = [0] * 14
+    >>> for c in parse_cards("8C 8D 8H 8S QC QD QH QS 5C 5D 5H KC KD KH"):
+    ...     counts[c >> 2] += 1
+    >>> special_hand_possible(counts), special_hand_possible(counts[:6] + [1] + counts[7:])
+    (True, False)
+    """
+    if 1 in rank_counts[THREE:ACE + 1]:
+        return list(rank_counts) == _ONE_OF_EACH  # a natural rank held once: only the Straight has one
+    return not rank_counts[THREE]
 
 
 def best_special_hand(rules: Rules, cards: Sequence[int]) -> str:

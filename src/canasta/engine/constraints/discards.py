@@ -29,13 +29,14 @@ def _ace_or_seven(card: int) -> bool:
     return not IS_WILD[card] and (card >> 2 == ACE or card >> 2 == SEVEN)
 
 
-def discard_problem(state: DealState, seat: int, card: int) -> str:
+def discard_problem(state: DealState, seat: int, card: int, dead: int = -1) -> str:
     """Why the rules of A.5 forbid ``seat`` to discard ``card`` now, as a reason code ('' where they do not; the
     words are :func:`canasta.engine.explain.explain_refusal`'s): checked against the other cards he holds, so
     that a player holding only forbidden cards may still discard. Codes: ``three_no_discard``,
     ``wild_discard_only_going_out``,
     ``empty_pile_no_wild``, ``empty_pile_no_dead_rank``, ``empty_pile_no_ace_seven``,
-    ``empty_pile_ace_seven_last``."""
+    ``empty_pile_ace_seven_last``. ``dead``: the dead ranks (:meth:`DealState.dead_mask`) where the caller has them,
+    -1 to read them here."""
     rules = state.rules
     size = state.hand_sizes[seat]
     rc = state.rank_counts[seat]
@@ -54,7 +55,8 @@ def discard_problem(state: DealState, seat: int, card: int) -> str:
     if mode == "swad":
         if IS_WILD[card]:
             return "empty_pile_no_wild" if naturals else ""
-        dead = state.dead_mask()
+        if dead < 0:
+            dead = state.dead_mask()
         dead_held = sum(rc[r] for r in range(FOUR, ACE + 1) if dead >> r & 1) if dead else 0
         live_as = (0 if dead >> ACE & 1 else rc[ACE]) + (0 if dead >> SEVEN & 1 else rc[SEVEN])
         rest = naturals - live_as - dead_held  # the naturals SWAD leaves free
@@ -71,4 +73,15 @@ def discard_problem(state: DealState, seat: int, card: int) -> str:
 def allowed_discards(state: DealState, seat: int, acts: list[int]) -> list[int]:
     """Of the discard move ids ``acts``, those :func:`discard_problem` allows (never all refused: each rule yields
     where the hand holds nothing else)."""
-    return [a for a in acts if not discard_problem(state, seat, a - DISCARD_BASE)]
+    rc = state.rank_counts[seat]
+    size = state.hand_sizes[seat]
+    if state.pile and size > 1:  # the usual case: the rules of the empty pile do not apply (as discard_problem)
+        rules = state.rules
+        no_three = rc[THREE] and rules.threes_by_colour  # "three_no_discard"
+        no_wild = rules.wild_discard_forced_only and size > rc[TWO] + rc[JOKER_RANK] + rc[THREE]  # a natural held
+        if not (no_three or no_wild):
+            return acts
+        return [a for a in acts if not ((no_three and (a - DISCARD_BASE) >> 2 == THREE)
+                                        or (no_wild and IS_WILD[a - DISCARD_BASE]))]
+    dead = state.dead_mask()  # once for the hand
+    return [a for a in acts if not discard_problem(state, seat, a - DISCARD_BASE, dead)]

@@ -265,13 +265,15 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
     side_ex = state.melds_by_rank(side)  # the side's melds, read by every candidate's plan
     black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
     clean = rules.opening_requires in OPENING_TRIPLES  # MAC A.7
-    if clean and not clean_triple_reachable(
-        state, state.rank_counts[state.turn],
-        state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE}),
-        state.cards_to_keep(), state.minimum[side] - state.open_total,
-    ):
-        # no plan of the whole hand makes the opening: no move of it does (the plans of every candidate), but a Splash
-        return [x for x in cand if splash_opens(state, x)] if rules.splash else []
+    if clean:
+        # the turn's melds (dead ranks shown full), the cards to keep and the points still needed: shared by the
+        # whole hand's plan and every candidate's (clean_triple_after)
+        turn_melds = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})
+        keep, need = state.cards_to_keep(), state.minimum[side] - state.open_total
+        if not clean_triple_reachable(state, state.rank_counts[state.turn], turn_melds, keep, need):
+            # no plan of the whole hand makes the opening: no move of it does (the plans of every candidate), but a
+            # Splash
+            return [x for x in cand if splash_opens(state, x)] if rules.splash else []
     answers: dict[tuple[int, int, int, int], bool] | None = None
     if (
         state.rank_values[TWO] == state.rank_values[JOKER_RANK]
@@ -291,7 +293,7 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
             out.append(x)
             continue
         if clean:  # its plan reaches the count with the triple: the plain count's plans would say yes too
-            if clean_triple_after(state, x):
+            if clean_triple_after(state, x, turn_melds, keep, need):
                 out.append(x)
             continue
         if answers is None:
@@ -335,17 +337,19 @@ def splash_made(state: DealState) -> bool:
                for m in state.turn_new)
 
 
-def clean_triple_after(state: DealState, candidate: Candidate) -> bool:
+def clean_triple_after(state: DealState, candidate: Candidate, turn_melds: dict[int, list[int]], keep: int,
+                       need: int) -> bool:
     """Whether after candidate ``candidate`` a Clean Triple can still be part of the initial meld, with the points
-    it still needs (``opening_requires``, MAC A.7; :mod:`canasta.engine.constraints.clean_triple`)."""
+    it still needs (``opening_requires``, MAC A.7; :mod:`canasta.engine.constraints.clean_triple`). ``turn_melds``:
+    the turn's melds before it (target to ``[naturals, wild cards]``, dead ranks marked full; not changed),
+    ``keep``: the cards to keep, ``need``: the points the initial meld needed before it."""
     _, r, n, t, j = candidate
     rank_counts = _rc_after_group(state.rank_counts[state.turn], candidate)
-    this_turn = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})
+    this_turn = dict(turn_melds)
     this_turn[r] = _joined(this_turn.get(r), n, t + j)
     rank_values = state.rank_values
     pts = rank_values[r if r != WILD_TARGET else TWO] * n + rank_values[TWO] * t + rank_values[JOKER_RANK] * j
-    need = state.minimum[state.side_of[state.turn]] - state.open_total - pts
-    return clean_triple_reachable(state, rank_counts, this_turn, state.cards_to_keep(), need)
+    return clean_triple_reachable(state, rank_counts, this_turn, keep, need - pts)
 
 
 def initial_meld_ok_after(
