@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from canasta.rules.errors import RulesError
+from canasta.rules.hand_foot_table import JOKERS_PER_DECK, deck_count, decks_text
 from canasta.rules.rule_fields import RuleFields
 from canasta.rules.tables import (
     ALTERNATE_VALUES,
@@ -54,7 +55,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
 
 # Options that are not fields but set several fields at once.
 _ALIASES = ("wild_canasta", "special_canastas", "book_closure", "pile_take_requires_down", "go_out_discard",
-            "target_score")
+            "target_score", "decks", "initial_upcard")
 
 BOOK_CLOSURES = {"closed_at_7": {"canasta_max": 7, "several_melds_per_rank": True},
                  "any": {"canasta_max": 0, "several_melds_per_rank": False}}
@@ -81,6 +82,10 @@ def alias_text(rules: RuleFields, name: str) -> str:
         return "required" if rules.going_out_needs_discard else "optional"
     if name == "target_score":
         return "none" if rules.rounds else str(rules.target)
+    if name == "decks":
+        return decks_text(rules.packs, rules.jokers, rules.players)
+    if name == "initial_upcard":
+        return "true" if rules.upcard else "false"
     return ""
 
 
@@ -88,6 +93,7 @@ ALIAS_FIELDS: dict[str, str] = {
     "wild_canasta": "wild_melds", "special_canastas": "wild_melds, twos_canasta_bonus, aces_canasta_bonus",
     "book_closure": "canasta_max, several_melds_per_rank", "pile_take_requires_down": "no_pile_for_initial_meld",
     "go_out_discard": "going_out_needs_discard", "target_score": "rounds, target",
+    "decks": "packs, jokers", "initial_upcard": "upcard",
 }
 """The fields each alias option sets (Hand and Foot's named options of RULES_AMERICAN.md B.14 that generic fields
 already play)."""
@@ -396,6 +402,15 @@ def apply_options(base: R, name: str, opts: Mapping[str, str]) -> R:
             if target <= 0:
                 raise RulesError(f"option target_score takes a score above 0 such as 10000, not {quoted(v)}")
             changes.update(rounds=0, target=target)
+            continue
+        if k == "decks":  # B.1: 54-card packs, players + 1 [PW, NW, JC], one per player [drwingnut, GS, CH], 6 [TV]
+            if "packs" in opts or "jokers" in opts:
+                raise RulesError("decks and packs/jokers are two ways to give the deck: give one of them")
+            n = deck_count(k, v, base.players)
+            changes.update(packs=n, jokers=JOKERS_PER_DECK * n)
+            continue
+        if k == "initial_upcard":  # B.3 [JC]: false, no upcard starts the pile
+            changes["upcard"] = read_bool(k, v)
             continue
         if k == "special_canastas":
             if read_bool(k, v):
