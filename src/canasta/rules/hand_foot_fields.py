@@ -40,3 +40,7 @@ class HandFootFields:
     must_play_foot: bool = True
     """A player may go out only from his foot (B.10 [NW, JC, BGA]); false: also from his hand, his foot then
     counting against his side (drwingnut)."""
+    exact_cut_bonus: int = 0
+    """Points to a player's side for each player who takes exactly the cards of his hand and foot when the deck
+    is cut for the deal (B.3 [OP, TW, CH]: 100; pachunka 200; default 0, none). The engine deals, so it plays
+    the cut (canasta.engine.exact_cut); needs a foot (``Rules.has_foot``)."""
