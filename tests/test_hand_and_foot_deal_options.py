@@ -1,8 +1,8 @@
 """The options of Hand and Foot's table and deal (RULES_AMERICAN.md B.1, B.3; docs/variants/hand-and-foot.md):
 ``teams`` (2x2, 2x3, 3x2, individual), ``decks`` (players + 1, one per player, a number), ``initial_upcard``
-and ``exact_cut_bonus`` (the engine's cut and the score keeper's ``exact_cuts``), each beside the spec's
-default; random games with the conservation invariant after every move, the bots' whole games, the going-out
-and initial-meld oracles and the environment with each of them.
+and ``exact_cut_bonus`` (the engine's cut and the score keeper's ``exact_cuts``), and B.6's
+``book_closure=naturals_only``, each beside the spec's default; random games with the conservation invariant
+after every move, the bots' whole games, the going-out and initial-meld oracles and the environment with each.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import pytest
 
 from canasta.agents.registry import make_agent
 from canasta.cli.rules_cmd import option_table
-from canasta.engine.deal import Deal
+from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.exact_cut import CUT_SPREAD, exact_cutters
 from canasta.engine.game import Game
-from canasta.engine.state import P_DRAW
+from canasta.engine.state import P_DRAW, P_PLAY
 from canasta.formats.score_sheet import ScoreSheetError, load_sheet, parse_sheet, score_sheet
 from canasta.play.match import play_game
 from canasta.rules.fields import Rules, RulesError
@@ -26,7 +26,7 @@ from canasta.scoring.deal_score import score_deal
 from canasta.scoring.errors import ScoringError
 from canasta.scoring.sides import SideResult
 from helpers import legal_strs
-from test_hand_and_foot import CONTRACT, _position
+from test_hand_and_foot import CONTRACT, RANK, _book, _position
 
 
 def _hf(**opts: str) -> Rules:
@@ -35,7 +35,8 @@ def _hf(**opts: str) -> Rules:
 
 TABLES = ("teams=2x3", "teams=3x2", "teams=individual", "players=3", "players=2", "teams=individual,players=6")
 """Tables other than the default 2x2, as variant options."""
-OPTIONS = TABLES + ("decks=players", "decks=6", "initial_upcard=false", "exact_cut_bonus=100")
+OPTIONS = TABLES + ("decks=players", "decks=6", "initial_upcard=false", "exact_cut_bonus=100",
+                    "book_closure=naturals_only")
 """Every option of this file, as variant options (one each)."""
 
 
@@ -206,6 +207,83 @@ def test_the_score_keeper_takes_exact_cuts(tmp_path: Path) -> None:
         score_sheet(parse_sheet(sheet))
 
 
+# ------------------------------------------------------------------------------------------------ B.6 naturals only
+
+
+NATURALS_ONLY = _hf(book_closure="naturals_only")
+BOOKS = [(RANK["K"], _book("K")), (RANK["Q"], "QH QS QD QC QH 2D")]
+"""Side 0's melds: a clean book of kings, a meld of six queens with a wild card."""
+
+
+def _books_position(rules: Rules) -> Deal:
+    return _position(["KH KD 2C 9C 9D 9H 4C QS", "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"], melds=[BOOKS, []],
+                     phase="play", drew=1, opened=[True, False], rules=rules)
+
+
+def _adds(d: Deal) -> set[str]:
+    return {m for m in legal_strs(d) if m.startswith("add")}
+
+
+def test_naturals_only_join_a_book() -> None:
+    """B.6 ``book_closure=naturals_only`` [CH]: a book stays open, but once it has 7 cards only naturals join it;
+    a wild card joins a meld among its first 7 cards (with the naturals of the same move after it). Beside it,
+    ``closed_at_7`` (the default: a book takes nothing) and ``any`` (a book takes wild cards too)."""
+    r = NATURALS_ONLY
+    assert (r.canasta_max, r.several_melds_per_rank, r.book_naturals_only) == (0, False, True)
+    assert "book_closure = naturals_only (sets canasta_max, several_melds_per_rank, book_naturals_only)" in (
+        option_table(r).splitlines())
+    d = _books_position(r)
+    assert _adds(d) == {"add KD", "add KD KH", "add QS", "add QS 2C", "add 2C to Q"}
+    for bad in ("add 2C to K", "add KH 2C"):
+        with pytest.raises(IllegalMove, match="only natural cards join a meld once it has 7 cards"):
+            d.clone().apply(bad)
+    d.apply("add QS")  # the queens are a book of 7: the wild card no longer joins them
+    assert _adds(d) == {"add KD", "add KD KH"}
+    d.apply("add KD KH")
+    assert d.melds[0][0].size == 9 and d.canastas[0] == 2
+    d.check_invariants()
+    assert _adds(_books_position(_hf())) == {"add QS", "add 2C to Q"}  # closed_at_7: the kings take nothing
+    assert "add 2C to K" in _adds(_books_position(_hf(book_closure="any")))
+    with pytest.raises(RulesError, match="option book_closure takes closed_at_7, any, naturals_only"):
+        _hf(book_closure="open")
+
+
+def test_a_book_with_naturals_added_scores_as_before() -> None:
+    """Books grown past 7: the kings clean (500), the queens with their wild card dirty (300), and their cards."""
+    d = _books_position(NATURALS_ONLY)
+    d.apply("add QS 2C")
+    d.apply("add KD KH")
+    assert [(m.size, m.wild, m.is_canasta) for m in d.melds[0]] == [(9, 0, True), (8, 2, True)]
+    melds = [list(m.cards) for m in d.melds[0]]
+    score = score_deal(NATURALS_ONLY, {"A": SideResult(melds=melds), "B": SideResult()})["A"]
+    assert score.breakdown["canastas"] == 800 and score.breakdown["natural_canastas"] == 1
+    assert score.breakdown["melded_cards"] == 9 * 10 + 6 * 10 + 2 * 20
+
+
+def test_going_out_oracle_agrees_in_the_foot() -> None:
+    """The going-out oracle with ``naturals_only`` on positions where it matters: the player in his foot (taken),
+    a hand of at most 8 cards, reached by eager random games (taking, melding and adding preferred)."""
+    from oracles.compare import compare_position
+
+    stats: dict[str, int] = {}
+    problems: list[str] = []
+    checked = 0
+    for seed in range(40):
+        deal = Deal(NATURALS_ONLY, dealer=seed % 4, seed=seed)
+        rng = random.Random(seed)
+        while not deal.over and checked < 120:
+            seat = deal.turn
+            if (deal.phase == P_PLAY and deal.to_act == seat and not deal.packets[seat]
+                    and deal.hand_sizes[seat] <= 8 and deal.answer == 0 and not deal.asked):
+                problems += compare_position(deal.clone(), stats)
+                checked += 1
+            acts = deal.legal_actions()
+            eager = [a for a in acts if str(deal.move_for_action(a)).split()[0] in ("take", "meld", "add")]
+            deal.apply_action(rng.choice(eager) if eager and rng.random() < 0.9 else rng.choice(acts))
+    assert not problems, problems[:3]
+    assert checked >= 100 and stats.get("out", 0) > 0 and stats.get("skipped", 0) == 0
+
+
 # ------------------------------------------------------------------------------------------------ whole games
 
 
@@ -240,7 +318,7 @@ def test_bots_play_whole_games(bot: str, opt: str) -> None:
 # ------------------------------------------------------------------------------------------------ the oracles
 
 
-@pytest.mark.parametrize("opt", ["teams=2x3", "teams=individual", "initial_upcard=false"])
+@pytest.mark.parametrize("opt", ["teams=2x3", "teams=individual", "initial_upcard=false", "book_closure=naturals_only"])
 def test_going_out_oracle_agrees(opt: str) -> None:
     """The exhaustive single-turn oracle of going out (tests/oracles) agrees with the engine's fast answer on
     random positions of the option."""
@@ -253,7 +331,8 @@ def test_going_out_oracle_agrees(opt: str) -> None:
     assert stats.get("skipped", 0) == 0 and stats["positions"] == 30
 
 
-@pytest.mark.parametrize("opt", ["teams=3x2", "teams=individual", "initial_upcard=false"])
+@pytest.mark.parametrize("opt", ["teams=3x2", "teams=individual", "initial_upcard=false",
+                                 "book_closure=naturals_only"])
 def test_initial_meld_oracle_agrees(opt: str) -> None:
     from oracles.compare import compare_opening
     from oracles.positions import first_turns

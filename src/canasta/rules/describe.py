@@ -162,6 +162,8 @@ def _describe_melds(r: RuleFields) -> list[str]:
            if r.aces_canasta_bonus[0] else "") + ", plus the card values.")
     if r.canasta_max:
         add(f"No meld may hold more than {r.canasta_max} cards.")
+    if r.book_naturals_only:
+        add("Once a meld has 7 cards only natural cards join it: a wild card joins among its first 7.")
     if r.canasta_count_bonuses:
         how = "each premium reached" if r.canasta_count_bonus_cumulative else "the highest premium reached"
         add("Premiums for the number of canastas: "

@@ -57,11 +57,12 @@ _ENUMS: dict[str, tuple[str, ...]] = {
 _ALIASES = ("wild_canasta", "special_canastas", "book_closure", "pile_take_requires_down", "go_out_discard",
             "target_score", "decks", "initial_upcard")
 
-BOOK_CLOSURES = {"closed_at_7": {"canasta_max": 7, "several_melds_per_rank": True},
-                 "any": {"canasta_max": 0, "several_melds_per_rank": False}}
+BOOK_CLOSURES = {"closed_at_7": {"canasta_max": 7, "several_melds_per_rank": True, "book_naturals_only": False},
+                 "any": {"canasta_max": 0, "several_melds_per_rank": False, "book_naturals_only": False},
+                 "naturals_only": {"canasta_max": 0, "several_melds_per_rank": False, "book_naturals_only": True}}
 """Hand and Foot's ``book_closure`` (RULES_AMERICAN.md B.6): closed_at_7 (a book takes no more cards, a new meld
-of its rank may start beside it [GS, BK]) or any (a book stays open and grows [TW, NW, JC]), as the fields it
-sets; CH's naturals_only is not played yet."""
+of its rank may start beside it [GS, BK]), any (a book stays open and grows [TW, NW, JC]) or naturals_only (a book
+stays open to natural cards only [CH]), as the fields it sets."""
 
 GO_OUT_DISCARDS = {"required": True, "optional": False}
 """Hand and Foot's ``go_out_discard`` (RULES_AMERICAN.md B.10) as the value of ``going_out_needs_discard``: required
@@ -74,7 +75,8 @@ def alias_text(rules: RuleFields, name: str) -> str:
     aliases with no one value (wild_canasta, special_canastas) and a book closure that is neither of
     :data:`BOOK_CLOSURES`."""
     if name == "book_closure":
-        now = {"canasta_max": rules.canasta_max, "several_melds_per_rank": rules.several_melds_per_rank}
+        now = {"canasta_max": rules.canasta_max, "several_melds_per_rank": rules.several_melds_per_rank,
+               "book_naturals_only": rules.book_naturals_only}
         return next((k for k, v in BOOK_CLOSURES.items() if v == now), "")
     if name == "pile_take_requires_down":
         return "true" if rules.no_pile_for_initial_meld else "false"
@@ -91,7 +93,8 @@ def alias_text(rules: RuleFields, name: str) -> str:
 
 ALIAS_FIELDS: dict[str, str] = {
     "wild_canasta": "wild_melds", "special_canastas": "wild_melds, twos_canasta_bonus, aces_canasta_bonus",
-    "book_closure": "canasta_max, several_melds_per_rank", "pile_take_requires_down": "no_pile_for_initial_meld",
+    "book_closure": "canasta_max, several_melds_per_rank, book_naturals_only",
+    "pile_take_requires_down": "no_pile_for_initial_meld",
     "go_out_discard": "going_out_needs_discard", "target_score": "rounds, target",
     "decks": "packs, jokers", "initial_upcard": "upcard",
 }
@@ -381,8 +384,7 @@ def apply_options(base: R, name: str, opts: Mapping[str, str]) -> R:
         if k == "book_closure":
             closure = BOOK_CLOSURES.get(v.strip().lower())
             if closure is None:
-                raise RulesError(f"option book_closure takes {' or '.join(BOOK_CLOSURES)} (naturals_only is not "
-                                 f"played yet), not {quoted(v)}")
+                raise RulesError(f"option book_closure takes {', '.join(BOOK_CLOSURES)}, not {quoted(v)}")
             changes.update(closure)
             continue
         if k == "pile_take_requires_down":  # B.5 [GS]: the pile only for a side that is down
