@@ -199,8 +199,8 @@ def test_book_closure_any_keeps_books_open() -> None:
     d.apply("add KC KH KS")
     assert d.melds[0][0].size == 10 and d.canastas[0] == 1
     d.check_invariants()
-    with pytest.raises(RulesError, match="naturals_only is not played yet"):
-        _hf(book_closure="naturals_only")
+    with pytest.raises(RulesError, match="option book_closure takes closed_at_7, any, naturals_only, not 'open'"):
+        _hf(book_closure="open")  # naturals_only is played: tests/test_hand_and_foot_deal_options.py
 
 
 # ------------------------------------------------------------ named options that generic fields play (B.5, B.10, B.13)
