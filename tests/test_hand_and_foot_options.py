@@ -276,7 +276,7 @@ def test_named_options_are_listed() -> None:
                  "empty_hand_waives_minimum = false",
                  "go_out_discard = required (sets going_out_needs_discard)",
                  "target_score = none (sets rounds, target)",
-                 "book_closure = closed_at_7 (sets canasta_max, several_melds_per_rank)"):
+                 "book_closure = closed_at_7 (sets canasta_max, several_melds_per_rank, book_naturals_only)"):
         assert line in table
     table = option_table(_hf(target_score="10000", go_out_discard="optional", pile_take_requires_down="true"))
     for line in ("pile_take_requires_down = true", "go_out_discard = optional", "target_score = 10000"):
