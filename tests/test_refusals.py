@@ -218,8 +218,9 @@ NOT_SCRIPTED = {
     # the special hands laid down (declare): scripted in tests/test_american_special_hands.py
     "no_special_hands", "special_hand_after_draw", "special_hand_none", "special_hand_side_melded",
     "special_hand_size",
-    # Hand and Foot's: scripted in tests/test_hand_and_foot.py
-    "naturals_exceed_wilds",
+    # Hand and Foot's: scripted in tests/test_hand_and_foot.py; book_naturals_only in
+    # tests/test_hand_and_foot_deal_options.py
+    "naturals_exceed_wilds", "book_naturals_only",
 }
 POSITIONS = load_positions()
 
