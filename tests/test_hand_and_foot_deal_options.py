@@ -380,3 +380,16 @@ def test_the_lobby_knows_the_sides_of_each_count() -> None:
     assert hf["counts"] == [2, 3, 4, 5, 6] and hf["teams6"] == [2, 3]
     assert hf["sides"] == {"2": 2, "3": 3, "4": 2, "5": 5, "6": 2}
     assert presets["classic"]["sides"]["5"] == 2
+
+
+@pytest.mark.parametrize("spec", ["hand-and-foot(teams=3x2,exact_cut_bonus=100)",
+                                  "hand-and-foot(teams=individual,players=5,book_closure=naturals_only)"])
+def test_a_recorded_game_replays(spec: str) -> None:
+    """A game of another table, recorded and replayed: the same totals (the exact cut too) and winner."""
+    from canasta.formats.records import record_from_game, replay_record
+
+    rules = Rules.parse(spec)
+    game = play_game(rules, [make_agent("random", 60 + s) for s in range(rules.players)], seed=12)
+    seats = [{"name": f"Bot {i + 1}", "kind": "bot", "bot": "random"} for i in range(rules.players)]
+    res = replay_record(record_from_game(game, seats))
+    assert res.totals == game.totals and res.deals == 4 and res.winner == game.winner
