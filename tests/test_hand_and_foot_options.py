@@ -199,8 +199,8 @@ def test_book_closure_any_keeps_books_open() -> None:
     d.apply("add KC KH KS")
     assert d.melds[0][0].size == 10 and d.canastas[0] == 1
     d.check_invariants()
-    with pytest.raises(RulesError, match="naturals_only is not played yet"):
-        _hf(book_closure="naturals_only")
+    with pytest.raises(RulesError, match="option book_closure takes closed_at_7, any, naturals_only, not 'open'"):
+        _hf(book_closure="open")  # naturals_only is played: tests/test_hand_and_foot_deal_options.py
 
 
 # ------------------------------------------------------------ named options that generic fields play (B.5, B.10, B.13)
@@ -277,7 +277,7 @@ def test_named_options_are_listed() -> None:
                  "empty_hand_waives_minimum = false",
                  "go_out_discard = required (sets going_out_needs_discard, going_out_by_melding)",
                  "target_score = none (sets rounds, target)",
-                 "book_closure = closed_at_7 (sets canasta_max, several_melds_per_rank)"):
+                 "book_closure = closed_at_7 (sets canasta_max, several_melds_per_rank, book_naturals_only)"):
         assert line in table
     table = option_table(_hf(target_score="10000", go_out_discard="optional", pile_take_requires_down="true"))
     for line in ("pile_take_requires_down = true", "go_out_discard = optional", "target_score = 10000"):

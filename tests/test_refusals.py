@@ -219,8 +219,8 @@ NOT_SCRIPTED = {
     "no_special_hands", "special_hand_after_draw", "special_hand_none", "special_hand_side_melded",
     "special_hand_size",
     # Hand and Foot's: scripted in tests/test_hand_and_foot.py; partners_foot_due and no_final_discard in
-    # tests/test_hand_and_foot_going_out.py
-    "naturals_exceed_wilds", "partners_foot_due", "no_final_discard",
+    # tests/test_hand_and_foot_going_out.py; book_naturals_only in tests/test_hand_and_foot_deal_options.py
+    "naturals_exceed_wilds", "partners_foot_due", "no_final_discard", "book_naturals_only",
 }
 POSITIONS = load_positions()
 

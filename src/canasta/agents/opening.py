@@ -53,7 +53,7 @@ def _opening_groups(pos: Position) -> list[OpeningGroup]:
             continue
         existing = pos.extendable.get(rank)
         if existing is not None:
-            room = limits.capacity(existing[0] + count, existing[1])
+            room = limits.join_capacity(existing[0], existing[1], count)
             groups.append(OpeningGroup(count * rank_values[rank], rank, ADD, count, 0, room))
         elif rank in penalties and count < CHARGED_MELD_FROM:
             continue  # an incomplete meld of it would block going out and cost its penalty (MAC A.9, A.12)

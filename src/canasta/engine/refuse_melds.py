@@ -144,6 +144,11 @@ def _explain_meld_size(state: DealState, move: Move, side: int, target: int, nat
     if rules.no_wild_majority and wild_total > nat_total and target != WILD_TARGET:
         return refusal("wild_majority", "wild cards may not outnumber the natural cards of a meld "
                                         "(option no_wild_majority)")
+    below = state.meld_limits.wild_below
+    if wild and m is not None and below and target != WILD_TARGET and wild > below - m.size:
+        return refusal("book_naturals_only", f"only natural cards join a meld once it has {below} cards (a book); a "
+                                             "wild card joins among its first 7 (book_closure=naturals_only, "
+                                             "Hand and Foot B.6)", n=below)
     if rules.naturals_exceed_wilds and wild_total >= nat_total and target != WILD_TARGET:
         return refusal("naturals_exceed_wilds", "the natural cards of a meld must outnumber its wild cards (option "
                                                 "naturals_exceed_wilds, Hand and Foot B.6)")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from canasta.cards.deck import IS_RED_THREE, N_TYPES, THREE
+from canasta.engine.exact_cut import exact_cutters
 from canasta.engine.special_hands import declared_cards
 from canasta.engine.state import DealState
 from canasta.scoring.deal_score import score_deal
@@ -37,6 +38,9 @@ def side_results(state: DealState) -> list[SideResult]:
             s.four_black_threes_held = True
     for side in range(state.teams):
         res[side].ask_failed = state.ask_failed[side]
+    if state.rules.exact_cut_bonus:  # Hand and Foot B.3: a player who took exactly his hand and foot
+        for seat in exact_cutters(state.deck, state.n):
+            res[state.home[seat]].exact_cuts += 1
     if state.lone >= 0:  # cutthroat: one result per player, the partners' combine in scoring (§3.1)
         res[state.home[state.lone]].lone_hand = True
     if state.special_seat >= 0:  # a special hand laid down: the side scores its value alone (MAC A.11)

@@ -31,10 +31,12 @@ threes held apart, in ``red_threes_held``), points to subtract for irregularitie
 QUICK_FLAGS = ("melded", "went_out", "concealed")
 """True/false fields of a quick entry."""
 QUICK_FIELDS = ("mode", *QUICK_COUNT_FIELDS[:2], "red_threes", "melded", "went_out", "concealed", "penalties",
-                "meld_points", "hand_points", "wild_canastas", "red_threes_held")
+                "meld_points", "hand_points", "wild_canastas", "red_threes_held", "exact_cuts")
 """Every field of a side entered quickly (``"mode": "quick"``)."""
 MAX_COUNT = 50
 """Largest count in a quick entry (canastas, red threes)."""
+MAX_EXACT_CUTS = 8
+"""Most players of a side who cut exactly their hand and foot (``exact_cuts``, Hand and Foot B.3)."""
 MAX_POINTS = 100_000
 """Largest points in a quick entry."""
 FIVE, TWO_C, RED_THREE = 3 * 4, 0, 4 + 2
@@ -113,6 +115,7 @@ def read_quick(rules: Rules, entry: Mapping[str, Any], where: str) -> QuickEntry
     counts = {k: _count(entry, k, where, MAX_COUNT) for k in QUICK_COUNT_FIELDS}
     points = {k: _count(entry, k, where, MAX_POINTS) for k in QUICK_POINT_FIELDS}
     flags = {k: _flag(entry, k, where) for k in QUICK_FLAGS}
+    cuts = _count(entry, "exact_cuts", where, MAX_EXACT_CUTS)  # players who cut their hand and foot exactly (B.3)
     if counts["red_threes_held"] and not rules.red3_hand_penalty:
         raise QuickEntryError(f"{where}: 'red_threes_held' counts red threes kept in hands, but in {rules.name} "
                               "red threes are laid out: give them in 'red_threes'")
@@ -124,7 +127,7 @@ def read_quick(rules: Rules, entry: Mapping[str, Any], where: str) -> QuickEntry
         melds = [[FIVE] * 3]  # melded, no canasta: the side went down (red threes and hands count as such)
     result = SideResult(melds=melds, red_threes=[RED_THREE] * counts["red_threes"],
                         hand=[RED_THREE] * counts["red_threes_held"], went_out=flags["went_out"],
-                        concealed=flags["concealed"], penalties=points["penalties"])
+                        concealed=flags["concealed"], penalties=points["penalties"], exact_cuts=cuts)
     return QuickEntry(result, points["meld_points"], points["hand_points"])
 
 

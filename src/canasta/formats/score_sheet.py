@@ -43,16 +43,18 @@ from canasta.scoring.winner import winner
 from canasta.util.jsontypes import json_type_name, quoted, read_json_file
 
 OPTIONAL_SIDE_FIELDS = ("concealed_kind", "black_threes_removed", "ask_failed", "four_black_threes_held",
-                        "lone_hand", "black_threes", "player_hands", "special_hand")
+                        "lone_hand", "black_threes", "player_hands", "special_hand", "exact_cuts")
 """Variant facts that the cards cannot show (Spanish concealed kinds, Cuban black threes removed from piles,
 the four black threes put out of play in romanian-tiles, the cutthroat lone hand; in Modern American Canasta
 the black threes laid out, each player's cards left in hand, a special hand laid down: RULES_AMERICAN.md A.3,
-A.11, A.12)."""
+A.11, A.12; in Hand and Foot the players of the side who cut exactly their hand and foot, B.3)."""
 SIDE_FIELDS = ("melds", "red_threes", "hand", "went_out", "concealed", "penalties") + OPTIONAL_SIDE_FIELDS + ("mode",)
 """Fields of a side's entry in a deal; all optional (empty lists, false, 0, ""); ``mode`` is ``melds`` (the
 default) or ``quick`` (then the fields of :data:`canasta.formats.score_quick.QUICK_FIELDS`)."""
 SHEET_FIELDS = ("variant", "deals")
 """Fields of the score sheet itself; both required."""
+MAX_EXACT_CUTS = 8
+"""Most players of a side who cut exactly their hand and foot (Hand and Foot B.3)."""
 MAX_SIDE_NAME_CHARS = 40
 """Longest side name (printable characters only)."""
 MAX_PENALTIES = 100_000
@@ -163,6 +165,8 @@ def read_side(entry: Any, where: str) -> SideResult:
     pen = _count(entry, "penalties", where, "a whole number of points to subtract (0 or more)", MAX_PENALTIES)
     asks = _count(entry, "ask_failed", where, "the number of times a player was told yes and could not "
                                               "go out (0 or more)", MAX_ASK_FAILED)
+    cuts = _count(entry, "exact_cuts", where, "the number of the side's players who cut exactly their hand "
+                                              "and foot (0 or more)", MAX_EXACT_CUTS)
     kind = entry.get("concealed_kind", "")
     if not isinstance(kind, str) or (kind and kind not in CONCEALED_KINDS):
         raise ScoreSheetError(f"{where}: 'concealed_kind' must be one of {', '.join(CONCEALED_KINDS)}, "
@@ -171,7 +175,7 @@ def read_side(entry: Any, where: str) -> SideResult:
                       concealed=flags["concealed"], penalties=pen, concealed_kind=kind,
                       black_threes_removed=removed, ask_failed=asks,
                       four_black_threes_held=flags["four_black_threes_held"], lone_hand=flags["lone_hand"],
-                      black_threes=black, player_hands=players, special_hand=special)
+                      black_threes=black, player_hands=players, special_hand=special, exact_cuts=cuts)
 
 
 def _count(entry: dict[str, Any], key: str, where: str, what: str, high: int) -> int:

@@ -34,6 +34,9 @@ def _describe_extras(r: RuleFields) -> list[str]:
                    "it from his next turn. No one goes out before taking his foot"
                    + ("; an unplayed foot counts against its side." if r.unplayed_packet_counts else "."))
         out.extend(_foot_options(r))
+        if r.exact_cut_bonus:
+            out.append(f"Exact cut: a player who takes exactly the {r.hand_size + r.extra_cards} cards of his hand "
+                       f"and foot from the deck earns {r.exact_cut_bonus} for his side (the engine plays the cut).")
     elif r.extra_cards:
         out.append(f"Packets: each player is dealt a face-down packet of {r.extra_cards} cards; he adds it "
                    f"to his hand once his side {event} (at once if it is his move, "
@@ -162,6 +165,8 @@ def _describe_melds(r: RuleFields) -> list[str]:
            if r.aces_canasta_bonus[0] else "") + ", plus the card values.")
     if r.canasta_max:
         add(f"No meld may hold more than {r.canasta_max} cards.")
+    if r.book_naturals_only:
+        add("Once a meld has 7 cards only natural cards join it: a wild card joins among its first 7.")
     if r.canasta_count_bonuses:
         how = "each premium reached" if r.canasta_count_bonus_cumulative else "the highest premium reached"
         add("Premiums for the number of canastas: "

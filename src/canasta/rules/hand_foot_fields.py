@@ -49,3 +49,11 @@ class HandFootFields:
     """A book (7 cards) completed in the side's initial meld counts its bonus toward the minimum count (B.8 [JC];
     default false). Played where every minimum count is at most the bonus of a dirty book, so such a book meets
     the minimum by itself."""
+    exact_cut_bonus: int = 0
+    """Points to a player's side for each player who takes exactly the cards of his hand and foot when the deck
+    is cut for the deal (B.3 [OP, TW, CH]: 100; pachunka 200; default 0, none). The engine deals, so it plays
+    the cut (canasta.engine.exact_cut); needs a foot (``Rules.has_foot``)."""
+    book_naturals_only: bool = False
+    """Once a meld has 7 cards (a book) only natural cards join it: a wild card joins a meld only among its first
+    7 cards (the wild cards of one move joining before its natural cards). With ``canasta_max=0`` and one meld
+    per rank it is B.6's ``book_closure=naturals_only`` [CH]; default false."""

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from canasta.cards.deck import ACE
 from canasta.rules.errors import RulesError
+from canasta.rules.hand_foot_table import JOKERS_PER_DECK, deck_count, decks_text
 from canasta.rules.rule_fields import RuleFields
 from canasta.rules.tables import (
     ALTERNATE_VALUES,
@@ -55,13 +56,14 @@ _ENUMS: dict[str, tuple[str, ...]] = {
 
 # Options that are not fields but set several fields at once.
 _ALIASES = ("wild_canasta", "special_canastas", "book_closure", "pile_take_requires_down", "go_out_discard",
-            "target_score", "minimum_mode", "stock_exhausted", "ace_value")
+            "target_score", "minimum_mode", "stock_exhausted", "ace_value", "decks", "initial_upcard")
 
-BOOK_CLOSURES = {"closed_at_7": {"canasta_max": 7, "several_melds_per_rank": True},
-                 "any": {"canasta_max": 0, "several_melds_per_rank": False}}
+BOOK_CLOSURES = {"closed_at_7": {"canasta_max": 7, "several_melds_per_rank": True, "book_naturals_only": False},
+                 "any": {"canasta_max": 0, "several_melds_per_rank": False, "book_naturals_only": False},
+                 "naturals_only": {"canasta_max": 0, "several_melds_per_rank": False, "book_naturals_only": True}}
 """Hand and Foot's ``book_closure`` (RULES_AMERICAN.md B.6): closed_at_7 (a book takes no more cards, a new meld
-of its rank may start beside it [GS, BK]) or any (a book stays open and grows [TW, NW, JC]), as the fields it
-sets; CH's naturals_only is not played yet."""
+of its rank may start beside it [GS, BK]), any (a book stays open and grows [TW, NW, JC]) or naturals_only (a book
+stays open to natural cards only [CH]), as the fields it sets."""
 
 GO_OUT_DISCARDS = {"required": {"going_out_needs_discard": True, "going_out_by_melding": False},
                    "optional": {"going_out_needs_discard": False, "going_out_by_melding": False},
@@ -84,7 +86,8 @@ def alias_text(rules: RuleFields, name: str) -> str:
     aliases with no one value (wild_canasta, special_canastas) and a book closure that is neither of
     :data:`BOOK_CLOSURES`."""
     if name == "book_closure":
-        now = {"canasta_max": rules.canasta_max, "several_melds_per_rank": rules.several_melds_per_rank}
+        now = {"canasta_max": rules.canasta_max, "several_melds_per_rank": rules.several_melds_per_rank,
+               "book_naturals_only": rules.book_naturals_only}
         return next((k for k, v in BOOK_CLOSURES.items() if v == now), "")
     if name == "pile_take_requires_down":
         return "true" if rules.no_pile_for_initial_meld else "false"
@@ -100,15 +103,20 @@ def alias_text(rules: RuleFields, name: str) -> str:
         return next((k for k, v in STOCK_EXHAUSTED.items() if v == rules.stock_end), "")
     if name == "ace_value":
         return str(rules.card_values[ACE * 4])
+    if name == "decks":
+        return decks_text(rules.packs, rules.jokers, rules.players)
+    if name == "initial_upcard":
+        return "true" if rules.upcard else "false"
     return ""
 
 
 ALIAS_FIELDS: dict[str, str] = {
     "wild_canasta": "wild_melds", "special_canastas": "wild_melds, twos_canasta_bonus, aces_canasta_bonus",
-    "book_closure": "canasta_max, several_melds_per_rank", "pile_take_requires_down": "no_pile_for_initial_meld",
+    "book_closure": "canasta_max, several_melds_per_rank, book_naturals_only",
+    "pile_take_requires_down": "no_pile_for_initial_meld",
     "go_out_discard": "going_out_needs_discard, going_out_by_melding", "target_score": "rounds, target",
     "minimum_mode": "round_minimums, min_meld_table, min_meld_mode", "stock_exhausted": "stock_end",
-    "ace_value": "card_values",
+    "ace_value": "card_values", "decks": "packs, jokers", "initial_upcard": "upcard",
 }
 """The fields each alias option sets (Hand and Foot's named options of RULES_AMERICAN.md B.14 that generic fields
 already play)."""
@@ -396,8 +404,7 @@ def apply_options(base: R, name: str, opts: Mapping[str, str]) -> R:
         if k == "book_closure":
             closure = BOOK_CLOSURES.get(v.strip().lower())
             if closure is None:
-                raise RulesError(f"option book_closure takes {' or '.join(BOOK_CLOSURES)} (naturals_only is not "
-                                 f"played yet), not {quoted(v)}")
+                raise RulesError(f"option book_closure takes {', '.join(BOOK_CLOSURES)}, not {quoted(v)}")
             changes.update(closure)
             continue
         if k == "pile_take_requires_down":  # B.5 [GS]: the pile only for a side that is down
@@ -419,6 +426,15 @@ def apply_options(base: R, name: str, opts: Mapping[str, str]) -> R:
             if target <= 0:
                 raise RulesError(f"option target_score takes a score above 0 such as 10000, not {quoted(v)}")
             changes.update(rounds=0, target=target)
+            continue
+        if k == "decks":  # B.1: 54-card packs, players + 1 [PW, NW, JC], one per player [drwingnut, GS, CH], 6 [TV]
+            if "packs" in opts or "jokers" in opts:
+                raise RulesError("decks and packs/jokers are two ways to give the deck: give one of them")
+            n = deck_count(k, v, base.players)
+            changes.update(packs=n, jokers=JOKERS_PER_DECK * n)
+            continue
+        if k == "initial_upcard":  # B.3 [JC]: false, no upcard starts the pile
+            changes["upcard"] = read_bool(k, v)
             continue
         if k == "special_canastas":
             if read_bool(k, v):

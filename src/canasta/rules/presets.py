@@ -10,6 +10,7 @@ from typing import Any, Protocol, TypeVar
 
 from canasta.rules.american import MODERN_AMERICAN_FIELDS
 from canasta.rules.errors import RulesError
+from canasta.rules.hand_foot_table import JOKERS_PER_DECK, hand_foot_players
 from canasta.rules.options import apply_options, read_bool, read_int
 from canasta.rules.rule_fields import RuleFields
 from canasta.rules.tables import MIN_MELD_TABLES, RED3_TABLES, TILE_VALUES
@@ -276,6 +277,17 @@ natural pair, books (canastas) closed at 7 cards with naturals outnumbering wild
 minimums 50/90/120/150 over 4 deals, going out with 2 clean and 2 dirty books after taking the foot."""
 
 
+def _hand_and_foot(default: R, opts: Mapping[str, str]) -> R:
+    """Build the hand-and-foot preset from option texts: the table of ``teams``/``players`` (2x2 by default,
+    :func:`~canasta.rules.hand_foot_table.hand_foot_players`), a deck per player plus one (option ``decks``), then
+    :data:`HAND_AND_FOOT_FIELDS` and the other options (RULES_AMERICAN.md B.1)."""
+    players, teams = hand_foot_players(opts)
+    packs = players + 1
+    fields = {**HAND_AND_FOOT_FIELDS, "packs": packs, "jokers": JOKERS_PER_DECK * packs}
+    base = dataclasses.replace(default, name="hand-and-foot", players=players, teams=teams, **fields)
+    return apply_options(base, "hand-and-foot", opts)
+
+
 def _samba_family(name: str, fields: Mapping[str, Any]) -> PresetBuilder:
     """A builder for the three-pack partnership games: 4 players in 2 sides, or 6 in 2 sides of 3 [S0 l.215]."""
 
@@ -308,7 +320,7 @@ PRESETS: dict[str, PresetBuilder] = {
     "brazilian": _samba_family("brazilian", BRAZILIAN_FIELDS),
     "escalator": _samba_family("escalator", ESCALATOR_FIELDS),
     "hollywood": _samba_family("hollywood", HOLLYWOOD_FIELDS),
-    "hand-and-foot": _fixed_table("hand-and-foot", HAND_AND_FOOT_FIELDS, 4, 2),
+    "hand-and-foot": _hand_and_foot,
     "modern-american": _fixed_table("modern-american", MODERN_AMERICAN_FIELDS, 4, 2),
 }
 """Preset builders by name; each takes the option texts and returns validated rules."""

@@ -133,7 +133,7 @@ def _check_pile_going_out_points(r: RuleFields) -> None:
         raise RulesError(f"pile_add_below is a number of cards, 0 (any meld) or more, not {r.pile_add_below}")
     for fname in ("ask_fail_penalty", "black3_all_in_hand_penalty", "black3_all_melded_bonus",
                   "jokers4_canasta_bonus", "canasta_beyond_seven_flat", "black3_side_set_total",
-                  "twos_canasta_mixed_bonus"):
+                  "twos_canasta_mixed_bonus", "exact_cut_bonus"):
         if getattr(r, fname) < 0:
             raise RulesError(f"{fname} is a number of points, 0 or more, not {getattr(r, fname)}")
 
@@ -156,6 +156,9 @@ def _check_hand_and_foot(r: RuleFields) -> None:
         raise RulesError("round_minimums are minimum counts in points, 0 or more")
     if any(not 1 <= d <= 5 for d in r.round_draws):
         raise RulesError("round_draws are cards drawn in a turn by deal, 1 to 5 each, such as 3/3/4/5")
+    if r.exact_cut_bonus and not r.has_foot:
+        raise RulesError("exact_cut_bonus is for a player who takes exactly his hand and foot: it needs a foot "
+                         "(extra_cards_when=hand_empty, extra_cards_from=packet)")
     if (r.foot_pickup != "run_or_walk" or not r.must_play_foot) and r.extra_cards_when != "hand_empty":
         raise RulesError("foot_pickup and must_play_foot=false need a foot (extra_cards_when=hand_empty)")
     if r.empty_hand_waives_minimum and r.extra_cards_when != "hand_empty":

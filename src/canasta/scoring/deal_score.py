@@ -197,6 +197,7 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
     penalties -= melds_penalty(rules, side, tally.infos) + held_penalty(rules, side, name)  # MAC A.12
     premiums = premium_points(rules, canastas, counts["natural_counted"], tally.black3_melded)
     black3 = black_threes_removed_points(rules, side, name)
+    cut = _exact_cut_points(rules, side, name)
     breakdown = {
         "canastas": tally.bonus,
         "natural_canastas": counts["natural"],
@@ -219,8 +220,25 @@ def score_side(rules: Rules, side: SideResult, name: str = "side") -> SideScore:
         breakdown["sequence_canastas"] = counts["sequence"]
     if rules.sequence_wild_max:
         breakdown["mixed_sequence_canastas"] = counts["mixed_sequence"]  # of the sequence canastas (Hollywood)
-    total = tally.bonus + red3 + going_out + concealed + melded + hand + penalties + premiums + black3 + threes
+    if rules.exact_cut_bonus:
+        breakdown["exact_cut"] = cut
+    total = tally.bonus + red3 + going_out + concealed + melded + hand + penalties + premiums + black3 + threes + cut
     return SideScore(total, breakdown)
+
+
+def _exact_cut_points(rules: Rules, side: SideResult, name: str) -> int:
+    """``exact_cut_bonus`` for each player of ``side`` who cut exactly his hand and foot (RULES_AMERICAN.md B.3).
+
+    Raises:
+        ScoringError: a negative count, more than the side's players, or exact cuts where the rules give none.
+    """
+    if side.exact_cuts < 0 or side.exact_cuts > rules.team_size:
+        raise ScoringError(f"side {name}: exact_cuts counts players of the side, 0 to {rules.team_size}, "
+                           f"not {side.exact_cuts}")
+    if side.exact_cuts and not rules.exact_cut_bonus:
+        raise ScoringError(f"side {name}: exact_cuts is given, but {rules.spec()} has no exact-cut bonus "
+                           "(exact_cut_bonus=100 gives one)")
+    return rules.exact_cut_bonus * side.exact_cuts
 
 
 def _check_one_meld_per_rank(rules: Rules, by_target: Mapping[int, Sequence[tuple[Sequence[int], bool]]],

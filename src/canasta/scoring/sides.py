@@ -59,6 +59,9 @@ class SideResult:
     special_hand: list[int] = field(default_factory=list)
     """The 14 cards of a special hand a player of the side laid down (``special_hands``, A.11): the side then
     scores only that hand's value; empty = none."""
+    exact_cuts: int = 0
+    """Players of the side who cut exactly the cards of their hand and foot (``exact_cut_bonus`` each, Hand and
+    Foot, RULES_AMERICAN.md B.3)."""
 
 
 BREAKDOWN_ITEMS: tuple[tuple[str, str, bool], ...] = (
@@ -73,6 +76,7 @@ BREAKDOWN_ITEMS: tuple[tuple[str, str, bool], ...] = (
     ("penalties", "Penalties", True),
     ("threes", "Threes", True),
     ("special_hand", "Special hand", True),
+    ("exact_cut", "Exact cut", True),
 )
 """Point items of a breakdown in display order: (key, label for people, shown only when non-zero).
 

@@ -83,7 +83,7 @@ def canasta_reachable(deal: DealState, hand: list[int], rank_counts: list[int], 
         w = missing - n
         if nat0 + n < limits.min_nat or (size0 == 0 and n + w < 3) or w > wild_have:
             continue
-        if w > limits.capacity(nat0 + n, wild0, r):
+        if w > limits.join_capacity(nat0, wild0, n, r):
             continue
         use = [0] * 14
         use[r] = n

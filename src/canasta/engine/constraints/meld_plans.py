@@ -102,14 +102,16 @@ class MeldLimits:
 
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
                  "pair_wild", "five", "before", "after", "never_wild", "natural_only", "strict", "threes",
-                 "must_discard", "wild_first", "opening_mixed_max", "mixed_max", "clean_copies", "melds_out")
+                 "must_discard", "wild_first", "opening_mixed_max", "mixed_max", "clean_copies", "melds_out",
+                 "wild_below")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
                  wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, strict: bool = False,
                  threes: bool = True, must_discard: bool = False, five: int = 0, wild_first: bool = False,
-                 opening_mixed_max: int = 0, melds_out: bool = False):
+                 opening_mixed_max: int = 0, melds_out: bool = False, wild_below: int = 0):
         self.must_discard = must_discard
         self.melds_out = melds_out  # going out only by melding every card, no final discard (B.10 forbidden)
+        self.wild_below = wild_below  # a wild card joins a meld only among its first this many cards, 0 any
         self.strict = strict
         self.threes = threes
         self.five = five
@@ -137,7 +139,7 @@ class MeldLimits:
         MeldLimits has no argument-free constructor for pickle to call)."""
         args = (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
                 self.wild_min, self.wild_max, self.strict, self.threes, self.must_discard, 0, self.wild_first,
-                self.opening_mixed_max, self.melds_out)
+                self.opening_mixed_max, self.melds_out, self.wild_below)
         after = self.after
         return (limits_pair_side, (args, (after.five, self.never_wild, after.natural_only), self is self.before))
 
@@ -147,7 +149,8 @@ class MeldLimits:
         args = (rules.wild_limit, rules.no_wild_majority, rules.min_naturals, rank_values, rules.meld_cap,
                 rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, rules.naturals_exceed_wilds,
                 rules.black3_meld, rules.going_out_needs_discard, 0, rules.wild_meld_first,
-                0 if rules.opening_mixed_canasta else 6, rules.going_out_by_melding)
+                0 if rules.opening_mixed_canasta else 6, rules.going_out_by_melding,
+                7 if rules.book_naturals_only else 0)
         ranks = (RULE_OF_FIVE if rules.rule_of_five else 0, rank_index(rules.never_wild_rank),
                  rank_index(rules.opening_only_wild_rank))
         return limits_pair_side(args, ranks, False)
@@ -164,7 +167,7 @@ class MeldLimits:
         if got is None:
             got = MeldLimits(self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
                              self.wild_min, self.wild_max, self.strict, self.threes, self.must_discard, self.five,
-                             self.wild_first, self.opening_mixed_max, self.melds_out)
+                             self.wild_first, self.opening_mixed_max, self.melds_out, self.wild_below)
             got.never_wild, got.mixed_max, got.natural_only = self.never_wild, self.mixed_max, rank
             got.pair_wild = self.pair_wild
             got.before, got.after = self.before, self.after
@@ -198,6 +201,16 @@ class MeldLimits:
             cap = room
         return cap if cap > 0 else 0
 
+    def join_capacity(self, nat0: int, wild0: int, nat: int, rank: int = -1) -> int:
+        """Wild cards a meld of ``nat0`` naturals and ``wild0`` wild cards can take along with ``nat`` more naturals
+        (:meth:`capacity` of the meld they make), where ``wild_below`` is set at most the room below it left by
+        the meld as it was (a book of 7 takes naturals only: ``book_naturals_only``, Hand and Foot B.6 [CH])."""
+        cap = self.capacity(nat0 + nat, wild0, rank)
+        below = self.wild_below
+        if below and below - nat0 - wild0 < cap:
+            cap = max(0, below - nat0 - wild0)
+        return cap
+
     def meld_room(self, nat: int, wild: int) -> int:
         """Cards a meld of ``nat`` naturals and ``wild`` wild cards can still take (``max_size``, or ``mixed_max``
         for a mixed meld)."""
@@ -208,6 +221,8 @@ class MeldLimits:
         number more added and any wild cards: ``limit`` for more (where no ``canasta_max`` caps a meld,
         the wild cards a meld can take stop changing there), else ``nat`` itself (for cache keys)."""
         same = self.limit + 1 if self.strict else self.limit  # strict: limit + 1 naturals hold limit wild cards
+        if self.wild_below:  # the wild cards a meld takes depend on its cards up to wild_below (naturals only)
+            same = max(same, self.wild_below)
         return same if nat > same and self.max_size >= NO_CAP else nat
 
     def wild_placeable(self, free: int, cap: int, melds_by_rank: dict[int, list[int]]) -> int:
@@ -242,7 +257,7 @@ def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limit
                     left += c - max(0, room)
                     c = max(0, room)
                 value += c * rank_values[r]
-            cap += limits.capacity(e[0] + c, e[1], r)
+            cap += limits.join_capacity(e[0], e[1], c, r)
         elif c == 0:
             continue
         elif c >= 3 and c >= limits.min_nat:
@@ -442,7 +457,7 @@ def _all_meldable(
                 return False
             if size >= 7 and not was:
                 done += 1
-            metas.append((size, limits.capacity(e[0] + c, e[1], r)))
+            metas.append((size, limits.join_capacity(e[0], e[1], c, r)))
         elif c == 0:
             continue
         elif c >= 3 and c >= limits.min_nat:

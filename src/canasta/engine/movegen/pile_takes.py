@@ -79,6 +79,7 @@ def take_modes(state: DealState) -> list[int]:
             continue  # no wild card into a meld of a rank while the meld of wild cards is incomplete (MAC A.6)
         if meld is not None:
             if w and (meld.wild + w > state.meld_limits.capacity(meld.nat + n_used + 1, 0)
+                      or w > state.meld_limits.join_capacity(meld.nat, meld.wild, n_used + 1)
                       or not state.meld_limits.rank_takes_wild(r, meld.wild)):
                 continue
             m_size = meld.size + n_used + w + 1
@@ -296,7 +297,7 @@ def canasta_take_ok(state: DealState, r: int, meld: Meld | None, n_used: int, w:
     more = 7 - (size0 + n_used + w + 1)
     nat_left = rank_counts[r] - n_used
     wild_left = 0 if natural else max(0, rank_counts[TWO] + rank_counts[JOKER_RANK] - w)
-    wild_room = state.meld_limits.capacity(nat + nat_left, wild, r)
+    wild_room = state.meld_limits.join_capacity(nat, wild, nat_left, r)  # after the take (book_naturals_only)
     if more > 0 and nat_left + min(wild_left, wild_room) < more:
         return False
     after = state.hand_sizes[seat] - n_used - w - max(0, more) + rest

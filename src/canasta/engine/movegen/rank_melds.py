@@ -22,9 +22,10 @@ Options = tuple[int, list[Option], list[int]]
 """What the caches keep per key: the most cards any of the options uses, the options, and their ids alone
 (what move generation extends its list with where nothing more is checked)."""
 
-_CACHES: dict[tuple[int, bool, int, int, int, int, int, bool, int], dict[tuple[int, ...], Options]] = {}
+_CACHES: dict[tuple[int, bool, int, int, int, int, int, bool, int, int], dict[tuple[int, ...], Options]] = {}
 """Per meld limits (wild_limit, no_wild_majority, canasta_max, min_naturals, the rule of five, the rank never wild,
-the rank natural-only, naturals_exceed_wilds): the cached options."""
+the rank natural-only, naturals_exceed_wilds, the mixed meld's cap, the size below which wild cards join): the
+cached options."""
 
 
 Cache = dict[tuple[int, ...], Options]
@@ -42,7 +43,7 @@ def options_cache(limits: MeldLimits) -> Cache:
     if found is not None:
         return found
     key = (limits.limit, limits.nwm, limits.max_size, limits.min_nat, limits.five, limits.never_wild,
-           limits.natural_only, limits.strict, limits.mixed_max)
+           limits.natural_only, limits.strict, limits.mixed_max, limits.wild_below)
     found = _CACHES.get(key)
     if found is None:
         found = _CACHES[key] = {}
@@ -102,6 +103,8 @@ def _add_shape(cache: Cache, limits: MeldLimits, most_nat: int, room: int, nat: 
     most_k = 0
     for n in range(most_nat + 1):
         most = min(limits.capacity(nat + n, 0) - wild, room - n)  # wild cards this addition may bring
+        if limits.wild_below and limits.wild_below - nat - wild < most:  # a book takes naturals only
+            most = limits.wild_below - nat - wild
         if rank >= 0 and not limits.rank_takes_wild(rank, wild):
             most = 0
         for t, j in GROUP_WILD_COMBOS:

@@ -74,7 +74,7 @@ def twos_options(limits: MeldLimits, adding: bool, nat0: int, wild0: int, size0:
     hand allow within ``room`` more cards and the wild cards a meld may hold (``lim``); a new meld needs
     ``min_naturals`` twos and 3 cards. Cached (do not modify the list): they depend on those counts only."""
     key = (limits.limit, limits.nwm, limits.max_size, limits.five, limits.strict, adding, nat0, wild0, size0, room,
-           min_naturals, twos, jokers)
+           min_naturals, twos, jokers, limits.wild_below)
     found = _OPTIONS.get(key)
     if found is not None:
         return found
@@ -85,7 +85,8 @@ def twos_options(limits: MeldLimits, adding: bool, nat0: int, wild0: int, size0:
             k = n + j
             if k == 0 or k > room or (not adding and k < 3) or j not in _JOKER_ONLY:
                 continue
-            if j and wild0 + j > limits.capacity(nat0 + n, 0):
+            if j and (wild0 + j > limits.capacity(nat0 + n, 0)
+                      or (limits.wild_below and j > limits.wild_below - size0)):  # a book takes naturals only
                 continue
             found.append((group_action(kind, TWO, n, 0, j), n, j, k, 1 if size0 < 7 <= size0 + k else 0))
     if len(_OPTIONS) > 100_000:

@@ -11,6 +11,8 @@ function preset() { return PRESETS.find((p) => p.name === $l("variant").value) |
 /* The number of sides of the table being set up (5 players: three against two; cutthroat: one each). */
 function teamsNow(n) {
   if (n === 6) return +$l("teams").value;
+  const p = preset();
+  if (p.sides && p.sides[String(n)]) return p.sides[String(n)];  // the server's sides for n (Hand and Foot: 5 alone)
   if (n === 3) return 3;
   return 2;
 }
@@ -40,8 +42,9 @@ function renderSeats() {
   $l("cutthroat-box").hidden = n !== 3 || !p.cutthroat;
   const note = $l("players-note");
   const cut = n === 3 && p.cutthroat && $l("cutthroat").checked;
-  note.hidden = n !== 5 && !cut;
-  note.textContent = n === 5 ? t("lobby.five_note") : (cut ? t("lobby.cutthroat_note") : "");
+  const five = n === 5 && teams === 2;  // three against two, one sitting out (not Hand and Foot's 5 alone)
+  note.hidden = !five && !cut;
+  note.textContent = five ? t("lobby.five_note") : (cut ? t("lobby.cutthroat_note") : "");
   const box = $l("seats");
   box.innerHTML = "";
   for (let i = 0; i < n; i++) {
