@@ -123,3 +123,23 @@ def test_heuristic_builds_toward_special_hands() -> None:
     without, base = _special_hands_declared(0, 200)
     assert with_plan >= 6 and with_plan > without
     assert score >= base - 50
+
+
+def test_bots_keep_the_three_only_while_the_straight_is_near() -> None:
+    """A.3 ('layout'): every level lays out the three held back for the Straight unless the Straight is near (2
+    cards short here: a king and a joker), where it draws and holds on to it; the hint says why it lays out."""
+    from canasta.agents.hard import HardAgent
+    from canasta.agents.heuristic import HeuristicAgent
+    from canasta.moves.actions import DRAW_ID, LAYOUT_ID
+    from helpers import make_deal
+
+    near = make_deal(mac_rules(), ["AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC 5D"], upcard="", stock="8S")
+    far = make_deal(mac_rules(), ["3C 5C 5D 6C 6D 8C 8D TC TD 4C 4D 7C 7D"], upcard="", stock="8S")
+    for deal, want in ((near, DRAW_ID), (far, LAYOUT_ID)):
+        legal = deal.legal_actions()
+        assert LAYOUT_ID in legal
+        for agent in (HeuristicAgent(), HardAgent(), make_agent("learned", 0), make_agent("expert(ms=20)", 0)):
+            assert agent.select(deal.view(0), legal) == want, (agent, want)
+    hard = HardAgent()
+    hard.select(far.view(0), far.legal_actions())
+    assert "three" in hard.explain(far.view(0), far.legal_actions(), LAYOUT_ID)
