@@ -218,3 +218,12 @@ def test_layout_oracle_on_random_positions() -> None:
                 d.apply_action(rng.choice(legal))
                 d.check_invariants()
     assert laid > 10 and legal_seen > laid
+
+
+def test_the_terminal_reads_layout_and_lists_it_where_the_variant_has_it() -> None:
+    from canasta.cli.shortmoves import resolve_line, variant_help
+
+    d = make_deal(mac(), ["3C"], upcard="", stock="8S 9S")
+    line = resolve_line("Layout", d, 0, print, input)
+    assert line == "layout" and d.apply(line) == Move(LAYOUT)
+    assert "layout" in variant_help(mac()) and "layout" not in variant_help(Rules.preset("classic"))
