@@ -79,3 +79,28 @@ def test_discards_agree_with_the_rule_card_by_card() -> None:
                     checked += 1
                 d.apply_action(rng.choice(d.legal_actions()))
     assert checked > 1000
+
+
+def test_initial_meld_oracle_agrees_after_laying_out_the_kept_three() -> None:
+    """The first player lays out the three he holds back for the Straight ('layout', A.3: its replacement changes
+    his hand) and draws: the engine's initial-meld answers still agree with the exhaustive search."""
+    from canasta.moves.actions import LAYOUT_ID
+
+    stats: dict[str, int] = {}
+    rng = random.Random("layout/modern-american")
+    problems: list[str] = []
+    checked = 0
+    while checked < 25:
+        d = Deal(mac(), dealer=rng.randrange(4), seed=rng.randrange(1 << 30))
+        if LAYOUT_ID not in d.legal_actions():
+            continue
+        while LAYOUT_ID in d.legal_actions():
+            d.apply_action(LAYOUT_ID)
+        d.apply_action(d.legal_actions()[0])  # the draw
+        if d.phase != P_PLAY or d.over:
+            continue
+        d.check_invariants()
+        problems += compare_opening(d, stats)
+        checked += 1
+    assert not problems, problems[:3]
+    assert stats["open_checked"] == 25

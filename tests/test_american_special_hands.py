@@ -116,7 +116,7 @@ def test_variants_without_special_hands() -> None:
 def test_notation_and_move_id() -> None:
     move = Move.parse("declare")
     assert move == Move(DECLARE) and str(move) == "declare"
-    assert action_of(move) == DECLARE_ID == N_ACTIONS - 1
+    assert action_of(move) == DECLARE_ID == N_ACTIONS - 2  # 'layout' (the kept three, A.3) follows
     assert decode_action(DECLARE_ID).kind == DECLARE
     assert "special hand" in action_name(DECLARE_ID)
     with pytest.raises(MoveError, match="takes no cards"):

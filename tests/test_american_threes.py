@@ -1,16 +1,21 @@
 """Modern American Canasta's three kept back for the Straight (RULES_AMERICAN.md A.3 [P, T], A.11;
-docs/variants/modern-american.md): while his side has not melded a player keeps the first three he receives, never
-melds nor discards it, and lays it out (replaced) once his side has melded; the Straight is then laid down.
-Scripted deals with stacked decks."""
+docs/variants/modern-american.md): while his side has not melded a player holds back the first three he receives,
+never melds nor discards it, may lay it out (``layout``, replaced from the stock) in his turn, and lays it out
+(replaced) once his side has melded; the Straight is then laid down. Scripted deals with stacked decks, and the
+``layout`` move checked against its rule on random positions."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from canasta.cards.deck import parse_cards
+from canasta.cards.deck import THREE, parse_cards
+from canasta.engine.deal import P_DRAW, P_PLAY, Deal
 from canasta.engine.explain import explain_refusal
-from canasta.moves.actions import DECLARE_ID
-from canasta.moves.notation import Move
+from canasta.engine.results import side_results
+from canasta.moves.actions import DECLARE_ID, LAYOUT_ID, N_ACTIONS, action_of
+from canasta.moves.notation import LAYOUT, Move, MoveError
 from canasta.rules.errors import RulesError
 from canasta.rules.fields import Rules
 from helpers import hand, is_legal, make_deal, play
@@ -48,7 +53,7 @@ def test_the_three_is_never_discarded() -> None:
 def test_the_straight_is_laid_down() -> None:
     d = make_deal(mac(), [STRAIGHT13], upcard="", stock="JK 9S")
     play(d, "draw")
-    assert d.legal_actions()[-1] == DECLARE_ID
+    assert DECLARE_ID in d.legal_actions() and LAYOUT_ID in d.legal_actions()  # or lay the three out: his choice
     play(d, "declare")
     assert d.score()[0].total == 3000
     off = make_deal(mac(straight_three="false"), [STRAIGHT13], upcard="", stock="8D JK 9S")
@@ -84,3 +89,141 @@ def test_no_three_kept_without_the_straight() -> None:
     assert threes(hand(d, 0)) == [] and len(d.red3[0]) == 4
     with pytest.raises(RulesError, match="straight_three"):
         Rules.preset("classic", straight_three=True)
+
+
+def test_layout_notation_and_id() -> None:
+    move = Move.parse("layout")
+    assert move == Move(LAYOUT) and str(move) == "layout"
+    assert action_of(move) == LAYOUT_ID == N_ACTIONS - 1 == DECLARE_ID + 1  # appended: no older id moved
+    with pytest.raises(MoveError, match="takes no cards"):
+        Move.parse("layout 3C")
+
+
+def test_keep_or_lay_out_before_the_draw() -> None:
+    d = make_deal(mac(), ["3C 5C 5D 6C 6D 8C 8D TC TD 4C 4D 7C 7D"], upcard="", stock="9H 5H")
+    kept = d.clone()
+    assert LAYOUT_ID in d.legal_actions() and is_legal(d, "layout")
+    play(d, "layout")
+    assert threes(hand(d, 0)) == [] and d.red3[0] == parse_cards("3C")
+    assert parse_cards("9H")[0] in hand(d, 0) and d.hand_sizes[0] == 13  # the replacement, from the stock top
+    assert d.turn == 0 and d.phase == P_DRAW and LAYOUT_ID not in d.legal_actions()
+    play(d, "draw")
+    assert parse_cards("5H")[0] in hand(d, 0)
+    play(kept, "draw")  # keeping it: no move, the turn goes on with the three in the hand
+    assert threes(hand(kept, 0)) == parse_cards("3C") and kept.red3[0] == []
+    assert parse_cards("9H")[0] in hand(kept, 0) and kept.hand_sizes[0] == 14
+    assert LAYOUT_ID in kept.legal_actions()  # still his choice after the draw, until his discard
+
+
+def test_lay_out_a_three_drawn() -> None:
+    d = make_deal(mac(), [], upcard="", stock="3H 8S 3D 9S")
+    play(d, "draw")
+    assert threes(hand(d, 0)) == parse_cards("3H") and d.phase == P_PLAY
+    play(d, "layout")
+    assert d.red3[0] == parse_cards("3H") and parse_cards("8S")[0] in hand(d, 0) and d.hand_sizes[0] == 14
+    play(d, "discard 8S")
+    d.check_invariants()
+
+
+def test_a_three_replacing_the_one_laid_out_is_held_back_in_turn() -> None:
+    d = make_deal(mac(), ["3C"], upcard="", stock="3D 8S 9S")
+    play(d, "layout")
+    assert d.red3[0] == parse_cards("3C") and threes(hand(d, 0)) == parse_cards("3D")  # his choice again
+    play(d, "layout")
+    assert d.red3[0] == parse_cards("3C 3D") and parse_cards("8S")[0] in hand(d, 0) and d.hand_sizes[0] == 13
+
+
+def test_layout_refused_with_its_reason() -> None:
+    d = make_deal(mac(), [], upcard="", stock="8S 9S")
+    assert explain_refusal(d, Move(LAYOUT)).code == "layout_no_three"
+    off = make_deal(mac(straight_three="false"), [], upcard="", stock="8S 9S")
+    assert explain_refusal(off, Move(LAYOUT)).code == "no_kept_three"
+    assert explain_refusal(Deal(Rules.preset("classic"), seed=1), Move(LAYOUT)).code == "no_kept_three"
+
+
+def test_layout_refused_with_an_empty_stock() -> None:
+    d = make_deal(mac(), ["3C"], upcard="")
+    while len(d.stock) > 1 or d.turn != 0:
+        draw_discard(d)  # nobody melds; seat 0 holds his three throughout
+    play(d, "draw")  # seat 0 draws the last stock card (not a three: the deck's last card is not one)
+    assert threes(hand(d, 0)) == parse_cards("3C") and not d.stock and not d.over
+    assert LAYOUT_ID not in d.legal_actions()
+    assert explain_refusal(d, Move(LAYOUT)).code == "layout_no_stock"
+
+
+def test_a_kept_three_left_in_the_hand_costs_five() -> None:
+    d = make_deal(mac(), ["3C"], upcard="")
+    while not d.over:  # nobody melds: the stock runs out, seat 0 still holding the three he kept (A.10, A.12)
+        draw_discard(d)
+    assert parse_cards("3C")[0] in hand(d, 0) and d.out_seat == -1
+    res = side_results(d)[0]
+    assert parse_cards("3C")[0] in res.hand
+    ns = d.score()[0]
+    assert ns.breakdown["hand_cards"] == -sum(d.rank_values[c >> 2] for c in res.hand)  # the three among them
+    assert d.rank_values[THREE] == d.rules.black3_hand_penalty == 5
+
+
+def test_a_three_laid_out_by_choice_then_the_side_melds() -> None:
+    # seat 0 lays out his dealt three by choice; a three he later draws is held back, and laid out (replaced) at
+    # once when he makes his side's opening in that turn
+    d = make_deal(mac(), [OPENER.replace("9C", "3D")], upcard="", stock="7H 3S 6S 8D 4C 4D 4H 4S")
+    play(d, "layout")
+    assert d.red3[0] == parse_cards("3D") and parse_cards("7H")[0] in hand(d, 0)
+    play(d, "draw")
+    assert threes(hand(d, 0)) == parse_cards("3S")
+    play(d, "meld AC AD AH", "meld KC KD KH", "meld QC QD QH", "meld JC JD JH")
+    assert d.opened[0] and threes(hand(d, 0)) == [] and d.red3[0] == parse_cards("3D 3S")
+    assert parse_cards("6S")[0] in hand(d, 0)
+
+
+def draw_discard(d: Deal) -> None:
+    """The player to move draws (never laying out his three), then makes the first legal discard; where the stock
+    is gone he passes (or the deal is over)."""
+    moves = [str(m) for m in d.legal_moves()]
+    play(d, "draw" if "draw" in moves else "pass")
+    if not d.over:
+        play(d, next(str(m) for m in d.legal_moves() if str(m).startswith("discard")))
+
+
+def kept_three_rule(d: Deal) -> bool:
+    """``layout`` by its rule (A.3), written apart from the engine: the player to act is in his own turn before
+    his discard, holds a three, his side has not melded, and the stock has a card to replace it."""
+    seat = d.turn
+    return (d.phase in (P_DRAW, P_PLAY) and d.actor == seat and not d.over
+            and any(c >> 2 == THREE for c in hand(d, seat)) and not d.opened[d.side_of[seat]] and bool(d.stock))
+
+
+def test_layout_oracle_on_random_positions() -> None:
+    """On random MAC positions (the random player lays the three out half the time it may): ``layout`` is among
+    the legal ids exactly where its rule says, the refusal agrees, laying out moves the three to the player's
+    threes and replaces it from the stock, and every card is kept (the invariants) after every move."""
+    rules = mac()
+    rng = random.Random("layout")
+    legal_seen = laid = 0
+    for seed in range(12):
+        d = Deal(rules, dealer=seed % 4, seed=seed)
+        while not d.over:
+            legal = d.legal_actions()
+            want = kept_three_rule(d)
+            assert (LAYOUT_ID in legal) == want == (explain_refusal(d, Move(LAYOUT)).code == "legal_now")
+            legal_seen += want
+            if want and rng.random() < 0.5:
+                seat, stock, size = d.turn, len(d.stock), d.hand_sizes[d.turn]
+                three = threes(hand(d, seat))[0]
+                play(d, "layout")
+                laid += 1
+                assert d.red3[seat][-1] == three or three in d.red3[seat]
+                assert len(d.stock) < stock and (d.over or d.hand_sizes[seat] == size)
+            else:
+                d.apply_action(rng.choice(legal))
+                d.check_invariants()
+    assert laid > 10 and legal_seen > laid
+
+
+def test_the_terminal_reads_layout_and_lists_it_where_the_variant_has_it() -> None:
+    from canasta.cli.shortmoves import resolve_line, variant_help
+
+    d = make_deal(mac(), ["3C"], upcard="", stock="8S 9S")
+    line = resolve_line("Layout", d, 0, print, input)
+    assert line == "layout" and d.apply(line) == Move(LAYOUT)
+    assert "layout" in variant_help(mac()) and "layout" not in variant_help(Rules.preset("classic"))

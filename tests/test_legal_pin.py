@@ -85,8 +85,9 @@ PINNED = {
     'free-canasta': '72368bebd853cc34',
     'hand-and-foot': 'f4dee4a0a4cb7994',  # new preset (issue 19), computed when it was added
     # recomputed for issue 19's MAC moves: the three kept for the Straight (straight_three, on in the preset) changes
-    # the hands from the deal on; the talon down to one card (A.2) and 'declare' (A.11) add moves
-    'modern-american': '40ed9ecfd3af71fb',
+    # the hands from the deal on; the talon down to one card (A.2) and 'declare' (A.11) add moves; 'layout' (the
+    # three held back laid out by choice, A.3) adds one
+    'modern-american': '8fcc9508b65b10b8',
     'hollywood': '4a049edd2f31db0b',  # exact going out and exact initial meld (issue #13)
     'italian': '6daf9ed11651cb0e',
     'mexican': '8f3a8aae8354f7de',

@@ -73,7 +73,8 @@ def test_bad_sequence_notation_is_refused_clearly(text: str, message: str) -> No
 def test_sequence_ids_are_appended_after_the_classic_table() -> None:
     assert N_CLASSIC_ACTIONS == 3674 == SEQ_MELD_BASE
     assert SEQ_MELD_BASE < SEQ_ADD_BASE < SEQ_TAKE_BASE < SEQ_LONG_ADD_BASE < WILD_SEQ_MELD_BASE == 5774
-    assert N_ACTIONS == 13395  # the blocks of sequences holding a wild card (Hollywood) follow, then declare (MAC)
+    assert N_ACTIONS == 13396  # the blocks of sequences holding a wild card (Hollywood) follow, then declare and
+    # layout (MAC)
     assert (SEQ_ADD_BASE, SEQ_TAKE_BASE, SEQ_LONG_ADD_BASE) == (3814, 4514, 4634)
     assert ACTIONS[3673][1] != SEQ_TARGET  # the last classic id is unchanged (add of wild cards)
     assert action_of(Move.parse("draw")) == 0 and action_of(Move.parse("discard 2C")) == 9

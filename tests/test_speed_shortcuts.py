@@ -53,6 +53,7 @@ from canasta.moves.notation import (
     DECLARE,
     DISCARD,
     DRAW,
+    LAYOUT,
     MELD,
     NO,
     PASS,
@@ -436,7 +437,7 @@ def test_additions_need_a_card_and_room(spec: str) -> None:
 
 def test_moves_of_fixed_ids_are_those_the_id_names() -> None:
     for a, (kind, arg, _, _, _) in enumerate(ACTIONS):
-        if kind in (DRAW, ASK, YES, NO, PASS, DECLARE):
+        if kind in (DRAW, ASK, YES, NO, PASS, DECLARE, LAYOUT):
             assert FIXED_MOVES[a] == Move(kind)
         elif kind == DISCARD:
             assert FIXED_MOVES[a] == Move(DISCARD, (arg,))

@@ -103,7 +103,7 @@ def test_bad_wild_sequence_notation_is_refused_clearly(text: str, message: str) 
 
 
 def test_wild_sequence_ids_are_appended_after_the_sequence_blocks() -> None:
-    assert WILD_SEQ_MELD_BASE == 5774 and N_ACTIONS == 13395
+    assert WILD_SEQ_MELD_BASE == 5774 and N_ACTIONS == 13396
     assert ACTIONS[5773][1] == SEQ_TARGET  # the last id before is unchanged (a long sequence addition)
     assert ACTIONS[WILD_SEQ_MELD_BASE][1] == SEQ_WILD
     assert ACTIONS[action_of(Move.parse("take to 4H-7H/5H"))][1] == TAKE_SEQ_WILD

@@ -204,3 +204,25 @@ def test_score_keeper_takes_mac_special_hands_and_penalties(server: Server, brow
         assert page.locator("#last").get_by_text("Special hand").is_visible()
     finally:
         page.context.close()
+
+
+def test_mac_layout_button_lays_out_the_kept_three(server: Server, browser: Browser) -> None:
+    """MAC A.3: the *Lay out the three* button shows only while ``layout`` is legal, and sends that move; the
+    *Special hand* button (``declare``) stays hidden where it is not legal."""
+    from helpers import mac_rules, make_deal
+
+    deal = make_deal(mac_rules(), ["3C 5C 5D 6C 6D 8C 8D TC TD 4C 4D 7C 7D"], upcard="", stock="9H 5H")
+    legal = sorted({str(m) for m in deal.legal_moves()})
+    assert "layout" in legal and "declare" not in legal
+    page = show_position(browser, server, "mac", {"you": 0, "view": view_dict(deal.view(0)), "legal": legal,
+                                                  "round": None}, DESKTOP, "en")
+    try:
+        assert page.locator("#layout-btn").is_visible() and page.locator("#layout-btn").is_enabled()
+        assert not page.locator("#declare-btn").is_visible()
+        page.evaluate("() => { window.__sent = []; send = (m) => window.__sent.push(m); }")
+        page.click("#layout-btn")
+        assert page.evaluate("() => window.__sent.map((m) => m.move)") == ["layout"]
+        page.evaluate("(st) => { S.legal = st; render(); }", [m for m in legal if m != "layout"])
+        assert not page.locator("#layout-btn").is_visible()
+    finally:
+        page.context.close()

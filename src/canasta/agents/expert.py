@@ -54,7 +54,7 @@ from dataclasses import dataclass, fields
 from canasta.agents.determinize import DeterminizeError, sample_deal
 from canasta.agents.hard import HardAgent
 from canasta.agents.memory import CardMemory, PublicState
-from canasta.agents.protocol import view_or_forced
+from canasta.agents.protocol import view_or_forced, without_layout
 from canasta.engine.deal import Deal, IllegalMove, PlayerView
 from canasta.moves.actions import DECODED_ACTIONS
 from canasta.moves.notation import ASK, DISCARD, NO, TAKE, YES, Move
@@ -279,6 +279,7 @@ class ExpertAgent:
         if isinstance(begun, int):
             return begun
         view, choice = begun
+        legal = without_layout(legal)  # holding on to the three kept for the Straight (MAC A.3)
         candidate_ids = self.candidate_moves(view, legal, choice)
         if len(candidate_ids) < 2:
             return choice

@@ -20,8 +20,10 @@ from canasta.moves.actions import DECODED_ACTIONS
 from canasta.moves.notation import (
     ADD,
     ASK,
+    DECLARE,
     DISCARD,
     DRAW,
+    LAYOUT,
     MELD,
     NO,
     PASS,
@@ -72,6 +74,11 @@ class HardAgent(HardPlayer):
             return f"no: your hand holds {pos.hand_points} points and your side can still gain by playing on"
         if kind == PASS:
             return "pass: the stock is gone and the pile is not worth taking (§1.10)"
+        if kind == DECLARE:
+            return "lay your special hand down: it is worth more than the deal's play could bring (MAC A.11)"
+        if kind == LAYOUT:
+            return ("lay out your three: the Straight is too far to hold it back for, and its replacement may serve "
+                    "your melds (MAC A.3)")
         return "the best move now"
 
     def _why_take(self, pos: Position) -> str:

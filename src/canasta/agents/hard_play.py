@@ -11,7 +11,7 @@ from canasta.agents.level_weights import DEFAULT_HARD, HardWeights
 from canasta.agents.memory import UNKNOWN, CardMemory, PublicState
 from canasta.agents.opening import Step, opening_plan
 from canasta.agents.position import Position
-from canasta.agents.protocol import view_or_forced
+from canasta.agents.protocol import view_or_forced, without_layout
 from canasta.agents.red_threes import side_red_threes, side_red_threes_laid, view_side_red_threes
 from canasta.agents.unseen import Unseen, p_at_least
 from canasta.cards.deck import IS_RED_THREE, JOKER, JOKER_RANK, THREE, TWO
@@ -64,6 +64,7 @@ class HardPlayer(HeuristicAgent):
         if isinstance(checked, int):
             return checked
         view = checked
+        legal = without_layout(legal)  # holding on to the three kept for the Straight (MAC A.3)
         self.memory.sync(view)
         pos = self.position(view)
         special = self._special_move(pos, legal)  # building toward a special hand (MAC A.11)

@@ -48,7 +48,7 @@ from canasta.agents.seqbot import (
     seq_keep_cost,
     seq_points,
 )
-from canasta.agents.special_plan import special_discard_loss, special_plan
+from canasta.agents.special_plan import kept_three_choice, special_discard_loss, special_plan
 from canasta.cards.deck import ACE, IS_WILD, JOKER, RANKS, THREE, TWO
 from canasta.engine.deal import PlayerView
 from canasta.moves.actions import ACTIONS, DECLARE_ID, DECODED_ACTIONS, group_action
@@ -123,6 +123,12 @@ class HeuristicAgent:
             return legal[0]
         if DECLARE_ID in legal:  # a special hand laid down where legal: 2000 to 8500 points (MAC A.11)
             return DECLARE_ID
+        kept = kept_three_choice(view, legal, self.weights, "the heuristic player")  # the Straight's three (A.3)
+        if isinstance(kept, int):
+            return kept
+        legal = kept
+        if len(legal) == 1:
+            return legal[0]
         if view is None:
             raise ValueError("the heuristic player needs the seat's view")
         pos = Position(view, self._rules_facts(view.rules), self.weights)

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from canasta.agents.heuristic_weights import DEFAULT_WEIGHTS
+from canasta.agents.special_plan import keeps_straight_three
 from canasta.engine.deal import PlayerView
-from canasta.moves.actions import DECLARE_ID
+from canasta.moves.actions import DECLARE_ID, LAYOUT_ID
 from canasta.moves.notation import Move
 
 if TYPE_CHECKING:
@@ -59,7 +61,10 @@ def view_or_forced(view: PlayerView | None, legal: Sequence[int], who: str) -> P
 
     Returns:
         The only legal id when there is one (nothing to decide), ``declare`` where it is legal (a special hand
-        laid down, worth 2000 to 8500 points or the game: more than play could bring, MAC A.11), else ``view``.
+        laid down, worth 2000 to 8500 points or the game: more than play could bring, MAC A.11), ``layout`` where
+        the seat lays out the three it holds back for the Straight (MAC A.3,
+        :func:`canasta.agents.special_plan.keeps_straight_three` with the default weights), else ``view`` (the
+        caller then chooses among :func:`without_layout` of ``legal``).
 
     Raises:
         ValueError: ``legal`` is empty, or ``view`` is None when there is a choice (``who``, e.g.
@@ -73,7 +78,15 @@ def view_or_forced(view: PlayerView | None, legal: Sequence[int], who: str) -> P
         return DECLARE_ID
     if view is None:
         raise ValueError(f"{who} needs the seat's view")
+    if LAYOUT_ID in legal and not keeps_straight_three(view, DEFAULT_WEIGHTS):
+        return LAYOUT_ID
     return view
+
+
+def without_layout(legal: Sequence[int]) -> Sequence[int]:
+    """``legal`` without ``layout`` (the three held back for the Straight laid out, MAC A.3): what a view-reading
+    agent chooses among once :func:`view_or_forced` returned the view (the seat holds on to its three)."""
+    return legal if LAYOUT_ID not in legal else [a for a in legal if a != LAYOUT_ID]
 
 
 class PublicFacts:

@@ -83,7 +83,7 @@ def complete(text: str, legal: Sequence[str], hand: Sequence[str]) -> list[str]:
     """
     low = text.lower()
     out: list[str] = []
-    words = list(COMMANDS) + [k for k in KIND_NAMES if k != "declare"]  # declare: offered when legal (MAC)
+    words = list(COMMANDS) + [k for k in KIND_NAMES if k not in ("declare", "layout")]  # offered when legal (MAC)
     for cand in list(legal) + words:
         if cand.lower().startswith(low) and cand.lower() != low and cand not in out:
             out.append(cand)

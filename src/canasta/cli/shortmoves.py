@@ -107,7 +107,7 @@ def variant_help(rules: Rules) -> str:
              "where the colour does not matter" if rules.tile_names
              else "cards like KH TS 3D JK, or a rank alone where the suit does not matter: K, 7")
     return notation_help(rules.sequences, rules.sequence_wild_max > 0, rules.team_size > 1, cards,
-                         rules.special_hands != "none")
+                         rules.special_hands != "none", rules.straight_three)
 
 
 def verb_problem(verb: str, rules: Rules) -> str | None:
@@ -115,6 +115,7 @@ def verb_problem(verb: str, rules: Rules) -> str | None:
     if verb in KIND_NAMES or verb in COMMANDS:
         return None
     kinds = set(KIND_NAMES) - (set() if rules.special_hands != "none" else {"declare"})  # declare: MAC A.11
+    kinds -= set() if rules.straight_three else {"layout"}  # layout: the three kept for the Straight, MAC A.3
     words = sorted(kinds | set(COMMANDS))
     starts = [w for w in words if w.startswith(verb)]
     if len(starts) > 1:

@@ -51,6 +51,7 @@ from canasta.moves.notation import (
     DISCARD,
     DRAW,
     KIND_NAMES,
+    LAYOUT,
     MELD,
     NO,
     PASS,
@@ -72,7 +73,8 @@ MAX_RESHUFFLES = 3
 with ``end``."""
 
 
-_CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DECLARE: (0,), DISCARD: (1,), TAKE: (0, 2)}
+_CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DECLARE: (0,), LAYOUT: (0,), DISCARD: (1,),
+                TAKE: (0, 2)}
 
 
 def _check_shape(move: Move) -> None:
@@ -82,7 +84,7 @@ def _check_shape(move: Move) -> None:
         IllegalMove: unknown kind, a card that is not a card type, or the wrong number of cards.
     """
     kind = move.kind
-    if not isinstance(kind, int) or not 0 <= kind <= DECLARE:
+    if not isinstance(kind, int) or not 0 <= kind <= LAYOUT:
         raise IllegalMove(f"{kind!r} is not a kind of move")
     if any(not isinstance(c, int) or not 0 <= c < N_TYPES for c in move.cards):
         raise IllegalMove("a move's cards must be card types 0..52")
@@ -185,7 +187,8 @@ def finish_deal(state: DealState, out_seat: int) -> None:
 
 def play_move(state: DealState, action: int, move: Move) -> None:
     """Apply a legal move without checks (the caller checked it): draw, take the pile, meld, add, discard, ask, answer,
-    pass, declare (a special hand laid down: the deal ends, nobody goes out, MAC A.11)."""
+    pass, declare (a special hand laid down: the deal ends, nobody goes out, MAC A.11), layout (the three kept for
+    the Straight laid out and replaced, MAC A.3)."""
     kind = move.kind
     state._legal = None
     seat = state.turn
@@ -247,6 +250,8 @@ def play_move(state: DealState, action: int, move: Move) -> None:
     elif kind == DECLARE:
         state.special_seat = seat  # his 14 cards stay in his hand, scored as the special hand (MAC A.11)
         finish_deal(state, -1)
+    elif kind == LAYOUT:
+        lay_out_three_by_choice(state, seat)
     settle_must_go_out(state)
 
 
@@ -465,6 +470,22 @@ def lay_out_kept_three(state: DealState, seat: int) -> None:
         state._replace_red_threes(seat)
     if state.rank_counts[seat][THREE]:
         finish_deal(state, -1)
+
+
+def lay_out_three_by_choice(state: DealState, seat: int) -> None:
+    """``layout``: ``seat`` lays out the three he kept back for the Straight and draws its replacement, in his
+    turn before his draw or after it (MAC A.3: "may keep one 3", his choice; the move is legal only while the
+    stock has a card). A three drawn as the replacement is held back in turn, he holding none (he may lay it out
+    again); the last stock card a three stays in his hand and ends the deal (A.10). Before his draw, a stock the
+    replacement emptied is handled as at the start of a turn (A.10: the pile, else the deal ends)."""
+    h = state.hands[seat]
+    three = next(c for c in (4, 5, 6, 7) if h[c])
+    state._take_card(seat, three)
+    state.red3[seat].append(three)
+    if state._draw(seat, 1):
+        finish_deal(state, -1)
+    elif state.phase == P_DRAW and not state.stock:
+        stock_gone(state)
 
 
 def check_out(state: DealState, seat: int) -> None:

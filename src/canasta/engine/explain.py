@@ -21,11 +21,11 @@ from canasta.engine.movegen.move_cards import RANK_WORDS
 from canasta.engine.movegen.turn_moves import legal_actions
 from canasta.engine.refusals import NO_FINAL_DISCARD, Refusal, needed_words, needing, out_block, rank_code, refusal
 from canasta.engine.refuse_melds import KINDS, MUST_ASK, explain_meld
-from canasta.engine.refuse_special_hands import declare_refusal
+from canasta.engine.refuse_special_hands import declare_refusal, layout_refusal
 from canasta.engine.refuse_takes import explain_take
 from canasta.engine.state import P_ANSWER, P_DRAW, DealState
 from canasta.moves.actions import action_of
-from canasta.moves.notation import ADD, ASK, DECLARE, DISCARD, DRAW, MELD, NO, PASS, TAKE, YES, Move, MoveError
+from canasta.moves.notation import ADD, ASK, DECLARE, DISCARD, DRAW, LAYOUT, MELD, NO, PASS, TAKE, YES, Move, MoveError
 
 __all__ = ["MUST_ASK", "Refusal", "explain", "explain_refusal"]
 
@@ -58,6 +58,8 @@ def explain_refusal(state: DealState, move: Move) -> Refusal:
         return refusal("nobody_asked", "nobody asked to go out")
     if kind == DECLARE:  # a special hand laid down (MAC A.11)
         return declare_refusal(state, seat) or refusal("not_allowed_now", "that move is not allowed now")
+    if kind == LAYOUT:  # the three kept back for the Straight laid out (MAC A.3)
+        return layout_refusal(state, seat) or refusal("not_allowed_now", "that move is not allowed now")
     if state.phase == P_DRAW:
         return _explain_draw_phase(state, move)
     if kind in (DRAW, TAKE):

@@ -1,12 +1,13 @@
-"""Why a special hand may not be laid down now (Modern American Canasta, RULES_AMERICAN.md A.11): the checks
-:func:`canasta.engine.special_hands.may_declare` makes, as refusals (codes listed in docs/web.md).
+"""Why a special hand may not be laid down now (Modern American Canasta, RULES_AMERICAN.md A.11), and why the three
+kept back for the Straight may not be laid out now (A.3): the checks :func:`canasta.engine.special_hands.may_declare`
+and :func:`canasta.engine.special_hands.may_lay_out` make, as refusals (codes listed in docs/web.md).
 """
 
 from __future__ import annotations
 
-from canasta.cards.deck import N_TYPES, card_str
+from canasta.cards.deck import N_TYPES, THREE, card_str
 from canasta.engine.refusals import Refusal, refusal
-from canasta.engine.state import P_PLAY, DealState
+from canasta.engine.state import P_PLAY, DealState, straight_possible
 from canasta.rules.american import SPECIAL_HAND_NAMES, SPECIAL_HAND_VALUES
 from canasta.scoring.american import SPECIAL_HAND_SIZE, best_special_hand
 
@@ -43,4 +44,20 @@ def declare_refusal(state: DealState, seat: int) -> Refusal | None:
         known = ", ".join(SPECIAL_HAND_NAMES[k] for k in SPECIAL_HAND_VALUES[rules.special_hands])
         return refusal("special_hand_none", f"your cards ({' '.join(card_str(c) for c in cards)}) make no special "
                                             f"hand of this variant: {known} (MAC A.11)")
+    return None
+
+
+def layout_refusal(state: DealState, seat: int) -> Refusal | None:
+    """Why ``seat`` (the player to act) may not lay out the three he kept back for the Straight now, or None where
+    he may (A.3 [P, T]): the variant keeps a three for the Straight (``straight_three``), he holds a three (his
+    side has not melded: once it has, the engine lays the three out itself) and the stock has a card to replace
+    it. The caller has checked that it is his turn, before his discard (before or after his draw)."""
+    if not state.rules.straight_three or not straight_possible(state):
+        return refusal("no_kept_three", "no three is kept back for the Straight in this variant: every three is "
+                                        "laid out at once (MAC A.3)")
+    if not state.rank_counts[seat][THREE] or state.opened[state.side_of[seat]]:
+        return refusal("layout_no_three", "you hold no three kept back for the Straight (MAC A.3)")
+    if not state.stock:
+        return refusal("layout_no_stock", "the stock is empty: the three kept for the Straight cannot be replaced "
+                                          "(MAC A.3, A.10)")
     return None

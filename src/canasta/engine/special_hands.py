@@ -10,11 +10,12 @@ Hand also wins the game at once (:func:`canasta.scoring.winner.winner`, ``dream_
 
 from __future__ import annotations
 
-from canasta.engine.refuse_special_hands import declare_refusal, held_cards
+from canasta.cards.deck import THREE
+from canasta.engine.refuse_special_hands import declare_refusal, held_cards, layout_refusal
 from canasta.engine.state import DealState
 from canasta.scoring.american import SPECIAL_HAND_SIZE, special_hand_possible, special_hand_wins_game
 
-__all__ = ["SPECIAL_HAND_SIZE", "declared_cards", "may_declare", "special_hand_wins"]
+__all__ = ["SPECIAL_HAND_SIZE", "declared_cards", "may_declare", "may_lay_out", "special_hand_wins"]
 
 
 def may_declare(state: DealState, seat: int) -> bool:
@@ -26,6 +27,13 @@ def may_declare(state: DealState, seat: int) -> bool:
     if not special_hand_possible(state.rank_counts[seat]):
         return False  # most hands: a rank held once, or a three, outside the Straight (no refusal worded)
     return declare_refusal(state, seat) is None
+
+
+def may_lay_out(state: DealState, seat: int) -> bool:
+    """Whether ``layout`` (the three kept back for the Straight laid out and replaced, A.3) is legal for ``seat``
+    now (:func:`~canasta.engine.refuse_special_hands.layout_refusal` finds nothing); the cheap test first: he holds
+    a three."""
+    return bool(state.rank_counts[seat][THREE]) and layout_refusal(state, seat) is None
 
 
 def declared_cards(state: DealState) -> list[int]:

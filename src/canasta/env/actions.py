@@ -14,6 +14,7 @@ from canasta.moves.actions import (
     ACTIONS,
     DECLARE_ID,
     GROUP_WILD_COMBOS,
+    LAYOUT_ID,
     MAX_NATURALS,
     N_ACTIONS,
     SEQ_ADD_BASE,
@@ -78,6 +79,8 @@ def action_name(action: int) -> str:
                 f"making it {span_str((n, a, b))}")
     if action == DECLARE_ID:
         return "declare: lay the whole hand down as a special hand (Modern American Canasta)"
+    if action == LAYOUT_ID:
+        return "layout: lay out the three kept back for the Straight and draw its replacement (Modern American Canasta)"
     if kind == TAKE:
         return f"take the pile with {TAKE_MODE_NAMES[arg]}"
     if kind == DISCARD:
@@ -143,5 +146,7 @@ def action_table() -> str:
                 "the range (3 to 6 cards), hole |")
     rows.append(f"| {DECLARE_ID} | `declare`: the whole hand laid down as a special hand (Modern American "
                 "Canasta, A.11) | |")
+    rows.append(f"| {LAYOUT_ID} | `layout`: the three kept back for the Straight laid out and replaced (Modern "
+                "American Canasta, A.3) | |")
     rows.append(f"| (total) | {N_ACTIONS} ids | |")
     return "\n".join(rows)

@@ -6,7 +6,7 @@ Usage::
 
     envs = CanastaVectorEnv(8, variant="classic(players=2)", opponents="random")
     obs, info = envs.reset(seed=0)                        # obs["observation"]: (8, 355) float32
-    for _ in range(1000):                                 # obs["action_mask"]: (8, 13394) int8
+    for _ in range(1000):                                 # obs["action_mask"]: (8, 13396) int8
         actions = [ids[rng.randrange(len(ids))] for ids in envs.legal_ids()]
         obs, rewards, terminated, truncated, info = envs.step(actions)
 
@@ -91,7 +91,7 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         one seed (or None) per sub-environment, or None; ``options`` as for the raw environment's reset.
 
         Returns:
-            ({"observation": (N, size) float32, "action_mask": (N, 13394) int8}, {}).
+            ({"observation": (N, size) float32, "action_mask": (N, 13396) int8}, {}).
 
         Raises:
             ValueError: a list of seeds whose length is not ``num_envs``.

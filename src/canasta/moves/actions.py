@@ -36,6 +36,7 @@ from canasta.moves.notation import (
     DISCARD,
     DRAW,
     KIND_NAMES,
+    LAYOUT,
     MELD,
     NO,
     PASS,
@@ -149,6 +150,8 @@ def _build_tables() -> tuple[list[ActionKey], dict[ActionKey, int]]:
                     table.append((TAKE, TAKE_SEQ_WILD, suit, span_code(lo, hi), hole))
     # laying the hand down as a special hand (Modern American Canasta, RULES_AMERICAN.md A.11): one id
     table.append((DECLARE, -1, 0, 0, 0))
+    # laying out the three kept back for the Straight (Modern American Canasta, RULES_AMERICAN.md A.3): one id
+    table.append((LAYOUT, -1, 0, 0, 0))
     index = {key: i for i, key in enumerate(table)}
     return table, index
 
@@ -162,7 +165,9 @@ YES_ID = ACTION_INDEX[(YES, -1, 0, 0, 0)]
 NO_ID = ACTION_INDEX[(NO, -1, 0, 0, 0)]
 PASS_ID = ACTION_INDEX[(PASS, -1, 0, 0, 0)]
 DECLARE_ID = ACTION_INDEX[(DECLARE, -1, 0, 0, 0)]
-"""The id of ``declare`` (a special hand laid down, MAC A.11): the last id, after every sequence block."""
+"""The id of ``declare`` (a special hand laid down, MAC A.11), after every sequence block."""
+LAYOUT_ID = ACTION_INDEX[(LAYOUT, -1, 0, 0, 0)]
+"""The id of ``layout`` (the three kept back for the Straight laid out and replaced, MAC A.3): the last id."""
 TAKE_IDS = tuple(ACTION_INDEX[(TAKE, m, 0, 0, 0)] for m in range(4))
 N_CLASSIC_ACTIONS = 3674
 """Ids below this number are the meld-of-a-rank table; sequence blocks follow (never renumbered)."""
@@ -300,7 +305,7 @@ def move_key(move: Move) -> ActionKey:
     k = move.kind
     if move.seq or (k == MELD and move.target == SEQ_TARGET):
         return _seq_key(move)
-    if k in (DRAW, ASK, YES, NO, PASS, DECLARE):
+    if k in (DRAW, ASK, YES, NO, PASS, DECLARE, LAYOUT):
         return (k, -1, 0, 0, 0)
     if k == DISCARD:
         return (k, move.cards[0], 0, 0, 0)
@@ -347,7 +352,8 @@ class Action(NamedTuple):
     the counts of cards).
 
     Attributes:
-        kind: DRAW, TAKE, MELD, ADD, DISCARD, ASK, YES, NO, PASS or DECLARE (``KIND_NAMES[kind]`` in words).
+        kind: DRAW, TAKE, MELD, ADD, DISCARD, ASK, YES, NO, PASS, DECLARE or LAYOUT (``KIND_NAMES[kind]`` in
+            words).
         target: for MELD and ADD, the meld: a rank index 0..12 (0 = the twos group of Italian, where
             ``naturals`` counts the twos), WILD_TARGET (the meld of wild cards) or SEQ_TARGET (a sequence,
             with a wild card or not).
@@ -439,7 +445,7 @@ def _decode(action_id: int) -> Action:
     """The :class:`Action` of ``action_id``, read from its key (built once for :data:`DECODED_ACTIONS`)."""
     key = ACTIONS[action_id]
     kind, a, b, c, d = key
-    if kind == DECLARE:
+    if kind in (DECLARE, LAYOUT):
         return Action(kind)
     if action_id >= N_CLASSIC_ACTIONS:
         return _decode_sequence(kind, key)

@@ -26,6 +26,8 @@ Notation (round-trips through :meth:`Move.parse` and ``str``)::
     discard 7S
     ask  yes  no  pass
     declare                   lay the whole hand down as a special hand (Modern American Canasta, A.11)
+    layout                    lay out the three kept back for the Straight and draw its replacement (Modern
+                              American Canasta, A.3)
 
 Every move also has a dense integer id (:mod:`canasta.moves.actions`: ``action_of(move)``,
 ``decode_action(id)``).
@@ -64,10 +66,12 @@ from canasta.util.rulewords import in_words
 from canasta.util.suggest import did_you_mean
 
 # Move kinds
-DRAW, TAKE, MELD, ADD, DISCARD, ASK, YES, NO, PASS, DECLARE = range(10)
-KIND_NAMES = ("draw", "take", "meld", "add", "discard", "ask", "yes", "no", "pass", "declare")
+DRAW, TAKE, MELD, ADD, DISCARD, ASK, YES, NO, PASS, DECLARE, LAYOUT = range(11)
+KIND_NAMES = ("draw", "take", "meld", "add", "discard", "ask", "yes", "no", "pass", "declare", "layout")
 """``declare``: the player lays his whole hand down as a special hand of 14 cards and the deal ends (Modern
-American Canasta, RULES_AMERICAN.md A.11; variants whose ``special_hands`` is not ``none``)."""
+American Canasta, RULES_AMERICAN.md A.11; variants whose ``special_hands`` is not ``none``). ``layout``: the player
+lays out the three he holds back for the Straight and draws its replacement (A.3; variants with
+``straight_three``); holding it on is the other choice (no move)."""
 
 # Meld targets: 0..12 are rank indices (0 = twos group of Italian, 1 = black threes,
 # 2..12 = natural ranks 4..A); WILD_TARGET is the meld of wild cards.
@@ -100,8 +104,8 @@ class Move:
     """One move.
 
     Attributes:
-        kind: one of DRAW, TAKE, MELD, ADD, DISCARD, ASK, YES, NO, PASS, DECLARE.
-        cards: the card types the move takes from the hand (empty for draw, ask, declare ...).
+        kind: one of DRAW, TAKE, MELD, ADD, DISCARD, ASK, YES, NO, PASS, DECLARE, LAYOUT.
+        cards: the card types the move takes from the hand (empty for draw, ask, declare, layout ...).
         target: for MELD/ADD, the meld target (rank index 0..12, WILD_TARGET, or
             SEQ_TARGET for a sequence); -1 where it does not apply.
         seq: for ADD to a sequence and TAKE by a sequence, the lowest and highest
@@ -179,7 +183,7 @@ class Move:
             cards = tuple(parse_card(w) for w in rest)
         except CardError as e:
             raise MoveError(str(e)) from None
-        if kind in (DRAW, ASK, YES, NO, PASS, DECLARE) and cards:
+        if kind in (DRAW, ASK, YES, NO, PASS, DECLARE, LAYOUT) and cards:
             raise MoveError(f"'{verb}' takes no cards")
         if kind == DISCARD and len(cards) != 1:
             raise MoveError("discard one card, e.g. 'discard 7S'")
@@ -210,15 +214,16 @@ class Move:
 
 
 def notation_help(sequences: bool = True, wild_sequences: bool = True, partners: bool = True,
-                  cards: str = "cards like KH TS 3D JK", special_hands: bool = True) -> str:
+                  cards: str = "cards like KH TS 3D JK", special_hands: bool = True, kept_three: bool = True) -> str:
     """The grammar of the moves, only the parts a variant uses: ``sequences`` adds the sequence forms,
     ``wild_sequences`` (sequences holding a wild card, Hollywood) the ``JK=5H`` and ``4H-7H/5H`` forms,
-    ``partners`` ``ask | yes | no``, ``special_hands`` ``declare`` (Modern American Canasta); ``cards`` says how
-    cards are written."""
+    ``partners`` ``ask | yes | no``, ``special_hands`` ``declare`` and ``kept_three`` ``layout`` (Modern American
+    Canasta); ``cards`` says how cards are written."""
     forms = ["draw", "take [CARD CARD]"] + (["take to LOW-HIGH"] if sequences else [])
     forms += ["meld CARDS", "add CARDS [to RANK]"] + (["add CARDS to LOW-HIGH"] if sequences else [])
     forms += ["discard CARD"] + (["ask", "yes", "no"] if partners else []) + ["pass"]
     forms += ["declare"] if special_hands else []
+    forms += ["layout"] if kept_three else []
     notes = [cards]
     if sequences:
         notes.append("a sequence is named by its lowest and highest card, e.g. 4H-6H")

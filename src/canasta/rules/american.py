@@ -166,8 +166,9 @@ def american_rule_lines(r: RuleFields) -> list[str]:
     if r.wild_discard_forced_only:
         out.append("A wild card is discarded only when going out or when the hand holds only wild cards.")
     if r.straight_three and "straight" in SPECIAL_HAND_VALUES.get(r.special_hands, {}):
-        out.append("While his side has not melded, a player keeps the first three he receives for the Straight "
-                   "(never melded nor discarded); he lays it out and replaces it once his side has melded.")
+        out.append("While his side has not melded, a player may hold back the first three he receives for the "
+                   "Straight (never melded nor discarded): 'layout' in his turn lays it out and replaces it; once his "
+                   "side has melded it is laid out and replaced for him.")
     if r.threes_by_colour:
         shown = "/".join(str(v) for v in r.three_colour_values[1:])
         need = r.canastas_to_go_out

@@ -107,10 +107,11 @@ class AmericanFields(HandFootFields):  # one chain of bases: a class of the comp
     engine/constraints/out_blocks.py)."""
     straight_three: bool = False
     """Where threes_by_colour (needed) and the special hands hold the Straight: while his side has not melded, a player
-    keeps the first three he receives (dealt, drawn or as a replacement) in his hand for the Straight, one at a
-    time; it is never melded nor discarded; once his side has melded he lays it out and replaces it, at the start
-    of his next turn, or at once if he made the opening himself (MAC A.3 [P, T]: "may keep"; the engine keeps it
-    for him; a three left in a hand at the end costs black3_hand_penalty)."""
+    holds back the first three he receives (dealt, drawn or as a replacement) in his hand for the Straight, one at a
+    time, until he lays it out and replaces it in his turn (the move 'layout': his choice, MAC A.3 [P, T] "may
+    keep"); it is never melded nor discarded; once his side has melded it is laid out and replaced for him, at the
+    start of his next turn, or at once if he made the opening himself (a three left in a hand at the end costs
+    black3_hand_penalty)."""
     splash: bool = False
     """The Splash: a canasta completed from the hand in one meld, natural, or of wild cards where a meld of wild cards
     may stand for the Clean Triple (opening_requires not clean_triple), opens the side with no minimum count

@@ -26,6 +26,7 @@ from canasta.agents.hard import HardAgent
 from canasta.agents.ismcts.search import Settings, search
 from canasta.agents.ismcts.stages import END, ENDING, PLAN, root_stage
 from canasta.agents.ismcts.tree import Node
+from canasta.agents.protocol import without_layout
 from canasta.engine.deal import PlayerView
 from canasta.moves.actions import DECODED_ACTIONS
 
@@ -79,6 +80,7 @@ class IsmctsAgent(ExpertAgent):
         if isinstance(begun, int):
             return begun
         view, choice = begun
+        legal = without_layout(legal)  # holding on to the three kept for the Straight (MAC A.3)
         turn = (view.turn_number, view.seat)
         planned = view.phase == "play" and self._plan_turn == turn
         if planned and DECODED_ACTIONS[choice].kind not in ENDING:

@@ -12,7 +12,7 @@ import numpy as np
 from canasta.agents.learned.features import move_features, state_features
 from canasta.agents.learned.model import WEIGHTS_PATH, PolicyValueNet
 from canasta.agents.memory import CardMemory, PublicState
-from canasta.agents.protocol import view_or_forced
+from canasta.agents.protocol import view_or_forced, without_layout
 from canasta.engine.deal import PlayerView
 from canasta.moves.notation import Move
 
@@ -83,6 +83,7 @@ class LearnedAgent:
         checked = view_or_forced(view, legal, "the learned player")
         if isinstance(checked, int):
             return checked
+        legal = without_layout(legal)  # holding on to the three kept for the Straight (MAC A.3)
         self.memory.sync(checked)
         scores = self.logits(checked, legal)
         if self.temperature <= 0:

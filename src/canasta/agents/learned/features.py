@@ -24,7 +24,7 @@ from canasta.agents.unseen import Unseen
 from canasta.cards.deck import IS_WILD, JOKER, THREE
 from canasta.engine.deal import PlayerView
 from canasta.moves.actions import DECODED_ACTIONS
-from canasta.moves.notation import ADD, DISCARD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, WILD_TARGET
+from canasta.moves.notation import ADD, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, TAKE, WILD_TARGET
 
 FEATURES_VERSION = 1
 """Changes whenever a feature changes meaning: the shipped weights name the version they were trained on."""
@@ -149,7 +149,8 @@ def _move_row(r: Reading, action: int) -> list[float]:
     """The :data:`MOVE_SIZE` floats of one legal move (see :func:`move_features`)."""
     d = DECODED_ACTIONS[action]
     row = [0.0] * MOVE_SIZE
-    row[d.kind] = 1.0  # 0..8: draw, take, meld, add, discard, ask, yes, no, pass
+    if d.kind <= PASS:  # declare and layout (MAC) have no slot: chosen by rule before the network (protocol.py)
+        row[d.kind] = 1.0  # 0..8: draw, take, meld, add, discard, ask, yes, no, pass
     view = r.view
     if d.kind == TAKE:
         row[9 + d.take_mode] = 1.0  # 9..14

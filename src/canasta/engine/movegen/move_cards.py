@@ -20,6 +20,7 @@ from canasta.moves.notation import (
     DECLARE,
     DISCARD,
     DRAW,
+    LAYOUT,
     MELD,
     NO,
     PASS,
@@ -38,10 +39,11 @@ from canasta.moves.notation import (
 )
 
 FIXED_MOVES: tuple[Move | None, ...] = tuple(
-    Move(a[0]) if a[0] in (DRAW, ASK, YES, NO, PASS, DECLARE) else Move(DISCARD, (a[1],)) if a[0] == DISCARD else None
+    Move(a[0]) if a[0] in (DRAW, ASK, YES, NO, PASS, DECLARE, LAYOUT) else Move(DISCARD, (a[1],)) if a[0] == DISCARD
+    else None
     for a in ACTIONS)
-"""Per move id, the :class:`Move` where it does not depend on the hand (draw, ask, answers, pass, declare, a discard;
-moves are immutable, so one object serves every deal), else None (:func:`move_for_action`)."""
+"""Per move id, the :class:`Move` where it does not depend on the hand (draw, ask, answers, pass, declare, layout,
+a discard; moves are immutable, so one object serves every deal), else None (:func:`move_for_action`)."""
 
 
 TAKE_NEEDS = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0), TAKE_NAT_JOKER: (1, 0, 1)}

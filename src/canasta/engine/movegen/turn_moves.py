@@ -39,7 +39,7 @@ from canasta.engine.movegen.sequences import (
     seq_play_ids,
 )
 from canasta.engine.movegen.twos import twos_candidates, twos_reserved
-from canasta.engine.special_hands import SPECIAL_HAND_SIZE, may_declare
+from canasta.engine.special_hands import SPECIAL_HAND_SIZE, may_declare, may_lay_out
 from canasta.engine.state import (
     P_ANSWER,
     P_DRAW,
@@ -48,7 +48,17 @@ from canasta.engine.state import (
     DealState,
 )
 from canasta.engine.talon import talon_due
-from canasta.moves.actions import ASK_ID, DECLARE_ID, DISCARD_BASE, DRAW_ID, NO_ID, PASS_ID, YES_ID, group_action
+from canasta.moves.actions import (
+    ASK_ID,
+    DECLARE_ID,
+    DISCARD_BASE,
+    DRAW_ID,
+    LAYOUT_ID,
+    NO_ID,
+    PASS_ID,
+    YES_ID,
+    group_action,
+)
 from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
 DISCARD_IDS = tuple(DISCARD_BASE + card for card in range(N_TYPES))
@@ -75,6 +85,9 @@ def legal_actions(state: DealState) -> list[int]:
         acts = [YES_ID, NO_ID]
     else:
         acts = []
+    if state.rules.straight_three and acts and state.phase != P_ANSWER and may_lay_out(state, state.turn) \
+            and not state.planning:
+        acts = acts + [LAYOUT_ID]  # the three kept back for the Straight laid out and replaced (MAC A.3)
     state._legal = acts
     return acts
 

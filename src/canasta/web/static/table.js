@@ -246,6 +246,10 @@ function renderButtons() {
   $("hint-btn").disabled = !mine || !S.hints;
   $("hint-btn").hidden = !S.hints;
   $("pass-btn").hidden = !legalHas("pass");
+  for (const name of ["layout", "declare"]) {  // Modern American Canasta: the kept three (A.3), a special hand (A.11)
+    $(name + "-btn").hidden = !legalHas(name);
+    $(name + "-btn").disabled = !mine || !legalHas(name);
+  }
   $("ask-btn").hidden = S.rules.team_size < 2;
 }
 
@@ -378,6 +382,7 @@ function act(name) {
   else if (name === "yes") sendMove("yes");
   else if (name === "no") sendMove("no");
   else if (name === "pass") sendMove("pass");
+  else if (name === "layout" || name === "declare") sendMove(name);
   else if (name === "hint") send({ type: "hint" });
   else if (name === "clear") { selected = new Set(); hideChooser(); renderMyHand(); renderButtons(); }
 }
