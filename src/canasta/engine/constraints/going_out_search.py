@@ -20,7 +20,8 @@ the turn's bookkeeping). Bounds skip most of the search; each is exact where it 
 * "no": the hand has too few cards to complete the canastas still missing (each card joins one meld; not
   where extra cards may still come this turn); in variants without sequences the rank plan
   :func:`~canasta.engine.constraints.meld_plans.can_meld_out` saying no (its melds of ranks allow more than the moves
-  do);
+  do); a meld that forbids going out while incomplete (MAC A.9) for which the hand holds too few cards of its rank
+  and wild cards (not while a three held may still be laid out and replaced);
 * "yes": the rank plan saying yes where its melds are all legal moves (the side has opened, no pile set
   aside, no canasta owed, and none of the rules above in play for this hand).
 
@@ -37,7 +38,7 @@ from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
 from canasta.cards.sequences import LANE, LANE_MASK
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, needs_search
 from canasta.engine.constraints.meld_plans import can_meld_out
-from canasta.engine.constraints.out_blocks import SEVEN
+from canasta.engine.constraints.out_blocks import SEVEN, kind_blocks
 from canasta.engine.extra_cards import extra_cards_due
 from canasta.engine.movegen.twos import twos_reserved
 from canasta.engine.state import P_ANSWER, P_PLAY
@@ -215,6 +216,22 @@ def _reachable_seq_canastas(d: DealState, side: int, hand: list[int], rank_count
     return count
 
 
+def _blocked_this_turn(d: DealState, side: int, rank_counts: list[int]) -> bool:
+    """Whether ``side`` holds a meld that forbids going out while incomplete (:func:`kind_blocks`, MAC A.9) which
+    the hand ``rank_counts`` cannot complete this turn: fewer naturals of its rank and wild cards than it lacks
+    (a natural meld of aces also stops blocking once a wild card joins it: not counted where one is held)."""
+    rules = d.rules
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
+    for m in d.melds[side]:
+        size = len(m.cards)
+        t = m.target
+        if size >= 7 or not kind_blocks(rules, t, m.wild) or (t == ACE and wilds):
+            continue
+        if size + (rank_counts[t] if FOUR <= t <= ACE else 0) + wilds < 7:
+            return True
+    return False
+
+
 def _hopeless(d: DealState, seat: int, side: int) -> bool:
     """Exact "no" bounds (module docstring)."""
     rules = d.rules
@@ -231,6 +248,8 @@ def _hopeless(d: DealState, seat: int, side: int) -> bool:
         return True
     if d.canastas[side] + _reachable_canastas(d, side, hand, rank_counts) < rules.canastas_to_go_out:
         return True
+    if rules.incomplete_blocks_going_out and not rank_counts[THREE] and _blocked_this_turn(d, side, rank_counts):
+        return True  # (a three held may be laid out and replaced this turn: no count of the hand bounds it)
     want = rules.sequence_canastas_to_go_out
     if want and d.seq_canastas[side] + _reachable_seq_canastas(d, side, hand, rank_counts) < want:
         return True
