@@ -7,7 +7,7 @@ const modes = {};
 
 const $ = (id) => document.getElementById(id);
 const BREAKDOWN = ["canastas", "premiums", "red_threes", "going_out", "concealed", "black_threes", "melded_cards",
-  "hand_cards", "penalties", "threes", "special_hand"];   // the variant's items: those it lacks are not shown
+  "hand_cards", "penalties", "threes", "special_hand", "exact_cut"];   // the variant's items: those it lacks are not shown
 let PRESETS = [];               // the server's presets (/api/meta): name, player counts, target
 
 function teamsFor(n) { return n === 3 ? 3 : 2; }
@@ -103,6 +103,7 @@ function sideForm(side) {
       field(t(f.books ? "score.hand_foot_points" : "score.hand_points"), numInput("hand_points")),
       el("label", { class: "field check" }, el("input", { type: "checkbox", name: "melded", checked: "" }), el("span", { text: t("score.melded") })),
       field(t("score.penalties"), numInput("penalties")));
+    if (f.exact_cuts) box.append(exactCuts(f.exact_cuts));
   } else {
     box.append(field(t("score.melds"), el("textarea", { name: "melds", rows: "4", placeholder: "KH KS KD KC KH KS KD\n5H 5S 2C" })),
       field(t("score.red_threes_cards"), el("input", { name: "red_threes", placeholder: "3H 3D" })),
@@ -113,8 +114,17 @@ function sideForm(side) {
     if (f.special_hand) box.append(field(t("score.special_hand_cards"), el("input", { name: "special_hand", placeholder: "8C 8D 8H 8S QC QD QH QS 5C 5D 5H KC KD KH" })));
     box.append(field(t("score.went_out"), outSelect()),
       field(t("score.penalties"), numInput("penalties")));
+    if (f.exact_cuts) box.append(exactCuts(f.exact_cuts));
   }
   return box;
+}
+
+/* Hand and Foot's exact cut (RULES_AMERICAN.md B.3): how many of the side's players cut exactly their hand and
+   foot, 0 to the players of a side (the sheet's facts give that number where the variant pays the bonus). */
+function exactCuts(players) {
+  const input = numInput("exact_cuts");
+  input.max = String(players);
+  return field(t("score.exact_cuts"), input);
 }
 
 function switchMode(box, side, mode) {
@@ -127,6 +137,7 @@ function readSide(box) {
   const get = (n) => box.querySelector("[name=" + n + "]");
   const out = get("out").value;
   const e = { mode: modes[side] || "quick", went_out: out !== "no", concealed: out === "concealed", penalties: +get("penalties").value || 0 };
+  if (get("exact_cuts")) e.exact_cuts = +get("exact_cuts").value || 0;
   if (e.mode === "quick") {
     for (const k of ["natural_canastas", "mixed_canastas", "wild_canastas", "red_threes", "red_threes_held", "meld_points", "hand_points"]) {
       if (get(k)) e[k] = +get(k).value || 0;
