@@ -78,10 +78,11 @@ def test_five_and_six_player_tables_lay_out(server: Server, browser: Browser, tm
                 page.wait_for_function("() => !document.querySelector('[data-role=\"moving-card\"]')")
                 assert page.locator(".felt .seat").count() == players - 1
                 assert_seats_apart(page)
+                page.screenshot(path=str(shots_dir(tmp_path) / f"hf-{table}-{name}-{lang}.png"))
                 if name == "phone":
                     assert_inside_viewport(page)
                     page.click("#opp-toggle")  # the other sides' meld areas open with a tap
-                page.screenshot(path=str(shots_dir(tmp_path) / f"hf-{table}-{name}-{lang}.png"))
+                    page.screenshot(path=str(shots_dir(tmp_path) / f"hf-{table}-{name}-open-{lang}.png"))
                 heads = side_heads(page)
                 others = sorted(texts["side.name"].replace("{name}", chr(65 + s)) for s in range(1, sides))
                 assert sorted(heads) == sorted([texts["table.our_side"], *others]), heads
