@@ -165,6 +165,7 @@ def test_score_keeper_takes_exact_cuts(server: Server, browser: Browser, tmp_pat
             page.wait_for_selector(f"td[data-total='Us']:text('{expected['Us']}')")
             assert page.text_content("#entry-error") == ""
             assert page.text_content("td[data-total='Them']") == str(expected["Them"])
+            assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]  # no sideways scroll
             row = page.locator("#last tr", has_text="Exact cut")
             assert row.locator("td").all_inner_texts() == ["Exact cut", "200", "100"]
             page.screenshot(path=str(shots_dir(tmp_path) / f"score-hf-exact-cuts-{size}-en-scored.png"),
