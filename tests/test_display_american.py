@@ -145,3 +145,37 @@ def test_totals_give_the_next_rounds_minimum_and_the_games_length() -> None:
     scores = [SideScore(2080, {"canastas": 1600}), SideScore(345, {"canastas": 800})]
     assert "90" in text_of(render_deal_scores(("A", "B"), scores, (2080, 345), HF, 1)).split("Next initial meld")[1]
     assert "game to" in text_of(render_totals(Rules.preset("classic"), ("A", "B"), (0, 0), 1))
+
+
+def test_terminal_breakdown_shows_the_exact_cut() -> None:
+    """``exact_cut_bonus=100`` (B.3): the deal's score in the terminal has its "Exact cut" row (100 and 200), and
+    the score pad's "Other" column counts it, so that each row adds up to the deal's score; without the option
+    no such row."""
+    from canasta.cards.deck import parse_cards
+    from canasta.cli.display import render_deal_scores
+    from canasta.cli.session_history import render_score_history
+    from canasta.engine.game import DealLog
+    from canasta.scoring.deal_score import score_deal
+    from canasta.scoring.sides import SideResult
+
+    rules = Rules.parse("hand-and-foot(exact_cut_bonus=100)")
+    books = [parse_cards(b) for b in ("KH KS KD KC KH KS KD", "8H 8S 8D 8C 8H 8S 8D", "QH QS QD QC QH QS 2C",
+                                      "JH JS JD JC JH 2S 2D")]
+    scored = score_deal(rules, {"A": SideResult(melds=books, went_out=True, exact_cuts=1),
+                                "B": SideResult(melds=[parse_cards("5H 5S 5D")], exact_cuts=2)})
+    scores = [scored["A"], scored["B"]]
+    rows = text_of(render_deal_scores(("A", "B"), scores, [s.total for s in scores], rules, 1)).splitlines()
+    assert [line.split() for line in rows if "Exact cut" in line] == [["│", "Exact", "cut", "│", "100", "│", "200",
+                                                                        "│"]]
+    log = DealLog(dealer=0, seed=0, deck=[], scores=[s.total for s in scores],
+                  breakdowns=[dict(s.breakdown) for s in scores])
+    pad = text_of(render_score_history(("A", "B"), [log], 5000)).splitlines()
+    assert "Other" in next(line for line in pad if "Canastas" in line)
+    rows = [line.split()[-8:] for line in pad if line.split()[:2] in (["1", "A"], ["B"]) or line.split()[:1] == ["B"]]
+    for cells, side in zip(rows, scores, strict=True):  # canastas, red 3s, out, melds, hand, other, deal, game
+        numbers = [int(c) for c in cells]
+        assert numbers[5] == side.breakdown["exact_cut"]
+        assert numbers[6] == side.total == sum(numbers[:6]), (cells, side)
+    plain = score_deal(HF, {"A": SideResult(melds=books, went_out=True), "B": SideResult()})
+    table = text_of(render_deal_scores(("A", "B"), [plain["A"], plain["B"]], (0, 0), HF, 1))
+    assert "Exact cut" not in table

@@ -372,12 +372,14 @@ def test_environment_plays_an_episode(opt: str) -> None:
 
 def test_the_lobby_knows_the_sides_of_each_count() -> None:
     """The web lobby's presets give the sides each player count plays: Hand and Foot's 5 players play alone (no
-    one sits out, as in classic's three against two), its 6 in two sides of three unless teams=3 is chosen."""
+    one sits out, as in classic's three against two), its 6 in two sides of three unless teams=3 or each alone
+    (teams=6, the lobby's choice for teams=individual) is chosen."""
     from canasta.web.tables.seats import preset_choices
 
     presets = {p["name"]: p for p in preset_choices()}
     hf = presets["hand-and-foot"]
-    assert hf["counts"] == [2, 3, 4, 5, 6] and hf["teams6"] == [2, 3]
+    assert hf["counts"] == [2, 3, 4, 5, 6] and hf["teams6"] == [2, 3, 6]
+    assert presets["classic"]["teams6"] == [2, 3]  # six players of classic play in sides (§3.1)
     assert hf["sides"] == {"2": 2, "3": 3, "4": 2, "5": 5, "6": 2}
     assert presets["classic"]["sides"]["5"] == 2
 

@@ -202,12 +202,13 @@ def deal_history(game: Game, index: int, names: Sequence[str], me: int) -> list[
 
 
 _OUT_KEYS = ("going_out", "concealed")
-_OTHER_KEYS = ("premiums", "black_threes", "penalties")
+_OTHER_KEYS = ("premiums", "black_threes", "penalties", "exact_cut")  # exact_cut: Hand and Foot B.3
 
 
 def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: int) -> Table:
     """Every scored deal, one row per side: canasta bonuses, red threes, going out, melded cards, cards
-    left in hand, other items (premiums, black threes, penalties; where any), the deal's total and the game's.
+    left in hand, other items (premiums, black threes, penalties, Hand and Foot's exact cuts; where any), the deal's
+    total and the game's.
 
     The items are those of :class:`~canasta.scoring.sides.SideScore` breakdowns (``scoring.BREAKDOWN_ITEMS``)."""
     table = Table(title=f"Scores deal by deal (game to {target})", header_style="bold", title_style="bold",

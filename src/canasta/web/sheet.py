@@ -154,11 +154,14 @@ def sheet_facts(rules: Rules) -> dict[str, Any]:
     books: clean, dirty), ``wild_canastas`` (canastas of wild cards exist, ``wild_melds``), ``red_threes_held`` (red
     threes stay in hands and cost ``red3_hand_penalty``, B.7: counted, not laid out), ``black_threes`` (threes
     laid out by colour, MAC A.3), ``player_hands`` (each player's hand charged apart: aces or sevens held, A.12),
-    ``special_hand`` (special hands may be laid down, A.11), ``rounds`` (a game of so many deals, 0: to a target)."""
+    ``special_hand`` (special hands may be laid down, A.11), ``rounds`` (a game of so many deals, 0: to a target),
+    ``exact_cuts`` (where ``exact_cut_bonus`` pays a player who cut exactly his hand and foot, B.3: the players of a
+    side, the most a side's ``exact_cuts`` may be; else 0)."""
     return {"books": rules.has_foot, "wild_canastas": rules.wild_melds,
             "red_threes_held": bool(rules.red3_hand_penalty), "black_threes": rules.threes_by_colour,
             "player_hands": bool(rules.held_aces_penalty or rules.held_sevens_penalty),
-            "special_hand": rules.special_hands != "none", "rounds": rules.rounds}
+            "special_hand": rules.special_hands != "none", "rounds": rules.rounds,
+            "exact_cuts": rules.team_size if rules.exact_cut_bonus else 0}
 
 
 def score_entry(rules: Rules, sides: Sequence[str], entry: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

@@ -7,10 +7,17 @@ const modes = {};
 
 const $ = (id) => document.getElementById(id);
 const BREAKDOWN = ["canastas", "premiums", "red_threes", "going_out", "concealed", "black_threes", "melded_cards",
-  "hand_cards", "penalties", "threes", "special_hand"];   // the variant's items: those it lacks are not shown
+  "hand_cards", "penalties", "threes", "special_hand", "exact_cut"];   // the variant's items: those it lacks are not shown
 let PRESETS = [];               // the server's presets (/api/meta): name, player counts, target
 
-function teamsFor(n) { return n === 3 ? 3 : 2; }
+/* The sides of a sheet for n players: the 6-player choice, else the preset's sides for n (/api/meta "sides":
+   Hand and Foot's 5 players play alone, RULES_AMERICAN.md B.1), else three for 3 players and two otherwise. */
+function teamsFor(n) {
+  const p = PRESETS.find((x) => x.name === $("sc-variant").value);
+  if (n === 6 && p && p.teams6 && p.teams6.length > 1) return +$("sc-teams").value;
+  if (p && p.sides && p.sides[String(n)]) return p.sides[String(n)];
+  return n === 3 ? 3 : 2;
+}
 
 /* The games the score keeper knows: every preset of the server; choosing one offers its player counts. */
 async function loadVariants() {
@@ -32,16 +39,22 @@ function variantChanged() {
   p.counts.forEach((n) => players.append(el("option", { value: String(n), text: String(n) })));
   players.value = p.counts.includes(+was) ? was : String(p.players);
   $("sc-target").value = String(p.target);
+  const teams = $("sc-teams"), tv = teams.value;
+  teams.innerHTML = "";
+  (p.teams6 || []).forEach((n) => teams.append(el("option", { value: String(n), text: String(n) })));
+  if ((p.teams6 || []).includes(+tv)) teams.value = tv;
   renderNewSides();
 }
 
 function renderNewSides() {
   const n = +$("sc-players").value;
+  const p = PRESETS.find((x) => x.name === $("sc-variant").value);
+  $("sc-teams-box").hidden = n !== 6 || !p || !p.teams6 || p.teams6.length < 2;
   const box = $("sc-sides");
   const old = [...box.querySelectorAll("input")].map((i) => i.value);
   box.innerHTML = "";
   const teams = teamsFor(n);
-  const defaults = teams === 2 ? [t("score.us"), t("score.them")] : ["A", "B", "C"];
+  const defaults = teams === 2 ? [t("score.us"), t("score.them")] : ["A", "B", "C", "D", "E", "F"];
   for (let i = 0; i < teams; i++) {
     const input = el("input", { class: "side-input", maxlength: "20", "data-side": i });
     input.value = old[i] || defaults[i];
@@ -56,7 +69,10 @@ async function createSheet() {
   const p = PRESETS.find((x) => x.name === name) || { players: 4, target: 5000, counts: [4] };
   const opts = [];
   if (p.counts.length > 1) opts.push("players=" + n);
+  if (!$("sc-teams-box").hidden) opts.push("teams=" + $("sc-teams").value);
   if (target && target !== String(p.target)) opts.push("target=" + target);
+  // rule options as in "canasta rules --options" (exact_cut_bonus=100 asks for each side's exact cuts)
+  $("sc-options").value.split(",").map((x) => x.trim()).filter(Boolean).forEach((x) => opts.push(x));
   const variant = name + (opts.length ? "(" + opts.join(",") + ")" : "");
   const sides = [...document.querySelectorAll(".side-input")].map((i) => i.value.trim());
   const res = await fetch("/api/sheets", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ variant, sides }) });
@@ -103,6 +119,7 @@ function sideForm(side) {
       field(t(f.books ? "score.hand_foot_points" : "score.hand_points"), numInput("hand_points")),
       el("label", { class: "field check" }, el("input", { type: "checkbox", name: "melded", checked: "" }), el("span", { text: t("score.melded") })),
       field(t("score.penalties"), numInput("penalties")));
+    if (f.exact_cuts) box.append(exactCuts(f.exact_cuts));
   } else {
     box.append(field(t("score.melds"), el("textarea", { name: "melds", rows: "4", placeholder: "KH KS KD KC KH KS KD\n5H 5S 2C" })),
       field(t("score.red_threes_cards"), el("input", { name: "red_threes", placeholder: "3H 3D" })),
@@ -113,8 +130,17 @@ function sideForm(side) {
     if (f.special_hand) box.append(field(t("score.special_hand_cards"), el("input", { name: "special_hand", placeholder: "8C 8D 8H 8S QC QD QH QS 5C 5D 5H KC KD KH" })));
     box.append(field(t("score.went_out"), outSelect()),
       field(t("score.penalties"), numInput("penalties")));
+    if (f.exact_cuts) box.append(exactCuts(f.exact_cuts));
   }
   return box;
+}
+
+/* Hand and Foot's exact cut (RULES_AMERICAN.md B.3): how many of the side's players cut exactly their hand and
+   foot, 0 to the players of a side (the sheet's facts give that number where the variant pays the bonus). */
+function exactCuts(players) {
+  const input = numInput("exact_cuts");
+  input.max = String(players);
+  return field(t("score.exact_cuts"), input);
 }
 
 function switchMode(box, side, mode) {
@@ -127,6 +153,7 @@ function readSide(box) {
   const get = (n) => box.querySelector("[name=" + n + "]");
   const out = get("out").value;
   const e = { mode: modes[side] || "quick", went_out: out !== "no", concealed: out === "concealed", penalties: +get("penalties").value || 0 };
+  if (get("exact_cuts")) e.exact_cuts = +get("exact_cuts").value || 0;
   if (e.mode === "quick") {
     for (const k of ["natural_canastas", "mixed_canastas", "wild_canastas", "red_threes", "red_threes_held", "meld_points", "hand_points"]) {
       if (get(k)) e[k] = +get(k).value || 0;
@@ -212,6 +239,7 @@ function render() {
 }
 
 $("sc-players").addEventListener("change", renderNewSides);
+$("sc-teams").addEventListener("change", renderNewSides);
 $("sc-variant").addEventListener("change", variantChanged);
 $("sc-create").addEventListener("click", createSheet);
 $("add-deal").addEventListener("click", addDeal);

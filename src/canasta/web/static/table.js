@@ -278,7 +278,7 @@ function renderLog() {
 }
 
 const BREAKDOWN = ["canastas", "premiums", "red_threes", "going_out", "concealed", "black_threes", "melded_cards",
-  "hand_cards", "penalties", "threes", "special_hand"];   // the variant's items, shown where a side has one
+  "hand_cards", "penalties", "threes", "special_hand", "exact_cut"];   // the variant's items, shown where a side has one
 
 function breakdownTable(entry) {
   const tbl = el("table", { class: "breakdown" });
