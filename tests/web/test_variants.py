@@ -189,6 +189,7 @@ def test_the_canasta_asked_on_top_of_the_count_is_in_every_language(lang: str) -
 def test_state_shows_the_round_talons_and_feet_of_the_american_games() -> None:
     hf = start("hand-and-foot").state_for(0)
     assert hf["round"] == {"number": 1, "rounds": 4, "minimum": 50}
+    assert hf["next_minimums"] == [50, 50]  # the deal being played (it showed the next round's 90)
     assert hf["view"]["feet"] == [11] * 4 and hf["view"]["talons"] == [] and hf["view"]["turn_card"] is None
     assert hf["view"]["canasta_kinds"] == [{"natural": 0, "mixed": 0, "wild": 0}] * 2
     mac = start("mac").state_for(1)

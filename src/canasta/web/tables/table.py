@@ -445,7 +445,9 @@ class Table:
                                            for s in range(len(view.scores))]
         facts = round_minimum(self.rules, len(game.logs))  # Hand and Foot's round minimum (RULES_AMERICAN.md B.8)
         rounds = None if facts is None else {"number": facts[0], "rounds": facts[1], "minimum": facts[2]}
-        return {"deal_no": len(game.logs), "totals": list(game.totals), "next_minimums": game.minimums(),
+        deal = game.deal  # the minimums of the deal being played, else of the next deal (by round in Hand and Foot)
+        minimums = list(deal.minimum[:len(game.totals)]) if deal is not None and not deal.over else game.minimums()
+        return {"deal_no": len(game.logs), "totals": list(game.totals), "next_minimums": minimums,
                 "history": self.history(), "opening": opening, "round": rounds}
 
     def state_for(self, seat: int | None) -> dict[str, Any]:
