@@ -179,3 +179,12 @@ def test_terminal_breakdown_shows_the_exact_cut() -> None:
     plain = score_deal(HF, {"A": SideResult(melds=books, went_out=True), "B": SideResult()})
     table = text_of(render_deal_scores(("A", "B"), [plain["A"], plain["B"]], (0, 0), HF, 1))
     assert "Exact cut" not in table
+
+
+def test_a_game_of_deals_says_how_many_deals_are_left() -> None:
+    """`canasta score` and `canasta replay` end an unfinished game with where it goes: Hand and Foot's game is four
+    deals (B.13), not a target score (it said "the game goes on to 5000")."""
+    from canasta.cli.display_american import game_goes_on
+
+    assert game_goes_on(Rules.preset("hand-and-foot"), 1) == "No winner yet: 1 of 4 deals played, 3 to go."
+    assert game_goes_on(Rules.preset("classic"), 3) == "No winner yet: the game goes on to 5000."

@@ -99,6 +99,14 @@ def game_length(rules: Rules) -> str:
     return f"a game of {rules.rounds} deals" if rules.rounds else f"game to {rules.target}"
 
 
+def game_goes_on(rules: Rules, deals: int) -> str:
+    """The sentence for a game with no winner yet after ``deals`` scored deals: to the target score (§1.12), or,
+    where the game is a number of deals (``rounds``, Hand and Foot B.13), how many deals are left."""
+    if rules.rounds:
+        return f"No winner yet: {deals} of {rules.rounds} deals played, {rules.rounds - deals} to go."
+    return f"No winner yet: the game goes on to {rules.target}."
+
+
 def round_text(rules: Rules, deal_number: int) -> str:
     """``round 2 of 4, minimum 90`` where the minimum count goes by round (``round_minimums``, B.8), else ''."""
     facts = round_minimum(rules, deal_number)

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from canasta.cli.common import fail
+from canasta.cli.display_american import game_goes_on
 from canasta.formats.records import RecordError, ReplayResult, load_record, replay_record
 
 
@@ -99,5 +100,4 @@ def run_replay(file: Path, json_out: bool) -> None:
         console.print(f"Saved game: deal {res.deals} is in progress. Every move so far checked.",
                       highlight=False)
     else:
-        console.print(f"No winner yet: the game goes on to {res.game.rules.target}. Every move and score "
-                      "checked.", highlight=False)
+        console.print(f"{game_goes_on(res.game.rules, res.deals)} Every move and score checked.", highlight=False)

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from canasta.cli.common import fail
-from canasta.cli.display_american import game_length
+from canasta.cli.display_american import game_goes_on, game_length
 from canasta.formats.score_sheet import ScoreSheetError, SheetResult, result_json, score_file
 from canasta.scoring.sides import BREAKDOWN_ITEMS
 
@@ -53,7 +53,7 @@ def summary_lines(result: SheetResult) -> list[str]:
     if result.winner is not None:
         lines.append(f"Winner: {result.winner} with {result.totals[result.winner]} points.")
     else:
-        lines.append(f"No winner yet: the game goes on to {result.rules.target}.")
+        lines.append(game_goes_on(result.rules, len(result.deals)))
     return lines
 
 
