@@ -71,8 +71,9 @@ MAX_VARIANT_CHARS = 2000
 """Longest variant string :meth:`Rules.parse` reads."""
 MAX_OPTION_CHARS = 400
 """Longest text of one option's value (a table of bonuses for every rank fits)."""
-MAX_PACKS = 8
-"""Most packs in a deck (the presets use up to 4); a huge deck would take minutes to shuffle."""
+MAX_PACKS = 9
+"""Most packs in a deck (the presets use up to 4; Hand and Foot's individual game of 8 players one a player and
+one more, B.1); a huge deck would take minutes to shuffle."""
 MAX_JOKERS = 32
 """Most jokers in a deck (the presets use up to 8)."""
 

@@ -28,8 +28,9 @@ def validate(r: RuleFields) -> None:
 
 def _check_table_and_deck(r: RuleFields) -> None:
     """Players, sides, hands, draws and the deck (RULES.md §1.1, §1.2, §3.1)."""
-    if r.players < 2 or r.players > 6:
-        raise RulesError(f"players must be 2 to 6, not {r.players}")
+    if r.players < 2 or r.players > 8 or (r.players > 6 and not (r.has_foot and r.teams == r.players)):
+        raise RulesError(f"players must be 2 to 6 (7 or 8 only in Hand and Foot's individual game, a foot each and "
+                         f"every player his own side, B.1), not {r.players}")
     if r.sitting_out and (r.sitting_out != 1 or r.players != 5 or r.teams != 2):
         raise RulesError("sitting_out=1 is for 5 players (3 against 2, one of the three sits out each "
                          f"deal); {r.players} players in {r.teams} sides cannot sit {r.sitting_out} out")
