@@ -340,8 +340,9 @@ def _foot_book_goes_out(d: DealState, seat: int, side: int) -> bool:
     """Whether a player in his foot goes out by laying down a book of black threes first (B.7 ``black_three_meld=
     foot_book``: 4 to 6 black threes and 1 to 3 wild cards, 7 cards), then melding the rest by the plan
     (:func:`plan_says_out` on a copy after each book the hand allows)."""
-    rank_counts = d.rank_counts[seat]
-    b3, twos, jokers = rank_counts[THREE], rank_counts[TWO], rank_counts[JOKER_RANK]
+    rank_counts, hand = d.rank_counts[seat], d.hands[seat]
+    b3 = hand[4 * THREE] + hand[4 * THREE + 3]  # the black threes (red ones stay in the hand, B.7)
+    twos, jokers = rank_counts[TWO], rank_counts[JOKER_RANK]
     mi = d.meld_index[side][THREE]
     if mi >= 0 and not (d.rules.several_melds_per_rank and d.melds[side][mi].size >= 7):
         return False

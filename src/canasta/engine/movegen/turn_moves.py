@@ -199,6 +199,8 @@ def play_actions(state: DealState) -> list[int]:
                 if size - n + pend >= 2
             )
     elif rules.black3_foot_book:  # a whole dirty book from the foot (B.7 black_three_meld=foot_book [JC])
+        hand = state.hands[seat]
+        b3 = hand[4 * THREE] + hand[4 * THREE + 3]  # the black threes (red ones stay in the hand, B.7)
         if b3 >= 4 and opened and not state.packets[seat] and (
             meld_index[THREE] < 0 or (several and len(melds[meld_index[THREE]].cards) >= 7)
         ):
