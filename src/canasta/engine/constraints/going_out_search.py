@@ -293,7 +293,8 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
     §3.2: the plan then says no while the hand holds one); a card of ``discard_blocked_rank`` is never
     the last discard (Pennies §3.5: each other discard is tried); black threes only leave play as a set of
     four (Romanian tiles §3.4: three of them stay); a player in his foot may first lay down a book of black threes
-    (Hand and Foot B.7 ``black_three_meld=foot_book``: each book tried on a copy). Where an incomplete meld of aces, sevens or wild cards forbids
+    (Hand and Foot B.7 ``black_three_meld=foot_book``: each book tried on a copy). Where an incomplete meld of aces,
+    sevens or wild cards forbids
     going out (``incomplete_blocks_going_out``, MAC A.9) the plan does not say how it fills them: it answers only
     for a hand with no ace, seven or wild card (else no, and the search decides)."""
     rules = d.rules
