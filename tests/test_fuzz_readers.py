@@ -319,7 +319,7 @@ def test_fuzz_environment_reset_options(key: str, value: Any) -> None:
 
 
 @pytest.mark.parametrize("text, words", [
-    ("classic(packs=999999999)", "packs must be 1 to 8"),
+    ("classic(packs=999999999)", "packs must be 1 to 9"),
     ("classic(jokers=100000)", "jokers 0 to 32"),
     ("classic(target=99999999999)", "at most 9 digits"),
     ("classic(target=" + "9" * 5000 + ")", "at most 2000 characters"),

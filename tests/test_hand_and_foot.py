@@ -90,8 +90,8 @@ def test_preset_fields_and_options() -> None:
     assert [r.min_meld(0, k) for k in range(6)] == [50, 90, 120, 150, 150, 150]
     r13 = Rules.parse("hand-and-foot(hand_size=13,extra_cards=13,round_minimums=60/90/120/150)")
     assert (r13.hand_size, r13.extra_cards, r13.min_meld(0, 0)) == (13, 13, 60)
-    with pytest.raises(RulesError, match="2 to 6 players, not 8"):  # other tables: test_hand_and_foot_deal_options
-        Rules.parse("hand-and-foot(players=8)")
+    with pytest.raises(RulesError, match="2 to 8 players, not 9"):  # other tables: test_hand_and_foot_deal_options
+        Rules.parse("hand-and-foot(players=9)")
     with pytest.raises(RulesError, match="pile_take_count"):
         Rules.parse("hand-and-foot(pile_take_count=1)")
     with pytest.raises(RulesError, match="black3_meld=false"):

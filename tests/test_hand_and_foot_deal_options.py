@@ -33,7 +33,8 @@ def _hf(**opts: str) -> Rules:
     return Rules.preset("hand-and-foot", **opts)
 
 
-TABLES = ("teams=2x3", "teams=3x2", "teams=individual", "players=3", "players=2", "teams=individual,players=6")
+TABLES = ("teams=2x3", "teams=3x2", "teams=individual", "players=3", "players=2", "teams=individual,players=6",
+          "players=7", "teams=individual,players=8")
 """Tables other than the default 2x2, as variant options."""
 OPTIONS = TABLES + ("decks=players", "decks=6", "initial_upcard=false", "exact_cut_bonus=100",
                     "book_closure=naturals_only")
@@ -52,6 +53,8 @@ OPTIONS = TABLES + ("decks=players", "decks=6", "initial_upcard=false", "exact_c
     ({"players": "6", "teams": "3"}, 6, 3, (0, 1, 2, 0, 1, 2)),
     ({"teams": "individual"}, 4, 4, (0, 1, 2, 3)),
     ({"teams": "individual", "players": "5"}, 5, 5, (0, 1, 2, 3, 4)),
+    ({"players": "7"}, 7, 7, tuple(range(7))),
+    ({"teams": "individual", "players": "8"}, 8, 8, tuple(range(8))),
     ({"players": "3"}, 3, 3, (0, 1, 2)),
     ({"players": "2"}, 2, 2, (0, 1)),
 ])
@@ -69,7 +72,9 @@ def test_teams_seat_the_sides(opts: dict[str, str], players: int, teams: int, si
 
 
 @pytest.mark.parametrize("opts, message", [
-    ({"players": "8"}, "2 to 6 players, not 8"),
+    ({"players": "9"}, "2 to 8 players, not 9"),
+    ({"players": "8", "teams": "2"}, "not 8 players in 2 sides"),
+    ({"players": "7", "teams": "7", "decks": "3"}, "too small a stock"),
     ({"players": "4", "teams": "3"}, "not 4 players in 3 sides"),
     ({"teams": "2x3", "players": "4"}, "teams=2x3 is 6 players in 2 sides: players=6, not 4"),
     ({"teams": "4x2"}, "option teams takes 2x2, 2x3, 3x2, individual or a number of sides"),
@@ -116,8 +121,9 @@ def test_decks_set_the_packs_and_jokers() -> None:
     assert sum(d.hand_sizes) + sum(map(len, d.packets)) + len(d.stock) + len(d.pile) == 216
     with pytest.raises(RulesError, match="option decks takes players\\+1, players or a number"):
         _hf(decks="many")
-    with pytest.raises(RulesError, match="option decks: 1 to 8 decks, not 9"):
-        _hf(decks="9")
+    with pytest.raises(RulesError, match="option decks: 1 to 9 decks, not 10"):
+        _hf(decks="10")
+    assert (_hf(players="8").packs, _hf(players="8").deck_size) == (9, 486)
     with pytest.raises(RulesError, match="two ways to give the deck"):
         _hf(decks="6", packs="6")
     with pytest.raises(RulesError, match="deck"):
@@ -345,7 +351,7 @@ def test_initial_meld_oracle_agrees(opt: str) -> None:
 # ------------------------------------------------------------------------------------------------ the environment
 
 
-@pytest.mark.parametrize("opt", ["teams=2x3", "teams=3x2", "teams=individual"])
+@pytest.mark.parametrize("opt", ["teams=2x3", "teams=3x2", "teams=individual", "players=8"])
 def test_environment_plays_an_episode(opt: str) -> None:
     """canasta.env takes the other tables: an observation of the layout's size for every seat, the feet block
     with each seat's foot, a deal played to its end."""
@@ -378,10 +384,10 @@ def test_the_lobby_knows_the_sides_of_each_count() -> None:
 
     presets = {p["name"]: p for p in preset_choices()}
     hf = presets["hand-and-foot"]
-    assert hf["counts"] == [2, 3, 4, 5, 6] and hf["teams6"] == [2, 3, 6]
+    assert hf["counts"] == [2, 3, 4, 5, 6, 7, 8] and hf["teams6"] == [2, 3, 6]
     assert presets["classic"]["teams6"] == [2, 3]  # six players of classic play in sides (§3.1)
-    assert hf["sides"] == {"2": 2, "3": 3, "4": 2, "5": 5, "6": 2}
-    assert presets["classic"]["sides"]["5"] == 2
+    assert hf["sides"] == {"2": 2, "3": 3, "4": 2, "5": 5, "6": 2, "7": 7, "8": 8}
+    assert presets["classic"]["sides"]["5"] == 2 and presets["classic"]["counts"] == [2, 3, 4, 5, 6]
 
 
 @pytest.mark.parametrize("spec", ["hand-and-foot(teams=3x2,exact_cut_bonus=100)",
@@ -395,3 +401,18 @@ def test_a_recorded_game_replays(spec: str) -> None:
     seats = [{"name": f"Bot {i + 1}", "kind": "bot", "bot": "random"} for i in range(rules.players)]
     res = replay_record(record_from_game(game, seats))
     assert res.totals == game.totals and res.deals == 4 and res.winner == game.winner
+
+
+def test_seven_or_eight_only_in_the_individual_game_with_a_foot() -> None:
+    """B.1: 7 or 8 players only each for himself with a foot each; any other rules of 7 or more are refused."""
+    import dataclasses
+
+    from canasta.rules.validation import validate
+
+    classic = Rules.preset("classic")
+    with pytest.raises(RulesError, match="7 or 8 only in Hand and Foot's individual game") as info:
+        validate(dataclasses.replace(classic, players=7, teams=7, packs=4, jokers=8))
+    assert "\n" not in str(info.value)
+    with pytest.raises(RulesError, match="classic is played by 2, 3, 4, 5 or 6 players, not 7"):
+        Rules.parse("classic(players=7)")
+    validate(_hf(players="8"))

@@ -223,6 +223,8 @@ NOT_SCRIPTED = {
     # Hand and Foot's: scripted in tests/test_hand_and_foot.py; partners_foot_due and no_final_discard in
     # tests/test_hand_and_foot_going_out.py; book_naturals_only in tests/test_hand_and_foot_deal_options.py
     "naturals_exceed_wilds", "partners_foot_due", "no_final_discard", "book_naturals_only",
+    # black_three_meld=foot_book: scripted in tests/test_hand_and_foot_black_threes.py
+    "black_threes_foot_only", "black_threes_foot_book",
 }
 POSITIONS = load_positions()
 

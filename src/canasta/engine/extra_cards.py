@@ -151,6 +151,9 @@ def kinds_met_after(deal: DealState, side: int, target: int, naturals: int, wild
     the last kind needed)."""
     cans = []
     mi = deal.meld_index[side][target]
+    cap = deal.rules.canasta_max
+    if mi >= 0 and cap and len(deal.melds[side][mi].cards) >= cap:
+        mi = -1  # a closed book takes no card: the move starts a new meld beside it (several_melds_per_rank)
     done = False
     for k, m in enumerate(deal.melds[side]):
         nat, wild = m.nat, m.wild

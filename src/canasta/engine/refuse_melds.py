@@ -92,6 +92,13 @@ def _black_threes(state: DealState) -> Refusal:
         return refusal("black_threes_out_of_play", "black threes are never melded; a player holding all four may put "
                                                    "them out of play together ('meld 3C 3C 3S 3S') after the first "
                                                    "round, keeping a card to discard (§3.4)")
+    if state.rules.black3_foot_book:
+        if state.packets[state.turn]:
+            return refusal("black_threes_foot_only", "black threes are melded only by a player in his foot, as one "
+                                                     "dirty book laid down whole (B.7 black_three_meld=foot_book)")
+        return refusal("black_threes_foot_book", "black threes are melded as one dirty book laid down whole by a "
+                                                 "side that is down: 4 to 6 black threes and 1 to 3 wild cards, "
+                                                 "7 cards (B.7)")
     if state.rules.black3_melds_anytime:
         return refusal("black_threes_set", "black threes form one set of three or four per side, laid out at once "
                                            "without wild cards, nothing added to it, keeping two cards in hand (§3.5)")

@@ -262,6 +262,9 @@ def _describe_going_out(r: RuleFields) -> list[str]:
     if r.black3_melds_anytime:
         add("Black threes: a set of three or four (no wild cards) may be laid out at any time, even before the "
             "initial meld (it does not count towards it); nothing is added to it; one set per side.")
+    if r.black3_foot_book:
+        add("Black threes: a player in his foot, his side down, may lay them down as one dirty book of 7 cards "
+            "at once, 4 to 6 black threes and 1 to 3 wild cards (B.7, black_three_meld=foot_book); never otherwise.")
     if r.black3_all_melded_bonus:
         add(f"Melding four black threes when going out: +{r.black3_all_melded_bonus}.")
     if r.black3_all_in_hand_penalty:
@@ -278,7 +281,7 @@ def _describe_going_out(r: RuleFields) -> list[str]:
             f"the pile), and each left in a hand or an unplayed foot costs {r.red3_hand_penalty}.")
     elif not r.threes_by_colour:  # else: the threes by colour (rules/american.py)
         add(f"Red threes: {', '.join(f'{i}: {v}' for i, v in enumerate(r.red3_values) if i)}; {negative}.")
-    if not r.black3_meld:
+    if not r.black3_meld and not r.black3_foot_book:
         add("Black threes are never melded.")
     if r.going_out_needs_discard:
         add("Going out ends with a discard: the player going out may not meld his last cards.")

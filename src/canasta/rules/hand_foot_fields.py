@@ -57,3 +57,8 @@ class HandFootFields:
     """Once a meld has 7 cards (a book) only natural cards join it: a wild card joins a meld only among its first
     7 cards (the wild cards of one move joining before its natural cards). With ``canasta_max=0`` and one meld
     per rank it is B.6's ``book_closure=naturals_only`` [CH]; default false."""
+    black3_foot_book: bool = False
+    """A player in his foot (he has picked it up, ``Rules.has_foot``) may meld black threes as one dirty book laid
+    down whole in one move: 4 to 6 black threes and 1 to 3 wild cards, 7 cards (B.7 ``black_three_meld=foot_book``
+    [JC]; default false, with ``black3_meld`` false: black threes are never melded). His side must be down; the
+    book is a canasta of wild cards and naturals (a dirty book, its cards scored at their values)."""

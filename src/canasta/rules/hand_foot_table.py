@@ -19,8 +19,9 @@ TEAM_FORMS: dict[str, tuple[int, int]] = {"2x2": (4, 2), "2x3": (6, 2), "3x2": (
 """The partnership forms of B.1 as (players, sides): 2x2 two sides of two, 2x3 two sides of three, 3x2 three
 sides of two [NW, JC, FAM]."""
 
-MAX_HF_PLAYERS = 6
-"""The most players the engine seats (RULES.md §3.1); the spec's individual game of 7 or 8 is not played."""
+MAX_HF_PLAYERS = 8
+"""The most players of a Hand and Foot table: the individual game of B.1 seats 2 to 8 (7 and 8 only each for
+himself; the partnership forms are :data:`TEAM_FORMS`)."""
 
 JOKERS_PER_DECK = 2
 """Standard 54-card packs: 2 jokers each (B.1)."""
@@ -47,7 +48,7 @@ def hand_foot_players(opts: Mapping[str, str]) -> tuple[int, int]:
     """(players, sides) from the options ``players`` and ``teams`` of a Hand and Foot variant string.
 
     ``teams`` is 2x2 (the default), 2x3, 3x2, individual or a number of sides; ``players`` alone picks 2x2 for
-    4, 2x3 for 6 and the individual game for 2, 3 or 5.
+    4, 2x3 for 6 and the individual game for 2, 3, 5, 7 or 8.
 
     Raises:
         RulesError: the table is none of those, or has more than :data:`MAX_HF_PLAYERS` players.
@@ -68,8 +69,7 @@ def hand_foot_players(opts: Mapping[str, str]) -> tuple[int, int]:
         players = given or 4
         teams = _number("teams", form) if form else (2 if players in (4, 6) else players)
     if players > MAX_HF_PLAYERS or players < 2:
-        raise RulesError(f"hand-and-foot is played here by 2 to {MAX_HF_PLAYERS} players, not {players} "
-                         "(the individual game of 7 or 8 is not played)")
+        raise RulesError(f"hand-and-foot is played by 2 to {MAX_HF_PLAYERS} players, not {players}")
     if (players, teams) not in TEAM_FORMS.values() and teams != players:
         raise RulesError(f"hand-and-foot is played in sides of teams=2x2, 2x3 or 3x2, or each for himself "
                          f"(teams=individual, 2 to {MAX_HF_PLAYERS} players), not {players} players in {teams} sides")

@@ -56,7 +56,8 @@ _ENUMS: dict[str, tuple[str, ...]] = {
 
 # Options that are not fields but set several fields at once.
 _ALIASES = ("wild_canasta", "special_canastas", "book_closure", "pile_take_requires_down", "go_out_discard",
-            "target_score", "minimum_mode", "stock_exhausted", "ace_value", "decks", "initial_upcard")
+            "target_score", "minimum_mode", "stock_exhausted", "ace_value", "decks", "initial_upcard",
+            "black_three_meld")
 
 BOOK_CLOSURES = {"closed_at_7": {"canasta_max": 7, "several_melds_per_rank": True, "book_naturals_only": False},
                  "any": {"canasta_max": 0, "several_melds_per_rank": False, "book_naturals_only": False},
@@ -107,6 +108,8 @@ def alias_text(rules: RuleFields, name: str) -> str:
         return decks_text(rules.packs, rules.jokers, rules.players)
     if name == "initial_upcard":
         return "true" if rules.upcard else "false"
+    if name == "black_three_meld":
+        return "foot_book" if rules.black3_foot_book else ("never" if not rules.black3_meld else "")
     return ""
 
 
@@ -117,6 +120,7 @@ ALIAS_FIELDS: dict[str, str] = {
     "go_out_discard": "going_out_needs_discard, going_out_by_melding", "target_score": "rounds, target",
     "minimum_mode": "round_minimums, min_meld_table, min_meld_mode", "stock_exhausted": "stock_end",
     "ace_value": "card_values", "decks": "packs, jokers", "initial_upcard": "upcard",
+    "black_three_meld": "black3_foot_book",
 }
 """The fields each alias option sets (Hand and Foot's named options of RULES_AMERICAN.md B.14 that generic fields
 already play)."""
@@ -435,6 +439,12 @@ def apply_options(base: R, name: str, opts: Mapping[str, str]) -> R:
             continue
         if k == "initial_upcard":  # B.3 [JC]: false, no upcard starts the pile
             changes["upcard"] = read_bool(k, v)
+            continue
+        if k == "black_three_meld":  # B.7 [JC]: black threes from the foot as a dirty book
+            t = v.strip().lower()
+            if t not in ("never", "foot_book"):
+                raise RulesError(f"option black_three_meld takes never or foot_book, not {quoted(v)}")
+            changes["black3_foot_book"] = t == "foot_book"
             continue
         if k == "special_canastas":
             if read_bool(k, v):

@@ -71,8 +71,9 @@ MAX_VARIANT_CHARS = 2000
 """Longest variant string :meth:`Rules.parse` reads."""
 MAX_OPTION_CHARS = 400
 """Longest text of one option's value (a table of bonuses for every rank fits)."""
-MAX_PACKS = 8
-"""Most packs in a deck (the presets use up to 4); a huge deck would take minutes to shuffle."""
+MAX_PACKS = 9
+"""Most packs in a deck (the presets use up to 4; Hand and Foot's individual game of 8 players one a player and
+one more, B.1); a huge deck would take minutes to shuffle."""
 MAX_JOKERS = 32
 """Most jokers in a deck (the presets use up to 8)."""
 
@@ -84,8 +85,9 @@ SET_KINDS = ("natural", "mixed", "wild", "sequence")
 """Kinds of canasta red3_set_needs_canasta may name besides a rank or natural-RANK / mixed-RANK."""
 
 EXPERIMENTAL_PRESETS: dict[str, str] = {
-    "hand-and-foot": "not every option of RULES_AMERICAN.md part B is played yet (black_three_meld=foot_book); "
-                     "docs/variants/hand-and-foot.md lists what is implemented.",
+    "hand-and-foot": "every option of RULES_AMERICAN.md part B is played, but book_bonus_counts_toward_minimum "
+                     "only where a book's bonus meets every minimum, and the bots have no plan of their own for "
+                     "several options; docs/variants/hand-and-foot.md lists the status.",
     "modern-american": "the bots build toward a special hand only when one is a few cards away early in "
                        "the deal, and they know only the first MAC sense; docs/variants/modern-american.md lists "
                        "the status.",

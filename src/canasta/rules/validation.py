@@ -28,8 +28,9 @@ def validate(r: RuleFields) -> None:
 
 def _check_table_and_deck(r: RuleFields) -> None:
     """Players, sides, hands, draws and the deck (RULES.md §1.1, §1.2, §3.1)."""
-    if r.players < 2 or r.players > 6:
-        raise RulesError(f"players must be 2 to 6, not {r.players}")
+    if r.players < 2 or r.players > 8 or (r.players > 6 and not (r.has_foot and r.teams == r.players)):
+        raise RulesError(f"players must be 2 to 6 (7 or 8 only in Hand and Foot's individual game, a foot each and "
+                         f"every player his own side, B.1), not {r.players}")
     if r.sitting_out and (r.sitting_out != 1 or r.players != 5 or r.teams != 2):
         raise RulesError("sitting_out=1 is for 5 players (3 against 2, one of the three sits out each "
                          f"deal); {r.players} players in {r.teams} sides cannot sit {r.sitting_out} out")
@@ -185,6 +186,10 @@ def _check_hand_and_foot_going_out(r: RuleFields) -> None:
                                    or r.black3_set_leaves_play or r.discard_blocked_rank):
         raise RulesError("going_out_by_melding (go_out_discard=forbidden) goes with going_out_needs_discard=false, "
                          "black3_meld=false, no sequences, no melds of twos, no discard_blocked_rank")
+    if r.black3_foot_book and (not r.has_foot or r.black3_meld or r.canasta_max != 7 or r.sequences or r.twos_melds
+                               or r.wild_limit < 1):
+        raise RulesError("black3_foot_book (black_three_meld=foot_book, B.7) needs a foot, black3_meld=false, books "
+                         "closed at 7 (canasta_max=7), wild cards in melds and no sequences nor melds of twos")
     if r.all_partners_in_foot and r.extra_cards_when != "hand_empty":
         raise RulesError("all_partners_in_foot needs a foot (extra_cards_when=hand_empty, Hand and Foot B.10)")
     if r.special_book_bonuses == "landoware" and not r.wild_melds:

@@ -70,6 +70,13 @@ def classify_meld(rules: Rules, cards: Sequence[int]) -> MeldInfo:
     if len(ranks) > 1:
         return _classify_sequence(rules, cards, shown)
     rank = ranks.pop()
+    if rank == THREE and rules.black3_foot_book:  # a dirty book from the foot (B.7 black_three_meld=foot_book)
+        if not all(is_black_three(c) for c in nat):
+            raise ScoringError(f"meld [{shown}] holds a red three (§1.3)")
+        if len(cards) != 7 or not 1 <= wild_count <= min(3, rules.wild_limit):
+            raise ScoringError(f"meld [{shown}]: black threes are melded only as a dirty book of 7 cards, 4 to 6 "
+                               "black threes and 1 to 3 wild cards (black_three_meld=foot_book, B.7)")
+        return MeldInfo("group", THREE, len(nat), wild_count, True, False)
     if rank == THREE:
         if wild_count:
             raise ScoringError(f"meld [{shown}]: black threes are melded without wild cards (§1.8)")

@@ -194,4 +194,4 @@ def naturals_melded(c: int, meld: list[int] | None, max_size: int, least: int, m
 def needs_search(rules: Rules) -> bool:
     """Whether going out in this variant depends on more than rank counts (module docstring)."""
     return bool(rules.sequences or rules.twos_melds or rules.discard_blocked_rank or rules.black3_set_leaves_play
-                or rules.incomplete_blocks_going_out)
+                or rules.incomplete_blocks_going_out or rules.black3_foot_book)

@@ -42,7 +42,7 @@ from canasta.engine.constraints.out_blocks import SEVEN, kind_blocks
 from canasta.engine.extra_cards import extra_cards_due
 from canasta.engine.movegen.twos import twos_reserved
 from canasta.engine.state import P_ANSWER, P_PLAY
-from canasta.moves.actions import ACTIONS
+from canasta.moves.actions import ACTIONS, group_action
 from canasta.moves.notation import ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 
 if TYPE_CHECKING:
@@ -86,6 +86,8 @@ def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: lis
     rules = d.rules
     b3 = rank_counts[THREE]
     stuck = (b3 if b3 != 4 else 0) if rules.black3_set_leaves_play else (b3 if b3 < 3 or not rules.black3_meld else 0)
+    if stuck and rules.black3_foot_book and b3 >= 4 and not d.packets[seat]:
+        stuck = 0  # a book of them from the foot (B.7 foot_book): counted generously
     limits = d.meld_limits
     wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
     meld_index = d.meld_index[side]
@@ -246,7 +248,8 @@ def _hopeless(d: DealState, seat: int, side: int) -> bool:
                 rank_counts[c >> 2] += 1
     if _stuck(d, seat, side, hand, rank_counts) > (0 if d.no_discard else 1):
         return True
-    if d.canastas[side] + _reachable_canastas(d, side, hand, rank_counts) < rules.canastas_to_go_out:
+    book = rules.black3_foot_book and rank_counts[THREE] >= 4 and not d.packets[seat]  # B.7 foot_book: a book more
+    if d.canastas[side] + _reachable_canastas(d, side, hand, rank_counts) + book < rules.canastas_to_go_out:
         return True
     if rules.incomplete_blocks_going_out and not rank_counts[THREE] and _blocked_this_turn(d, side, rank_counts):
         return True  # (a three held may be laid out and replaced this turn: no count of the hand bounds it)
@@ -264,7 +267,7 @@ def _hopeless(d: DealState, seat: int, side: int) -> bool:
             missing -= 1
         if missing > cards // 7:
             return True
-    if not rules.sequences and not rules.twos_melds:
+    if not rules.sequences and not rules.twos_melds and not book:
         rank_counts = d.rank_counts[seat]
         if d.pending:
             rank_counts = rank_counts[:]
@@ -308,7 +311,9 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
     where :func:`plannable`): twos reserved for an unfinished meld of twos are no wild cards (Italian
     §3.2: the plan then says no while the hand holds one); a card of ``discard_blocked_rank`` is never
     the last discard (Pennies §3.5: each other discard is tried); black threes only leave play as a set of
-    four (Romanian tiles §3.4: three of them stay). Where an incomplete meld of aces, sevens or wild cards forbids
+    four (Romanian tiles §3.4: three of them stay); a player in his foot may first lay down a book of black threes
+    (Hand and Foot B.7 ``black_three_meld=foot_book``: each book tried on a copy). Where an incomplete meld of aces,
+    sevens or wild cards forbids
     going out (``incomplete_blocks_going_out``, MAC A.9) the plan does not say how it fills them: it answers only
     for a hand with no ace, seven or wild card (else no, and the search decides)."""
     rules = d.rules
@@ -321,6 +326,9 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
     need = d._out_need(side)
     if need >= 10**6:
         return False
+    if rules.black3_foot_book and rank_counts[THREE] >= 4 and not d.packets[seat] and d.opened[side]:
+        if _foot_book_goes_out(d, seat, side):
+            return True
     if rules.black3_set_leaves_play and rank_counts[THREE]:
         if rank_counts[THREE] == 3:
             return False
@@ -347,6 +355,29 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
     if not may_meld_out(rank_counts, melds_by_rank, limits, need - canastas, allow):
         return False  # the quick exact "no"s of reach.py for this plan
     return can_meld_out(rank_counts, melds_by_rank, d.meld_limits, canastas, need, allow_discard=allow)
+
+
+def _foot_book_goes_out(d: DealState, seat: int, side: int) -> bool:
+    """Whether a player in his foot goes out by laying down a book of black threes first (B.7 ``black_three_meld=
+    foot_book``: 4 to 6 black threes and 1 to 3 wild cards, 7 cards), then melding the rest by the plan
+    (:func:`plan_says_out` on a copy after each book the hand allows)."""
+    rank_counts, hand = d.rank_counts[seat], d.hands[seat]
+    b3 = hand[4 * THREE] + hand[4 * THREE + 3]  # the black threes (red ones stay in the hand, B.7)
+    twos, jokers = rank_counts[TWO], rank_counts[JOKER_RANK]
+    mi = d.meld_index[side][THREE]
+    if mi >= 0 and not (d.rules.several_melds_per_rank and d.melds[side][mi].size >= 7):
+        return False
+    for n in range(4, min(b3, 6) + 1):
+        for t in range(0, 8 - n):
+            j = 7 - n - t
+            if t > twos or j > jokers:
+                continue
+            action = group_action(MELD, THREE, n, t, j)
+            c = _planning_clone(d)
+            c._do(action, c.move_for_action(action))
+            if c.phase == P_PLAY and c.turn == seat and plan_says_out(c, seat, side):
+                return True
+    return False
 
 
 def _concrete(d: DealState, action: int) -> list[Move]:

@@ -211,6 +211,13 @@ def play_actions(state: DealState) -> list[int]:
                 for n in range(3, min(b3, 4) + 1)
                 if size - n + pend >= 2
             )
+    elif rules.black3_foot_book:  # a whole dirty book from the foot (B.7 black_three_meld=foot_book [JC])
+        hand = state.hands[seat]
+        b3 = hand[4 * THREE] + hand[4 * THREE + 3]  # the black threes (red ones stay in the hand, B.7)
+        if b3 >= 4 and opened and not state.packets[seat] and (
+            meld_index[THREE] < 0 or (several and len(melds[meld_index[THREE]].cards) >= 7)
+        ):
+            cand.extend(foot_book_candidates(state, b3, twos, jokers, spare, canastas, need_c, allow_out))
     elif (
         b3 >= 3
         and rules.black3_meld
@@ -337,6 +344,23 @@ def wild_candidates(
         cand.extend(opts)  # every one keeps two cards
         return
     cand.extend(short_hand_options(state, opts, spare, msize, canastas, need_c, allow_out))
+
+
+def foot_book_candidates(state: DealState, b3: int, twos: int, jokers: int, spare: int, canastas: int, need_c: int,
+                         allow_out: bool) -> list[Candidate]:
+    """The books of black threes a player in his foot may lay down (B.7 ``black_three_meld=foot_book`` [JC]):
+    4 to 6 of his ``b3`` black threes and 1 to 3 of his ``twos`` and ``jokers``, 7 cards in all (a dirty book,
+    naturals outnumbering wild cards), each keeping two of the ``spare`` cards or leaving fewer where he may go
+    out then (:func:`short_hand_options`)."""
+    books: list[Candidate] = [
+        (group_action(MELD, THREE, n, t, 7 - n - t), THREE, n, t, 7 - n - t)
+        for n in range(4, min(b3, 6) + 1)
+        for t in range(0, 8 - n)
+        if t <= twos and 7 - n - t <= jokers
+    ]
+    if spare - 7 >= 2:
+        return books
+    return short_hand_options(state, books, spare, 0, canastas, need_c, allow_out)
 
 
 def short_hand_options(

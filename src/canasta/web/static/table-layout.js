@@ -23,7 +23,9 @@ function cardName(code) {
 
 /* Where each seat sits, seen from yours (bottom): the next player on your left, the partner across. */
 const PLACES = { 1: ["bottom"], 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"],
-  5: ["bottom", "left", "top", "top", "right"], 6: ["bottom", "left", "top", "top", "top", "right"] };
+  5: ["bottom", "left", "top", "top", "right"], 6: ["bottom", "left", "top", "top", "top", "right"],
+  7: ["bottom", "left", "left", "top", "top", "right", "right"],
+  8: ["bottom", "left", "left", "top", "top", "top", "right", "right"] };
 
 function seatPlace(i) {
   const n = S.seats.length;

@@ -47,11 +47,11 @@ STATUSES = ("waiting", "playing", "finished")
 @functools.cache
 def preset_choices() -> tuple[dict[str, Any], ...]:
     """For the lobby, each preset of :func:`canasta.rules.fields.preset_names`: ``name``, its default
-    ``players`` and ``target``, the player counts it accepts (``counts``, 2 to 6; 5 = three against two with one
-    sitting out, §3.1), the sides a 6-player table may form (``teams6``: 2, 3, and 6 where each plays alone, Hand
-    and Foot's ``teams=individual``), whether 3 players may play cutthroat (``cutthroat``), and the sides each
-    count plays by default (``sides``, by count as text: Hand and Foot's 5 players are 5 sides, RULES_AMERICAN.md
-    B.1)."""
+    ``players`` and ``target``, the player counts it accepts (``counts``, 2 to 6, Hand and Foot's individual game
+    to 8; 5 = three against two with one sitting out, §3.1), the sides a 6-player table may form (``teams6``: 2, 3,
+    and 6 where each plays alone, Hand and Foot's ``teams=individual``), whether 3 players may play cutthroat
+    (``cutthroat``), and the sides each count plays by default (``sides``, by count as text: Hand and Foot's 5, 7 and
+    8 players are as many sides, RULES_AMERICAN.md B.1)."""
     out = []
     for name in preset_names():
         def ok(options: str, name: str = name) -> Rules | None:
@@ -59,7 +59,7 @@ def preset_choices() -> tuple[dict[str, Any], ...]:
                 return Rules.parse(f"{name}({options})")
             except (RulesError, ValueError):
                 return None
-        counts = [n for n in range(2, 7) if ok(f"players={n}")]
+        counts = [n for n in range(2, 9) if ok(f"players={n}")]
         sides = {str(n): r.teams for n in counts if (r := ok(f"players={n}")) is not None}
         teams6 = [t for t in (2, 3, 6) if ok(f"players=6,teams={t}")]  # 6: each alone (Hand and Foot, B.1)
         cut = ok("players=3,cutthroat=true")
