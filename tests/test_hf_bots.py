@@ -8,10 +8,14 @@ from __future__ import annotations
 import pytest
 
 from canasta.agents.base import make_agent
+from canasta.agents.heuristic import HeuristicAgent
 from canasta.agents.heuristic_weights import DEFAULT_WEIGHTS
+from canasta.agents.level_weights import DEFAULT_HARD
 from canasta.agents.position import Position, RulesFacts
+from canasta.cards.deck import parse_card
 from canasta.engine.deal import Deal
 from canasta.engine.game import Game
+from canasta.play.arena import run_arena
 from canasta.play.match import play_deal
 from canasta.rules.fields import Rules
 from test_hand_and_foot import CONTRACT, RANK, _position
@@ -91,3 +95,69 @@ def test_expert_and_learned_play_a_hand_and_foot_deal(bot: str) -> None:
     deal = play_deal(game, [make_agent(bot if seat % 2 == 0 else "heuristic", seat) for seat in range(4)],
                      check=True)
     assert deal.over
+
+
+def _asked(partner_hand: str) -> Deal:
+    """Seat 0 (foot taken, the contract made) has asked "may I go out?"; his partner (seat 2, foot taken) holds
+    ``partner_hand``; the other side has the same books, so neither side leads by its melds."""
+    side1 = [(RANK["8"], "8H 8S 8D 8C 8H 8S 8D"), (RANK["7"], "7H 7S 7D 7C 7H 7S 7D"),
+             (RANK["6"], "6H 6S 6D 6C 6H 6S 2H"), (RANK["5"], "5H 5S 5D 5C 5H JK 2S")]
+    deal = _position(["9C 9D 9H 4C", "AH AS AD KC", partner_hand, "QH QS QD JC"], packets=["", "", "", ""],
+                     melds=[list(CONTRACT), side1], phase="play", drew=1, opened=[True, True])
+    deal.apply("ask")
+    assert deal.to_act == 2
+    return deal
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "hard"])
+def test_a_red_three_kept_in_hand_counts_its_penalty_when_answering(bot: str) -> None:
+    """A red three left in a hand costs 500 (B.7): the partner holding one answers no, where two small cards
+    answer yes (before, the bots priced a red three in hand at 5 points and answered yes to both)."""
+    yes_no = {}
+    for hand in ("4D 5D", "3H 5D"):
+        deal = _asked(hand)
+        view = deal.view(2)
+        agent = make_agent(bot, 2)
+        legal = deal.legal_actions()
+        yes_no[hand] = str(deal.move_for_action_safe(agent.select(view, legal)))
+    assert yes_no == {"4D 5D": "yes", "3H 5D": "no"}
+    pos = Position(_asked("3H 5D").view(2), RulesFacts(HF), DEFAULT_WEIGHTS)
+    assert pos.hand_points == HF.red3_hand_penalty + 5
+
+
+def test_hard_plays_the_foot_weights_only_where_each_player_has_a_foot() -> None:
+    """Where each player has a foot (``Rules.has_foot``), ``hard`` keeps no reserve and keeps its pairs
+    (``HardWeights.foot_reserve``, ``foot_keep_pair``) and costs a discard as the heuristic does, threes first;
+    elsewhere its weights and its pile war are unchanged (classic: tests/test_hard_moves.py)."""
+    hard = make_agent("hard", 0)
+    deal = _in_foot_hand("KD KH 9C 3H 5S 8D")
+    view = deal.view(0)
+    hard.memory.sync(view)  # type: ignore[attr-defined]
+    pos = hard.position(view)  # type: ignore[attr-defined]
+    assert hard.weights.reserve == DEFAULT_HARD.foot_reserve == 0  # type: ignore[attr-defined]
+    assert hard.weights.keep_pair == DEFAULT_HARD.foot_keep_pair  # type: ignore[attr-defined]
+    cost = hard._discard_cost  # type: ignore[attr-defined]
+    heuristic_cost = HeuristicAgent._discard_cost
+    assert cost(pos, parse_card("3H")) == DEFAULT_HARD.black3_keep
+    for card in ("KD", "9C", "5S"):
+        assert cost(pos, parse_card(card)) == heuristic_cost(hard, pos, parse_card(card))  # type: ignore[arg-type]
+    assert cost(pos, parse_card("KD")) - cost(pos, parse_card("8D")) > DEFAULT_HARD.foot_keep_pair / 2
+    classic = Deal(Rules.preset("classic"), seed=1).view(0)
+    hard.memory.sync(classic)  # type: ignore[attr-defined]
+    hard.position(classic)  # type: ignore[attr-defined]
+    assert hard.weights == DEFAULT_HARD.base  # type: ignore[attr-defined]
+
+
+def _in_foot_hand(hand: str) -> Deal:
+    """Seat 0 to play after drawing, his foot taken, his side down with a meld of queens."""
+    return _position([hand, "5H 5S 5D", "6H 6S 6D", "7H 7S 7D"], packets=["", "", "", ""],
+                     melds=[[(RANK["Q"], "QH QS QD")], []], phase="play", drew=1, opened=[True, False])
+
+
+@pytest.mark.slow
+def test_hard_wins_more_shuffles_than_medium() -> None:
+    """Duplicate deals (``canasta arena hard medium --variant hand-and-foot --deals 40 --seed 2``): ``hard`` wins
+    more shuffles than ``medium`` and leads on margin (before its foot weights: 50.0% of shuffles, +11 a deal;
+    after: 67.5%, +189; docs/bots.md has the 100- and 200-shuffle figures)."""
+    pair = run_arena(HF, ["hard", "medium"], 40, seed=2).pairs[0]
+    assert pair.shuffle_rate >= 0.6 and pair.margin > 100

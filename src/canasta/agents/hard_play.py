@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from canasta.agents.heuristic import HeuristicAgent
 from canasta.agents.level_weights import DEFAULT_HARD, HardWeights
@@ -35,6 +36,8 @@ class HardPlayer(HeuristicAgent):
         super().__init__(seed, weights.base)
         self.name = "hard"
         self.hard_weights = weights
+        self._foot_weights = replace(weights.base, reserve=weights.foot_reserve, keep_pair=weights.foot_keep_pair)
+        """The heuristic's weights where each player has a foot (``Rules.has_foot``, Hand and Foot B.9)."""
         self.memory = CardMemory()
         self._unseen: Unseen | None = None
         self._next_discarded: set[int] | None = None
@@ -79,6 +82,7 @@ class HardPlayer(HeuristicAgent):
     def position(self, view: PlayerView) -> Position:
         """What the player reads off ``view`` for one decision (the memory must be in step with it)."""
         self._unseen = None
+        self.weights = self._foot_weights if view.rules.has_foot else self.hard_weights.base
         pos = Position(view, self._rules_facts(view.rules), self.weights)
         ages = self.memory.threat_ages(view, self.weights.threat_cards, pos.facts.canastas_to_go_out)
         patience = self.hard_weights.threat_patience * view.rules.players
@@ -167,6 +171,8 @@ class HardPlayer(HeuristicAgent):
         hard = self.hard_weights
         view = pos.view
         rank = card >> 2
+        if view.rules.has_foot:  # the heuristic's cost, threes first (see HardWeights.foot_keep_pair)
+            return hard.black3_keep if rank == THREE and card != JOKER else super()._discard_cost(pos, card)
         worth = self.pile_worth(view, 1)
         if card == JOKER or rank == TWO:
             keep = weights.keep_joker if card == JOKER else weights.keep_two

@@ -112,6 +112,16 @@ class HardWeights:
     threat_patience: int = 3
     """An opponent who may go out (see ``base.threat_cards``) stops counting as a threat after this
     many rounds without doing so."""
+    # --- where each player has a foot (Rules.has_foot, Hand and Foot B.9) ----------------------------
+    foot_reserve: int = 0
+    """``base.reserve`` where each player has a foot: once his foot is picked up the player keeps no reserve of
+    cards and melds toward going out (the race to go out decides whose feet are left unplayed, B.12)."""
+    foot_keep_pair: float = 40.0
+    """``base.keep_pair`` where each player has a foot: pairs (with a wild card) make the melds that run to the
+    foot and take the always-frozen pile. There, a discard costs what it costs the heuristic (keeping value and
+    the danger of a pair by unseen copies) instead of the pile war's chance × worth: with a deck per player every
+    rank has 20 copies, the chance of a pair is much the same for every rank, and the war's cost crowded out
+    keeping the hand's pairs (docs/bots.md, measured)."""
     # --- coaching (canasta play --coach) -------------------------------------------
     coach_loss: float = 60.0
     """Warn about a discard whose cost exceeds the best discard's by this much."""

@@ -17,7 +17,9 @@ from the seat's :class:`~canasta.engine.deal.PlayerView` and the legal move ids 
     and a wild card, or the top card on a meld of his side when the pile is not frozen),
     lowered for ranks he has discarded himself; a discard costs that chance times the
     pile's worth to him. A wild card freezes a pile worth guarding, a black three stops
-    it for one turn (§1.8). The pile is taken on its known contents;
+    it for one turn (§1.8). The pile is taken on its known contents. Where each player has a foot
+    (``Rules.has_foot``, Hand and Foot) a discard costs what it costs the heuristic instead, threes first, with
+    pairs kept (``foot_keep_pair``) and no reserve after the foot (``foot_reserve``);
   - **the initial meld** (§1.6): it spends wild cards on it only up to a limit that
     shrinks while there is a pile to win and grows with the rounds played and once
     the opponents could go out;

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from canasta.agents.goals import needed_targets, out_blocked
 from canasta.agents.heuristic_weights import HeuristicWeights
 from canasta.agents.seqbot import picked_cards, run_keep_costs, run_loss
-from canasta.cards.deck import ACE, FOUR, JOKER, JOKER_RANK, RANKS, THREE, TWO
+from canasta.cards.deck import ACE, FOUR, IS_RED_THREE, JOKER, JOKER_RANK, RANKS, THREE, TWO
 from canasta.engine.constraints.meld_plans import MeldLimits, can_meld_out
 from canasta.engine.deal import PlayerView
 from canasta.moves.notation import WILD_TARGET
@@ -99,7 +99,8 @@ class Position:
             (small stock). threat: an opponent whose side has its canastas holds few cards.
         next_side, next_melds: the side of the next player (the only one who can take a
             discard) and its melds. visible: copies of each rank seen (own hand, melds, pile top).
-        hand_points: what the hand would cost if the deal ended now, in points.
+        hand_points: what the hand would cost if the deal ended now, in points (red threes at
+            ``red3_hand_penalty`` where they are kept in hands, Hand and Foot B.7).
         blocked: going out is barred for a reason of the variant (:func:`canasta.agents.goals.out_blocked`).
         needed: targets whose canasta the side still needs to go out (:func:`canasta.agents.goals.needed_targets`).
         runs: keep values of the cards of runs the hand collects towards a sequence laid down whole
@@ -149,6 +150,8 @@ class Position:
         card_values = rules.card_values
         self.hand_points = sum(black_three if (card >> 2 == THREE and card != JOKER) else card_values[card]
                                for card in view.hand)
+        if rules.red3_hand_penalty:  # red threes kept in hands cost their penalty (Hand and Foot B.7: 500 each)
+            self.hand_points += sum(rules.red3_hand_penalty - black_three for card in view.hand if IS_RED_THREE[card])
         self.blocked = out_blocked(view)  # extra cards, red threes, kinds of canasta (goals.py)
         self.needed = needed_targets(view)
         self.runs = run_keep_costs(view)
