@@ -4,6 +4,8 @@ the stock running out, the end of the deal.
 
 from __future__ import annotations
 
+from typing import Final
+
 from canasta.cards.deck import (
     IS_BLACK_THREE,
     IS_RED_THREE,
@@ -67,11 +69,12 @@ from canasta.moves.notation import (
     Move,
 )
 
-MAX_RESHUFFLES = 3
+MAX_RESHUFFLES: Final = 3
 """Safeguard for ``stock_end=reshuffle``: after this many reshuffles the deal ends as with ``end``."""
 
 
-_CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DECLARE: (0,), DISCARD: (1,), TAKE: (0, 2)}
+_CARD_COUNTS: Final = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DECLARE: (0,), DISCARD: (1,),
+                       TAKE: (0, 2)}
 
 
 def _check_shape(move: Move) -> None:

@@ -5,7 +5,7 @@ melds, additions and discards.
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from canasta.cards.deck import (
     ACE,
@@ -51,7 +51,7 @@ from canasta.engine.talon import talon_due
 from canasta.moves.actions import ASK_ID, DECLARE_ID, DISCARD_BASE, DRAW_ID, NO_ID, PASS_ID, YES_ID, group_action
 from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
-DISCARD_IDS = tuple(DISCARD_BASE + card for card in range(N_TYPES))
+DISCARD_IDS: Final = tuple(DISCARD_BASE + card for card in range(N_TYPES))
 """Ids of discarding each card type (picked with ``itertools.compress`` by the counts of a hand)."""
 
 
