@@ -320,7 +320,7 @@ def wild_candidates(
     side = state.side_of[seat]
     mi = state.meld_index[side][WILD_TARGET]
     msize = state.melds[side][mi].size if mi >= 0 else 0
-    room = state.rules.wild_meld_cap - msize
+    room = state.meld_limits.wild_max - msize  # rules.wild_meld_cap, kept in the limits (a property in the rules)
     start = state.rules.wild_meld_min
     if twos + jokers < (1 if mi >= 0 else start):
         return
