@@ -24,31 +24,12 @@ Options = tuple[int, list[Option], list[int]]
 """What the caches keep per key: the most cards any of the options uses, the options, and their ids alone
 (what move generation extends its list with where nothing more is checked)."""
 
-_CACHES: Final[dict[tuple[int, bool, int, int, int, int, int, bool, int], dict[int, Options]]] = {}
+_CACHES: Final[dict[tuple[int, bool, int, int, int, int, int, bool, int], dict[tuple[int, ...], Options]]] = {}
 """Per meld limits (wild_limit, no_wild_majority, canasta_max, min_naturals, the rule of five, the rank never wild,
 the rank natural-only, naturals_exceed_wilds): the cached options."""
 
 
-Cache = dict[int, Options]
-"""Keys are ints packing the counts (:func:`add_key`, :func:`meld_key`, :func:`wild_key`): cheaper to hash and
-compare than the tuples of counts they stand for (a key per rank at every move generation)."""
-
-
-def add_key(r: int, most_nat: int, room: int, nat: int, wild: int, twos: int, jokers: int) -> int:
-    """The cache key of :func:`add_options` (``r`` from -15 to 12: the template ranks of :func:`_add_shape` are
-    negative; counts below 128, twos and jokers at most 3)."""
-    return ((((((r + 16) << 7 | most_nat) << 7 | room) << 7 | nat) << 7 | wild) << 4 | twos << 2 | jokers) << 2 | 1
-
-
-def meld_key(r: int, most_nat: int, twos: int, jokers: int) -> int:
-    """The cache key of :func:`meld_options` (as :func:`add_key`)."""
-    return (((r + 16) << 7 | most_nat) << 4 | twos << 2 | jokers) << 2 | 2
-
-
-def wild_key(existing: bool, twos: int, jokers: int, room: int, start: int) -> int:
-    """The cache key of :func:`wild_meld_options` (twos at most 12, jokers at most 8, ``room`` from -1 to 21 and
-    ``start`` from 0 to 21: beyond, the same moves)."""
-    return ((((int(existing) << 4 | twos) << 4 | jokers) << 5 | room + 1) << 5 | start) << 2 | 3
+Cache = dict[tuple[int, ...], Options]
 
 
 def _with_ids(most_k: int, opts: list[Option]) -> Options:
@@ -77,13 +58,13 @@ def add_options(cache: Cache, limits: MeldLimits, r: int, most_nat: int, room: i
     ``room`` more cards) with 0..``most_nat`` naturals and up to ``twos`` twos and ``jokers`` jokers of
     the hand (each at most 3: no combination holds more), in id order; with the most cards any of them
     uses, and their ids (:data:`Options`). ``cache``: :func:`options_cache` of ``lim``, where the result
-    is kept under :func:`add_key` of ``(r, most_nat, room, nat, wild, twos, jokers)`` (the engine looks there
+    is kept under the key ``(ADD, r, most_nat, room, nat, wild, twos, jokers)`` (the engine looks there
     first); do not modify
     the list. The shape of the list (which counts) does not depend on the rank: it is worked out once
     for all ranks (:func:`_add_shape`) and only the ids are set per rank. Melds whose naturals give them
     the same capacity for wild cards (:meth:`~canasta.engine.constraints.meld_plans.MeldLimits.nat_key`) share one
     list."""
-    key = add_key(r, most_nat, room, nat, wild, twos, jokers)
+    key = (ADD, r, most_nat, room, nat, wild, twos, jokers)
     found = cache.get(key)
     if found is not None:
         return found
@@ -111,11 +92,11 @@ def _shape_rank(limits: MeldLimits, r: int) -> int:
 def _add_shape(cache: Cache, limits: MeldLimits, most_nat: int, room: int, nat: int, wild: int,
                twos: int, jokers: int, rank: int = -1) -> Options:
     """:func:`add_options` for rank index 0 (the ids of any rank follow by :func:`_rank_shift`), cached
-    under ``add_key(-1, ...)``. A room of ``most_nat + 3`` cards or more holds any addition (at most 3 wild
+    under ``(ADD, -1, ...)``. A room of ``most_nat + 3`` cards or more holds any addition (at most 3 wild
     cards), so larger rooms share one entry."""
     if room > most_nat + 3:
         room = most_nat + 3
-    key = add_key(-2 - rank, most_nat, room, nat, wild, twos, jokers)  # -1: any rank; -2 - r: rank r's own
+    key = (ADD, -2 - rank, most_nat, room, nat, wild, twos, jokers)  # -1: any rank; -2 - r: rank r's own
     found = cache.get(key)
     if found is not None:
         return found
@@ -140,14 +121,14 @@ def meld_options(cache: Cache, limits: MeldLimits, r: int, most_nat: int, twos: 
     """New melds of rank ``r`` with ``min_naturals``..``most_nat`` naturals and up to ``twos`` twos and
     ``jokers`` jokers of the hand (each at most 3), of 3 cards or more within ``canasta_max`` and the wild
     cards a meld may hold, in id order; with the most cards any of them uses, and their ids. ``cache`` as for
-    :func:`add_options`, key :func:`meld_key` of ``(r, most_nat, twos, jokers)``; worked out once for all ranks,
-    as there (template key ``meld_key(-1, ...)``)."""
-    key = meld_key(r, most_nat, twos, jokers)
+    :func:`add_options`, key ``(MELD, r, most_nat, twos, jokers)``; worked out once for all ranks, as
+    there (template key ``(MELD, -1, ...)``)."""
+    key = (MELD, r, most_nat, twos, jokers)
     found = cache.get(key)
     if found is not None:
         return found
     rank = _shape_rank(limits, r)
-    tkey = meld_key(-2 - rank, most_nat, twos, jokers)  # -1: any rank; -2 - r: rank r's own
+    tkey = (MELD, -2 - rank, most_nat, twos, jokers)  # -1: any rank; -2 - r: rank r's own
     shape = cache.get(tkey)
     if shape is None:
         out: list[Option] = []
@@ -173,9 +154,9 @@ def wild_meld_options(cache: Cache, existing: bool, twos: int, jokers: int, room
     with ``start`` cards or more (``wild_meld_min``), with up to ``twos`` twos and ``jokers`` jokers of the
     hand (at most 12 and 8: ``WILD_MELD_COMBOS``) and at most ``room`` cards (``wild_meld_cap`` less its
     cards), in id order; with the most cards any of them uses, and their ids. ``cache`` as for :func:`add_options`,
-    key :func:`wild_key`."""
+    key ``(WILD_TARGET, existing, twos, jokers, room, start)``."""
     twos, jokers = min(twos, 12), min(jokers, 8)
-    key = wild_key(existing, twos, jokers, max(-1, min(room, 21)), max(0, min(start, 21)))  # moves take 0 to 20 cards
+    key = (WILD_TARGET, existing, twos, jokers, room, start)
     found = cache.get(key)
     if found is not None:
         return found

@@ -33,14 +33,7 @@ from canasta.engine.movegen.pile_takes import (
     forced_to_take,
     take_modes,
 )
-from canasta.engine.movegen.rank_melds import (
-    add_key,
-    add_options,
-    meld_key,
-    meld_options,
-    options_cache,
-    wild_meld_options,
-)
+from canasta.engine.movegen.rank_melds import add_options, meld_options, options_cache, wild_meld_options
 from canasta.engine.movegen.sequences import (
     seq_play_candidates,
     seq_play_ids,
@@ -56,7 +49,7 @@ from canasta.engine.state import (
 )
 from canasta.engine.talon import talon_due
 from canasta.moves.actions import ASK_ID, DECLARE_ID, DISCARD_BASE, DRAW_ID, NO_ID, PASS_ID, YES_ID, group_action
-from canasta.moves.notation import MELD, WILD_TARGET
+from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
 DISCARD_IDS: Final = tuple(DISCARD_BASE + card for card in range(N_TYPES))
 """Ids of discarding each card type (picked with ``itertools.compress`` by the counts of a hand)."""
@@ -154,7 +147,7 @@ def play_actions(state: DealState) -> list[int]:
             else:
                 most_nat, room = c, c + 3
             if room > 0:
-                hit = options.get(add_key(r, most_nat, room, m.nat, m.wild, t3, j3)) or add_options(
+                hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3)) or add_options(
                     options, limits, r, most_nat, room, m.nat, m.wild, t3, j3
                 )
                 if spare - hit[0] >= 2:
@@ -165,7 +158,7 @@ def play_actions(state: DealState) -> list[int]:
         if c >= min_nat and (mi < 0 or (several and len(melds[mi].cards) >= 7)):  # beside a canasta
             # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
             most_nat = c if c < cap else cap
-            hit = options.get(meld_key(r, most_nat, t3, j3)) or meld_options(options, limits, r, most_nat, t3, j3)
+            hit = options.get((MELD, r, most_nat, t3, j3)) or meld_options(options, limits, r, most_nat, t3, j3)
             if spare - hit[0] >= 2:
                 sink.extend(hit[2] if direct else hit[1])
             else:
