@@ -20,28 +20,29 @@ spades, blue = clubs, and whose jolly tiles are jokers).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from canasta.util.jsontypes import quoted
 
-RANKS = "23456789TJQKA"
-SUITS = "CDHS"
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
-JOKER = 52
-N_TYPES = 53
+JOKER: Final = 52
+N_TYPES: Final = 53
 
 # Rank indices (``card >> 2``) of the special ranks.
-TWO = 0
-THREE = 1
-FOUR = 2
-ACE = 12
-JOKER_RANK = 13
+TWO: Final = 0
+THREE: Final = 1
+FOUR: Final = 2
+ACE: Final = 12
+JOKER_RANK: Final = 13
 """Rank index used for jokers in per-rank count arrays (``JOKER >> 2 == 13``)."""
 
 NATURAL_RANKS = tuple(range(FOUR, ACE + 1))
 """Rank indices of the natural ranks 4..A, the ranks that form ordinary melds."""
 
-RED_SUITS = (1, 2)  # diamonds, hearts
-BLACK_SUITS = (0, 3)  # clubs, spades
+RED_SUITS: Final = (1, 2)  # diamonds, hearts
+BLACK_SUITS: Final = (0, 3)  # clubs, spades
 
 
 class CardError(ValueError):
@@ -86,12 +87,12 @@ def is_natural(card: int) -> bool:
     return card != JOKER and card >> 2 >= FOUR
 
 
-IS_WILD = tuple(is_wild(c) for c in range(N_TYPES))
-IS_RED_THREE = tuple(is_red_three(c) for c in range(N_TYPES))
-IS_BLACK_THREE = tuple(is_black_three(c) for c in range(N_TYPES))
+IS_WILD: Final = tuple(is_wild(c) for c in range(N_TYPES))
+IS_RED_THREE: Final = tuple(is_red_three(c) for c in range(N_TYPES))
+IS_BLACK_THREE: Final = tuple(is_black_three(c) for c in range(N_TYPES))
 RANK_OF = tuple(c >> 2 for c in range(N_TYPES))
 
-_NAMES = tuple([r + s for r in RANKS for s in SUITS] + ["JK"])
+_NAMES: Final = tuple([r + s for r in RANKS for s in SUITS] + ["JK"])
 _SYMBOL_NAMES = tuple([r + s for r in RANKS for s in SUIT_SYMBOLS] + ["🃏"])
 
 

@@ -19,11 +19,12 @@ lowest and highest card. This module is pure geometry on card types; the engine
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, N_TYPES, RANKS, SUITS, card_str
 from canasta.util.refusal import Refusal, refusal
 
-SEQ_MIN = 3
+SEQ_MIN: Final = 3
 """Fewest cards of any sequence meld the move table can name."""
 SEQ_MAX = 7
 """Most cards of any sequence meld the move table can name (a sequence canasta)."""
@@ -138,7 +139,7 @@ def held_runs(hand: Sequence[int], suit: int) -> Iterator[tuple[int, int]]:
         r += 1
 
 
-_PRESENT = bytes([0] + [1] * 255)
+_PRESENT: Final = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count of cards to 1 if any is held, else 0."""
 
 
@@ -150,14 +151,15 @@ def suit_rows(hand: Sequence[int]) -> list[bytes]:
     return [row[0::4], row[1::4], row[2::4], row[3::4]]
 
 
-LANE = 16
+LANE: Final = 16
 """Bits per suit in a hand's :func:`held_bits`: suit ``s`` holds bits ``16 * s`` (rank 4) to ``16 * s + 10`` (ace)."""
-LANE_MASK = (1 << (ACE - FOUR + 1)) - 1
+LANE_MASK: Final = (1 << (ACE - FOUR + 1)) - 1
 """The 11 bits of one suit's lane, shifted down to bit 0."""
-NAT_BIT: tuple[int, ...] = tuple(1 << (LANE * (c & 3) + (c >> 2) - FOUR) if FOUR <= c >> 2 <= ACE else 0
+NAT_BIT: Final[tuple[int, ...]] = tuple(1 << (LANE * (c & 3) + (c >> 2) - FOUR) if FOUR <= c >> 2 <= ACE else 0
                                  for c in range(N_TYPES))
 """Per card type, its bit in :func:`held_bits` (0 for twos, threes and jokers, which no natural sequence holds)."""
-ROW_BYTES: tuple[bytes, ...] = tuple(bytes((k >> i) & 1 for i in range(ACE - FOUR + 1)) for k in range(LANE_MASK + 1))
+ROW_BYTES: Final[tuple[bytes, ...]] = tuple(bytes((k >> i) & 1 for i in range(ACE - FOUR + 1))
+                                            for k in range(LANE_MASK + 1))
 """The :func:`suit_rows` row of each lane value: ``ROW_BYTES[(bits >> 16 * suit) & LANE_MASK]`` is suit ``suit``'s
 row (the same objects every time, so their hashes, as cache keys, are worked out once)."""
 
@@ -184,7 +186,7 @@ def bits_runs(bits: int, length: int) -> int:
     return starts
 
 
-_SUIT_SPANS: dict[tuple[int, bytes, int, int], list[Span]] = {}
+_SUIT_SPANS: Final[dict[tuple[int, bytes, int, int], list[Span]]] = {}
 """Cache of :func:`suit_spans` (at most 4 suits x 2**11 rows per pair of lengths)."""
 
 
@@ -230,7 +232,7 @@ def row_lane(row: bytes) -> int:
     return sum(1 << i for i, held in enumerate(row) if held)
 
 
-_SPAN_MASKS: dict[tuple[int, int, int], tuple[int, int]] = {}
+_SPAN_MASKS: Final[dict[tuple[int, int, int], tuple[int, int]]] = {}
 """Cache of :func:`span_masks`."""
 
 

@@ -4,6 +4,8 @@ the stock running out, the end of the deal.
 
 from __future__ import annotations
 
+from typing import Final
+
 from canasta.cards.deck import (
     IS_BLACK_THREE,
     IS_RED_THREE,
@@ -25,13 +27,13 @@ from canasta.engine.cutthroat import form_alliance
 from canasta.engine.dowry import take_dowry
 from canasta.engine.extra_cards import give_extra_cards
 from canasta.engine.hand_foot import foot_waits, goes_out_from_hand, pile_cut, take_foot
-from canasta.engine.movegen.move_cards import RANK_WORDS
+from canasta.engine.movegen.move_cards import RANK_WORDS, move_for_action
 from canasta.engine.movegen.pile_takes import (
     canasta_take_rule,
     take_modes,
 )
 from canasta.engine.movegen.sequences import find_sequence
-from canasta.engine.movegen.turn_moves import settle_must_go_out
+from canasta.engine.movegen.turn_moves import legal_actions, settle_must_go_out
 from canasta.engine.movegen.wild_sequences import wild_pair_problem
 from canasta.engine.state import (
     P_ANSWER,
@@ -68,13 +70,13 @@ from canasta.moves.notation import (
     Move,
 )
 
-MAX_RESHUFFLES = 3
+MAX_RESHUFFLES: Final = 3
 """Safeguard for ``stock_end=reshuffle`` (and ``reshuffle_below_top``): after this many reshuffles the deal ends as
 with ``end``."""
 
 
-_CARD_COUNTS = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DECLARE: (0,), LAYOUT: (0,), DISCARD: (1,),
-                TAKE: (0, 2)}
+_CARD_COUNTS: Final = {DRAW: (0,), ASK: (0,), YES: (0,), NO: (0,), PASS: (0,), DECLARE: (0,), LAYOUT: (0,),
+                       DISCARD: (1,), TAKE: (0, 2)}
 
 
 def _check_shape(move: Move) -> None:
@@ -183,6 +185,18 @@ def finish_deal(state: DealState, out_seat: int) -> None:
             and any(m.is_canasta for m in own_new)
             and (state.drew != 2 or state.rules.concealed_allows_pile_take)
         )
+
+
+def play_legal_action(state: DealState, action: int) -> Move | None:
+    """Apply the move with id ``action`` (its cards chosen by
+    :func:`~canasta.engine.movegen.move_cards.move_for_action`) if it is among the legal moves
+    (:func:`~canasta.engine.movegen.turn_moves.legal_actions`) and return it; else None, the state unchanged.
+    The body of :meth:`canasta.engine.deal.Deal.apply_action`, in one call (compiled in the compiled core)."""
+    if action not in legal_actions(state):
+        return None
+    move = move_for_action(state, action)
+    play_move(state, action, move)
+    return move
 
 
 def play_move(state: DealState, action: int, move: Move) -> None:

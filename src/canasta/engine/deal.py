@@ -68,6 +68,7 @@ from canasta.engine.apply import (
     _check_shape,
     check_meld_cards,
     check_take_cards,
+    play_legal_action,
     play_move,
 )
 from canasta.engine.copying import CLONE_FLAT, CLONE_NESTED, CLONE_SHARED, CLONE_SPECIAL
@@ -260,12 +261,11 @@ class Deal(DealState):
         Raises:
             IllegalMove: ``action`` is not among :meth:`legal_actions`; state unchanged.
         """
-        if action not in legal_actions(self):
+        move = play_legal_action(self, action)
+        if move is None:
             if not 0 <= action < len(ACTIONS):
                 raise IllegalMove(f"{action} is not a move id (0..{len(ACTIONS) - 1})")
             raise IllegalMove(explain(self, self.move_for_action_safe(action)))
-        move = move_for_action(self, action)
-        play_move(self, action, move)
         return move
 
     def move_for_action_safe(self, action: int) -> Move:

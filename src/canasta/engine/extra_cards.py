@@ -19,7 +19,7 @@ Heaven (§3.5 [S4 l.91]), read from :class:`~canasta.rules.fields.Rules` fields 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards.deck import TWO
 from canasta.engine.hand_foot import take_foot
@@ -29,7 +29,7 @@ from canasta.scoring.canasta_kinds import kinds_met, missing_kinds
 if TYPE_CHECKING:
     from canasta.engine.state import DealState
 
-OUT_NEVER = 10**6
+OUT_NEVER: Final = 10**6
 """Canastas 'needed' by a side that cannot go out for another reason (no count of canastas is enough)."""
 
 

@@ -22,14 +22,15 @@ not tell him, and may not advise ([S4 l.49]); his side's score is the side's.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from canasta.rules.fields import Rules
 
-THREE_SIDE = (0, 2, 4)
+THREE_SIDE: Final = (0, 2, 4)
 """Table seats of the side of three (side 0) in a 5-player game."""
-OUT_ORDER = (4, 0, 2)
+OUT_ORDER: Final = (4, 0, 2)
 """Table seat that sits out in deals 0, 1, 2 (then again in this order)."""
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -48,16 +48,19 @@ if TYPE_CHECKING:
     from canasta.moves.notation import Move
     from canasta.rules.fields import Rules
 
-P_DRAW, P_PLAY, P_ANSWER, P_OVER = range(4)
+P_DRAW: Final = 0
+P_PLAY: Final = 1
+P_ANSWER: Final = 2
+P_OVER: Final = 3
 """The phases of a turn (``DealState.phase``): draw, play (meld, add, discard), the partner's answer, deal over."""
-PHASE_NAMES = ("draw", "play", "answer", "over")
+PHASE_NAMES: Final = ("draw", "play", "answer", "over")
 """The phases in words, as views and records give them."""
 
-NOT_TO_HAND_RED = IS_RED_THREE
+NOT_TO_HAND_RED: Final = IS_RED_THREE
 """Pile cards that never join a hand: red threes (laid out, RULES.md §1.3)."""
-NOT_TO_HAND_RED_BLACK = tuple(a or b for a, b in zip(IS_RED_THREE, IS_BLACK_THREE, strict=True))
+NOT_TO_HAND_RED_BLACK: Final = tuple(a or b for a, b in zip(IS_RED_THREE, IS_BLACK_THREE, strict=True))
 """... and black threes where ``black3_from_pile_removed`` (Cuban, §3.2)."""
-NO_SKIP = (False,) * N_TYPES
+NO_SKIP: Final = (False,) * N_TYPES
 """... none: every pile card joins the hand where red threes stay in hands (``red3_hand_penalty``)."""
 
 Candidate = tuple[int, int, int, int, int]

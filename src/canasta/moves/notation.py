@@ -44,6 +44,7 @@ Every move also has a dense integer id (:mod:`canasta.moves.actions`: ``action_o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from canasta.cards.deck import (
     FOUR,
@@ -66,8 +67,18 @@ from canasta.util.rulewords import in_words
 from canasta.util.suggest import did_you_mean
 
 # Move kinds
-DRAW, TAKE, MELD, ADD, DISCARD, ASK, YES, NO, PASS, DECLARE, LAYOUT = range(11)
-KIND_NAMES = ("draw", "take", "meld", "add", "discard", "ask", "yes", "no", "pass", "declare", "layout")
+DRAW: Final = 0
+TAKE: Final = 1
+MELD: Final = 2
+ADD: Final = 3
+DISCARD: Final = 4
+ASK: Final = 5
+YES: Final = 6
+NO: Final = 7
+PASS: Final = 8
+DECLARE: Final = 9
+LAYOUT: Final = 10
+KIND_NAMES: Final = ("draw", "take", "meld", "add", "discard", "ask", "yes", "no", "pass", "declare", "layout")
 """``declare``: the player lays his whole hand down as a special hand of 14 cards and the deal ends (Modern
 American Canasta, RULES_AMERICAN.md A.11; variants whose ``special_hands`` is not ``none``). ``layout``: the player
 lays out the three he holds back for the Straight and draws its replacement (A.3; variants with
@@ -75,17 +86,22 @@ lays out the three he holds back for the Straight and draws its replacement (A.3
 
 # Meld targets: 0..12 are rank indices (0 = twos group of Italian, 1 = black threes,
 # 2..12 = natural ranks 4..A); WILD_TARGET is the meld of wild cards.
-WILD_TARGET = 13
+WILD_TARGET: Final = 13
 N_TARGETS = 14
-SEQ_TARGET = 14
+SEQ_TARGET: Final = 14
 """Target of a sequence meld (RULES.md §3.2); a side may have several, told apart by their spans."""
 
-SEQ_WILD = 15
+SEQ_WILD: Final = 15
 """Key of the move ids of sequences holding a wild card (Hollywood, RULES.md §3.2): such a move's
 ``Move.target`` is still SEQ_TARGET; only its id key says SEQ_WILD."""
 
 # Take modes
-TAKE_ADD, TAKE_PAIR, TAKE_NAT_TWO, TAKE_NAT_JOKER, TAKE_SEQ, TAKE_SEQ_WILD = range(6)
+TAKE_ADD: Final = 0
+TAKE_PAIR: Final = 1
+TAKE_NAT_TWO: Final = 2
+TAKE_NAT_JOKER: Final = 3
+TAKE_SEQ: Final = 4
+TAKE_SEQ_WILD: Final = 5
 
 MAX_MOVE_WORDS = 64
 """Most words :meth:`Move.parse` reads: a move names one meld (at most 12 naturals and 20 wild cards)."""

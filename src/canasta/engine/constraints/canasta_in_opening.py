@@ -17,7 +17,7 @@ Kinds: :data:`ANY_CANASTA` (1) and :data:`NATURAL_CANASTA` (2); 0 = no canasta n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, TWO
 from canasta.cards.sequences import extensions_in_hand, span_cards, spans_in_hand
@@ -28,9 +28,9 @@ if TYPE_CHECKING:
     from canasta.engine.state import DealState
     from canasta.rules.fields import Rules
 
-ANY_CANASTA = 1
-NATURAL_CANASTA = 2
-KIND_WORDS = ("", "a canasta", "a natural canasta")
+ANY_CANASTA: Final = 1
+NATURAL_CANASTA: Final = 2
+KIND_WORDS: Final = ("", "a canasta", "a natural canasta")
 KIND_OF_REQUIREMENT = {"": 0, "canasta": ANY_CANASTA, "natural_canasta": NATURAL_CANASTA}
 """Kind for each value of ``Rules.opening_requirement``."""
 

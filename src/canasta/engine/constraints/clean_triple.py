@@ -16,7 +16,7 @@ cards or more made in the opening turn does in its place: :func:`has_clean_tripl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, TWO
 from canasta.engine.constraints.meld_plans import best_meld_value
@@ -24,13 +24,13 @@ from canasta.engine.constraints.meld_plans import best_meld_value
 if TYPE_CHECKING:
     from canasta.engine.state import DealState
 
-CLEAN_TRIPLE = "clean_triple"
+CLEAN_TRIPLE: Final = "clean_triple"
 """The value of ``Rules.opening_requires`` that asks for it."""
-OR_WILD_MELD = "clean_triple_or_wild_meld"
+OR_WILD_MELD: Final = "clean_triple_or_wild_meld"
 """The value that also accepts a meld of three wild cards or more in its place (pagat, A.7)."""
-OPENING_TRIPLES = (CLEAN_TRIPLE, OR_WILD_MELD)
+OPENING_TRIPLES: Final = (CLEAN_TRIPLE, OR_WILD_MELD)
 """The values of ``Rules.opening_requires`` this module plays."""
-WILD = 13
+WILD: Final = 13
 """Key of the meld of wild cards (``canasta.moves.notation.WILD_TARGET``)."""
 
 

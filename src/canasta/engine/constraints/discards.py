@@ -13,7 +13,7 @@ The last card of a player going out is free of both (A.9). A player left with on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER_RANK, THREE, TWO
 from canasta.moves.actions import DISCARD_BASE
@@ -21,7 +21,7 @@ from canasta.moves.actions import DISCARD_BASE
 if TYPE_CHECKING:
     from canasta.engine.state import DealState
 
-SEVEN = 5
+SEVEN: Final = 5
 """Rank index of the sevens (``RANKS = "23456789TJQKA"``)."""
 
 

@@ -5,6 +5,8 @@ keep going out possible after "yes" (exact plans beside the fast bounds of
 
 from __future__ import annotations
 
+from typing import Final
+
 from canasta.cards.deck import TWO
 from canasta.engine.constraints.after_move import (
     counts_after_candidate,
@@ -39,7 +41,7 @@ from canasta.engine.state import (
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import ADD, MELD
 
-NEVER = 10**6
+NEVER: Final = 10**6
 """A number of canastas no side reaches: going out is impossible."""
 
 
@@ -136,7 +138,10 @@ def going_out_plan_exists(state: DealState, seat: int, side: int, need: int) -> 
     exact search of :func:`canasta.engine.constraints.going_out_search.out_possible` over the turn's legal moves;
     only where that
     search gives up (a hand far longer than any going out needs to be searched for, with many
-    sequences to choose from: ``outsearch.BUDGET``) the plans below answer."""
+    sequences to choose from: ``outsearch.BUDGET``) the plans below answer. Where nobody goes out
+    (``going_out_allowed=false``, §3.5 escalator) the answer is no without a search."""
+    if not state.rules.going_out_allowed:
+        return False  # what the search would find after trying every move (no move goes out)
     if state.variant_ranks.out_search:
         if state._out_dead == state.turn_no:
             return False  # impossible earlier in this turn: every move since only took options away
@@ -277,8 +282,8 @@ def last_card_goes_out(state: DealState, action: int) -> bool:
     what going out needs, melding that last card makes the player go out (it completes the canasta the
     side lacks: RULES.md §1.9, the canastas "may be completed in the same turn"; §1.4 asks for a card to
     discard only where he does not go out by melding). Such a move is then allowed: the player is not
-    left with a card he can neither meld nor discard."""
-    if state.pending:
+    left with a card he can neither meld nor discard. Never where nobody goes out (§3.5 escalator)."""
+    if state.pending or not state.rules.going_out_allowed:
         return False
     c = copy_deal(state, False)
     c._do(action, c.move_for_action(action))

@@ -32,7 +32,7 @@ may start or extend a sequence), every choice of suits is tried.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
 from canasta.cards.sequences import LANE, LANE_MASK
@@ -50,11 +50,11 @@ if TYPE_CHECKING:
 
 __all__ = ["SEARCH_CARDS", "needs_search", "out_hopeless", "out_moves", "out_possible", "plan_says_out", "plannable"]
 
-BUDGET = 400
+BUDGET: Final = 400
 """States one search may expand before it gives up (:class:`OverBudget`); only hands far longer than
 ``FULL_CARDS`` with many sequences to choose from come near it."""
-FULL_CARDS = 8
-SEARCH_CARDS = 8
+FULL_CARDS: Final = 8
+SEARCH_CARDS: Final = 8
 """The engine searches (:func:`out_possible`, :func:`out_moves`) for hands of at most this many cards;
 longer hands are answered by the plans (``going_out_by_search_now``)."""
 """Up to this many cards in hand every move is searched; above, only sequences and melds of twos, the

@@ -17,10 +17,11 @@ module answers the other question: do the melds made so far this turn open the s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from canasta.rules.fields import Rules
 
-WILD_TARGET = 13
+WILD_TARGET: Final = 13
 """Target of a meld of wild cards (``canasta.moves.notation.WILD_TARGET``)."""
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, THREE, TWO
 from canasta.cards.sequences import span_cards, spans_in_hand
@@ -33,7 +33,7 @@ from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET,
 if TYPE_CHECKING:
     from canasta.engine.state import Candidate, DealState
 
-_OPEN_FREE: dict[type, type] = {}
+_OPEN_FREE: Final[dict[type, type]] = {}
 
 
 def open_free(cls: type) -> type:
@@ -181,7 +181,7 @@ def _bound_of(d: DealState, h: list[int], rank_counts: list[int], melded: list[b
     return total
 
 
-SEARCH_BUDGET = 400
+SEARCH_BUDGET: Final = 400
 """States one call of :func:`opening_reachable` may expand; past it the search gives up and the move is refused
 as the fast plans refuse it (rare hands with many wild cards and many ways to meld them)."""
 
@@ -190,7 +190,7 @@ class _OverBudget(Exception):
     """The search of :func:`opening_reachable` went past :data:`SEARCH_BUDGET`."""
 
 
-_MEMO: list[Any] = [None, {}, False]
+_MEMO: Final[list[Any]] = [None, {}, False]
 """The states searched from the last position asked about: its context (:func:`_memo`) and the answers by
 state, and whether a search from it went past :data:`SEARCH_BUDGET`; one position's answers are kept."""
 

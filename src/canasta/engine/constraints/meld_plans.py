@@ -29,7 +29,7 @@ leave a player with an initial meld he cannot finish).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, RANKS, THREE, TWO
 
@@ -37,16 +37,16 @@ if TYPE_CHECKING:
     from canasta.rules.fields import Rules
 
 
-NO_CAP = 10**6
+NO_CAP: Final = 10**6
 """Meld size used where a variant sets no limit."""
 def rank_index(rank: str) -> int:
     """Rank index (0 = 2 .. 12 = A) of a rank letter of a Rules field, -1 for '' (no rank)."""
     return RANKS.index(rank) if rank else -1
 
 
-RULE_OF_FIVE = 5
+RULE_OF_FIVE: Final = 5
 """Naturals a meld holds before a wild card joins it after the side's initial meld (``rule_of_five``, MAC A.6)."""
-WILD = 13
+WILD: Final = 13
 """Key of the meld of wild cards in ``ex`` (``canasta.moves.notation.WILD_TARGET``)."""
 
 

@@ -13,7 +13,7 @@ cards is incomplete, no wild card joins another meld.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards.deck import ACE
 from canasta.moves.notation import WILD_TARGET
@@ -22,9 +22,9 @@ if TYPE_CHECKING:
     from canasta.engine.state import DealState
     from canasta.rules.fields import Rules
 
-SEVEN = 5
+SEVEN: Final = 5
 """Rank index of the sevens (0 = two)."""
-CANASTA = 7
+CANASTA: Final = 7
 """Cards of a complete meld."""
 
 

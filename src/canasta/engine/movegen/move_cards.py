@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from canasta.cards.deck import (
     JOKER,
     JOKER_RANK,
@@ -38,7 +40,7 @@ from canasta.moves.notation import (
     Move,
 )
 
-FIXED_MOVES: tuple[Move | None, ...] = tuple(
+FIXED_MOVES: Final[tuple[Move | None, ...]] = tuple(
     Move(a[0]) if a[0] in (DRAW, ASK, YES, NO, PASS, DECLARE, LAYOUT) else Move(DISCARD, (a[1],)) if a[0] == DISCARD
     else None
     for a in ACTIONS)
@@ -46,12 +48,12 @@ FIXED_MOVES: tuple[Move | None, ...] = tuple(
 a discard; moves are immutable, so one object serves every deal), else None (:func:`move_for_action`)."""
 
 
-TAKE_NEEDS = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0), TAKE_NAT_JOKER: (1, 0, 1)}
+TAKE_NEEDS: Final = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0), TAKE_NAT_JOKER: (1, 0, 1)}
 """Per take mode of a rank: the naturals, twos and jokers of the hand it uses."""
 
 MOVES_KEPT = 100_000
 """Most moves :data:`_MOVES` keeps (it is emptied when full)."""
-_MOVES: dict[tuple[int, tuple[int, ...]], Move] = {}
+_MOVES: Final[dict[tuple[int, tuple[int, ...]], Move]] = {}
 """The moves :func:`move_for_action` made, by id and cards (the id fixes the kind and the target; moves are
 immutable, so one object serves every deal): making a :class:`Move` costs about ten look-ups."""
 
@@ -67,7 +69,7 @@ def _move(action: int, kind: int, cards: tuple[int, ...], target: int = -1) -> M
     return found
 
 
-RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+RANK_WORDS: Final = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
               "jacks", "queens", "kings", "aces", "jokers")
 
 

@@ -10,6 +10,8 @@ checks what depends on the rest of the deal (whether the player keeps cards enou
 
 from __future__ import annotations
 
+from typing import Final
+
 from canasta.engine.constraints.meld_plans import MeldLimits
 from canasta.engine.state import Candidate
 from canasta.moves.actions import ACTION_INDEX, GROUP_WILD_COMBOS, WILD_MELD_COMBOS, group_action
@@ -22,7 +24,7 @@ Options = tuple[int, list[Option], list[int]]
 """What the caches keep per key: the most cards any of the options uses, the options, and their ids alone
 (what move generation extends its list with where nothing more is checked)."""
 
-_CACHES: dict[tuple[int, bool, int, int, int, int, int, bool, int, int], dict[tuple[int, ...], Options]] = {}
+_CACHES: Final[dict[tuple[int, bool, int, int, int, int, int, bool, int, int], dict[tuple[int, ...], Options]]] = {}
 """Per meld limits (wild_limit, no_wild_majority, canasta_max, min_naturals, the rule of five, the rank never wild,
 the rank natural-only, naturals_exceed_wilds, the mixed meld's cap, the size below which wild cards join): the
 cached options."""

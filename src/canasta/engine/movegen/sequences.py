@@ -24,7 +24,7 @@ go out only through sequences: the player can still go out without asking.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from canasta.cards.deck import FOUR, JOKER_RANK, TWO
 from canasta.cards.sequences import (
@@ -365,7 +365,7 @@ def seq_play_ids(deal: DealState, seat: int, side: int, size: int, pend: int, al
 
 _IdsSetup = tuple[Any, int, int, int, bool, int, list[dict[bytes, tuple[list[int], ...]]]]
 
-_IDS_SETUP: dict[int, _IdsSetup] = {}
+_IDS_SETUP: Final[dict[int, _IdsSetup]] = {}
 """What :func:`seq_play_ids` reads from the rules, per rules object (by ``id``, the object kept beside
 it to check): the rules, sequence_min, sequence_max, the longest sequence (``sequence_out_max`` where
 longer), whether a wild card may join, the fewest cards of a new sequence with one and the per-suit caches of
@@ -385,7 +385,7 @@ def _ids_setup(rules: Rules) -> _IdsSetup:
     return found
 
 
-_SHORT_IDS: dict[tuple[int, bytes, int, int, int, bool], list[int]] = {}
+_SHORT_IDS: Final[dict[tuple[int, bytes, int, int, int, bool], list[int]]] = {}
 """Cache of :func:`short_sequence_ids`."""
 
 
@@ -402,10 +402,10 @@ def short_sequence_ids(suit: int, row: bytes, min_len: int, max_len: int, room: 
     return found
 
 
-_KINDS: tuple[tuple[int, ...], ...] = ((), TWO_ONLY, JOKER_ONLY, BOTH)
+_KINDS: Final[tuple[tuple[int, ...], ...]] = ((), TWO_ONLY, JOKER_ONLY, BOTH)
 """The wild kinds a hand offers by code: 1 if it holds a two, plus 2 if it holds a joker."""
 
-_NEW_IDS: dict[tuple[int, int, int], list[dict[bytes, tuple[list[int], ...]]]] = {}
+_NEW_IDS: Final[dict[tuple[int, int, int], list[dict[bytes, tuple[list[int], ...]]]]] = {}
 """Cache of :func:`new_sequence_ids`: per (min_len, max_len, least), per suit, by row."""
 
 
@@ -434,7 +434,7 @@ def sequence_ids_of(suit: int, row: bytes, min_len: int, max_len: int, least: in
     )
 
 
-SUIT_SHIFTS = (
+SUIT_SHIFTS: Final = (
     seq_meld_action((1, FOUR, FOUR + 2)) - seq_meld_action((0, FOUR, FOUR + 2)),
     ACTION_INDEX[(MELD, SEQ_WILD, 1, span_code(FOUR, FOUR + 2), FOUR * 4 + 1)]
     - ACTION_INDEX[(MELD, SEQ_WILD, 0, span_code(FOUR, FOUR + 2), FOUR * 4 + 1)],
@@ -447,7 +447,7 @@ NewSequences = tuple[list[tuple[int, tuple[int, ...], int]], list[WildOption]]
 """New sequences of a suit: natural ones ``(cards, card types, id)`` and, where a wild card may join,
 those holding one (:data:`canasta.engine.movegen.wild_sequences.WildOption`)."""
 
-_NEW_SEQUENCES: dict[tuple[int, int, int], list[dict[bytes, NewSequences]]] = {}
+_NEW_SEQUENCES: Final[dict[tuple[int, int, int], list[dict[bytes, NewSequences]]]] = {}
 """Cache of :func:`new_sequences`: per (min_len, max_len, least), per suit, by row."""
 
 
@@ -472,12 +472,12 @@ def new_sequences(suit: int, row: bytes, min_len: int, max_len: int, least: int)
     return found
 
 
-_NATURAL_ADDITIONS: dict[tuple[Span, int, int], list[tuple[int, tuple[int, ...], int]]] = {}
+_NATURAL_ADDITIONS: Final[dict[tuple[Span, int, int], list[tuple[int, tuple[int, ...], int]]]] = {}
 """Cache of :func:`_natural_additions` (by the part of the lane within reach,
 :func:`canasta.cards.sequences.span_masks`)."""
 
 
-_NO_ADDITIONS: list[tuple[int, tuple[int, ...], int]] = []
+_NO_ADDITIONS: Final[list[tuple[int, tuple[int, ...], int]]] = []
 """What :func:`_natural_additions` returns for a sequence the lane cannot reach (do not modify)."""
 
 

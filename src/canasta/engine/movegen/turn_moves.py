@@ -5,7 +5,7 @@ melds, additions and discards.
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from canasta.cards.deck import (
     ACE,
@@ -61,7 +61,7 @@ from canasta.moves.actions import (
 )
 from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
-DISCARD_IDS = tuple(DISCARD_BASE + card for card in range(N_TYPES))
+DISCARD_IDS: Final = tuple(DISCARD_BASE + card for card in range(N_TYPES))
 """Ids of discarding each card type (picked with ``itertools.compress`` by the counts of a hand)."""
 
 
@@ -334,7 +334,7 @@ def wild_candidates(
     side = state.side_of[seat]
     mi = state.meld_index[side][WILD_TARGET]
     msize = state.melds[side][mi].size if mi >= 0 else 0
-    room = state.rules.wild_meld_cap - msize
+    room = state.meld_limits.wild_max - msize  # rules.wild_meld_cap, kept in the limits (a property in the rules)
     start = state.rules.wild_meld_min
     if twos + jokers < (1 if mi >= 0 else start):
         return

@@ -11,7 +11,7 @@ made of natural cards (``min_meld_naturals_only``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards.deck import JOKER_RANK, TWO
 from canasta.moves.actions import GROUP_WILD_COMBOS, MAX_NATURALS, group_action
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from canasta.engine.constraints.meld_plans import MeldLimits
     from canasta.engine.state import DealState
 
-_JOKER_ONLY = frozenset(j for t, j in GROUP_WILD_COMBOS if t == 0)
+_JOKER_ONLY: Final = frozenset(j for t, j in GROUP_WILD_COMBOS if t == 0)
 """Joker counts a meld id can carry with no two as a wild card."""
 
 TwosCandidate = tuple[int, int, int, int, int, int, int]
@@ -63,7 +63,7 @@ def twos_candidates(deal: DealState, held: int) -> list[TwosCandidate]:
 TwosOption = tuple[int, int, int, int, int]
 """(action id, twos, jokers, cards it uses, 1 if it makes the meld of twos a canasta else 0)."""
 
-_OPTIONS: dict[tuple[int, ...], list[TwosOption]] = {}
+_OPTIONS: Final[dict[tuple[int, ...], list[TwosOption]]] = {}
 """Cache of :func:`twos_options`."""
 
 

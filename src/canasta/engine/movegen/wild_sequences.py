@@ -23,7 +23,7 @@ add ways to meld, so those plans stay sufficient and no player is ever left with
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards.deck import FOUR, IS_WILD, JOKER, JOKER_RANK, TWO, card_str
 from canasta.cards.sequences import Span, require_held, span_code, span_decode, span_masks
@@ -35,9 +35,11 @@ from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, TAKE_P
 if TYPE_CHECKING:
     from canasta.engine.state import Candidate, DealState, Meld
 
-WILD_CARD = {1: TWO * 4, 2: JOKER}
+WILD_CARD: Final = {1: TWO * 4, 2: JOKER}
 """The card standing in a candidate move for each wild kind of a SEQ_WILD key (1 a two, 2 a joker)."""
-BOTH, TWO_ONLY, JOKER_ONLY = (1, 2), (1,), (2,)
+BOTH: Final = (1, 2)
+TWO_ONLY: Final = (1,)
+JOKER_ONLY: Final = (2,)
 """The wild kinds a hand can offer: twos and jokers, twos only, jokers only."""
 
 
@@ -62,7 +64,7 @@ def sequence_name(m: Meld) -> tuple[int, ...]:
     return ends if hole < 0 else ends + (hole * 4 + suit,)
 
 
-_BINARY = bytes.maketrans(b"\x00\x01", b"01")
+_BINARY: Final = bytes.maketrans(b"\x00\x01", b"01")
 """``bytes.translate`` table: a row's 0/1 bytes to the digits of a binary number."""
 
 
@@ -75,7 +77,7 @@ def _run(lo: int, hi: int) -> int:
     return ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1)
 
 
-_WINDOWS = tuple((lo, hi, _run(lo, hi)) for lo in range(FOUR, JOKER_RANK) for hi in range(lo + 2, JOKER_RANK))
+_WINDOWS: Final = tuple((lo, hi, _run(lo, hi)) for lo in range(FOUR, JOKER_RANK) for hi in range(lo + 2, JOKER_RANK))
 """Every rank range of 3 cards or more within 4..A, with its mask."""
 
 WildOption = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
@@ -103,7 +105,7 @@ def new_wild_melds(suit: int, row: bytes, least: int, top: int) -> list[WildOpti
     return out
 
 
-_WINDOW_OPTIONS: dict[int, list[tuple[int, int, list[WildOption], dict[int, WildOption]]]] = {}
+_WINDOW_OPTIONS: Final[dict[int, list[tuple[int, int, list[WildOption], dict[int, WildOption]]]]] = {}
 """Cache of :func:`_window_options`, per suit."""
 
 
@@ -131,7 +133,7 @@ def _window_options(suit: int) -> list[tuple[int, int, list[WildOption], dict[in
     return found
 
 
-_ADDITIONS: dict[tuple[int, int, int, int, int, int], list[WildOption]] = {}
+_ADDITIONS: Final[dict[tuple[int, int, int, int, int, int], list[WildOption]]] = {}
 """Cache of :func:`wild_additions` (by the part of the lane within reach,
 :func:`canasta.cards.sequences.span_masks`)."""
 
@@ -164,11 +166,11 @@ def wild_additions(suit: int, lo: int, hi: int, hole: int, lane: int, top: int) 
     return out
 
 
-_NONE: list[WildOption] = []
+_NONE: Final[list[WildOption]] = []
 """No addition (do not modify)."""
 
 
-_ADDITION_IDS: dict[tuple[int, int, int, int, int, int, tuple[int, ...]], list[int]] = {}
+_ADDITION_IDS: Final[dict[tuple[int, int, int, int, int, int, tuple[int, ...]], list[int]]] = {}
 """Cache of :func:`wild_addition_ids`."""
 
 
@@ -196,10 +198,10 @@ def wild_addition_ids(suit: int, lo: int, hi: int, hole: int, lane: int, top: in
     return found
 
 
-_NO_IDS: list[int] = []
+_NO_IDS: Final[list[int]] = []
 """No id (do not modify)."""
 
-_SHAPES: dict[Candidate, list[tuple[int, list[WildOption], dict[int, WildOption]]]] = {}
+_SHAPES: Final[dict[Candidate, list[tuple[int, list[WildOption], dict[int, WildOption]]]]] = {}
 """Cache of :func:`_addition_shapes`."""
 
 
