@@ -1,11 +1,13 @@
 """``canasta serve --workers N``: N server processes on one machine, each owning a shard of the tables.
 
 Every worker listens on the public port (``SO_REUSEPORT``: the kernel spreads the connections) and on an
-internal port of 127.0.0.1. A table belongs to worker :func:`shard_of` (a stable hash of its id). The
-:class:`ShardRouter` around each worker's app sends what concerns a table it does not own to the owner's
-internal port: a websocket ``/ws/{table}`` is relayed frame by frame (both ways, closes included), and an
-HTTP request under ``/api/tables/{table}`` is forwarded. Only the owner holds the table in memory and
-applies its moves; a table created by another worker is stored (write-ahead) and dropped from that
+internal port of 127.0.0.1. A table belongs to worker :func:`shard_of` (a stable hash of its id). A new
+connection whose first request is a table's websocket is handed, connection and all, to the owner before
+uvicorn reads it (:mod:`canasta.web.handoff`), so the owner serves its frames itself. The
+:class:`ShardRouter` around each worker's app sends what still concerns a table it does not own to the owner's
+internal port: a websocket ``/ws/{table}`` the owner could not take is relayed frame by frame (both ways,
+closes included), and an HTTP request under ``/api/tables/{table}`` is forwarded. Only the owner holds the
+table in memory and applies its moves; a table created by another worker is stored (write-ahead) and dropped from that
 worker's memory at once, and the owner loads it from the store when it is first asked for. At start each
 worker keeps only its own shard of the restored tables.
 
