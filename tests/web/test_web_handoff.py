@@ -68,13 +68,16 @@ async def _scenario(tmp_path: Path) -> None:
         # worker 1's table, its request line in two pieces: served by worker 1, every byte of it
         assert await _ask(port, request[:12], request[12:]) == b"worker 1\n" + request
         assert (workers[0].sent, workers[1].received) == (1, 1)
+        # 40 at once: more than a Unix datagram queue holds (10 by default): those that find it full wait
+        answers = await asyncio.gather(*(_ask(port, request) for _ in range(40)))
+        assert answers == [b"worker 1\n" + request] * 40 and workers[1].received == 41
         own = b"GET /ws/a1?k=KEY HTTP/1.1\r\nHost: x\r\n\r\n"
         assert await _ask(port, own) == b"worker 0\n" + own  # its own table
         api = b"GET /api/tables/b1 HTTP/1.1\r\nHost: x\r\n\r\n"
         assert await _ask(port, api) == b"worker 0\n" + api  # not a websocket: served where it landed
         workers[1].close()  # worker 1 down (restarting): the connection stays with worker 0 (its relay says so)
         assert await _ask(port, request) == b"worker 0\n" + request
-        assert workers[0].sent == 1
+        assert workers[0].sent == 41
     finally:
         server.close()
         workers[0].close()

@@ -35,6 +35,8 @@ FIRST_LINE_MAX = 8192
 """Bytes read at most while waiting for the request line; longer first lines are served where they land."""
 HANDOFF_MAX = 60000
 """Most bytes read before the decision that a handoff carries (a handshake is a few hundred)."""
+BUSY_TRIES, BUSY_PAUSE = 100, 0.005
+"""A handoff to a worker whose queue is full is tried again this many times, this many seconds apart."""
 WS_LINE = re.compile(rb"^GET /ws/([A-Za-z0-9_-]{1,40})[?# /]")
 """The request line of a table's websocket."""
 
@@ -65,17 +67,20 @@ class Handoff:
         owner = self.owner_of(match.group(1).decode("ascii"))
         return None if owner == self.index else owner
 
-    def send(self, owner: int, fd: int, data: bytes) -> bool:
-        """Pass connection ``fd`` and the bytes already read from it to worker ``owner``; False if it cannot
-        take it now (then nothing was passed)."""
+    def send(self, owner: int, fd: int, data: bytes) -> str:
+        """Pass connection ``fd`` and the bytes already read from it to worker ``owner``: ``"sent"``, ``"busy"``
+        (its queue is full — Linux queues 10 datagrams per socket by default —: try again in a moment) or
+        ``"failed"`` (not listening: down or restarting); nothing was passed unless ``"sent"``."""
         try:
             self._sender.sendmsg([data], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [fd]))], 0,
                                  self.paths[owner])
-        except OSError as e:  # not listening (down, restarting), its queue full: serve it here
+        except (BlockingIOError, InterruptedError):
+            return "busy"
+        except OSError as e:
             log.debug("handoff to worker %d failed: %s", owner, e)
-            return False
+            return "failed"
         self.sent += 1
-        return True
+        return "sent"
 
     def listen(self, loop: asyncio.AbstractEventLoop, serve: Callable[[socket.socket, bytes], None]) -> None:
         """Receive connections handed to this worker: ``serve(sock, data)`` for each, on ``loop``."""
@@ -159,23 +164,30 @@ class HandoffProtocol(asyncio.Protocol):
         if end < 0 and len(self.buffer) < FIRST_LINE_MAX:
             return  # the request line is not complete yet
         owner = self.handoff.owner_for(self.buffer[:end]) if 0 <= end and len(self.buffer) <= HANDOFF_MAX else None
-        if owner is not None and self._hand_over(owner):
-            return
-        self._serve_here()
-
-    def _hand_over(self, owner: int) -> bool:
         transport = self.transport
-        if transport is None or transport.get_extra_info("sslcontext") is not None:
-            return False
-        sock: Any = transport.get_extra_info("socket")
-        if sock is None:
-            return False
+        sock: Any = None if transport is None else transport.get_extra_info("socket")
+        if (owner is None or transport is None or sock is None
+                or transport.get_extra_info("sslcontext") is not None):
+            self._serve_here()
+            return
         transport.pause_reading()  # what the kernel still holds is read by the owner
-        if not self.handoff.send(owner, sock.fileno(), self.buffer):
+        self._hand_over(owner, sock.fileno(), 0)
+
+    def _hand_over(self, owner: int, fd: int, tries: int) -> None:
+        """Pass the connection to ``owner``; while its queue is full, try again every few milliseconds (for
+        :data:`BUSY_TRIES` times), then serve it here."""
+        transport = self.transport
+        assert transport is not None
+        if transport.is_closing():
+            return
+        outcome = self.handoff.send(owner, fd, self.buffer)
+        if outcome == "sent":
+            transport.abort()  # closes this process's descriptor only: the owner's keeps the connection open
+        elif outcome == "busy" and tries < BUSY_TRIES:
+            asyncio.get_running_loop().call_later(BUSY_PAUSE, self._hand_over, owner, fd, tries + 1)
+        else:
             transport.resume_reading()
-            return False
-        transport.abort()  # closes this process's descriptor only: the owner's keeps the connection open
-        return True
+            self._serve_here()
 
     def _serve_here(self) -> None:
         transport, data = self.transport, self.buffer
