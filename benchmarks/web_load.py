@@ -73,7 +73,7 @@ def start_server(database: str, port: int, workers: int = 1, cpus: set[int] | No
                 "'security': SecurityConfig(messages_per_second=0, sockets_per_seat=8)}, {**o, 'log_level': 'error'})")
     pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
     proc = subprocess.Popen([sys.executable, "-c", code], preexec_fn=pin)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 300  # a database with many tables being played is restored at start
     while time.monotonic() < deadline:
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1)
