@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing as mp
+import os
 import random
 import socket
 import statistics
@@ -52,9 +53,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(database: str, port: int, workers: int = 1) -> subprocess.Popen[bytes]:
+def start_server(database: str, port: int, workers: int = 1, cpus: set[int] | None = None) -> subprocess.Popen[bytes]:
     """uvicorn serving create_app on ``database`` (bots without delay, no flood limit) on 127.0.0.1:``port``,
-    with the uvicorn settings of ``canasta serve``; ``workers`` > 1: the processes of ``canasta serve --workers``."""
+    with the uvicorn settings of ``canasta serve``; ``workers`` > 1: the processes of ``canasta serve --workers``;
+    ``cpus``: the server's processes run only on these CPUs (Linux)."""
     if workers > 1:
         from canasta.web.store import Store
 
@@ -69,11 +71,13 @@ def start_server(database: str, port: int, workers: int = 1) -> subprocess.Popen
                 "from canasta.web.serve import UVICORN_OPTIONS as o; "
                 f"run_workers({workers}, '127.0.0.1', {port}, {database!r}, {{'bot_delay': 0, 'bot_processes': 1, "
                 "'security': SecurityConfig(messages_per_second=0, sockets_per_seat=8)}, {**o, 'log_level': 'error'})")
-    proc = subprocess.Popen([sys.executable, "-c", code])
-    deadline = time.monotonic() + 60
+    pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
+    proc = subprocess.Popen([sys.executable, "-c", code], preexec_fn=pin)
+    deadline = time.monotonic() + 300  # a database with many tables being played is restored at start
     while time.monotonic() < deadline:
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1)
+            settle(proc.pid)
             return proc
         except httpx.HTTPError:
             if proc.poll() is not None:
@@ -83,20 +87,36 @@ def start_server(database: str, port: int, workers: int = 1) -> subprocess.Popen
     raise RuntimeError("the server did not start")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of process ``pid`` and its children."""
-    total = 0.0
+def settle(pid: int, seconds: float = 60.0) -> None:
+    """Wait (at most ``seconds``) until the processes of ``pid`` are idle: the bot processes a server starts
+    import the engine and the bots, which is not the CPU of the moves measured."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        before = cpu_seconds(pid)
+        time.sleep(0.5)
+        if cpu_seconds(pid) - before < 0.02:
+            return
+
+
+def cpu_by_process(pid: int) -> dict[str, float]:
+    """User + system CPU seconds of process ``pid`` and of each of its children, by ``pid name``."""
+    out: dict[str, float] = {}
     try:
         proc = psutil.Process(pid)
         for p in [proc, *proc.children(recursive=True)]:
             try:
                 t = p.cpu_times()
-                total += t.user + t.system
+                out[f"{p.pid} {p.name()}"] = t.user + t.system
             except psutil.NoSuchProcess:
                 pass
     except psutil.NoSuchProcess:
         pass
-    return total
+    return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` and its children."""
+    return sum(cpu_by_process(pid).values())
 
 
 async def create_tables(base: str, n: int) -> list[tuple[str, list[str]]]:
@@ -138,7 +158,7 @@ async def seat_client(ws_base: str, tid: str, token: str, host: bool, think: flo
             if think:
                 await asyncio.sleep(think * (0.5 + rng.random()))
             sent_at = time.monotonic()
-            await ws.send(json.dumps({"type": "move", "move": move, "at": seq}))
+            await ws.send(f'{{"type":"move","move":"{move}","at":{seq}}}')  # notation: no quote to escape
 
         while True:
             left = stop - time.time()
@@ -184,8 +204,11 @@ async def seat_client(ws_base: str, tid: str, token: str, host: bool, think: flo
 
 
 def client_process(ws_base: str, tables: list[tuple[str, list[str]]], think: float, seed: int, go: Any,
-                   stop_at: Any, ready: Any, results: Any) -> None:
-    """One client process: a websocket per seat of ``tables``; puts its measurements on ``results``."""
+                   stop_at: Any, ready: Any, results: Any, cpus: set[int] | None = None) -> None:
+    """One client process: a websocket per seat of ``tables``; puts its measurements on ``results``.
+    Runs on uvloop when it is installed (as the server does), only on ``cpus`` when given (Linux)."""
+    if cpus:
+        os.sched_setaffinity(0, cpus)
     out: dict[str, Any] = {"latencies": [], "errors": 0, "error_codes": {}, "deals": 0, "games": 0,
                            "connected": 0, "failures": 0, "cpu_s": 0.0}
     rng = random.Random(seed)
@@ -204,7 +227,12 @@ def client_process(ws_base: str, tables: list[tuple[str, list[str]]], think: flo
         out["cpu_s"] = time.process_time() - cpu0
         out["failures"] = sum(1 for t in done if t.exception() is not None)
 
-    asyncio.run(main())
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main())
+    else:
+        uvloop.run(main())
     results.put(out)
 
 
@@ -216,7 +244,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         base = args.url.rstrip("/")
     else:
         port = free_port()
-        proc = start_server(database, port, args.workers)
+        proc = start_server(database, port, args.workers, _cpus(args.server_cpus))
         base = f"http://127.0.0.1:{port}"
     try:
         tables = asyncio.run(create_tables(base, args.tables))
@@ -226,19 +254,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         parts = [tables[i::nproc] for i in range(nproc)]
         ws_base = base.replace("http://", "ws://").replace("https://", "wss://")
         procs = [ctx.Process(target=client_process, args=(ws_base, part, args.think_ms / 1000, args.seed + i, go,
-                                                          stop_at, ready, results)) for i, part in enumerate(parts)]
+                                                          stop_at, ready, results, _cpus(args.client_cpus)))
+                 for i, part in enumerate(parts)]
         t_connect = time.monotonic()
         for p in procs:
             p.start()
         connected = sum(ready.get(timeout=600) for _ in procs)
         connect_s = time.monotonic() - t_connect
-        cpu0 = cpu_seconds(proc.pid) if proc else 0.0
+        cpu0 = cpu_by_process(proc.pid) if proc else {}
         t0 = time.time()
         stop_at.value = t0 + args.seconds
         go.set()
         outs = [results.get(timeout=args.seconds + 120) for _ in procs]
         elapsed = min(time.time() - t0, args.seconds)
-        cpu = (cpu_seconds(proc.pid) - cpu0) if proc else None
+        cpu1 = cpu_by_process(proc.pid) if proc else {}
+        by_process = {k: round(v - cpu0.get(k, 0.0), 3) for k, v in cpu1.items()}
+        cpu = sum(by_process.values()) if proc else None
         for p in procs:
             p.join(timeout=30)
     finally:
@@ -261,10 +292,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "p50_ms": round(1000 * statistics.median(lat), 2) if lat else None,
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2) if lat else None,
         "server_cpu_ms_per_move": round(1000 * cpu / moves, 3) if cpu is not None and moves else None,
+        "server_cpu_s_by_process": by_process,
         "client_cpu_ms_per_move": round(1000 * sum(o["cpu_s"] for o in outs) / moves, 3) if moves else None,
         "errors": sum(o["errors"] + o["failures"] for o in outs), "error_codes": codes,
         "deals_finished": sum(o["deals"] for o in outs), "games_finished": sum(o["games"] for o in outs),
     }
+
+
+def _cpus(text: str | None) -> set[int] | None:
+    return {int(c) for c in text.split(",")} if text else None
 
 
 def main() -> None:
@@ -277,6 +313,8 @@ def main() -> None:
     ap.add_argument("--url", help="use the server at this address instead of starting one (CPU not measured)")
     ap.add_argument("--client-procs", type=int, default=2, help="client processes (default 2)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--server-cpus", help="CPUs the server started here runs on (Linux), e.g. 0 or 0,1")
+    ap.add_argument("--client-cpus", help="CPUs the client processes run on (Linux), e.g. 1")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
     res = run(args)

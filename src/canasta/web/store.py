@@ -39,6 +39,7 @@ from sqlalchemy import (
     text as sa_text,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_DATABASE = "canasta.db"
@@ -201,8 +202,11 @@ class Store:
             (a lock held by another program, a stuck disk) fails the write instead of holding the store writer;
             ``options`` in the URL wins.
 
-    A database server's connections are checked before each use (``pool_pre_ping``): after the server was
-    restarted, the pool's dead connections are replaced instead of failing the next write.
+    A database server's connection that was idle for more than :data:`PING_IDLE_SECONDS` is checked before it
+    is used (``SELECT 1``; a dead one is replaced): after the server was restarted, the pool's dead connections
+    are replaced instead of failing the next write. A connection in steady use is not pinged (a round trip per
+    batch saved); a write that finds its connection dead before COMMIT (the server restarted meanwhile) wrote
+    nothing and is made once more on a new connection (:meth:`apply_ops`).
 
     Raises:
         sqlalchemy.exc.ArgumentError / OperationalError: the URL is malformed or the database unreachable.
@@ -214,18 +218,19 @@ class Store:
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": sqlite_timeout}
-        else:
-            kwargs["pool_pre_ping"] = True
-            if url.split("://")[0] in LIBPQ_DRIVERS:
-                args: dict[str, Any] = {}
-                if "connect_timeout=" not in url:
-                    args["connect_timeout"] = connect_timeout
-                if "options=" not in url:
-                    args["options"] = f"-c statement_timeout={int(statement_timeout_ms)}"
-                kwargs["connect_args"] = args
+        if url.split("://")[0] in LIBPQ_DRIVERS:
+            args: dict[str, Any] = {}
+            if "connect_timeout=" not in url:
+                args["connect_timeout"] = connect_timeout
+            if "options=" not in url:
+                args["options"] = f"-c statement_timeout={int(statement_timeout_ms)}"
+            kwargs["connect_args"] = args
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            event.listen(self.engine, "checkin", _note_use)
+            event.listen(self.engine, "checkout", _ping_if_idle)
         Base.metadata.create_all(self.engine)
         _add_missing_columns(self.engine)
 
@@ -318,6 +323,18 @@ class Store:
                                 "first_dealer": t.first_dealer, "spectators": t.spectators, "clock": t.clock})
             else:
                 raise ValueError(f"unknown store op {op.kind!r}")
+        try:
+            self._write(creates, deals, moves, updates, fences)
+        except DBAPIError as e:
+            if not e.connection_invalidated:
+                raise
+            # a dead connection (the server restarted since it was last used; connections in use are not
+            # pinged): it failed before COMMIT, so nothing was written: once more, on a new connection
+            self._write(creates, deals, moves, updates, fences)
+
+    def _write(self, creates: list[dict[str, Any]], deals: list[dict[str, Any]], moves: list[dict[str, Any]],
+               updates: list[tuple[str, dict[str, Any]]], fences: dict[str, int]) -> None:
+        """The transaction of :meth:`apply_ops` (same errors)."""
         with self.engine.connect() as conn:
             trans = conn.begin()
             try:
@@ -439,6 +456,32 @@ def _add_missing_columns(engine: Engine) -> None:
             conn.execute(sa_text("ALTER TABLE web_tables ADD COLUMN spectators BOOLEAN DEFAULT FALSE"))
         if "clock" not in names:
             conn.execute(sa_text("ALTER TABLE web_tables ADD COLUMN clock JSON"))
+
+
+PING_IDLE_SECONDS = 1.0
+"""A database server's connection unused for longer is checked (``SELECT 1``) before it is used again."""
+
+
+def _note_use(_dbapi_conn: Any, record: Any) -> None:
+    record.info["canasta_used"] = time.monotonic()
+
+
+def _ping_if_idle(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+    """The pool's checkout: a connection idle for over :data:`PING_IDLE_SECONDS` (or never used) is pinged;
+    a dead one raises DisconnectionError, so the pool discards it and takes another (SQLAlchemy retries)."""
+    used = record.info.get("canasta_used")
+    if used is not None and time.monotonic() - used <= PING_IDLE_SECONDS:
+        return
+    try:
+        cursor = dbapi_conn.cursor()
+        try:
+            cursor.execute("SELECT 1")
+        finally:
+            cursor.close()
+        if not getattr(dbapi_conn, "autocommit", True):
+            dbapi_conn.rollback()  # the ping's own transaction (psycopg opens one): leave the connection idle
+    except Exception as e:
+        raise DisconnectionError(str(e).splitlines()[0][:200] if str(e) else type(e).__name__) from e
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -1,11 +1,13 @@
 """``canasta serve --workers N``: N server processes on one machine, each owning a shard of the tables.
 
 Every worker listens on the public port (``SO_REUSEPORT``: the kernel spreads the connections) and on an
-internal port of 127.0.0.1. A table belongs to worker :func:`shard_of` (a stable hash of its id). The
-:class:`ShardRouter` around each worker's app sends what concerns a table it does not own to the owner's
-internal port: a websocket ``/ws/{table}`` is relayed frame by frame (both ways, closes included), and an
-HTTP request under ``/api/tables/{table}`` is forwarded. Only the owner holds the table in memory and
-applies its moves; a table created by another worker is stored (write-ahead) and dropped from that
+internal port of 127.0.0.1. A table belongs to worker :func:`shard_of` (a stable hash of its id). A new
+connection whose first request is a table's websocket is handed, connection and all, to the owner before
+uvicorn reads it (:mod:`canasta.web.handoff`), so the owner serves its frames itself. The
+:class:`ShardRouter` around each worker's app sends what still concerns a table it does not own to the owner's
+internal port: a websocket ``/ws/{table}`` the owner could not take is relayed frame by frame (both ways,
+closes included), and an HTTP request under ``/api/tables/{table}`` is forwarded. Only the owner holds the
+table in memory and applies its moves; a table created by another worker is stored (write-ahead) and dropped from that
 worker's memory at once, and the owner loads it from the store when it is first asked for. At start each
 worker keeps only its own shard of the restored tables.
 
@@ -30,6 +32,7 @@ import re
 import signal
 import socket
 import sys
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from multiprocessing import connection as mp_connection
@@ -259,10 +262,11 @@ def bind_socket(host: str, port: int, reuse_port: bool) -> socket.socket:
 
 
 def _worker_main(index: int, host: str, port: int, peers: list[str], url: str, app_options: dict[str, Any],
-                 uvicorn_options: dict[str, Any]) -> None:
+                 uvicorn_options: dict[str, Any], handoff_paths: list[str] | None = None) -> None:
     import uvicorn
 
     from canasta.web.app import create_app
+    from canasta.web.handoff import Handoff, handoff_server_class
 
     with contextlib.suppress(OSError):
         os.setpgrp()  # a group of its own: its bot process goes with it when it dies (Supervisor._died)
@@ -271,7 +275,12 @@ def _worker_main(index: int, host: str, port: int, peers: list[str], url: str, a
     security = app_options.get("security")
     app = ShardRouter(create_app(url, **app_options), index, peers,
                       security.allowed_origins if security is not None else ())
-    server = uvicorn.Server(uvicorn.Config(app, **uvicorn_options))
+    server_class: Any = uvicorn.Server
+    options = dict(uvicorn_options)
+    if handoff_paths:  # each table's websocket handed to its owner at accept time (canasta.web.handoff)
+        options["http"], server_class = handoff_server_class(
+            Handoff(index, handoff_paths, lambda tid: shard_of(tid, len(peers))))
+    server = server_class(uvicorn.Config(app, **options))
     server.run(sockets=[public, internal])
 
 
@@ -395,7 +404,9 @@ def run_workers(workers: int, host: str, port: int, url: str, app_options: dict[
         0 after a requested stop, 1 when every worker died too often and none is left.
     """
     peers = [f"127.0.0.1:{free_port()}" for _ in range(workers)]
-    return supervise(workers, _worker_main, (host, port, peers, url, app_options, uvicorn_options))
+    with tempfile.TemporaryDirectory(prefix="canasta-handoff-") as folder:  # only this user may write there
+        paths = [os.path.join(folder, f"w{i}.sock") for i in range(workers)]
+        return supervise(workers, _worker_main, (host, port, peers, url, app_options, uvicorn_options, paths))
 
 
 def supervise(workers: int, target: Callable[..., None], args: tuple[Any, ...]) -> int:

@@ -20,7 +20,7 @@ import logging
 import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +32,9 @@ log = logging.getLogger("canasta.web")
 
 BUDGET_SECONDS = 2.0
 """Longest wait for one decision of the pool before :func:`safe_move` is played instead."""
+START_SECONDS = 120.0
+"""Longest wait for the pool's processes to start (spawned, they import the engine and the bots), which is
+not counted in a decision's budget."""
 CACHE_SIZE = 256
 """Deals a process keeps followed (one per table, bot seat and deal)."""
 
@@ -117,6 +120,12 @@ def decide(req: BotRequest) -> str:
     return str(deal.move_for_action(action))
 
 
+def ready() -> bool:
+    """Run first in each pool process: by the time it returns, what :func:`decide` uses is imported."""
+    make_agent("hard", 0)  # the hint bot, and what the bots share (the engine, the agents' registry)
+    return True
+
+
 def safe_move(legal: Sequence[str]) -> str | None:
     """A move that keeps the game going when no bot answered in time: draw, pass, "no", the first take,
     else a discard of the first card listed (legal moves sorted), else the first legal move."""
@@ -143,8 +152,23 @@ class BotPool:
         self.budget = budget
         self.timeouts = 0
         self._executor: ProcessPoolExecutor | None = None
+        self._started: list[Future[bool]] = []
         if processes > 0:
             self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+            # started now, each importing what a decision needs: the first decision's budget is its own, not
+            # the seconds a spawned process takes to start on a loaded machine (a hint refused as no_hint)
+            self._started = [self._executor.submit(ready) for _ in range(processes)]
+
+    async def _wait_started(self) -> bool:
+        """Wait (up to :data:`START_SECONDS`) for the processes started with the pool; False if they failed."""
+        if all(f.done() for f in self._started):
+            return all(not f.cancelled() and f.exception() is None for f in self._started)
+        try:
+            await asyncio.wait_for(asyncio.gather(*(asyncio.wrap_future(f) for f in self._started)), START_SECONDS)
+        except Exception:
+            log.exception("the bot processes did not start")
+            return False
+        return True
 
     async def choose(self, req: BotRequest) -> str | None:
         """The chosen move, or None when the decision failed or ran over the budget (logged)."""
@@ -154,6 +178,8 @@ class BotPool:
             except Exception:
                 log.exception("bot %s failed at %s", req.spec, req.key)
                 return None
+        if not await self._wait_started():
+            return None
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Any] = loop.run_in_executor(self._executor, decide, req)
         try:
