@@ -31,6 +31,7 @@ from canasta.engine.copying import copy_deal
 from canasta.engine.extra_cards import (
     kinds_met_after,
     out_need,
+    side_canastas,
     wild_canastas,
 )
 from canasta.engine.movegen.move_cards import move_for_action
@@ -40,6 +41,7 @@ from canasta.engine.state import (
 )
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import ADD, MELD
+from canasta.scoring.canasta_kinds import kinds_met
 
 NEVER: Final = 10**6
 """A number of canastas no side reaches: going out is impossible."""
@@ -142,10 +144,10 @@ def going_out_plan_exists(state: DealState, seat: int, side: int, need: int) -> 
     (``going_out_allowed=false``, §3.5 escalator) the answer is no without a search."""
     if not state.rules.going_out_allowed:
         return False  # what the search would find after trying every move (no move goes out)
-    if state.variant_ranks.out_search:
+    if out_searched(state):
         if state._out_dead == state.turn_no:
             return False  # impossible earlier in this turn: every move since only took options away
-        if going_out_by_search_now(state):
+        if searched_now(state):
             found = out_possible(state)
             if found is not None:
                 if not found:
@@ -205,6 +207,29 @@ def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
     ):
         return False
     return bool(out_possible(state))
+
+
+def out_searched(state: DealState) -> bool:
+    """Whether going out is answered by the exact search over the turn's moves (for a hand of at most
+    ``SEARCH_CARDS`` cards, :func:`going_out_by_search_now`): where it depends on more than rank counts
+    (``xr.out_search``), and where the side's contract of kinds of canasta (``going_out_canastas``, Hand and Foot's
+    clean and dirty books, RULES_AMERICAN.md B.10) is not met yet and nothing else stops the side: the melds of this
+    turn may still complete it, which the rank plans cannot tell."""
+    if state.variant_ranks.out_search:
+        return True
+    rules = state.rules
+    if not rules.going_out_canastas:
+        return False
+    side = state.side_of[state.turn]
+    return (not kinds_met(rules.going_out_canastas, side_canastas(state, side))
+            and out_need(state, state.turn, kinds=False) < NEVER)
+
+
+def searched_now(state: DealState) -> bool:
+    """Whether going out is answered by the exact search in this state (:func:`out_searched`): a hand of at most
+    ``SEARCH_CARDS`` cards (:func:`going_out_by_search_now`), or of any length where only the contract of kinds of
+    canasta calls for the search (the search's node budget bounds it; over it, the plans answer)."""
+    return out_searched(state) and (going_out_by_search_now(state) or not state.variant_ranks.out_search)
 
 
 def going_out_by_search_now(state: DealState) -> bool:

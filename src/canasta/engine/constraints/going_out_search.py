@@ -39,11 +39,12 @@ from canasta.cards.sequences import LANE, LANE_MASK
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, needs_search
 from canasta.engine.constraints.meld_plans import can_meld_out
 from canasta.engine.constraints.out_blocks import SEVEN, kind_blocks
-from canasta.engine.extra_cards import extra_cards_due
+from canasta.engine.extra_cards import extra_cards_due, side_canastas
 from canasta.engine.movegen.twos import twos_reserved
 from canasta.engine.state import P_ANSWER, P_PLAY
 from canasta.moves.actions import ACTIONS, group_action
 from canasta.moves.notation import ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
+from canasta.scoring.canasta_kinds import kinds_met
 
 if TYPE_CHECKING:
     from canasta.engine.state import DealState
@@ -456,7 +457,7 @@ class _Search:
             return True
         spare = d.hand_sizes[seat] + d._to_hand(d.pending)
         single = spare == 1
-        every = spare <= FULL_CARDS or not can_plan
+        every = spare <= FULL_CARDS or not can_plan or _contract_short(d, side)
         ordered = self.ordered and d.must_canasta < 0
         for a in d.legal_actions():
             kind, arg, n, t, j = ACTIONS[a]
@@ -484,6 +485,13 @@ class _Search:
                 if self.run(c, nxt):
                     return True
         return False
+
+
+def _contract_short(d: DealState, side: int) -> bool:
+    """Whether the side still lacks a kind of canasta of its contract (``going_out_canastas``, Hand and Foot's clean
+    and dirty books, B.10): the rank plans cannot tell which melds complete it, so every move is searched."""
+    kinds = d.rules.going_out_canastas
+    return bool(kinds) and not kinds_met(kinds, side_canastas(d, side))
 
 
 def _size(d: DealState, action: int) -> int:

@@ -19,10 +19,10 @@ from canasta.cards.deck import (
 from canasta.engine.constraints.discards import allowed_discards
 from canasta.engine.constraints.going_out import (
     canastas_needed_now_and_with_a_sequence,
-    going_out_by_search_now,
     going_out_plan_exists,
     last_card_goes_out,
     move_keeps_going_out,
+    searched_now,
 )
 from canasta.engine.constraints.going_out_search import out_moves
 from canasta.engine.constraints.minimum_count import minimum_count_waived
@@ -127,7 +127,7 @@ def play_actions(state: DealState) -> list[int]:
     mc = state.must_canasta
     must_out = answer > 0 or state.conceal_only
     # exact filter after a yes
-    search_out = must_out and state.variant_ranks.out_search and going_out_by_search_now(state)
+    search_out = must_out and searched_now(state)
     # where every candidate is legal as it stands (the side has opened, the player need not go out nor
     # complete a canasta first: §1.6, §1.9, §3.4), the ids of melds and additions of a rank go straight
     # into acts (the option caches keep them beside the candidates)
