@@ -34,17 +34,38 @@ NOT_COMPILED = (
     "canasta/engine/deal.py",
 )
 """Modules of those packages left in Python, and why."""
+COMPILED_MODULES = (
+    # the research environment's per-move work: the observation tracker, the public memory (issue 17)
+    "canasta/env/tracker.py",
+    "canasta/env/observation.py",
+    # the hard bot's card memory and what it reads per decision (the position, the unseen cards)
+    "canasta/agents/memory.py",
+    "canasta/agents/unseen.py",
+    "canasta/agents/position.py",
+)
+"""Single modules of other packages compiled too: plain classes and functions, no subclass elsewhere (a compiled
+class cannot be subclassed by a Python one) and nothing a test replaces."""
 
 
 def compiled_sources() -> list[str]:
-    """The source files compiled by mypyc, relative to ``src`` (sorted)."""
+    """The source files compiled by mypyc, relative to ``src``: those of :data:`COMPILED_PACKAGES` (sorted), then
+    :data:`COMPILED_MODULES`."""
     found = []
     for pkg in COMPILED_PACKAGES:
         for path in sorted((SRC / pkg).rglob("*.py")):
             rel = path.relative_to(SRC).as_posix()
             if rel not in NOT_COMPILED:
                 found.append(rel)
-    return found
+    return found + [rel for rel in COMPILED_MODULES if (SRC / rel).exists()] if _has_numpy() else found
+
+
+def _has_numpy() -> bool:
+    """Whether NumPy is importable where the build runs: mypyc reads the types of the modules that
+    :data:`COMPILED_MODULES` import, and the environment's and the learned bot's use NumPy's (it is a build
+    requirement in pyproject.toml; a build without it compiles the engine only)."""
+    import importlib.util
+
+    return importlib.util.find_spec("numpy") is not None
 
 
 def say(line: str) -> None:

@@ -4,8 +4,9 @@ of the hard bot's moves, on fixed seeds, one core.
 * **hard deals/s**: four ``hard`` bots play ``--deals`` deals of each preset (game seed ``k`` for deal ``k``,
   through ``canasta.play.match.play_deal``, the arena's loop: the bots' observe hooks are called after every
   move); CPU seconds (``time.process_time``), best of ``--rounds``.
-* **expert rollouts/s**: ``expert(iterations=40)`` at seat 0 against ``hard`` bots over ``--expert-deals``
-  classic deals; rollouts counted and timed inside ``ExpertAgent.simulate`` (the searched decisions only).
+* **expert rollouts/s**: ``expert(iterations=40)`` (the ISMCTS player) at seat 0 against ``hard`` bots over
+  ``--expert-deals`` classic deals; rollouts (iterations) counted and timed around the search
+  (``canasta.agents.ismcts.agent.search``, the searched decisions only).
 * **digest** (``--digest``): SHA-256 of every move of those hard deals (preset, deal, seat, move) and of the
   expert's moves: equal digests from two commits mean the bots made the same moves.
 
@@ -50,20 +51,23 @@ def hard_deals(spec: str, deals: int, digest: Any) -> float:
 
 
 def expert_rollouts(deals: int, digest: Any) -> tuple[int, float]:
-    """(rollouts, CPU seconds spent in the expert's searches) over ``deals`` classic deals."""
-    from canasta.agents.expert import ExpertAgent
+    """(rollouts, CPU seconds spent in the expert's searches) over ``deals`` classic deals.
+
+    ``expert`` is the ISMCTS player (:mod:`canasta.agents.ismcts`): its searches are counted and timed around
+    ``canasta.agents.ismcts.agent.search`` (which returns the iterations run, one rollout each)."""
+    from canasta.agents.ismcts import agent as ismcts_agent
 
     counted = {"rollouts": 0, "seconds": 0.0}
-    simulate = ExpertAgent.simulate
+    search = ismcts_agent.search
 
-    def timed(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def timed(*args: Any, **kwargs: Any) -> Any:
         t0 = time.process_time()
-        values = simulate(self, *args, **kwargs)
+        root, iterations = search(*args, **kwargs)
         counted["seconds"] += time.process_time() - t0
-        counted["rollouts"] += sum(len(row) for row in values)
-        return values
+        counted["rollouts"] += iterations
+        return root, iterations
 
-    ExpertAgent.simulate = timed  # type: ignore[method-assign]
+    ismcts_agent.search = timed  # type: ignore[assignment]
     try:
         rules = Rules.preset("classic")
         for k in range(deals):
@@ -74,7 +78,7 @@ def expert_rollouts(deals: int, digest: Any) -> tuple[int, float]:
             play_deal(game, agents, on_move=lambda deal, seat, move, moves=moves: moves.append(f"{seat}:{move}"))
             digest.update(f"expert/{k}/{' '.join(moves)}\n".encode())
     finally:
-        ExpertAgent.simulate = simulate  # type: ignore[method-assign]
+        ismcts_agent.search = search  # type: ignore[assignment]
     return counted["rollouts"], counted["seconds"]
 
 

@@ -159,14 +159,14 @@ def vector_runner(variant: str, n: int) -> Runner:
     raws = [e.raw for e in envs.envs]
 
     def body() -> tuple[int, int]:
-        before = [r._steps for r in raws]
+        # sub-environments this step resets (their count starts anew); _autoreset: before issue 17's last changes
+        again = envs._again if hasattr(envs, "_again") else envs._autoreset
+        before = sum(r._steps for r in raws)
+        if any(again):
+            before -= sum(r._steps for r, a in zip(raws, again, strict=True) if a)
         acts = [ids[int(rng.random() * len(ids))] if ids else 0 for ids in envs.legal_ids()]
         envs.step(acts)
-        moves = 0
-        for r, b in zip(raws, before, strict=True):
-            d = r._steps - b
-            moves += d if d >= 0 else r._steps  # reset: the new episode's moves so far
-        return moves, n
+        return sum(r._steps for r in raws) - before, n
 
     return lambda s: _until(s, body)
 

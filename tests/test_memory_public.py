@@ -30,7 +30,8 @@ SPECS = ["classic", "classic(players=2,stock_end=reshuffle)", "italian", "hollyw
 
 def _state(memory: CardMemory) -> dict[str, Any]:
     """Every slot of a memory but the last event's source (a view or the facts), and that source's public fields."""
-    out = {name: getattr(memory, name) for name in CardMemory.__slots__ if name != "_last"}
+    names = getattr(CardMemory, "__slots__", None) or CardMemory.__mypyc_attrs__  # type: ignore[attr-defined]
+    out = {name: getattr(memory, name) for name in names if name != "_last"}  # (compiled: no __slots__)
     last = memory._last
     out["_last"] = None if last is None else tuple(
         getattr(last, f) for f in PublicFacts.__slots__)

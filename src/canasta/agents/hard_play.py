@@ -46,6 +46,9 @@ class HardPlayer(HeuristicAgent):
         """:meth:`take_chance`'s answers and the next seat's discarded ranks, kept for one decision (one
         :class:`Position`): several discards share a rank."""
         self._wilds_in_pile = 0
+        self._worth = 0.0
+        self._worth_pos: Position | None = None
+        """:meth:`pile_worth` after one more card, kept for one decision (every discard's cost reads it)."""
 
     def observe(self, view: PlayerView | None, seat: int, move: Move | None) -> None:
         """Record a public event (the Agent ``observe`` hook): see :class:`CardMemory`."""
@@ -173,7 +176,6 @@ class HardPlayer(HeuristicAgent):
         rank = card >> 2
         if view.rules.has_foot:  # the heuristic's cost, threes first (see HardWeights.foot_keep_pair)
             return hard.black3_keep if rank == THREE and card != JOKER else super()._discard_cost(pos, card)
-        worth = self.pile_worth(view, 1)
         if card == JOKER or rank == TWO:
             keep = weights.keep_joker if card == JOKER else weights.keep_two
             if view.pile_frozen or not view.opened[pos.next_side] or view.pile_size < hard.freeze_pile:
@@ -189,7 +191,10 @@ class HardPlayer(HeuristicAgent):
         if rank in pos.mine:
             cost += weights.keep_own_rank
         cost += (weights.keep_value_opened if pos.opened else weights.keep_value) * pos.facts.rank_values[rank]
-        cost += hard.feed * self.take_chance(view, pos, rank, view.pile_frozen) * worth
+        if self._worth_pos is not pos:  # the pile's worth after one more card, once per decision
+            self._worth_pos = pos
+            self._worth = self.pile_worth(view, 1)
+        cost += hard.feed * self.take_chance(view, pos, rank, view.pile_frozen) * self._worth
         return cost
 
     # ------------------------------------------------------------ initial meld

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from canasta.agents.goals import needed_targets, out_blocked
 from canasta.agents.heuristic_weights import HeuristicWeights
 from canasta.agents.seqbot import picked_cards, run_keep_costs, run_loss
@@ -32,6 +34,7 @@ def incomplete_penalties(rules: Rules) -> dict[int, int]:
     return out
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class, so that it pickles and copies as in the pure build
 class RulesFacts:
     """Numbers read once from the rules: card values by rank, meld limits, copies per rank.
 
@@ -70,6 +73,7 @@ class RulesFacts:
         return points
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class, so that it pickles and copies as in the pure build
 class _Table:
     """What the melds on the table show, read once per decision (:meth:`Position._read_table`)."""
 
@@ -83,6 +87,7 @@ class _Table:
         self.wild_jokers = 0
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class, so that it pickles and copies as in the pure build
 class Position:
     """What the heuristic reads off a view, computed once per decision.
 

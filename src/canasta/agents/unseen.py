@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from mypy_extensions import mypyc_attr
+
 from canasta.agents.memory import UNKNOWN, CardMemory
 from canasta.cards.deck import IS_RED_THREE, THREE
 from canasta.engine.deal import PlayerView
@@ -28,6 +30,7 @@ def p_at_least(total: int, good: int, draws: int, k: int) -> float:
     return max(0.0, 1.0 - below / ways)
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class, so that it pickles and copies as in the pure build
 class Unseen:
     """Cards the owner of a view cannot place, by rank, computed once per decision.
 

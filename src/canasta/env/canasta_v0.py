@@ -335,6 +335,11 @@ class raw_env(AECEnv, EzPickle):
             IllegalMove: illegal move with ``illegal="raise"``.
             TypeError: ``action`` is not a whole number.
         """
+        self._play(action, True)
+
+    def _play(self, action: Any, mask: bool) -> None:
+        """:meth:`step`; with ``mask`` False the mask of whoever acts next is brought up to date only when read
+        (the Gymnasium wrapper's learner move, after which its bots move: they read no mask)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -357,7 +362,7 @@ class raw_env(AECEnv, EzPickle):
                 self._clear_rewards()
             self._illegal(agent)
             return
-        self._advance(seat, a)
+        self._advance(seat, a, mask)
 
     def _sync_mask(self) -> None:
         """Bring the mask up to date after moves played with ``_advance(..., mask=False)``."""

@@ -141,7 +141,7 @@ class CanastaGymEnv(gymnasium.Env):
         raw = self.raw
         if raw.deal is None or self._done():
             raise RuntimeError("the episode is over: call reset()")
-        raw.step(action)
+        raw._play(action, False)  # the bots move next: the mask is set when the learner's turn comes
         reward = float(raw.rewards.get(self.agent, 0.0)) + self._carried
         self._carried = 0.0
         reward += self._play_bots()
@@ -156,15 +156,19 @@ class CanastaGymEnv(gymnasium.Env):
         raw = self.raw
         reward = 0.0
         agent = self.agent
-        while raw.agent_selection != agent and not self._done():
+        bots = self._bots
+        seats = raw._seats
+        # (raw._ended: the episode ended, every agent terminated or truncated, as :meth:`_done` reads it)
+        while not raw._ended and raw.agent_selection != agent:
             deal = raw.deal
             assert deal is not None
             s = deal.to_act  # a deal seat; the bot is that of the table seat playing it (5 players)
-            bot = self._bots[raw.table_seat(s)]
+            bot = bots[seats[s]]
             legal = deal.legal_actions()
-            raw._advance(s, bot.select(deal.view(s) if bot.needs_view else None, legal), mask=False)
+            raw._advance(s, bot.select(deal.view(s) if bot.needs_view else None, legal), False)
             if raw._paid:
                 reward += float(raw.rewards.get(agent, 0.0))
+            seats = raw._seats  # (a new deal of a game seats the table anew)
         return reward
 
     def legal_ids(self) -> list[int]:

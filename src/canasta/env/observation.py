@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from canasta.cards.deck import ACE, FOUR, IS_BLACK_THREE, IS_RED_THREE, IS_WILD, N_TYPES
 from canasta.engine.deal import PHASE_NAMES, PlayerView
@@ -57,6 +58,7 @@ _WILD_GET = IS_WILD.__getitem__
 _PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class, so that it pickles and copies as in the pure build
 @dataclass(frozen=True)
 class Block:
     """One named slice of the observation vector.
@@ -82,6 +84,7 @@ class Block:
         return slice(self.offset, self.offset + self.size)
 
 
+@mypyc_attr(native_class=False)  # compiled: a Python class, so that it pickles and copies as in the pure build
 class ObservationLayout:
     """Where each piece of information sits in the observation vector.
 
@@ -274,6 +277,10 @@ class PublicMemory:
         """Per seat, the cards :attr:`known` holds (0 for most seats most of the time: nothing to look up)."""
         self._resync(pile_top, pile_size, pile_cards)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied as its slots' values (the compiled build's class has no ``__dict__``)."""
+        return _rebuild_public_memory, (tuple(getattr(self, name) for name in _PUBLIC_MEMORY_FIELDS),)
+
     def _resync(self, pile_top: int | None, pile_size: int, pile_cards: Sequence[int] | None = None) -> None:
         if pile_cards is not None:
             self.pile = list(pile_cards)
@@ -339,6 +346,20 @@ class PublicMemory:
                 self._resync(pile_top, pile_size, pile_cards)
         elif pile_size != len(self.pile) + self.unknown or top != pile_top:
             self._resync(pile_top, pile_size)
+
+
+_PUBLIC_MEMORY_FIELDS = ("pile", "pile_counts", "unknown", "known", "black3_removed", "pending", "pending_seat",
+                         "changes", "held", "pending_count")
+""":class:`PublicMemory`'s slots (a compiled class has no ``__slots__`` attribute to read them from)."""
+
+
+def _rebuild_public_memory(values: tuple[object, ...]) -> PublicMemory:
+    """The :class:`PublicMemory` whose slots hold ``values`` (in ``__slots__`` order): its pickle."""
+    known = values[_PUBLIC_MEMORY_FIELDS.index("known")]
+    memory = PublicMemory(len(known), None, 0)  # type: ignore[arg-type]
+    for name, value in zip(_PUBLIC_MEMORY_FIELDS, values, strict=True):
+        setattr(memory, name, value)
+    return memory
 
 
 def build_observation(view: PlayerView, memory: PublicMemory, layout: ObservationLayout) -> np.ndarray:

@@ -80,10 +80,11 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         self._masks = np.zeros((num_envs, N_ACTIONS), dtype=np.int8)
         for i, e in enumerate(self.envs):
             e.raw._masks = MaskTracker(self._masks[i])  # the sub-environment keeps its mask in our row
+        self._rows = [self._obs[i] for i in range(num_envs)]  # each sub-environment's row, made once
         self._rewards = np.zeros(num_envs, dtype=np.float64)
         self._terminated = np.zeros(num_envs, dtype=np.bool_)
         self._truncated = np.zeros(num_envs, dtype=np.bool_)
-        self._autoreset = np.zeros(num_envs, dtype=np.bool_)
+        self._again = [False] * num_envs  # reset at the next step (next-step autoreset)
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -105,22 +106,21 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
                                  f"not {len(seeds)}")
         for i, e in enumerate(self.envs):
             e.reset(seed=seeds[i], options=options)
-            self._observe(i)
-        self._autoreset[:] = False
+            self._observe(e, self._rows[i])
+        self._again = [False] * self.num_envs
         return self._out(), {}
 
-    def _observe(self, i: int) -> None:
-        e = self.envs[i]
+    @staticmethod
+    def _observe(e: CanastaGymEnv, row: np.ndarray) -> None:
+        """Write sub-environment ``e``'s observation into ``row`` and bring its mask row up to date."""
         raw = e.raw
-        deal = raw.deal
-        assert deal is not None
         if raw._stale:  # the bots' moves left the mask behind: bring its row up to date
             raw._sync_mask()
         seat = raw._deal_seat[e.seat]
         if seat < 0:
-            self._obs[i] = 0.0
+            row[:] = 0.0
         else:
-            raw._tracker.observe(seat, out=self._obs[i])
+            raw._tracker.observe(seat, out=row)
 
     def _out(self) -> dict[str, np.ndarray]:
         if self.copy:
@@ -144,25 +144,31 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
         if len(acts) != self.num_envs:
             raise ValueError(f"step() needs one action per sub-environment ({self.num_envs}), not {len(acts)}")
-        rewards, terminated, truncated, again = self._rewards, self._terminated, self._truncated, self._autoreset
+        again, rows, observe = self._again, self._rows, self._observe
+        n = self.num_envs
+        rewards = [0.0] * n
+        terminated = [False] * n
+        truncated = [False] * n
         infos: dict[str, Any] = {}
         for i, e in enumerate(self.envs):
             if again[i]:
                 e.reset()
-                rewards[i] = 0.0
-                terminated[i] = truncated[i] = again[i] = False
+                again[i] = False
             else:
                 r, te, tr = e._step_core(acts[i])
                 rewards[i] = r
-                terminated[i] = te
-                truncated[i] = tr
                 if te or tr:
+                    terminated[i] = te
+                    truncated[i] = tr
                     again[i] = True
                     scores = e.raw.infos.get(e.agent, {}).get("deal_scores")
                     if scores is not None:
                         infos = self._add_info(infos, {"deal_scores": list(scores)}, i)
-            self._observe(i)
-        return self._out(), rewards.copy(), terminated.copy(), truncated.copy(), infos
+            observe(e, rows[i])
+        self._rewards[:] = rewards  # (one conversion each, rather than one NumPy store per sub-environment)
+        self._terminated[:] = terminated
+        self._truncated[:] = truncated
+        return self._out(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), infos
 
     def legal_ids(self) -> list[list[int]]:
         """Each sub-environment's legal move ids (the ones of its mask row; [] for one whose episode ended,
