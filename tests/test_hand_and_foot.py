@@ -445,18 +445,19 @@ def test_the_foot_in_words() -> None:
     assert all("when.hand_empty" in load_locale(lang) for lang in LANGS)
 
 
-def test_going_out_oracle_agrees_in_the_foot() -> None:
-    """The oracle on positions that matter for going out: the player in his foot (taken), a hand of at most 8
-    cards, reached by eager random games (taking, melding and adding preferred)."""
+def in_foot_oracle(rules: Rules, seeds: int, most: int) -> tuple[list[str], dict[str, int], int]:
+    """The going-out oracle (tests/oracles) on positions where going out matters: the player in his foot (taken), a
+    hand of at most 8 cards, reached by eager random games of ``rules`` (taking, melding and adding preferred) over
+    ``seeds`` deals, at most ``most`` positions: (problems, the oracle's counts, positions checked)."""
     from oracles.compare import compare_position
 
     stats: dict[str, int] = {}
     problems: list[str] = []
     checked = 0
-    for seed in range(40):
-        deal = Deal(HF, dealer=seed % 4, seed=seed)
+    for seed in range(seeds):
+        deal = Deal(rules, dealer=seed % 4, seed=seed)
         rng = random.Random(seed)
-        while not deal.over and checked < 150:
+        while not deal.over and checked < most:
             seat = deal.turn
             if (deal.phase == P_PLAY and deal.to_act == seat and not deal.packets[seat]
                     and deal.hand_sizes[seat] <= 8 and deal.answer == 0 and not deal.asked):
@@ -465,5 +466,12 @@ def test_going_out_oracle_agrees_in_the_foot() -> None:
             acts = deal.legal_actions()
             eager = [a for a in acts if str(deal.move_for_action(a)).split()[0] in ("take", "meld", "add")]
             deal.apply_action(rng.choice(eager) if eager and rng.random() < 0.9 else rng.choice(acts))
+    return problems, stats, checked
+
+
+def test_going_out_oracle_agrees_in_the_foot() -> None:
+    """The oracle on positions that matter for going out: the player in his foot (taken), a hand of at most 8
+    cards, reached by eager random games (taking, melding and adding preferred)."""
+    problems, stats, checked = in_foot_oracle(HF, 40, 150)
     assert not problems, problems[:3]
     assert checked >= 100 and stats.get("out", 0) > 0 and stats.get("skipped", 0) == 0

@@ -15,13 +15,12 @@ from canasta.cli.rules_cmd import option_table
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.explain import explain_refusal
 from canasta.engine.game import Game
-from canasta.engine.state import P_PLAY
 from canasta.moves.notation import Move
 from canasta.play.match import play_game
 from canasta.rules.fields import Rules, RulesError
 from canasta.web.i18n import LANGS, load_locale
 from helpers import legal_strs
-from test_hand_and_foot import CONTRACT, RANK, _book, _position
+from test_hand_and_foot import CONTRACT, RANK, _book, _position, in_foot_oracle
 
 FB = Rules.parse("hand-and-foot(black_three_meld=foot_book)")
 THREE = 1
@@ -202,23 +201,7 @@ def test_going_out_oracle_agrees_on_random_positions() -> None:
 
 def test_going_out_oracle_agrees_in_the_foot() -> None:
     """The oracle where going out matters: the player in his foot, a hand of at most 8 cards (eager random games)."""
-    from oracles.compare import compare_position
-
-    stats: dict[str, int] = {}
-    problems: list[str] = []
-    checked = 0
-    for seed in range(30):
-        deal = Deal(FB, dealer=seed % 4, seed=seed)
-        rng = random.Random(seed)
-        while not deal.over and checked < 80:
-            seat = deal.turn
-            if (deal.phase == P_PLAY and deal.to_act == seat and not deal.packets[seat]
-                    and deal.hand_sizes[seat] <= 8 and deal.answer == 0 and not deal.asked):
-                problems += compare_position(deal.clone(), stats)
-                checked += 1
-            acts = deal.legal_actions()
-            eager = [a for a in acts if str(deal.move_for_action(a)).split()[0] in ("take", "meld", "add")]
-            deal.apply_action(rng.choice(eager) if eager and rng.random() < 0.9 else rng.choice(acts))
+    problems, stats, checked = in_foot_oracle(FB, 30, 80)
     assert not problems, problems[:3]
     assert checked >= 50 and stats.get("skipped", 0) == 0
 

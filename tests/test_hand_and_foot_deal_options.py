@@ -18,7 +18,7 @@ from canasta.cli.rules_cmd import option_table
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.exact_cut import CUT_SPREAD, exact_cutters
 from canasta.engine.game import Game
-from canasta.engine.state import P_DRAW, P_PLAY
+from canasta.engine.state import P_DRAW
 from canasta.formats.score_sheet import ScoreSheetError, load_sheet, parse_sheet, score_sheet
 from canasta.play.match import play_game
 from canasta.rules.fields import Rules, RulesError
@@ -26,7 +26,7 @@ from canasta.scoring.deal_score import score_deal
 from canasta.scoring.errors import ScoringError
 from canasta.scoring.sides import SideResult
 from helpers import legal_strs
-from test_hand_and_foot import CONTRACT, RANK, _book, _position
+from test_hand_and_foot import CONTRACT, RANK, _book, _position, in_foot_oracle
 
 
 def _hf(**opts: str) -> Rules:
@@ -269,23 +269,7 @@ def test_a_book_with_naturals_added_scores_as_before() -> None:
 def test_going_out_oracle_agrees_in_the_foot() -> None:
     """The going-out oracle with ``naturals_only`` on positions where it matters: the player in his foot (taken),
     a hand of at most 8 cards, reached by eager random games (taking, melding and adding preferred)."""
-    from oracles.compare import compare_position
-
-    stats: dict[str, int] = {}
-    problems: list[str] = []
-    checked = 0
-    for seed in range(40):
-        deal = Deal(NATURALS_ONLY, dealer=seed % 4, seed=seed)
-        rng = random.Random(seed)
-        while not deal.over and checked < 120:
-            seat = deal.turn
-            if (deal.phase == P_PLAY and deal.to_act == seat and not deal.packets[seat]
-                    and deal.hand_sizes[seat] <= 8 and deal.answer == 0 and not deal.asked):
-                problems += compare_position(deal.clone(), stats)
-                checked += 1
-            acts = deal.legal_actions()
-            eager = [a for a in acts if str(deal.move_for_action(a)).split()[0] in ("take", "meld", "add")]
-            deal.apply_action(rng.choice(eager) if eager and rng.random() < 0.9 else rng.choice(acts))
+    problems, stats, checked = in_foot_oracle(NATURALS_ONLY, 40, 120)
     assert not problems, problems[:3]
     assert checked >= 100 and stats.get("out", 0) > 0 and stats.get("skipped", 0) == 0
 

@@ -20,7 +20,7 @@ from canasta.moves.notation import Move
 from canasta.rules.fields import Rules, RulesError
 from canasta.scoring.bonuses import meld_points
 from helpers import legal_strs
-from test_hand_and_foot import CONTRACT, HF, RANK, _down, _position
+from test_hand_and_foot import CONTRACT, HF, RANK, _down, _position, in_foot_oracle
 
 
 def _hf(**opts: str) -> Rules:
@@ -338,27 +338,7 @@ def test_going_out_oracle_agrees_with_the_options(options: str) -> None:
 @pytest.mark.parametrize("options", GOING_OUT_OPTIONS)
 def test_going_out_oracle_agrees_in_the_foot_with_the_options(options: str) -> None:
     """The oracle where going out matters: the player in his foot, a hand of at most 8 cards (eager random games)."""
-    import random
-
-    from canasta.engine.state import P_PLAY
-    from oracles.compare import compare_position
-
-    rules = Rules.parse(f"hand-and-foot({options})")
-    stats: dict[str, int] = {}
-    problems: list[str] = []
-    checked = 0
-    for seed in range(30):
-        deal = Deal(rules, dealer=seed % 4, seed=seed)
-        rng = random.Random(seed)
-        while not deal.over and checked < 80:
-            seat = deal.turn
-            if (deal.phase == P_PLAY and deal.to_act == seat and not deal.packets[seat]
-                    and deal.hand_sizes[seat] <= 8 and deal.answer == 0 and not deal.asked):
-                problems += compare_position(deal.clone(), stats)
-                checked += 1
-            acts = deal.legal_actions()
-            eager = [a for a in acts if str(deal.move_for_action(a)).split()[0] in ("take", "meld", "add")]
-            deal.apply_action(rng.choice(eager) if eager and rng.random() < 0.9 else rng.choice(acts))
+    problems, stats, checked = in_foot_oracle(Rules.parse(f"hand-and-foot({options})"), 30, 80)
     assert not problems, problems[:3]
     assert checked >= 50 and stats.get("skipped", 0) == 0
 
