@@ -268,7 +268,8 @@ def _hopeless(d: DealState, seat: int, side: int) -> bool:
             missing -= 1
         if missing > cards // 7:
             return True
-    if not rules.sequences and not rules.twos_melds and not book:
+    if not rules.sequences and not rules.twos_melds and not book and not rules.several_melds_per_rank:
+        # (the rank plan keeps one meld per rank: a second meld beside a closed book, B.6, is not in it)
         rank_counts = d.rank_counts[seat]
         if d.pending:
             rank_counts = rank_counts[:]
