@@ -535,22 +535,27 @@ def test_going_out_oracle_agrees_a_book_short_of_the_contract() -> None:
     assert stats.get("skipped", 0) == 0 and stats["positions"] == 120 and stats.get("out", 0) >= 5
 
 
-@pytest.mark.xfail(strict=True, reason="known, open: the rank plans that answer going out for a hand whose side has "
-                   "its contract put every natural of a rank into its open meld; a going out that fills a book to 7 "
-                   "and starts a second meld of the rank beside it (B.6, several_melds_per_rank) is not seen (hand "
-                   "2C 2C 2D 2D 2D 5C 5D 5D 8C 8C: a dirty book of fives, then 5D 5D and a wild card beside it)")
-def test_going_out_oracle_agrees_with_a_second_meld_beside_a_book() -> None:
+LONG_HAND_GAP = pytest.mark.xfail(strict=True, reason=(
+    "known, open: for a hand of more than 8 cards (beyond the exact search) the rank plans answer, and they put every "
+    "natural of a rank into its open meld; a going out that fills a book to 7 and starts a second meld of the rank "
+    "beside it (B.6) is not seen (hand 2C 2C 2D 2D 2D 5C 5D 5D 8C 8C: a dirty book of fives, then 5D 5D and a wild "
+    "card beside it)"))
+
+
+@pytest.mark.parametrize("sizes", [(3, 8), pytest.param((9, 11), marks=LONG_HAND_GAP)])
+def test_going_out_oracle_agrees_with_a_second_meld_beside_a_book(sizes: tuple[int, int]) -> None:
     """The oracle on hands in the foot with the contract met, drawn from cards of the side's open melds and many wild
-    cards, 3 to 11 of them: going out may need a second meld of a rank beside its book."""
+    cards: going out may need a second meld of a rank beside its book (B.6). Hands of at most 8 cards are answered
+    by the exact search (``several_melds_per_rank``); longer ones by the rank plans (the known gap above)."""
     from oracles.compare import compare_position
 
     rng = random.Random(5)
     melds = [*CONTRACT, (RANK["5"], "5H 5S 5D"), (RANK["8"], "8H 8S 8D 2H")]
     stats: dict[str, int] = {}
     problems: list[str] = []
-    for _ in range(150):
+    for _ in range(100):
         hand: list[str] = []
-        size = rng.randint(3, 11)
+        size = rng.randint(*sizes)
         while len(hand) < size:
             card = rng.choice(_SHORT_POOL)
             if hand.count(card) < 3:
@@ -559,3 +564,4 @@ def test_going_out_oracle_agrees_with_a_second_meld_beside_a_book() -> None:
                       melds=[melds, []], phase="play", drew=2, opened=[True, False])
         problems += compare_position(d, stats)
     assert not problems, problems[:3]
+    assert stats.get("out", 0) >= 20

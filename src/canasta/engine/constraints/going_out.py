@@ -210,13 +210,21 @@ def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
 
 
 def out_searched(state: DealState) -> bool:
-    """Whether going out is answered by the exact search over the turn's moves (for a hand of at most
-    ``SEARCH_CARDS`` cards, :func:`going_out_by_search_now`): where it depends on more than rank counts
-    (``xr.out_search``), and where the side's contract of kinds of canasta (``going_out_canastas``, Hand and Foot's
-    clean and dirty books, RULES_AMERICAN.md B.10) is not met yet and nothing else stops the side: the melds of this
-    turn may still complete it, which the rank plans cannot tell."""
-    if state.variant_ranks.out_search:
+    """Whether going out is answered by the exact search over the turn's moves: where it depends on more than rank
+    counts (``xr.out_search``, for a hand of at most ``SEARCH_CARDS`` cards, :func:`going_out_by_search_now`); where
+    the side's contract of kinds of canasta is not met yet (:func:`contract_short`, any hand); and where a second
+    meld of a rank may start beside a closed book (``several_melds_per_rank``, Hand and Foot B.6; a hand of at most
+    ``SEARCH_CARDS`` cards): the rank plans put every natural of a rank into its open meld."""
+    if state.variant_ranks.out_search or contract_short(state):
         return True
+    return (state.rules.several_melds_per_rank and going_out_by_search_now(state)
+            and out_need(state, state.turn, kinds=False) < NEVER)
+
+
+def contract_short(state: DealState) -> bool:
+    """Whether the side of the turn's player lacks a kind of canasta of its contract (``going_out_canastas``, Hand
+    and Foot's clean and dirty books, RULES_AMERICAN.md B.10) while nothing else stops it going out: the melds of
+    this turn may still complete it, which the rank plans cannot tell."""
     rules = state.rules
     if not rules.going_out_canastas:
         return False
@@ -227,9 +235,10 @@ def out_searched(state: DealState) -> bool:
 
 def searched_now(state: DealState) -> bool:
     """Whether going out is answered by the exact search in this state (:func:`out_searched`): a hand of at most
-    ``SEARCH_CARDS`` cards (:func:`going_out_by_search_now`), or of any length where only the contract of kinds of
-    canasta calls for the search (the search's node budget bounds it; over it, the plans answer)."""
-    return out_searched(state) and (going_out_by_search_now(state) or not state.variant_ranks.out_search)
+    ``SEARCH_CARDS`` cards (:func:`going_out_by_search_now`), or of any length where only the contract's shortness
+    calls for the search (the search's node budget bounds it; over it, the plans answer)."""
+    return out_searched(state) and (going_out_by_search_now(state)
+                                    or (not state.variant_ranks.out_search and contract_short(state)))
 
 
 def going_out_by_search_now(state: DealState) -> bool:
