@@ -2,7 +2,7 @@
 
 1. Plays ``--deals`` deals (seeds 0..), ``expert(iterations=20)`` at seats 0 and 2 against ``hard``, and keeps every
    position the expert searched (its view, legal moves, card memory and stage).
-2. The judge: every option of each kept position is played in ``--judge`` common worlds with full rollouts (no
+2. The judge: every option of each kept position is played in common worlds (``3 × --judge`` full rollouts; no
    racing); an option's *true gain* is its mean paired difference from ``hard``'s option (points).
 3. Each setting given (``iterations:horizon[:z]``) searches every position with its own generator and plays what
    :meth:`Node.pick` picks; printed: the summed true gain of its picks over the positions (higher is better;
@@ -62,7 +62,7 @@ def judge(position: Position, worlds: int) -> dict[int, float]:
     race = search_mod.RACE_Z
     search_mod.RACE_Z = 1e9  # no racing: every option in every world
     try:
-        settings = Settings(iterations=worlds * 8, ms=None)
+        settings = Settings(iterations=worlds * 3, ms=None)
         root, _ = search(view, legal, memory.copy(), stage, random.Random(12345), settings, [])
     finally:
         search_mod.RACE_Z = race

@@ -14,6 +14,7 @@ from canasta.agents.ismcts.stages import World
 from canasta.agents.memory import CardMemory
 from canasta.engine.deal import Deal
 from canasta.rules.fields import Rules
+from helpers import table_specs
 
 
 def _played(variant: str, moves: int, seed: int) -> Deal:
@@ -71,3 +72,18 @@ def test_the_horizon_is_checked_and_an_iteration_budget_stays_deterministic() ->
     legal = deal.legal_actions()
     picks = {IsmctsAgent(7, iterations=12, horizon=2).select(deal.view(seat), legal) for _ in range(2)}
     assert len(picks) == 1 and picks <= set(legal)
+
+
+@pytest.mark.parametrize("variant", table_specs([""]))
+def test_cut_rollouts_score_a_position_of_every_preset(variant: str) -> None:
+    deal = _played(variant, 40, seed=len(variant))
+    if deal.over:
+        return
+    value = leaf_margin(deal, 0)
+    assert value == value and abs(value) < 1e5  # a number of points, not NaN
+    seat = deal.to_act
+    legal = deal.legal_actions()
+    agent = IsmctsAgent(seat, iterations=6, horizon=2)
+    action = agent.select(deal.view(seat), legal)
+    assert action in legal and agent.iterations_run <= 6
+    deal.apply_action(action)  # the engine accepts it
