@@ -65,6 +65,8 @@ def test_a_rollout_with_a_horizon_stops_when_that_turn_begins() -> None:
 
 def test_the_horizon_is_checked_and_an_iteration_budget_stays_deterministic() -> None:
     assert IsmctsAgent(1, iterations=3, horizon=2).settings.horizon == 2
+    assert make_agent("expert", 1).settings.horizon == 4  # type: ignore[attr-defined]
+    assert make_agent("expert(horizon=0)", 1).settings.horizon == 0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="horizon"):
         make_agent("expert(horizon=-1)")
     deal = _played("classic", 30, seed=5)
