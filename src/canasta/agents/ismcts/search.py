@@ -38,6 +38,9 @@ from canasta.engine.deal import Deal, PlayerView
 
 RACE_Z = 2.0
 """Standard errors below zero at which a root option's paired difference from ``hard``'s drops it."""
+FULL_ROLLOUTS = frozenset({"modern-american"})
+"""Presets whose rollouts are always played to the end (a duplicate arena with cut rollouts stopped with "no legal
+move to choose from" in modern-american, not yet understood; with full rollouts the same run completed)."""
 RACE_WORLDS = 4
 """Worlds an option is played in at least before it can be dropped."""
 
@@ -153,7 +156,8 @@ def _iterate(root: Node, key: int, stage: int, world: World, settings: Settings,
     options(world, stage, settings.candidates, settings.pile)  # hard's view of the stage, as in every copy
     node = root.children[key]
     path = [root, node]
-    until = world.deal.turn_no + settings.horizon if settings.horizon else None
+    horizon = 0 if world.deal.rules.name in FULL_ROLLOUTS else settings.horizon
+    until = world.deal.turn_no + horizon if horizon else None
     now_stage = advance(world, stage, key)
     while now_stage != END and len(path) <= settings.depth:
         keys = options(world, now_stage, settings.candidates, settings.pile)
