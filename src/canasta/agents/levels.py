@@ -111,7 +111,7 @@ LEVELS = ("easy", "medium", "hard")
 PLAYER_LEVELS: dict[str, str] = {"beginner": "easy", "casual": "medium", "club": "hard", "expert": "expert"}
 """The levels named for the player, weakest first -> the bot spec each one plays (``expert`` is the search
 player itself, 200 ms per searched decision). ``beginner``, ``casual`` and ``club`` each beat the one below
-by a clear margin; ``expert``'s lead over ``club`` is not yet shown by the arena (docs/bots.md)."""
+by a clear margin; ``expert``'s lead over ``club`` is above zero in the arena, over few deals (docs/bots.md)."""
 
 __all__ = [
     "BASE_PREFIX", "DEFAULT_HARD", "EASY_NOISE", "EASY_WEIGHTS", "HARD_BASE", "HARD_OPTIONS", "LEVELS",

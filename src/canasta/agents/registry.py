@@ -33,9 +33,10 @@ from canasta.agents.random_player import RandomAgent
 
 
 def _expert(seed: int | None, ms: float | None = None, iterations: int | None = None, candidates: int = 3,
-            bias: float = 0.0, z: float = 1.0, pile: int = 8, explore: float = 0.7, depth: int = 1) -> Agent:
+            bias: float = 0.0, z: float = 1.0, pile: int = 8, explore: float = 0.7, depth: int = 1,
+            horizon: int = 4) -> Agent:
     return IsmctsAgent(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile,
-                       explore=explore, depth=depth)
+                       explore=explore, depth=depth, horizon=horizon)
 
 
 def _expert_v1(seed: int | None, ms: float | None = None, iterations: int | None = None, candidates: int = 3,

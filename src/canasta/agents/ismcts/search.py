@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from canasta.agents.expert import margin
 from canasta.agents.hard import HardAgent
+from canasta.agents.ismcts.leaf import leaf_margin
 from canasta.agents.ismcts.sampler import sample_world
 from canasta.agents.ismcts.stages import END, World, advance, options
 from canasta.agents.ismcts.tree import Node, paired
@@ -37,6 +38,9 @@ from canasta.engine.deal import Deal, PlayerView
 
 RACE_Z = 2.0
 """Standard errors below zero at which a root option's paired difference from ``hard``'s drops it."""
+FULL_ROLLOUTS = frozenset({"modern-american"})
+"""Presets whose rollouts are always played to the end (a duplicate arena with cut rollouts stopped with "no legal
+move to choose from" in modern-american, not yet understood; with full rollouts the same run completed)."""
 RACE_WORLDS = 4
 """Worlds an option is played in at least before it can be dropped."""
 
@@ -53,6 +57,8 @@ class Settings:
             next options of the turn are searched by UCB as well).
         candidates: discards searched at the discard stage (the best by ``hard``'s ranking).
         pile: discards other than ``hard``'s are searched only from a pile of at least this many cards.
+        horizon: turns played after the searched option before the rollout is cut and its position scored by
+            :func:`~canasta.agents.ismcts.leaf.leaf_margin` (0: every rollout is played to the end of the deal).
     """
 
     iterations: int | None
@@ -61,6 +67,7 @@ class Settings:
     candidates: int = 3
     pile: int = 8
     depth: int = 1
+    horizon: int = 0
 
 
 class _Clock:
@@ -149,6 +156,8 @@ def _iterate(root: Node, key: int, stage: int, world: World, settings: Settings,
     options(world, stage, settings.candidates, settings.pile)  # hard's view of the stage, as in every copy
     node = root.children[key]
     path = [root, node]
+    horizon = 0 if world.deal.rules.name in FULL_ROLLOUTS else settings.horizon
+    until = world.deal.turn_no + horizon if horizon else None
     now_stage = advance(world, stage, key)
     while now_stage != END and len(path) <= settings.depth:
         keys = options(world, now_stage, settings.candidates, settings.pile)
@@ -162,9 +171,9 @@ def _iterate(root: Node, key: int, stage: int, world: World, settings: Settings,
         now_stage = advance(world, now_stage, node.key if node.key is not None else keys[0])
         if new:
             break
-    if not world.rollout(stop):
+    if not world.rollout(stop, until):
         return None
-    value = margin(world.deal, world.seat)
+    value = margin(world.deal, world.seat) if world.deal.over else leaf_margin(world.deal, world.seat)
     for visited in path:
         visited.update(value)
     return value

@@ -76,14 +76,16 @@ class World:
         deal = self.deal
         return not deal.over and deal.actor == self.seat and deal.view(self.seat).phase == phase
 
-    def rollout(self, stop: float | None = None) -> bool:
-        """Play the deal to its end with ``hard`` at every seat (cut after :data:`MAX_MOVES` moves).
+    def rollout(self, stop: float | None = None, until_turn: int | None = None) -> bool:
+        """Play the deal to its end with ``hard`` at every seat (cut after :data:`MAX_MOVES` moves), or with
+        ``until_turn`` only until that turn begins (the deal's ``turn_no``; the caller scores the position there).
 
         With ``stop`` (a :func:`time.perf_counter` time), give up once it has passed (checked after every
         moves) and return False: the caller drops the iteration. Else return True.
         """
         steps = 0
-        while not self.deal.over and steps < MAX_MOVES:
+        last = until_turn if until_turn is not None else 1 << 30
+        while not self.deal.over and steps < MAX_MOVES and self.deal.turn_no < last:
             self.play(self.hard_choice())
             steps += 1
             if stop is not None and time.perf_counter() > stop:
