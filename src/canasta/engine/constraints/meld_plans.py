@@ -103,13 +103,14 @@ class MeldLimits:
     __slots__ = ("limit", "nwm", "min_nat", "rank_values", "max_size", "wild_melds", "wild_min", "wild_max", "options",
                  "pair_wild", "five", "before", "after", "never_wild", "natural_only", "strict", "threes",
                  "must_discard", "wild_first", "opening_mixed_max", "mixed_max", "clean_copies", "melds_out",
-                 "wild_below")
+                 "wild_below", "several")
 
     def __init__(self, limit: int, nwm: bool, min_nat: int, rank_values: Sequence[int], max_size: int = NO_CAP,
                  wild_melds: bool = False, wild_min: int = 3, wild_max: int = NO_CAP, strict: bool = False,
                  threes: bool = True, must_discard: bool = False, five: int = 0, wild_first: bool = False,
-                 opening_mixed_max: int = 0, melds_out: bool = False, wild_below: int = 0):
+                 opening_mixed_max: int = 0, melds_out: bool = False, wild_below: int = 0, several: bool = False):
         self.must_discard = must_discard
+        self.several = several  # a new meld of a rank may start beside its canasta (several_melds_per_rank, B.6)
         self.melds_out = melds_out  # going out only by melding every card, no final discard (B.10 forbidden)
         self.wild_below = wild_below  # a wild card joins a meld only among its first this many cards, 0 any
         self.strict = strict
@@ -139,7 +140,7 @@ class MeldLimits:
         MeldLimits has no argument-free constructor for pickle to call)."""
         args = (self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
                 self.wild_min, self.wild_max, self.strict, self.threes, self.must_discard, 0, self.wild_first,
-                self.opening_mixed_max, self.melds_out, self.wild_below)
+                self.opening_mixed_max, self.melds_out, self.wild_below, self.several)
         after = self.after
         return (limits_pair_side, (args, (after.five, self.never_wild, after.natural_only), self is self.before))
 
@@ -150,7 +151,7 @@ class MeldLimits:
                 rules.wild_melds, rules.wild_meld_min, rules.wild_meld_cap, rules.naturals_exceed_wilds,
                 rules.black3_meld, rules.going_out_needs_discard, 0, rules.wild_meld_first,
                 0 if rules.opening_mixed_canasta else 6, rules.going_out_by_melding,
-                7 if rules.book_naturals_only else 0)
+                7 if rules.book_naturals_only else 0, rules.several_melds_per_rank)
         ranks = (RULE_OF_FIVE if rules.rule_of_five else 0, rank_index(rules.never_wild_rank),
                  rank_index(rules.opening_only_wild_rank))
         return limits_pair_side(args, ranks, False)
@@ -167,7 +168,8 @@ class MeldLimits:
         if got is None:
             got = MeldLimits(self.limit, self.nwm, self.min_nat, self.rank_values, self.max_size, self.wild_melds,
                              self.wild_min, self.wild_max, self.strict, self.threes, self.must_discard, self.five,
-                             self.wild_first, self.opening_mixed_max, self.melds_out, self.wild_below)
+                             self.wild_first, self.opening_mixed_max, self.melds_out, self.wild_below,
+                             self.several)
             got.never_wild, got.mixed_max, got.natural_only = self.never_wild, self.mixed_max, rank
             got.pair_wild = self.pair_wild
             got.before, got.after = self.before, self.after
@@ -365,7 +367,7 @@ def can_meld_out(
     if stuck:  # the one card no meld can take must be the discard: no other plan can meld the rest
         options = [next(r for r in range(14)
                         if rank_counts[r] and _lone(rank_counts, melds_by_rank, r, min_nat, limits.threes))]
-    elif not limits.must_discard and _all_meldable(rank_counts, melds_by_rank, limits, canastas, need):
+    elif not limits.must_discard and _meldable(rank_counts, melds_by_rank, limits, canastas, need):
         return True  # every card melded, none discarded
     elif allow_discard:
         options = [r for r in range(14) if rank_counts[r]]
@@ -374,10 +376,50 @@ def can_meld_out(
     work = list(rank_counts)
     for d in options:
         work[d] -= 1
-        ok = _all_meldable(work, melds_by_rank, limits, canastas, need)
+        ok = _meldable(work, melds_by_rank, limits, canastas, need)
         work[d] += 1
         if ok:
             return True
+    return False
+
+
+def _meldable(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int,
+              need: int) -> bool:
+    """:func:`_all_meldable`, and where a new meld of a rank may start beside its canasta (``limits.several``:
+    several_melds_per_rank, Hand and Foot's B.6, Samba §3.2) also the plans that first fill an open meld to exactly
+    7 cards (it becomes a canasta) and meld the rank's other naturals beside it (:func:`_split_meldable`)."""
+    if _all_meldable(rank_counts, melds_by_rank, limits, canastas, need):
+        return True
+    return limits.several and _split_meldable(rank_counts, melds_by_rank, limits, canastas, need, FOUR)
+
+
+def _split_meldable(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits,
+                    canastas: int, need: int, start: int) -> bool:
+    """Whether the cards can all be melded when some open melds of ranks ``start`` and up are first filled to exactly
+    7 cards with ``k`` of the rank's naturals and as many wild cards as they lack (within what the meld may take),
+    the rank's other naturals (2 or more) then melded beside the new canasta. Each such step is a legal move (a
+    meld beside a canasta of its rank, several_melds_per_rank); the rest is :func:`_all_meldable`'s plan."""
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
+    for r in range(start, ACE + 1):
+        e = melds_by_rank.get(r)
+        c = rank_counts[r]
+        if e is None or c < 2 or e[0] + e[1] >= 7:
+            continue
+        size = e[0] + e[1]
+        for k in range(0, min(c - 2, 7 - size) + 1):  # k naturals join the meld, c - k (2 or more) go beside it
+            fill = 7 - size - k  # wild cards that close it at 7
+            if (fill > wilds or fill > limits.join_capacity(e[0], e[1], k, r) or size + k + fill > limits.max_size
+                    or (fill + e[1] > 0 and size + k + fill > limits.mixed_max)):
+                continue
+            work = list(rank_counts)
+            work[r] -= k
+            twos = min(fill, work[TWO])
+            work[TWO] -= twos
+            work[JOKER_RANK] -= fill - twos
+            rest = {t: v for t, v in melds_by_rank.items() if t != r}  # the canasta takes nothing more
+            if (_all_meldable(work, rest, limits, canastas + 1, need)
+                    or _split_meldable(work, rest, limits, canastas + 1, need, r + 1)):
+                return True
     return False
 
 
