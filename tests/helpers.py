@@ -15,9 +15,14 @@ first, the replacements for red threes dealt and then the cards drawn in play.
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+import types
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+from canasta.build_info import is_compiled
 from canasta.cards.deck import JOKER, N_TYPES, cards_str, deck_counts, deck_list, parse_cards
 from canasta.engine.deal import Deal
 from canasta.rules.fields import Rules
@@ -354,3 +359,20 @@ def is_legal(deal: Deal, move: str) -> bool:
     except IllegalMove:
         return False
     return True
+
+
+def with_docstrings(module: types.ModuleType) -> types.ModuleType:
+    """``module``, or where it is compiled (the compiled core: doctest finds no examples in built-in functions)
+    its source run as a Python module of its own, whose examples then run."""
+    if not is_compiled(module.__name__):
+        return module
+    path = Path(module.__file__ or "").with_name(module.__name__.rsplit(".", 1)[1] + ".py")
+    spec = importlib.util.spec_from_file_location(module.__name__ + "_source", path)
+    assert spec and spec.loader, path
+    source = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = source  # (dataclasses look their module up)
+    try:
+        spec.loader.exec_module(source)
+    finally:
+        del sys.modules[spec.name]
+    return source

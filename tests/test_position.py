@@ -9,21 +9,17 @@ its parts has the same legal moves and the same full state (``state_snapshot.ful
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import random
-import sys
-import types
-from pathlib import Path
 
 import pytest
 
 import canasta.engine.deal
 import canasta.engine.position
-from canasta.build_info import is_compiled
 from canasta.cards.deck import N_TYPES, deck_counts, deck_list, parse_cards
 from canasta.engine.deal import Deal
 from canasta.engine.position import MeldPart, position_parts
 from canasta.rules.fields import Rules
+from helpers import with_docstrings
 from state_snapshot import full_state
 
 PRESETS = ("classic", "italian", "hollywood", "samba", "bolivia", "brazilian", "chilean", "cuban", "spanish",
@@ -129,24 +125,7 @@ def test_a_played_deal_rebuilt_from_its_parts_is_the_same_deal(spec: str) -> Non
             deal.apply_action(rng.choice(deal.legal_actions()))
 
 
-def _with_docstrings(module: types.ModuleType) -> types.ModuleType:
-    """``module``, or where it is compiled (the compiled core: doctest finds no examples in built-in functions)
-    its source run as a Python module of its own, whose examples then run."""
-    if not is_compiled(module.__name__):
-        return module
-    path = Path(module.__file__ or "").with_name(module.__name__.rsplit(".", 1)[1] + ".py")
-    spec = importlib.util.spec_from_file_location(module.__name__ + "_source", path)
-    assert spec and spec.loader, path
-    source = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = source  # (dataclasses look their module up)
-    try:
-        spec.loader.exec_module(source)
-    finally:
-        del sys.modules[spec.name]
-    return source
-
-
 def test_the_examples_of_the_docstrings_run() -> None:
     for module in (canasta.engine.deal, canasta.engine.position):
-        failed, tried = doctest.testmod(_with_docstrings(module), optionflags=doctest.ELLIPSIS)
+        failed, tried = doctest.testmod(with_docstrings(module), optionflags=doctest.ELLIPSIS)
         assert tried and not failed, module.__name__
