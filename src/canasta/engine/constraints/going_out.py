@@ -18,6 +18,7 @@ from canasta.engine.constraints.bounds import (
 )
 from canasta.engine.constraints.going_out_search import (
     SEARCH_CARDS,
+    contract_short,
     out_hopeless,
     out_possible,
     plan_says_out,
@@ -31,7 +32,6 @@ from canasta.engine.copying import copy_deal
 from canasta.engine.extra_cards import (
     kinds_met_after,
     out_need,
-    side_canastas,
     wild_canastas,
 )
 from canasta.engine.movegen.move_cards import move_for_action
@@ -41,7 +41,6 @@ from canasta.engine.state import (
 )
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import ADD, MELD
-from canasta.scoring.canasta_kinds import kinds_met
 
 NEVER: Final = 10**6
 """A number of canastas no side reaches: going out is impossible."""
@@ -144,10 +143,11 @@ def going_out_plan_exists(state: DealState, seat: int, side: int, need: int) -> 
     (``going_out_allowed=false``, §3.5 escalator) the answer is no without a search."""
     if not state.rules.going_out_allowed:
         return False  # what the search would find after trying every move (no move goes out)
-    if out_searched(state):
+    scope = search_scope(state)
+    if scope:
         if state._out_dead == state.turn_no:
             return False  # impossible earlier in this turn: every move since only took options away
-        if searched_now(state):
+        if searched_now(state, scope):
             found = out_possible(state)
             if found is not None:
                 if not found:
@@ -209,36 +209,34 @@ def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
     return bool(out_possible(state))
 
 
-def out_searched(state: DealState) -> bool:
-    """Whether going out is answered by the exact search over the turn's moves: where it depends on more than rank
-    counts (``xr.out_search``, for a hand of at most ``SEARCH_CARDS`` cards, :func:`going_out_by_search_now`); where
-    the side's contract of kinds of canasta is not met yet (:func:`contract_short`, any hand); and where a second
-    meld of a rank may start beside a closed book (``several_melds_per_rank``, Hand and Foot B.6; a hand of at most
-    ``SEARCH_CARDS`` cards): the rank plans put every natural of a rank into its open meld."""
-    if state.variant_ranks.out_search or contract_short(state):
-        return True
-    return (state.rules.several_melds_per_rank and going_out_by_search_now(state)
-            and out_need(state, state.turn, kinds=False) < NEVER)
+def search_scope(state: DealState) -> int:
+    """How the exact search over the turn's moves answers going out in this state: :data:`NOT_SEARCHED` (the rank
+    plans answer); :data:`SHORT_HANDS` (a hand of at most ``SEARCH_CARDS`` cards, :func:`going_out_by_search_now`):
+    where going out depends on more than rank counts (``xr.out_search``), or where a second meld of a rank may start
+    beside a closed book (``several_melds_per_rank``, Hand and Foot B.6, which the plans miss for short hands only
+    since :func:`~canasta.engine.constraints.meld_plans.can_meld_out` tries it); :data:`ANY_HAND` where only the
+    side's contract of kinds of canasta is short (:func:`contract_short`; the search's node budget bounds it)."""
+    if state.variant_ranks.out_search:
+        return SHORT_HANDS
+    if contract_short(state):
+        return ANY_HAND
+    if (state.rules.several_melds_per_rank and going_out_by_search_now(state)
+            and out_need(state, state.turn, kinds=False) < NEVER):
+        return SHORT_HANDS  # (a longer hand: the plans answer, below)
+    return NOT_SEARCHED
 
 
-def contract_short(state: DealState) -> bool:
-    """Whether the side of the turn's player lacks a kind of canasta of its contract (``going_out_canastas``, Hand
-    and Foot's clean and dirty books, RULES_AMERICAN.md B.10) while nothing else stops it going out: the melds of
-    this turn may still complete it, which the rank plans cannot tell."""
-    rules = state.rules
-    if not rules.going_out_canastas:
-        return False
-    side = state.side_of[state.turn]
-    return (not kinds_met(rules.going_out_canastas, side_canastas(state, side))
-            and out_need(state, state.turn, kinds=False) < NEVER)
+NOT_SEARCHED: Final = 0
+SHORT_HANDS: Final = 1
+ANY_HAND: Final = 2
 
 
-def searched_now(state: DealState) -> bool:
-    """Whether going out is answered by the exact search in this state (:func:`out_searched`): a hand of at most
-    ``SEARCH_CARDS`` cards (:func:`going_out_by_search_now`), or of any length where only the contract's shortness
-    calls for the search (the search's node budget bounds it; over it, the plans answer)."""
-    return out_searched(state) and (going_out_by_search_now(state)
-                                    or (not state.variant_ranks.out_search and contract_short(state)))
+def searched_now(state: DealState, scope: int = -1) -> bool:
+    """Whether going out is answered by the exact search in this state (``scope``: :func:`search_scope`, -1 to work
+    it out here)."""
+    if scope < 0:
+        scope = search_scope(state)
+    return scope == ANY_HAND or (scope == SHORT_HANDS and going_out_by_search_now(state))
 
 
 def going_out_by_search_now(state: DealState) -> bool:

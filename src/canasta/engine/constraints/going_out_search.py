@@ -39,7 +39,7 @@ from canasta.cards.sequences import LANE, LANE_MASK
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, needs_search
 from canasta.engine.constraints.meld_plans import can_meld_out
 from canasta.engine.constraints.out_blocks import SEVEN, kind_blocks
-from canasta.engine.extra_cards import extra_cards_due, side_canastas
+from canasta.engine.extra_cards import OUT_NEVER, extra_cards_due, out_need, side_canastas
 from canasta.engine.movegen.twos import twos_reserved
 from canasta.engine.state import P_ANSWER, P_PLAY
 from canasta.moves.actions import ACTIONS, group_action
@@ -458,7 +458,7 @@ class _Search:
             return True
         spare = d.hand_sizes[seat] + d._to_hand(d.pending)
         single = spare == 1
-        every = spare <= FULL_CARDS or not can_plan or _contract_short(d, side)
+        every = spare <= FULL_CARDS or not can_plan or contract_short(d)
         ordered = self.ordered and d.must_canasta < 0
         for a in d.legal_actions():
             kind, arg, n, t, j = ACTIONS[a]
@@ -488,11 +488,15 @@ class _Search:
         return False
 
 
-def _contract_short(d: DealState, side: int) -> bool:
-    """Whether the side still lacks a kind of canasta of its contract (``going_out_canastas``, Hand and Foot's clean
-    and dirty books, B.10): the rank plans cannot tell which melds complete it, so every move is searched."""
+def contract_short(d: DealState) -> bool:
+    """Whether the side of the turn's player lacks a kind of canasta of its contract (``going_out_canastas``, Hand
+    and Foot's clean and dirty books, RULES_AMERICAN.md B.10) while nothing else stops it going out: the melds of
+    this turn may still complete it, which the rank plans cannot tell (so the search tries every move)."""
     kinds = d.rules.going_out_canastas
-    return bool(kinds) and not kinds_met(kinds, side_canastas(d, side))
+    if not kinds:
+        return False
+    return (not kinds_met(kinds, side_canastas(d, d.side_of[d.turn]))
+            and out_need(d, d.turn, kinds=False) < OUT_NEVER)
 
 
 def _size(d: DealState, action: int) -> int:
