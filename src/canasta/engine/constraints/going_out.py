@@ -209,6 +209,14 @@ def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
     return bool(out_possible(state))
 
 
+NOT_SEARCHED: Final = 0
+"""Going out answered by the rank plans (:func:`search_scope`)."""
+SHORT_HANDS: Final = 1
+"""Going out answered by the exact search for a hand of at most ``SEARCH_CARDS`` cards (:func:`search_scope`)."""
+ANY_HAND: Final = 2
+"""Going out answered by the exact search for a hand of any length, within its node budget (:func:`search_scope`)."""
+
+
 def search_scope(state: DealState) -> int:
     """How the exact search over the turn's moves answers going out in this state: :data:`NOT_SEARCHED` (the rank
     plans answer); :data:`SHORT_HANDS` (a hand of at most ``SEARCH_CARDS`` cards, :func:`going_out_by_search_now`):
@@ -224,11 +232,6 @@ def search_scope(state: DealState) -> int:
             and out_need(state, state.turn, kinds=False) < NEVER):
         return SHORT_HANDS  # (a longer hand: the plans answer, below)
     return NOT_SEARCHED
-
-
-NOT_SEARCHED: Final = 0
-SHORT_HANDS: Final = 1
-ANY_HAND: Final = 2
 
 
 def searched_now(state: DealState, scope: int = -1) -> bool:
