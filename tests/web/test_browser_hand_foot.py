@@ -31,7 +31,7 @@ from test_hand_and_foot_going_out import CONTRACT, FORBIDDEN, _hf, _in_foot  # n
 
 from .test_browser import WAIT_MS, Server, browser, server, shots_dir, wait_state  # noqa: E402,F401
 from .test_browser_american import DESKTOP, cli_scores, hf_state, show_position  # noqa: E402
-from .test_browser_table import PHONE, assert_inside_viewport, assert_seats_apart, locale_keys, visible_raw_keys  # noqa: E402,E501
+from .test_browser_table import PHONE, lay_out_at, locale_keys, visible_raw_keys  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -74,13 +74,9 @@ def test_five_and_six_player_tables_lay_out(server: Server, browser: Browser, tm
         try:
             assert page.evaluate("S.rules.teams") == sides
             for name, viewport in (("desktop", LAPTOP), ("phone", PHONE)):
-                page.set_viewport_size(viewport)
-                page.wait_for_function("() => !document.querySelector('[data-role=\"moving-card\"]')")
-                assert page.locator(".felt .seat").count() == players - 1
-                assert_seats_apart(page)
-                page.screenshot(path=str(shots_dir(tmp_path) / f"hf-{table}-{name}-{lang}.png"))
+                lay_out_at(page, viewport, players, shots_dir(tmp_path) / f"hf-{table}-{name}-{lang}.png",
+                           name == "phone")
                 if name == "phone":
-                    assert_inside_viewport(page)
                     page.click("#opp-toggle")  # the other sides' meld areas open with a tap
                     page.screenshot(path=str(shots_dir(tmp_path) / f"hf-{table}-{name}-open-{lang}.png"))
                 heads = side_heads(page)

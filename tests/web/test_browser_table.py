@@ -370,6 +370,19 @@ def assert_seats_apart(page: Page) -> None:
             assert overlap_x <= 0.5 or overlap_y <= 0.5, (a, b)
 
 
+def lay_out_at(page: Page, viewport: dict[str, int], players: int, shot: Path, phone: bool) -> None:
+    """Resize ``page`` to ``viewport``, wait for the cards to settle, check that the ``players - 1`` other seats
+    around the felt stay apart (and, on a phone, that the page fits its viewport), and save a screenshot to
+    ``shot``. Raises AssertionError on a seat count, an overlap or a spill."""
+    page.set_viewport_size(viewport)
+    page.wait_for_function("() => !document.querySelector('[data-role=\"moving-card\"]')")
+    assert page.locator(".felt .seat").count() == players - 1
+    assert_seats_apart(page)
+    page.screenshot(path=str(shot))
+    if phone:
+        assert_inside_viewport(page)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_seats_around_the_felt_do_not_overlap(server: Server, browser: Browser, tmp_path: Path, players: int) -> None:
     """Every table size, on a desktop and on a phone: the seats around the felt stay apart (with six players the
@@ -378,13 +391,7 @@ def test_seats_around_the_felt_do_not_overlap(server: Server, browser: Browser, 
     try:
         wait_state(page, "s.view && s.view.hand")
         for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
-            page.set_viewport_size(viewport)
-            page.wait_for_function("() => !document.querySelector('[data-role=\"moving-card\"]')")
-            assert page.locator(".felt .seat").count() == players - 1
-            assert_seats_apart(page)
-            page.screenshot(path=str(shots_dir(tmp_path) / f"table-{name}-{players}p.png"))
-            if name == "phone":
-                assert_inside_viewport(page)
+            lay_out_at(page, viewport, players, shots_dir(tmp_path) / f"table-{name}-{players}p.png", name == "phone")
     finally:
         page.context.close()
 
