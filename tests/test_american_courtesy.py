@@ -10,9 +10,12 @@ import random
 
 import pytest
 
+from canasta.agents.heuristic import HeuristicAgent
 from canasta.engine.deal import P_PLAY, Deal
 from canasta.engine.explain import explain_refusal
+from canasta.engine.game import Game
 from canasta.errors import IllegalMove
+from canasta.formats.records import record_from_game, replay_record
 from canasta.moves.actions import DECLARE_ID
 from canasta.moves.notation import DECLARE, Move
 from canasta.rules.american import american_rule_lines
@@ -20,7 +23,7 @@ from canasta.rules.errors import RulesError
 from canasta.rules.fields import Rules
 from canasta.scoring.american import best_special_hand
 from canasta.web.sheet import SheetError, score_sheet
-from helpers import hand, make_deal, play
+from helpers import hand, make_deal, play, stacked_deck
 from helpers import mac_rules as mac
 
 GARBAGE13 = "8C 8D 8H 8S QC QD QH QS 5C 5D 5H KC KD"  # with KH drawn: 8888 QQQQ 555 KKK (A.11)
@@ -50,6 +53,34 @@ def test_the_partner_of_the_opener_declares_in_his_next_turn() -> None:
     assert ns.total == 3000 and ns.breakdown["special_hand"] == 3000  # the opener's melds count for nothing
     assert ns.breakdown["melded_cards"] == 0 and ns.breakdown["penalties"] == 0
     assert ew.total == -sum(d.values[c] for s in (1, 3) for c in hand(d, s))  # the opponents score normally
+
+
+def test_the_bots_take_the_courtesy() -> None:
+    d = partner_opened(mac(**COURTESY))
+    assert HeuristicAgent(seed=1).select(d.view(2), d.legal_actions()) == DECLARE_ID
+
+
+def test_a_recorded_game_with_a_courtesy_declare_replays() -> None:
+    rules = Rules.parse("modern-american(special_hand_courtesy=true)")
+    game = Game(rules, seed=5)
+    first = (game.dealer + 1) % 4
+    deck = stacked_deck(rules, [OPENER, None, GARBAGE13], upcard="", stock="6S 4C 4D 4H 4S 7C KH 9S",
+                        dealer=game.dealer)
+    game.new_deal(deck=deck)
+    moves = ["draw", "meld AC AD AH", "meld KC KD KH", "meld QC QD QH", "meld JC JD JH", "discard 6S",
+             "draw", "discard 7C", "draw", "declare"]
+    for move in moves:
+        game.apply(move)
+    assert game.deal is not None and game.deal.special_seat == (first + 2) % 4
+    scores = game.finish_deal()
+    assert scores[game.deal.home[game.deal.special_seat]].total == 3000
+    record = record_from_game(game)
+    assert record["deals"][0]["moves"] == moves
+    assert "special_hand_courtesy=true" in record["rules"]
+    result = replay_record(record)
+    assert result.deals == 1 and result.totals == game.totals and 3000 in game.totals
+    with pytest.raises(Exception, match="not melded"):  # the same record under the spec's default: refused
+        replay_record(dict(record, rules="modern-american"))
 
 
 def test_without_the_courtesy_the_side_has_melded() -> None:
