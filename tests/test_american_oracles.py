@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from canasta.engine.deal import P_PLAY, Deal
 from canasta.rules.fields import Rules
 from canasta.rules.presets import UNREGISTERED_PRESETS
@@ -14,13 +16,14 @@ from oracles.compare import compare_opening, compare_position
 from oracles.positions import _choose
 
 
-def mac() -> Rules:
-    return UNREGISTERED_PRESETS["modern-american"](Rules(), {})
+def mac(courtesy: bool = False) -> Rules:
+    """The modern-american rules, with HB's courtesy (``special_hand_courtesy``, A.11) where ``courtesy``."""
+    return UNREGISTERED_PRESETS["modern-american"](Rules(), {"special_hand_courtesy": "true"} if courtesy else {})
 
 
-def mac_positions(count: int, seed: int, max_cards: int = 7) -> Iterator[Deal]:
+def mac_positions(count: int, seed: int, max_cards: int = 7, courtesy: bool = False) -> Iterator[Deal]:
     """Play-phase positions of small hands, as oracles.positions.positions makes them for a registered preset."""
-    rules = mac()
+    rules = mac(courtesy)
     rng = random.Random(f"modern-american/{seed}")
     made = 0
     while made < count:
@@ -35,20 +38,22 @@ def mac_positions(count: int, seed: int, max_cards: int = 7) -> Iterator[Deal]:
             d.apply_action(_choose(d, acts, rng))
 
 
-def test_going_out_oracle_agrees() -> None:
+@pytest.mark.parametrize("courtesy", [False, True])
+def test_going_out_oracle_agrees(courtesy: bool) -> None:
     stats: dict[str, int] = {}
-    problems = [p for d in mac_positions(120, seed=1) for p in compare_position(d, stats)]
+    problems = [p for d in mac_positions(120, seed=1, courtesy=courtesy) for p in compare_position(d, stats)]
     assert not problems, problems[:3]
     assert stats.get("skipped", 0) == 0 and stats["positions"] == 120 and stats["out"] > 0
 
 
-def test_initial_meld_oracle_agrees() -> None:
+@pytest.mark.parametrize("courtesy", [False, True])
+def test_initial_meld_oracle_agrees(courtesy: bool) -> None:
     stats: dict[str, int] = {}
     rng = random.Random("first/modern-american")
     problems: list[str] = []
     for _ in range(40):
         scores = [rng.choice((0, 3000, 5000)) for _ in range(2)]
-        d = Deal(mac(), dealer=rng.randrange(4), seed=rng.randrange(1 << 30), scores=scores)
+        d = Deal(mac(courtesy), dealer=rng.randrange(4), seed=rng.randrange(1 << 30), scores=scores)
         while not d.over and not (d.phase == P_PLAY and d.actor == d.turn):
             d.apply_action(d.legal_actions()[0])
         problems += compare_opening(d, stats)

@@ -218,6 +218,8 @@ NOT_SCRIPTED = {
     # the special hands laid down (declare): scripted in tests/test_american_special_hands.py
     "no_special_hands", "special_hand_after_draw", "special_hand_none", "special_hand_side_melded",
     "special_hand_size",
+    # HB's courtesy over (special_hand_courtesy): scripted in tests/test_american_courtesy.py
+    "special_hand_courtesy_over",
     # the three kept back for the Straight laid out (layout): scripted in tests/test_american_threes.py
     "layout_no_stock", "layout_no_three", "no_kept_three",
     # Hand and Foot's: scripted in tests/test_hand_and_foot.py; partners_foot_due and no_final_discard in

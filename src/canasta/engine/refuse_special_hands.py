@@ -18,11 +18,28 @@ def held_cards(state: DealState, seat: int) -> list[int]:
     return [c for c in range(N_TYPES) for _ in range(h[c])]
 
 
+def partner_opened_since(state: DealState, seat: int) -> bool:
+    """Whether another player of ``seat``'s side made its initial meld after ``seat``'s last turn: fewer turns
+    (``turn_no``) have begun since the opening than there are players, so no turn of ``seat`` came between. Read
+    by HB's courtesy (``special_hand_courtesy``, MAC A.11); False where the side has not opened or ``seat`` opened
+    it."""
+    side = state.side_of[seat]
+    return state.opener[side] not in (-1, seat) and state.turn_no - state.opened_turn[side] < state.n
+
+
+def courtesy_allows(state: DealState, seat: int) -> bool:
+    """Whether HB's courtesy lets ``seat`` lay down a special hand although his side has melded (MAC A.11,
+    ``special_hand_courtesy``): the option is on and his partner opened since his last turn
+    (:func:`partner_opened_since`)."""
+    return state.rules.special_hand_courtesy and partner_opened_since(state, seat)
+
+
 def declare_refusal(state: DealState, seat: int) -> Refusal | None:
     """Why ``seat`` (the player to act) may not lay his hand down as a special hand now, or None where he may
     (A.11 [CLA]): the variant has special hands (``special_hands``), he has just drawn from the stock (the play
-    phase, no pile taken), his side has not melded (nothing melded this turn either), he need not go out this
-    turn after his partner's "yes", and his 14 cards make a special hand of the variant's set."""
+    phase, no pile taken), his side has not melded (nothing melded this turn either; with HB's courtesy,
+    ``special_hand_courtesy``, his partner may have opened since his last turn), he need not go out this turn after
+    his partner's "yes", and his 14 cards make a special hand of the variant's set."""
     rules = state.rules
     side = state.side_of[seat]
     if not SPECIAL_HAND_VALUES.get(rules.special_hands):
@@ -30,7 +47,13 @@ def declare_refusal(state: DealState, seat: int) -> Refusal | None:
     if state.phase != P_PLAY or state.drew != 1:
         return refusal("special_hand_after_draw", "a special hand is laid down right after drawing from the stock: "
                                                   "your 13 cards and the card drawn (MAC A.11)")
-    if state.opened[side] or state.melds[side] or state.turn_new or state.pending:
+    melded = (state.opened[side] or state.melds[side]) and not courtesy_allows(state, seat)
+    if melded or state.turn_new or state.pending:
+        if rules.special_hand_courtesy and state.opener[side] not in (-1, seat) and not state.turn_new \
+                and not state.pending:
+            return refusal("special_hand_courtesy_over", "your partner opened before your last turn: a special "
+                                                         "hand after your side melded is laid down only in your first "
+                                                         "turn after the opening (HB's courtesy, MAC A.11)")
         return refusal("special_hand_side_melded", "a special hand is laid down only while your side has not "
                                                    "melded (MAC A.11)")
     if state.answer > 0:

@@ -1,17 +1,18 @@
 """Special hands laid down in play (Modern American Canasta, RULES_AMERICAN.md A.11, A.13): when ``declare`` is
 legal, what it does, and why it is refused.
 
-A player whose side has not melded, holding the 13 cards of his hand and the card he has just drawn from the
-stock, may lay the 14 down as a special hand of the variant's set (``special_hands``: the League's eleven or
-pagat's four). There is no discard; the deal ends at once, nobody goes out, and the side scores the hand's
-value alone (:func:`canasta.scoring.american.score_special_hand`, through the one scoring function). A Dream
-Hand also wins the game at once (:func:`canasta.scoring.winner.winner`, ``dream_hand``).
+A player whose side has not melded (or, with HB's courtesy ``special_hand_courtesy``, whose partner opened since his
+last turn), holding the 13 cards of his hand and the card he has just drawn from the stock, may lay the 14 down as a
+special hand of the variant's set (``special_hands``: the League's eleven or pagat's four). There is no discard; the
+deal ends at once, nobody goes out, and the side scores the hand's value alone
+(:func:`canasta.scoring.american.score_special_hand`, through the one scoring function). A Dream Hand also wins the
+game at once (:func:`canasta.scoring.winner.winner`, ``dream_hand``).
 """
 
 from __future__ import annotations
 
 from canasta.cards.deck import THREE
-from canasta.engine.refuse_special_hands import declare_refusal, held_cards, layout_refusal
+from canasta.engine.refuse_special_hands import courtesy_allows, declare_refusal, held_cards, layout_refusal
 from canasta.engine.state import DealState
 from canasta.scoring.american import SPECIAL_HAND_SIZE, special_hand_possible, special_hand_wins_game
 
@@ -20,9 +21,11 @@ __all__ = ["SPECIAL_HAND_SIZE", "declared_cards", "may_declare", "may_lay_out", 
 
 def may_declare(state: DealState, seat: int) -> bool:
     """Whether ``declare`` is legal for ``seat`` now (:func:`~canasta.engine.refuse_special_hands.declare_refusal`
-    finds nothing). The cheap tests first: a hand of 14 cards whose side has not opened, just drawn from the
-    stock."""
-    if state.hand_sizes[seat] != SPECIAL_HAND_SIZE or state.drew != 1 or state.opened[state.side_of[seat]]:
+    finds nothing). The cheap tests first: a hand of 14 cards just drawn from the stock, whose side has not opened
+    (or HB's courtesy lets him, :func:`~canasta.engine.refuse_special_hands.courtesy_allows`)."""
+    if state.hand_sizes[seat] != SPECIAL_HAND_SIZE or state.drew != 1:
+        return False
+    if state.opened[state.side_of[seat]] and not courtesy_allows(state, seat):  # HB's courtesy (A.11)
         return False
     if not special_hand_possible(state.rank_counts[seat]):
         return False  # most hands: a rank held once, or a three, outside the Straight (no refusal worded)

@@ -99,6 +99,8 @@ def check_american(r: RuleFields) -> None:
     if r.wild_meld_first and not r.wild_melds:
         raise RulesError("wild_meld_first (no wild card elsewhere while the meld of wild cards is incomplete) needs "
                          "wild_melds")
+    if r.special_hand_courtesy and r.special_hands == "none":
+        raise RulesError("special_hand_courtesy (a special hand after the partner opened, A.11) needs special_hands")
     if r.straight_three and not r.threes_by_colour:
         raise RulesError("straight_three (a three kept for the Straight, A.3) needs threes_by_colour")
     if r.talon_source not in ("stock", "predealt"):
@@ -194,7 +196,7 @@ def american_rule_lines(r: RuleFields) -> list[str]:
                    "melded; no discard, the deal ends, the side scores the hand alone): " + ", ".join(
             f"{SPECIAL_HAND_NAMES[k]} {v}" + (" (wins the game)" if k in DREAM_HANDS else "")
             for k, v in hands.items()) + ".")
-    if hands:
-        out.append("Not played by the engine (docs/variants/modern-american.md): HB's courtesy, a special hand "
-                   "laid down by the partner of a side that opened on the previous turn.")
+    if hands and r.special_hand_courtesy:
+        out.append("HB's courtesy: a player whose partner made the side's initial meld may still lay down a special "
+                   "hand in his first turn after it (his side's melds then count for nothing).")
     return out

@@ -125,3 +125,9 @@ class AmericanFields(HandFootFields):  # one chain of bases: a class of the comp
     """Which special hands of 14 cards a player whose side has not melded may lay down, scoring only the hand's
     value for his side: none, cla (the League's eleven, two Dream Hands that win the game) or pagat (four hands,
     Garbage 2000) (MAC A.11, A.14 rows 1-2); values in canasta.rules.american.SPECIAL_HAND_VALUES."""
+    special_hand_courtesy: bool = False
+    """HB's "courtesy" (MAC A.11, A.14 row 14; docs/variants/modern-american.md): a player whose side has melded may
+    still lay down a special hand in his first turn after his partner made the side's initial meld (the opening made
+    by another player of his side, fewer turns ago than there are players: no turn of his came between). His side's
+    melds are then ignored like its threes. False: only while the side has not melded [CLA]. Needs special_hands;
+    the three kept for the Straight is laid out once the side melded (A.3), so the Straight is out of its reach."""

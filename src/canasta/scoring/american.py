@@ -248,15 +248,17 @@ def special_hand_wins_game(rules: Rules, cards: Sequence[int]) -> bool:
 
 def score_special_hand(rules: Rules, side: SideResult, name: str) -> SideScore:
     """Score of a side one of whose players laid down a special hand: the hand's value only; its threes, melds,
-    hands and penalties are ignored (A.11 [CLA, P via E]).
+    hands and penalties are ignored (A.11 [CLA, P via E]). With HB's courtesy (``special_hand_courtesy``) the side
+    may have melded (the partner opened just before): its melds are ignored too.
 
     Raises:
-        ScoringError: the side had melded or went out (a special hand is declared before the side melds, and
-            ends the deal without going out), or the cards make no special hand of this variant.
+        ScoringError: the side went out, or had melded without HB's courtesy (a special hand is declared before the
+            side melds, and ends the deal without going out), or the cards make no special hand of this variant.
     """
-    if side.melds or side.went_out:
-        raise ScoringError(f"side {name}: a special hand is laid down only while the side has not melded, and it is "
-                           "not going out; give no melds and went_out false (RULES_AMERICAN.md A.11)")
+    if (side.melds and not rules.special_hand_courtesy) or side.went_out:
+        raise ScoringError(f"side {name}: a special hand is laid down only while the side has not melded (unless "
+                           "special_hand_courtesy), and it is not going out; give no melds and went_out false "
+                           "(RULES_AMERICAN.md A.11)")
     if any(is_red_three(c) for c in side.hand) and not rules.threes_by_colour:
         raise ScoringError(f"side {name}: a red three in the hand; red threes are laid out (§1.3)")
     _, value = special_hand_value(rules, side.special_hand)

@@ -311,8 +311,9 @@ def play_actions(state: DealState) -> list[int]:
         # asked only while a "no" still leaves a legal discard (RULES.md §1.9); where asking
         # does not require being able to go out (S1), a failed "yes" is charged (_answer)
         acts.append(ASK_ID)
-    if size == SPECIAL_HAND_SIZE and not opened and rules.special_hands != "none" and may_declare(state, seat):
-        acts.append(DECLARE_ID)  # the whole hand laid down as a special hand (MAC A.11)
+    if size == SPECIAL_HAND_SIZE and (not opened or rules.special_hand_courtesy) and rules.special_hands != "none" \
+            and may_declare(state, seat):
+        acts.append(DECLARE_ID)  # the whole hand laid down as a special hand (MAC A.11; HB's courtesy)
     if must_out and search_out and not state.planning:
         acts = out_moves(state, acts)  # the melds after which he can still go out (exact, outsearch.py)
     return acts
