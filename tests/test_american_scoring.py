@@ -21,10 +21,8 @@ def c(text: str) -> list[int]:
     return parse_cards(text)
 
 
-def test_preset_registered_with_its_aliases_and_experimental() -> None:
-    from canasta.rules.tables import EXPERIMENTAL_PRESETS
-
-    assert "modern-american" in PRESETS and "modern-american" in EXPERIMENTAL_PRESETS
+def test_preset_registered_with_its_aliases() -> None:
+    assert "modern-american" in PRESETS
     assert Rules.preset("american") == Rules.preset("mac") == Rules.preset("modern-american") == mac()
     with pytest.raises(RulesError):
         Rules.preset("americano")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from canasta.cards.deck import JOKER, card_str
 from canasta.rules.american import american_rule_lines
 from canasta.rules.rule_fields import RuleFields
-from canasta.rules.tables import BELOW_ZERO, EXPERIMENTAL_PRESETS, PILE_TAKE_MODES
+from canasta.rules.tables import BELOW_ZERO, PILE_TAKE_MODES
 
 
 def _yn(b: bool) -> str:
@@ -312,8 +312,6 @@ def _describe_end(r: RuleFields) -> list[str]:
     else:
         add(f"Game: to {r.target}; a tie on top "
             + ("plays another deal." if r.tie == "another_deal" else "is shared."))
-    if r.name in EXPERIMENTAL_PRESETS:
-        add(f"Experimental: {EXPERIMENTAL_PRESETS[r.name]}")
     if r.pile_visible:
         add("Players may look through the discard pile.")
     return lines

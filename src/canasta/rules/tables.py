@@ -84,13 +84,3 @@ CANASTA_KINDS = ("natural", "mixed", "wild")
 SET_KINDS = ("natural", "mixed", "wild", "sequence")
 """Kinds of canasta red3_set_needs_canasta may name besides a rank or natural-RANK / mixed-RANK."""
 
-EXPERIMENTAL_PRESETS: dict[str, str] = {
-    "hand-and-foot": "every option of RULES_AMERICAN.md part B is played, but book_bonus_counts_toward_minimum "
-                     "only where a book's bonus meets every minimum, and the bots have no plan of their own for "
-                     "several options; docs/variants/hand-and-foot.md lists the status.",
-    "modern-american": "the bots build toward a special hand only when one is a few cards away early in "
-                       "the deal, and they know only the first MAC sense; docs/variants/modern-american.md lists "
-                       "the status.",
-}
-"""Presets still marked experimental, with the note ``canasta rules`` shows for them (by preset name: a status
-of the preset's implementation, never a rule)."""
