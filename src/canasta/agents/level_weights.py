@@ -17,8 +17,11 @@ EASY_WEIGHTS = replace(
     joker_cost=10.0,
     reserve=0,
     keep_pair=5.0,
+    held_share=0.0,
+    held_answer=0.0,
 )
-"""The heuristic's weights with the care about feeding the next player and about wild cards removed."""
+"""The heuristic's weights with the care about feeding the next player and about wild cards removed, and blind to
+the penalty for aces or sevens held at the end (MAC A.12)."""
 EASY_NOISE = 0.15
 """Probability that ``easy`` plays a random legal move in a decision that offers a choice."""
 
