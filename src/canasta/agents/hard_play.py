@@ -191,6 +191,8 @@ class HardPlayer(HeuristicAgent):
         if rank in pos.mine:
             cost += weights.keep_own_rank
         cost += (weights.keep_value_opened if pos.opened else weights.keep_value) * pos.facts.rank_values[rank]
+        if pos.facts.held_penalties:  # 3 aces or sevens held (MAC A.12)
+            cost -= self._held_relief(pos, rank, 1, pos.late or pos.threat)
         if self._worth_pos is not pos:  # the pile's worth after one more card, once per decision
             self._worth_pos = pos
             self._worth = self.pile_worth(view, 1)
@@ -290,7 +292,7 @@ class HardPlayer(HeuristicAgent):
             if view.side_of(seat) != side or seat == out_seat:
                 continue
             if seat == view.seat:
-                estimate -= pos.hand_points
+                estimate -= pos.hand_points + self.weights.held_answer * pos.held_points  # held aces, sevens (A.12)
             else:
                 known = memory.known[seat] if seat < len(memory.known) else [0] * 53
                 known_count = sum(known)
