@@ -38,6 +38,8 @@ class HardPlayer(HeuristicAgent):
         self.hard_weights = weights
         self._foot_weights = replace(weights.base, reserve=weights.foot_reserve, keep_pair=weights.foot_keep_pair)
         """The heuristic's weights where each player has a foot (``Rules.has_foot``, Hand and Foot B.9)."""
+        self._special_weights = replace(weights.base, keep_pair=weights.special_keep_pair)
+        """The heuristic's weights where special hands are played (``Rules.special_hands``, MAC A.11)."""
         self.memory = CardMemory()
         self._unseen: Unseen | None = None
         self._next_discarded: set[int] | None = None
@@ -85,7 +87,10 @@ class HardPlayer(HeuristicAgent):
     def position(self, view: PlayerView) -> Position:
         """What the player reads off ``view`` for one decision (the memory must be in step with it)."""
         self._unseen = None
-        self.weights = self._foot_weights if view.rules.has_foot else self.hard_weights.base
+        rules = view.rules
+        self.weights = (self._foot_weights if rules.has_foot
+                        else self._special_weights if rules.special_hands not in ("", "none")
+                        else self.hard_weights.base)
         pos = Position(view, self._rules_facts(view.rules), self.weights)
         ages = self.memory.threat_ages(view, self.weights.threat_cards, pos.facts.canastas_to_go_out)
         patience = self.hard_weights.threat_patience * view.rules.players
@@ -191,10 +196,13 @@ class HardPlayer(HeuristicAgent):
         if rank in pos.mine:
             cost += weights.keep_own_rank
         cost += (weights.keep_value_opened if pos.opened else weights.keep_value) * pos.facts.rank_values[rank]
+        if pos.facts.held_penalties:  # 3 aces or sevens held (MAC A.12)
+            cost -= self._held_relief(pos, rank, 1, pos.late or pos.threat)
         if self._worth_pos is not pos:  # the pile's worth after one more card, once per decision
             self._worth_pos = pos
             self._worth = self.pile_worth(view, 1)
-        cost += hard.feed * self.take_chance(view, pos, rank, view.pile_frozen) * self._worth
+        feed = hard.special_feed if view.rules.special_hands not in ("", "none") else hard.feed
+        cost += feed * self.take_chance(view, pos, rank, view.pile_frozen) * self._worth
         return cost
 
     # ------------------------------------------------------------ initial meld
@@ -290,7 +298,7 @@ class HardPlayer(HeuristicAgent):
             if view.side_of(seat) != side or seat == out_seat:
                 continue
             if seat == view.seat:
-                estimate -= pos.hand_points
+                estimate -= pos.hand_points + self.weights.held_answer * pos.held_points  # held aces, sevens (A.12)
             else:
                 known = memory.known[seat] if seat < len(memory.known) else [0] * 53
                 known_count = sum(known)

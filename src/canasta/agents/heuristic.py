@@ -177,6 +177,7 @@ class HeuristicAgent:
         lead = pos.table[me] - max(points for side, points in enumerate(pos.table) if side != me)
         weights = self.weights
         points = pos.hand_points + weights.foot_card_points * pos.foot  # an unplayed foot counts against (B.12)
+        points += weights.held_answer * pos.held_points  # 3 aces or sevens held (MAC A.12)
         yes = pos.threat or pos.late or points <= weights.yes_hand_points or lead >= weights.yes_lead
         want = YES if yes else NO
         for action in legal:
@@ -317,7 +318,22 @@ class HeuristicAgent:
         penalty = facts.incomplete_penalties.get(target, 0) if facts.incomplete_penalties else 0
         if penalty and (target != ACE or wild_before + wild == 0):  # a mixed meld of aces costs nothing
             score -= penalty * (incomplete_risk(size_after, late) - incomplete_risk(size_before, late))
+        if facts.held_penalties and naturals:
+            score += self._held_relief(pos, target, naturals, late)
         return score - pos.run_loss(target, naturals)
+
+    def _held_relief(self, pos: Position, rank: int, cards: int, late: bool) -> float:
+        """What giving up ``cards`` natural cards of ``rank`` from the hand (a meld or a discard) saves of the
+        held-rank penalty (MAC A.12, ``RulesFacts.held_penalties``): the penalty times ``held_share`` (all of it
+        late in the deal) where the hand then drops below ``held_from`` of the rank, a share of it where it only
+        comes nearer; 0 for other ranks."""
+        facts = pos.facts
+        penalty = facts.held_penalties.get(rank, 0)
+        count = pos.rank_counts[rank] if rank < 13 else 0
+        if not penalty or count < facts.held_from:
+            return 0.0
+        share = 1.0 if late else self.weights.held_share
+        return share * penalty * min(1.0, cards / (count - facts.held_from + 1))
 
     def _contract_score(self, pos: Position, meld: tuple[int, int] | None, naturals: int, wild: int) -> float:
         """What a move into the side's ``meld`` of a rank (None: a new meld) is worth for the clean books the
@@ -420,6 +436,8 @@ class HeuristicAgent:
         if rank in pos.mine:
             cost += weights.keep_own_rank
         cost += (weights.keep_value_opened if pos.opened else weights.keep_value) * facts.rank_values[rank]
+        if facts.held_penalties:
+            cost -= self._held_relief(pos, rank, 1, pos.late or pos.threat)
         frozen_next = view.pile_frozen or not view.opened[pos.next_side]
         if rank in pos.next_melds and not frozen_next:
             cost += weights.feed_meld * pile_after

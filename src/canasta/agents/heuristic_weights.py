@@ -141,6 +141,16 @@ class HeuristicWeights:
     special_keep: float = 1000.0
     """Cost of each card a discard takes from the special hand built toward."""
 
+    # --- aces and sevens held (Modern American Canasta A.12) ---------------------
+    held_share: float = 0.5
+    """Share of a held-rank penalty (``held_aces_penalty``, ``held_sevens_penalty``: 1,500 for a player holding 3
+    aces or 3 sevens at the end of the deal) that holding such cards is expected to cost while the deal is young;
+    late in the deal or when an opponent may go out: all of it. A discard or meld that takes the hand below the
+    count is credited with it; 0: the penalty is ignored in play."""
+    held_answer: float = 1.0
+    """Multiplier of the held-rank penalties the hand would cost now, counted with its points when answering
+    "may I go out?" (0: ignored)."""
+
     # --- going out and answering -----------------------------------------------
     out_canastas: int = 1
     """Canastas the side wants before going out when nothing presses."""

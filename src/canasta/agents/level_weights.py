@@ -17,8 +17,11 @@ EASY_WEIGHTS = replace(
     joker_cost=10.0,
     reserve=0,
     keep_pair=5.0,
+    held_share=0.0,
+    held_answer=0.0,
 )
-"""The heuristic's weights with the care about feeding the next player and about wild cards removed."""
+"""The heuristic's weights with the care about feeding the next player and about wild cards removed, and blind to
+the penalty for aces or sevens held at the end (MAC A.12)."""
 EASY_NOISE = 0.15
 """Probability that ``easy`` plays a random legal move in a decision that offers a choice."""
 
@@ -122,6 +125,14 @@ class HardWeights:
     the danger of a pair by unseen copies) instead of the pile war's chance × worth: with a deck per player every
     rank has 20 copies, the chance of a pair is much the same for every rank, and the war's cost crowded out
     keeping the hand's pairs (docs/bots.md, measured)."""
+    # --- where special hands are played (Rules.special_hands, Modern American Canasta A.11) -------------------
+    special_keep_pair: float = 40.0
+    """``base.keep_pair`` where special hands are played: pairs and triples make the Zip Code, Pairs and Garbage
+    (2,500 to 3,500 points) and take the always-frozen pile; with classic's 6.25 ``hard`` laid down a special hand in
+    4% of deals, ``medium`` (25) in 33% (docs/bots.md, measured)."""
+    special_feed: float = 0.4
+    """``feed`` where special hands are played (a quarter of classic's 1.6): a discard from a group is the pile
+    war's safest (few copies left unseen), so the war's price broke the groups those hands are made of."""
     # --- coaching (canasta play --coach) -------------------------------------------
     coach_loss: float = 60.0
     """Warn about a discard whose cost exceeds the best discard's by this much."""

@@ -6,7 +6,8 @@ from the seat's :class:`~canasta.engine.deal.PlayerView` and the legal move ids 
 * ``medium`` **is** the heuristic player (``heuristic`` stays registered as well,
   same player, same default weights :data:`~canasta.agents.heuristic.DEFAULT_WEIGHTS`).
 * ``easy`` plays the heuristic with :data:`EASY_WEIGHTS` (it forgets to watch what it
-  feeds the next player and spends wild cards freely) and, with probability
+  feeds the next player, spends wild cards freely and ignores the penalty for aces or sevens
+  held at the end, MAC A.12) and, with probability
   ``EASY_NOISE`` per decision that has a choice, a random legal move.
 * ``hard`` (:class:`HardAgent`) adds to the heuristic:
 
@@ -19,7 +20,9 @@ from the seat's :class:`~canasta.engine.deal.PlayerView` and the legal move ids 
     pile's worth to him. A wild card freezes a pile worth guarding, a black three stops
     it for one turn (§1.8). The pile is taken on its known contents. Where each player has a foot
     (``Rules.has_foot``, Hand and Foot) a discard costs what it costs the heuristic instead, threes first, with
-    pairs kept (``foot_keep_pair``) and no reserve after the foot (``foot_reserve``);
+    pairs kept (``foot_keep_pair``) and no reserve after the foot (``foot_reserve``); where special hands are
+    played (``Rules.special_hands``, MAC A.11) pairs are kept (``special_keep_pair``) and the war's price is
+    lower (``special_feed``), as the groups make those hands;
   - **the initial meld** (§1.6): it spends wild cards on it only up to a limit that
     shrinks while there is a pile to win and grows with the rounds played and once
     the opponents could go out;

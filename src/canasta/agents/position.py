@@ -34,6 +34,18 @@ def incomplete_penalties(rules: Rules) -> dict[int, int]:
     return out
 
 
+def held_penalties(rules: Rules) -> dict[int, int]:
+    """Ranks whose cards cost a player holding ``held_rank_penalty_from`` of them or more at the end of the deal a
+    penalty, with that penalty (MAC A.12: 1,500 for 3 aces, 1,500 for 3 sevens; read from ``held_aces_penalty``
+    and ``held_sevens_penalty``). Empty where neither is set (every other preset)."""
+    out = {}
+    if rules.held_aces_penalty:
+        out[ACE] = rules.held_aces_penalty
+    if rules.held_sevens_penalty:
+        out[RANKS.index("7")] = rules.held_sevens_penalty
+    return out
+
+
 @mypyc_attr(native_class=False)  # compiled: a Python class, so that it pickles and copies as in the pure build
 class RulesFacts:
     """Numbers read once from the rules: card values by rank, meld limits, copies per rank.
@@ -46,10 +58,13 @@ class RulesFacts:
             side needs to go out (§1.9). incomplete_penalties: target (rank index or WILD_TARGET) -> points an
             incomplete meld of it costs at the end of the deal and blocks going out (MAC A.9, A.12:
             ``incomplete_blocks_going_out``; natural aces, sevens, wild cards), empty elsewhere.
+            held_penalties: rank index -> points a player holding ``held_from`` natural cards of it or more loses
+            at the end of the deal (MAC A.12, :func:`held_penalties`), empty elsewhere.
     """
 
     __slots__ = ("rules", "rank_values", "meld_limits", "copies", "black_three_penalty", "canastas_to_go_out",
-                 "incomplete_penalties", "_canastas")
+                 "incomplete_penalties", "held_penalties",
+                 "held_from", "_canastas")
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -62,6 +77,8 @@ class RulesFacts:
         self.black_three_penalty = rules.black3_hand_penalty
         self.canastas_to_go_out = rules.canastas_to_go_out
         self.incomplete_penalties = incomplete_penalties(rules)
+        self.held_penalties = held_penalties(rules)
+        self.held_from = rules.held_rank_penalty_from
         self._canastas: dict[tuple[int, ...], int] = {}
 
     def canasta_points(self, cards: tuple[int, ...]) -> int:
@@ -106,6 +123,8 @@ class Position:
             discard) and its melds. visible: copies of each rank seen (own hand, melds, pile top).
         hand_points: what the hand would cost if the deal ended now, in points (red threes at
             ``red3_hand_penalty`` where they are kept in hands, Hand and Foot B.7).
+        held_points: the penalties the hand would cost if the deal ended now for the aces or sevens it holds
+            (``RulesFacts.held_penalties``, MAC A.12; 0 elsewhere).
         blocked: going out is barred for a reason of the variant (:func:`canasta.agents.goals.out_blocked`).
         needed: targets whose canasta the side still needs to go out (:func:`canasta.agents.goals.needed_targets`).
         runs: keep values of the cards of runs the hand collects towards a sequence laid down whole
@@ -117,8 +136,8 @@ class Position:
     """
 
     __slots__ = ("view", "facts", "rank_counts", "mine", "extendable", "canastas", "table", "opened", "late",
-                 "threat", "next_side", "next_melds", "visible", "hand_points", "size", "blocked", "needed", "runs",
-                 "seq_needed", "wild_jokers", "foot", "clean_short", "clean_open")
+                 "threat", "next_side", "next_melds", "visible", "hand_points", "held_points", "size", "blocked",
+                 "needed", "runs", "seq_needed", "wild_jokers", "foot", "clean_short", "clean_open")
 
     def __init__(self, view: PlayerView, facts: RulesFacts, weights: HeuristicWeights):
         self.view = view
@@ -157,6 +176,9 @@ class Position:
                                for card in view.hand)
         if rules.red3_hand_penalty:  # red threes kept in hands cost their penalty (Hand and Foot B.7: 500 each)
             self.hand_points += sum(rules.red3_hand_penalty - black_three for card in view.hand if IS_RED_THREE[card])
+        held = facts.held_penalties
+        self.held_points = sum(points for rank, points in held.items()
+                               if rank_counts[rank] >= facts.held_from) if held else 0
         self.blocked = out_blocked(view)  # extra cards, red threes, kinds of canasta (goals.py)
         self.needed = needed_targets(view)
         self.runs = run_keep_costs(view)
