@@ -31,7 +31,13 @@ from canasta.engine.constraints import sequence_plans
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, naturals_reach
 from canasta.engine.constraints.going_out import canastas_needed_now_and_with_a_sequence
 from canasta.engine.constraints.initial_meld_reach import InitialMeldCheck
-from canasta.engine.constraints.meld_plans import MeldLimits, _all_meldable, best_meld_value, can_meld_out
+from canasta.engine.constraints.meld_plans import (
+    MeldLimits,
+    _all_meldable,
+    _split_meldable,
+    best_meld_value,
+    can_meld_out,
+)
 from canasta.engine.constraints.sequence_plans import out_reach
 from canasta.engine.deal import FIXED_MOVES, P_PLAY, Deal, IllegalMove
 from canasta.engine.movegen import sequences as seqplay
@@ -244,6 +250,61 @@ def test_one_lone_card_is_the_only_discard_tried(spec: str) -> None:
             rc[r] for r in range(FOUR, ACE + 1) if rc[r] and rc[r] < lim.min_nat and r not in ex)
         lone_cases += lone == 1 and allow and want
     assert lone_cases > 5
+
+
+def _split_meldable_every_plan(rank_counts: list[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits,
+                               canastas: int, need: int, start: int) -> bool:
+    """``meld_plans._split_meldable`` as first written: every split tried, none skipped (the slow rule)."""
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
+    for r in range(start, ACE + 1):
+        e = melds_by_rank.get(r)
+        c = rank_counts[r]
+        if e is None or c < 2 or e[0] + e[1] >= 7:
+            continue
+        size = e[0] + e[1]
+        for k in range(0, min(c - 2, 7 - size) + 1):
+            fill = 7 - size - k
+            if (fill > wilds or fill > limits.join_capacity(e[0], e[1], k, r) or size + k + fill > limits.max_size
+                    or (fill + e[1] > 0 and size + k + fill > limits.mixed_max)):
+                continue
+            work = list(rank_counts)
+            work[r] -= k
+            twos = min(fill, work[TWO])
+            work[TWO] -= twos
+            work[JOKER_RANK] -= fill - twos
+            rest = {t: v for t, v in melds_by_rank.items() if t != r}
+            if (_all_meldable(work, rest, limits, canastas + 1, need)
+                    or _split_meldable_every_plan(work, rest, limits, canastas + 1, need, r + 1)):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("spec", ["hollywood", "samba", "bolivia", "hand-and-foot", "samba(canasta_max=0)"])
+def test_split_plans_skip_only_plans_that_fail(spec: str) -> None:
+    """``_split_meldable`` (a meld filled to a canasta, its rank's other naturals beside it: several_melds_per_rank)
+    skips the splits whose plans fail whatever follows; it answers as trying every split, on random hands and melds
+    whose melds of ranks hold room for the hand's naturals or overflow it."""
+    lim = _limits(spec)
+    assert lim.several
+    rng = random.Random(spec + "split")
+    found = skipped = 0
+    for _ in range(4000):
+        rc = [0] * 14
+        ex: dict[int, list[int]] = {}
+        for r in rng.sample(range(FOUR, ACE + 1), rng.randint(1, 5)):
+            nat = rng.randint(3, 6)
+            ex[r] = [nat, rng.randint(0, min(2, 6 - nat))]
+            rc[r] = rng.randint(0, 6)
+        for _ in range(rng.randint(0, 8)):
+            rc[rng.choice([TWO, JOKER_RANK, TWO, JOKER_RANK, THREE] + list(range(FOUR, ACE + 1)))] += 1
+        canastas, need = rng.randint(0, 2), rng.randint(1, 4)
+        start = rng.choice([FOUR, FOUR, FOUR, rng.randint(FOUR, ACE)])
+        want = _split_meldable_every_plan(rc, ex, lim, canastas, need, start)
+        assert _split_meldable(rc, ex, lim, canastas, need, start) == want, (rc, ex, canastas, need, start)
+        found += want
+        skipped += not want
+    assert found > 100 and skipped > 100
+    # (deals of the preset, where the rank plans run at every move: tests/test_legal_pin.py and the digests)
 
 
 @pytest.mark.parametrize("spec", ["italian", "hollywood", "samba", "brazilian", "bolivia"])

@@ -142,7 +142,11 @@ def wild_canastas(deal: DealState, side: int) -> int:
     meld_index = deal.meld_index[side]
     if meld_index[TWO] < 0 and meld_index[WILD_TARGET] < 0:  # no meld of twos or of wild cards
         return 0
-    return sum(1 for m in deal.melds[side] if (m.target == TWO or m.target == WILD_TARGET) and m.is_canasta)
+    n = 0
+    for m in deal.melds[side]:  # (a loop, not sum() of a generator: called at every move generation in Italian)
+        if (m.target == TWO or m.target == WILD_TARGET) and len(m.cards) >= 7:  # m.is_canasta
+            n += 1
+    return n
 
 
 def kinds_met_after(deal: DealState, side: int, target: int, naturals: int, wilds: int) -> bool:

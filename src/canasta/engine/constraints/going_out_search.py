@@ -75,7 +75,7 @@ class OverBudget(Exception):
     """The search expanded more than :data:`BUDGET` states."""
 
 
-def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: list[int]) -> int:
+def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: list[int], most: int) -> int:
     """How many cards of ``hand`` (counts by card type, ``rc`` by rank, the pile set aside included) no move
     of this turn can ever meld, counted generously (an exact lower bound): black threes short of a meld of
     them (fewer than 3; where they leave play only as a set, any number but 4: §1.8, §3.4); a natural
@@ -83,20 +83,25 @@ def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: lis
     where one wild card would make it a meld and the hand holds one), and which no sequence of its suit can
     take: no window of ``sequence_min`` ranks around it whose other ranks the hand holds in that suit, or
     the side's sequences of that suit cover, up to ``sequence_wild_max`` ranks missing where the hand holds
-    a wild card (§1.5, §3.2)."""
+    a wild card (§1.5, §3.2). The count stops once it passes ``most`` (the caller's only question is whether
+    it does)."""
     rules = d.rules
     b3 = rank_counts[THREE]
     stuck = (b3 if b3 != 4 else 0) if rules.black3_set_leaves_play else (b3 if b3 < 3 or not rules.black3_meld else 0)
     if stuck and rules.black3_foot_book and b3 >= 4 and not d.packets[seat]:
         stuck = 0  # a book of them from the foot (B.7 foot_book): counted generously
+    if stuck > most:
+        return stuck
     limits = d.meld_limits
     wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
     meld_index = d.meld_index[side]
     melds = d.melds[side]
-    cap = rules.meld_cap
+    cap = limits.max_size  # rules.meld_cap (a property in the rules)
     least = max(limits.min_nat, 3)
     seq = rules.sequences
-    placeable: list[int] | None = None  # per suit, the ranks (as bits) a sequence could take (worked out once)
+    smin = rules.sequence_min
+    gaps_ok = rules.sequence_wild_max if wilds else 0
+    cover: list[int] | None = None  # per suit, the ranks (as bits) held or covered by a sequence (worked out once)
     for r in range(FOUR, ACE + 1):
         c = rank_counts[r]
         if not c:
@@ -106,19 +111,19 @@ def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: lis
             continue
         if c >= least or (c >= limits.min_nat and limits.pair_wild_at(r) and wilds):
             continue
-        if seq and placeable is None:
-            placeable = _seq_placeable(d, side, hand, rules.sequence_wild_max if wilds else 0)
+        if seq and cover is None:
+            cover = _seq_cover(d, side, hand)
         for suit in range(4):
             k = hand[r * 4 + suit]
-            if k and not (placeable is not None and placeable[suit] >> r & 1):
+            if k and not (cover is not None and _seq_placeable(cover[suit], r, smin, gaps_ok)):
                 stuck += k
+        if stuck > most:
+            return stuck
     return stuck
 
 
-def _seq_placeable(d: DealState, side: int, hand: list[int], gaps_ok: int) -> list[int]:
-    """Per suit, as bits, the ranks that lie in a window of ``sequence_min`` ranks (4..A) of which the hand
-    holds or the side's sequences of that suit cover all but at most ``gaps_ok`` (:func:`_stuck`)."""
-    smin = d.rules.sequence_min
+def _seq_cover(d: DealState, side: int, hand: list[int]) -> list[int]:
+    """Per suit, as bits by rank, the naturals 4..A ``hand`` holds and the ranks the side's sequences cover."""
     cover = [0, 0, 0, 0]
     for m in d.seqs[side]:
         suit, lo, hi = m.span
@@ -131,16 +136,20 @@ def _seq_placeable(d: DealState, side: int, hand: list[int], gaps_ok: int) -> li
         for c in range(FOUR * 4, (ACE + 1) * 4):
             if hand[c]:
                 cover[c & 3] |= 1 << (c >> 2)
-    out = [0, 0, 0, 0]
-    for suit in range(4):
-        have = cover[suit]
-        if not have:
-            continue
-        for a in range(FOUR, ACE - smin + 2):
-            window = (1 << (a + smin)) - (1 << a)
-            if smin - (have & window).bit_count() <= gaps_ok:
-                out[suit] |= window
-    return out
+    return cover
+
+
+def _seq_placeable(have: int, r: int, smin: int, gaps_ok: int) -> bool:
+    """Whether rank ``r`` lies in a window of ``smin`` ranks (``sequence_min``, within 4..A) of which ``have`` (a
+    suit's ranks held or covered, :func:`_seq_cover`) holds all but at most ``gaps_ok`` (:func:`_stuck`)."""
+    if not have:
+        return False
+    lo = r - smin + 1 if r - smin + 1 > FOUR else FOUR
+    hi = r if r < ACE - smin + 1 else ACE - smin + 1
+    for a in range(lo, hi + 1):
+        if smin - (have & ((1 << (a + smin)) - (1 << a))).bit_count() <= gaps_ok:
+            return True
+    return False
 
 
 def _suit_counts(hand: list[int]) -> tuple[list[int], list[int]]:
@@ -247,7 +256,8 @@ def _hopeless(d: DealState, seat: int, side: int) -> bool:
             if d._to_hand((c,)):
                 hand[c] += 1
                 rank_counts[c >> 2] += 1
-    if _stuck(d, seat, side, hand, rank_counts) > (0 if d.no_discard else 1):
+    most = 0 if d.no_discard else 1
+    if _stuck(d, seat, side, hand, rank_counts, most) > most:
         return True
     book = rules.black3_foot_book and rank_counts[THREE] >= 4 and not d.packets[seat]  # B.7 foot_book: a book more
     if d.canastas[side] + _reachable_canastas(d, side, hand, rank_counts) + book < rules.canastas_to_go_out:

@@ -398,29 +398,63 @@ def _split_meldable(rank_counts: Sequence[int], melds_by_rank: dict[int, list[in
     """Whether the cards can all be melded when some open melds of ranks ``start`` and up are first filled to exactly
     7 cards with ``k`` of the rank's naturals and as many wild cards as they lack (within what the meld may take),
     the rank's other naturals (2 or more) then melded beside the new canasta. Each such step is a legal move (a
-    meld beside a canasta of its rank, several_melds_per_rank); the rest is :func:`_all_meldable`'s plan."""
+    meld beside a canasta of its rank, several_melds_per_rank); the rest is :func:`_all_meldable`'s plan.
+
+    Every plan tried ends in :func:`_all_meldable`, so the branches it refuses whatever is split later are skipped
+    (the same answer as trying them, tests/test_speed_shortcuts.py): black threes it cannot meld; a rank without a
+    meld whose naturals make none (the naturals left beside a split count so); a meld overflowing its cap that no
+    split left to try reaches (the ranks below ``start``, or ranks passed over in the loop)."""
+    b3 = rank_counts[THREE]
+    if b3 and (b3 < 3 or not limits.threes):
+        return False  # no plan melds them (_all_meldable's first test)
     wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
-    for r in range(start, ACE + 1):
-        e = melds_by_rank.get(r)
+    maxs = limits.max_size
+    cands: list[int] = []  # the ranks a split may start at, ascending
+    for r in range(FOUR, ACE + 1):
         c = rank_counts[r]
-        if e is None or c < 2 or e[0] + e[1] >= 7:
+        e = melds_by_rank.get(r)
+        if e is None:
+            if c and not _new_meld_ok(limits, r, c, wilds):
+                return False  # its naturals make no meld in any plan (fewer wild cards only)
             continue
         size = e[0] + e[1]
+        splittable = r >= start and c >= 2 and size < 7
+        if splittable:
+            cands.append(r)
+        if size + c > (limits.mixed_max if e[1] else maxs) and not splittable:
+            return False  # overflows its cap, and no split of this call reaches it
+    for r in cands:
+        e = melds_by_rank[r]
+        c = rank_counts[r]
+        size = e[0] + e[1]
+        rest: dict[int, list[int]] | None = None
         for k in range(0, min(c - 2, 7 - size) + 1):  # k naturals join the meld, c - k (2 or more) go beside it
             fill = 7 - size - k  # wild cards that close it at 7
             if (fill > wilds or fill > limits.join_capacity(e[0], e[1], k, r) or size + k + fill > limits.max_size
-                    or (fill + e[1] > 0 and size + k + fill > limits.mixed_max)):
+                    or (fill + e[1] > 0 and size + k + fill > limits.mixed_max)
+                    or not _new_meld_ok(limits, r, c - k, wilds - fill)):
                 continue
             work = list(rank_counts)
             work[r] -= k
             twos = min(fill, work[TWO])
             work[TWO] -= twos
             work[JOKER_RANK] -= fill - twos
-            rest = {t: v for t, v in melds_by_rank.items() if t != r}  # the canasta takes nothing more
+            if rest is None:
+                rest = {t: v for t, v in melds_by_rank.items() if t != r}  # the canasta takes nothing more
             if (_all_meldable(work, rest, limits, canastas + 1, need)
                     or _split_meldable(work, rest, limits, canastas + 1, need, r + 1)):
                 return True
+        if size + c > (limits.mixed_max if e[1] else maxs):
+            return False  # left unsplit by every later plan, it overflows
     return False
+
+
+def _new_meld_ok(limits: MeldLimits, r: int, c: int, wilds: int) -> bool:
+    """Whether :func:`_all_meldable` melds ``c`` > 0 naturals of rank ``r`` that have no meld (a new meld; a pair
+    with one of ``wilds`` wild cards where the rules allow it)."""
+    if c >= 3 and c >= limits.min_nat:
+        return c <= limits.max_size
+    return c == 2 and wilds > 0 and limits.pair_wild_at(r)
 
 
 def _lone(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], r: int, min_nat: int,

@@ -6,7 +6,7 @@ needs the partner's yes, ``must_ask_to_go_out``, Brazilian).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
 from canasta.cards.sequences import (
@@ -170,20 +170,44 @@ def out_reach(
     allow_discard: bool,
     depth: int = REACH_DEPTH,
     spans: list[Span] | None = None,
+    seen: dict[tuple[Any, ...], bool] | None = None,
 ) -> bool:
     """Whether the hand (``hand`` by card type, ``rc`` by rank) can go out this turn: meld every card,
     or all but one and discard it, with up to ``depth`` sequence moves (new sequences or additions to
     the side's sequences) besides melds of a rank; ``canastas`` and ``seq_done`` are the side's
-    canastas and the sequence canastas made so far by the plan (RULES.md §1.9, §3.2)."""
-    from canasta.engine.constraints.meld_plans import can_meld_out
+    canastas and the sequence canastas made so far by the plan (RULES.md §1.9, §3.2).
 
+    Two orders of the same sequence moves (A then B, B then A) leave the same hand and the same sequences: the
+    answer of each hand, sequences (in any order) and counts is kept in ``seen`` for the rest of the call."""
     side = deal.side_of[deal.turn]
     need = deal._out_need(side, seq_done)
     if sum(rank_counts) == 0:
         return canastas >= need
-    top = spans is None
-    if spans is None:
-        spans = [m.span for m in deal.melds[side] if m.target == SEQ_TARGET]
+    if seen is None:  # the first call
+        seen = {}
+        top = spans is None
+        if spans is None:
+            spans = [m.span for m in deal.melds[side] if m.target == SEQ_TARGET]
+        return _out_reach_node(deal, hand, rank_counts, melds_by_rank, canastas, seq_done, allow_discard, depth,
+                               spans, seen, need, top)
+    assert spans is not None
+    # (rank_counts is the hand's plus the same pile set aside all through the call: the hand is the key)
+    key = (tuple(hand), tuple(sorted(spans)), canastas, seq_done, depth)
+    got = seen.get(key)
+    if got is None:
+        got = seen[key] = _out_reach_node(deal, hand, rank_counts, melds_by_rank, canastas, seq_done, allow_discard,
+                                          depth, spans, seen, need, False)
+    return got
+
+
+def _out_reach_node(deal: DealState, hand: list[int], rank_counts: list[int], melds_by_rank: dict[int, list[int]],
+                    canastas: int, seq_done: int, allow_discard: bool, depth: int, spans: list[Span],
+                    seen: dict[tuple[Any, ...], bool], need: int, top: bool) -> bool:
+    """:func:`out_reach` of one hand and its sequences ``spans`` (``need``: the canastas to go out), its sequence
+    moves searched through :func:`out_reach` (answers kept in ``seen``)."""
+    from canasta.engine.constraints.meld_plans import can_meld_out
+
+    side = deal.side_of[deal.turn]
     if _stuck(deal, hand, rank_counts, melds_by_rank, spans) > (1 if allow_discard else 0):
         return False  # cards no meld can take
     if top and canastas + _canasta_bound(deal, hand, rank_counts, melds_by_rank, spans) < deal.rules.canastas_to_go_out:
@@ -206,7 +230,8 @@ def out_reach(
         else:
             nxt[i] = after
         ok = out_reach(
-            deal, hand, rank_counts, melds_by_rank, canastas + done, seq_done + done, allow_discard, depth - 1, nxt
+            deal, hand, rank_counts, melds_by_rank, canastas + done, seq_done + done, allow_discard, depth - 1, nxt,
+            seen,
         )
         _shift(hand, rank_counts, cards, 1)
         if ok:
