@@ -31,6 +31,7 @@ import asyncio
 import json
 import multiprocessing as mp
 import os
+import queue
 import random
 import socket
 import statistics
@@ -45,6 +46,10 @@ import httpx
 import orjson
 import psutil
 import websockets
+
+
+class SetupError(RuntimeError):
+    """The benchmark could not be set up (the server did not start, tables could not be created): one line."""
 
 
 def free_port() -> int:
@@ -81,10 +86,10 @@ def start_server(database: str, port: int, workers: int = 1, cpus: set[int] | No
             return proc
         except httpx.HTTPError:
             if proc.poll() is not None:
-                raise RuntimeError("the server exited at start") from None
+                raise SetupError(f"the server exited at start (exit code {proc.returncode})") from None
             time.sleep(0.1)
     proc.terminate()
-    raise RuntimeError("the server did not start")
+    raise SetupError("the server did not answer within 300 s of its start")
 
 
 def settle(pid: int, seconds: float = 60.0) -> None:
@@ -119,25 +124,60 @@ def cpu_seconds(pid: int) -> float:
     return sum(cpu_by_process(pid).values())
 
 
-async def create_tables(base: str, n: int) -> list[tuple[str, list[str]]]:
-    """N four-player tables: each table's id and its four seat tokens (the host's, then the claimed invites)."""
+CREATE_CONCURRENCY = 16
+"""Requests in flight while the tables are created."""
+CREATE_ATTEMPTS = 5
+"""Tries per table (a table whose creation failed midway is left and a new one made)."""
+
+
+async def create_tables(base: str, n: int, transport: httpx.AsyncBaseTransport | None = None,
+                        backoff: float = 0.5) -> list[tuple[str, list[str]]]:
+    """N four-player tables: each table's id and its four seat tokens (the host's, then the claimed invites).
+
+    At most :data:`CREATE_CONCURRENCY` requests are in flight, on connections kept alive for at most 1 s (less
+    than the server's keep-alive, 5 s with uvicorn, so a connection the server is closing is never reused). A
+    table whose creation fails (a connection error, a 5xx answer, a refused claim) is left and made again,
+    after ``backoff`` x 2^try seconds, up to :data:`CREATE_ATTEMPTS` times.
+
+    Raises:
+        SetupError: a table could not be made in :data:`CREATE_ATTEMPTS` tries (the last reason, one line).
+    """
     seats = [{"kind": "human"}] * 4
-    sem = asyncio.Semaphore(16)
-    async with httpx.AsyncClient(base_url=base, timeout=120) as client:
+    sem = asyncio.Semaphore(CREATE_CONCURRENCY)
+    limits = httpx.Limits(max_connections=CREATE_CONCURRENCY, keepalive_expiry=1.0)
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits, transport=transport) as client:
+        async def attempt() -> tuple[str, list[str]]:
+            r = await client.post("/api/tables", json={"variant": "classic(players=4)", "seats": seats,
+                                                       "hints": False})
+            r.raise_for_status()
+            data = r.json()
+            tokens = {int(data["seat"]): str(data["token"])}
+            for link in data["links"]:
+                code = link["link"].split("i=")[1]
+                c = await client.post(f"/api/tables/{data['id']}/claim", json={"invite": code})
+                c.raise_for_status()
+                tokens[int(c.json()["seat"])] = str(c.json()["token"])
+            return str(data["id"]), [tokens[s] for s in sorted(tokens)]
+
         async def one() -> tuple[str, list[str]]:
-            async with sem:
-                r = await client.post("/api/tables", json={"variant": "classic(players=4)", "seats": seats,
-                                                           "hints": False})
-                r.raise_for_status()
-                data = r.json()
-                tokens = {int(data["seat"]): str(data["token"])}
-                for link in data["links"]:
-                    code = link["link"].split("i=")[1]
-                    c = await client.post(f"/api/tables/{data['id']}/claim", json={"invite": code})
-                    c.raise_for_status()
-                    tokens[int(c.json()["seat"])] = str(c.json()["token"])
-                return str(data["id"]), [tokens[s] for s in sorted(tokens)]
+            reason = ""
+            for n_try in range(CREATE_ATTEMPTS):
+                try:
+                    async with sem:
+                        return await attempt()
+                except (httpx.HTTPError, ValueError, KeyError, IndexError) as e:
+                    reason = _one_line(e)
+                    if n_try + 1 < CREATE_ATTEMPTS:
+                        await asyncio.sleep(backoff * 2 ** n_try)
+            raise SetupError(f"a table could not be created in {CREATE_ATTEMPTS} tries at {base}: {reason}")
+
         return list(await asyncio.gather(*(one() for _ in range(n))))
+
+
+def _one_line(error: BaseException) -> str:
+    """``error`` as one short line: its type and the first line of its text."""
+    text = str(error).strip().splitlines()[0][:160] if str(error).strip() else ""
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 async def seat_client(ws_base: str, tid: str, token: str, host: bool, think: float, out: dict[str, Any],
@@ -242,6 +282,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     database = args.database or f"sqlite:///{Path(tmp.name) / 'load.db'}"
     if args.url:
         base = args.url.rstrip("/")
+        try:
+            httpx.get(f"{base}/api/meta", timeout=10).raise_for_status()
+        except httpx.HTTPError as e:
+            raise SetupError(f"no canasta server answers at {base}: {_one_line(e)}") from None
     else:
         port = free_port()
         proc = start_server(database, port, args.workers, _cpus(args.server_cpus))
@@ -259,7 +303,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         t_connect = time.monotonic()
         for p in procs:
             p.start()
-        connected = sum(ready.get(timeout=600) for _ in procs)
+        try:
+            connected = sum(ready.get(timeout=600) for _ in procs)
+        except queue.Empty:
+            raise SetupError("the clients did not connect within 600 s") from None
         connect_s = time.monotonic() - t_connect
         cpu0 = cpu_by_process(proc.pid) if proc else {}
         t0 = time.time()
@@ -317,7 +364,10 @@ def main() -> None:
     ap.add_argument("--client-cpus", help="CPUs the client processes run on (Linux), e.g. 1")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
-    res = run(args)
+    try:
+        res = run(args)
+    except SetupError as e:
+        sys.exit(f"web_load: {e}")
     if args.json:
         print(json.dumps(res))
     else:

@@ -1,0 +1,95 @@
+"""benchmarks/web_load.py's setup: tables created through connection errors, and a one-line error when they cannot
+be (the load figures themselves are the benchmark's, never a test's)."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import itertools
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+httpx = pytest.importorskip("httpx")
+pytest.importorskip("psutil")
+pytest.importorskip("websockets")
+
+ROOT = Path(__file__).parents[2]
+SCRIPT = ROOT / "benchmarks" / "web_load.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("web_load", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class FakeServer:
+    """Answers POST /api/tables and /claim like the server; the requests named in ``fail_on`` (1-based count of
+    all requests) fail with a connection error (the server closing the connection, httpx.ReadError)."""
+
+    def __init__(self, fail_on: set[int] | None = None, always_fail: bool = False):
+        self.fail_on = fail_on or set()
+        self.always_fail = always_fail
+        self.count = 0
+        self.ids = itertools.count(1)
+        self.tables: dict[str, set[str]] = {}
+
+    def handle(self, request: httpx.Request) -> httpx.Response:
+        self.count += 1
+        if self.always_fail or self.count in self.fail_on:
+            raise httpx.ReadError("connection closed by the server", request=request)
+        path = request.url.path
+        if path == "/api/tables":
+            tid = f"t{next(self.ids)}"
+            self.tables[tid] = {f"{tid}i{s}" for s in (1, 2, 3)}
+            return httpx.Response(201, json={"id": tid, "seat": 0, "token": f"{tid}k0", "links": [
+                {"seat": s, "link": f"/table?t={tid}&i={tid}i{s}"} for s in (1, 2, 3)]})
+        tid = path.split("/")[3]
+        code = json.loads(request.content)["invite"]
+        if code not in self.tables[tid]:
+            return httpx.Response(409, json={"error": "this invite has been used", "code": "spent"})
+        self.tables[tid].discard(code)
+        seat = int(code.split("i")[-1])
+        return httpx.Response(200, json={"seat": seat, "token": f"{tid}k{seat}"})
+
+
+def test_tables_are_made_through_connection_errors() -> None:
+    web_load = _load()
+    server = FakeServer(fail_on={1, 6, 7})  # a table's creation, then two of a table's claims
+    tables = asyncio.run(web_load.create_tables("http://fake", 3, transport=httpx.MockTransport(server.handle),
+                                                backoff=0.0))
+    assert len(tables) == 3
+    for tid, tokens in tables:
+        assert tokens == [f"{tid}k{s}" for s in range(4)]  # every seat claimed, in seat order
+    assert len({tid for tid, _ in tables}) == 3
+
+
+def test_a_table_that_cannot_be_made_is_one_line() -> None:
+    web_load = _load()
+    server = FakeServer(always_fail=True)
+    with pytest.raises(web_load.SetupError) as info:
+        asyncio.run(web_load.create_tables("http://fake", 2, transport=httpx.MockTransport(server.handle),
+                                           backoff=0.0))
+    message = str(info.value)
+    assert "\n" not in message
+    assert f"{web_load.CREATE_ATTEMPTS} tries" in message and "ReadError" in message
+    assert server.count == 2 * web_load.CREATE_ATTEMPTS
+
+
+def test_no_server_at_the_url_is_one_line_and_no_traceback() -> None:
+    web_load = _load()
+    port = web_load.free_port()  # nothing listens there
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--url", f"http://127.0.0.1:{port}", "--tables", "1",
+                           "--seconds", "1", "--json"], capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("web_load: no canasta server answers at"), proc.stderr
