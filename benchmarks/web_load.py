@@ -68,9 +68,11 @@ def start_server(database: str, port: int, workers: int = 1, cpus: set[int] | No
         Store(database).close()
     code = ("import uvicorn; from canasta.web.app import create_app; "
             "from canasta.web.security import SecurityConfig; from canasta.web.serve import UVICORN_OPTIONS as o; "
-            f"uvicorn.run(create_app({database!r}, bot_delay=0, bot_processes=1, "
-            "security=SecurityConfig(messages_per_second=0, sockets_per_seat=8)), "
-            f"host='127.0.0.1', port={port}, **{{**o, 'log_level': 'error'}})")
+            "import importlib.util as u; g = u.find_spec('canasta.web.gctune'); "  # (a tree before it: no tuning)
+            "tune_gc = __import__('canasta.web.gctune', fromlist=['x']).tune_gc if g else (lambda: None); "
+            f"app = create_app({database!r}, bot_delay=0, bot_processes=1, "
+            "security=SecurityConfig(messages_per_second=0, sockets_per_seat=8)); tune_gc(); "
+            f"uvicorn.run(app, host='127.0.0.1', port={port}, **{{**o, 'log_level': 'error'}})")
     if workers > 1:
         code = ("from canasta.web.workers import run_workers; from canasta.web.security import SecurityConfig; "
                 "from canasta.web.serve import UVICORN_OPTIONS as o; "

@@ -220,6 +220,9 @@ def _lease_worker_main(index: int, host: str, port: int, own_ports: list[int], a
     security = app_options.get("security")
     app = LeaseRouter(create_app(url, **app_options), redis_url, advertised[index], ttl_ms,
                       security.allowed_origins if security is not None else ())
+    from canasta.web.gctune import tune_gc
+
+    tune_gc()
     uvicorn.Server(uvicorn.Config(app, **uvicorn_options)).run(sockets=[public, own])
 
 

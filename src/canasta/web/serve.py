@@ -15,6 +15,7 @@ import threading
 import webbrowser
 from typing import Any
 
+from canasta.web.gctune import tune_gc
 from canasta.web.security import SecurityConfig
 from canasta.web.store import database_url
 
@@ -121,6 +122,7 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
     print(f"Canasta is served at {address} (database: {masked_url(url)}); press Ctrl+C to stop.", flush=True)
     if not no_browser:
         threading.Timer(1.0, lambda: webbrowser.open(address)).start()
+    tune_gc()
     uvicorn.run(app, host=host, port=port, **UVICORN_OPTIONS)  # type: ignore[arg-type]
 
 

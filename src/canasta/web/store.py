@@ -27,6 +27,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -233,6 +234,7 @@ class Store:
             event.listen(self.engine, "checkout", _ping_if_idle)
         Base.metadata.create_all(self.engine)
         _add_missing_columns(self.engine)
+        self._inserts = {model: _driver_insert(self.engine, model) for model in (DealRow, MoveRow)}
 
     def close(self) -> None:
         """Release the connections."""
@@ -338,9 +340,13 @@ class Store:
         with self.engine.connect() as conn:
             trans = conn.begin()
             try:
-                for model, rows in ((TableRow, creates), (DealRow, deals), (MoveRow, moves)):
+                if creates:
+                    conn.execute(insert(TableRow), creates)
+                for model, rows in ((DealRow, deals), (MoveRow, moves)):  # the hot path: the driver's own SQL
                     if rows:
-                        conn.execute(insert(model), rows)
+                        sql, keys = self._inserts[model]
+                        conn.exec_driver_sql(sql, [tuple(row[k] for k in keys) for row in rows]
+                                             if isinstance(keys, tuple) else rows)
                 for table_id, values in updates:
                     conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
                 for table_id, token in fences.items():
@@ -482,6 +488,19 @@ def _ping_if_idle(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
             dbapi_conn.rollback()  # the ping's own transaction (psycopg opens one): leave the connection idle
     except Exception as e:
         raise DisconnectionError(str(e).splitlines()[0][:200] if str(e) else type(e).__name__) from e
+
+
+def _driver_insert(engine: Engine, model: type[Base]) -> tuple[str, tuple[str, ...] | None]:
+    """The INSERT of every column of ``model`` in the SQL of ``engine``'s driver, compiled once, and how its
+    parameters go: a tuple of column names (positional parameters, in that order: SQLite) or None (named
+    parameters: a dict per row, PostgreSQL's drivers). Executed with ``exec_driver_sql`` it skips SQLAlchemy's
+    statement handling per batch (about 0.1 ms of the store writer's CPU per batch), with the same rows and the
+    same errors (DBAPIError, a dead connection invalidated)."""
+    columns = [c.name for c in model.__table__.columns]
+    compiled = insert(model).values({c: bindparam(c) for c in columns}).compile(dialect=engine.dialect)
+    if compiled.positional:
+        return str(compiled), tuple(compiled.positiontup or ())
+    return str(compiled), None
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -281,6 +281,9 @@ def _worker_main(index: int, host: str, port: int, peers: list[str], url: str, a
         options["http"], server_class = handoff_server_class(
             Handoff(index, handoff_paths, lambda tid: shard_of(tid, len(peers))))
     server = server_class(uvicorn.Config(app, **options))
+    from canasta.web.gctune import tune_gc
+
+    tune_gc()
     server.run(sockets=[public, internal])
 
 
