@@ -284,6 +284,8 @@ class PublicMemory:
     def _views(self) -> None:
         """The buffers of :attr:`pile_counts` and :attr:`known` (flat, seat-major), through which single entries
         are read and written: a memoryview's item costs a fraction of a NumPy scalar's."""
+        self.pile_counts = np.ascontiguousarray(self.pile_counts)  # (a view of a contiguous array shares its memory)
+        self.known = np.ascontiguousarray(self.known)
         self._pc = self.pile_counts.data
         self._kn = self.known.reshape(-1).data
 
@@ -375,6 +377,8 @@ def _rebuild_public_memory(values: tuple[object, ...]) -> PublicMemory:
     known = values[_PUBLIC_MEMORY_FIELDS.index("known")]
     memory = PublicMemory(len(known), None, 0)  # type: ignore[arg-type]
     for name, value in zip(_PUBLIC_MEMORY_FIELDS, values, strict=True):
+        if name == "pending":  # (a NumPy array in pickles from before issue 17's last round)
+            value = [int(n) for n in value]  # type: ignore[attr-defined]
         setattr(memory, name, value)
     memory._views()
     return memory
