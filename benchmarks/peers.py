@@ -181,10 +181,11 @@ def measure(ready: dict[str, Episode], rounds: int, seconds: float) -> dict[str,
 
 
 def build_of_engine() -> str:
-    """``compiled`` where the engine's modules are compiled extensions (a mypyc build), else ``pure``."""
-    import canasta.engine.deal as deal_module
+    """``compiled``, ``pure`` or ``mixed``: :func:`canasta.build_info.build` (which modules are compiled extensions;
+    ``canasta.engine.deal`` is left in Python in both builds, so it cannot tell)."""
+    from canasta.build_info import build
 
-    return "compiled" if str(deal_module.__file__).endswith((".so", ".pyd")) else "pure"
+    return build()
 
 
 def main() -> None:

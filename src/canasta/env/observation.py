@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -258,7 +259,7 @@ class PublicMemory:
     """
 
     __slots__ = ("pile", "pile_counts", "unknown", "known", "black3_removed", "pending", "pending_seat", "changes",
-                 "held", "pending_count")
+                 "held", "pending_count", "_pc", "_kn")
 
     def __init__(self, players: int, pile_top: int | None, pile_size: int, *,
                  black3_removed: bool = False, pile_cards: Sequence[int] | None = None):
@@ -267,15 +268,26 @@ class PublicMemory:
         self.unknown = 0
         self.known = np.zeros((players, N_TYPES), dtype=np.int32)
         self.black3_removed = black3_removed
-        self.pending = np.zeros(N_TYPES, dtype=np.int32)
-        """Known cards of a pile set aside for ``pending_seat`` (not yet in its hand)."""
+        self.pending: list[int] = [0] * N_TYPES
+        """Known cards of a pile set aside for ``pending_seat`` (not yet in its hand), by card type."""
         self.pending_seat = -1
         self.pending_count = 0
         self.changes = 0
         """Times :attr:`known` changed (so that a reader can tell whether to read it again)."""
         self.held = [0] * players
         """Per seat, the cards :attr:`known` holds (0 for most seats most of the time: nothing to look up)."""
+        self._pc: Any = None
+        self._kn: Any = None
+        self._views()
         self._resync(pile_top, pile_size, pile_cards)
+
+    def _views(self) -> None:
+        """The buffers of :attr:`pile_counts` and :attr:`known` (flat, seat-major), through which single entries
+        are read and written: a memoryview's item costs a fraction of a NumPy scalar's."""
+        self.pile_counts = np.ascontiguousarray(self.pile_counts)  # (a view of a contiguous array shares its memory)
+        self.known = np.ascontiguousarray(self.known)
+        self._pc = self.pile_counts.data
+        self._kn = self.known.reshape(-1).data
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled and copied as its slots' values (the compiled build's class has no ``__dict__``)."""
@@ -286,18 +298,20 @@ class PublicMemory:
             self.pile = list(pile_cards)
         else:
             self.pile = [] if pile_top is None else [pile_top]
-        self.pile_counts[:] = 0
+        self.pile_counts.fill(0)
+        pc = self._pc
         for c in self.pile:
-            self.pile_counts[c] += 1
+            pc[c] += 1
         self.unknown = max(0, pile_size - len(self.pile))
 
     def _used(self, seat: int, cards: Sequence[int]) -> None:
         if not self.held[seat]:
             return
-        row = self.known[seat]
+        kn = self._kn
+        o = seat * N_TYPES
         for c in cards:
-            if row[c] > 0:
-                row[c] -= 1
+            if kn[o + c] > 0:
+                kn[o + c] -= 1
                 self.held[seat] -= 1
                 self.changes += 1
 
@@ -318,7 +332,7 @@ class PublicMemory:
             card = move.cards[0]
             self._used(seat, move.cards)
             self.pile.append(card)
-            self.pile_counts[card] += 1
+            self._pc[card] += 1
         elif kind == TAKE:
             self._used(seat, move.cards)
             got = [0] * N_TYPES
@@ -327,18 +341,23 @@ class PublicMemory:
                 if not gone[c]:
                     got[c] += 1
             self.pile = []
-            self.pile_counts[:] = 0
+            self.pile_counts.fill(0)
             self.unknown = 0
-            self.pending[:] = got
+            self.pending = got
             self.pending_seat = seat
             self.pending_count = sum(got)
         elif kind == MELD or kind == ADD:
             self._used(seat, move.cards)
         if self.pending_seat >= 0 and pending == 0:
-            self.known[self.pending_seat] += self.pending  # the pile set aside joins the hand
+            kn = self._kn  # the pile set aside joins the hand
+            o = self.pending_seat * N_TYPES
+            got = self.pending
+            for c in range(N_TYPES):
+                if got[c]:
+                    kn[o + c] += got[c]
             self.held[self.pending_seat] += self.pending_count
             self.changes += 1
-            self.pending[:] = 0
+            self.pending = [0] * N_TYPES
             self.pending_seat = -1
         top = self.pile[-1] if self.pile else None
         if pile_cards is not None:
@@ -358,7 +377,10 @@ def _rebuild_public_memory(values: tuple[object, ...]) -> PublicMemory:
     known = values[_PUBLIC_MEMORY_FIELDS.index("known")]
     memory = PublicMemory(len(known), None, 0)  # type: ignore[arg-type]
     for name, value in zip(_PUBLIC_MEMORY_FIELDS, values, strict=True):
+        if name == "pending":  # (a NumPy array in pickles from before issue 17's last round)
+            value = [int(n) for n in value]  # type: ignore[attr-defined]
         setattr(memory, name, value)
+    memory._views()
     return memory
 
 

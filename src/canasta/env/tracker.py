@@ -23,7 +23,6 @@ Rules: what a seat may know is DESIGN.md "Hidden information" (the layout is the
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -91,12 +90,17 @@ class ObservationTracker:
         """The table vector (absolute seats and sides); do not write to it."""
         self._tv: Any = self.table.data  # single elements are written through the buffer (cheaper than NumPy)
         # runs of numbers are packed into the buffer (Struct.pack_into: about 1.5x faster than a slice assignment)
-        self._pack_hand = struct.Struct(f"{N_TYPES}f").pack_into
+        self._pack_side = struct.Struct(f"{_PER_SIDE}f").pack_into
+        self._pack_counts = struct.Struct(f"{N_TARGETS}f").pack_into
+        self._pack_seqs = struct.Struct(f"{_SEQ_PER}f").pack_into
         self._pack_scalars = struct.Struct(f"{off - self.scalars}f").pack_into
         self._perms: dict[tuple[int, int], np.ndarray] = {}
         self.state: DealState | None = None
         self.memory: PublicMemory | None = None
         self._sizes: list[int] = []
+        self._rows: list[list[int]] = [[0] * N_TYPES for _ in range(P)]
+        """Each seat's hand counts as its row of the table holds them (a stale row is brought up to date by
+        writing only the entries that differ: a draw changes one or a few)."""
         self._top = -1
         self._pile_len = -1
         self._known_changes = -1
@@ -170,6 +174,8 @@ class ObservationTracker:
         t, at = self.table, self.at
         t[:] = 0.0
         self._stale_hands = set(range(self.players))
+        for row in self._rows:
+            row[:] = [0] * N_TYPES
         self._sizes = list(state.hand_sizes)
         self._sides = state.side_of
         self._dirty_sides = set(range(self.teams))
@@ -185,8 +191,17 @@ class ObservationTracker:
         t[at["dealer"] + state.dealer] = 1.0
 
     def _hand_row(self, seat: int) -> None:
+        """Bring ``seat``'s hand row up to date: the entries whose count changed since it was written."""
         assert self.state is not None
-        self._pack_hand(self._tv, (self.at["hands"] + seat * N_TYPES) * 4, *self.state.hands[seat])
+        hand = self.state.hands[seat]
+        row = self._rows[seat]
+        tv = self._tv
+        o = self.at["hands"] + seat * N_TYPES
+        for c in range(N_TYPES):
+            n = hand[c]
+            if n != row[c]:
+                row[c] = n
+                tv[o + c] = n
 
     def after_move(self, seat: int, move: Move) -> None:
         """Follow ``move``, just played by deal seat ``seat`` (the memory already told of it)."""
@@ -201,10 +216,12 @@ class ObservationTracker:
             pass
         elif kind in _CARD_MOVES and sizes[seat] == old[seat] - len(move.cards):  # only the cards played left
             hand = state.hands[seat]
+            row = self._rows[seat]
             tv = self._tv
             o = self.at["hands"] + seat * N_TYPES
             for c in move.cards:
-                tv[o + c] = hand[c]
+                n = row[c] = hand[c]
+                tv[o + c] = n
         elif kind in _CARD_MOVES or kind == TAKE or sizes[seat] != old[seat]:  # a draw, a take, a pile set
             stale.add(seat)  # aside that joins the hand, extra cards...: the whole row, when the seat looks
         if state.rules.straight_three:  # MAC A.3: a kept three laid out and replaced leaves a hand's size as it was
@@ -328,9 +345,13 @@ class ObservationTracker:
                 canasta = canasta or len(cards) >= 7
                 count += 1
         o = self.at["melds"] + sd * _PER_SIDE + target * 4
-        self.table[o:o + 4] = (nat, wild, canasta, count > 0 and wild == 0)
+        tv = self._tv
+        tv[o] = nat
+        tv[o + 1] = wild
+        tv[o + 2] = 1.0 if canasta else 0.0
+        tv[o + 3] = 1.0 if count > 0 and wild == 0 else 0.0
         if self.layout.meld_counts:
-            self.table[self.at["meld_counts"] + sd * N_TARGETS + target] = count
+            tv[self.at["meld_counts"] + sd * N_TARGETS + target] = count
 
     def _side_melds(self, sd: int) -> None:
         """Rebuild side ``sd``'s ``melds`` (and ``meld_counts``, ``sequences``) rows from its melds."""
@@ -361,15 +382,12 @@ class ObservationTracker:
             row[i + 2] = 1.0 if (len(cards) >= 7 or row[i + 2]) else 0.0
             row[i + 3] = 1.0 if row[i + 1] == 0 else 0.0
             counts[target] += 1
-        t, at = self.table, self.at
-        o = at["melds"] + sd * _PER_SIDE
-        t[o:o + _PER_SIDE] = row
+        tv, at = self._tv, self.at
+        self._pack_side(tv, (at["melds"] + sd * _PER_SIDE) * 4, *row)
         if self.layout.meld_counts:
-            o = at["meld_counts"] + sd * N_TARGETS
-            t[o:o + N_TARGETS] = counts
+            self._pack_counts(tv, (at["meld_counts"] + sd * N_TARGETS) * 4, *counts)
         if self.layout.sequences:
-            o = at["sequences"] + sd * _SEQ_PER
-            t[o:o + _SEQ_PER] = seqs
+            self._pack_seqs(tv, (at["sequences"] + sd * _SEQ_PER) * 4, *seqs)
 
 
 class MaskTracker:
@@ -385,13 +403,13 @@ class MaskTracker:
     def __init__(self, mask: np.ndarray | None = None):
         self.mask = np.zeros(N_ACTIONS, dtype=np.int8) if mask is None else mask
         self.mask[:] = 0
-        self.legal: Sequence[int] = []
+        self.legal: list[int] = []
         """The ids set in :attr:`mask` (the engine's list, which it never changes: do not change it)."""
         self.view: Any = self.mask.data
         """The mask's buffer (a memoryview): reading or writing one entry through it is a few times cheaper than
         through NumPy."""
 
-    def set(self, legal: Sequence[int]) -> None:
+    def set(self, legal: list[int]) -> None:
         """Make ``legal`` the set ids: clear the ids set before, set these."""
         v = self.view
         for i in self.legal:

@@ -120,7 +120,7 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         if seat < 0:
             row[:] = 0.0
         else:
-            raw._tracker.observe(seat, out=row)
+            raw._tracker.observe(seat, row)
 
     def _out(self) -> dict[str, np.ndarray]:
         if self.copy:
@@ -173,7 +173,8 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
     def legal_ids(self) -> list[list[int]]:
         """Each sub-environment's legal move ids (the ones of its mask row; [] for one whose episode ended,
         reset at the next step)."""
-        return [e.raw.legal_ids(e.agent) for e in self.envs]
+        # (after reset and step each mask row is up to date, and empty where the episode ended: its ids are the list)
+        return [e.raw.legal_ids(e.agent) if e.raw._stale else list(e.raw._masks.legal) for e in self.envs]
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release."""
