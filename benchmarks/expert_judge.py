@@ -1,7 +1,8 @@
 """How good are the expert's searched decisions? Judge each against many full rollouts.
 
-1. Plays ``--deals`` deals (seeds 0..), ``expert(iterations=20)`` at seats 0 and 2 against ``--opponent`` (default
-   ``hard``), and keeps every position the expert searched (its view, legal moves, card memory and stage).
+1. Plays ``--deals`` deals (seeds ``--first``, ``--first + 1``, ...; default from 0), ``expert(iterations=20)`` at
+   seats 0 and 2 against ``--opponent`` (default ``hard``), and keeps every position the expert searched (its
+   view, legal moves, card memory and stage).
 2. The judge: every option of each kept position is played in common worlds (``3 × --judge`` full rollouts, the
    opponents played by ``--opponent``, the searching side by ``hard``; no racing); an option's *true gain* is its
    mean paired difference from ``hard``'s option (points).
@@ -38,8 +39,9 @@ from canasta.rules.fields import Rules
 Position = tuple[Any, list[int], Any, int]
 
 
-def collect(rules: Rules, deals: int, opponent: str = "hard") -> list[Position]:
-    """The positions ``expert(iterations=20)`` searched in ``deals`` deals against ``opponent``."""
+def collect(rules: Rules, deals: int, opponent: str = "hard", first: int = 0) -> list[Position]:
+    """The positions ``expert(iterations=20)`` searched in ``deals`` deals (seeds from ``first``) against
+    ``opponent``."""
     kept: list[Position] = []
     real = agent_mod.search
 
@@ -49,7 +51,7 @@ def collect(rules: Rules, deals: int, opponent: str = "hard") -> list[Position]:
 
     agent_mod.search = spy  # type: ignore[assignment]
     try:
-        for seed in range(deals):
+        for seed in range(first, first + deals):
             game = Game(rules, seed=seed)
             game.new_deal()
             agents = [IsmctsAgent(seed, iterations=20) if seat % 2 == 0 else make_agent(opponent, seat)
@@ -94,10 +96,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--judge", type=int, default=120)
     parser.add_argument("--variant", default="classic")
+    parser.add_argument("--first", type=int, default=0, help="seed of the first deal (held-out positions: another)")
     parser.add_argument("--opponent", default="hard", help="the other side's bot (spec), in play and in the judge")
     args = parser.parse_args()
     rules = Rules.preset(args.variant)
-    positions = collect(rules, args.deals, args.opponent)
+    positions = collect(rules, args.deals, args.opponent, args.first)
     begun = time.process_time()
     truths = [judge(position, args.judge, args.opponent) for position in positions]
     print(f"{len(positions)} positions, judged in {time.process_time() - begun:.0f} s CPU; "

@@ -70,6 +70,7 @@ def test_the_horizon_is_checked_and_an_iteration_budget_stays_deterministic() ->
     assert default.horizon is None  # the rule set's: cut after 4 turns, full rollouts in modern-american
     assert rollout_horizon(default, "classic") == rollout_horizon(default, "samba") == DEFAULT_HORIZON == 4
     assert rollout_horizon(default, "modern-american") == PRESET_HORIZONS["modern-american"] == 0
+    assert rollout_horizon(default, "romanian-tiles") == PRESET_HORIZONS["romanian-tiles"] == 8
     assert rollout_horizon(make_agent("expert(horizon=3)", 1).settings, "modern-american") == 3  # type: ignore[attr-defined]
     assert make_agent("expert(horizon=0)", 1).settings.horizon == 0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="horizon"):
