@@ -1,14 +1,19 @@
 """How good are the expert's searched decisions? Judge each against many full rollouts.
 
-1. Plays ``--deals`` deals (seeds 0..), ``expert(iterations=20)`` at seats 0 and 2 against ``hard``, and keeps every
-   position the expert searched (its view, legal moves, card memory and stage).
-2. The judge: every option of each kept position is played in common worlds (``3 × --judge`` full rollouts; no
-   racing); an option's *true gain* is its mean paired difference from ``hard``'s option (points).
-3. Each setting given (``iterations:horizon[:z]``) searches every position with its own generator and plays what
-   :meth:`Node.pick` picks; printed: the summed true gain of its picks over the positions (higher is better;
-   ``hard`` alone scores 0), overrides of ``hard`` and how many of them gained, and the CPU per search.
+1. Plays ``--deals`` deals (seeds ``--first``, ``--first + 1``, ...; default from 0), ``expert(iterations=20)`` at
+   seats 0 and 2 against ``--opponent`` (default ``hard``), and keeps every position the expert searched (its
+   view, legal moves, card memory and stage).
+2. The judge: every option of each kept position is played in common worlds (``3 × --judge`` full rollouts, the
+   opponents played by ``--opponent``, the searching side by ``hard``; no racing); an option's *true gain* is its
+   mean paired difference from ``hard``'s option (points).
+3. Each setting given (``iterations:horizon[:z[:model]]``) searches every position with its own generator and plays
+   what :meth:`Node.pick` picks; ``model`` is who plays the opponents in its rollouts: ``hard`` (default, as the
+   expert does) or ``opp`` (``--opponent``: the search told who it plays). Printed: the summed true gain of its
+   picks over the positions (higher is better; ``hard`` alone scores 0), overrides of ``hard`` and how many of
+   them gained, and the CPU per search.
 
     PYTHONPATH=src python benchmarks/expert_judge.py --deals 4 --judge 120 20:0 60:2 80:3
+    PYTHONPATH=src python benchmarks/expert_judge.py --opponent medium --deals 3 --judge 50 110:4 110:4:1:opp
 """
 
 from __future__ import annotations
@@ -34,8 +39,9 @@ from canasta.rules.fields import Rules
 Position = tuple[Any, list[int], Any, int]
 
 
-def collect(rules: Rules, deals: int) -> list[Position]:
-    """The positions ``expert(iterations=20)`` searched in ``deals`` deals against ``hard``."""
+def collect(rules: Rules, deals: int, opponent: str = "hard", first: int = 0) -> list[Position]:
+    """The positions ``expert(iterations=20)`` searched in ``deals`` deals (seeds from ``first``) against
+    ``opponent``."""
     kept: list[Position] = []
     real = agent_mod.search
 
@@ -45,10 +51,10 @@ def collect(rules: Rules, deals: int) -> list[Position]:
 
     agent_mod.search = spy  # type: ignore[assignment]
     try:
-        for seed in range(deals):
+        for seed in range(first, first + deals):
             game = Game(rules, seed=seed)
             game.new_deal()
-            agents = [IsmctsAgent(seed, iterations=20) if seat % 2 == 0 else make_agent("hard", seat)
+            agents = [IsmctsAgent(seed, iterations=20) if seat % 2 == 0 else make_agent(opponent, seat)
                       for seat in range(rules.players)]
             play_deal(game, agents)
     finally:
@@ -56,14 +62,21 @@ def collect(rules: Rules, deals: int) -> list[Position]:
     return kept
 
 
-def judge(position: Position, worlds: int) -> dict[int, float]:
-    """Option -> true gain over ``hard``'s option (0 for it), from ``worlds`` common worlds of full rollouts."""
+def players(view: Any, opponent: str) -> list[Any]:
+    """Rollout players of a search from ``view``: ``hard`` at the searching side's seats, ``opponent`` elsewhere."""
+    return [HardAgent(None) if (seat - view.seat) % 2 == 0 else make_agent(opponent, seat)
+            for seat in range(view.rules.players)]
+
+
+def judge(position: Position, worlds: int, opponent: str = "hard") -> dict[int, float]:
+    """Option -> true gain over ``hard``'s option (0 for it), from ``worlds`` common worlds of full rollouts with
+    ``opponent`` at the other side's seats."""
     view, legal, memory, stage = position
     race = search_mod.RACE_Z
     search_mod.RACE_Z = 1e9  # no racing: every option in every world
     try:
         settings = Settings(iterations=worlds * 3, ms=None)
-        root, _ = search(view, legal, memory.copy(), stage, random.Random(12345), settings, [])
+        root, _ = search(view, legal, memory.copy(), stage, random.Random(12345), settings, players(view, opponent))
     finally:
         search_mod.RACE_Z = race
     if root.default is None:
@@ -83,24 +96,26 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--judge", type=int, default=120)
     parser.add_argument("--variant", default="classic")
+    parser.add_argument("--first", type=int, default=0, help="seed of the first deal (held-out positions: another)")
+    parser.add_argument("--opponent", default="hard", help="the other side's bot (spec), in play and in the judge")
     args = parser.parse_args()
     rules = Rules.preset(args.variant)
-    positions = collect(rules, args.deals)
+    positions = collect(rules, args.deals, args.opponent, args.first)
     begun = time.process_time()
-    truths = [judge(position, args.judge) for position in positions]
+    truths = [judge(position, args.judge, args.opponent) for position in positions]
     print(f"{len(positions)} positions, judged in {time.process_time() - begun:.0f} s CPU; "
           f"best possible summed gain {sum(max(t.values(), default=0) for t in truths):.0f}")
-    agents: list[HardAgent] = []
     for text in args.settings:
         parts = text.split(":")
         iterations, horizon = int(parts[0]), int(parts[1])
         z = float(parts[2]) if len(parts) > 2 else 1.0
+        model = args.opponent if len(parts) > 3 and parts[3] == "opp" else "hard"
         settings = replace(Settings(iterations=iterations, ms=None), horizon=horizon)
         total, overrides, good, cpu = 0.0, 0, 0, []
         for index, (position, truth) in enumerate(zip(positions, truths, strict=True)):
             view, legal, memory, stage = position
             start = time.process_time()
-            root, _ = search(view, legal, memory.copy(), stage, random.Random(index), settings, agents)
+            root, _ = search(view, legal, memory.copy(), stage, random.Random(index), settings, players(view, model))
             cpu.append(time.process_time() - start)
             if root.default is None:
                 continue

@@ -1,6 +1,8 @@
-"""Decision time of ``expert(ms=200)`` (its default cut rollouts) and of ``hard``: classic deals, seats 0 and 2.
+"""Decision time of ``expert(ms=200)`` (its default rollouts) and of ``hard``: deals of ``--variant`` (default
+classic), the expert at seats 0 and 2.
 
     PYTHONPATH=src python benchmarks/expert_time.py --deals 2
+    PYTHONPATH=src python benchmarks/expert_time.py --deals 1 --variant romanian-tiles
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2)
     parser.add_argument("--ms", type=float, default=200.0)
+    parser.add_argument("--variant", default="classic")
     args = parser.parse_args()
-    rules = Rules.preset("classic")
+    rules = Rules.preset(args.variant)
     walls: list[float] = []
     runs: list[int] = []
     hard_walls: list[float] = []

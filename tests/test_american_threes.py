@@ -176,6 +176,22 @@ def test_a_three_laid_out_by_choice_then_the_side_melds() -> None:
     assert parse_cards("6S")[0] in hand(d, 0)
 
 
+def test_the_opener_whose_replacements_empty_the_stock_keeps_the_last_three() -> None:
+    # the kept 3D laid out at the opening is replaced by 3S (laid out, replaced) and then by 3H, the last stock card:
+    # 3H stays in the hand and the deal ends (A.10). It used to be laid out too, with no card to replace it, which
+    # left the opener one card short with no legal move (an expert's search stopped on it in a sampled world).
+    d = make_deal(mac(), [OPENER.replace("9C", "3D")], upcard="", bottom="3S 3H")
+    play(d, "draw")
+    d.pile[:0] = d.stock[2:]  # every stock card but the two threes moved under the (empty) pile
+    del d.stock[2:]
+    assert sorted(d.stock) == sorted(parse_cards("3S 3H"))
+    play(d, "meld AC AD AH", "meld KC KD KH", "meld QC QD QH", "meld JC JD JH")
+    assert d.opened[0] and d.over and not d.stock
+    assert threes(hand(d, 0)) == parse_cards("3H") and sorted(d.red3[0]) == sorted(parse_cards("3D 3S"))
+    assert d.hand_sizes[0] == len(hand(d, 0)) == 2
+    d.check_invariants()
+
+
 def draw_discard(d: Deal) -> None:
     """The player to move draws (never laying out his three), then makes the first legal discard; where the stock
     is gone he passes (or the deal is over)."""

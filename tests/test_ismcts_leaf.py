@@ -10,6 +10,7 @@ from canasta.agents import make_agent
 from canasta.agents.hard import HardAgent
 from canasta.agents.ismcts import IsmctsAgent
 from canasta.agents.ismcts.leaf import FEATURES, LEAF_WEIGHTS, leaf_margin, side_features
+from canasta.agents.ismcts.search import DEFAULT_HORIZON, PRESET_HORIZONS, rollout_horizon
 from canasta.agents.ismcts.stages import World
 from canasta.agents.memory import CardMemory
 from canasta.engine.deal import Deal
@@ -65,7 +66,12 @@ def test_a_rollout_with_a_horizon_stops_when_that_turn_begins() -> None:
 
 def test_the_horizon_is_checked_and_an_iteration_budget_stays_deterministic() -> None:
     assert IsmctsAgent(1, iterations=3, horizon=2).settings.horizon == 2
-    assert make_agent("expert", 1).settings.horizon == 4  # type: ignore[attr-defined]
+    default = make_agent("expert", 1).settings  # type: ignore[attr-defined]
+    assert default.horizon is None  # the rule set's: cut after 4 turns, full rollouts in modern-american
+    assert rollout_horizon(default, "classic") == rollout_horizon(default, "samba") == DEFAULT_HORIZON == 4
+    assert rollout_horizon(default, "modern-american") == PRESET_HORIZONS["modern-american"] == 0
+    assert rollout_horizon(default, "romanian-tiles") == PRESET_HORIZONS["romanian-tiles"] == 8
+    assert rollout_horizon(make_agent("expert(horizon=3)", 1).settings, "modern-american") == 3  # type: ignore[attr-defined]
     assert make_agent("expert(horizon=0)", 1).settings.horizon == 0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="horizon"):
         make_agent("expert(horizon=-1)")

@@ -34,7 +34,7 @@ from canasta.agents.random_player import RandomAgent
 
 def _expert(seed: int | None, ms: float | None = None, iterations: int | None = None, candidates: int = 3,
             bias: float = 0.0, z: float = 1.0, pile: int = 8, explore: float = 0.7, depth: int = 1,
-            horizon: int = 4) -> Agent:
+            horizon: int | None = None) -> Agent:
     return IsmctsAgent(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile,
                        explore=explore, depth=depth, horizon=horizon)
 

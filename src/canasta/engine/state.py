@@ -363,7 +363,8 @@ class DealState:
             while h[c] > (c == kept):
                 self._take_card(seat, c)
                 self.red3[seat].append(c)
-                self._draw(seat, 1)
+                if self._draw(seat, 1) and self.rules.threes_by_colour:
+                    return  # the stock's last card was a three: it stays in the hand, nothing to replace it (MAC A.10)
 
     def _draw(self, seat: int, count: int) -> bool:
         """Draw ``count`` cards, laying out red threes and replacing them.

@@ -46,9 +46,11 @@ class IsmctsAgent(ExpertAgent):
         depth: tree nodes per path, 1 to 4 (1: the root's options, then ``hard``; more: the seat's next
             options of the turn are searched by UCB too).
         horizon: turns a rollout plays after the searched option before its position is scored by the leaf
-            estimate (:mod:`canasta.agents.ismcts.leaf`); default 4 (one round at four seats: in classic a cut
-            rollout costs about a sixth of a full one, and 110 of them decided better than 20 full ones,
-            docs/bots.md); 0: rollouts play to the end of the deal.
+            estimate (:mod:`canasta.agents.ismcts.leaf`); 0: rollouts play to the end of the deal; default (None)
+            the rule set's (:func:`~canasta.agents.ismcts.search.rollout_horizon`): 4 (one round at four seats:
+            in classic a cut rollout costs about a sixth of a full one, and 110 of them decided better than 20
+            full ones, docs/bots.md), 0 in modern-american (there cut rollouts judged worse at more CPU), 8 in
+            romanian-tiles (judged better than 4).
 
     Raises:
         ValueError: both budgets given, or an option out of range.
@@ -56,14 +58,14 @@ class IsmctsAgent(ExpertAgent):
 
     def __init__(self, seed: int | None = None, ms: float | None = None, iterations: int | None = None,
                  candidates: int = 3, bias: float = 0.0, z: float = 1.0, pile: int = 8, explore: float = 0.7,
-                 depth: int = 1, horizon: int = 4):
+                 depth: int = 1, horizon: int | None = None):
         super().__init__(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile)
         if not 0 <= explore <= 10:
             raise ValueError(f"explore must be 0 to 10, not {explore}")
         if not isinstance(depth, int) or not 1 <= depth <= 4:
             raise ValueError(f"depth must be a whole number from 1 to 4, not {depth}")
         self.explore = float(explore)
-        if not isinstance(horizon, int) or not 0 <= horizon <= 1000:
+        if horizon is not None and (not isinstance(horizon, int) or not 0 <= horizon <= 1000):
             raise ValueError(f"horizon must be a whole number of turns from 0 to 1000, not {horizon}")
         self.settings = Settings(self.iterations, self.ms, self.explore, candidates, pile, depth, horizon)
         self._agents: list[HardAgent] = []
