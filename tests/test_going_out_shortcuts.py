@@ -10,8 +10,6 @@ here against their first versions on the play-phase positions of seeded random d
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
@@ -19,12 +17,11 @@ from canasta.cards.sequences import LANE, LANE_MASK
 from canasta.engine.constraints import going_out_search, sequence_plans
 from canasta.engine.constraints.bounds import may_meld_out
 from canasta.engine.constraints.meld_plans import can_meld_out
-from canasta.engine.deal import P_PLAY, Deal
+from canasta.engine.deal import P_PLAY
 from canasta.engine.movegen.sequences import REACH_DEPTH
 from canasta.engine.state import DealState
-from canasta.moves.actions import ACTIONS
-from canasta.moves.notation import ADD, MELD, SEQ_TARGET
-from canasta.rules.fields import Rules
+from canasta.moves.notation import SEQ_TARGET
+from speed_states import states
 
 
 def _seq_placeable_every_window(d: DealState, side: int, hand: list[int], gaps_ok: int) -> list[int]:
@@ -81,25 +78,19 @@ def _stuck_first_version(d: DealState, seat: int, side: int) -> int:
 
 @pytest.mark.parametrize("spec", ["hollywood", "italian", "samba", "bolivia", "classic", "romanian-tiles"])
 def test_stuck_cards_are_counted_as_before(spec: str) -> None:
-    rules = Rules.parse(spec)
-    rng = random.Random(spec)
     checked = some = 0
-    for k in range(10):
-        deal = Deal(rules, dealer=k % rules.deal_players, seed=k)
-        while not deal.over:
-            seat = deal.turn
-            if deal.phase == P_PLAY and not deal.pending:
-                side = deal.side_of[seat]
-                want = _stuck_first_version(deal, seat, side)
-                hand, rank_counts = deal.hands[seat], deal.rank_counts[seat]
-                assert going_out_search._stuck(deal, seat, side, hand, rank_counts, 99) == want
-                for most in (0, 1):
-                    got = going_out_search._stuck(deal, seat, side, hand, rank_counts, most)
-                    assert (got > most) == (want > most), (most, got, want)
-                checked += 1
-                some += 0 < want <= 1
-            legal = deal.legal_actions()
-            deal.apply_action(legal[int(rng.random() * len(legal))])
+    for deal in states(spec, 10, eager=False):
+        seat = deal.turn
+        if deal.phase == P_PLAY and not deal.pending:
+            side = deal.side_of[seat]
+            want = _stuck_first_version(deal, seat, side)
+            hand, rank_counts = deal.hands[seat], deal.rank_counts[seat]
+            assert going_out_search._stuck(deal, seat, side, hand, rank_counts, 99) == want
+            for most in (0, 1):
+                got = going_out_search._stuck(deal, seat, side, hand, rank_counts, most)
+                assert (got > most) == (want > most), (most, got, want)
+            checked += 1
+            some += 0 < want <= 1
     assert checked > 100 and some > 5
 
 
@@ -138,21 +129,14 @@ def _out_reach_every_order(deal: DealState, hand: list[int], rank_counts: list[i
 
 @pytest.mark.parametrize("spec", ["hollywood", "brazilian", "samba", "chilean"])
 def test_sequence_plans_answer_as_every_order(spec: str) -> None:
-    rules = Rules.parse(spec)
-    rng = random.Random(spec + "orders")
     answers = []
-    for k in range(12):
-        deal = Deal(rules, dealer=k % rules.deal_players, seed=k)
-        while not deal.over:
-            seat = deal.turn
-            side = deal.side_of[seat]
-            if deal.phase == P_PLAY and deal.opened[side] and not deal.pending:
-                args = (deal.hands[seat][:], deal.rank_counts[seat][:], deal.melds_by_rank(side), deal.canastas[side])
-                got = sequence_plans.out_reach(deal, *args, 0, True)
-                spans = [m.span for m in deal.melds[side] if m.target == SEQ_TARGET]
-                assert got == _out_reach_every_order(deal, *args, 0, REACH_DEPTH, spans, True)
-                answers.append(got)
-            legal = deal.legal_actions()
-            pool = [a for a in legal if ACTIONS[a][0] in (MELD, ADD)] if rng.random() < 0.5 else []  # hands go down
-            deal.apply_action((pool or legal)[int(rng.random() * len(pool or legal))])
+    for deal in states(spec, 12):  # an eager player: hands go down
+        seat = deal.turn
+        side = deal.side_of[seat]
+        if deal.phase == P_PLAY and deal.opened[side] and not deal.pending:
+            args = (deal.hands[seat][:], deal.rank_counts[seat][:], deal.melds_by_rank(side), deal.canastas[side])
+            got = sequence_plans.out_reach(deal, *args, 0, True)
+            spans = [m.span for m in deal.melds[side] if m.target == SEQ_TARGET]
+            assert got == _out_reach_every_order(deal, *args, 0, REACH_DEPTH, spans, True)
+            answers.append(got)
     assert len(answers) > 200 and any(answers) and not all(answers)
