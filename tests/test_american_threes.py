@@ -192,6 +192,29 @@ def test_the_opener_whose_replacements_empty_the_stock_keeps_the_last_three() ->
     d.check_invariants()
 
 
+def test_a_talon_whose_threes_empty_the_stock_ends_the_deal_with_the_last_three_in_hand() -> None:
+    # A.2 with A.3 and A.10: the talon joins the hand at the next turn and its threes are laid out and replaced;
+    # where the replacement is the stock's last card and a three, it stays in his hand and the deal ends at once,
+    # as for the kept three (lay_out_kept_three). It used to leave the deal going with a three in a hand (here the
+    # next player could still take the pile, A.10's pile continuation), which the invariants refuse.
+    d = Deal(mac(), dealer=0, seed=19)
+    in_stock = [c for c in d.stock if c >> 2 == THREE]
+    play(d, "draw")
+    seat = d.turn
+    nxt = (seat + 1) % d.n
+    first, last = in_stock[0], in_stock[1]
+    d.stock.remove(first)
+    d.stock.remove(last)
+    d.packets[nxt].append(first)  # his talon: a three (A.2)
+    d.pile[:0] = d.stock  # every other stock card under the pile
+    d.stock[:] = [last]
+    held = threes(hand(d, nxt))  # a three he kept for the Straight stays kept
+    play(d, "discard 5C")
+    assert d.over and not d.stock and first in d.red3[nxt]
+    assert sorted(threes(hand(d, nxt))) == sorted([*held, last])
+    d.check_invariants()
+
+
 def draw_discard(d: Deal) -> None:
     """The player to move draws (never laying out his three), then makes the first legal discard; where the stock
     is gone he passes (or the deal is over)."""

@@ -126,7 +126,9 @@ def start_turn(state: DealState, seat: int) -> None:
             return
     if state.packets[seat]:  # his side reached the event in another player's turn (extras.py), or his talon (talon.py)
         if state.rules.talon_sizes:
-            give_talon(state, seat)
+            if give_talon(state, seat):
+                finish_deal(state, -1)  # a three, the stock's last card, replaced one of his talon's (A.10)
+                return
         else:
             give_extra_cards(state, seat)
     if not state.stock:

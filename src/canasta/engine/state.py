@@ -352,9 +352,12 @@ class DealState:
                 continue
             break
 
-    def _replace_red_threes(self, seat: int) -> None:
+    def _replace_red_threes(self, seat: int) -> bool:
+        """Lay out ``seat``'s red threes (where ``threes_by_colour``, every three but one kept for the Straight,
+        MAC A.3) and replace each from the stock (§1.3). Returns True where a replacement was the stock's last card
+        and a three, which then stays in his hand (MAC A.10: the deal is to end; the caller ends it)."""
         if self.rules.red3_hand_penalty:
-            return  # red threes stay in the hand (Hand and Foot, RULES_AMERICAN.md B.7)
+            return False  # red threes stay in the hand (Hand and Foot, RULES_AMERICAN.md B.7)
         h = self.hands[seat]
         kept = -1  # MAC A.3: the first three held stays for the Straight while the side has not melded
         if self.rules.straight_three and straight_possible(self) and not self.opened[self.side_of[seat]]:
@@ -364,7 +367,8 @@ class DealState:
                 self._take_card(seat, c)
                 self.red3[seat].append(c)
                 if self._draw(seat, 1) and self.rules.threes_by_colour:
-                    return  # the stock's last card was a three: it stays in the hand, nothing to replace it (MAC A.10)
+                    return True  # the stock's last card was a three: it stays in the hand, nothing to replace it (A.10)
+        return False
 
     def _draw(self, seat: int, count: int) -> bool:
         """Draw ``count`` cards, laying out red threes and replacing them.

@@ -47,12 +47,13 @@ def earn_talon(state: DealState, seat: int) -> None:
         state.packets[seat].append(stock.pop())
 
 
-def give_talon(state: DealState, seat: int) -> None:
-    """At the start of ``seat``'s turn: his talon joins his hand, threes laid out and replaced (A.2, A.3)."""
+def give_talon(state: DealState, seat: int) -> bool:
+    """At the start of ``seat``'s turn: his talon joins his hand, threes laid out and replaced (A.2, A.3). Returns
+    True where a replacement was the stock's last card and a three, kept in his hand: the deal is to end (A.10)."""
     talon = state.packets[seat]
     if not talon:
-        return
+        return False
     state.packets[seat] = []
     for c in talon:
         state._give(seat, c)
-    state._replace_red_threes(seat)
+    return state._replace_red_threes(seat)
