@@ -353,9 +353,8 @@ class DealState:
             break
 
     def _replace_red_threes(self, seat: int) -> bool:
-        """Lay out ``seat``'s red threes (where ``threes_by_colour``, every three but one kept for the Straight,
-        MAC A.3) and replace each from the stock (§1.3). Returns True where a replacement was the stock's last card
-        and a three, which then stays in his hand (MAC A.10: the deal is to end; the caller ends it)."""
+        """Lay out ``seat``'s red threes (MAC A.3: every three, one may stay for the Straight) and replace them
+        (§1.3). True where the stock's last card, a three, stays in his hand (A.10: the caller ends the deal)."""
         if self.rules.red3_hand_penalty:
             return False  # red threes stay in the hand (Hand and Foot, RULES_AMERICAN.md B.7)
         h = self.hands[seat]
@@ -367,15 +366,12 @@ class DealState:
                 self._take_card(seat, c)
                 self.red3[seat].append(c)
                 if self._draw(seat, 1) and self.rules.threes_by_colour:
-                    return True  # the stock's last card was a three: it stays in the hand, nothing to replace it (A.10)
+                    return True  # nothing replaces the stock's last card, a three: it stays in the hand (A.10)
         return False
 
     def _draw(self, seat: int, count: int) -> bool:
-        """Draw ``count`` cards, laying out red threes and replacing them.
-
-        Returns True if the last card of the stock was a red three (where ``threes_by_colour``, any three: it
-        then stays in the hand, MAC A.10).
-        """
+        """Draw ``count`` cards, laying out red threes and replacing them. True if the last card of the stock was a
+        red three (where ``threes_by_colour``, any three: it then stays in the hand, MAC A.10)."""
         stock = self.stock
         by_colour = self.rules.threes_by_colour
         laid = NOT_TO_HAND_RED_BLACK if by_colour else NOT_TO_HAND_RED  # every three laid out (MAC A.3)
