@@ -188,3 +188,37 @@ def test_a_game_of_deals_says_how_many_deals_are_left() -> None:
 
     assert game_goes_on(Rules.preset("hand-and-foot"), 1) == "No winner yet: 1 of 4 deals played, 3 to go."
     assert game_goes_on(Rules.preset("classic"), 3) == "No winner yet: the game goes on to 5000."
+
+
+def test_the_threes_column_of_mac_names_black_threes_too() -> None:
+    """Where threes go by colour (A.3, A.12) the scoring threes are red and black: the terminal's deal score and
+    its score pad say "threes", not "red threes", and the pad's column holds the points of both colours (before,
+    it showed 0 and the row did not add up to the deal); classic and the tile game keep their names."""
+    from canasta.cards.deck import parse_cards
+    from canasta.cli.display import render_deal_scores
+    from canasta.cli.session_history import render_score_history
+    from canasta.engine.game import DealLog
+    from canasta.rules.describe import red_threes_label
+    from canasta.scoring.deal_score import score_deal
+    from canasta.scoring.sides import SideResult
+
+    mac = Rules.preset("modern-american")
+    melds = [parse_cards("KH KS KD KC KH KS KD"), parse_cards("8H 8S 8D 8C 8H 8S 8D")]
+    scored = score_deal(mac, {"A": SideResult(melds=melds, went_out=True, red_threes=parse_cards("3H"),
+                                              black_threes=parse_cards("3S")),
+                              "B": SideResult(melds=[parse_cards("5H 5S 5D")])})
+    scores = [scored["A"], scored["B"]]
+    table = text_of(render_deal_scores(("A", "B"), scores, [s.total for s in scores], mac, 1))
+    assert "Threes (red, black)" in table and "Red threes" not in table
+    log = DealLog(dealer=0, seed=0, deck=[], scores=[s.total for s in scores],
+                  breakdowns=[dict(s.breakdown) for s in scores])
+    head = next(line for line in text_of(render_score_history(("A", "B"), [log], 5000,
+                                                              red_threes_label(mac, short=True))).splitlines()
+                if "Canastas" in line)
+    assert head.split()[:5] == ["#", "Side", "Canastas", "3s", "Out"]
+    assert scores[0].breakdown["threes"] == 200  # one red and one black three laid out (A.12: 100 each)
+    pad = text_of(render_score_history(("A", "B"), [log], 5000, "3s")).splitlines()
+    row = next(line.split() for line in pad if line.split()[:2] == ["1", "A"])
+    assert int(row[3]) == 200 and int(row[-2]) == scores[0].total == sum(int(c) for c in row[2:-2]), row
+    assert [red_threes_label(Rules.preset(p), short=True) for p in ("classic", "romanian-tiles")] == ["Red 3s",
+                                                                                                     "R&Y 3s"]

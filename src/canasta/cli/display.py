@@ -613,7 +613,9 @@ def render_deal_scores(sides: Sequence[str], scores: Sequence[SideScore], totals
         values = [s.breakdown.get(key, 0) for s in scores]
         if optional and not any(values):
             continue
-        if key == "red_threes" and rules is not None:
+        if key == "red_threes" and rules is not None and rules.threes_by_colour:
+            continue  # threes by colour (A.12) score under "threes", red and black together
+        if key in ("red_threes", "threes") and rules is not None:
             label = red_threes_label(rules)
         table.add_row(label, *(str(v) for v in values))
     table.add_row(Text("Deal total", style="bold"), *(Text(str(s.total), style="bold") for s in scores),

@@ -33,6 +33,7 @@ from canasta.moves.notation import (
     YES,
     Move,
 )
+from canasta.rules.describe import red_threes_label
 
 
 class HistorySession(SavingSession):
@@ -77,7 +78,8 @@ class HistorySession(SavingSession):
         if not logs:
             self.console.print("No deal has been scored yet.")
             return
-        self.console.print(render_score_history(self.sides, self.game.logs, self.rules.target))
+        self.console.print(render_score_history(self.sides, self.game.logs, self.rules.target,
+                                                red_threes_label(self.rules, short=True)))
 
     def show_history(self, args: Sequence[str] = ()) -> None:
         """The ``history`` command: the moves of the current (or last) deal, or of deal ``args[0]``."""
@@ -205,9 +207,11 @@ _OUT_KEYS = ("going_out", "concealed")
 _OTHER_KEYS = ("premiums", "black_threes", "penalties", "exact_cut")  # exact_cut: Hand and Foot B.3
 
 
-def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: int) -> Table:
-    """Every scored deal, one row per side: canasta bonuses, red threes, going out, melded cards, cards
-    left in hand, other items (premiums, black threes, penalties, Hand and Foot's exact cuts; where any), the deal's
+def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: int,
+                         threes: str = "Red 3s") -> Table:
+    """Every scored deal, one row per side: canasta bonuses, red threes (or Modern American Canasta's threes of
+    both colours; the column head ``threes``, from :func:`~canasta.rules.describe.red_threes_label`), going out,
+    melded cards, cards left in hand, other items (premiums, black threes, penalties, Hand and Foot's exact cuts; where any), the deal's
     total and the game's.
 
     The items are those of :class:`~canasta.scoring.sides.SideScore` breakdowns (``scoring.BREAKDOWN_ITEMS``)."""
@@ -215,7 +219,7 @@ def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: 
                   box=box.SIMPLE_HEAD, pad_edge=False)
     scored = [log for log in logs if log.scores]
     others = any(breakdown.get(key, 0) for log in scored for breakdown in log.breakdowns for key in _OTHER_KEYS)
-    columns = ["#", "Side", "Canastas", "Red 3s", "Out", "Melds", "Hand"] + (["Other"] if others else [])
+    columns = ["#", "Side", "Canastas", threes, "Out", "Melds", "Hand"] + (["Other"] if others else [])
     for name in columns + ["Deal", "Game"]:
         table.add_column(name, justify="left" if name == "Side" else "right")
     totals = [0] * len(sides)
@@ -228,7 +232,7 @@ def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: 
             other = sum(breakdown.get(key, 0) for key in _OTHER_KEYS)
             going_out = sum(breakdown.get(key, 0) for key in _OUT_KEYS)
             cells = [str(number) if side == 0 else "", name, str(breakdown.get("canastas", 0)),
-                     str(breakdown.get("red_threes", 0)), str(going_out),
+                     str(breakdown.get("red_threes", 0) + breakdown.get("threes", 0)), str(going_out),
                      str(breakdown.get("melded_cards", 0)), str(breakdown.get("hand_cards", 0))]
             cells += [str(other)] if others else []
             table.add_row(*cells, Text(str(log.scores[side]), style="bold"), str(totals[side]),

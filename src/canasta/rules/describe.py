@@ -406,11 +406,22 @@ def dowry_rule_line(rules: RuleFields) -> str:
             f"{_DOWRY_COUNTS[rules.dowry]}; they go with the pile to the first player who takes it.")
 
 
-def red_threes_label(rules: RuleFields) -> str:
-    """What people call the bonus threes under ``rules``: ``Red threes``, or for the tile game (whose
-    bonus threes are the red and the yellow 3 tiles, hearts and diamonds) ``Red & yellow 3s``. For the
-    table's column and the score breakdown's row (``scoring.BREAKDOWN_ITEMS`` key ``red_threes``)."""
-    return "Red & yellow 3s" if rules.tile_names else "Red threes"
+def red_threes_label(rules: RuleFields, short: bool = False) -> str:
+    """What people call the threes that score under ``rules``: ``Red threes``; for the tile game (whose bonus
+    threes are the red and the yellow 3 tiles, hearts and diamonds) ``Red & yellow 3s``; where threes go by
+    colour (Modern American Canasta, RULES_AMERICAN.md A.3: red and black threes are laid out and both score)
+    ``Threes (red, black)``. For the table's column and the score breakdown's row (``scoring.BREAKDOWN_ITEMS``
+    key ``red_threes``); ``short`` gives the score pad's narrow column head (``Red 3s``, ``R&Y 3s``, ``3s``).
+
+    >>> from canasta.rules import Rules
+    >>> red_threes_label(Rules.preset("modern-american")), red_threes_label(Rules.preset("classic"), short=True)
+    ('Threes (red, black)', 'Red 3s')
+    """
+    if rules.tile_names:
+        return "R&Y 3s" if short else "Red & yellow 3s"
+    if rules.threes_by_colour:
+        return "3s" if short else "Threes (red, black)"
+    return "Red 3s" if short else "Red threes"
 
 
 def _foot_options(r: RuleFields) -> list[str]:

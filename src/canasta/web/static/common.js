@@ -122,6 +122,13 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+/* A small mark drawn by CSS (style.css ".icon-*"), not an emoji: a browser without an emoji font (Debian's
+   headless Chromium, many Linux desktops) shows an emoji it lacks as an empty box. Decorative: the text beside
+   it says the same, so screen readers skip it. name: "stop" (a pile that may not be taken) or "clock". */
+function icon(name) {
+  return el("span", { class: "icon icon-" + name, "aria-hidden": "true" });
+}
+
 function sideName(side, teams) {
   return t("side.name", { name: String.fromCharCode(65 + side) });
 }

@@ -112,8 +112,8 @@ function seatBadges(box, s, i, v, out) {
   if (s.stand_in) box.append(el("span", { class: "badge extra", "data-extra": "stand-in", text: t("table.stand_in") }));
   if (S.clock && S.clock.left && S.clock.left.length && s.kind === "human") {
     const left = Math.max(0, Math.round(S.clock.left[i]));
-    box.append(el("span", { class: "badge clock" + (S.clock.running === i ? " running" : ""), "data-extra": "clock",
-      text: "\u23f1 " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") }));
+    box.append(el("span", { class: "badge clock" + (S.clock.running === i ? " running" : ""), "data-extra": "clock" },
+      icon("clock"), Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0")));
   }
   if (out) box.append(el("span", { class: "badge extra", "data-extra": "sits-out", text: t("table.sits_out") }));
   if (v && v.talons && v.talons.length) {  // MAC: a talon waiting face down for his next turn (A.2)
@@ -152,15 +152,15 @@ function renderCenter() {
   if (freezer && p.size > 1) pile.append(card(freezer[1], "crosswise"));
   pile.append(p.top ? card(p.top, "top") : el("div", { class: "card empty", text: "\u2014" }));
   pile.append(el("div", { class: "pile-count", text: String(p.size) }));
-  if (p.stopped) pile.append(el("div", { class: "stop-mark", title: t("table.stopped"), text: "\u26d4" }));
+  if (p.stopped) pile.append(el("div", { class: "stop-mark", title: t("table.stopped") }, icon("stop")));
   pile.classList.toggle("live", isMyTurn() && takes().length > 0);
   pile.setAttribute("aria-label", t("table.pile") + ": " + tn("table.cards_n", p.size) + (p.top ? ", " + cardName(p.top) : "")
     + (p.frozen ? ", " + t("table.frozen") : "") + (p.stopped ? ", " + t("table.stopped") : ""));
   if (p.frozen) info.append(el("span", { class: "pill frozen", title: p.frozen_reason, text: "\u2744 " + t("table.frozen") }));
   else if (p.frozen_for_me) info.append(el("span", { class: "pill frozen-me", title: p.frozen_reason, text: "\u2744 " + t("table.frozen_for_you") }));
-  if (p.stopped) info.append(el("span", { class: "pill stop", text: "\u26d4 " + t("table.stopped") }));
-  if (p.blocked_until !== null) info.append(el("span", { class: "pill stop", "data-extra": "blocked-joly", text: "\u26d4 " + t("table.blocked_joly", { n: p.blocked_until + 1 }) }));
-  if (p.blocking_rank) info.append(el("span", { class: "pill stop", "data-extra": "blocked-rank", text: "\u26d4 " + t("table.blocked_rank", { rank: rankLabel(p.blocking_rank) }) }));
+  if (p.stopped) info.append(el("span", { class: "pill stop" }, icon("stop"), t("table.stopped")));
+  if (p.blocked_until !== null) info.append(el("span", { class: "pill stop", "data-extra": "blocked-joly" }, icon("stop"), t("table.blocked_joly", { n: p.blocked_until + 1 })));
+  if (p.blocking_rank) info.append(el("span", { class: "pill stop", "data-extra": "blocked-rank" }, icon("stop"), t("table.blocked_rank", { rank: rankLabel(p.blocking_rank) })));
   if (p.surprise) info.append(el("span", { class: "pill under", "data-extra": "surprise", text: tn("table.surprise", p.surprise) }));
   if (p.dowry) info.append(el("span", { class: "pill under", "data-extra": "dowry", text: tn("table.dowry", p.dowry) }));
   const tc = v.turn_card;  // MAC: the turn card and the talon opening now earns (A.2)
