@@ -211,8 +211,8 @@ def render_score_history(sides: Sequence[str], logs: Sequence[DealLog], target: 
                          threes: str = "Red 3s") -> Table:
     """Every scored deal, one row per side: canasta bonuses, red threes (or Modern American Canasta's threes of
     both colours; the column head ``threes``, from :func:`~canasta.rules.describe.red_threes_label`), going out,
-    melded cards, cards left in hand, other items (premiums, black threes, penalties, Hand and Foot's exact cuts; where any), the deal's
-    total and the game's.
+    melded cards, cards left in hand, other items (premiums, black threes, penalties, Hand and Foot's exact cuts;
+    where any), the deal's total and the game's.
 
     The items are those of :class:`~canasta.scoring.sides.SideScore` breakdowns (``scoring.BREAKDOWN_ITEMS``)."""
     table = Table(title=f"Scores deal by deal (game to {target})", header_style="bold", title_style="bold",
