@@ -3,8 +3,7 @@
 Whole games are played at a :class:`~canasta.web.tables.Table` (every seat a person,
 moved by random agents); after every move the state message of every seat is built
 exactly as the server sends it — the snapshot (``dumps(table.state_for(seat))``) and the
-update of protocol 2 (``dumps(table.update_for(seat, events, ...))``, and the text the server sends,
-``update_text(table, seat, events, ...)``, joined from parts shared by the seats), for every seat and for a
+update of protocol 2 (``dumps(table.update_for(seat, events, ...))``), for every seat and for a
 spectator (``seat`` None) — and checked against the engine's internal state:
 
 * the ``hand`` field is the seat's own hand;
@@ -38,7 +37,6 @@ from canasta.cards.deck import card_str, parse_cards
 from canasta.rules.fields import Rules, preset_names
 from canasta.web.protocol import dumps
 from canasta.web.tables import Change, Table, create_table
-from canasta.web.tables.wire import update_text
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JK)\b")
 SILENT = ("draw", "ask", "yes", "no", "pass")
@@ -141,11 +139,9 @@ def check_all(table: Table, change: Change) -> int:
     """Commit ``change``, then check the snapshot and the update of every seat and of a spectator."""
     table.commit(change)
     seats: list[int | None] = [*range(table.rules.players), None]
-    texts: dict[Any, Any] = {}  # the texts sent after the change, joined from shared parts (.wire)
     for s in seats:
         check_message(table, s, dumps(table.state_for(s)))
         check_message(table, s, dumps(table.update_for(s, change.events, change.deal_changed)))
-        check_message(table, s, update_text(table, s, change.events, change.deal_changed, texts))
     return len(seats)
 
 

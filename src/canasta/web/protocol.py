@@ -369,9 +369,8 @@ def pile_dict(view: PlayerView) -> dict[str, Any]:
     }
 
 
-def dumps(message: Any) -> str:
-    """Compact JSON text of a server message, or of a part of one (orjson when installed: the web extra has
-    it)."""
+def dumps(message: dict[str, Any]) -> str:
+    """Compact JSON text of a server message (orjson when installed: the web extra has it)."""
     if _orjson_dumps is not None:
         return _orjson_dumps(message).decode()
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

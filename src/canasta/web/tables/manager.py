@@ -5,9 +5,8 @@
 applied in memory by :class:`~.table.Table`, written by the store writer (:mod:`.persistence`, off
 the event loop, batched with the other tables' changes), then committed to the event log and sent —
 each connection receives only the new events filtered for its seat, with its own view
-(:meth:`~.table.Table.update_for`; its text joined from parts encoded once per change, :mod:`.wire`). If the
-store fails the change is undone and refused with a message: memory and store stay as they were, and the next
-try works once the store is back.
+(:meth:`~.table.Table.update_for`). If the store fails the change is undone and refused with a
+message: memory and store stay as they were, and the next try works once the store is back.
 
 A table that cannot be replayed from the store is never dropped: it is logged and kept in
 :attr:`TableManager.broken` (its rows stay in the database for inspection).
@@ -29,7 +28,6 @@ from canasta.web.tables.botpool import BotPool, safe_move
 from canasta.web.tables.persistence import StoreFailed, StoreInDoubt, StoreWriter
 from canasta.web.tables.seats import HINT_BOT, TableError
 from canasta.web.tables.table import Change, Connection, Table, create_table, rebuild_table
-from canasta.web.tables.wire import update_text
 
 log = logging.getLogger("canasta.web")
 
@@ -200,12 +198,12 @@ class TableManager:
 
     async def broadcast_events(self, table: Table, change: Change) -> None:
         """Send each connection the change's events filtered for its seat, with its view and legal moves."""
-        cache: dict[Any, Any] = {}  # the views and the parts every seat shares, for this change (:mod:`.wire`)
+        cache: dict[Any, Any] = {}  # the views and the parts every seat shares, for this change
         for seat, conns in table.conns.items():
             if conns:
-                await _send_all(conns, update_text(table, seat, change.events, change.deal_changed, cache))
+                await _send_all(conns, dumps(table.update_for(seat, change.events, change.deal_changed, cache)))
         if table.watchers:
-            await _send_all(table.watchers, update_text(table, None, change.events, change.deal_changed, cache))
+            await _send_all(table.watchers, dumps(table.update_for(None, change.events, change.deal_changed)))
 
     async def broadcast_seats(self, table: Table) -> None:
         """Send everyone the seats' public facts (names, who is here): an unnumbered ``seats`` message."""
