@@ -10,7 +10,10 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import multiprocessing.process
+import subprocess
+import sys
 
+import psutil
 import pytest
 
 from canasta.agents.levels import HardAgent
@@ -168,3 +171,48 @@ def test_the_pool_decides_in_another_process_and_a_late_decision_gives_way() -> 
     assert first in t.legal_for(seat) and late is None
     assert safe_move(t.legal_for(seat)) == "draw"
     assert workers and not any(w.is_alive() for w in workers)  # closing the pool leaves no process behind
+
+
+_POOL_SERVER = """
+import asyncio
+from canasta.web.tables.botpool import BotPool
+async def main():
+    pool = BotPool(1)
+    pool.start()
+    assert await pool._wait_started()
+    print("started", flush=True)
+    await asyncio.sleep(600)
+asyncio.run(main())
+"""
+
+
+@pytest.mark.slow
+def test_the_bot_processes_end_when_their_server_is_killed() -> None:
+    """A server process killed by a signal (a worker of ``--workers`` restarted by its supervisor, a test that
+    kills a server) leaves neither its bot process nor the multiprocessing resource tracker behind: both used to
+    wait for ever, reparented to init (about 5 s: the bot process imports the engine)."""
+    proc = subprocess.Popen([sys.executable, "-c", _POOL_SERVER], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "started"
+        children = psutil.Process(proc.pid).children(recursive=True)
+        assert len(children) >= 2  # the bot process and the resource tracker
+    finally:
+        proc.kill()
+        proc.wait()
+    _, alive = psutil.wait_procs(children, timeout=30)
+    assert not alive, [p.cmdline() for p in alive]
+
+
+def test_an_app_that_is_never_served_starts_no_bot_process(db_url: str) -> None:
+    """The bot processes start with the server's lifespan, not when the app is built: an app built and never
+    served (as some tests do) leaves no process behind."""
+    from starlette.testclient import TestClient
+
+    from canasta.web.app import create_app
+
+    before = set(multiprocessing.active_children())
+    app = create_app(db_url, bot_delay=0, bot_processes=1)
+    assert set(multiprocessing.active_children()) == before
+    with TestClient(app):
+        assert len(set(multiprocessing.active_children()) - before) == 1
+    assert set(multiprocessing.active_children()) == before

@@ -131,6 +131,7 @@ def create_app(database_url: str, bot_delay: float = 0.3, security: SecurityConf
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        manager.pool.start()  # the bot processes live from the server's start to its end (closed below)
         manager.restore()
         yield
         await manager.close()

@@ -19,6 +19,8 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from canasta.cards.deck import card_str, sort_key
@@ -212,24 +214,32 @@ def error_message(code: str, message: str, ref: int | None = None,
     return out
 
 
+_CARD_TEXT = [card_str(c) for c in range(53)]
+"""The notation of each card type (:func:`card_str`)."""
+
+
 def cards_text(cards: Any) -> list[str]:
     """Card types as notation strings (``"KH"``, ``"JK"``), in the given order."""
-    return [card_str(c) for c in cards]
+    return list(map(_CARD_TEXT.__getitem__, cards))
 
 
 _DISPLAY_ORDER = sorted(range(53), key=sort_key)
-_CARD_TEXT = [card_str(c) for c in range(53)]
-_DISPLAY_TEXT = [(c, _CARD_TEXT[c]) for c in _DISPLAY_ORDER]
+_DISPLAY_TEXTS = [_CARD_TEXT[c] for c in _DISPLAY_ORDER]
+_IN_DISPLAY_ORDER = itemgetter(*_DISPLAY_ORDER)
+_PLACES = range(53)
 
 
 def hand_text(counts: Sequence[int]) -> list[str]:
     """A hand given as counts per card type, as notation strings in display order (:func:`sort_key`):
     the ``hand`` of :func:`view_dict`, without building a view."""
+    ordered = _IN_DISPLAY_ORDER(counts)  # the counts in display order, then only the cards held are visited
     out: list[str] = []
-    for card, text in _DISPLAY_TEXT:
-        n = counts[card]
-        if n:
-            out += [text] * n
+    for place in compress(_PLACES, ordered):
+        n = ordered[place]
+        if n == 1:
+            out.append(_DISPLAY_TEXTS[place])
+        else:
+            out += [_DISPLAY_TEXTS[place]] * n
     return out
 
 

@@ -10,7 +10,9 @@ asked. So any process — or any server sharing the store — can choose a table
 :class:`BotPool` runs :func:`decide` in a :class:`concurrent.futures.ProcessPoolExecutor` (spawned
 processes) with a budget per decision (:data:`BUDGET_SECONDS`): a decision that takes longer is given
 up and the caller plays :func:`safe_move` instead, so one table's bot can never hold the event loop
-or the other tables. With ``processes=0`` the pool decides in the calling thread (tests).
+or the other tables. With ``processes=0`` the pool decides in the calling thread (tests). The processes
+start with the server (:meth:`BotPool.start`, from the app's lifespan), end when it closes the pool, and end by
+themselves when the server process is gone, even killed (:func:`exit_with_parent`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -120,6 +125,22 @@ def decide(req: BotRequest) -> str:
     return str(deal.move_for_action(action))
 
 
+def exit_with_parent() -> None:
+    """Run when each pool process starts (the executor's ``initializer``): a daemon thread ends the process as
+    soon as the process that started it is gone, killed included (``multiprocessing.parent_process()``'s
+    sentinel). Without it a server process killed by a signal (a worker of ``--workers`` restarted by its
+    supervisor, a test) would leave its bot process, and with it the ``multiprocessing`` resource tracker,
+    running for ever: they wait on a queue whose other end they hold themselves."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # pragma: no cover - a pool process always has a parent
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 def ready() -> bool:
     """Run first in each pool process: by the time it returns, what :func:`decide` uses is imported."""
     make_agent("hard", 0)  # the hint bot, and what the bots share (the engine, the agents' registry)
@@ -153,11 +174,19 @@ class BotPool:
         self.timeouts = 0
         self._executor: ProcessPoolExecutor | None = None
         self._started: list[Future[bool]] = []
-        if processes > 0:
-            self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
-            # started now, each importing what a decision needs: the first decision's budget is its own, not
-            # the seconds a spawned process takes to start on a loaded machine (a hint refused as no_hint)
-            self._started = [self._executor.submit(ready) for _ in range(processes)]
+        self._closed = False
+
+    def start(self) -> None:
+        """Start the worker processes (if ``processes`` > 0, not started yet and not closed): the server's
+        lifespan calls it at start-up, and :meth:`choose` when it was not called. Nothing is started by
+        making the pool, so an app that is built but never served leaves no process behind."""
+        if self.processes <= 0 or self._executor is not None or self._closed:
+            return
+        self._executor = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=exit_with_parent)
+        # started now, each importing what a decision needs: the first decision's budget is its own, not
+        # the seconds a spawned process takes to start on a loaded machine (a hint refused as no_hint)
+        self._started = [self._executor.submit(ready) for _ in range(self.processes)]
 
     async def _wait_started(self) -> bool:
         """Wait (up to :data:`START_SECONDS`) for the processes started with the pool; False if they failed."""
@@ -172,6 +201,7 @@ class BotPool:
 
     async def choose(self, req: BotRequest) -> str | None:
         """The chosen move, or None when the decision failed or ran over the budget (logged)."""
+        self.start()
         if self._executor is None:
             try:
                 return decide(req)
@@ -193,7 +223,8 @@ class BotPool:
 
     def close(self) -> None:
         """Stop the worker processes (pending decisions are dropped): each has a second to finish its decision,
-        then is terminated, so none outlives the server."""
+        then is terminated, so none outlives the server. A closed pool decides in the calling thread."""
+        self._closed = True
         if self._executor is not None:
             # ProcessPoolExecutor has no public list of its processes; without it the ones left would linger
             processes = list((getattr(self._executor, "_processes", None) or {}).values())

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress, count
+from operator import gt
 from typing import Any
 
 from canasta.cards.deck import card_str
@@ -51,11 +53,16 @@ class Event:
 
 
 def gained(before: Sequence[int], after: Sequence[int]) -> tuple[str, ...]:
-    """The cards in ``after`` but not in ``before`` (hands as counts by card type), as card texts."""
+    """The cards in ``after`` but not in ``before`` (hands as counts by card type), as card texts.
+
+    Raises:
+        ValueError: hands of different lengths (a bug).
+    """
+    if len(before) != len(after):
+        raise ValueError("hands of different lengths")
     out: list[str] = []
-    for card, (was, now) in enumerate(zip(before, after, strict=True)):
-        if now > was:
-            out.extend([card_str(card)] * (now - was))
+    for card in compress(count(), map(gt, after, before)):  # only the card types gained are visited
+        out.extend([card_str(card)] * (after[card] - before[card]))
     return tuple(out)
 
 

@@ -20,6 +20,7 @@ import asyncio
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol
 
 from canasta.engine.deal import Deal, IllegalMove
@@ -70,6 +71,10 @@ def refusal_reason(deal: Deal, move: Move | str, message: str) -> dict[str, Any]
     if why.text != message:
         return None
     return {"code": why.code, "params": dict(why.params)}
+
+
+_move_text = lru_cache(maxsize=1 << 16)(str)
+"""``str`` of a :class:`Move` (its notation), remembered: a seat's legal moves are mostly those it had before."""
 
 
 def _refuse_stale(at: int | None, seq: int) -> None:
@@ -435,7 +440,7 @@ class Table:
             return []
         deal = self.game.deal
         assert deal is not None
-        return sorted({str(m) for m in deal.legal_moves()})
+        return sorted({_move_text(m) for m in deal.legal_moves()})
 
     def deal_facts(self, view: Any) -> dict[str, Any]:
         """Facts that change only when a deal is dealt or scored: scores, minimums, history, openings, the round
