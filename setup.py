@@ -43,9 +43,12 @@ COMPILED_MODULES = (
     "canasta/agents/unseen.py",
     "canasta/agents/position.py",
     # the decisions of the rule-of-thumb bots (hard, medium, easy; the expert's rollouts): their classes stay
-    # Python classes (native_class=False: the levels subclass them), their methods and functions are compiled
+    # Python classes (native_class=False, pickled as in the pure build), their methods and functions compiled;
+    # every subclass of HeuristicAgent is here (a compiled method checks ``self`` against the classes it knows)
     "canasta/agents/heuristic.py",
     "canasta/agents/hard_play.py",
+    "canasta/agents/hard.py",
+    "canasta/agents/levels.py",
     "canasta/agents/opening.py",
     "canasta/agents/seqbot.py",
     "canasta/agents/goals.py",

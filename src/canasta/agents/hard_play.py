@@ -23,8 +23,8 @@ from canasta.moves.actions import DECODED_ACTIONS, group_action
 from canasta.moves.notation import ADD, DISCARD, MELD, NO, YES, Move
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled (setup.py): a Python class,
-# subclassed by HardAgent (hard.py, not compiled), pickled as before
+@mypyc_attr(native_class=False)  # compiled (setup.py): a Python class (pickled as in the pure build); its
+# subclass HardAgent (hard.py) is compiled too: mypyc checks ``self`` against the classes it knows
 class HardPlayer(HeuristicAgent):
     """The ``hard`` level's play (see :mod:`canasta.agents.levels`): the heuristic plus memory, pile war,
     going out and partner play; :class:`~canasta.agents.hard.HardAgent` adds its words. Deterministic;

@@ -105,8 +105,8 @@ def first_best(actions: Sequence[int], scores: Sequence[float]) -> int:
     return best
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # compiled (setup.py): a Python class,
-# subclassed by the levels and the hard bot (in modules not compiled)
+@mypyc_attr(native_class=False)  # compiled (setup.py): a Python class (pickled as in the pure build); its
+# subclasses (the levels, the hard bot) are compiled too: mypyc checks ``self`` against the classes it knows
 class HeuristicAgent:
     """A rule-of-thumb player (see the module docstring); decides from the view alone.
 
