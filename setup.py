@@ -42,6 +42,18 @@ COMPILED_MODULES = (
     "canasta/agents/memory.py",
     "canasta/agents/unseen.py",
     "canasta/agents/position.py",
+    # the decisions of the rule-of-thumb bots (hard, medium, easy; the expert's rollouts): their classes stay
+    # Python classes (native_class=False, pickled as in the pure build), their methods and functions compiled;
+    # every subclass of HeuristicAgent is here (a compiled method checks ``self`` against the classes it knows)
+    "canasta/agents/heuristic.py",
+    "canasta/agents/hard_play.py",
+    "canasta/agents/hard.py",
+    "canasta/agents/levels.py",
+    "canasta/agents/opening.py",
+    "canasta/agents/seqbot.py",
+    "canasta/agents/goals.py",
+    "canasta/agents/special_plan.py",
+    "canasta/agents/red_threes.py",
 )
 """Single modules of other packages compiled too: plain classes and functions, no subclass elsewhere (a compiled
 class cannot be subclassed by a Python one) and nothing a test replaces."""

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from canasta.agents.hard_play import HardPlayer
+from canasta.agents.heuristic import first_best
 from canasta.agents.memory import UNKNOWN
 from canasta.agents.position import Position
 from canasta.agents.seqbot import (
@@ -38,6 +41,7 @@ from canasta.moves.notation import (
 )
 
 
+@mypyc_attr(native_class=False)  # compiled (setup.py) over the Python class HardPlayer: a Python class too
 class HardAgent(HardPlayer):
     """The ``hard`` level: :class:`~canasta.agents.hard_play.HardPlayer`'s moves, with hints (:meth:`explain`)
     and coaching (:meth:`warning`) in a player's words.
@@ -84,7 +88,7 @@ class HardAgent(HardPlayer):
     def _why_take(self, pos: Position) -> str:
         """Why taking the pile is good: its size, the wild cards known in it, the initial meld (§1.6, §1.7)."""
         view = pos.view
-        wild = sum(1 for card in self.memory.pile if card != UNKNOWN and (card == JOKER or card >> 2 == TWO))
+        wild = len([card for card in self.memory.pile if card != UNKNOWN and (card == JOKER or card >> 2 == TWO)])
         extra = f", {wild} wild card{'s' if wild != 1 else ''} among them" if wild else ""
         why = f"take the pile: {_cards(view.pile_size)} for your hand{extra}"
         if not pos.opened:
@@ -125,7 +129,7 @@ class HardAgent(HardPlayer):
             takes = [other for other in legal if DECODED_ACTIONS[other].kind == TAKE]
             if not takes:
                 return None
-            best_take = max(takes, key=lambda take: self._take_score(pos, DECODED_ACTIONS[take].take_mode))
+            best_take = first_best(takes, [self._take_score(pos, DECODED_ACTIONS[take].take_mode) for take in takes])
             best_score = self._take_score(pos, DECODED_ACTIONS[best_take].take_mode)
             if best_score >= self.hard_weights.coach_take and view.pile_size >= 4:
                 return (f"you can take the pile of {_cards(view.pile_size)} (e.g. '{_take_text(view, best_take)}'); "
@@ -139,7 +143,7 @@ class HardAgent(HardPlayer):
         if len(discards) < 2 or pos.size == 1:
             return None
         costs = {other: self._discard_cost(pos, DECODED_ACTIONS[other].card) for other in discards}
-        best = min(discards, key=lambda other: (costs[other], other))
+        best = min([(costs[other], other) for other in discards])[1]
         if costs[action] - costs[best] < self.hard_weights.coach_loss:
             return None
         card = DECODED_ACTIONS[action].card

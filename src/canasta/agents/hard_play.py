@@ -7,7 +7,9 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from canasta.agents.heuristic import HeuristicAgent
+from mypy_extensions import mypyc_attr
+
+from canasta.agents.heuristic import HeuristicAgent, first_best
 from canasta.agents.level_weights import DEFAULT_HARD, HardWeights
 from canasta.agents.memory import UNKNOWN, CardMemory, PublicState
 from canasta.agents.opening import Step, opening_plan
@@ -21,6 +23,8 @@ from canasta.moves.actions import DECODED_ACTIONS, group_action
 from canasta.moves.notation import ADD, DISCARD, MELD, NO, YES, Move
 
 
+@mypyc_attr(native_class=False)  # compiled (setup.py): a Python class (pickled as in the pure build); its
+# subclass HardAgent (hard.py) is compiled too: mypyc checks ``self`` against the classes it knows
 class HardPlayer(HeuristicAgent):
     """The ``hard`` level's play (see :mod:`canasta.agents.levels`): the heuristic plus memory, pile war,
     going out and partner play; :class:`~canasta.agents.hard.HardAgent` adds its words. Deterministic;
@@ -94,16 +98,25 @@ class HardPlayer(HeuristicAgent):
         pos = Position(view, self._rules_facts(view.rules), self.weights)
         ages = self.memory.threat_ages(view, self.weights.threat_cards, pos.facts.canastas_to_go_out)
         patience = self.hard_weights.threat_patience * view.rules.players
-        pos.threat = any(age <= patience for age in ages.values())
-        self._wilds_in_pile = sum(1 for card in self.memory.pile
-                                  if card != UNKNOWN and (card == JOKER or card >> 2 == TWO))
+        threat = False
+        for age in ages.values():
+            if age <= patience:
+                threat = True
+                break
+        pos.threat = threat
+        wilds = 0
+        for card in self.memory.pile:
+            if card != UNKNOWN and (card == JOKER or card >> 2 == TWO):
+                wilds += 1
+        self._wilds_in_pile = wilds
         return pos
 
     def discard_order(self, view: PlayerView, legal: Sequence[int]) -> list[int]:
         """The legal discards, best first by this player's discard cost (§1.4, §1.7, §1.8)."""
         pos = self.position(view)
-        discards = [action for action in legal if DECODED_ACTIONS[action].kind == DISCARD]
-        return sorted(discards, key=lambda action: (self._discard_cost(pos, DECODED_ACTIONS[action].card), action))
+        costs = sorted([(self._discard_cost(pos, DECODED_ACTIONS[action].card), action) for action in legal
+                        if DECODED_ACTIONS[action].kind == DISCARD])
+        return [action for _, action in costs]
 
     def unseen(self, view: PlayerView) -> Unseen:
         """The unseen cards of this decision (cached until the next decision)."""
@@ -142,7 +155,11 @@ class HardPlayer(HeuristicAgent):
         next_seat = (view.seat + 1) % rules.players
         side = pos.next_side
         if not frozen and rank in pos.next_melds:
-            meld = next((m for m in view.melds[side] if m.target == rank), None)
+            meld = None
+            for m in view.melds[side]:
+                if m.target == rank:
+                    meld = m
+                    break
             if meld is None or not (meld.canasta and rules.own_canasta_rank_blocks_pile):
                 return 1.0
         unseen = self.unseen(view)
@@ -247,16 +264,21 @@ class HardPlayer(HeuristicAgent):
             if action in legal:
                 return action
         if melds and (started or not discards):
-            return max(melds, key=lambda action: self._action_score(pos, action))
+            return first_best(melds, [self._action_score(pos, action) for action in melds])
         if discards:
-            return min(discards, key=lambda action: (self._discard_cost(pos, DECODED_ACTIONS[action].card), action))
+            return min([(self._discard_cost(pos, DECODED_ACTIONS[action].card), action) for action in discards])[1]
         return legal[0]
 
     def _short_opponent(self, view: PlayerView) -> bool:
         """Whether an opponent whose side has made its initial meld holds ``open_short_hand`` cards or fewer."""
         short = self.hard_weights.open_short_hand
-        return short >= 0 and any(view.side_of(seat) != view.side and view.opened[view.side_of(seat)]
-                                  and view.hand_sizes[seat] <= short for seat in range(view.rules.players))
+        if short < 0:
+            return False
+        for seat in range(view.rules.players):
+            side = view.side_of(seat)
+            if side != view.side and view.opened[side] and view.hand_sizes[seat] <= short:
+                return True
+        return False
 
     # ------------------------------------------------------------ taking
 
@@ -291,7 +313,7 @@ class HardPlayer(HeuristicAgent):
         memory = self.memory
         unseen = self.unseen(view)
         values = pos.facts.rank_values
-        mean_unseen = (sum(unseen.by_rank[rank] * values[rank] for rank in range(14)) / unseen.total
+        mean_unseen = (sum([unseen.by_rank[rank] * values[rank] for rank in range(14)]) / unseen.total
                        if unseen.total else 10.0)
         estimate = float(pos.table[side])
         for seat in range(rules.players):
@@ -302,7 +324,7 @@ class HardPlayer(HeuristicAgent):
             else:
                 known = memory.known[seat] if seat < len(memory.known) else [0] * 53
                 known_count = sum(known)
-                estimate -= sum(rules.card_values[card] * known[card] for card in range(53) if known[card])
+                estimate -= sum([rules.card_values[card] * known[card] for card in range(53) if known[card]])
                 estimate -= mean_unseen * max(0, view.hand_sizes[seat] - known_count)
             if rules.has_foot and view.packet_sizes:  # a foot never taken counts against (Hand and Foot B.12)
                 estimate -= self.weights.foot_card_points * view.packet_sizes[seat]
@@ -322,14 +344,17 @@ class HardPlayer(HeuristicAgent):
         """The own side's estimated lead over the best other side if the deal ended now (points)."""
         me = pos.view.side
         mine = self.side_estimate(pos, me, out_seat)
-        return mine - max(self.side_estimate(pos, side, out_seat) for side in range(pos.view.rules.teams)
-                          if side != me)
+        return mine - max([self.side_estimate(pos, side, out_seat) for side in range(pos.view.rules.teams)
+                           if side != me])
 
     def _opponents_can_go_out(self, pos: Position) -> bool:
         """Whether another side has the canastas to go out (§1.9)."""
         me = pos.view.side
         need = pos.facts.canastas_to_go_out
-        return any(canastas >= need for side, canastas in enumerate(pos.canastas) if side != me)
+        for side, canastas in enumerate(pos.canastas):
+            if side != me and canastas >= need:
+                return True
+        return False
 
     def _want_out(self, pos: Position) -> bool:
         """Go out when it locks a lead, when the opponents threaten to go out, or late in the deal (§1.9)."""

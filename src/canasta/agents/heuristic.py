@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from canasta.agents.goals import canasta_value
 from canasta.agents.heuristic_weights import DEFAULT_WEIGHTS, NEG, SHORT_SEQ_SHARE, WILD_PROGRESS, HeuristicWeights
 from canasta.agents.opening import Step, opening_plan
@@ -87,6 +89,24 @@ INCOMPLETE_BASE = 0.3
 """Share of the penalty an incomplete charged meld costs however near 7 cards it is (:func:`incomplete_risk`)."""
 
 
+def first_best(actions: Sequence[int], scores: Sequence[float]) -> int:
+    """The first of ``actions`` with the highest of ``scores`` (one score per action, in order), as ``max`` with a
+    key picks it (the bots' methods take no closure: their classes are compiled, setup.py).
+
+    Raises:
+        ValueError: ``actions`` is empty.
+    """
+    if not actions:
+        raise ValueError("no action to choose from")
+    best, best_score = actions[0], scores[0]
+    for action, score in zip(actions, scores, strict=True):
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+@mypyc_attr(native_class=False)  # compiled (setup.py): a Python class (pickled as in the pure build); its
+# subclasses (the levels, the hard bot) are compiled too: mypyc checks ``self`` against the classes it knows
 class HeuristicAgent:
     """A rule-of-thumb player (see the module docstring); decides from the view alone.
 
@@ -157,24 +177,29 @@ class HeuristicAgent:
         view = pos.view
         kinds = [(DECODED_ACTIONS[action].kind, action) for action in legal]
         if view.phase == "draw":
-            return next((action for kind, action in kinds if kind == DRAW), self._draw(pos, legal))
+            fallback = self._draw(pos, legal)
+            for kind, action in kinds:
+                if kind == DRAW:
+                    return action
+            return fallback
         discards = [action for kind, action in kinds if kind == DISCARD]
         if not discards:
             return self._play(pos, legal)
         keep = self.weights.special_keep
-
-        def cost(action: int) -> float:
+        best, best_cost = -1, 0.0
+        for action in discards:  # the first of the cheapest (no closure: the class is compiled, setup.py)
             card = DECODED_ACTIONS[action].card
-            return keep * special_discard_loss(view, card, missing, self.weights) + self._discard_cost(pos, card)
-
-        return min(discards, key=cost)
+            cost = keep * special_discard_loss(view, card, missing, self.weights) + self._discard_cost(pos, card)
+            if best < 0 or cost < best_cost:
+                best, best_cost = action, cost
+        return best
 
     # ------------------------------------------------------------ answering
 
     def _answer(self, pos: Position, legal: Sequence[int]) -> int:
         """Answer "may I go out?" (§1.9): yes if the own hand is cheap or the deal is ending."""
         me = pos.view.side
-        lead = pos.table[me] - max(points for side, points in enumerate(pos.table) if side != me)
+        lead = pos.table[me] - max([points for side, points in enumerate(pos.table) if side != me])
         weights = self.weights
         points = pos.hand_points + weights.foot_card_points * pos.foot  # an unplayed foot counts against (B.12)
         points += weights.held_answer * pos.held_points  # 3 aces or sevens held (MAC A.12)
@@ -537,16 +562,17 @@ class HeuristicAgent:
             # sequences use no wild card; the engine offers them only while the minimum stays
             # reachable, so the most valuable one is a safe start of the initial meld (§1.6, §3.2)
             card_values = pos.facts.rules.card_values
-            return max(sequences, key=lambda action: seq_points(seq_action_cards(action)[0], card_values))
+            return first_best(sequences, [seq_points(seq_action_cards(action)[0], card_values)
+                                          for action in sequences])
         if plan is not None and (started or plan[0] <= self.weights.open_max_cost) and plan[1]:
             step: Step = plan[1][0]
             action = group_action(*step)
             if action in legal:
                 return action
         if melds and (started or not discards):
-            return max(melds, key=lambda action: self._action_score(pos, action))
+            return first_best(melds, [self._action_score(pos, action) for action in melds])
         if discards:
-            return min(discards, key=lambda action: self._discard_cost(pos, DECODED_ACTIONS[action].card))
+            return first_best(discards, [-self._discard_cost(pos, DECODED_ACTIONS[action].card) for action in discards])
         return legal[0]
 
 

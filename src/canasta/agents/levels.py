@@ -46,6 +46,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from canasta.agents.hard import HardAgent, chance_words
 from canasta.agents.heuristic import HeuristicAgent
 from canasta.agents.heuristic_weights import DEFAULT_WEIGHTS, HeuristicWeights
@@ -67,6 +69,7 @@ from canasta.moves.actions import DECODED_ACTIONS
 from canasta.moves.notation import NO, YES
 
 
+@mypyc_attr(native_class=False)  # compiled (setup.py) over the Python class HeuristicAgent: a Python class too
 class EasyAgent(HeuristicAgent):
     """The ``easy`` level: the heuristic with :data:`EASY_WEIGHTS`, and a random move with probability
     ``noise`` in decisions that offer a choice (from its own seeded generator).
@@ -99,6 +102,7 @@ class EasyAgent(HeuristicAgent):
         return super().select(view, legal)
 
 
+@mypyc_attr(native_class=False)  # compiled (setup.py) over the Python class HeuristicAgent: a Python class too
 class MediumAgent(HeuristicAgent):
     """The ``medium`` level: exactly the heuristic player, with its default weights unless others are given
     (``medium(reserve=4)``)."""
