@@ -34,7 +34,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, Final
 
-from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
+from canasta.cards.deck import ACE, FOUR, JOKER_RANK, RED_SUITS, THREE, TWO
 from canasta.cards.sequences import LANE, LANE_MASK
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, needs_search
 from canasta.engine.constraints.meld_plans import can_meld_out
@@ -48,6 +48,7 @@ from canasta.scoring.canasta_kinds import kinds_met
 
 if TYPE_CHECKING:
     from canasta.engine.state import DealState
+    from canasta.rules.fields import Rules
 
 __all__ = ["SEARCH_CARDS", "needs_search", "out_hopeless", "out_moves", "out_possible", "plan_says_out", "plannable"]
 
@@ -123,9 +124,15 @@ def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: lis
 
 
 def _seq_cover(d: DealState, side: int, hand: list[int]) -> list[int]:
-    """Per suit, as bits by rank, the naturals 4..A ``hand`` holds and the ranks the side's sequences cover."""
+    """Per suit, as bits by rank, the naturals 4..A ``hand`` holds and the ranks the side's sequences cover, those
+    full to ``sequence_max`` (``sequence_out_max`` where larger) left out: no card joins them (§3.2), so a window
+    they fill places no card of the hand."""
     cover = [0, 0, 0, 0]
+    rules = d.rules
+    longest = rules.sequence_max if rules.sequence_max > rules.sequence_out_max else rules.sequence_out_max
     for m in d.seqs[side]:
+        if m.size >= longest:
+            continue
         suit, lo, hi = m.span
         cover[suit] |= (1 << (hi + 1)) - (1 << lo)
     if hand is d.hands[d.turn]:  # the naturals held, as bits kept by the deal (sequences.held_bits)
@@ -169,30 +176,38 @@ def _reachable_canastas(d: DealState, side: int, hand: list[int], rank_counts: l
     cards counts where the hand's cards that could join it (naturals of its rank, or of its suit within
     reach for a sequence, and every wild card) make 7; a new meld of a rank, beside one or alone, where
     its naturals and the wild cards make 7 (twice where they would make both); new sequences where the
-    suit's naturals held and the wild cards make 7 (as many as its cards make sevens); a meld of wild cards
-    where the wild cards do (§1.5, §3.2). Each canasta this turn is one of these, and each needs those cards."""
+    suit's naturals held and the wild cards make 7 (as many as its cards make sevens; where no wild card joins
+    a sequence, only runs of consecutive ranks: :func:`_natural_seq_canastas`); a meld of wild cards
+    where the wild cards do (§1.5, §3.2). Each canasta this turn is one of these, and each needs those cards.
+
+    The wild cards are counted once: each canasta above needs at least so many of the hand's wild cards (7 less
+    its cards and the naturals that may join it, none for a sequence of naturals; the two canastas of a rank, 14
+    less those), and each wild card joins one meld, so only as many of them count as their needs, smallest
+    first, fit in the wild cards held."""
     rules = d.rules
     wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
     seq_wild = wilds if rules.sequence_wild_max else 0
-    count = 0
+    free = 0  # canastas needing no wild card of the hand
+    needs: list[int] = []  # the wild cards each of the others needs at least
     meld_index = d.meld_index[side]
     melds = d.melds[side]
-    distinct, cards = _suit_counts(hand) if rules.sequences else ([], [])
+    distinct, cards = _suit_counts(hand) if seq_wild else ([], [])
     for m in melds:
         size = m.size
         if size >= 7:
             continue
         t = m.target
         if t == SEQ_TARGET:
-            if size + distinct[m.span[0]] + seq_wild >= 7:
-                count += 1
+            if seq_wild and size + distinct[m.span[0]] + seq_wild >= 7:
+                _need(needs, 7 - size - distinct[m.span[0]])
         elif t == WILD_TARGET or t == TWO:
             if size + wilds >= 7:
-                count += 1
+                needs.append(7 - size)
         elif FOUR <= t <= ACE and size + rank_counts[t] + wilds >= 7:
-            count += 1
+            first = 7 - size - rank_counts[t]
+            free += _need(needs, first)
             if rank_counts[t] + wilds >= 7 + 7 - size:
-                count += 1
+                free += _need(needs, 14 - size - rank_counts[t] - (first if first > 0 else 0))
     for r in range(FOUR, ACE + 1):
         c = rank_counts[r]
         if not c:
@@ -201,22 +216,48 @@ def _reachable_canastas(d: DealState, side: int, hand: list[int], rank_counts: l
         if mi >= 0 and melds[mi].size < 7:
             continue  # counted with its meld
         if c + wilds >= 7:
-            count += 1 + (1 if c + wilds >= 14 else 0)
+            free += _need(needs, 7 - c)
+            if c + wilds >= 14:
+                free += _need(needs, 14 - c - (7 - c if c < 7 else 0))
     if rules.sequences:
-        for suit in range(4):
-            if distinct[suit] + seq_wild >= 7:  # as many as the suit's cards (copies too) make sevens
-                count += (cards[suit] + seq_wild) // 7
+        if not seq_wild:
+            free += _natural_seq_canastas(d, side, hand)
+        else:
+            for suit in range(4):
+                if distinct[suit] + seq_wild >= 7:  # as many as the suit's cards (copies too) make sevens
+                    free += (cards[suit] + seq_wild) // 7 - 1 + _need(needs, 7 - distinct[suit])
     if rules.wild_melds and meld_index[WILD_TARGET] < 0 and wilds >= 7:
-        count += 1
+        needs.append(7)
+    count = free
+    if needs:
+        needs.sort()
+        for k in needs:
+            wilds -= k
+            if wilds < 0:
+                break
+            count += 1
     return count
+
+
+def _need(needs: list[int], k: int) -> int:
+    """A canasta of :func:`_reachable_canastas` needing ``k`` wild cards of the hand: 1 where it needs none (counted
+    at once), else 0 and ``k`` added to ``needs``."""
+    if k <= 0:
+        return 1
+    needs.append(k)
+    return 0
 
 
 def _reachable_seq_canastas(d: DealState, side: int, hand: list[int], rank_counts: list[int]) -> int:
     """At least as many sequence canastas as the side can complete this turn (an upper bound, as
     :func:`_reachable_canastas`): a sequence short of 7 cards where the suit's naturals held and the wild
     cards it may take make 7; new sequences of a suit, as many as its cards held (copies too) and those wild
-    cards make sevens, none where its distinct ranks held and the wild cards are short of 7 (§3.2 Bolivia)."""
+    cards make sevens, none where its distinct ranks held and the wild cards are short of 7 (§3.2 Bolivia).
+    Where no wild card may join (``sequence_wild_max`` 0, or none held) a sequence is a run of naturals of
+    consecutive ranks (§3.2): :func:`_natural_seq_canastas` counts only the runs the hand holds."""
     wilds = rank_counts[TWO] + rank_counts[JOKER_RANK] if d.rules.sequence_wild_max else 0
+    if not wilds:
+        return _natural_seq_canastas(d, side, hand)
     count = 0
     distinct, cards = _suit_counts(hand)
     for m in d.seqs[side]:
@@ -225,6 +266,48 @@ def _reachable_seq_canastas(d: DealState, side: int, hand: list[int], rank_count
     for suit in range(4):
         if distinct[suit] + wilds >= 7:
             count += (cards[suit] + wilds) // 7
+    return count
+
+
+def _natural_seq_canastas(d: DealState, side: int, hand: list[int]) -> int:
+    """:func:`_reachable_seq_canastas` where no wild card joins a sequence: a sequence of the side short of 7
+    cards counts where the naturals of its suit held at the ranks next to its ends, run on run without a gap
+    (the only cards that can extend it: §3.2), bring it to 7; a new sequence is 7 or more naturals of one suit
+    of consecutive ranks, all held: as many as the cards (copies too) of each such run of held ranks make
+    sevens. Each card counted for every sequence it might join (an upper bound)."""
+    held = [0, 0, 0, 0]  # per suit, the ranks 4..A held, as bits
+    for c in range(FOUR * 4, (ACE + 1) * 4):
+        if hand[c]:
+            held[c & 3] |= 1 << (c >> 2)
+    count = 0
+    for m in d.seqs[side]:
+        size = m.size
+        if size >= 7:
+            continue
+        suit, lo, hi = m.span
+        bits = held[suit]
+        r = lo - 1
+        while r >= FOUR and bits >> r & 1:
+            r -= 1
+        size += lo - 1 - r
+        r = hi + 1
+        while r <= ACE and bits >> r & 1:
+            r += 1
+        if size + r - hi - 1 >= 7:
+            count += 1
+    for suit in range(4):
+        bits = held[suit]
+        if (bits >> FOUR).bit_count() < 7:
+            continue
+        run = cards = 0
+        for r in range(FOUR, ACE + 2):  # (ACE + 1: never held, closes the last run)
+            if r <= ACE and bits >> r & 1:
+                run += 1
+                cards += hand[r * 4 + suit]
+                continue
+            if run >= 7:
+                count += cards // 7
+            run = cards = 0
     return count
 
 
@@ -247,7 +330,8 @@ def _blocked_this_turn(d: DealState, side: int, rank_counts: list[int]) -> bool:
 def _hopeless(d: DealState, seat: int, side: int) -> bool:
     """Exact "no" bounds (module docstring)."""
     rules = d.rules
-    if rules.extra_cards and extra_cards_due(d, seat):
+    due = rules.extra_cards and extra_cards_due(d, seat)
+    if due and not _packet_at_first_canasta(rules):
         return False  # cards may still come this turn: no count of the hand bounds anything
     hand, rank_counts = d.hands[seat], d.rank_counts[seat]
     if d.pending:
@@ -256,6 +340,8 @@ def _hopeless(d: DealState, seat: int, side: int) -> bool:
             if d._to_hand((c,)):
                 hand[c] += 1
                 rank_counts[c >> 2] += 1
+    if due:
+        return _packet_hopeless(d, seat, side, hand, rank_counts)
     most = 0 if d.no_discard else 1
     if _stuck(d, seat, side, hand, rank_counts, most) > most:
         return True
@@ -294,6 +380,36 @@ def _hopeless(d: DealState, seat: int, side: int) -> bool:
         ):
             return True
     return False
+
+
+def _packet_at_first_canasta(rules: Rules) -> bool:
+    """Whether the extra cards due are the seat's own packet, given when his side completes its first canasta
+    (``extra_cards_from=packet``, ``extra_cards_when=first_canasta``: Pennies from Heaven §3.5), and nothing else
+    deals a packet (no foot, no talon): :func:`_packet_hopeless` bounds such a turn."""
+    return (rules.extra_cards_from == "packet" and rules.extra_cards_when == "first_canasta" and not rules.has_foot
+            and not rules.talon_sizes)
+
+
+def _packet_hopeless(d: DealState, seat: int, side: int, hand: list[int], rank_counts: list[int]) -> bool:
+    """Exact "no" for a turn whose player still waits for his packet (:func:`_packet_at_first_canasta`; ``hand``
+    and ``rank_counts``: his cards, the pile set aside included). While the packet is due he cannot go out
+    (:func:`~canasta.engine.extra_cards.out_need`), and it comes this turn only with the side's first canasta,
+    made of the cards he holds: no (first) where the side has no canasta and his cards complete none
+    (:func:`_reachable_canastas`, an upper bound). Then its cards join his hand: no (second) where his cards and
+    the packet's together complete fewer canastas than going out needs (the same bound over both; not where the
+    packet holds a red three, replaced by a card of the stock, §1.3)."""
+    if d.canastas[side]:
+        return False  # (given at the start of his turn, extra_cards.give_extra_cards: not met in play)
+    if not _reachable_canastas(d, side, hand, rank_counts):
+        return True
+    packet = d.packets[seat]
+    if any(c >> 2 == THREE and c & 3 in RED_SUITS for c in packet):
+        return False
+    hand, rank_counts = hand[:], rank_counts[:]
+    for c in packet:
+        hand[c] += 1
+        rank_counts[c >> 2] += 1
+    return _reachable_canastas(d, side, hand, rank_counts) < d.rules.canastas_to_go_out
 
 
 def out_hopeless(d: DealState, seat: int, side: int) -> bool:
@@ -439,7 +555,9 @@ class _Search:
         self.ordered = not (rules.extra_cards and extra_cards_due(deal, seat))
         self.left = BUDGET
 
-    def run(self, d: DealState, last: int = -1) -> bool:
+    def run(self, d: DealState, last: int = -1, root: bool = False) -> bool:
+        """Whether ``d`` (a planning copy) goes out this turn; ``root``: ``d`` is the search's first state, whose
+        exact "no" bounds and rank plan the caller found to say neither (:func:`out_possible`: not asked again)."""
         seat = self.seat
         if d.over:
             return d.out_seat == seat
@@ -455,16 +573,16 @@ class _Search:
         self.left -= 1
         if self.left < 0:
             raise OverBudget
-        ok = self._expand(d, last)
+        ok = self._expand(d, last, root)
         self.memo[key] = ok
         return ok
 
-    def _expand(self, d: DealState, last: int) -> bool:
+    def _expand(self, d: DealState, last: int, root: bool = False) -> bool:
         seat, side = self.seat, self.side
-        if _hopeless(d, seat, side):
+        if not root and _hopeless(d, seat, side):
             return False
         can_plan = plannable(d, seat, side)
-        if can_plan and plan_says_out(d, seat, side):
+        if not root and can_plan and plan_says_out(d, seat, side):
             return True
         spare = d.hand_sizes[seat] + d._to_hand(d.pending)
         single = spare == 1
@@ -533,17 +651,24 @@ def _planning_clone(deal: DealState) -> DealState:
     return c
 
 
-def out_possible(deal: DealState) -> bool | None:
+def out_possible(deal: DealState, checked: bool = False) -> bool | None:
     """Whether the turn's player, in the play phase, can end this turn by going out when his partner says
-    yes (exact; module docstring); None where the search gave up (:data:`BUDGET`)."""
+    yes (exact; module docstring); None where the search gave up (:data:`BUDGET`). ``checked``: the caller has
+    found already that the exact "no" bounds (:func:`out_hopeless`) and the rank plan (:func:`plannable` and
+    :func:`plan_says_out`) answer neither, so the search starts without asking them again.
+
+    The search's first state is a planning copy of ``deal`` that differs from it only in the phase, the answer and
+    the flags of asking (:func:`_planning_clone`), which neither the bounds nor the plan read: the answers found
+    here before the copy is made are its answers, and the search does not ask them again."""
     seat = deal.turn
     side = deal.side_of[seat]
-    if _hopeless(deal, seat, side):
-        return False  # the search's first answer, before a clone is made
-    if deal.must_canasta < 0 and plannable(deal, seat, side) and plan_says_out(deal, seat, side):
-        return True
+    if not checked:
+        if _hopeless(deal, seat, side):
+            return False  # the search's first answer, before a clone is made
+        if plannable(deal, seat, side) and plan_says_out(deal, seat, side):
+            return True  # (plannable: no canasta owed first, must_canasta < 0)
     try:
-        return _Search(seat, side, deal).run(_planning_clone(deal))
+        return _Search(seat, side, deal).run(_planning_clone(deal), root=True)
     except OverBudget:
         return None
 
