@@ -84,7 +84,8 @@ def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: lis
     where one wild card would make it a meld and the hand holds one), and which no sequence of its suit can
     take: no window of ``sequence_min`` ranks around it whose other ranks the hand holds in that suit, or
     the side's sequences of that suit cover, up to ``sequence_wild_max`` ranks missing where the hand holds
-    a wild card (§1.5, §3.2). The count stops once it passes ``most`` (the caller's only question is whether
+    a wild card (§1.5, §3.2); a sequence counts neither where it is full nor for a card of a rank it holds
+    already (:func:`_seq_cover`). The count stops once it passes ``most`` (the caller's only question is whether
     it does)."""
     rules = d.rules
     b3 = rank_counts[THREE]
@@ -103,6 +104,7 @@ def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: lis
     smin = rules.sequence_min
     gaps_ok = rules.sequence_wild_max if wilds else 0
     cover: list[int] | None = None  # per suit, the ranks (as bits) held or covered by a sequence (worked out once)
+    spans: list[int] = []  # per suit, the ranks (as bits) of the sequences in the cover
     for r in range(FOUR, ACE + 1):
         c = rank_counts[r]
         if not c:
@@ -113,37 +115,69 @@ def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: lis
         if c >= least or (c >= limits.min_nat and limits.pair_wild_at(r) and wilds):
             continue
         if seq and cover is None:
-            cover = _seq_cover(d, side, hand)
+            cover, spans = _seq_cover(d, side, hand)
         for suit in range(4):
             k = hand[r * 4 + suit]
-            if k and not (cover is not None and _seq_placeable(cover[suit], r, smin, gaps_ok)):
+            if not k:
+                continue
+            if cover is None:
+                stuck += k
+                continue
+            have = cover[suit]
+            if spans[suit] >> r & 1:  # a sequence holds this rank: the card joins none of those
+                have = _seq_cover_beside(d, side, hand, suit, r)
+            if not _seq_placeable(have, r, smin, gaps_ok):
                 stuck += k
         if stuck > most:
             return stuck
     return stuck
 
 
-def _seq_cover(d: DealState, side: int, hand: list[int]) -> list[int]:
+def _seq_cover(d: DealState, side: int, hand: list[int]) -> tuple[list[int], list[int]]:
     """Per suit, as bits by rank, the naturals 4..A ``hand`` holds and the ranks the side's sequences cover, those
     full to ``sequence_max`` (``sequence_out_max`` where larger) left out: no card joins them (§3.2), so a window
-    they fill places no card of the hand."""
+    they fill places no card of the hand; and per suit the ranks of those sequences alone. A card of a rank a
+    sequence holds never joins it (a sequence has one card of each rank): for such a card the cover is worked out
+    again without that sequence (:func:`_seq_cover_beside`)."""
     cover = [0, 0, 0, 0]
-    rules = d.rules
-    longest = rules.sequence_max if rules.sequence_max > rules.sequence_out_max else rules.sequence_out_max
+    spans = [0, 0, 0, 0]
+    longest = _longest_sequence(d)
     for m in d.seqs[side]:
         if m.size >= longest:
             continue
         suit, lo, hi = m.span
-        cover[suit] |= (1 << (hi + 1)) - (1 << lo)
+        spans[suit] |= (1 << (hi + 1)) - (1 << lo)
+    for suit in range(4):
+        cover[suit] = spans[suit] | _held_bits(d, hand, suit)
+    return cover, spans
+
+
+def _longest_sequence(d: DealState) -> int:
+    """Most cards of a sequence: ``sequence_max``, or ``sequence_out_max`` where larger (a going out, §3.2)."""
+    rules = d.rules
+    return rules.sequence_max if rules.sequence_max > rules.sequence_out_max else rules.sequence_out_max
+
+
+def _held_bits(d: DealState, hand: list[int], suit: int) -> int:
+    """The naturals 4..A of ``suit`` that ``hand`` holds, as bits by rank."""
     if hand is d.hands[d.turn]:  # the naturals held, as bits kept by the deal (sequences.held_bits)
-        bits = d.natural_bits[d.turn]
-        for suit in range(4):
-            cover[suit] |= ((bits >> (LANE * suit)) & LANE_MASK) << FOUR
-    else:
-        for c in range(FOUR * 4, (ACE + 1) * 4):
-            if hand[c]:
-                cover[c & 3] |= 1 << (c >> 2)
-    return cover
+        return ((d.natural_bits[d.turn] >> (LANE * suit)) & LANE_MASK) << FOUR
+    bits = 0
+    for r in range(FOUR, ACE + 1):
+        if hand[r * 4 + suit]:
+            bits |= 1 << r
+    return bits
+
+
+def _seq_cover_beside(d: DealState, side: int, hand: list[int], suit: int, r: int) -> int:
+    """:func:`_seq_cover` of ``suit`` for a card of rank ``r``: the sequences holding rank ``r`` left out."""
+    have = _held_bits(d, hand, suit)
+    longest = _longest_sequence(d)
+    for m in d.seqs[side]:
+        s, lo, hi = m.span
+        if s == suit and m.size < longest and not lo <= r <= hi:
+            have |= (1 << (hi + 1)) - (1 << lo)
+    return have
 
 
 def _seq_placeable(have: int, r: int, smin: int, gaps_ok: int) -> bool:

@@ -212,8 +212,9 @@ def _out_reach_node(deal: DealState, hand: list[int], rank_counts: list[int], me
     from canasta.engine.constraints.meld_plans import can_meld_out
 
     side = deal.side_of[deal.turn]
-    if _stuck(deal, hand, rank_counts, melds_by_rank, spans) > (1 if allow_discard else 0):
-        return False  # cards no meld can take
+    if depth > 0 and _stuck(deal, hand, rank_counts, melds_by_rank, spans) > (1 if allow_discard else 0):
+        return False  # cards no meld can take (at depth 0, where no sequence move is left, may_meld_out below
+        # counts them too, and more: a natural it counts stuck is one of its lone cards)
     if top and canastas + _canasta_bound(deal, hand, rank_counts, melds_by_rank, spans) < deal.rules.canastas_to_go_out:
         return False
     if (
