@@ -243,10 +243,11 @@ that the first version did not (so that the comparison with the oracle is not va
 @pytest.mark.parametrize("spec", sorted(SHARPER))
 def test_sharper_bounds_refuse_only_hands_that_cannot_go_out(spec: str) -> None:
     """The search's exact "no" (``going_out_search.out_hopeless``) got sharper: a packet due at the first canasta
-    (Pennies from Heaven), sequences as runs of consecutive ranks where no wild card joins them, no card placed
-    beside a full sequence nor in a sequence holding its rank, each wild card counted for one canasta only. It
-    may only refuse more hands than its first version where the exhaustive oracle (tests/oracles/going_out.py,
-    after a modelled yes) finds no going out; and every hand the first version refused, it refuses too."""
+    (Pennies from Heaven: also the wild cards its kinds of canasta need), sequences as runs of consecutive ranks
+    where no wild card joins them, no card placed beside a full sequence nor in a sequence holding its rank, each
+    wild card counted for one canasta only. It may only refuse more hands than its first version where the
+    exhaustive oracle (tests/oracles/going_out.py, after a modelled yes) finds no going out; and every hand the
+    first version refused, it refuses too."""
     deals, least = SHARPER[spec]
     sharper = 0
     for deal in states(spec, deals):

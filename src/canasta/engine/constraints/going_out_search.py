@@ -34,7 +34,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, Final
 
-from canasta.cards.deck import ACE, FOUR, JOKER_RANK, RED_SUITS, THREE, TWO
+from canasta.cards.deck import ACE, FOUR, JOKER_RANK, RANKS, RED_SUITS, THREE, TWO
 from canasta.cards.sequences import LANE, LANE_MASK
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, needs_search
 from canasta.engine.constraints.meld_plans import can_meld_out
@@ -443,7 +443,37 @@ def _packet_hopeless(d: DealState, seat: int, side: int, hand: list[int], rank_c
     for c in packet:
         hand[c] += 1
         rank_counts[c >> 2] += 1
-    return _reachable_canastas(d, side, hand, rank_counts) < d.rules.canastas_to_go_out
+    if _reachable_canastas(d, side, hand, rank_counts) < d.rules.canastas_to_go_out:
+        return True
+    return _kinds_short(d, side, rank_counts)
+
+
+def _kinds_short(d: DealState, side: int, rank_counts: list[int]) -> bool:
+    """Whether the cards ``rank_counts`` (by rank) are too few wild cards for the canastas of ``going_out_canastas``
+    the side lacks (RULES.md §3.5, Pennies from Heaven): a canasta of wild cards needs 7 of them (its meld's cards
+    counted), a canasta of a rank named there (sevens) the wild cards its naturals (held and in its meld) lack of
+    7; each wild card joins one meld. Other kinds (natural, mixed) are not counted (a lower bound on the wild cards
+    needed)."""
+    kinds = d.rules.going_out_canastas
+    if not kinds:
+        return False
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
+    meld_index = d.meld_index[side]
+    melds = d.melds[side]
+    need = 0
+    for kind in kinds:
+        if kind == "wild":
+            mi = meld_index[WILD_TARGET]
+            size = melds[mi].size if mi >= 0 else 0
+            if size < 7:
+                need += 7 - size
+        elif kind not in ("natural", "mixed"):
+            r = RANKS.index(kind)
+            mi = meld_index[r]
+            size = melds[mi].size if mi >= 0 else 0
+            if size < 7 and size + rank_counts[r] < 7:
+                need += 7 - size - rank_counts[r]
+    return need > wilds
 
 
 def out_hopeless(d: DealState, seat: int, side: int) -> bool:
