@@ -139,7 +139,6 @@ def _seq_cover(d: DealState, side: int, hand: list[int]) -> tuple[list[int], lis
     they fill places no card of the hand; and per suit the ranks of those sequences alone. A card of a rank a
     sequence holds never joins it (a sequence has one card of each rank): for such a card the cover is worked out
     again without that sequence (:func:`_seq_cover_beside`)."""
-    cover = [0, 0, 0, 0]
     spans = [0, 0, 0, 0]
     longest = _longest_sequence(d)
     for m in d.seqs[side]:
@@ -147,8 +146,15 @@ def _seq_cover(d: DealState, side: int, hand: list[int]) -> tuple[list[int], lis
             continue
         suit, lo, hi = m.span
         spans[suit] |= (1 << (hi + 1)) - (1 << lo)
-    for suit in range(4):
-        cover[suit] = spans[suit] | _held_bits(d, hand, suit)
+    cover = spans[:]
+    if hand is d.hands[d.turn]:  # the naturals held, as bits kept by the deal (sequences.held_bits)
+        bits = d.natural_bits[d.turn]
+        for suit in range(4):
+            cover[suit] |= ((bits >> (LANE * suit)) & LANE_MASK) << FOUR
+    else:
+        for c in range(FOUR * 4, (ACE + 1) * 4):
+            if hand[c]:
+                cover[c & 3] |= 1 << (c >> 2)
     return cover, spans
 
 
