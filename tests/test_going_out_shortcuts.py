@@ -56,9 +56,40 @@ def _seq_placeable_every_window(d: DealState, side: int, hand: list[int], gaps_o
     return out
 
 
+def _placeable_now(d: DealState, side: int, hand: list[int], suit: int, r: int, gaps_ok: int) -> bool:
+    """Whether a card of rank ``r`` of ``suit`` may join a sequence this turn, every window worked out (the rule as
+    it stands): a window of ``sequence_min`` ranks that the hand and the side's sequences fill (those full, or
+    holding rank ``r``, left out), or fill but for ``gaps_ok`` ranks where it holds a rank of such a sequence
+    (a wild card added beside it); or a window of ``min_naturals`` + 1 ranks (a new sequence with a wild card)
+    that the hand fills but for ``gaps_ok`` ranks."""
+    rules = d.rules
+    smin = rules.sequence_min
+    longest = max(rules.sequence_max, rules.sequence_out_max)
+    seqs = 0
+    for m in d.seqs[side]:
+        s, lo, hi = m.span
+        if s == suit and m.size < longest and not lo <= r <= hi:
+            seqs |= (1 << (hi + 1)) - (1 << lo)
+    held = sum(1 << rank for rank in range(FOUR, ACE + 1) if hand[rank * 4 + suit])
+    have = held | seqs
+    for a in range(FOUR, ACE - smin + 2):
+        window = (1 << (a + smin)) - (1 << a)
+        if window >> r & 1:
+            missing = smin - (have & window).bit_count()
+            if missing == 0 or (missing <= gaps_ok and seqs & window):
+                return True
+    least = max(smin, rules.min_naturals + 1)
+    for a in range(FOUR, ACE - least + 2):
+        window = (1 << (a + least)) - (1 << a)
+        if window >> r & 1 and least - (held & window).bit_count() <= gaps_ok:
+            return True
+    return False
+
+
 def _stuck_first_version(d: DealState, seat: int, side: int, full_too: bool = False) -> int:
-    """``going_out_search._stuck`` as first written (every card counted, every window worked out for each rank;
-    the full sequences and those holding the card's rank left out of the cover as now, but with ``full_too``)."""
+    """``going_out_search._stuck`` as first written (every card counted, every window worked out), with the sequences
+    placing a card as the rule stands (:func:`_placeable_now`), but with ``full_too`` (the first cover: every
+    sequence, any window of ``sequence_min`` ranks with up to ``sequence_wild_max`` gaps)."""
     hand, rank_counts = d.hands[seat], d.rank_counts[seat]
     rules = d.rules
     b3 = rank_counts[THREE]
@@ -77,12 +108,16 @@ def _stuck_first_version(d: DealState, seat: int, side: int, full_too: bool = Fa
             continue
         if c >= max(limits.min_nat, 3) or (c >= limits.min_nat and limits.pair_wild_at(r) and wilds):
             continue
-        if rules.sequences:
-            placeable = _seq_placeable_every_window(d, side, hand, rules.sequence_wild_max if wilds else 0, full_too,
-                                                    r)
+        gaps_ok = rules.sequence_wild_max if wilds else 0
+        if rules.sequences and full_too:
+            placeable = _seq_placeable_every_window(d, side, hand, gaps_ok, full_too, r)
         for suit in range(4):
             k = hand[r * 4 + suit]
-            if k and not (placeable is not None and placeable[suit] >> r & 1):
+            if not k:
+                continue
+            if rules.sequences and not full_too:
+                stuck += 0 if _placeable_now(d, side, hand, suit, r, gaps_ok) else k
+            elif not (placeable is not None and placeable[suit] >> r & 1):
                 stuck += k
     return stuck
 

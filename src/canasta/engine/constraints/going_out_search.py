@@ -123,10 +123,11 @@ def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: lis
             if cover is None:
                 stuck += k
                 continue
-            have = cover[suit]
-            if spans[suit] >> r & 1:  # a sequence holds this rank: the card joins none of those
-                have = _seq_cover_beside(d, side, hand, suit, r)
-            if not _seq_placeable(have, r, smin, gaps_ok):
+            have, seqs = cover[suit], spans[suit]
+            if seqs >> r & 1:  # a sequence holds this rank: the card joins none of those
+                have, seqs = _seq_cover_beside(d, side, hand, suit, r)
+            if not _seq_placeable(have, r, smin, 0) and not (
+                    gaps_ok and _wild_placeable(d, hand, suit, r, have, seqs, gaps_ok)):
                 stuck += k
         if stuck > most:
             return stuck
@@ -175,26 +176,43 @@ def _held_bits(d: DealState, hand: list[int], suit: int) -> int:
     return bits
 
 
-def _seq_cover_beside(d: DealState, side: int, hand: list[int], suit: int, r: int) -> int:
-    """:func:`_seq_cover` of ``suit`` for a card of rank ``r``: the sequences holding rank ``r`` left out."""
-    have = _held_bits(d, hand, suit)
+def _seq_cover_beside(d: DealState, side: int, hand: list[int], suit: int, r: int) -> tuple[int, int]:
+    """:func:`_seq_cover` of ``suit`` for a card of rank ``r``, the sequences holding rank ``r`` left out: the cover,
+    and the ranks of the sequences in it."""
+    seqs = 0
     longest = _longest_sequence(d)
     for m in d.seqs[side]:
         s, lo, hi = m.span
         if s == suit and m.size < longest and not lo <= r <= hi:
-            have |= (1 << (hi + 1)) - (1 << lo)
-    return have
+            seqs |= (1 << (hi + 1)) - (1 << lo)
+    return seqs | _held_bits(d, hand, suit), seqs
 
 
-def _seq_placeable(have: int, r: int, smin: int, gaps_ok: int) -> bool:
+def _wild_placeable(d: DealState, hand: list[int], suit: int, r: int, have: int, seqs: int, gaps_ok: int) -> bool:
+    """Whether a card of rank ``r`` of ``suit`` that no sequence of naturals takes (:func:`_stuck`) joins one with
+    the wild cards held, up to ``gaps_ok`` of them (``sequence_wild_max``, Hollywood §3.2): beside a sequence of the
+    side, a window of ``sequence_min`` ranks of ``have`` (the cover, :func:`_seq_cover`) holding one of the ranks
+    ``seqs`` of the sequences in it; or a new sequence, which holds at least ``min_naturals`` + 1 cards with its
+    wild card (movegen.sequences, ``least``): a window of that many ranks of the naturals held."""
+    rules = d.rules
+    smin = rules.sequence_min
+    if seqs and _seq_placeable(have, r, smin, gaps_ok, seqs):
+        return True
+    least = smin if smin > rules.min_naturals + 1 else rules.min_naturals + 1
+    return _seq_placeable(_held_bits(d, hand, suit), r, least, gaps_ok)
+
+
+def _seq_placeable(have: int, r: int, smin: int, gaps_ok: int, touch: int = -1) -> bool:
     """Whether rank ``r`` lies in a window of ``smin`` ranks (``sequence_min``, within 4..A) of which ``have`` (a
-    suit's ranks held or covered, :func:`_seq_cover`) holds all but at most ``gaps_ok`` (:func:`_stuck`)."""
+    suit's ranks held or covered, :func:`_seq_cover`) holds all but at most ``gaps_ok`` (:func:`_stuck`), and which
+    holds one rank of ``touch`` at least (bits; -1: any window)."""
     if not have:
         return False
     lo = r - smin + 1 if r - smin + 1 > FOUR else FOUR
     hi = r if r < ACE - smin + 1 else ACE - smin + 1
     for a in range(lo, hi + 1):
-        if smin - (have & ((1 << (a + smin)) - (1 << a))).bit_count() <= gaps_ok:
+        window = (1 << (a + smin)) - (1 << a)
+        if smin - (have & window).bit_count() <= gaps_ok and touch & window:
             return True
     return False
 
