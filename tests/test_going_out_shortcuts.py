@@ -1,11 +1,14 @@
 """The shortcuts of the going-out bounds agree with the slow code they replaced (issue #17, engine speed).
 
-``going_out_search._stuck`` (cards no move of the turn can meld, the search's first exact "no") asks, for each
+``out_bounds._stuck`` (cards no move of the turn can meld, the search's first exact "no") asks, for each
 loose card only, whether a window of ``sequence_min`` ranks around it could become a sequence, and stops counting
 once the count passes what the caller allows; it used to work out every window of every suit first and count every
 card. ``sequence_plans.out_reach`` (going out planned with up to two sequence moves) keeps the answer of each
 hand and set of sequences it reaches, so that two orders of the same moves are searched once. Both are checked
-here against their first versions on the play-phase positions of seeded random deals.
+here against their first versions on the play-phase positions of seeded random deals. The search's exact "no"
+(``out_bounds.out_hopeless``) got sharper bounds since (a packet due, runs of sequences, full sequences, wild cards
+counted once): where they refuse a hand that the first version let through, the exhaustive oracle must find no
+going out.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import pytest
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
 from canasta.cards.sequences import LANE, LANE_MASK
-from canasta.engine.constraints import going_out_search, sequence_plans
+from canasta.engine.constraints import out_bounds, sequence_plans
 from canasta.engine.constraints.bounds import may_meld_out
 from canasta.engine.constraints.going_out_search import SEARCH_CARDS
 from canasta.engine.constraints.meld_plans import can_meld_out
@@ -87,7 +90,7 @@ def _placeable_now(d: DealState, side: int, hand: list[int], suit: int, r: int, 
 
 
 def _stuck_first_version(d: DealState, seat: int, side: int, full_too: bool = False) -> int:
-    """``going_out_search._stuck`` as first written (every card counted, every window worked out), with the sequences
+    """``out_bounds._stuck`` as first written (every card counted, every window worked out), with the sequences
     placing a card as the rule stands (:func:`_placeable_now`), but with ``full_too`` (the first cover: every
     sequence, any window of ``sequence_min`` ranks with up to ``sequence_wild_max`` gaps)."""
     hand, rank_counts = d.hands[seat], d.rank_counts[seat]
@@ -131,9 +134,9 @@ def test_stuck_cards_are_counted_as_before(spec: str) -> None:
             side = deal.side_of[seat]
             want = _stuck_first_version(deal, seat, side)
             hand, rank_counts = deal.hands[seat], deal.rank_counts[seat]
-            assert going_out_search._stuck(deal, seat, side, hand, rank_counts, 99) == want
+            assert out_bounds._stuck(deal, seat, side, hand, rank_counts, 99) == want
             for most in (0, 1):
-                got = going_out_search._stuck(deal, seat, side, hand, rank_counts, most)
+                got = out_bounds._stuck(deal, seat, side, hand, rank_counts, most)
                 assert (got > most) == (want > most), (most, got, want)
             checked += 1
             some += 0 < want <= 1
@@ -192,13 +195,13 @@ def test_sequence_plans_answer_as_every_order(spec: str) -> None:
 
 
 def _reachable_canastas_first_version(d: DealState, side: int, hand: list[int], rank_counts: list[int]) -> int:
-    """``going_out_search._reachable_canastas`` as first written: every wild card counted for every meld, and the
+    """``out_bounds._reachable_canastas`` as first written: every wild card counted for every meld, and the
     naturals of a suit for every sequence whatever their ranks."""
     rules = d.rules
     wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
     seq_wild = wilds if rules.sequence_wild_max else 0
     count = 0
-    distinct, cards = going_out_search._suit_counts(hand)
+    distinct, cards = out_bounds._suit_counts(hand)
     for m in d.melds[side]:
         size, t = m.size, m.target
         if size >= 7:
@@ -222,9 +225,9 @@ def _reachable_canastas_first_version(d: DealState, side: int, hand: list[int], 
 
 
 def _reachable_seq_canastas_first_version(d: DealState, side: int, hand: list[int], rank_counts: list[int]) -> int:
-    """``going_out_search._reachable_seq_canastas`` as first written (the naturals of a suit, whatever their ranks)."""
+    """``out_bounds._reachable_seq_canastas`` as first written (the naturals of a suit, whatever their ranks)."""
     wilds = rank_counts[TWO] + rank_counts[JOKER_RANK] if d.rules.sequence_wild_max else 0
-    distinct, cards = going_out_search._suit_counts(hand)
+    distinct, cards = out_bounds._suit_counts(hand)
     count = sum(1 for m in d.seqs[side] if m.size < 7 and m.size + distinct[m.span[0]] + wilds >= 7)
     return count + sum((cards[s] + wilds) // 7 for s in range(4) if distinct[s] + wilds >= 7)
 
@@ -235,7 +238,7 @@ def _stuck_every_sequence(d: DealState, seat: int, side: int) -> int:
 
 
 def _hopeless_first_version(d: DealState, seat: int, side: int) -> bool:
-    """``going_out_search._hopeless`` before the sharper bounds (for hands with no pile set aside): no bound where
+    """``out_bounds._hopeless`` before the sharper bounds (for hands with no pile set aside): no bound where
     extra cards are due, the bounds above, the rest as it stands."""
     rules = d.rules
     if rules.extra_cards and extra_cards_due(d, seat):
@@ -248,7 +251,7 @@ def _hopeless_first_version(d: DealState, seat: int, side: int) -> bool:
             rules.canastas_to_go_out:
         return True
     if rules.incomplete_blocks_going_out and not rank_counts[THREE] and \
-            going_out_search._blocked_this_turn(d, side, rank_counts):
+            out_bounds._blocked_this_turn(d, side, rank_counts):
         return True
     want = rules.sequence_canastas_to_go_out
     if want and d.seq_canastas[side] + _reachable_seq_canastas_first_version(d, side, hand, rank_counts) < want:
@@ -277,7 +280,7 @@ that the first version did not (so that the comparison with the oracle is not va
 
 @pytest.mark.parametrize("spec", sorted(SHARPER))
 def test_sharper_bounds_refuse_only_hands_that_cannot_go_out(spec: str) -> None:
-    """The search's exact "no" (``going_out_search.out_hopeless``) got sharper: a packet due at the first canasta
+    """The search's exact "no" (``out_bounds.out_hopeless``) got sharper: a packet due at the first canasta
     (Pennies from Heaven: also the wild cards its kinds of canasta need), sequences as runs of consecutive ranks
     where no wild card joins them, no card placed beside a full sequence nor in a sequence holding its rank, each
     wild card counted for one canasta only. It may only refuse more hands than its first version where the
@@ -290,7 +293,7 @@ def test_sharper_bounds_refuse_only_hands_that_cannot_go_out(spec: str) -> None:
         side = deal.side_of[seat]
         if deal.phase != P_PLAY or deal.pending or deal.hand_sizes[seat] > SEARCH_CARDS:
             continue
-        now = going_out_search.out_hopeless(deal, seat, side)
+        now = out_bounds.out_hopeless(deal, seat, side)
         before = _hopeless_first_version(deal, seat, side)
         assert now or not before
         if now and not before:
