@@ -194,7 +194,9 @@ def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
     finds a going out and the search (:func:`canasta.engine.constraints.going_out_search.out_possible`) plays one
     with the turn's
     legal moves (so never a yes without a going out); else no. A going out that the sequence plan does
-    not see (more sequence moves than it tries, wild cards in sequences, melds of twos) is still missed."""
+    not see (more sequence moves than it tries, wild cards in sequences, melds of twos) is still missed.
+    Asked only where the rank plan (:func:`~canasta.engine.constraints.going_out_search.plan_says_out`, where
+    :func:`~canasta.engine.constraints.going_out_search.plannable`) said no: the search does not ask it again."""
     if not state.rules.sequences or state.pending or not state.opened[side]:
         return False
     if out_hopeless(state, seat, side):
@@ -206,7 +208,7 @@ def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
         state, hand, rank_counts[:], state.melds_by_rank(side), state.canastas[side], 0, not state.no_discard
     ):
         return False
-    return bool(out_possible(state))
+    return bool(out_possible(state, checked=True))  # (the bounds above, the rank plan by the caller: both no)
 
 
 NOT_SEARCHED: Final = 0

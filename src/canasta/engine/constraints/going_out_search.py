@@ -17,11 +17,9 @@ discards that would end the turn are left out), on clones marked ``planning`` so
 call this very search keep every move. It remembers each state it has searched (hand, the side's melds and
 the turn's bookkeeping). Bounds skip most of the search; each is exact where it is used:
 
-* "no": the hand has too few cards to complete the canastas still missing (each card joins one meld; not
-  where extra cards may still come this turn); in variants without sequences the rank plan
-  :func:`~canasta.engine.constraints.meld_plans.can_meld_out` saying no (its melds of ranks allow more than the moves
-  do); a meld that forbids going out while incomplete (MAC A.9) for which the hand holds too few cards of its rank
-  and wild cards (not while a three held may still be laid out and replaced);
+* "no": the exact bounds of :mod:`canasta.engine.constraints.out_bounds` (:func:`out_hopeless`: cards no move
+  can meld, too few canastas or sequence canastas within reach, a meld that forbids going out and that the hand
+  cannot complete, the rank plan where its melds allow more than the moves, a packet still due);
 * "yes": the rank plan saying yes where its melds are all legal moves (the side has opened, no pile set
   aside, no canasta owed, and none of the rules above in play for this hand).
 
@@ -34,11 +32,11 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, Final
 
-from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
-from canasta.cards.sequences import LANE, LANE_MASK
+from canasta.cards.deck import ACE, JOKER_RANK, THREE, TWO
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, needs_search
 from canasta.engine.constraints.meld_plans import can_meld_out
-from canasta.engine.constraints.out_blocks import SEVEN, kind_blocks
+from canasta.engine.constraints.out_blocks import SEVEN
+from canasta.engine.constraints.out_bounds import out_hopeless
 from canasta.engine.extra_cards import OUT_NEVER, extra_cards_due, out_need, side_canastas
 from canasta.engine.movegen.twos import twos_reserved
 from canasta.engine.state import P_ANSWER, P_PLAY
@@ -73,232 +71,6 @@ def _key(d: DealState, seat: int) -> tuple[Any, ...]:
 
 class OverBudget(Exception):
     """The search expanded more than :data:`BUDGET` states."""
-
-
-def _stuck(d: DealState, seat: int, side: int, hand: list[int], rank_counts: list[int], most: int) -> int:
-    """How many cards of ``hand`` (counts by card type, ``rc`` by rank, the pile set aside included) no move
-    of this turn can ever meld, counted generously (an exact lower bound): black threes short of a meld of
-    them (fewer than 3; where they leave play only as a set, any number but 4: §1.8, §3.4); a natural
-    whose rank has no meld of the side that can grow and too few naturals for a new meld (a pair counts
-    where one wild card would make it a meld and the hand holds one), and which no sequence of its suit can
-    take: no window of ``sequence_min`` ranks around it whose other ranks the hand holds in that suit, or
-    the side's sequences of that suit cover, up to ``sequence_wild_max`` ranks missing where the hand holds
-    a wild card (§1.5, §3.2). The count stops once it passes ``most`` (the caller's only question is whether
-    it does)."""
-    rules = d.rules
-    b3 = rank_counts[THREE]
-    stuck = (b3 if b3 != 4 else 0) if rules.black3_set_leaves_play else (b3 if b3 < 3 or not rules.black3_meld else 0)
-    if stuck and rules.black3_foot_book and b3 >= 4 and not d.packets[seat]:
-        stuck = 0  # a book of them from the foot (B.7 foot_book): counted generously
-    if stuck > most:
-        return stuck
-    limits = d.meld_limits
-    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
-    meld_index = d.meld_index[side]
-    melds = d.melds[side]
-    cap = limits.max_size  # rules.meld_cap (a property in the rules)
-    least = max(limits.min_nat, 3)
-    seq = rules.sequences
-    smin = rules.sequence_min
-    gaps_ok = rules.sequence_wild_max if wilds else 0
-    cover: list[int] | None = None  # per suit, the ranks (as bits) held or covered by a sequence (worked out once)
-    for r in range(FOUR, ACE + 1):
-        c = rank_counts[r]
-        if not c:
-            continue
-        mi = meld_index[r]
-        if mi >= 0 and melds[mi].size < cap:
-            continue
-        if c >= least or (c >= limits.min_nat and limits.pair_wild_at(r) and wilds):
-            continue
-        if seq and cover is None:
-            cover = _seq_cover(d, side, hand)
-        for suit in range(4):
-            k = hand[r * 4 + suit]
-            if k and not (cover is not None and _seq_placeable(cover[suit], r, smin, gaps_ok)):
-                stuck += k
-        if stuck > most:
-            return stuck
-    return stuck
-
-
-def _seq_cover(d: DealState, side: int, hand: list[int]) -> list[int]:
-    """Per suit, as bits by rank, the naturals 4..A ``hand`` holds and the ranks the side's sequences cover."""
-    cover = [0, 0, 0, 0]
-    for m in d.seqs[side]:
-        suit, lo, hi = m.span
-        cover[suit] |= (1 << (hi + 1)) - (1 << lo)
-    if hand is d.hands[d.turn]:  # the naturals held, as bits kept by the deal (sequences.held_bits)
-        bits = d.natural_bits[d.turn]
-        for suit in range(4):
-            cover[suit] |= ((bits >> (LANE * suit)) & LANE_MASK) << FOUR
-    else:
-        for c in range(FOUR * 4, (ACE + 1) * 4):
-            if hand[c]:
-                cover[c & 3] |= 1 << (c >> 2)
-    return cover
-
-
-def _seq_placeable(have: int, r: int, smin: int, gaps_ok: int) -> bool:
-    """Whether rank ``r`` lies in a window of ``smin`` ranks (``sequence_min``, within 4..A) of which ``have`` (a
-    suit's ranks held or covered, :func:`_seq_cover`) holds all but at most ``gaps_ok`` (:func:`_stuck`)."""
-    if not have:
-        return False
-    lo = r - smin + 1 if r - smin + 1 > FOUR else FOUR
-    hi = r if r < ACE - smin + 1 else ACE - smin + 1
-    for a in range(lo, hi + 1):
-        if smin - (have & ((1 << (a + smin)) - (1 << a))).bit_count() <= gaps_ok:
-            return True
-    return False
-
-
-def _suit_counts(hand: list[int]) -> tuple[list[int], list[int]]:
-    """Per suit, the naturals 4..A ``hand`` holds: how many ranks, and how many cards (copies too)."""
-    distinct = [0, 0, 0, 0]
-    cards = [0, 0, 0, 0]
-    for c in range(FOUR * 4, (ACE + 1) * 4):
-        k = hand[c]
-        if k:
-            distinct[c & 3] += 1
-            cards[c & 3] += k
-    return distinct, cards
-
-
-def _reachable_canastas(d: DealState, side: int, hand: list[int], rank_counts: list[int]) -> int:
-    """At least as many canastas as the side can complete this turn (an upper bound): a meld short of 7
-    cards counts where the hand's cards that could join it (naturals of its rank, or of its suit within
-    reach for a sequence, and every wild card) make 7; a new meld of a rank, beside one or alone, where
-    its naturals and the wild cards make 7 (twice where they would make both); new sequences where the
-    suit's naturals held and the wild cards make 7 (as many as its cards make sevens); a meld of wild cards
-    where the wild cards do (§1.5, §3.2). Each canasta this turn is one of these, and each needs those cards."""
-    rules = d.rules
-    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
-    seq_wild = wilds if rules.sequence_wild_max else 0
-    count = 0
-    meld_index = d.meld_index[side]
-    melds = d.melds[side]
-    distinct, cards = _suit_counts(hand) if rules.sequences else ([], [])
-    for m in melds:
-        size = m.size
-        if size >= 7:
-            continue
-        t = m.target
-        if t == SEQ_TARGET:
-            if size + distinct[m.span[0]] + seq_wild >= 7:
-                count += 1
-        elif t == WILD_TARGET or t == TWO:
-            if size + wilds >= 7:
-                count += 1
-        elif FOUR <= t <= ACE and size + rank_counts[t] + wilds >= 7:
-            count += 1
-            if rank_counts[t] + wilds >= 7 + 7 - size:
-                count += 1
-    for r in range(FOUR, ACE + 1):
-        c = rank_counts[r]
-        if not c:
-            continue
-        mi = meld_index[r]
-        if mi >= 0 and melds[mi].size < 7:
-            continue  # counted with its meld
-        if c + wilds >= 7:
-            count += 1 + (1 if c + wilds >= 14 else 0)
-    if rules.sequences:
-        for suit in range(4):
-            if distinct[suit] + seq_wild >= 7:  # as many as the suit's cards (copies too) make sevens
-                count += (cards[suit] + seq_wild) // 7
-    if rules.wild_melds and meld_index[WILD_TARGET] < 0 and wilds >= 7:
-        count += 1
-    return count
-
-
-def _reachable_seq_canastas(d: DealState, side: int, hand: list[int], rank_counts: list[int]) -> int:
-    """At least as many sequence canastas as the side can complete this turn (an upper bound, as
-    :func:`_reachable_canastas`): a sequence short of 7 cards where the suit's naturals held and the wild
-    cards it may take make 7; new sequences of a suit, as many as its cards held (copies too) and those wild
-    cards make sevens, none where its distinct ranks held and the wild cards are short of 7 (§3.2 Bolivia)."""
-    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK] if d.rules.sequence_wild_max else 0
-    count = 0
-    distinct, cards = _suit_counts(hand)
-    for m in d.seqs[side]:
-        if m.size < 7 and m.size + distinct[m.span[0]] + wilds >= 7:
-            count += 1
-    for suit in range(4):
-        if distinct[suit] + wilds >= 7:
-            count += (cards[suit] + wilds) // 7
-    return count
-
-
-def _blocked_this_turn(d: DealState, side: int, rank_counts: list[int]) -> bool:
-    """Whether ``side`` holds a meld that forbids going out while incomplete (:func:`kind_blocks`, MAC A.9) which
-    the hand ``rank_counts`` cannot complete this turn: fewer naturals of its rank and wild cards than it lacks
-    (a natural meld of aces also stops blocking once a wild card joins it: not counted where one is held)."""
-    rules = d.rules
-    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
-    for m in d.melds[side]:
-        size = len(m.cards)
-        t = m.target
-        if size >= 7 or not kind_blocks(rules, t, m.wild) or (t == ACE and wilds):
-            continue
-        if size + (rank_counts[t] if FOUR <= t <= ACE else 0) + wilds < 7:
-            return True
-    return False
-
-
-def _hopeless(d: DealState, seat: int, side: int) -> bool:
-    """Exact "no" bounds (module docstring)."""
-    rules = d.rules
-    if rules.extra_cards and extra_cards_due(d, seat):
-        return False  # cards may still come this turn: no count of the hand bounds anything
-    hand, rank_counts = d.hands[seat], d.rank_counts[seat]
-    if d.pending:
-        hand, rank_counts = hand[:], rank_counts[:]
-        for c in d.pending:
-            if d._to_hand((c,)):
-                hand[c] += 1
-                rank_counts[c >> 2] += 1
-    most = 0 if d.no_discard else 1
-    if _stuck(d, seat, side, hand, rank_counts, most) > most:
-        return True
-    book = rules.black3_foot_book and rank_counts[THREE] >= 4 and not d.packets[seat]  # B.7 foot_book: a book more
-    if d.canastas[side] + _reachable_canastas(d, side, hand, rank_counts) + book < rules.canastas_to_go_out:
-        return True
-    if rules.incomplete_blocks_going_out and not rank_counts[THREE] and _blocked_this_turn(d, side, rank_counts):
-        return True  # (a three held may be laid out and replaced this turn: no count of the hand bounds it)
-    want = rules.sequence_canastas_to_go_out
-    if want and d.seq_canastas[side] + _reachable_seq_canastas(d, side, hand, rank_counts) < want:
-        return True
-    missing = rules.canastas_to_go_out - d.canastas[side]
-    if missing > 0:
-        cards = d.hand_sizes[seat] + d._to_hand(d.pending)
-        gaps = sorted(7 - m.size for m in d.melds[side] if m.size < 7 and m.target != THREE)
-        for gap in gaps:
-            if missing <= 0 or gap > cards:
-                break
-            cards -= gap
-            missing -= 1
-        if missing > cards // 7:
-            return True
-    if not rules.sequences and not rules.twos_melds and not book and not rules.several_melds_per_rank:
-        # (the rank plan keeps one meld per rank: a second meld beside a closed book, B.6, is not in it)
-        rank_counts = d.rank_counts[seat]
-        if d.pending:
-            rank_counts = rank_counts[:]
-            d._add_to_hand_counts(rank_counts, d.pending)
-        if not can_meld_out(
-            rank_counts,
-            d.melds_by_rank(side),
-            d.meld_limits,
-            d.canastas[side],
-            rules.canastas_to_go_out,
-            allow_discard=not d.no_discard,
-        ):
-            return True
-    return False
-
-
-def out_hopeless(d: DealState, seat: int, side: int) -> bool:
-    """The search's exact "no" bounds (:func:`_hopeless`) for the turn's player ``seat`` of ``side``."""
-    return _hopeless(d, seat, side)
 
 
 def plannable(d: DealState, seat: int, side: int) -> bool:
@@ -439,7 +211,9 @@ class _Search:
         self.ordered = not (rules.extra_cards and extra_cards_due(deal, seat))
         self.left = BUDGET
 
-    def run(self, d: DealState, last: int = -1) -> bool:
+    def run(self, d: DealState, last: int = -1, root: bool = False) -> bool:
+        """Whether ``d`` (a planning copy) goes out this turn; ``root``: ``d`` is the search's first state, whose
+        exact "no" bounds and rank plan the caller found to say neither (:func:`out_possible`: not asked again)."""
         seat = self.seat
         if d.over:
             return d.out_seat == seat
@@ -455,16 +229,16 @@ class _Search:
         self.left -= 1
         if self.left < 0:
             raise OverBudget
-        ok = self._expand(d, last)
+        ok = self._expand(d, last, root)
         self.memo[key] = ok
         return ok
 
-    def _expand(self, d: DealState, last: int) -> bool:
+    def _expand(self, d: DealState, last: int, root: bool = False) -> bool:
         seat, side = self.seat, self.side
-        if _hopeless(d, seat, side):
+        if not root and out_hopeless(d, seat, side):
             return False
         can_plan = plannable(d, seat, side)
-        if can_plan and plan_says_out(d, seat, side):
+        if not root and can_plan and plan_says_out(d, seat, side):
             return True
         spare = d.hand_sizes[seat] + d._to_hand(d.pending)
         single = spare == 1
@@ -533,17 +307,24 @@ def _planning_clone(deal: DealState) -> DealState:
     return c
 
 
-def out_possible(deal: DealState) -> bool | None:
+def out_possible(deal: DealState, checked: bool = False) -> bool | None:
     """Whether the turn's player, in the play phase, can end this turn by going out when his partner says
-    yes (exact; module docstring); None where the search gave up (:data:`BUDGET`)."""
+    yes (exact; module docstring); None where the search gave up (:data:`BUDGET`). ``checked``: the caller has
+    found already that the exact "no" bounds (:func:`out_hopeless`) and the rank plan (:func:`plannable` and
+    :func:`plan_says_out`) answer neither, so the search starts without asking them again.
+
+    The search's first state is a planning copy of ``deal`` that differs from it only in the phase, the answer and
+    the flags of asking (:func:`_planning_clone`), which neither the bounds nor the plan read: the answers found
+    here before the copy is made are its answers, and the search does not ask them again."""
     seat = deal.turn
     side = deal.side_of[seat]
-    if _hopeless(deal, seat, side):
-        return False  # the search's first answer, before a clone is made
-    if deal.must_canasta < 0 and plannable(deal, seat, side) and plan_says_out(deal, seat, side):
-        return True
+    if not checked:
+        if out_hopeless(deal, seat, side):
+            return False  # the search's first answer, before a clone is made
+        if plannable(deal, seat, side) and plan_says_out(deal, seat, side):
+            return True  # (plannable: no canasta owed first, must_canasta < 0)
     try:
-        return _Search(seat, side, deal).run(_planning_clone(deal))
+        return _Search(seat, side, deal).run(_planning_clone(deal), root=True)
     except OverBudget:
         return None
 

@@ -136,10 +136,13 @@ def _stuck(
 ) -> int:
     """Cards of the hand that no meld can take this turn: black threes short of three, and naturals of a
     rank too few for a meld of their own with no meld to join, outside any run of their suit long enough
-    for a sequence and not next to a sequence of the side (a lower bound, for pruning)."""
-    stuck = rank_counts[THREE] if rank_counts[THREE] < 3 or not deal.rules.black3_meld else 0
+    for a sequence and not next to a sequence of the side that may still grow (shorter than ``sequence_max``, or
+    ``sequence_out_max`` where larger: §3.2) (a lower bound, for pruning)."""
+    rules = deal.rules
+    stuck = rank_counts[THREE] if rank_counts[THREE] < 3 or not rules.black3_meld else 0
     min_nat = deal.meld_limits.min_nat
-    need_run = deal.rules.sequence_min
+    need_run = rules.sequence_min
+    longest = rules.sequence_max if rules.sequence_max > rules.sequence_out_max else rules.sequence_out_max
     for r in range(FOUR, ACE + 1):
         c = rank_counts[r]
         if not c or c >= min_nat or r in melds_by_rank:
@@ -154,7 +157,8 @@ def _stuck(
             hi = r
             while hi < ACE and hand[(hi + 1) * 4 + suit]:
                 hi += 1
-            if hi - lo + 1 >= need_run or any(sp[0] == suit and (hi == sp[1] - 1 or lo == sp[2] + 1) for sp in spans):
+            if hi - lo + 1 >= need_run or any(sp[0] == suit and (hi == sp[1] - 1 or lo == sp[2] + 1)
+                                              and sp[2] - sp[1] + 1 < longest for sp in spans):
                 continue
             stuck += k
     return stuck
@@ -208,8 +212,9 @@ def _out_reach_node(deal: DealState, hand: list[int], rank_counts: list[int], me
     from canasta.engine.constraints.meld_plans import can_meld_out
 
     side = deal.side_of[deal.turn]
-    if _stuck(deal, hand, rank_counts, melds_by_rank, spans) > (1 if allow_discard else 0):
-        return False  # cards no meld can take
+    if depth > 0 and _stuck(deal, hand, rank_counts, melds_by_rank, spans) > (1 if allow_discard else 0):
+        return False  # cards no meld can take (at depth 0, where no sequence move is left, may_meld_out below
+        # counts them too, and more: a natural it counts stuck is one of its lone cards)
     if top and canastas + _canasta_bound(deal, hand, rank_counts, melds_by_rank, spans) < deal.rules.canastas_to_go_out:
         return False
     if (
