@@ -160,9 +160,9 @@ def play_actions(state: DealState) -> list[int]:
             else:
                 most_nat, room = c, c + 3
             if room > 0:
-                hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3)) or add_options(
-                    options, limits, r, most_nat, room, m.nat, m.wild, t3, j3
-                )
+                hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3))
+                if hit is None:
+                    hit = add_options(options, limits, r, most_nat, room, m.nat, m.wild, t3, j3)
                 if spare - hit[0] >= 2:
                     sink.extend(hit[2] if direct else hit[1])  # every one keeps two cards (ids, or candidates)
                 else:
@@ -171,7 +171,9 @@ def play_actions(state: DealState) -> list[int]:
         if c >= min_nat and (mi < 0 or (several and len(melds[mi].cards) >= 7)):  # beside a canasta
             # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
             most_nat = c if c < cap else cap
-            hit = options.get((MELD, r, most_nat, t3, j3)) or meld_options(options, limits, r, most_nat, t3, j3)
+            hit = options.get((MELD, r, most_nat, t3, j3))
+            if hit is None:
+                hit = meld_options(options, limits, r, most_nat, t3, j3)
             if spare - hit[0] >= 2:
                 sink.extend(hit[2] if direct else hit[1])
             else:
