@@ -63,6 +63,10 @@ from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
 DISCARD_IDS: Final = tuple(DISCARD_BASE + card for card in range(N_TYPES))
 """Ids of discarding each card type (picked with ``itertools.compress`` by the counts of a hand)."""
+COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc, docs/bench.md "The build"): the discards are then listed by a loop over
+the hand's counts, which compiles to native code, else by ``itertools.compress``, which is C in pure Python (the
+same ids either way: the legal-move digests are checked on both builds)."""
 
 
 def legal_actions(state: DealState) -> list[int]:
@@ -267,13 +271,18 @@ def play_actions(state: DealState) -> list[int]:
     if not state.no_discard and mc < 0:
         h = state.hands[seat]
         n_disc = len(acts)
-        if (size >= 2 or (size == 1 and foot)) and opening_done and not must_out:
-            acts.extend(compress(DISCARD_IDS, h))
-        elif (size == 1 and pend == 0 and allow_out and canastas >= need_c and (opening_done or waiver)
-              and not rules.going_out_by_melding):  # B.10 go_out_discard=forbidden: no final discard
-            acts.extend(compress(DISCARD_IDS, h))
-        elif size == 1 and pend == 0 and opened and rules.talon_sizes and talon_due(state, seat):
-            acts.extend(compress(DISCARD_IDS, h))  # the opener's last card, his talon due (MAC A.2)
+        if (
+            ((size >= 2 or (size == 1 and foot)) and opening_done and not must_out)
+            or (size == 1 and pend == 0 and allow_out and canastas >= need_c and (opening_done or waiver)
+                and not rules.going_out_by_melding)  # B.10 go_out_discard=forbidden: no final discard
+            or (size == 1 and pend == 0 and opened and rules.talon_sizes and talon_due(state, seat))  # MAC A.2
+        ):
+            if COMPILED:  # a native loop over the counts; compress() reads each count as an object
+                for c in range(N_TYPES):
+                    if h[c]:
+                        acts.append(DISCARD_IDS[c])
+            else:
+                acts.extend(compress(DISCARD_IDS, h))
         threes = rank_counts[THREE]
         if rules.black3_no_discard_first_round and threes and size > threes and state.first_round():
             # no black three discarded in a player's first turn, unless he holds nothing else (§3.2 Cuban)
