@@ -44,6 +44,7 @@ from canasta.engine.state import (
     Meld,
     draw_cards,
     give_card,
+    side_melds,
     take_card,
 )
 from canasta.engine.talon import earn_talon, give_talon, talon_due
@@ -343,7 +344,7 @@ def take_pile(state: DealState, seat: int, mode: int, cards: tuple[int, ...], se
             pile_take_waiver_rules(state)
             and best_meld_value(
                 state.rank_counts[seat],
-                state.melds_by_rank(side, state.turn_new),
+                side_melds(state, side, state.turn_new),
                 state.meld_limits,
                 max(0, 2 - state._to_hand(rest)),
             )

@@ -2,8 +2,8 @@
 
 :class:`DealState` holds every field of a deal (its ``__slots__``), sets the fields that follow from the rules
 and the dealer (:meth:`DealState.set_table`), moves cards into and out of hands keeping the counts by card type,
-by rank and the hand sizes in step (:meth:`DealState._give`, :meth:`DealState._take_card`; :class:`SeqState` also
-keeps the naturals held as bits, for variants with sequences), and answers cheap questions about the state (the
+by rank and the hand sizes in step (:func:`give_card`, :func:`take_card`, functions the compiled core calls directly;
+in a :class:`SeqState` also the naturals held as bits, for sequences), and answers cheap questions about the state (the
 pile's top, whether it is frozen for a side, the melds a side's cards may join...).
 
 Every helper of the engine (move generation, the constraints of the initial meld and of going out, the dowry,
@@ -406,25 +406,7 @@ class DealState:
         return ""
 
     def melds_by_rank(self, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
-        """The side's melds that cards of a rank may join, as ``{target: [naturals, wild cards]}``
-        (for :mod:`canasta.engine.constraints.meld_plans`): the meld ``mt`` names per target; no sequences, no black
-        threes, no meld of twos (Italian). Where a side may start another meld of a rank beside its
-        canastas (``several_melds_per_rank``) and canastas are capped (``canasta_max``), a full canasta is
-        left out: cards of its rank can only start a new meld (§3.2 Samba, Hollywood)."""
-        if only is None:
-            ms = self.melds[side]
-            melds_by_rank = {
-                t: [ms[i].nat, ms[i].wild]
-                for t, i in enumerate(self.meld_index[side])
-                if i >= 0 and t != THREE and t != TWO
-            }
-        else:
-            melds_by_rank = {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
-        full = self.rules.closed_meld_size
-        if full and melds_by_rank:
-            for t in [t for t, (nat, wild) in melds_by_rank.items() if nat + wild >= full]:
-                del melds_by_rank[t]
-        return self.mark_dead(melds_by_rank)
+        return side_melds(self, side, only)  # the side's melds that cards of a rank may join
 
     def mark_dead(self, melds_by_rank: dict[int, list[int]]) -> dict[int, list[int]]:
         """``melds_by_rank`` (a plan's melds by target, ``[naturals, wild cards]``) with every dead rank shown as a
@@ -609,6 +591,25 @@ class SeqState(DealState):
     :func:`canasta.cards.sequences.held_bits`), which sequence move generation reads instead of the hand."""
 
     __slots__ = ()
+
+
+def side_melds(state: DealState, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
+    """The side's melds (or ``only`` those) that cards of a rank may join, ``{target: [naturals, wild cards]}``, for
+    meld_plans: no sequence, black threes nor twos (Italian); a full canasta left out where ``several_melds_per_rank``
+    and ``canasta_max`` (§3.2 Samba); dead ranks full (:meth:`DealState.mark_dead`). Called directly by the compiled
+    core (:func:`give_card`) and by :meth:`DealState.melds_by_rank`."""
+    if only is None:
+        ms = state.melds[side]
+        melds_by_rank = {
+            t: [ms[i].nat, ms[i].wild] for t, i in enumerate(state.meld_index[side]) if i >= 0 and t not in (THREE, TWO)
+        }
+    else:
+        melds_by_rank = {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
+    full = state.rules.closed_meld_size
+    if full and melds_by_rank:
+        for t in [t for t, (nat, wild) in melds_by_rank.items() if nat + wild >= full]:
+            del melds_by_rank[t]
+    return state.mark_dead(melds_by_rank) if state.rules.dead_ranks else melds_by_rank
 
 
 def give_card(state: DealState, seat: int, card: int) -> None:
