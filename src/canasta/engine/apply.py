@@ -42,6 +42,10 @@ from canasta.engine.state import (
     P_PLAY,
     DealState,
     Meld,
+    draw_cards,
+    give_card,
+    side_melds,
+    take_card,
 )
 from canasta.engine.talon import earn_talon, give_talon, talon_due
 from canasta.errors import IllegalMove
@@ -213,7 +217,7 @@ def play_move(state: DealState, action: int, move: Move) -> None:
             take_foot(state, seat, at_draw=True)
             last_red = False
         else:
-            last_red = state._draw(seat, state.draw_count)  # round_draws: by deal (RULES_AMERICAN.md B.4)
+            last_red = draw_cards(state, seat, state.draw_count)  # round_draws: by deal (RULES_AMERICAN.md B.4)
         state.drew = 1
         state.phase = P_PLAY
         if last_red:
@@ -227,7 +231,7 @@ def play_move(state: DealState, action: int, move: Move) -> None:
         play_meld(state, seat, move.target, move.cards, kind == MELD, move.seq, move.wild_as)
     elif kind == DISCARD:
         card = move.cards[0]
-        state._take_card(seat, card)
+        take_card(state, seat, card)
         state.pile.append(card)
         if IS_WILD[card] or (state.rules.black3_freezes and is_black_three(card)):
             state.frozen = True
@@ -315,7 +319,7 @@ def take_pile(state: DealState, seat: int, mode: int, cards: tuple[int, ...], se
     state.drew = 2
     state.phase = P_PLAY
     for c in cards:
-        state._take_card(seat, c)
+        take_card(state, seat, c)
     if mode in (TAKE_SEQ, TAKE_SEQ_WILD):  # the top card joins a sequence of the side (§3.2)
         m = meld_cards(state, seat, side, SEQ_TARGET, (top,), seq=seq)
     elif IS_WILD[top] and state.rules.wild_pair_takes_wild:  # joins the meld of wild cards (Hollywood)
@@ -340,7 +344,7 @@ def take_pile(state: DealState, seat: int, mode: int, cards: tuple[int, ...], se
             pile_take_waiver_rules(state)
             and best_meld_value(
                 state.rank_counts[seat],
-                state.melds_by_rank(side, state.turn_new),
+                side_melds(state, side, state.turn_new),
                 state.meld_limits,
                 max(0, 2 - state._to_hand(rest)),
             )
@@ -368,7 +372,7 @@ def receive_pile(state: DealState, seat: int, cards: list[int]) -> None:
         elif removed and IS_BLACK_THREE[c]:
             state.black3_removed[seat].append(c)  # out of play, scored for the side (§3.2 Cuban)
         else:
-            state._give(seat, c)
+            give_card(state, seat, c)
     state.pending = []
 
 
@@ -446,12 +450,12 @@ def play_meld(state: DealState,
     side = state.side_of[seat]
     if target == THREE and state.rules.black3_set_leaves_play:
         for c in cards:  # four black threes put out of play, not melded (§3.4, S2 l.178-180)
-            state._take_card(seat, c)
+            take_card(state, seat, c)
         state.black3_removed[seat].extend(cards)
         check_out(state, seat)
         return
     for c in cards:
-        state._take_card(seat, c)
+        take_card(state, seat, c)
     m = meld_cards(state, seat, side, target, cards, new, seq, wild_as)
     if target == THREE and state.rules.black3_melds_anytime:
         pass  # a set of black threes neither counts towards nor makes the initial meld (§3.5)
@@ -496,9 +500,9 @@ def lay_out_three_by_choice(state: DealState, seat: int) -> None:
     replacement emptied is handled as at the start of a turn (A.10: the pile, else the deal ends)."""
     h = state.hands[seat]
     three = next(c for c in (4, 5, 6, 7) if h[c])
-    state._take_card(seat, three)
+    take_card(state, seat, three)
     state.red3[seat].append(three)
-    if state._draw(seat, 1):
+    if draw_cards(state, seat, 1):
         finish_deal(state, -1)
     elif state.phase == P_DRAW and not state.stock:
         stock_gone(state)

@@ -101,20 +101,37 @@ __all__ = [
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _method(fn: _F) -> _F:
+def _method(fn: _F, positional: bool = False) -> _F:
     """``fn``, a function of the engine's modules that takes the deal first, as a method of :class:`Deal`.
 
     A Python function binds itself to the deal it is read from; a compiled one (the compiled core: mypyc makes
-    built-in functions, which do not bind) is wrapped in a Python function that does."""
+    built-in functions, which do not bind) is wrapped in a Python function that does. ``positional``: the method is
+    only ever called with its arguments by position (the private ones the engine calls through the object), so a
+    function of the deal and one or two arguments gets a wrapper of as many, cheaper than ``*args, **kwargs``."""
     if isinstance(fn, FunctionType):
         return fn
-    if _takes_the_deal_only(fn):  # a wrapper of one argument: about a third of the cost of *args, **kwargs
+    params = _parameters(fn)
+    if params == 1:  # a wrapper of one argument: about a third of the cost of *args, **kwargs
 
         @functools.wraps(fn)
         def method0(self: Any) -> Any:
             return fn(self)
 
         return cast(_F, method0)
+    if positional and params == 2:
+
+        @functools.wraps(fn)
+        def method1(self: Any, a: Any) -> Any:
+            return fn(self, a)
+
+        return cast(_F, method1)
+    if positional and params == 3:
+
+        @functools.wraps(fn)
+        def method2(self: Any, a: Any, b: Any) -> Any:
+            return fn(self, a, b)
+
+        return cast(_F, method2)
 
     @functools.wraps(fn)
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -123,12 +140,15 @@ def _method(fn: _F) -> _F:
     return cast(_F, method)
 
 
-def _takes_the_deal_only(fn: Callable[..., Any]) -> bool:
-    """Whether ``fn`` takes the deal and nothing else (read from its signature; False where it has none)."""
+def _parameters(fn: Callable[..., Any]) -> int:
+    """How many parameters ``fn`` takes, the deal included, where none has a default (read from its signature);
+    -1 where one has a default or it has no signature."""
     try:
-        return len(inspect.signature(fn).parameters) == 1
+        params = inspect.signature(fn).parameters.values()
     except (TypeError, ValueError):
-        return False
+        return -1
+    plain = all(p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD for p in params)
+    return len(params) if plain else -1
 
 
 class Deal(DealState):
@@ -337,8 +357,8 @@ class Deal(DealState):
     # -------------------- what the searches on copies call through the object (declared on DealState), and
     # -------------------- the private names white-box tests and the sequence bot read
 
-    _do = _method(apply_mod.play_move)
-    _copy = _method(copying.copy_deal)
+    _do = _method(apply_mod.play_move, positional=True)
+    _copy = _method(copying.copy_deal, positional=True)
     _waiver = _method(minimum_count.minimum_count_waived)
     _out_need = _method(going_out.canastas_needed_to_go_out)
     _after_counts = _method(after_move.counts_after_candidate)
@@ -346,9 +366,10 @@ class Deal(DealState):
     _search_out_now = _method(going_out.going_out_by_search_now)
     _opening_met = _method(initial_meld_reach.initial_meld_reached)
     _pick = staticmethod(move_cards.pick_cards)
-    _opening_candidates = _method(initial_meld_reach.initial_meld_candidates)  # the move filters the oracles replace
+    # the move filters the oracles replace
+    _opening_candidates = _method(initial_meld_reach.initial_meld_candidates, positional=True)
     _seq_opening_ok = _method(initial_meld_reach.sequence_initial_meld_ok)
-    _out_candidates = _method(going_out.going_out_candidates)
+    _out_candidates = _method(going_out.going_out_candidates, positional=True)
     _out_ok_cards = _method(going_out.going_out_ok_after_cards)
 
 

@@ -11,7 +11,7 @@ from canasta.cards.deck import N_TYPES, deck_counts, deck_list
 from canasta.engine.apply import start_turn
 from canasta.engine.dowry import lay_dowry
 from canasta.engine.extra_cards import deal_packets
-from canasta.engine.state import P_PLAY, DealState
+from canasta.engine.state import P_PLAY, DealState, give_card
 from canasta.rules.fields import Rules
 
 
@@ -60,9 +60,9 @@ def deal_cards(
     first = (dealer + 1) % n
     for _ in range(rules.hand_size):
         for k in range(n):
-            state._give((first + k) % n, stock.pop())
+            give_card(state, (first + k) % n, stock.pop())
     if rules.first_player_extra_card:  # 15 tiles: he starts by discarding (§3.4, S2 l.41-44)
-        state._give(first, stock.pop())
+        give_card(state, first, stock.pop())
     state.packets = deal_packets(state, stock)  # face-down packets (extra_cards_from=packet)
     # MAC A.2 [POC, MS]: the talons of the first, second ... side to open, dealt face down from the stock in advance
     state.talons = ([[stock.pop() for _ in range(k)] for k in rules.talon_sizes]

@@ -2,8 +2,8 @@
 
 :class:`DealState` holds every field of a deal (its ``__slots__``), sets the fields that follow from the rules
 and the dealer (:meth:`DealState.set_table`), moves cards into and out of hands keeping the counts by card type,
-by rank and the hand sizes in step (:meth:`DealState._give`, :meth:`DealState._take_card`; :class:`SeqState` also
-keeps the naturals held as bits, for variants with sequences), and answers cheap questions about the state (the
+by rank and the hand sizes in step (:func:`give_card`, :func:`take_card`, functions the compiled core calls directly;
+in a :class:`SeqState` also the naturals held as bits, for sequences), and answers cheap questions about the state (the
 pile's top, whether it is frozen for a side, the melds a side's cards may join...).
 
 Every helper of the engine (move generation, the constraints of the initial meld and of going out, the dowry,
@@ -328,17 +328,10 @@ class DealState:
         self._rng_shared = False
 
     def _give(self, seat: int, card: int) -> None:
-        self.hands[seat][card] += 1
-        self.rank_counts[seat][card >> 2] += 1
-        self.hand_sizes[seat] += 1
+        give_card(self, seat, card)
 
     def _take_card(self, seat: int, card: int) -> None:
-        h = self.hands[seat]
-        if h[card] <= 0:
-            raise AssertionError("card not in hand")
-        h[card] -= 1
-        self.rank_counts[seat][card >> 2] -= 1
-        self.hand_sizes[seat] -= 1
+        take_card(self, seat, card)
 
     def _turn_upcard(self) -> None:
         stock = self.stock
@@ -363,36 +356,15 @@ class DealState:
             kept = next((c for c in (4, 5, 6, 7) if h[c]), -1)
         for c in ((4, 5, 6, 7) if self.rules.threes_by_colour else (4 + 1, 4 + 2)):  # 3D, 3H (every three: MAC A.3)
             while h[c] > (c == kept):
-                self._take_card(seat, c)
+                take_card(self, seat, c)
                 self.red3[seat].append(c)
-                if self._draw(seat, 1) and self.rules.threes_by_colour:
+                if draw_cards(self, seat, 1) and self.rules.threes_by_colour:
                     return True  # nothing replaces the stock's last card, a three: it stays in the hand (A.10)
         return False
 
     def _draw(self, seat: int, count: int) -> bool:
-        """Draw ``count`` cards, laying out red threes and replacing them. True if the last card of the stock was a
-        red three (where ``threes_by_colour``, any three: it then stays in the hand, MAC A.10)."""
-        stock = self.stock
-        by_colour = self.rules.threes_by_colour
-        laid = NOT_TO_HAND_RED_BLACK if by_colour else NOT_TO_HAND_RED  # every three laid out (MAC A.3)
-        lay_out = not self.rules.red3_hand_penalty  # else red threes stay in the hand (RULES_AMERICAN.md B.7)
-        while count > 0 and stock:
-            c = stock.pop()
-            if laid[c] and lay_out:
-                if by_colour and not stock:  # the last stock card: no replacement, kept in the hand (MAC A.10)
-                    self._give(seat, c)
-                    return True
-                if by_colour and self.rules.straight_three and keeps_three(self, seat):
-                    self._give(seat, c)  # kept for the Straight: it is the card drawn (MAC A.3)
-                    count -= 1
-                    continue
-                self.red3[seat].append(c)
-                if not stock:
-                    return True
-                continue
-            self._give(seat, c)
-            count -= 1
-        return False
+        """Draw ``count`` cards (:func:`draw_cards`)."""
+        return draw_cards(self, seat, count)
 
     @property
     def pile_top(self) -> int | None:
@@ -434,25 +406,7 @@ class DealState:
         return ""
 
     def melds_by_rank(self, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
-        """The side's melds that cards of a rank may join, as ``{target: [naturals, wild cards]}``
-        (for :mod:`canasta.engine.constraints.meld_plans`): the meld ``mt`` names per target; no sequences, no black
-        threes, no meld of twos (Italian). Where a side may start another meld of a rank beside its
-        canastas (``several_melds_per_rank``) and canastas are capped (``canasta_max``), a full canasta is
-        left out: cards of its rank can only start a new meld (§3.2 Samba, Hollywood)."""
-        if only is None:
-            ms = self.melds[side]
-            melds_by_rank = {
-                t: [ms[i].nat, ms[i].wild]
-                for t, i in enumerate(self.meld_index[side])
-                if i >= 0 and t != THREE and t != TWO
-            }
-        else:
-            melds_by_rank = {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
-        full = self.rules.closed_meld_size
-        if full and melds_by_rank:
-            for t in [t for t, (nat, wild) in melds_by_rank.items() if nat + wild >= full]:
-                del melds_by_rank[t]
-        return self.mark_dead(melds_by_rank)
+        return side_melds(self, side, only)  # the side's melds that cards of a rank may join
 
     def mark_dead(self, melds_by_rank: dict[int, list[int]]) -> dict[int, list[int]]:
         """``melds_by_rank`` (a plan's melds by target, ``[naturals, wild cards]``) with every dead rank shown as a
@@ -632,33 +586,82 @@ class DealState:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SeqState(DealState):
-    """The card moves of a deal of a variant with sequences (RULES.md §3.2): moving a card into or out of a hand
-    also keeps ``natural_bits``, the naturals each seat holds as bits (:func:`canasta.cards.sequences.held_bits`),
-    which sequence move generation reads instead of the hand (:class:`canasta.engine.deal.SeqDeal` uses them).
-    Variants without sequences do not pay for it. The two methods repeat the three lines of
-    :meth:`DealState._give` and :meth:`DealState._take_card` rather than call them: a card moves about three
-    times a step, and a call each would cost more than the bits save."""
+    """A deal of a variant with sequences (RULES.md §3.2, :class:`canasta.engine.deal.SeqDeal`): :func:`give_card` and
+    :func:`take_card` also keep its ``natural_bits`` (the naturals each seat holds as bits,
+    :func:`canasta.cards.sequences.held_bits`), which sequence move generation reads instead of the hand."""
 
     __slots__ = ()
 
-    def _give(self, seat: int, card: int) -> None:
-        h = self.hands[seat]
-        if not h[card]:
-            self.natural_bits[seat] |= NAT_BIT[card]
-        h[card] += 1
-        self.rank_counts[seat][card >> 2] += 1
-        self.hand_sizes[seat] += 1
 
-    def _take_card(self, seat: int, card: int) -> None:
-        h = self.hands[seat]
-        k = h[card]
-        if k <= 0:
-            raise AssertionError("card not in hand")
-        h[card] = k - 1
-        if k == 1:
-            self.natural_bits[seat] &= ~NAT_BIT[card]
-        self.rank_counts[seat][card >> 2] -= 1
-        self.hand_sizes[seat] -= 1
+def side_melds(state: DealState, side: int, only: list[Meld] | None = None) -> dict[int, list[int]]:
+    """The side's melds (or ``only`` those) that cards of a rank may join, ``{target: [naturals, wild cards]}``, for
+    meld_plans: no sequence, black threes nor twos (Italian); a full canasta left out where ``several_melds_per_rank``
+    and ``canasta_max`` (§3.2 Samba); dead ranks full (:meth:`DealState.mark_dead`). Called directly by the compiled
+    core (:func:`give_card`) and by :meth:`DealState.melds_by_rank`."""
+    if only is None:
+        ms = state.melds[side]
+        melds_by_rank = {
+            t: [ms[i].nat, ms[i].wild] for t, i in enumerate(state.meld_index[side]) if i >= 0 and t not in (THREE, TWO)
+        }
+    else:
+        melds_by_rank = {m.target: [m.nat, m.wild] for m in only if m.target not in (THREE, TWO, SEQ_TARGET)}
+    full = state.rules.closed_meld_size
+    if full and melds_by_rank:
+        for t in [t for t, (nat, wild) in melds_by_rank.items() if nat + wild >= full]:
+            del melds_by_rank[t]
+    return state.mark_dead(melds_by_rank) if state.rules.dead_ranks else melds_by_rank
+
+
+def give_card(state: DealState, seat: int, card: int) -> None:
+    """Put ``card`` into ``seat``'s hand (its counts by card type and rank, the hand's size; in a :class:`SeqState`
+    ``natural_bits``). A function, not a method: the compiled core calls it directly, where a method of a
+    :class:`~canasta.engine.deal.Deal` (a Python subclass) called from compiled code is looked up by name."""
+    h = state.hands[seat]
+    if not h[card] and isinstance(state, SeqState):
+        state.natural_bits[seat] |= NAT_BIT[card]
+    h[card] += 1
+    state.rank_counts[seat][card >> 2] += 1
+    state.hand_sizes[seat] += 1
+
+
+def take_card(state: DealState, seat: int, card: int) -> None:
+    """Take ``card`` out of ``seat``'s hand (the counts of :func:`give_card`); AssertionError if he does not hold it
+    (an engine bug: moves are checked before)."""
+    h = state.hands[seat]
+    k = h[card]
+    if k <= 0:
+        raise AssertionError("card not in hand")
+    h[card] = k - 1
+    if k == 1 and isinstance(state, SeqState):
+        state.natural_bits[seat] &= ~NAT_BIT[card]
+    state.rank_counts[seat][card >> 2] -= 1
+    state.hand_sizes[seat] -= 1
+
+
+def draw_cards(state: DealState, seat: int, count: int) -> bool:
+    """Draw ``count`` cards into ``seat``'s hand, red threes laid out and replaced (RULES.md §1.3). True if the stock's
+    last card was a red three (``threes_by_colour``: any three; it then stays in the hand, MAC A.10)."""
+    stock = state.stock
+    by_colour = state.rules.threes_by_colour
+    laid = NOT_TO_HAND_RED_BLACK if by_colour else NOT_TO_HAND_RED  # every three laid out (MAC A.3)
+    lay_out = not state.rules.red3_hand_penalty  # else red threes stay in the hand (RULES_AMERICAN.md B.7)
+    while count > 0 and stock:
+        c = stock.pop()
+        if laid[c] and lay_out:
+            if by_colour and not stock:  # the last stock card: no replacement, kept in the hand (MAC A.10)
+                give_card(state, seat, c)
+                return True
+            if by_colour and state.rules.straight_three and keeps_three(state, seat):
+                give_card(state, seat, c)  # kept for the Straight: it is the card drawn (MAC A.3)
+                count -= 1
+                continue
+            state.red3[seat].append(c)
+            if not stock:
+                return True
+            continue
+        give_card(state, seat, c)
+        count -= 1
+    return False
 
 
 def keeps_three(state: DealState, seat: int) -> bool:

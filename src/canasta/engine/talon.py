@@ -11,7 +11,7 @@ cards left in the stock), no talon is earned.
 
 from __future__ import annotations
 
-from canasta.engine.state import DealState, talon_due, turn_card_drawn
+from canasta.engine.state import DealState, give_card, talon_due, turn_card_drawn
 
 __all__ = ["earn_talon", "give_talon", "talon_due", "talon_earned", "turn_card_drawn"]
 
@@ -55,5 +55,5 @@ def give_talon(state: DealState, seat: int) -> bool:
         return False
     state.packets[seat] = []
     for c in talon:
-        state._give(seat, c)
+        give_card(state, seat, c)
     return state._replace_red_threes(seat)

@@ -15,6 +15,7 @@ from canasta.engine.constraints.canasta_in_opening import (
 from canasta.engine.state import (
     Candidate,
     DealState,
+    side_melds,
 )
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import MELD, WILD_TARGET
@@ -46,7 +47,7 @@ def counts_after_candidate(state: DealState, candidate: Candidate, side_ex: dict
     seat = state.turn
     side = state.side_of[seat]
     rank_counts = _rc_after_group(state.rank_counts[seat], candidate)
-    melds_by_rank = state.melds_by_rank(side) if side_ex is None else dict(side_ex)
+    melds_by_rank = side_melds(state, side) if side_ex is None else dict(side_ex)
     if r == TWO:  # the meld of twos stays out of the plans (feasibility.py knows ranks 4..A)
         mi = state.meld_index[side][TWO]
         before = state.melds[side][mi].size if mi >= 0 else 0

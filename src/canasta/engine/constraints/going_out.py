@@ -38,6 +38,7 @@ from canasta.engine.movegen.move_cards import move_for_action
 from canasta.engine.state import (
     Candidate,
     DealState,
+    side_melds,
 )
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import ADD, MELD
@@ -169,14 +170,14 @@ def going_out_plan_exists(state: DealState, seat: int, side: int, need: int) -> 
             state,
             state.hands[seat][:],
             rank_counts[:],
-            state.melds_by_rank(side),
+            side_melds(state, side),
             state.canastas[side],
             0,
             not state.no_discard,
         )
     if not loose_cards_fit(rank_counts, state.meld_index[side], state.meld_limits, not state.no_discard):
         return False  # cards no meld can take, pairs without a wild card (reach.py: the plan would fail too)
-    melds_by_rank = state.melds_by_rank(side)
+    melds_by_rank = side_melds(state, side)
     if not may_meld_out(
         rank_counts, melds_by_rank, state.meld_limits, need - state.canastas[side], not state.no_discard
     ):
@@ -205,7 +206,7 @@ def long_hand_goes_out(state: DealState, seat: int, side: int) -> bool:
     rank_counts = state.rank_counts[seat]
     hand = state.hands[seat][:]
     if not out_reach(
-        state, hand, rank_counts[:], state.melds_by_rank(side), state.canastas[side], 0, not state.no_discard
+        state, hand, rank_counts[:], side_melds(state, side), state.canastas[side], 0, not state.no_discard
     ):
         return False
     return bool(out_possible(state, checked=True))  # (the bounds above, the rank plan by the caller: both no)
@@ -347,8 +348,8 @@ def going_out_ok_after_cards(state: DealState, used: tuple[int, ...], cn: int, s
         hand = state.hands[state.turn][:]
         for c in used:
             hand[c] -= 1
-        return out_reach(state, hand, rank_counts, state.melds_by_rank(side), cn, seq_done, not state.no_discard)
-    melds_by_rank = state.melds_by_rank(side)
+        return out_reach(state, hand, rank_counts, side_melds(state, side), cn, seq_done, not state.no_discard)
+    melds_by_rank = side_melds(state, side)
     need = canastas_needed_to_go_out(state, side, seq_done)
     return (
         may_meld_out(
@@ -371,7 +372,7 @@ def going_out_candidates(state: DealState, cand: list[Candidate]) -> list[Candid
     if going_out_is_exact(state):
         return [x for x in cand if going_out_ok_after(state, x)]
     side = state.side_of[state.turn]
-    side_ex = state.melds_by_rank(side)
+    side_ex = side_melds(state, side)
     need = canastas_needed_to_go_out(state, side)
     answers: dict[tuple[int, int, int, int], bool] = {}
     out = []

@@ -54,6 +54,7 @@ from canasta.engine.movegen.move_cards import move_for_action
 from canasta.engine.state import (
     Candidate,
     DealState,
+    side_melds,
 )
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import SEQ_TARGET, WILD_TARGET
@@ -262,7 +263,7 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
     twos against jokers get one answer, computed once."""
     rules = state.rules
     side = state.side_of[state.turn]
-    side_ex = state.melds_by_rank(side)  # the side's melds, read by every candidate's plan
+    side_ex = side_melds(state, side)  # the side's melds, read by every candidate's plan
     black3 = rules.black3_set_leaves_play or rules.black3_melds_anytime
     clean = rules.opening_requires in OPENING_TRIPLES  # MAC A.7
     if clean:
@@ -577,7 +578,7 @@ def sequence_initial_meld_ok(
         rank_counts_after(state, used),
         act if act >= 0 else used,
         this_turn,
-        state.melds_by_rank(side),
+        side_melds(state, side),
         cn,
         need,
         waiver,

@@ -14,7 +14,7 @@ from typing import Final
 
 from canasta.engine.constraints.meld_plans import MeldLimits
 from canasta.engine.state import Candidate
-from canasta.moves.actions import ACTION_INDEX, GROUP_WILD_COMBOS, WILD_MELD_COMBOS, group_action
+from canasta.moves.actions import ACTION_INDEX, GROUP_WILD_COMBOS, MAX_NATURALS, WILD_MELD_COMBOS, group_action
 from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
 Option = Candidate
@@ -79,9 +79,14 @@ def add_options(cache: Cache, limits: MeldLimits, r: int, most_nat: int, room: i
     return found
 
 
+PER_RANK: Final = (MAX_NATURALS + 1) * len(GROUP_WILD_COMBOS)
+"""Ids per rank target in the MELD and ADD blocks (``group_action``): a rank's ids follow the last rank's."""
+
+
 def _rank_shift(kind: int, r: int) -> int:
-    """What the id of a MELD or ADD of rank ``r`` adds to that of the same counts for rank index 0."""
-    return group_action(kind, r, 0, 0, 0) - group_action(kind, 0, 0, 0, 0)
+    """What the id of a MELD or ADD of rank ``r`` adds to that of the same counts for rank index 0 (``kind`` does
+    not change it: both blocks have :data:`PER_RANK` ids per rank; tests/test_rank_melds.py checks it)."""
+    return r * PER_RANK
 
 
 def _shape_rank(limits: MeldLimits, r: int) -> int:

@@ -63,6 +63,10 @@ from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
 DISCARD_IDS: Final = tuple(DISCARD_BASE + card for card in range(N_TYPES))
 """Ids of discarding each card type (picked with ``itertools.compress`` by the counts of a hand)."""
+COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc, docs/bench.md "The build"): the discards are then listed by a loop over
+the hand's counts, which compiles to native code, else by ``itertools.compress``, which is C in pure Python (the
+same ids either way: the legal-move digests are checked on both builds)."""
 
 
 def legal_actions(state: DealState) -> list[int]:
@@ -160,9 +164,9 @@ def play_actions(state: DealState) -> list[int]:
             else:
                 most_nat, room = c, c + 3
             if room > 0:
-                hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3)) or add_options(
-                    options, limits, r, most_nat, room, m.nat, m.wild, t3, j3
-                )
+                hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3))
+                if hit is None:
+                    hit = add_options(options, limits, r, most_nat, room, m.nat, m.wild, t3, j3)
                 if spare - hit[0] >= 2:
                     sink.extend(hit[2] if direct else hit[1])  # every one keeps two cards (ids, or candidates)
                 else:
@@ -171,7 +175,9 @@ def play_actions(state: DealState) -> list[int]:
         if c >= min_nat and (mi < 0 or (several and len(melds[mi].cards) >= 7)):  # beside a canasta
             # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
             most_nat = c if c < cap else cap
-            hit = options.get((MELD, r, most_nat, t3, j3)) or meld_options(options, limits, r, most_nat, t3, j3)
+            hit = options.get((MELD, r, most_nat, t3, j3))
+            if hit is None:
+                hit = meld_options(options, limits, r, most_nat, t3, j3)
             if spare - hit[0] >= 2:
                 sink.extend(hit[2] if direct else hit[1])
             else:
@@ -265,13 +271,18 @@ def play_actions(state: DealState) -> list[int]:
     if not state.no_discard and mc < 0:
         h = state.hands[seat]
         n_disc = len(acts)
-        if (size >= 2 or (size == 1 and foot)) and opening_done and not must_out:
-            acts.extend(compress(DISCARD_IDS, h))
-        elif (size == 1 and pend == 0 and allow_out and canastas >= need_c and (opening_done or waiver)
-              and not rules.going_out_by_melding):  # B.10 go_out_discard=forbidden: no final discard
-            acts.extend(compress(DISCARD_IDS, h))
-        elif size == 1 and pend == 0 and opened and rules.talon_sizes and talon_due(state, seat):
-            acts.extend(compress(DISCARD_IDS, h))  # the opener's last card, his talon due (MAC A.2)
+        if (
+            ((size >= 2 or (size == 1 and foot)) and opening_done and not must_out)
+            or (size == 1 and pend == 0 and allow_out and canastas >= need_c and (opening_done or waiver)
+                and not rules.going_out_by_melding)  # B.10 go_out_discard=forbidden: no final discard
+            or (size == 1 and pend == 0 and opened and rules.talon_sizes and talon_due(state, seat))  # MAC A.2
+        ):
+            if COMPILED:  # a native loop over the counts; compress() reads each count as an object
+                for c in range(N_TYPES):
+                    if h[c]:
+                        acts.append(DISCARD_IDS[c])
+            else:
+                acts.extend(compress(DISCARD_IDS, h))
         threes = rank_counts[THREE]
         if rules.black3_no_discard_first_round and threes and size > threes and state.first_round():
             # no black three discarded in a player's first turn, unless he holds nothing else (§3.2 Cuban)
