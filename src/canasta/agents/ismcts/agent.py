@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from canasta.agents.expert import ExpertAgent, position_seed
 from canasta.agents.hard import HardAgent
-from canasta.agents.ismcts.search import Settings, search
+from canasta.agents.ismcts.search import DEFAULT_MIX, Settings, search
 from canasta.agents.ismcts.stages import END, ENDING, PLAN, root_stage
 from canasta.agents.ismcts.tree import Node
 from canasta.agents.protocol import without_layout
@@ -51,6 +51,8 @@ class IsmctsAgent(ExpertAgent):
             in classic a cut rollout costs about a sixth of a full one, and 110 of them decided better than 20
             full ones, docs/bots.md), 0 in modern-american (there cut rollouts judged worse at more CPU), 8 in
             romanian-tiles (judged better than 4).
+        mix: share of the sampled worlds (0 to 1) whose rollouts play the other sides' seats with the heuristic
+            (``medium``) instead of ``hard`` (:attr:`~canasta.agents.ismcts.search.Settings.mix`).
 
     Raises:
         ValueError: both budgets given, or an option out of range.
@@ -58,7 +60,7 @@ class IsmctsAgent(ExpertAgent):
 
     def __init__(self, seed: int | None = None, ms: float | None = None, iterations: int | None = None,
                  candidates: int = 3, bias: float = 0.0, z: float = 1.0, pile: int = 8, explore: float = 0.7,
-                 depth: int = 1, horizon: int | None = None):
+                 depth: int = 1, horizon: int | None = None, mix: float = DEFAULT_MIX):
         super().__init__(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile)
         if not 0 <= explore <= 10:
             raise ValueError(f"explore must be 0 to 10, not {explore}")
@@ -67,7 +69,10 @@ class IsmctsAgent(ExpertAgent):
         self.explore = float(explore)
         if horizon is not None and (not isinstance(horizon, int) or not 0 <= horizon <= 1000):
             raise ValueError(f"horizon must be a whole number of turns from 0 to 1000, not {horizon}")
-        self.settings = Settings(self.iterations, self.ms, self.explore, candidates, pile, depth, horizon)
+        if not 0 <= mix <= 1:
+            raise ValueError(f"mix must be 0 to 1, not {mix}")
+        self.settings = Settings(self.iterations, self.ms, self.explore, candidates, pile, depth, horizon,
+                                 float(mix))
         self._agents: list[HardAgent] = []
         self._plan_turn: tuple[int, int] | None = None
         self.iterations_run = 0
