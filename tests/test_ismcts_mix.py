@@ -1,4 +1,5 @@
-"""The expert's mix of opponent models in its rollouts (:attr:`canasta.agents.ismcts.search.Settings.mix`)."""
+"""The expert's mix of opponent models in its rollouts (:attr:`canasta.agents.ismcts.search.Settings.mix`) and the
+share inferred from the other sides' discards (:mod:`canasta.agents.ismcts.opponents`)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,17 @@ from typing import Any
 
 import pytest
 
+import canasta.agents.ismcts.agent as agent_mod
 import canasta.agents.ismcts.search as search_mod
 from canasta.agents import make_agent
 from canasta.agents.hard import HardAgent
 from canasta.agents.hard_play import HardPlayer
 from canasta.agents.ismcts import IsmctsAgent
+from canasta.agents.ismcts.opponents import HIGH, LOW, OpponentModel
 from canasta.agents.memory import CardMemory
 from canasta.engine.deal import Deal
+from canasta.engine.game import Game
+from canasta.play.match import play_deal
 from canasta.rules.fields import Rules
 
 
@@ -92,3 +97,88 @@ def test_the_search_draws_the_mix_from_its_own_generator() -> None:
              for _ in range(2)]
     assert [(c.key, c.visits, round(c.total, 6)) for c in roots[0].children.values()] == \
         [(c.key, c.visits, round(c.total, 6)) for c in roots[1].children.values()]
+
+
+# ------------------------------------------------------------------ the inferred share
+
+
+def _inferred(opponent: str, seeds: range, watcher: int = 0) -> list[OpponentModel]:
+    """Deals of classic with ``hard`` on ``watcher``'s side and ``opponent`` on the other, watched by a model."""
+    rules = Rules.preset("classic")
+    models = []
+    for seed in seeds:
+        deal = Deal(rules, seed=seed)
+        agents: list[Any] = [HardAgent(s) if s % 2 == watcher % 2 else make_agent(opponent, s) for s in range(4)]
+        model = OpponentModel(seed, 0.5)
+        memory = agents[watcher].memory
+        model.view = deal.view(watcher)
+        while not deal.over:
+            actor = deal.to_act
+            legal = deal.legal_actions()
+            move = deal.apply_action(legal[0] if len(legal) == 1 else agents[actor].select(deal.view(actor), legal))
+            model.before(memory, actor, move)
+            for seat, agent in enumerate(agents):
+                if isinstance(agent, HardPlayer):
+                    agent.observe(deal.view(seat), actor, move)
+            model.view = deal.view(watcher)
+        models.append(model)
+    return models
+
+
+def test_the_discards_of_the_heuristic_point_to_it_and_those_of_hard_to_hard() -> None:
+    against_medium = _inferred("medium", range(4))
+    against_hard = _inferred("hard", range(4))
+    assert all(model.inferred for model in against_medium + against_hard)
+    assert sum(model.evidence for model in against_medium) > 0 > sum(model.evidence for model in against_hard)
+    assert sum(model.share() for model in against_medium) > sum(model.share() for model in against_hard)
+
+
+def test_the_inference_is_deterministic_and_weighs_only_the_other_sides_discards() -> None:
+    first, second = _inferred("medium", range(1)), _inferred("medium", range(1))
+    assert (first[0].evidence, first[0].inferred) == (second[0].evidence, second[0].inferred)
+    model = OpponentModel(1, 0.5)
+    deal = Deal(Rules.preset("classic"), seed=1)
+    memory = HardAgent(0).memory
+    while not deal.over:  # the partner's moves only (the watcher is seat 2): nothing is weighed
+        actor = deal.to_act
+        model.view = deal.view(2)
+        legal = deal.legal_actions()
+        move = deal.apply_action(legal[-1])
+        if actor in (0, 2):
+            model.before(memory, actor, move)
+    assert model.inferred == 0 and model.evidence == 0.0 and model.share() == 0.5
+
+
+def test_the_share_is_bounded_and_a_fixed_prior_stays() -> None:
+    model = OpponentModel(1, 0.5)
+    model.evidence = 100.0
+    assert model.share() == HIGH
+    model.evidence = -100.0
+    assert model.share() == LOW
+    for prior in (0.0, 1.0):
+        fixed = OpponentModel(1, prior)
+        fixed.evidence = 5.0
+        assert fixed.share() == prior
+
+
+def test_the_expert_searches_with_the_inferred_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    mixes: list[float] = []
+    real = agent_mod.search
+
+    def spy(view: Any, legal: Any, memory: Any, stage: int, rng: Any, settings: Any, *args: Any) -> Any:
+        mixes.append(settings.mix)
+        return real(view, legal, memory, stage, rng, settings, *args)
+
+    monkeypatch.setattr(agent_mod, "search", spy)
+    rules = Rules.preset("classic")
+    game = Game(rules, seed=3)
+    game.new_deal()
+    experts = [IsmctsAgent(seat, iterations=4, mix=0.5, infer=1) for seat in (0, 2)]
+    play_deal(game, [experts[0], make_agent("medium", 1), experts[1], make_agent("medium", 3)])
+    assert mixes and mixes[0] == 0.5  # no evidence before the other side's first discard
+    assert len(set(mixes)) > 1 and all(LOW <= mix <= HIGH for mix in mixes)
+    assert all(expert.opponents is not None and expert.opponents.inferred for expert in experts)
+    fixed = IsmctsAgent(1, iterations=4, mix=0.3, infer=0)
+    assert fixed.opponents is None and fixed.settings.mix == 0.3
+    with pytest.raises(ValueError, match="infer"):
+        make_agent("expert(infer=2)")

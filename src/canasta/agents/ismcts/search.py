@@ -45,7 +45,9 @@ DEFAULT_HORIZON = 4
 """Turns a rollout plays before the leaf estimate scores it, where neither the settings nor
 :data:`PRESET_HORIZONS` say otherwise."""
 DEFAULT_MIX = 0.0
-"""The expert's default :attr:`Settings.mix`."""
+"""The expert's default :attr:`Settings.mix` (with inference: the share before any evidence)."""
+DEFAULT_INFER = 0
+"""1: by default the expert infers the share from the other sides' discards (``ismcts.opponents``)."""
 PRESET_HORIZONS: dict[str, int] = {"modern-american": 0, "romanian-tiles": 8}
 """Preset name -> its default horizon, where the judge (``benchmarks/expert_judge.py``, docs/bots.md) found another
 better. modern-american: full rollouts (there 110 cut rollouts cost more CPU than 20 full ones and judged worse);
