@@ -8,12 +8,14 @@
    mean paired difference from ``hard``'s option (points).
 3. Each setting given (``iterations:horizon[:z[:model]]``) searches every position with its own generator and plays
    what :meth:`Node.pick` picks; ``model`` is who plays the opponents in its rollouts: ``hard`` (default, as the
-   expert does) or ``opp`` (``--opponent``: the search told who it plays). Printed: the summed true gain of its
-   picks over the positions (higher is better; ``hard`` alone scores 0), overrides of ``hard`` and how many of
+   expert does) or ``opp`` (``--opponent``: the search told who it plays); ``mix`` the share of worlds whose
+   rollouts play the opponents with ``medium`` (:attr:`Settings.mix`; 0 by default). Printed: the summed true gain
+   of its picks over the positions (higher is better; ``hard`` alone scores 0), overrides of ``hard`` and how many of
    them gained, and the CPU per search.
 
     PYTHONPATH=src python benchmarks/expert_judge.py --deals 4 --judge 120 20:0 60:2 80:3
     PYTHONPATH=src python benchmarks/expert_judge.py --opponent medium --deals 3 --judge 50 110:4 110:4:1:opp
+    PYTHONPATH=src python benchmarks/expert_judge.py --opponent medium --deals 3 --judge 40 110:4 110:4:1:hard:0.5
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ def judge(position: Position, worlds: int, opponent: str = "hard") -> dict[int, 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("settings", nargs="+", help="iterations:horizon[:z]")
+    parser.add_argument("settings", nargs="+", help="iterations:horizon[:z[:model[:mix]]]")
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--judge", type=int, default=120)
     parser.add_argument("--variant", default="classic")
@@ -110,7 +112,8 @@ def main() -> None:
         iterations, horizon = int(parts[0]), int(parts[1])
         z = float(parts[2]) if len(parts) > 2 else 1.0
         model = args.opponent if len(parts) > 3 and parts[3] == "opp" else "hard"
-        settings = replace(Settings(iterations=iterations, ms=None), horizon=horizon)
+        mix = float(parts[4]) if len(parts) > 4 else 0.0
+        settings = replace(Settings(iterations=iterations, ms=None), horizon=horizon, mix=mix)
         total, overrides, good, cpu = 0.0, 0, 0, []
         for index, (position, truth) in enumerate(zip(positions, truths, strict=True)):
             view, legal, memory, stage = position

@@ -19,6 +19,7 @@ from canasta.agents.expert import ExpertAgent
 from canasta.agents.hard import HardAgent
 from canasta.agents.heuristic import HeuristicAgent
 from canasta.agents.ismcts import IsmctsAgent
+from canasta.agents.ismcts.search import DEFAULT_INFER, DEFAULT_MIX
 from canasta.agents.level_weights import (
     DEFAULT_WEIGHTS,
     EASY_NOISE,
@@ -34,9 +35,9 @@ from canasta.agents.random_player import RandomAgent
 
 def _expert(seed: int | None, ms: float | None = None, iterations: int | None = None, candidates: int = 3,
             bias: float = 0.0, z: float = 1.0, pile: int = 8, explore: float = 0.7, depth: int = 1,
-            horizon: int | None = None) -> Agent:
+            horizon: int | None = None, mix: float = DEFAULT_MIX, infer: int = DEFAULT_INFER) -> Agent:
     return IsmctsAgent(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile,
-                       explore=explore, depth=depth, horizon=horizon)
+                       explore=explore, depth=depth, horizon=horizon, mix=mix, infer=infer)
 
 
 def _expert_v1(seed: int | None, ms: float | None = None, iterations: int | None = None, candidates: int = 3,

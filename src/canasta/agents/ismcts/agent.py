@@ -19,16 +19,20 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from canasta.agents.expert import ExpertAgent, position_seed
 from canasta.agents.hard import HardAgent
-from canasta.agents.ismcts.search import Settings, search
+from canasta.agents.ismcts.opponents import OpponentModel
+from canasta.agents.ismcts.search import DEFAULT_INFER, DEFAULT_MIX, Settings, search
 from canasta.agents.ismcts.stages import END, ENDING, PLAN, root_stage
 from canasta.agents.ismcts.tree import Node
+from canasta.agents.memory import PublicState
 from canasta.agents.protocol import without_layout
 from canasta.engine.deal import PlayerView
 from canasta.moves.actions import DECODED_ACTIONS
+from canasta.moves.notation import Move
 
 
 class IsmctsAgent(ExpertAgent):
@@ -51,6 +55,11 @@ class IsmctsAgent(ExpertAgent):
             in classic a cut rollout costs about a sixth of a full one, and 110 of them decided better than 20
             full ones, docs/bots.md), 0 in modern-american (there cut rollouts judged worse at more CPU), 8 in
             romanian-tiles (judged better than 4).
+        mix: share of the sampled worlds (0 to 1) whose rollouts play the other sides' seats with the heuristic
+            (``medium``) instead of ``hard`` (:attr:`~canasta.agents.ismcts.search.Settings.mix`); with ``infer``
+            the share before any evidence.
+        infer: 1: the share follows the other sides' discards seen so far (:mod:`~canasta.agents.ismcts.opponents`,
+            where the game loop calls ``observe``/``observe_public``); 0: it stays ``mix``.
 
     Raises:
         ValueError: both budgets given, or an option out of range.
@@ -58,7 +67,7 @@ class IsmctsAgent(ExpertAgent):
 
     def __init__(self, seed: int | None = None, ms: float | None = None, iterations: int | None = None,
                  candidates: int = 3, bias: float = 0.0, z: float = 1.0, pile: int = 8, explore: float = 0.7,
-                 depth: int = 1, horizon: int | None = None):
+                 depth: int = 1, horizon: int | None = None, mix: float = DEFAULT_MIX, infer: int = DEFAULT_INFER):
         super().__init__(seed, ms=ms, iterations=iterations, candidates=candidates, bias=bias, z=z, pile=pile)
         if not 0 <= explore <= 10:
             raise ValueError(f"explore must be 0 to 10, not {explore}")
@@ -67,13 +76,39 @@ class IsmctsAgent(ExpertAgent):
         self.explore = float(explore)
         if horizon is not None and (not isinstance(horizon, int) or not 0 <= horizon <= 1000):
             raise ValueError(f"horizon must be a whole number of turns from 0 to 1000, not {horizon}")
-        self.settings = Settings(self.iterations, self.ms, self.explore, candidates, pile, depth, horizon)
+        if not 0 <= mix <= 1:
+            raise ValueError(f"mix must be 0 to 1, not {mix}")
+        if infer not in (0, 1):
+            raise ValueError(f"infer must be 0 or 1, not {infer}")
+        self.settings = Settings(self.iterations, self.ms, self.explore, candidates, pile, depth, horizon,
+                                 float(mix))
+        self.opponents = OpponentModel(seed, float(mix)) if infer else None
+        """The inferred opponent model (None: the share stays ``mix``)."""
         self._agents: list[HardAgent] = []
         self._plan_turn: tuple[int, int] | None = None
         self.iterations_run = 0
         """Rollouts of the last search (0: the decision was not searched)."""
         self.tree: Node | None = None
         """The root of the last search (None: the decision was not searched)."""
+
+    def observe(self, view: PlayerView | None, seat: int, move: Move | None) -> None:
+        """Record a public event (the Agent ``observe`` hook); a discard of another side weighs the opponent
+        model first."""
+        if self.opponents is not None:
+            self.opponents.before(self.memory, seat, move)
+        super().observe(view, seat, move)
+        if self.opponents is not None:
+            self.opponents.view = view
+
+    def observe_public(self, facts: PublicState, own_view: Callable[[], PlayerView], seat: int,
+                       move: Move | None) -> None:
+        """Record a public event from the public facts after it (the Agent ``observe_public`` hook); as
+        :meth:`observe`."""
+        if self.opponents is not None:
+            self.opponents.before(self.memory, seat, move)
+        super().observe_public(facts, own_view, seat, move)
+        if self.opponents is not None:
+            self.opponents.view = own_view()
 
     def select(self, view: PlayerView | None, legal: Sequence[int]) -> int:
         """Pick one id of ``legal``: ``hard``'s choice, or the best option after search.
@@ -99,8 +134,10 @@ class IsmctsAgent(ExpertAgent):
         if stage == END:
             return choice
         rng = random.Random(position_seed(self.seed, view, legal))
-        root, self.iterations_run = search(view, list(legal), self.memory, stage, rng, self.settings, self._agents,
-                                           start)
+        settings = self.settings
+        if self.opponents is not None:
+            settings = replace(settings, mix=self.opponents.share())
+        root, self.iterations_run = search(view, list(legal), self.memory, stage, rng, settings, self._agents, start)
         self.tree = root
         if not root.children:
             return choice

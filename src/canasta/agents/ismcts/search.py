@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from canasta.agents.expert import margin
 from canasta.agents.hard import HardAgent
+from canasta.agents.heuristic import HeuristicAgent
 from canasta.agents.ismcts.leaf import leaf_margin
 from canasta.agents.ismcts.sampler import sample_world
 from canasta.agents.ismcts.stages import END, World, advance, options
@@ -43,6 +44,10 @@ RACE_WORLDS = 4
 DEFAULT_HORIZON = 4
 """Turns a rollout plays before the leaf estimate scores it, where neither the settings nor
 :data:`PRESET_HORIZONS` say otherwise."""
+DEFAULT_MIX = 0.0
+"""The expert's default :attr:`Settings.mix` (with inference: the share before any evidence)."""
+DEFAULT_INFER = 0
+"""1: by default the expert infers the share from the other sides' discards (``ismcts.opponents``)."""
 PRESET_HORIZONS: dict[str, int] = {"modern-american": 0, "romanian-tiles": 8}
 """Preset name -> its default horizon, where the judge (``benchmarks/expert_judge.py``, docs/bots.md) found another
 better. modern-american: full rollouts (there 110 cut rollouts cost more CPU than 20 full ones and judged worse);
@@ -65,6 +70,9 @@ class Settings:
         horizon: turns played after the searched option before the rollout is cut and its position scored by
             :func:`~canasta.agents.ismcts.leaf.leaf_margin` (0: every rollout is played to the end of the deal;
             None: the rule set's default, :func:`rollout_horizon`).
+        mix: share of the sampled worlds (0 to 1) in which the other sides' seats are played by the heuristic
+            (``medium``) in the rollouts instead of ``hard``: the search does not know who it plays, and a mix of
+            the two models plays better against either than one of them alone (docs/bots.md, fifth round).
     """
 
     iterations: int | None
@@ -74,6 +82,7 @@ class Settings:
     pile: int = 8
     depth: int = 1
     horizon: int | None = 0
+    mix: float = 0.0
 
 
 def rollout_horizon(settings: Settings, preset: str) -> int:
@@ -122,6 +131,7 @@ def search(view: PlayerView, legal: list[int], memory: CardMemory, stage: int, r
     clock = _Clock(settings, start)
     while len(agents) < view.rules.players:
         agents.append(HardAgent(None))
+    light = [HeuristicAgent(None) for _ in agents] if settings.mix > 0 else []
     dropped: set[int] = set()
     worlds = 0
     while clock.more():
@@ -129,7 +139,10 @@ def search(view: PlayerView, legal: list[int], memory: CardMemory, stage: int, r
         if deal is None:
             break
         world_seed = rng.getrandbits(62)
-        keys = options(_world(deal, world_seed, view.seat, memory, agents), stage, settings.candidates,
+        players: list[HeuristicAgent] = list(agents)
+        if settings.mix > 0 and rng.random() < settings.mix:
+            players = _mixed_players(deal, view.seat, agents, light)
+        keys = options(_world(deal, world_seed, view.seat, memory, players), stage, settings.candidates,
                        settings.pile)
         if len(keys) < 2 and not root.children:  # the first world offered no choice: nothing to search
             break
@@ -143,7 +156,7 @@ def search(view: PlayerView, legal: list[int], memory: CardMemory, stage: int, r
         for key in playing:
             if not clock.more():
                 break
-            value = _iterate(root, key, stage, _world(deal, world_seed, view.seat, memory, agents), settings,
+            value = _iterate(root, key, stage, _world(deal, world_seed, view.seat, memory, players), settings,
                              clock.stop)
             if value is None:
                 return root, clock.done
@@ -154,7 +167,15 @@ def search(view: PlayerView, legal: list[int], memory: CardMemory, stage: int, r
     return root, clock.done
 
 
-def _world(deal: Deal, world_seed: int, seat: int, memory: CardMemory, agents: list[HardAgent]) -> World:
+def _mixed_players(deal: Deal, seat: int, agents: list[HardAgent], light: list[HeuristicAgent]
+                   ) -> list[HeuristicAgent]:
+    """The rollout players of a world of the mix (:attr:`Settings.mix`): ``agents`` (``hard``) at the seats of
+    ``seat``'s side, ``light`` (the heuristic, ``medium``: deterministic, no card memory) at every other seat."""
+    own = deal.side_of[seat]
+    return [agent if deal.side_of[other] == own else light[other] for other, agent in enumerate(agents)]
+
+
+def _world(deal: Deal, world_seed: int, seat: int, memory: CardMemory, agents: list[HeuristicAgent]) -> World:
     """A fresh copy of the sampled ``deal`` to play one option in (its own generator from ``world_seed``, an
     exact copy of the seat's memory)."""
     copy = memory.copy()

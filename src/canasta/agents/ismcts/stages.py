@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import time
 
-from canasta.agents.hard import HardAgent
+from canasta.agents.hard_play import HardPlayer
+from canasta.agents.heuristic import HeuristicAgent
 from canasta.agents.memory import CardMemory
 from canasta.engine.deal import Deal
 from canasta.moves.actions import DECODED_ACTIONS
@@ -40,18 +41,31 @@ class World:
         deal: the sampled deal (it is changed by play).
         seat: the searching seat.
         memory: a copy of the seat's card memory (made exact: it follows every move played here).
-        agents: one ``hard`` player per seat (their memory is set to ``memory``).
+        agents: one player per seat: ``hard`` (its memory is set to ``memory``) at the searching seat, ``hard``
+            or the heuristic elsewhere (:attr:`canasta.agents.ismcts.search.Settings.mix`).
     """
 
     __slots__ = ("deal", "seat", "memory", "agents")
 
-    def __init__(self, deal: Deal, seat: int, memory: CardMemory, agents: list[HardAgent]):
+    def __init__(self, deal: Deal, seat: int, memory: CardMemory, agents: list[HeuristicAgent]):
         self.deal = deal
         self.seat = seat
         self.memory = memory
         self.agents = agents
         for agent in agents:
-            agent.memory = memory
+            if isinstance(agent, HardPlayer):
+                agent.memory = memory
+
+    def own_player(self) -> HardPlayer:
+        """The searching seat's rollout player (always ``hard``).
+
+        Raises:
+            TypeError: it is not a ``hard`` player (a caller's mistake).
+        """
+        agent = self.agents[self.seat]
+        if not isinstance(agent, HardPlayer):
+            raise TypeError("the searching seat's rollout player must be hard")
+        return agent
 
     def hard_choice(self) -> int:
         """The move ``hard`` makes for the seat to act (the only legal move if there is one)."""
@@ -115,7 +129,7 @@ def options(world: World, stage: int, candidates: int, pile: int) -> list[int]:
     choice = world.hard_choice()
     out = [choice]
     if any(DECODED_ACTIONS[action].kind == DISCARD for action in legal):
-        order = world.agents[world.seat].discard_order(deal.view(world.seat), legal)
+        order = world.own_player().discard_order(deal.view(world.seat), legal)
         wanted = order[:candidates] if deal.pile_size >= pile else order[:1]
         out.extend(action for action in wanted if action not in out)
     out.extend(action for action in legal if DECODED_ACTIONS[action].kind == ASK and action not in out)
