@@ -10,10 +10,12 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.machinery
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +103,52 @@ def test_rules_pickle_and_copy_in_both_builds() -> None:
             assert type(twin) is Rules and twin == rules and hash(twin) == hash(rules)
             assert twin.spec() == rules.spec() and twin.options == rules.options
             assert (twin.meld_cap, twin.team_size, twin.has_foot) == (rules.meld_cap, rules.team_size, rules.has_foot)
+
+
+def _setup_tuple(tree: ast.Module, name: str) -> tuple[str, ...]:
+    """The literal tuple assigned to ``name`` at the top of setup.py."""
+    for node in tree.body:
+        target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target", None)
+        if isinstance(target, ast.Name) and target.id == name and node.value is not None:  # type: ignore[attr-defined]
+            return tuple(ast.literal_eval(node.value))  # type: ignore[attr-defined]
+    raise AssertionError(f"setup.py has no {name}")
+
+
+def test_no_python_class_inherits_from_a_compiled_one() -> None:
+    """mypyc's rule, which setup.py's lists must keep: a class of a module left in Python may not inherit from a
+    class of a compiled module (a compiled method checks ``self`` against the classes compiled with it; the
+    compiled build then fails at run time, e.g. "HardPlayer object expected", while the pure build works), unless
+    that class is native and says ``allow_interpreted_subclasses=True`` (``DealState`` under ``Deal``). Read
+    from the sources and setup.py's ``COMPILED_PACKAGES``, ``NOT_COMPILED`` and ``COMPILED_MODULES``, so that a
+    new subclass of a compiled bot or engine class outside the lists fails here, on either build."""
+    root = Path(__file__).resolve().parents[1]
+    tree = ast.parse((root / "setup.py").read_text(encoding="utf-8"))
+    packages, left = _setup_tuple(tree, "COMPILED_PACKAGES"), _setup_tuple(tree, "NOT_COMPILED")
+    compiled = {rel for rel in _setup_tuple(tree, "COMPILED_MODULES")}
+    src = root / "src"
+    sources = {p.relative_to(src).as_posix(): ast.parse(p.read_text(encoding="utf-8")) for p in src.rglob("*.py")}
+    compiled |= {rel for rel in sources if rel.startswith(tuple(p + "/" for p in packages)) and rel not in left}
+
+    def module_name(rel: str) -> str:
+        return rel.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+    def open_to_python(node: ast.ClassDef) -> bool:  # a native class that allows interpreted subclasses
+        flags = {kw.arg: kw.value.value for d in node.decorator_list if isinstance(d, ast.Call)
+                 for kw in d.keywords if isinstance(kw.value, ast.Constant)}
+        return flags.get("allow_interpreted_subclasses") is True and flags.get("native_class") is not False
+
+    classes = {(module_name(rel), node.name) for rel in compiled for node in ast.walk(sources[rel])
+               if isinstance(node, ast.ClassDef) and not open_to_python(node)}
+    assert ("canasta.agents.heuristic", "HeuristicAgent") in classes  # the lists are read as meant
+    wrong = []
+    for rel, module in sources.items():
+        if rel in compiled:
+            continue
+        imported = {alias.asname or alias.name: (node.module, alias.name) for node in ast.walk(module)
+                    if isinstance(node, ast.ImportFrom) and node.module for alias in node.names}
+        for node in ast.walk(module):
+            if isinstance(node, ast.ClassDef):
+                for base in node.bases:
+                    if isinstance(base, ast.Name) and imported.get(base.id) in classes:
+                        wrong.append(f"{rel}: {node.name}({base.id})")
+    assert wrong == [], f"Python classes over compiled ones (add their modules to setup.py's lists): {wrong}"
