@@ -3,7 +3,6 @@
 * ``give_card`` / ``take_card`` / ``draw_cards`` (module functions, so that the compiled core calls them directly
   rather than through a method look-up on a Python ``Deal``) keep a hand's counts by card type, by rank and its
   size in step, and ``natural_bits`` exactly where the deal keeps them (a ``SeqState``: variants with sequences);
-  the methods ``_give`` / ``_take_card`` / ``_draw`` do the same;
 * ``rank_melds._rank_shift`` (an arithmetic shift) gives what ``group_action`` gives for every rank and kind.
 """
 
@@ -42,17 +41,9 @@ def test_card_moves_keep_the_counts_and_the_bits(preset: str) -> None:
         seat = rng.randrange(deal.n)
         held = [c for c in range(N_TYPES) if deal.hands[seat][c]]
         if held and rng.random() < 0.5:
-            card = rng.choice(held)
-            if rng.random() < 0.5:
-                take_card(deal, seat, card)
-            else:
-                deal._take_card(seat, card)
+            take_card(deal, seat, rng.choice(held))
         else:
-            card = rng.randrange(N_TYPES)
-            if rng.random() < 0.5:
-                give_card(deal, seat, card)
-            else:
-                deal._give(seat, card)
+            give_card(deal, seat, rng.randrange(N_TYPES))
         _counts_agree(deal)
         if keeps_bits:
             assert deal.natural_bits == [held_bits(h) for h in deal.hands]

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from canasta.cards.deck import IS_WILD, parse_cards
 from canasta.engine.apply import meld_cards
 from canasta.engine.deal import P_PLAY, Deal
+from canasta.engine.state import give_card
 from canasta.moves.notation import SEQ_TARGET
 from canasta.rules.fields import Rules
 
@@ -32,7 +33,7 @@ def position(preset: str | Rules, hand: str, melds: Sequence[MeldSpec] = (), ope
     d.hand_sizes[seat] = 0
     d.natural_bits[seat] = 0
     for c in parse_cards(hand):
-        d._give(seat, c)
+        give_card(d, seat, c)
     d.melds[side] = []
     d.seqs[side] = []
     d.meld_index[side] = [-1] * 14

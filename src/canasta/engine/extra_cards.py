@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Final
 
 from canasta.cards.deck import TWO
 from canasta.engine.hand_foot import take_foot
+from canasta.engine.state import draw_cards, give_card
 from canasta.moves.notation import WILD_TARGET
 from canasta.scoring.canasta_kinds import kinds_met, missing_kinds
 
@@ -77,13 +78,13 @@ def give_extra_cards(deal: DealState, seat: int) -> None:
             return  # only the first player at the table receives them (§3.5 escalator, S4 l.55)
         if not deal.extra_done[side]:
             deal.extra_done[side] = True
-            deal._draw(seat, rules.extra_cards)
+            draw_cards(deal, seat, rules.extra_cards)
         return
     packet = deal.packets[seat]
     if packet:
         deal.packets[seat] = []
         for c in packet:
-            deal._give(seat, c)
+            give_card(deal, seat, c)
         deal._replace_red_threes(seat)
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from canasta.engine.state import give_card
+
 if TYPE_CHECKING:
     from canasta.engine.state import DealState
 
@@ -65,7 +67,7 @@ def take_foot(state: DealState, seat: int, at_draw: bool = False, by_discard: bo
         return
     state.packets[seat] = []
     for c in packet:
-        state._give(seat, c)
+        give_card(state, seat, c)
     state._replace_red_threes(seat)
 
 

@@ -327,12 +327,6 @@ class DealState:
         self._rng = value
         self._rng_shared = False
 
-    def _give(self, seat: int, card: int) -> None:
-        give_card(self, seat, card)
-
-    def _take_card(self, seat: int, card: int) -> None:
-        take_card(self, seat, card)
-
     def _turn_upcard(self) -> None:
         stock = self.stock
         while stock:
@@ -361,10 +355,6 @@ class DealState:
                 if draw_cards(self, seat, 1) and self.rules.threes_by_colour:
                     return True  # nothing replaces the stock's last card, a three: it stays in the hand (A.10)
         return False
-
-    def _draw(self, seat: int, count: int) -> bool:
-        """Draw ``count`` cards (:func:`draw_cards`)."""
-        return draw_cards(self, seat, count)
 
     @property
     def pile_top(self) -> int | None:
