@@ -19,8 +19,6 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import compress
-from operator import itemgetter
 from typing import Any
 
 from canasta.cards.deck import card_str, sort_key
@@ -224,22 +222,17 @@ def cards_text(cards: Any) -> list[str]:
 
 
 _DISPLAY_ORDER = sorted(range(53), key=sort_key)
-_DISPLAY_TEXTS = [_CARD_TEXT[c] for c in _DISPLAY_ORDER]
-_IN_DISPLAY_ORDER = itemgetter(*_DISPLAY_ORDER)
-_PLACES = range(53)
+_DISPLAY_CARDS = [(c, _CARD_TEXT[c]) for c in _DISPLAY_ORDER]
 
 
 def hand_text(counts: Sequence[int]) -> list[str]:
     """A hand given as counts per card type, as notation strings in display order (:func:`sort_key`):
     the ``hand`` of :func:`view_dict`, without building a view."""
-    ordered = _IN_DISPLAY_ORDER(counts)  # the counts in display order, then only the cards held are visited
     out: list[str] = []
-    for place in compress(_PLACES, ordered):
-        n = ordered[place]
-        if n == 1:
-            out.append(_DISPLAY_TEXTS[place])
-        else:
-            out += [_DISPLAY_TEXTS[place]] * n
+    for card, text in _DISPLAY_CARDS:
+        n = counts[card]
+        if n:
+            out += [text] * n
     return out
 
 

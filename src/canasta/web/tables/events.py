@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import compress, count
-from operator import gt
 from typing import Any
 
 from canasta.cards.deck import card_str
@@ -61,8 +59,9 @@ def gained(before: Sequence[int], after: Sequence[int]) -> tuple[str, ...]:
     if len(before) != len(after):
         raise ValueError("hands of different lengths")
     out: list[str] = []
-    for card in compress(count(), map(gt, after, before)):  # only the card types gained are visited
-        out.extend([card_str(card)] * (after[card] - before[card]))
+    for card, (had, has) in enumerate(zip(before, after, strict=True)):
+        if has > had:
+            out.extend([card_str(card)] * (has - had))
     return tuple(out)
 
 
