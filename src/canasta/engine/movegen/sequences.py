@@ -328,18 +328,11 @@ def seq_play_ids(deal: DealState, seat: int, side: int, size: int, pend: int, al
             if short:
                 ids += short_sequence_ids(suit, row, smin, smax, room, seven)
                 continue
-            slots = tables[suit].get(row)
-            found = slots[0] if slots is not None else None
-            if found is None:
-                found = sequence_ids_kind(suit, row, smin, smax, least, 0)
+            found = _kind_ids(tables, suit, row, smin, smax, least, 0)
             if found:
                 ids += found
-            if code:  # (the row's slots exist now)
-                found = tables[suit][row][code]
-                if found is None:
-                    found = sequence_ids_kind(suit, row, smin, smax, least, code)
-                if found:
-                    wild_ids += found
+            if code:
+                wild_ids += _kind_ids(tables, suit, row, smin, smax, least, code)
     if not seqs:
         if wild_ids:
             ids += wild_ids
@@ -435,6 +428,12 @@ def sequence_ids_kind(suit: int, row: bytes, min_len: int, max_len: int, least: 
     (:func:`sequence_ids_of`)."""
     key = (min_len, max_len, least)
     tables = _NEW_IDS.get(key) or _NEW_IDS.setdefault(key, [{}, {}, {}, {}])
+    return _kind_ids(tables, suit, row, min_len, max_len, least, code)
+
+
+def _kind_ids(tables: list[dict[bytes, IdSlots]], suit: int, row: bytes, min_len: int, max_len: int, least: int,
+              code: int) -> list[int]:
+    """:func:`sequence_ids_kind` with its caches per suit ``tables`` (:data:`_NEW_IDS`) at hand."""
     slots = tables[suit].get(row)
     if slots is None:
         if not suit:
@@ -443,7 +442,7 @@ def sequence_ids_kind(suit: int, row: bytes, min_len: int, max_len: int, least: 
             slots = tables[suit][row] = [None, None, None, None]
     found = slots[code]
     if found is None:
-        clubs = sequence_ids_kind(0, row, min_len, max_len, least, code)
+        clubs = _kind_ids(tables, 0, row, min_len, max_len, least, code)
         shift = SUIT_SHIFTS[1 if code else 0] * suit
         found = slots[code] = [a + shift for a in clubs]
     return found
