@@ -145,19 +145,20 @@ def test_stuck_cards_are_counted_as_before(spec: str) -> None:
 
 def _out_reach_every_order(deal: DealState, hand: list[int], rank_counts: list[int],
                            melds_by_rank: dict[int, list[int]], canastas: int, seq_done: int, depth: int,
-                           spans: list[tuple[int, int, int]], top: bool) -> bool:
-    """``sequence_plans.out_reach`` as first written (every order of the sequence moves searched; discard allowed)."""
+                           spans: list[tuple[int, int, int]], top: bool, allow_discard: bool = True) -> bool:
+    """``sequence_plans.out_reach`` as first written (every order of the sequence moves searched, no bound on the
+    moves left)."""
     side = deal.side_of[deal.turn]
     need = deal._out_need(side, seq_done)
     if sum(rank_counts) == 0:
         return canastas >= need
-    if sequence_plans._stuck(deal, hand, rank_counts, melds_by_rank, spans) > 1:
+    if sequence_plans._stuck(deal, hand, rank_counts, melds_by_rank, spans) > (1 if allow_discard else 0):
         return False
     if top and canastas + sequence_plans._canasta_bound(deal, hand, rank_counts, melds_by_rank, spans) < \
             deal.rules.canastas_to_go_out:
         return False
-    if need < 10**6 and may_meld_out(rank_counts, melds_by_rank, deal.meld_limits, need - canastas, True) and \
-            can_meld_out(rank_counts, melds_by_rank, deal.meld_limits, canastas, need, allow_discard=True):
+    if need < 10**6 and may_meld_out(rank_counts, melds_by_rank, deal.meld_limits, need - canastas, allow_discard) \
+            and can_meld_out(rank_counts, melds_by_rank, deal.meld_limits, canastas, need, allow_discard=allow_discard):
         return True
     if depth <= 0:
         return False
@@ -169,14 +170,14 @@ def _out_reach_every_order(deal: DealState, hand: list[int], rank_counts: list[i
         else:
             nxt[i] = after
         ok = _out_reach_every_order(deal, hand, rank_counts, melds_by_rank, canastas + done, seq_done + done,
-                                    depth - 1, nxt, False)
+                                    depth - 1, nxt, False, allow_discard)
         sequence_plans._shift(hand, rank_counts, cards, 1)
         if ok:
             return True
     return False
 
 
-@pytest.mark.parametrize("spec", ["hollywood", "brazilian", "samba", "chilean"])
+@pytest.mark.parametrize("spec", ["hollywood", "brazilian", "samba", "chilean", "italian", "bolivia"])
 def test_sequence_plans_answer_as_every_order(spec: str) -> None:
     answers = []
     for deal in states(spec, 12):  # an eager player: hands go down
@@ -189,6 +190,57 @@ def test_sequence_plans_answer_as_every_order(spec: str) -> None:
             assert got == _out_reach_every_order(deal, *args, 0, REACH_DEPTH, spans, True)
             answers.append(got)
     assert len(answers) > 200 and any(answers) and not all(answers)
+
+
+@pytest.mark.parametrize("spec", ["hollywood", "italian", "samba", "bolivia", "brazilian", "chilean"])
+def test_sequence_moves_fall_short_only_where_no_plan_goes_out(spec: str) -> None:
+    """``sequence_plans._moves_fall_short`` (presets9: the naturals that sequences must take so that every rank
+    may meld, covered by the windows of the moves left) says no only where the plan as first written, searching
+    every order of the sequence moves, finds no going out: at every depth of moves left, with and without the
+    discard, on the play-phase positions of random and of eager players."""
+    refused = checked = deep = 0
+    for eager in (False, True):
+        for deal in states(spec, 8, eager=eager):
+            seat = deal.turn
+            side = deal.side_of[seat]
+            if deal.phase != P_PLAY or not deal.opened[side] or deal.pending:
+                continue
+            hand, rank_counts = deal.hands[seat][:], deal.rank_counts[seat][:]
+            melds_by_rank = deal.melds_by_rank(side)
+            spans = [m.span for m in deal.melds[side] if m.target == SEQ_TARGET]
+            for depth in range(REACH_DEPTH + 1):
+                for discard in (True, False):
+                    if not sequence_plans._moves_fall_short(deal, rank_counts, melds_by_rank, depth, discard):
+                        continue
+                    refused += 1
+                    deep += depth == REACH_DEPTH and discard
+                    assert not _out_reach_every_order(deal, hand, rank_counts, melds_by_rank, deal.canastas[side], 0,
+                                                      depth, spans, False, discard)
+                    assert hand == deal.hands[seat] and rank_counts == deal.rank_counts[seat]
+            checked += 1
+    assert checked > 100 and refused > checked and deep > 20, (checked, refused, deep)
+
+
+def test_windows_needed_is_the_fewest_cover() -> None:
+    """The greedy cover of ``_windows_needed`` against every placing of up to two windows (ranks 4..A)."""
+    import itertools
+    import random
+
+    rng = random.Random(9)
+    windows = [(a, b) for a in range(FOUR, ACE + 1) for b in range(a, ACE + 1)]
+    for _ in range(200):
+        longest = rng.choice((3, 5, 7, 11))
+        needs = [0] * (ACE + 1)
+        for r in rng.sample(range(FOUR, ACE + 1), rng.randint(1, 4)):
+            needs[r] = rng.randint(1, 2)
+        fits = [w for w in windows if w[1] - w[0] + 1 <= longest]
+        fewest = 3
+        for k in range(3):
+            if any(all(sum(a <= r <= b for a, b in ws) >= needs[r] for r in range(FOUR, ACE + 1))
+                   for ws in itertools.combinations_with_replacement(fits, k)):
+                fewest = k
+                break
+        assert min(sequence_plans._windows_needed(needs, longest, 2), 3) == fewest, (needs, longest)
 
 
 # ------------------------------------------------ the sharper exact "no"s of the search (issue #17, presets8)

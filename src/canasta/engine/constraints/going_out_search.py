@@ -107,6 +107,11 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
         return False
     if rules.twos_melds and rank_counts[TWO] and twos_reserved(d, side):
         return False
+    block = d.variant_ranks.discard_block
+    plain = not (block >= 0 and rank_counts[block] and not d.no_discard) and not rules.black3_foot_book \
+        and not rules.black3_set_leaves_play  # the hand's counts go to the plan as they are
+    if plain and not loose_cards_fit(rank_counts, d.meld_index[side], d.meld_limits, not d.no_discard):
+        return False  # the plan's first "no" (below), asked before its melds and the need are worked out
     need = d._out_need(side)
     if need >= 10**6:
         return False
@@ -121,7 +126,6 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
             rank_counts[THREE] = 0  # the set leaves play (§3.4)
     melds_by_rank = d.melds_by_rank(side)
     canastas = d.canastas[side]
-    block = d.variant_ranks.discard_block
     if block >= 0 and rank_counts[block] and not d.no_discard:
         if can_meld_out(rank_counts, melds_by_rank, d.meld_limits, canastas, need, allow_discard=False):
             return True
@@ -134,7 +138,7 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
         return False
     allow = not d.no_discard
     limits = d.meld_limits
-    if not loose_cards_fit(rank_counts, d.meld_index[side], limits, allow):
+    if not plain and not loose_cards_fit(rank_counts, d.meld_index[side], limits, allow):
         return False
     if not may_meld_out(rank_counts, melds_by_rank, limits, need - canastas, allow):
         return False  # the quick exact "no"s of reach.py for this plan

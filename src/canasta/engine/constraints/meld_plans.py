@@ -457,6 +457,31 @@ def _new_meld_ok(limits: MeldLimits, r: int, c: int, wilds: int) -> bool:
     return c == 2 and wilds > 0 and limits.pair_wild_at(r)
 
 
+def rank_may_meld(limits: MeldLimits, r: int, c: int, meld: list[int] | None, wilds: int) -> bool:
+    """Whether ``c`` naturals of rank ``r`` might all be melded by a plan of :func:`can_meld_out` (after its
+    discard): ``meld`` is the side's meld of the rank (``[naturals, wild cards]``, None for none) and ``wilds`` the
+    hand's wild cards. False only where no plan of :func:`_all_meldable` nor :func:`_split_meldable` melds them,
+    whatever the other ranks do: a new meld needs :func:`_new_meld_ok`, an open meld its cap
+    (``mixed_max`` once mixed), else a split that closes it at 7 cards and melds the rest beside it (``several``).
+    A necessary condition rank by rank (the wild cards are not shared out between the ranks)."""
+    if c == 0:
+        return True
+    if meld is None:
+        return _new_meld_ok(limits, r, c, wilds)
+    size = meld[0] + meld[1]
+    if size + c <= (limits.mixed_max if meld[1] else limits.max_size):
+        return True
+    if not limits.several or size >= 7 or c < 2:
+        return False  # _split_meldable splits only open melds, leaving 2 naturals or more beside the canasta
+    for k in range(0, min(c - 2, 7 - size) + 1):  # as _split_meldable tries them
+        fill = 7 - size - k
+        if (fill <= wilds and fill <= limits.join_capacity(meld[0], meld[1], k, r)
+                and size + k + fill <= limits.max_size and (fill + meld[1] == 0 or size + k + fill <= limits.mixed_max)
+                and _new_meld_ok(limits, r, c - k, wilds - fill)):
+            return True
+    return False
+
+
 def _lone(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], r: int, min_nat: int,
           threes: bool = True) -> bool:
     """Whether the cards of rank ``r`` in ``rc`` can join no meld (black threes short of three, naturals

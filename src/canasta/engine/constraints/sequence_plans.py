@@ -16,7 +16,7 @@ from canasta.cards.sequences import (
     spans_in_hand,
 )
 from canasta.engine.constraints.bounds import may_meld_out
-from canasta.engine.constraints.meld_plans import best_meld_value
+from canasta.engine.constraints.meld_plans import MeldLimits, best_meld_value, rank_may_meld
 from canasta.moves.notation import (
     SEQ_TARGET,
     WILD_TARGET,
@@ -164,6 +164,76 @@ def _stuck(
     return stuck
 
 
+def _moves_fall_short(deal: DealState, rank_counts: list[int], melds_by_rank: dict[int, list[int]], depth: int,
+                      allow_discard: bool) -> bool:
+    """Whether no plan of :func:`out_reach` with up to ``depth`` more sequence moves can meld the hand out (an exact
+    "no", for pruning): the plan ends in :func:`~canasta.engine.constraints.meld_plans.can_meld_out` after the
+    sequence moves, which melds no hand where a rank's naturals fail
+    :func:`~canasta.engine.constraints.meld_plans.rank_may_meld` (after its one discard, where ``allow_discard``),
+    nor black threes short of a meld but the one discarded. A sequence move takes at most one natural of each rank
+    of a window of ranks no longer than the longest sequence (``sequence_max``, ``sequence_out_max`` where larger):
+    so each rank needs its fewest naturals taken by sequences (:func:`_taken_needed`), and the fewest windows
+    covering those needs (:func:`_windows_needed`, counted as if any natural of the window could go) must fit in
+    ``depth``, for the discard left on no rank or on any one rank."""
+    limits = deal.meld_limits
+    b3 = rank_counts[THREE]
+    spare = allow_discard
+    if b3 and (b3 < 3 or not limits.threes):
+        if b3 > 1 or not spare:
+            return True
+        spare = False  # the one three is the discard
+    wilds = rank_counts[TWO] + rank_counts[JOKER_RANK]
+    needs = [0] * (ACE + 1)
+    eased: list[tuple[int, int]] = []  # (rank, its need where the discard is of that rank), where that is less
+    for r in range(FOUR, ACE + 1):
+        c = rank_counts[r]
+        if not c:
+            continue
+        meld = melds_by_rank.get(r)
+        n = _taken_needed(limits, r, c, meld, wilds, depth)
+        needs[r] = n
+        if n and spare:
+            n1 = _taken_needed(limits, r, c - 1, meld, wilds, depth)
+            if n1 < n:
+                eased.append((r, n1))
+    longest = max(deal.rules.sequence_max, deal.rules.sequence_out_max)
+    if _windows_needed(needs, longest, depth) <= depth:
+        return False
+    for r, n1 in eased:
+        n = needs[r]
+        needs[r] = n1
+        if _windows_needed(needs, longest, depth) <= depth:
+            return False
+        needs[r] = n
+    return True
+
+
+def _taken_needed(limits: MeldLimits, r: int, c: int, meld: list[int] | None, wilds: int, depth: int) -> int:
+    """The fewest of ``c`` naturals of rank ``r`` that sequences must take so that the rest may meld
+    (:func:`~canasta.engine.constraints.meld_plans.rank_may_meld`), or ``depth`` + 1 where ``depth`` are too few."""
+    for j in range(0, min(c, depth) + 1):
+        if rank_may_meld(limits, r, c - j, meld, wilds):
+            return j
+    return depth + 1
+
+
+def _windows_needed(needs: list[int], longest: int, most: int) -> int:
+    """The fewest windows of at most ``longest`` consecutive ranks that cover each rank ``r`` at least ``needs[r]``
+    times (counted up to ``most`` + 1): each window starts at the lowest rank still short (the greedy cover, which no
+    other placing beats: a window moved right from there covers every short rank it did before)."""
+    left = needs[:]
+    used = 0
+    for r in range(FOUR, ACE + 1):
+        while left[r] > 0:
+            used += 1
+            if used > most:
+                return used
+            for q in range(r, min(r + longest, ACE + 1)):
+                if left[q]:
+                    left[q] -= 1
+    return used
+
+
 def out_reach(
     deal: DealState,
     hand: list[int],
@@ -217,6 +287,8 @@ def _out_reach_node(deal: DealState, hand: list[int], rank_counts: list[int], me
         # counts them too, and more: a natural it counts stuck is one of its lone cards)
     if top and canastas + _canasta_bound(deal, hand, rank_counts, melds_by_rank, spans) < deal.rules.canastas_to_go_out:
         return False
+    if depth > 0 and _moves_fall_short(deal, rank_counts, melds_by_rank, depth, allow_discard):
+        return False  # no rank plan after up to depth sequence moves (nor this one: 0 moves)
     if (
         need < 10**6
         and may_meld_out(

@@ -328,11 +328,11 @@ def seq_play_ids(deal: DealState, seat: int, side: int, size: int, pend: int, al
             if short:
                 ids += short_sequence_ids(suit, row, smin, smax, room, seven)
                 continue
-            found = tables[suit].get(row) or new_sequence_ids(suit, row, smin, smax, least)
-            if found[0]:
-                ids += found[0]
-            if code and found[code]:
-                wild_ids += found[code]
+            found = _kind_ids(tables, suit, row, smin, smax, least, 0)
+            if found:
+                ids += found
+            if code:
+                wild_ids += _kind_ids(tables, suit, row, smin, smax, least, code)
     if not seqs:
         if wild_ids:
             ids += wild_ids
@@ -363,7 +363,10 @@ def seq_play_ids(deal: DealState, seat: int, side: int, size: int, pend: int, al
     return ids
 
 
-_IdsSetup = tuple[Any, int, int, int, bool, int, list[dict[bytes, tuple[list[int], ...]]]]
+IdSlots = list[list[int] | None]
+"""The ids of a row's new sequences per wild-kind code (:func:`sequence_ids_kind`), None until asked."""
+
+_IdsSetup = tuple[Any, int, int, int, bool, int, list[dict[bytes, IdSlots]]]
 
 _IDS_SETUP: Final[dict[int, _IdsSetup]] = {}
 """What :func:`seq_play_ids` reads from the rules, per rules object (by ``id``, the object kept beside
@@ -405,24 +408,43 @@ def short_sequence_ids(suit: int, row: bytes, min_len: int, max_len: int, room: 
 _KINDS: Final[tuple[tuple[int, ...], ...]] = ((), TWO_ONLY, JOKER_ONLY, BOTH)
 """The wild kinds a hand offers by code: 1 if it holds a two, plus 2 if it holds a joker."""
 
-_NEW_IDS: Final[dict[tuple[int, int, int], list[dict[bytes, tuple[list[int], ...]]]]] = {}
-"""Cache of :func:`new_sequence_ids`: per (min_len, max_len, least), per suit, by row."""
+_NEW_IDS: Final[dict[tuple[int, int, int], list[dict[bytes, IdSlots]]]] = {}
+"""Cache of :func:`sequence_ids_kind`: per (min_len, max_len, least), per suit, by row, per wild-kind code."""
 
 
 def new_sequence_ids(suit: int, row: bytes, min_len: int, max_len: int, least: int) -> tuple[list[int], ...]:
     """The ids of :func:`new_sequences` of ``suit`` for ``row``, in the order :func:`seq_play_candidates`
     offers them: natural sequences first, then per wild-kind code (1 twos only, 2 jokers only, 3 both,
-    :data:`_KINDS`) those holding a wild card of those kinds; cached, one entry per row (do not modify
-    the lists). The table of moves numbers the sequences of every suit alike (:data:`SUIT_SHIFTS`), so
-    the ids of suits D, H, S are those of suit C for the same row, shifted."""
-    tables = _NEW_IDS.setdefault((min_len, max_len, least), [{}, {}, {}, {}])
-    if suit:
-        clubs = tables[0].get(row) or new_sequence_ids(0, row, min_len, max_len, least)
-        nat_shift, wild_shift = SUIT_SHIFTS[0] * suit, SUIT_SHIFTS[1] * suit
-        found = ([a + nat_shift for a in clubs[0]],) + tuple([a + wild_shift for a in ids] for ids in clubs[1:])
-    else:
-        found = sequence_ids_of(0, row, min_len, max_len, least)
-    tables[suit][row] = found
+    :data:`_KINDS`) those holding a wild card of those kinds (each :func:`sequence_ids_kind`; do not modify the
+    lists)."""
+    return tuple([sequence_ids_kind(suit, row, min_len, max_len, least, code) for code in range(4)])
+
+
+def sequence_ids_kind(suit: int, row: bytes, min_len: int, max_len: int, least: int, code: int) -> list[int]:
+    """:func:`new_sequence_ids` of one wild-kind ``code`` (0: the natural sequences), worked out only when asked
+    (a hand holding no wild card never needs the others); cached per row (do not modify the list). The table of
+    moves numbers the sequences of every suit alike (:data:`SUIT_SHIFTS`), so the ids of suits D, H, S are those of
+    suit C for the same row, shifted; those of suit C are worked out for every code at once
+    (:func:`sequence_ids_of`)."""
+    key = (min_len, max_len, least)
+    tables = _NEW_IDS.get(key) or _NEW_IDS.setdefault(key, [{}, {}, {}, {}])
+    return _kind_ids(tables, suit, row, min_len, max_len, least, code)
+
+
+def _kind_ids(tables: list[dict[bytes, IdSlots]], suit: int, row: bytes, min_len: int, max_len: int, least: int,
+              code: int) -> list[int]:
+    """:func:`sequence_ids_kind` with its caches per suit ``tables`` (:data:`_NEW_IDS`) at hand."""
+    slots = tables[suit].get(row)
+    if slots is None:
+        if not suit:
+            slots = tables[0][row] = list(sequence_ids_of(0, row, min_len, max_len, least))
+        else:
+            slots = tables[suit][row] = [None, None, None, None]
+    found = slots[code]
+    if found is None:
+        clubs = _kind_ids(tables, 0, row, min_len, max_len, least, code)
+        shift = SUIT_SHIFTS[1 if code else 0] * suit
+        found = slots[code] = [a + shift for a in clubs]
     return found
 
 
