@@ -33,14 +33,16 @@ from canasta.engine.movegen.pile_takes import (
     take_modes,
 )
 from canasta.engine.movegen.sequences import find_sequence
-from canasta.engine.movegen.turn_moves import legal_actions, settle_must_go_out
+from canasta.engine.movegen.turn_moves import COMPILED, legal_actions, settle_must_go_out
 from canasta.engine.movegen.wild_sequences import wild_pair_problem
 from canasta.engine.state import (
+    ENGINE_CALLS,
     P_ANSWER,
     P_DRAW,
     P_OVER,
     P_PLAY,
     DealState,
+    EngineCalls,
     Meld,
     draw_cards,
     give_card,
@@ -198,11 +200,34 @@ def play_legal_action(state: DealState, action: int) -> Move | None:
     :func:`~canasta.engine.movegen.move_cards.move_for_action`) if it is among the legal moves
     (:func:`~canasta.engine.movegen.turn_moves.legal_actions`) and return it; else None, the state unchanged.
     The body of :meth:`canasta.engine.deal.Deal.apply_action`, in one call (compiled in the compiled core)."""
-    if action not in legal_actions(state):
+    legal = legal_actions(state)
+    if COMPILED:  # a native loop over the ids: ``in`` compares each as an object (PyObject_RichCompare)
+        for a in legal:
+            if a == action:
+                break
+        else:
+            return None
+    elif action not in legal:
         return None
     move = move_for_action(state, action)
     play_move(state, action, move)
     return move
+
+
+class _EngineCalls(EngineCalls):
+    """The engine's entry points for :meth:`DealState.legal_actions` and :meth:`DealState.apply_action`
+    (:data:`~canasta.engine.state.ENGINE_CALLS`)."""
+
+    def legal_actions(self, state: DealState) -> list[int]:
+        """:func:`~canasta.engine.movegen.turn_moves.legal_actions`."""
+        return legal_actions(state)
+
+    def play_legal_action(self, state: DealState, action: int) -> Move | None:
+        """:func:`play_legal_action`."""
+        return play_legal_action(state, action)
+
+
+ENGINE_CALLS[0] = _EngineCalls()
 
 
 def play_move(state: DealState, action: int, move: Move) -> None:
