@@ -27,7 +27,7 @@ from canasta.engine.cutthroat import form_alliance
 from canasta.engine.dowry import take_dowry
 from canasta.engine.extra_cards import give_extra_cards
 from canasta.engine.hand_foot import foot_waits, goes_out_from_hand, pile_cut, take_foot
-from canasta.engine.movegen.move_cards import RANK_WORDS, move_for_action
+from canasta.engine.movegen.move_cards import ACTION_KINDS, RANK_WORDS, move_for_action
 from canasta.engine.movegen.pile_takes import (
     canasta_take_rule,
     take_modes,
@@ -233,8 +233,8 @@ ENGINE_CALLS[0] = _EngineCalls()
 def play_move(state: DealState, action: int, move: Move) -> None:
     """Apply a legal move without checks (the caller checked it): draw, take the pile, meld, add, discard, ask, answer,
     pass, declare (a special hand laid down: the deal ends, nobody goes out, MAC A.11), layout (the three kept for
-    the Straight laid out and replaced, MAC A.3)."""
-    kind = move.kind
+    the Straight laid out and replaced, MAC A.3). ``action`` is the id of ``move`` (its kind read from the id)."""
+    kind = ACTION_KINDS[action]
     state._legal = None
     seat = state.turn
     if kind == DRAW:

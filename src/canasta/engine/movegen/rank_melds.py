@@ -86,26 +86,30 @@ KEY_BITS: Final = 8
 """Bits of each count in the int keys of :func:`add_hit` and :func:`meld_hit`: a count of cards of one rank
 (naturals in the hand or in a meld, the room left, a meld's wild cards) stays below ``2 ** KEY_BITS``, since a deck
 has at most ``MAX_PACKS`` (9) packs, 36 cards of a rank and 54 wild cards; twos and jokers are counted up to 3
-(2 bits). Additions have keys >= 0, new melds keys < 0; the tuple keys of the functions above never equal an int."""
+(2 bits), the rank index is below 16 (4 bits). Additions have keys >= 0, new melds keys < 0; the tuple keys of
+the functions above never equal an int."""
 
 
 def add_hit(cache: Cache, limits: MeldLimits, r: int, most_nat: int, room: int, meld: Meld, twos: int,
-            jokers: int) -> Options:
+            jokers: int) -> Options | None:
     """:func:`add_options` for ``meld`` (its ``nat`` and ``wild``), read from ``cache`` under one int (of
     :data:`KEY_BITS` bits a count) rather than a tuple: the compiled core's move generation
     (``turn_moves.COMPILED``), where making, hashing and comparing a tuple of eight ints costs more than the rest of
-    a cache hit. The same options as :func:`add_options`."""
-    key = ((((((r << KEY_BITS | most_nat) << KEY_BITS | room) << KEY_BITS | meld.nat) << KEY_BITS | meld.wild) << 4)
-           | twos << 2 | jokers)
+    a cache hit. The same options as :func:`add_options`; never None (the type says "the cache's tuple as it is":
+    compiled, a function typed to return :data:`Options` unpacks it into a C struct and its caller makes a new
+    tuple of it)."""
+    # the rank and the naturals in the low bits: the dictionary's first probe tells most keys apart
+    key = (((((jokers << 2 | twos) << KEY_BITS | meld.wild) << KEY_BITS | meld.nat) << KEY_BITS | room) << KEY_BITS
+           | most_nat) << 4 | r
     found = cache.get(key)
     if found is None:
         found = cache[key] = add_options(cache, limits, r, most_nat, room, meld.nat, meld.wild, twos, jokers)
     return found
 
 
-def meld_hit(cache: Cache, limits: MeldLimits, r: int, most_nat: int, twos: int, jokers: int) -> Options:
-    """:func:`meld_options` read from ``cache`` under one int, as :func:`add_hit`."""
-    key = -1 - ((r << KEY_BITS | most_nat) << 4 | twos << 2 | jokers)
+def meld_hit(cache: Cache, limits: MeldLimits, r: int, most_nat: int, twos: int, jokers: int) -> Options | None:
+    """:func:`meld_options` read from ``cache`` under one int, as :func:`add_hit` (never None)."""
+    key = -1 - (((jokers << 2 | twos) << KEY_BITS | most_nat) << 4 | r)
     found = cache.get(key)
     if found is None:
         found = cache[key] = meld_options(cache, limits, r, most_nat, twos, jokers)
