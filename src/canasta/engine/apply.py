@@ -27,20 +27,22 @@ from canasta.engine.cutthroat import form_alliance
 from canasta.engine.dowry import take_dowry
 from canasta.engine.extra_cards import give_extra_cards
 from canasta.engine.hand_foot import foot_waits, goes_out_from_hand, pile_cut, take_foot
-from canasta.engine.movegen.move_cards import RANK_WORDS, move_for_action
+from canasta.engine.movegen.move_cards import ACTION_KINDS, RANK_WORDS, move_for_action
 from canasta.engine.movegen.pile_takes import (
     canasta_take_rule,
     take_modes,
 )
 from canasta.engine.movegen.sequences import find_sequence
-from canasta.engine.movegen.turn_moves import legal_actions, settle_must_go_out
+from canasta.engine.movegen.turn_moves import COMPILED, legal_actions, settle_must_go_out
 from canasta.engine.movegen.wild_sequences import wild_pair_problem
 from canasta.engine.state import (
+    ENGINE_CALLS,
     P_ANSWER,
     P_DRAW,
     P_OVER,
     P_PLAY,
     DealState,
+    EngineCalls,
     Meld,
     draw_cards,
     give_card,
@@ -198,18 +200,41 @@ def play_legal_action(state: DealState, action: int) -> Move | None:
     :func:`~canasta.engine.movegen.move_cards.move_for_action`) if it is among the legal moves
     (:func:`~canasta.engine.movegen.turn_moves.legal_actions`) and return it; else None, the state unchanged.
     The body of :meth:`canasta.engine.deal.Deal.apply_action`, in one call (compiled in the compiled core)."""
-    if action not in legal_actions(state):
+    legal = legal_actions(state)
+    if COMPILED:  # a native loop over the ids: ``in`` compares each as an object (PyObject_RichCompare)
+        for a in legal:
+            if a == action:
+                break
+        else:
+            return None
+    elif action not in legal:
         return None
     move = move_for_action(state, action)
     play_move(state, action, move)
     return move
 
 
+class _EngineCalls(EngineCalls):
+    """The engine's entry points for :meth:`DealState.legal_actions` and :meth:`DealState.apply_action`
+    (:data:`~canasta.engine.state.ENGINE_CALLS`)."""
+
+    def legal_actions(self, state: DealState) -> list[int]:
+        """:func:`~canasta.engine.movegen.turn_moves.legal_actions`."""
+        return legal_actions(state)
+
+    def play_legal_action(self, state: DealState, action: int) -> Move | None:
+        """:func:`play_legal_action`."""
+        return play_legal_action(state, action)
+
+
+ENGINE_CALLS[0] = _EngineCalls()
+
+
 def play_move(state: DealState, action: int, move: Move) -> None:
     """Apply a legal move without checks (the caller checked it): draw, take the pile, meld, add, discard, ask, answer,
     pass, declare (a special hand laid down: the deal ends, nobody goes out, MAC A.11), layout (the three kept for
-    the Straight laid out and replaced, MAC A.3)."""
-    kind = move.kind
+    the Straight laid out and replaced, MAC A.3). ``action`` is the id of ``move`` (its kind read from the id)."""
+    kind = ACTION_KINDS[action]
     state._legal = None
     seat = state.turn
     if kind == DRAW:

@@ -276,17 +276,25 @@ class Deal(DealState):
         return move
 
     def apply_action(self, action: int) -> Move:
-        """Apply the move with id ``action`` (cards chosen by :meth:`move_for_action`).
+        """Apply the move with id ``action`` (cards chosen by :meth:`move_for_action`) and return it.
+
+        In the compiled core this is :meth:`DealState.apply_action <canasta.engine.state.DealState.apply_action>`
+        (compiled: the same, without a Python frame), as :meth:`legal_actions` is ``DealState.legal_actions``.
 
         Raises:
             IllegalMove: ``action`` is not among :meth:`legal_actions`; state unchanged.
         """
         move = play_legal_action(self, action)
         if move is None:
-            if not 0 <= action < len(ACTIONS):
-                raise IllegalMove(f"{action} is not a move id (0..{len(ACTIONS) - 1})")
-            raise IllegalMove(explain(self, self.move_for_action_safe(action)))
+            raise self._illegal_action(action)
         return move
+
+    def _illegal_action(self, action: int) -> IllegalMove:
+        """The error of :meth:`apply_action` for an ``action`` that is not legal now: the id is unknown, or why the
+        rules forbid its move (:func:`~canasta.engine.explain.explain`)."""
+        if not 0 <= action < len(ACTIONS):
+            return IllegalMove(f"{action} is not a move id (0..{len(ACTIONS) - 1})")
+        return IllegalMove(explain(self, self.move_for_action_safe(action)))
 
     def move_for_action_safe(self, action: int) -> Move:
         """Like :meth:`move_for_action` but never raises (for messages)."""
@@ -300,7 +308,11 @@ class Deal(DealState):
 
     # ----------------------------------------------- the public face: each line names the module that does it
 
-    legal_actions = _method(turn_moves.legal_actions)
+    # compiled core: DealState's own compiled methods (Python reaches the engine without a frame of its own), else
+    # the engine's functions themselves
+    legal_actions = DealState.legal_actions if turn_moves.COMPILED else turn_moves.legal_actions
+    if turn_moves.COMPILED:
+        apply_action = DealState.apply_action
     move_for_action = _method(move_cards.move_for_action)
     forced_to_take = _method(pile_takes.forced_to_take)
     side_may_go_out = _method(going_out.side_may_go_out)

@@ -128,6 +128,26 @@ class Meld:
         return m
 
 
+class EngineCalls:
+    """The engine's entry points that :meth:`DealState.legal_actions` and :meth:`DealState.apply_action` call:
+    :mod:`canasta.engine.apply` (which imports the move generation this module cannot import: it imports this
+    module) puts its own in :data:`ENGINE_CALLS` when it is imported. In the compiled core a call of a method of this
+    compiled class is a direct C call, so the two methods of :class:`DealState` reach the engine without a Python
+    frame; :class:`~canasta.engine.deal.Deal` uses them in the compiled core (docs/bench.md "The build")."""
+
+    def legal_actions(self, state: DealState) -> list[int]:
+        """:func:`canasta.engine.movegen.turn_moves.legal_actions`."""
+        raise NotImplementedError("canasta.engine.apply is not imported")
+
+    def play_legal_action(self, state: DealState, action: int) -> Move | None:
+        """:func:`canasta.engine.apply.play_legal_action`."""
+        raise NotImplementedError("canasta.engine.apply is not imported")
+
+
+ENGINE_CALLS: Final[list[EngineCalls]] = [EngineCalls()]
+"""The one :class:`EngineCalls` in use (set by :mod:`canasta.engine.apply`)."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # Deal, a Python class, extends it (compiled core)
 class DealState:
     """The fields of one deal and the primitives that keep them in step (module docstring).
@@ -137,74 +157,15 @@ class DealState:
     a copy, and implemented by :class:`~canasta.engine.deal.Deal`.
     """
 
-    __slots__ = (
-        "rules",
-        "n",
-        "teams",
-        "side_of",
-        "meld_limits",
-        "rank_values",
-        "values",
-        "dealer",
-        "seed",
-        "deck",
-        "hands",
-        "rank_counts",
-        "hand_sizes",
-        "stock",
-        "pile",
-        "frozen",
-        "melds",
-        "meld_index",
-        "canastas",
-        "red3",
-        "opened",
-        "scores",
-        "minimum",
-        "draw_count",
-        "turn",
-        "actor",
-        "phase",
-        "drew",
-        "pending",
-        "open_total",
-        "turn_new",
-        "touched_old",
-        "has_melded",
-        "asked",
-        "answer",
-        "no_discard",
-        "over",
-        "out_seat",
-        "special_seat",
-        "concealed",
-        "reshuffles",
-        "_rng",
-        "_rng_shared",
-        "turn_no",
-        "_legal",
-        "partner_of",
-        "stock_out",
-        "conceal_only",
-        "black3_removed",
-        "ask_failed",
-        "home",
-        "lone",
-        "opener",
-        "opened_turn",
-        "must_canasta",
-        "blocked_until",
-        "variant_ranks",
-        "packets",
-        "talons",
-        "extra_done",
-        "dowry",
-        "seq_canastas",
-        "natural_bits",
-        "seqs",
-        "planning",
-        "_out_dead",
-        "_shared",
+    __slots__ = (  # the fields, typed below
+        "rules", "n", "teams", "side_of", "meld_limits", "rank_values", "values", "dealer", "seed", "deck", "hands",
+        "rank_counts", "hand_sizes", "stock", "pile", "frozen", "melds", "meld_index", "canastas", "red3", "opened",
+        "scores", "minimum", "draw_count", "turn", "actor", "phase", "drew", "pending", "open_total", "turn_new",
+        "touched_old", "has_melded", "asked", "answer", "no_discard", "over", "out_seat", "special_seat", "concealed",
+        "reshuffles", "_rng", "_rng_shared", "turn_no", "_legal", "partner_of", "stock_out", "conceal_only",
+        "black3_removed", "ask_failed", "home", "lone", "opener", "opened_turn", "must_canasta", "blocked_until",
+        "variant_ranks", "packets", "talons", "extra_done", "dowry", "seq_canastas", "natural_bits", "seqs",
+        "planning", "_out_dead", "_shared",
     )
 
     rules: Rules
@@ -497,10 +458,32 @@ class DealState:
         self._legal = None
         self._out_dead = -1
 
-    # ------------------------------------------- implemented by canasta.engine.deal.Deal (for the searches)
+    # ------------------------------------------- the entry points (Deal's in the compiled core: no Python frame)
 
     def legal_actions(self) -> list[int]:
-        """The legal move ids of the player to act (:meth:`canasta.engine.deal.Deal.legal_actions`)."""
+        """Ids of the legal moves of the player to act (empty when the deal is over), in id order.
+
+        The list is cached until the next move; do not modify it
+        (:func:`canasta.engine.movegen.turn_moves.legal_actions`, through :data:`ENGINE_CALLS`)."""
+        return ENGINE_CALLS[0].legal_actions(self)
+
+    def apply_action(self, action: int) -> Move:
+        """Apply the move with id ``action`` (cards chosen by :meth:`move_for_action`) and return it
+        (:func:`canasta.engine.apply.play_legal_action`, through :data:`ENGINE_CALLS`).
+
+        Raises:
+            IllegalMove: ``action`` is not among :meth:`legal_actions`; state unchanged.
+        """
+        move = ENGINE_CALLS[0].play_legal_action(self, action)
+        if move is None:
+            raise self._illegal_action(action)
+        return move
+
+    # ------------------------------------------- implemented by canasta.engine.deal.Deal (for the searches)
+
+    def _illegal_action(self, action: int) -> Exception:
+        """The :class:`~canasta.errors.IllegalMove` saying why ``action`` is not legal now
+        (:meth:`canasta.engine.deal.Deal._illegal_action`)."""
         raise NotImplementedError
 
     def move_for_action(self, action: int) -> Move:
@@ -607,11 +590,16 @@ def give_card(state: DealState, seat: int, card: int) -> None:
     ``natural_bits``). A function, not a method: the compiled core calls it directly, where a method of a
     :class:`~canasta.engine.deal.Deal` (a Python subclass) called from compiled code is looked up by name."""
     h = state.hands[seat]
-    if not h[card] and isinstance(state, SeqState):
+    k = h[card]
+    if not k and isinstance(state, SeqState):
         state.natural_bits[seat] |= NAT_BIT[card]
-    h[card] += 1
-    state.rank_counts[seat][card >> 2] += 1
-    state.hand_sizes[seat] += 1
+    h[card] = k + 1
+    # written out (not ``+= 1``): compiled, an augmented item assignment adds two objects (PyNumber_InPlaceAdd)
+    rc = state.rank_counts[seat]
+    r = card >> 2
+    rc[r] = rc[r] + 1
+    sizes = state.hand_sizes
+    sizes[seat] = sizes[seat] + 1
 
 
 def take_card(state: DealState, seat: int, card: int) -> None:
@@ -624,8 +612,11 @@ def take_card(state: DealState, seat: int, card: int) -> None:
     h[card] = k - 1
     if k == 1 and isinstance(state, SeqState):
         state.natural_bits[seat] &= ~NAT_BIT[card]
-    state.rank_counts[seat][card >> 2] -= 1
-    state.hand_sizes[seat] -= 1
+    rc = state.rank_counts[seat]  # written out, as in give_card
+    r = card >> 2
+    rc[r] = rc[r] - 1
+    sizes = state.hand_sizes
+    sizes[seat] = sizes[seat] - 1
 
 
 def draw_cards(state: DealState, seat: int, count: int) -> bool:

@@ -133,7 +133,7 @@ class MeldLimits:
         self.wild_min = wild_min
         self.wild_max = wild_max
         self.pair_wild = min_nat <= 2 and self.capacity(2, 0) >= 1
-        self.options: dict[tuple[int, ...], Any] | None = None  # kept here: rank_melds.options_cache
+        self.options: dict[Any, Any] | None = None  # kept here: rank_melds.options_cache
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its constructor's arguments (the options cache is rebuilt as needed; a compiled

@@ -48,6 +48,10 @@ FIXED_MOVES: Final[tuple[Move | None, ...]] = tuple(
 a discard; moves are immutable, so one object serves every deal), else None (:func:`move_for_action`)."""
 
 
+ACTION_KINDS: Final[tuple[int, ...]] = tuple(a[0] for a in ACTIONS)
+"""Per move id, its kind (``ACTIONS[id][0]``): read by :func:`~canasta.engine.apply.play_move` instead of the
+``kind`` of the :class:`Move` (a Python dataclass, whose attributes compiled code reads by name)."""
+
 TAKE_NEEDS: Final = {TAKE_ADD: (0, 0, 0), TAKE_PAIR: (2, 0, 0), TAKE_NAT_TWO: (1, 1, 0), TAKE_NAT_JOKER: (1, 0, 1)}
 """Per take mode of a rank: the naturals, twos and jokers of the hand it uses."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from canasta.engine.constraints.meld_plans import MeldLimits
-from canasta.engine.state import Candidate
+from canasta.engine.state import Candidate, Meld
 from canasta.moves.actions import ACTION_INDEX, GROUP_WILD_COMBOS, MAX_NATURALS, WILD_MELD_COMBOS, group_action
 from canasta.moves.notation import ADD, MELD, WILD_TARGET
 
@@ -24,13 +24,16 @@ Options = tuple[int, list[Option], list[int]]
 """What the caches keep per key: the most cards any of the options uses, the options, and their ids alone
 (what move generation extends its list with where nothing more is checked)."""
 
-_CACHES: Final[dict[tuple[int, bool, int, int, int, int, int, bool, int, int], dict[tuple[int, ...], Options]]] = {}
+_CACHES: Final[dict[tuple[int, bool, int, int, int, int, int, bool, int, int], dict[OptionKey, Options]]] = {}
 """Per meld limits (wild_limit, no_wild_majority, canasta_max, min_naturals, the rule of five, the rank never wild,
 the rank natural-only, naturals_exceed_wilds, the mixed meld's cap, the size below which wild cards join): the
 cached options."""
 
 
-Cache = dict[tuple[int, ...], Options]
+OptionKey = int | tuple[int, ...]
+"""A key of an option cache: a tuple (the functions below, and move generation in pure Python), or one int
+(:func:`add_hit`, :func:`meld_hit`: move generation in the compiled core)."""
+Cache = dict[OptionKey, Options]
 
 
 def _with_ids(most_k: int, opts: list[Option]) -> Options:
@@ -76,6 +79,40 @@ def add_options(cache: Cache, limits: MeldLimits, r: int, most_nat: int, room: i
     most_k, shape, _ = _add_shape(cache, limits, most_nat, room, nat, wild, twos, jokers, _shape_rank(limits, r))
     shift = _rank_shift(ADD, r)
     found = cache[key] = _with_ids(most_k, [(a + shift, r, n, t, j) for a, _, n, t, j in shape])
+    return found
+
+
+KEY_BITS: Final = 8
+"""Bits of each count in the int keys of :func:`add_hit` and :func:`meld_hit`: a count of cards of one rank
+(naturals in the hand or in a meld, the room left, a meld's wild cards) stays below ``2 ** KEY_BITS``, since a deck
+has at most ``MAX_PACKS`` (9) packs, 36 cards of a rank and 54 wild cards; twos and jokers are counted up to 3
+(2 bits), the rank index is below 16 (4 bits). Additions have keys >= 0, new melds keys < 0; the tuple keys of
+the functions above never equal an int."""
+
+
+def add_hit(cache: Cache, limits: MeldLimits, r: int, most_nat: int, room: int, meld: Meld, twos: int,
+            jokers: int) -> Options | None:
+    """:func:`add_options` for ``meld`` (its ``nat`` and ``wild``), read from ``cache`` under one int (of
+    :data:`KEY_BITS` bits a count) rather than a tuple: the compiled core's move generation
+    (``turn_moves.COMPILED``), where making, hashing and comparing a tuple of eight ints costs more than the rest of
+    a cache hit. The same options as :func:`add_options`; never None (the type says "the cache's tuple as it is":
+    compiled, a function typed to return :data:`Options` unpacks it into a C struct and its caller makes a new
+    tuple of it)."""
+    # the rank and the naturals in the low bits: the dictionary's first probe tells most keys apart
+    key = (((((jokers << 2 | twos) << KEY_BITS | meld.wild) << KEY_BITS | meld.nat) << KEY_BITS | room) << KEY_BITS
+           | most_nat) << 4 | r
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = add_options(cache, limits, r, most_nat, room, meld.nat, meld.wild, twos, jokers)
+    return found
+
+
+def meld_hit(cache: Cache, limits: MeldLimits, r: int, most_nat: int, twos: int, jokers: int) -> Options | None:
+    """:func:`meld_options` read from ``cache`` under one int, as :func:`add_hit` (never None)."""
+    key = -1 - (((jokers << 2 | twos) << KEY_BITS | most_nat) << 4 | r)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = meld_options(cache, limits, r, most_nat, twos, jokers)
     return found
 
 

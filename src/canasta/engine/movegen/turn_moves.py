@@ -33,7 +33,14 @@ from canasta.engine.movegen.pile_takes import (
     forced_to_take,
     take_modes,
 )
-from canasta.engine.movegen.rank_melds import add_options, meld_options, options_cache, wild_meld_options
+from canasta.engine.movegen.rank_melds import (
+    add_hit,
+    add_options,
+    meld_hit,
+    meld_options,
+    options_cache,
+    wild_meld_options,
+)
 from canasta.engine.movegen.sequences import (
     seq_play_candidates,
     seq_play_ids,
@@ -66,7 +73,11 @@ DISCARD_IDS: Final = tuple(DISCARD_BASE + card for card in range(N_TYPES))
 COMPILED: Final = not __file__.endswith(".py")
 """Whether this module runs compiled (mypyc, docs/bench.md "The build"): the discards are then listed by a loop over
 the hand's counts, which compiles to native code, else by ``itertools.compress``, which is C in pure Python (the
-same ids either way: the legal-move digests are checked on both builds)."""
+same ids either way: the legal-move digests are checked on both builds); the option caches are then read with
+one int for a key instead of a tuple (:func:`~canasta.engine.movegen.rank_melds.add_hit`). In pure Python the
+tuple keys are written out in ``play_actions``: a call there would cost more, and the blocks of its loop stay short
+enough that Python's specialising interpreter keeps their comparisons specialised (a jump too long for one byte
+of argument leaves the comparison before it generic: about 1.5% more instructions a move, measured)."""
 
 
 def legal_actions(state: DealState) -> list[int]:
@@ -164,7 +175,9 @@ def play_actions(state: DealState) -> list[int]:
             else:
                 most_nat, room = c, c + 3
             if room > 0:
-                hit = options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3))
+                # compiled: a cache read keyed by one int (add_hit); pure Python: a tuple, here (a call costs)
+                hit = add_hit(options, limits, r, most_nat, room, m, t3, j3) if COMPILED \
+                    else options.get((ADD, r, most_nat, room, m.nat, m.wild, t3, j3))
                 if hit is None:
                     hit = add_options(options, limits, r, most_nat, room, m.nat, m.wild, t3, j3)
                 if spare - hit[0] >= 2:
@@ -175,7 +188,8 @@ def play_actions(state: DealState) -> list[int]:
         if c >= min_nat and (mi < 0 or (several and len(melds[mi].cards) >= 7)):  # beside a canasta
             # a new meld; where several_melds_per_rank, also beside canastas of that rank (§3.2 Samba)
             most_nat = c if c < cap else cap
-            hit = options.get((MELD, r, most_nat, t3, j3))
+            hit = meld_hit(options, limits, r, most_nat, t3, j3) if COMPILED \
+                else options.get((MELD, r, most_nat, t3, j3))
             if hit is None:
                 hit = meld_options(options, limits, r, most_nat, t3, j3)
             if spare - hit[0] >= 2:
