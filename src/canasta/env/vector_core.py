@@ -50,8 +50,13 @@ class LearnerDeal:
 
     Args:
         env: the :class:`~canasta.env.gym_wrapper.CanastaGymEnv` it drives (:func:`drivable`); call
-            :meth:`attach` after each of its resets.
+            :meth:`attach` after each of its resets (before, :attr:`deal` and :attr:`memory` are not set).
     """
+
+    deal: DealState
+    memory: PublicMemory
+    tracker: ObservationTracker
+    masks: MaskTracker
 
     def __init__(self, env: Any):
         raw = env.raw
@@ -64,10 +69,8 @@ class LearnerDeal:
         self.illegal: str = cfg.illegal
         self.illegal_reward: float = float(cfg.illegal_reward)
         self.pile_visible: bool = raw.rules.deal_rules().pile_visible
-        self.deal: DealState = raw.deal
-        self.memory: PublicMemory = raw._memory
-        self.tracker: ObservationTracker = raw._tracker
-        self.masks: MaskTracker = raw._masks
+        self.tracker = raw._tracker
+        self.masks = raw._masks
         self.seat = 0
         self.bots: list[Any] = []
         self.views: list[bool] = []
@@ -121,7 +124,7 @@ class LearnerDeal:
             s = deal.actor
             legal = legal_actions(deal)
             bot = bots[s]
-            a: int = bot.select(build_view(deal, s) if views[s] else None, legal)
+            a = int(bot.select(build_view(deal, s) if views[s] else None, legal))
             bot_move = play_legal_action(deal, a)
             if bot_move is None:
                 bot_move = cast(Any, deal).apply_action(a)  # raises IllegalMove with the reason, as the AEC env
