@@ -108,10 +108,6 @@ class ObservationTracker:
         writing only the entries that differ: a draw changes one or a few)."""
         self._top = -1
         self._pile_len = -1
-        self._pile_row: list[int] = [0] * N_TYPES
-        """The pile's known counts as the table holds them (only the entries that change are written)."""
-        self._last_scalars: list[float] = []
-        """The small numbers as the table holds them ([] after :meth:`start`: all to write)."""
         self._known_changes = -1
         self._sides: tuple[int, ...] = ()
         self._dirty_sides: set[int] = set()
@@ -191,8 +187,6 @@ class ObservationTracker:
         self._dirty_targets.clear()
         self._top = -1
         self._pile_len = -1
-        self._pile_row = [0] * N_TYPES
-        self._last_scalars = []
         self._known_changes = -1
         self._fresh = False
         o = at["scores"]
@@ -286,15 +280,8 @@ class ObservationTracker:
             if top >= 0:
                 self._tv[o + top] = 1.0
             self._top, self._pile_len = top, len(pile)
-            counts: list[int] = mem.pile_counts.tolist()  # the entries that changed (a discard: one)
-            row = self._pile_row
-            tv = self._tv
             o = at["pile_known"]
-            for c in range(N_TYPES):
-                n = counts[c]
-                if n != row[c]:
-                    row[c] = n
-                    tv[o + c] = n
+            t[o:o + N_TYPES] = mem.pile_counts
         if mem.changes != self._known_changes:
             o = at["known"]
             t[o:o + self.players * N_TYPES] = mem.known.ravel()
@@ -312,23 +299,8 @@ class ObservationTracker:
             self._mins = list(state.minimum)
             o = at["minimums"]
             t[o:o + self.teams] = [_clip(x / COUNT_SCALE) for x in self._mins]
-        self._write_scalars(self._scalars())
+        self._pack_scalars(self._tv, self.scalars * 4, *self._scalars())
         self._fresh = True
-
-    def _write_scalars(self, values: list[float]) -> None:
-        """Write the small numbers ``values`` into the table vector: the ones that differ from those written
-        last (a move changes a few), or all of them after :meth:`start`."""
-        last = self._last_scalars
-        if len(last) != len(values):
-            self._pack_scalars(self._tv, self.scalars * 4, *values)
-        else:
-            tv = self._tv
-            o = self.scalars
-            for k in range(len(values)):
-                x = values[k]
-                if x != last[k]:
-                    tv[o + k] = x
-        self._last_scalars = values
 
     def _scalars(self) -> list[float]:
         """The small numbers in absolute seats and sides (the order of ``names`` from ``red_threes`` on)."""
