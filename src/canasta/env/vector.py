@@ -19,9 +19,14 @@ waiting for its learner, and one call steps all of them by one learner move (and
 Self-play fits the same way with ``opponents`` set to a bot of the policy being trained (any
 :class:`~canasta.agents.Agent`).
 
-Observations are written straight into two batch arrays (the vector of each learner from its
-:class:`~canasta.env.tracker.ObservationTracker`, the mask kept entry by entry in its row of the batch
-mask), which :meth:`step` returns (copies, unless ``copy=False``). Sub-environments reset themselves:
+A step does not go through the sub-environments' PettingZoo and Gymnasium layers: the compiled loop of
+:mod:`canasta.env.vector_core` plays each learner's move and its bots' moves straight on the engine's deal, the
+public memory, the observation tracker and the mask (the same moves, rewards and observations as
+``CanastaGymEnv.step``, ``tests/test_env_vector.py``); episodes of a whole game and tables where a player
+sits out are stepped through their ``CanastaGymEnv``. Every tracker keeps its table vector in a row of one
+batch array, and one NumPy gather writes every learner's observation into its row of the batch of
+observations; each mask is kept entry by entry in its row of the batch mask. :meth:`step` returns them
+(copies, unless ``copy=False``). Resets go through ``CanastaGymEnv.reset``. Sub-environments reset themselves:
 Gymnasium's next-step autoreset (``metadata["autoreset_mode"]``), i.e. the step after one that ended an
 episode resets that sub-environment, ignores its action and returns reward 0, not terminated.
 """
