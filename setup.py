@@ -38,6 +38,8 @@ COMPILED_MODULES = (
     # the research environment's per-move work: the observation tracker, the public memory (issue 17)
     "canasta/env/tracker.py",
     "canasta/env/observation.py",
+    # the vectorised environment's step loop (the learner's and the bots' moves straight on the core)
+    "canasta/env/vector_core.py",
     # the hard bot's card memory and what it reads per decision (the position, the unseen cards)
     "canasta/agents/memory.py",
     "canasta/agents/unseen.py",

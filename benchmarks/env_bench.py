@@ -157,16 +157,21 @@ def vector_runner(variant: str, n: int) -> Runner:
     envs.reset(seed=0)
     rng = random.Random(0)
     raws = [e.raw for e in envs.envs]
+    deals = getattr(envs, "_deals", None)  # the compiled step's deals (vec9), which count their moves
+
+    def counts() -> list[int]:
+        return [d.steps for d in deals] if deals else [r._steps for r in raws]
 
     def body() -> tuple[int, int]:
         # sub-environments this step resets (their count starts anew); _autoreset: before issue 17's last changes
         again = envs._again if hasattr(envs, "_again") else envs._autoreset
-        before = sum(r._steps for r in raws)
+        before = counts()
+        total = sum(before)
         if any(again):
-            before -= sum(r._steps for r, a in zip(raws, again, strict=True) if a)
+            total -= sum(c for c, a in zip(before, again, strict=True) if a)
         acts = [ids[int(rng.random() * len(ids))] if ids else 0 for ids in envs.legal_ids()]
         envs.step(acts)
-        return sum(r._steps for r in raws) - before, n
+        return sum(counts()) - total, n
 
     return lambda s: _until(s, body)
 

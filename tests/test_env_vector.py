@@ -68,6 +68,80 @@ def test_the_same_as_the_single_environment_step_by_step() -> None:
         pytest.fail("no episode ended in 150 steps")
 
 
+def _same_trajectories(variant: str, seed: int, steps: int, n: int = 3, illegal_every: int = 0,
+                       **kwargs: object) -> int:
+    """Step a vector of ``n`` and ``n`` single environments (reset with ``seed + i``, and without a seed after each
+    episode, as the vector's autoreset does) with the same random ids, and check that every observation, mask,
+    legal list, reward, end and deal score is the same; every ``illegal_every``-th step (if not 0) the learner
+    of sub-environment 0 plays an illegal id. Returns the number of episodes that ended."""
+    envs = CanastaVectorEnv(n, variant=variant, copy=False, **kwargs)
+    singles = [CanastaGymEnv(variant=variant, **kwargs) for _ in range(n)]
+    obs, _ = envs.reset(seed=seed)
+    got = [e.reset(seed=seed + i) for i, e in enumerate(singles)]
+    again = [False] * n
+    rng = random.Random(seed)
+    ends = 0
+    for step in range(steps):
+        ids = envs.legal_ids()
+        for i, (o, info) in enumerate(got):
+            assert np.array_equal(obs["observation"][i], o["observation"]), (variant, seed, step, i)
+            assert np.array_equal(obs["action_mask"][i], o["action_mask"]), (variant, seed, step, i)
+            assert ids[i] == info["legal_ids"] == singles[i].legal_ids()
+        acts = [x[rng.randrange(len(x))] if x else 0 for x in ids]
+        if illegal_every and step % illegal_every == illegal_every - 1 and ids[0]:
+            acts[0] = next(a for a in range(N_ACTIONS) if a not in ids[0])
+        obs, rewards, terminated, truncated, infos = envs.step(acts)
+        for i, e in enumerate(singles):
+            if again[i]:
+                got[i] = e.reset()
+                again[i] = False
+                assert (rewards[i], terminated[i], truncated[i]) == (0.0, False, False)
+                continue
+            o, r, te, tr, info = e.step(acts[i])
+            got[i] = (o, info)
+            assert (r, te, tr) == (rewards[i], terminated[i], truncated[i]), (variant, seed, step, i)
+            if te or tr:
+                again[i] = True
+                ends += 1
+                has = "deal_scores" in infos and bool(infos["_deal_scores"][i])
+                assert has == ("deal_scores" in info)
+                if has:
+                    assert list(infos["deal_scores"][i]) == info["deal_scores"]
+    return ends
+
+
+SAME_AS_SINGLE = ["classic(players=2)", "classic(players=3)", "classic", "classic(players=6)", "bolivia",
+                  "brazilian", "chilean", "cuban", "hand-and-foot", "hollywood", "italian", "mexican",
+                  "modern-american", "pennies-from-heaven", "romanian-tiles", "samba", "spanish", "uruguay",
+                  "escalator", "free-canasta"]
+
+
+@pytest.mark.parametrize("variant", SAME_AS_SINGLE)
+def test_trajectories_equal_the_single_environments(variant: str) -> None:
+    """Property: in every preset (and table sizes of classic), from several seeds, the vector's sub-environment
+    i plays exactly what CanastaGymEnv reset with seed + i plays (observation for observation, mask for mask,
+    reward for reward), across the autoreset; with illegal ids (penalized) now and then."""
+    ends = 0
+    for seed in (0, 17, 101):
+        ends += _same_trajectories(variant, seed, 70, illegal_every=9 if seed == 17 else 0, max_steps=120)
+    assert ends > 0
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"illegal": "terminate"}, {"reward": "win_loss"}, {"reward_scale": 0.001, "seat": 1},
+    {"opponents": ["random", "easy", "random"]},
+    {"episode": "game", "max_steps": 400}, {"variant": "classic(players=5)"},
+    {"variant": "classic(players=5)", "episode": "game", "max_steps": 300},
+])
+def test_trajectories_equal_with_other_options(kwargs: dict[str, object]) -> None:
+    """The same with other options: illegal ids ending the episode, win/loss and scaled rewards, another seat,
+    mixed bots, game episodes and five players (stepped through CanastaGymEnv)."""
+    options = dict(kwargs)
+    variant = str(options.pop("variant", "classic"))
+    for seed in (3, 40):
+        _same_trajectories(variant, seed, 120, illegal_every=25, **options)
+
+
 def test_next_step_autoreset() -> None:
     envs = CanastaVectorEnv(2, variant="classic(players=2)", max_steps=12)
     envs.reset(seed=5)

@@ -39,7 +39,6 @@ Rules: RULES.md §1 (the deal and its scoring, §1.11; the game, §1.12).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 try:
@@ -56,7 +55,7 @@ from canasta.cards.deck import N_TYPES
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.game import Game
 from canasta.engine.seating import OUT_ORDER, Seating, seating
-from canasta.env.config import EnvConfig, EnvConfigError, make_config, shown
+from canasta.env.config import EnvConfig, EnvConfigError, make_config, shown, side_rewards
 from canasta.env.observation import ObservationLayout, PublicMemory
 from canasta.env.render import public_table
 from canasta.env.tracker import MaskTracker, ObservationTracker
@@ -433,19 +432,6 @@ class raw_env(AECEnv, EzPickle):
         self._masks.clear()
         self._deads_step_first()
 
-    def _side_rewards(self, totals: Sequence[int]) -> list[float]:
-        """Reward of each side for ``totals`` (points, or win/loss), see EnvConfig.reward."""
-        cfg = self.config
-        if cfg.reward == "win_loss":
-            best = max(totals)
-            leaders = sum(1 for t in totals if t == best)
-            return [(1.0 if leaders == 1 else 0.0) if t == best else -1.0 for t in totals]
-        out = []
-        for i, t in enumerate(totals):
-            other = max(o for j, o in enumerate(totals) if j != i)
-            out.append((t - other) * cfg.reward_scale)
-        return out
-
     def _end_of_deal(self, deal: Deal) -> None:
         """Score the finished deal, hand out rewards, end the episode or deal the next deal."""
         cfg = self.config
@@ -460,9 +446,9 @@ class raw_env(AECEnv, EzPickle):
             done = True
         side_r = [0.0] * self.rules.teams
         if cfg.reward == "deal":
-            side_r = self._side_rewards(scores)
+            side_r = side_rewards(cfg, scores)
         elif done:
-            side_r = self._side_rewards(self._totals)
+            side_r = side_rewards(cfg, self._totals)
         for a in self.agents:
             self.rewards[a] = side_r[self.rules.side_of(self._seat_of[a])]  # also the one sitting out
         self._paid = True

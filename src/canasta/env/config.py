@@ -13,7 +13,7 @@ every option of ``canasta rules --options``) and the environment options of
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -174,3 +174,18 @@ def make_config(
     else:
         raise EnvConfigError(f"dealer must be a seat 0..{rules.deal_players - 1} or 'random', not {shown(dealer)}")
     return EnvConfig(rules, ep, rw, scale, steps, seat, ill, pen)
+
+
+def side_rewards(config: EnvConfig, totals: Sequence[int]) -> list[float]:
+    """The reward of each side for ``totals`` (one score per side, points) under ``config.reward``: ``win_loss``
+    +1 for the side strictly ahead, 0 for sides tied ahead, -1 for the others; otherwise each side's total minus
+    the best other side's, times ``config.reward_scale`` (the raw and the vectorised environments' rewards)."""
+    if config.reward == "win_loss":
+        best = max(totals)
+        leaders = sum(1 for t in totals if t == best)
+        return [(1.0 if leaders == 1 else 0.0) if t == best else -1.0 for t in totals]
+    out = []
+    for i, t in enumerate(totals):
+        other = max(o for j, o in enumerate(totals) if j != i)
+        out.append((t - other) * config.reward_scale)
+    return out

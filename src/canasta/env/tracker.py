@@ -59,12 +59,13 @@ class ObservationTracker:
 
     Args:
         layout: the observation layout (its players and sides are the deal's table).
+        table: where to keep the table vector (float32, :attr:`size` entries, contiguous), or None for a new array.
 
     Call :meth:`start` with each new deal and its memory, :meth:`after_move` after every move (after the
     memory's own ``after_move``), and :meth:`observe` for a seat's vector.
     """
 
-    def __init__(self, layout: ObservationLayout):
+    def __init__(self, layout: ObservationLayout, table: np.ndarray | None = None):
         self.layout = layout
         P, T = self.players, self.teams = layout.players, layout.teams
         names = [("hands", P * N_TYPES), ("pile_top", N_TYPES), ("pile_known", N_TYPES),
@@ -86,8 +87,12 @@ class ObservationTracker:
         self.size = off
         self.scalars = self.at["red_threes"]
         """Offset of the small numbers in the table vector."""
-        self.table = np.zeros(off, dtype=np.float32)
-        """The table vector (absolute seats and sides); do not write to it."""
+        if table is None:
+            table = np.zeros(off, dtype=np.float32)
+        assert table.shape == (off,) and table.dtype == np.float32 and table.flags.c_contiguous
+        self.table = table
+        """The table vector (absolute seats and sides; ``table``, a float32 array of :attr:`size` entries such
+        as a row of the vectorised environment's batch, or a new array); do not write to it."""
         self._tv: Any = self.table.data  # single elements are written through the buffer (cheaper than NumPy)
         # runs of numbers are packed into the buffer (Struct.pack_into: about 1.5x faster than a slice assignment)
         self._pack_side = struct.Struct(f"{_PER_SIDE}f").pack_into
@@ -244,11 +249,7 @@ class ObservationTracker:
     def observe(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation vector of deal seat ``seat`` (float32, ``layout.size``): a new array, or
         ``out`` filled in place."""
-        if not self._fresh:
-            self._refresh()
-        if seat in self._stale_hands:
-            self._hand_row(seat)
-            self._stale_hands.discard(seat)
+        self.ready(seat)
         state = self.state
         assert state is not None
         perm = self.perm(seat, state.side_of[seat])
@@ -256,6 +257,15 @@ class ObservationTracker:
             return self.table.take(perm)
         self.table.take(perm, out=out, mode="clip")  # (the default mode="raise" buffers the output)
         return out
+
+    def ready(self, seat: int) -> None:
+        """Bring what deal seat ``seat`` sees up to date in the table vector (its gather is then its observation:
+        the vectorised environment gathers every learner's in one call)."""
+        if not self._fresh:
+            self._refresh()
+        if seat in self._stale_hands:
+            self._hand_row(seat)
+            self._stale_hands.discard(seat)
 
     def _refresh(self) -> None:
         """Bring the lazily kept parts up to date: the pile blocks, the known cards, dirty melds, the small numbers."""

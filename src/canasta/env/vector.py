@@ -19,9 +19,14 @@ waiting for its learner, and one call steps all of them by one learner move (and
 Self-play fits the same way with ``opponents`` set to a bot of the policy being trained (any
 :class:`~canasta.agents.Agent`).
 
-Observations are written straight into two batch arrays (the vector of each learner from its
-:class:`~canasta.env.tracker.ObservationTracker`, the mask kept entry by entry in its row of the batch
-mask), which :meth:`step` returns (copies, unless ``copy=False``). Sub-environments reset themselves:
+A step does not go through the sub-environments' PettingZoo and Gymnasium layers: the compiled loop of
+:mod:`canasta.env.vector_core` plays each learner's move and its bots' moves straight on the engine's deal, the
+public memory, the observation tracker and the mask (the same moves, rewards and observations as
+``CanastaGymEnv.step``, ``tests/test_env_vector.py``); episodes of a whole game and tables where a player
+sits out are stepped through their ``CanastaGymEnv``. Every tracker keeps its table vector in a row of one
+batch array, and one NumPy gather writes every learner's observation into its row of the batch of
+observations; each mask is kept entry by entry in its row of the batch mask. :meth:`step` returns them
+(copies, unless ``copy=False``). Resets go through ``CanastaGymEnv.reset``. Sub-environments reset themselves:
 Gymnasium's next-step autoreset (``metadata["autoreset_mode"]``), i.e. the step after one that ended an
 episode resets that sub-environment, ignores its action and returns reward 0, not terminated.
 """
@@ -36,8 +41,10 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from canasta.env.canasta_v0 import _action_id
 from canasta.env.gym_wrapper import CanastaGymEnv
-from canasta.env.tracker import MaskTracker
+from canasta.env.tracker import MaskTracker, ObservationTracker
+from canasta.env.vector_core import LearnerDeal, drivable, step_all
 from canasta.moves.actions import N_ACTIONS
 from canasta.rules.fields import Rules
 
@@ -85,6 +92,14 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         self._terminated = np.zeros(num_envs, dtype=np.bool_)
         self._truncated = np.zeros(num_envs, dtype=np.bool_)
         self._again = [False] * num_envs  # reset at the next step (next-step autoreset)
+        self._deals: list[LearnerDeal] = []
+        if drivable(first):  # stepped by the compiled core; every table vector a row of one batch
+            width = first.raw._tracker.size
+            self._tables = np.zeros((num_envs, width), dtype=np.float32)
+            for i, e in enumerate(self.envs):
+                e.raw._tracker = ObservationTracker(e.raw.layout, self._tables[i])
+            self._deals = [LearnerDeal(e) for e in self.envs]
+            self._gather = np.zeros((num_envs, size), dtype=np.intp)  # obs.flat[k] = tables.flat[gather.flat[k]]
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -106,9 +121,26 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
                                  f"not {len(seeds)}")
         for i, e in enumerate(self.envs):
             e.reset(seed=seeds[i], options=options)
-            self._observe(e, self._rows[i])
+            if self._deals:
+                self._deals[i].attach()
+            else:
+                self._observe(e, self._rows[i])
         self._again = [False] * self.num_envs
+        if self._deals:
+            n = self.num_envs
+            moved: list[int] = []
+            step_all(self._deals, [0] * n, [True] * n, [0.0] * n, [False] * n, [False] * n, moved)
+            self._gather_observations(moved)
         return self._out(), {}
+
+    def _gather_observations(self, moved: list[int]) -> None:
+        """Gather every learner's observation from its table vector into its row, in one NumPy call; first
+        make the gather of the learners in ``moved`` (a new deal, sides changed)."""
+        width = self._tables.shape[1]
+        for i in moved:
+            d = self._deals[i]
+            self._gather[i] = d.tracker.perm(d.seat, d.gather_side) + i * width
+        np.take(self._tables.reshape(-1), self._gather.reshape(-1), out=self._obs.reshape(-1), mode="clip")
 
     @staticmethod
     def _observe(e: CanastaGymEnv, row: np.ndarray) -> None:
@@ -144,6 +176,8 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
         if len(acts) != self.num_envs:
             raise ValueError(f"step() needs one action per sub-environment ({self.num_envs}), not {len(acts)}")
+        if self._deals:
+            return self._step_core(acts)
         again, rows, observe = self._again, self._rows, self._observe
         n = self.num_envs
         rewards = [0.0] * n
@@ -170,10 +204,41 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         self._truncated[:] = truncated
         return self._out(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), infos
 
+    def _step_core(self, acts: list[Any]) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray,
+                                                    dict[str, Any]]:
+        """:meth:`step` through the compiled core (:mod:`canasta.env.vector_core`)."""
+        n = self.num_envs
+        skip = self._again
+        if True in skip:
+            for i in range(n):
+                if skip[i]:
+                    self.envs[i].reset()
+                    self._deals[i].attach()
+            self._again = [False] * n
+        acts = [a if type(a) is int else _action_id(a) for a in acts]
+        rewards = [0.0] * n
+        terminated = [False] * n
+        truncated = [False] * n
+        moved: list[int] = []
+        ended = step_all(self._deals, acts, skip, rewards, terminated, truncated, moved)
+        self._gather_observations(moved)
+        infos: dict[str, Any] = {}
+        for i in ended:
+            self._again[i] = True
+            scores = self._deals[i].scores
+            if scores is not None:
+                infos = self._add_info(infos, {"deal_scores": scores[:]}, i)
+        self._rewards[:] = rewards
+        self._terminated[:] = terminated
+        self._truncated[:] = truncated
+        return self._out(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), infos
+
     def legal_ids(self) -> list[list[int]]:
         """Each sub-environment's legal move ids (the ones of its mask row; [] for one whose episode ended,
         reset at the next step)."""
         # (after reset and step each mask row is up to date, and empty where the episode ended: its ids are the list)
+        if self._deals:
+            return [list(d.masks.legal) for d in self._deals]
         return [e.raw.legal_ids(e.agent) if e.raw._stale else list(e.raw._masks.legal) for e in self.envs]
 
     def close_extras(self, **kwargs: Any) -> None:
