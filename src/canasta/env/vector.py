@@ -199,10 +199,7 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
                     if scores is not None:
                         infos = self._add_info(infos, {"deal_scores": list(scores)}, i)
             observe(e, rows[i])
-        self._rewards[:] = rewards  # (one conversion each, rather than one NumPy store per sub-environment)
-        self._terminated[:] = terminated
-        self._truncated[:] = truncated
-        return self._out(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), infos
+        return self._result(rewards, terminated, truncated, infos)
 
     def _step_core(self, acts: list[Any]) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray,
                                                     dict[str, Any]]:
@@ -228,6 +225,13 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
             scores = self._deals[i].scores
             if scores is not None:
                 infos = self._add_info(infos, {"deal_scores": scores[:]}, i)
+        return self._result(rewards, terminated, truncated, infos)
+
+    def _result(self, rewards: list[float], terminated: list[bool], truncated: list[bool],
+                infos: dict[str, Any]) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray,
+                                                dict[str, Any]]:
+        """What :meth:`step` returns: the batches, from one list per field (one conversion each, rather than one
+        NumPy store per sub-environment), copied."""
         self._rewards[:] = rewards
         self._terminated[:] = terminated
         self._truncated[:] = truncated
