@@ -42,9 +42,11 @@ function connect() {
   let q = KEY ? "?k=" + encodeURIComponent(KEY) : "?";
   if (S) q += "&since=" + S.seq;   // a reconnection: the events missed, or a snapshot
   ws = new WebSocket(proto + "://" + location.host + "/ws/" + encodeURIComponent(TABLE) + q);
-  ws.onopen = () => setConn("online");
   ws.onmessage = (ev) => {
-    retry = 0;   // served (a socket closed at once, 1013 while the table's server restarts, keeps backing off)
+    // Served: "connected" only now, not on open (a socket opened and closed at once with 1013 while the
+    // table's server restarts is not a connection, and keeps backing off).
+    retry = 0;
+    if ($("conn").dataset.state !== "online") setConn("online");
     const m = JSON.parse(ev.data);
     if (m.type === "state") onState(m);
     else if (m.type === "event") onEvent(m);
