@@ -223,7 +223,8 @@ class BotPool:
 
     def close(self) -> None:
         """Stop the worker processes (pending decisions are dropped): each has a second to finish its decision,
-        then is terminated, so none outlives the server. A closed pool decides in the calling thread."""
+        then is terminated (killed if it still runs a second later), so none outlives the server. A closed pool
+        decides in the calling thread."""
         self._closed = True
         if self._executor is not None:
             # ProcessPoolExecutor has no public list of its processes; without it the ones left would linger
@@ -235,3 +236,6 @@ class BotPool:
                 if proc.is_alive():
                     proc.terminate()
                     proc.join(timeout=1.0)
+                if proc.is_alive():  # a loaded machine may take longer to end it: no process outlives the pool
+                    proc.kill()
+                    proc.join()
