@@ -40,6 +40,14 @@ COMPILED_MODULES = (
     "canasta/env/observation.py",
     # the vectorised environment's step loop (the learner's and the bots' moves straight on the core)
     "canasta/env/vector_core.py",
+    # the score of a finished deal (every deal the engine, the environments and the bots end is scored);
+    # sides.py (SideResult, SideScore: copied with dataclasses.replace) and errors.py (ScoringError) stay Python
+    "canasta/scoring/deal_score.py",
+    "canasta/scoring/bonuses.py",
+    "canasta/scoring/meld_shape.py",
+    "canasta/scoring/canasta_kinds.py",
+    "canasta/scoring/rank_kinds.py",
+    "canasta/scoring/american.py",
     # the hard bot's card memory and what it reads per decision (the position, the unseen cards)
     "canasta/agents/memory.py",
     "canasta/agents/unseen.py",

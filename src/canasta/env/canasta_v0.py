@@ -201,11 +201,14 @@ class raw_env(AECEnv, EzPickle):
             ValueError: a deck of whole numbers that is not the variant's deck.
         """
         rng = random.Random(seed) if seed is not None else self._rng
-        saved = rng.getstate()
+        # (a new generator is kept only if the reset succeeds: only the environment's own needs its state saved,
+        # and saving it copies 625 numbers)
+        saved = rng.getstate() if seed is None else None
         try:
             game, deal, totals, sit = self._new_episode(rng, options or {})
         except (ValueError, TypeError):
-            rng.setstate(saved)  # a refused reset changes nothing
+            if saved is not None:
+                rng.setstate(saved)  # a refused reset changes nothing
             raise
         self._rng = rng
         self.game = game

@@ -106,6 +106,12 @@ class CanastaGymEnv(gymnasium.Env):
         Returns:
             (observation dict, info dict).
         """
+        self._reset_core(seed, options)
+        return self.raw.observe(self.agent), {"legal_ids": self.raw.legal_ids(self.agent)}
+
+    def _reset_core(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """:meth:`reset` without its observation and info (the vectorised environment's reset, which gathers
+        the observations of all its sub-environments itself)."""
         super().reset(seed=seed)
         for _ in range(100):  # a deal that ends before the learner's first move is dealt again
             seeds = self.np_random.integers(0, 2**62, size=1 + len(self._specs))
@@ -114,7 +120,6 @@ class CanastaGymEnv(gymnasium.Env):
             self._carried = self._play_bots()
             if not self._done():
                 break
-        return self.raw.observe(self.agent), {"legal_ids": self.raw.legal_ids(self.agent)}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Play the learner's ``action`` (a move id), then the bots until the learner moves again.

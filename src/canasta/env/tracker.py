@@ -54,6 +54,15 @@ def _clip(x: float) -> float:
     return -POINTS_CLIP if x < -POINTS_CLIP else POINTS_CLIP if x > POINTS_CLIP else x
 
 
+def _wild_cards(cards: list[int]) -> int:
+    """How many of ``cards`` are wild (jokers and twos, :data:`~canasta.cards.deck.IS_WILD`)."""
+    n = 0
+    for c in cards:
+        if IS_WILD[c]:
+            n += 1
+    return n
+
+
 class ObservationTracker:
     """The observations of every seat of one deal, kept up to date move by move (module docstring).
 
@@ -121,6 +130,7 @@ class ObservationTracker:
         self._mins: list[int] = []
         self._red: list[float] = [0.0] * T
         self._n_red = 0
+        self._feet: bool = bool(layout.feet)  # (read per observation: the layout is a Python object)
 
     # ------------------------------------------------------------ permutation
 
@@ -307,7 +317,9 @@ class ObservationTracker:
         s = self.state
         assert s is not None
         red3 = s.red3
-        n_red = sum(map(len, red3))
+        n_red = 0
+        for r3 in red3:
+            n_red += len(r3)
         if n_red != self._n_red:  # red threes by side
             T = self.teams
             red = self._red = [0.0] * T
@@ -336,7 +348,7 @@ class ObservationTracker:
         out += (s.asked, a > 0, a < 0)
         out.append(_clip(s.open_total / COUNT_SCALE))
         out.append(len(s.pending))
-        if self.layout.feet:
+        if self._feet:
             out += [len(packet) for packet in s.packets]
         return out
 
@@ -349,7 +361,7 @@ class ObservationTracker:
         for m in state.melds[sd]:
             if m.target == target:
                 cards = m.cards
-                w = cards.count(52) if target == 0 else sum([IS_WILD[c] for c in cards])  # twos group: jokers wild
+                w = cards.count(52) if target == 0 else _wild_cards(cards)  # twos group: jokers wild
                 nat += len(cards) - w
                 wild += w
                 canasta = canasta or len(cards) >= 7
@@ -367,12 +379,16 @@ class ObservationTracker:
         """Rebuild side ``sd``'s ``melds`` (and ``meld_counts``, ``sequences``) rows from its melds."""
         state = self.state
         assert state is not None
-        row = [0.0] * _PER_SIDE
-        counts = [0.0] * N_TARGETS
-        seqs = [0.0] * _SEQ_PER
+        lay = self.layout
+        # (whole numbers, packed as float32: a list of ints costs the compiled build a fraction of a list of floats)
+        row = [0] * _PER_SIDE
+        counts = [0] * N_TARGETS if lay.meld_counts else []
+        seqs = [0] * _SEQ_PER if lay.sequences else []
         for m in state.melds[sd]:
             target, cards = m.target, m.cards
             if target == SEQ_TARGET:
+                if not seqs:
+                    continue
                 suit, lo, hi = m.span
                 base = suit * SEQ_RANKS - FOUR
                 for r in range(lo, hi + 1):
@@ -386,17 +402,19 @@ class ObservationTracker:
             if target >= N_TARGETS:
                 continue
             i = target * 4
-            wild = cards.count(52) if target == 0 else sum([IS_WILD[c] for c in cards])  # twos group: jokers wild
+            wild = cards.count(52) if target == 0 else _wild_cards(cards)  # twos group: jokers wild
             row[i] += len(cards) - wild
             row[i + 1] += wild
-            row[i + 2] = 1.0 if (len(cards) >= 7 or row[i + 2]) else 0.0
-            row[i + 3] = 1.0 if row[i + 1] == 0 else 0.0
-            counts[target] += 1
+            if len(cards) >= 7:
+                row[i + 2] = 1
+            row[i + 3] = 1 if row[i + 1] == 0 else 0
+            if counts:
+                counts[target] += 1
         tv, at = self._tv, self.at
         self._pack_side(tv, (at["melds"] + sd * _PER_SIDE) * 4, *row)
-        if self.layout.meld_counts:
+        if counts:
             self._pack_counts(tv, (at["meld_counts"] + sd * N_TARGETS) * 4, *counts)
-        if self.layout.sequences:
+        if seqs:
             self._pack_seqs(tv, (at["sequences"] + sd * _SEQ_PER) * 4, *seqs)
 
 

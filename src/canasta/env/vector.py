@@ -120,7 +120,7 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
                 raise ValueError(f"reset(seed=...) needs one seed per sub-environment ({self.num_envs}), "
                                  f"not {len(seeds)}")
         for i, e in enumerate(self.envs):
-            e.reset(seed=seeds[i], options=options)
+            e._reset_core(seeds[i], options)
             if self._deals:
                 self._deals[i].attach()
             else:
@@ -186,7 +186,7 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         infos: dict[str, Any] = {}
         for i, e in enumerate(self.envs):
             if again[i]:
-                e.reset()
+                e._reset_core()
                 again[i] = False
             else:
                 r, te, tr = e._step_core(acts[i])
@@ -209,7 +209,7 @@ class CanastaVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         if True in skip:
             for i in range(n):
                 if skip[i]:
-                    self.envs[i].reset()
+                    self.envs[i]._reset_core()
                     self._deals[i].attach()
             self._again = [False] * n
         acts = [a if type(a) is int else _action_id(a) for a in acts]
