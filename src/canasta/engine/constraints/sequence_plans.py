@@ -267,9 +267,8 @@ def out_reach(
         return _out_reach_node(deal, hand, rank_counts, melds_by_rank, canastas, seq_done, allow_discard, depth,
                                spans, {}, need, top, {seq_done: need})
     assert spans is not None
-    # (rank_counts is the hand's plus the same pile set aside all through the call: the hand is the key, as
-    # bytes: a card type's count is at most the packs, and bytes hash and compare far cheaper than a tuple)
-    key = (bytes(hand), tuple(sorted(spans)), canastas, seq_done, depth)
+    # (rank_counts is the hand's plus the same pile set aside all through the call: the hand is the key)
+    key = (tuple(hand), tuple(sorted(spans)), canastas, seq_done, depth)
     got = seen.get(key)
     if got is None:
         need = needs.get(seq_done, -1)
