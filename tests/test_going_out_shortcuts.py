@@ -352,3 +352,25 @@ def test_sharper_bounds_refuse_only_hands_that_cannot_go_out(spec: str) -> None:
             sharper += 1
             assert not can_go_out_after_yes(deal)
     assert sharper >= least, sharper
+
+
+def test_seq_placeable_counts_the_missing_ranks_as_before() -> None:
+    """``out_bounds._seq_placeable`` (presets10: the window's missing ranks tested as bits where 0 or 1 may be
+    missing, counted only beyond) against the count as first written: some window of ``smin`` ranks within 4..A
+    holding rank ``r`` lacks at most ``gaps_ok`` ranks of ``have`` and touches ``touch``; every lane of 4..A."""
+    import random
+
+    def oracle(have: int, r: int, smin: int, gaps_ok: int, touch: int) -> bool:
+        return bool(have) and any(
+            smin - sum(1 for q in range(a, a + smin) if have >> q & 1) <= gaps_ok
+            and any(touch >> q & 1 for q in range(a, a + smin))
+            for a in range(FOUR, ACE - smin + 2) if a <= r < a + smin)
+
+    rng = random.Random(10)
+    for lane in range(1 << (ACE - FOUR + 1)):
+        have = lane << FOUR
+        for smin in (3, 5, 7):
+            gaps_ok = rng.randint(0, 2)
+            touch = rng.choice((-1, rng.getrandbits(11) << FOUR))
+            r = rng.randint(FOUR, ACE)
+            assert out_bounds._seq_placeable(have, r, smin, gaps_ok, touch) == oracle(have, r, smin, gaps_ok, touch)

@@ -170,8 +170,11 @@ def _seq_placeable(have: int, r: int, smin: int, gaps_ok: int, touch: int = -1) 
     hi = r if r < ACE - smin + 1 else ACE - smin + 1
     for a in range(lo, hi + 1):
         window = (1 << (a + smin)) - (1 << a)
-        if smin - (have & window).bit_count() <= gaps_ok and touch & window:
-            return True
+        if not touch & window:
+            continue
+        missing = window & ~have  # the window's ranks not held nor covered: smin less those held
+        if not missing or (gaps_ok and (not missing & (missing - 1) or missing.bit_count() <= gaps_ok)):
+            return True  # (none missing, or one: no count needed for the usual 0 or 1 allowed)
     return False
 
 

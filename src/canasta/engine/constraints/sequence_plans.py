@@ -16,7 +16,7 @@ from canasta.cards.sequences import (
     spans_in_hand,
 )
 from canasta.engine.constraints.bounds import may_meld_out
-from canasta.engine.constraints.meld_plans import MeldLimits, best_meld_value, rank_may_meld
+from canasta.engine.constraints.meld_plans import MeldLimits, best_meld_value, can_meld_out, rank_may_meld
 from canasta.moves.notation import (
     SEQ_TARGET,
     WILD_TARGET,
@@ -245,6 +245,7 @@ def out_reach(
     depth: int = REACH_DEPTH,
     spans: list[Span] | None = None,
     seen: dict[tuple[Any, ...], bool] | None = None,
+    needs: dict[int, int] | None = None,
 ) -> bool:
     """Whether the hand (``hand`` by card type, ``rc`` by rank) can go out this turn: meld every card,
     or all but one and discard it, with up to ``depth`` sequence moves (new sequences or additions to
@@ -252,35 +253,39 @@ def out_reach(
     canastas and the sequence canastas made so far by the plan (RULES.md §1.9, §3.2).
 
     Two orders of the same sequence moves (A then B, B then A) leave the same hand and the same sequences: the
-    answer of each hand, sequences (in any order) and counts is kept in ``seen`` for the rest of the call."""
-    side = deal.side_of[deal.turn]
-    need = deal._out_need(side, seq_done)
-    if sum(rank_counts) == 0:
-        return canastas >= need
-    if seen is None:  # the first call
-        seen = {}
+    answer of each hand, sequences (in any order) and counts is kept in ``seen`` for the rest of the call, and
+    the canastas needed to go out per count of sequence canastas made in ``needs`` (the deal does not change
+    during the call: only the plan's copies of the hand do)."""
+    if seen is None or needs is None:  # the first call
+        side = deal.side_of[deal.turn]
+        need = deal._out_need(side, seq_done)
+        if sum(rank_counts) == 0:
+            return canastas >= need
         top = spans is None
         if spans is None:
             spans = [m.span for m in deal.melds[side] if m.target == SEQ_TARGET]
         return _out_reach_node(deal, hand, rank_counts, melds_by_rank, canastas, seq_done, allow_discard, depth,
-                               spans, seen, need, top)
+                               spans, {}, need, top, {seq_done: need})
     assert spans is not None
     # (rank_counts is the hand's plus the same pile set aside all through the call: the hand is the key)
     key = (tuple(hand), tuple(sorted(spans)), canastas, seq_done, depth)
     got = seen.get(key)
     if got is None:
+        need = needs.get(seq_done, -1)
+        if need < 0:
+            need = needs[seq_done] = deal._out_need(deal.side_of[deal.turn], seq_done)
+        if sum(rank_counts) == 0:
+            return canastas >= need
         got = seen[key] = _out_reach_node(deal, hand, rank_counts, melds_by_rank, canastas, seq_done, allow_discard,
-                                          depth, spans, seen, need, False)
+                                          depth, spans, seen, need, False, needs)
     return got
 
 
 def _out_reach_node(deal: DealState, hand: list[int], rank_counts: list[int], melds_by_rank: dict[int, list[int]],
                     canastas: int, seq_done: int, allow_discard: bool, depth: int, spans: list[Span],
-                    seen: dict[tuple[Any, ...], bool], need: int, top: bool) -> bool:
+                    seen: dict[tuple[Any, ...], bool], need: int, top: bool, needs: dict[int, int]) -> bool:
     """:func:`out_reach` of one hand and its sequences ``spans`` (``need``: the canastas to go out), its sequence
-    moves searched through :func:`out_reach` (answers kept in ``seen``)."""
-    from canasta.engine.constraints.meld_plans import can_meld_out
-
+    moves searched through :func:`out_reach` (answers kept in ``seen``, the canastas needed in ``needs``)."""
     side = deal.side_of[deal.turn]
     if depth > 0 and _stuck(deal, hand, rank_counts, melds_by_rank, spans) > (1 if allow_discard else 0):
         return False  # cards no meld can take (at depth 0, where no sequence move is left, may_meld_out below
@@ -308,7 +313,7 @@ def _out_reach_node(deal: DealState, hand: list[int], rank_counts: list[int], me
             nxt[i] = after
         ok = out_reach(
             deal, hand, rank_counts, melds_by_rank, canastas + done, seq_done + done, allow_discard, depth - 1, nxt,
-            seen,
+            seen, needs,
         )
         _shift(hand, rank_counts, cards, 1)
         if ok:

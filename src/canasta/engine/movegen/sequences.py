@@ -224,7 +224,7 @@ def _addition_candidates(
     seqs = deal.seqs[side]
     wild_adds: list[tuple[int, tuple[int, ...], int]] = []
     seen: set[Span] = set()
-    seen_wild: set[tuple[int, int, int, int]] = set()
+    seen_wild: set[int] = set()
     longest = max(smax, rules.sequence_out_max)
     # the going-out turn (Brazilian §3.2), where the exact filter after the yes runs (going_out_by_search_now)
     committed = deal.answer > 0 and rules.must_ask_to_go_out and deal._search_out_now()
@@ -264,12 +264,12 @@ def _addition_candidates(
     return wild_adds
 
 
-def _wild_hole(m: Meld, lane: int, top: int, seen: set[tuple[int, int, int, int]]) -> int | None:
+def _wild_hole(m: Meld, lane: int, top: int, seen: set[int]) -> int | None:
     """For additions with a wild card to the sequence ``m`` (Hollywood, §3.2), of up to ``top`` cards: the rank
     its wild card stands for (-1 for a natural sequence), or None where there are none to offer: it holds its
     wild card and ``lane`` (its suit's naturals held, :func:`canasta.cards.sequences.held_bits`) has none next to it
-    (it then takes naturals only), or a sequence of the same span and hole was offered already (``seen``,
-    updated)."""
+    (it then takes naturals only), or a sequence of the same span and hole was offered already (``seen``, each
+    as one int; updated)."""
     suit, lo, hi = m.span
     if m.wild:
         if not lane & span_masks(lo, hi, top)[0]:
@@ -277,7 +277,7 @@ def _wild_hole(m: Meld, lane: int, top: int, seen: set[tuple[int, int, int, int]
         hole = meld_hole(m)
     else:
         hole = -1
-    key = (suit, lo, hi, hole)
+    key = ((suit << 4 | lo) << 4 | hi) << 5 | (hole + 1)  # one int for (suit, lo, hi, hole): no tuple made
     if key in seen:
         return None
     seen.add(key)
@@ -338,7 +338,7 @@ def seq_play_ids(deal: DealState, seat: int, side: int, size: int, pend: int, al
             ids += wild_ids
         return ids
     seen: set[Span] = set()
-    seen_wild: set[tuple[int, int, int, int]] = set()
+    seen_wild: set[int] = set()
     for m in seqs:
         sp = m.span
         suit, lo, hi = sp
