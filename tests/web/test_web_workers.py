@@ -63,7 +63,8 @@ def test_the_supervisor_gives_up_when_every_worker_dies_too_often(capsys: pytest
 @contextlib.contextmanager
 def two_workers(db: Path, stderr: Any) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``canasta serve --workers 2`` on a free port with ``db`` as its SQLite file: yields (base URL, process)
-    once the server answers; terminates it on the way out."""
+    once both workers answer (a table id of each shard gets its 404, not the 503 of a worker still starting, which
+    a loaded machine showed); terminates it on the way out."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
     proc = subprocess.Popen([sys.executable, "-m", "canasta", "serve", "--workers", "2", "--no-browser",
@@ -72,12 +73,16 @@ def two_workers(db: Path, stderr: Any) -> Iterator[tuple[str, subprocess.Popen[b
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        probes = [next(f"probe{n}" for n in range(100) if shard_of(f"probe{n}", 2) == k) for k in (0, 1)]
+        while probes and time.monotonic() < deadline:
             try:
-                httpx.get(f"{base}/api/meta", timeout=1)
-                break
+                if httpx.get(f"{base}/api/tables/{probes[0]}", timeout=1).status_code == 404:
+                    probes.pop(0)
+                    continue
             except httpx.HTTPError:
-                time.sleep(0.2)
+                pass
+            time.sleep(0.2)
+        assert not probes, f"the workers owning {probes} did not start within 60 s"
         yield base, proc
     finally:
         proc.terminate()
