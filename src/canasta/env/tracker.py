@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from canasta.cards.deck import FOUR, IS_BLACK_THREE, IS_WILD, N_TYPES
+from canasta.cards.deck import FOUR, IS_BLACK_THREE, N_TYPES
 from canasta.engine.state import DealState
 from canasta.env.observation import (
     COUNT_SCALE,
@@ -52,15 +52,6 @@ _MELD_MOVES = (MELD, ADD, TAKE)
 
 def _clip(x: float) -> float:
     return -POINTS_CLIP if x < -POINTS_CLIP else POINTS_CLIP if x > POINTS_CLIP else x
-
-
-def _wild_cards(cards: list[int]) -> int:
-    """How many of ``cards`` are wild (jokers and twos, :data:`~canasta.cards.deck.IS_WILD`)."""
-    n = 0
-    for c in cards:
-        if IS_WILD[c]:
-            n += 1
-    return n
 
 
 class ObservationTracker:
@@ -361,7 +352,7 @@ class ObservationTracker:
         for m in state.melds[sd]:
             if m.target == target:
                 cards = m.cards
-                w = cards.count(52) if target == 0 else _wild_cards(cards)  # twos group: jokers wild
+                w = cards.count(52) if target == 0 else m.wild  # twos group: jokers wild (else the meld's own count)
                 nat += len(cards) - w
                 wild += w
                 canasta = canasta or len(cards) >= 7
@@ -402,7 +393,7 @@ class ObservationTracker:
             if target >= N_TARGETS:
                 continue
             i = target * 4
-            wild = cards.count(52) if target == 0 else _wild_cards(cards)  # twos group: jokers wild
+            wild = cards.count(52) if target == 0 else m.wild  # twos group: jokers wild (else the meld's own count)
             row[i] += len(cards) - wild
             row[i + 1] += wild
             if len(cards) >= 7:
