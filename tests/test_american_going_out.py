@@ -106,7 +106,8 @@ def test_wild_cards_go_elsewhere_once_the_wild_meld_is_complete() -> None:
 def test_the_plans_fill_the_wild_meld_first() -> None:
     """best_meld_value and the meld-out plan: with the meld of wild cards incomplete, a pair does not become a meld
     with a wild card unless the wild cards complete that meld first."""
-    from canasta.engine.constraints.meld_plans import MeldLimits, best_meld_value, can_meld_out
+    from canasta.engine.constraints.meld_limits import MeldLimits
+    from canasta.engine.constraints.meld_plans import best_meld_value, can_meld_out
     rules = mac()
     d = position(rules, "5C")
     on = MeldLimits.for_rules(rules, d.rank_values).before  # the opening turn's limits: J J 2 is a meld

@@ -40,6 +40,10 @@ PLANS = [
                  id="bolivia-two-sequences-grow"),
     pytest.param("brazilian", "4H 6S 7H 7S 8H 8S 9D 9S TH TS JC JS QC QS KD KD AC",
                  ["meld 8S 9S TS", "add JS to 8S-TS", "add QS to 8S-JS"], id="brazilian-sequence-grows"),
+    # a pair and a wild card left the wild cards one short of a meld of their own (the web's CI, 2026-11-27: after
+    # the Jacks and a three laid out, no move was legal)
+    pytest.param("modern-american", "JC JD JD JS 2C 2S 5S 5S 6D 9H TS QD AC JK",
+                 ["meld JC JD JD JS", "meld 2C 2S JK"], id="modern-american-wild-meld-not-the-pair"),
 ]
 
 

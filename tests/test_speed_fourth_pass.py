@@ -25,7 +25,8 @@ from canasta.cards.deck import ACE, FOUR, JOKER_RANK, TWO
 from canasta.cards.sequences import span_cards, spans_in_hand
 from canasta.engine.constraints.going_out import base_canastas_needed, going_out_candidates, going_out_ok_after
 from canasta.engine.constraints.initial_meld_reach import InitialMeldCheck, holds_natural_sequence
-from canasta.engine.constraints.meld_plans import NO_CAP, MeldLimits, best_meld_value
+from canasta.engine.constraints.meld_limits import NO_CAP, MeldLimits
+from canasta.engine.constraints.meld_plans import best_meld_value
 from canasta.engine.constraints.sequence_plans import _shift, sequences_reach
 from canasta.engine.deal import P_PLAY, Deal
 from canasta.engine.extra_cards import out_need

@@ -31,8 +31,8 @@ from canasta.engine.constraints import sequence_plans
 from canasta.engine.constraints.bounds import loose_cards_fit, may_meld_out, naturals_reach
 from canasta.engine.constraints.going_out import canastas_needed_now_and_with_a_sequence
 from canasta.engine.constraints.initial_meld_reach import InitialMeldCheck
+from canasta.engine.constraints.meld_limits import MeldLimits
 from canasta.engine.constraints.meld_plans import (
-    MeldLimits,
     _all_meldable,
     _split_meldable,
     best_meld_value,

@@ -11,7 +11,8 @@ from canasta.agents.goals import needed_targets, out_blocked
 from canasta.agents.heuristic_weights import HeuristicWeights
 from canasta.agents.seqbot import picked_cards, run_keep_costs, run_loss
 from canasta.cards.deck import ACE, FOUR, IS_RED_THREE, JOKER, JOKER_RANK, RANKS, THREE, TWO
-from canasta.engine.constraints.meld_plans import MeldLimits, can_meld_out
+from canasta.engine.constraints.meld_limits import MeldLimits
+from canasta.engine.constraints.meld_plans import can_meld_out
 from canasta.engine.deal import PlayerView
 from canasta.moves.notation import WILD_TARGET
 from canasta.rules.fields import Rules
@@ -53,7 +54,7 @@ class RulesFacts:
     Attributes:
         rules: the variant. rank_values: points of a card by rank index (13 = joker; wild cards 0 where they do
             not count towards the minimum, Italian). meld_limits: what a meld may hold
-            (:class:`~canasta.engine.constraints.meld_plans.MeldLimits`). copies: cards of each rank in the
+            (:class:`~canasta.engine.constraints.meld_limits.MeldLimits`). copies: cards of each rank in the
             packs. black_three_penalty: what a black three left in a hand costs. canastas_to_go_out: canastas a
             side needs to go out (§1.9). incomplete_penalties: target (rank index or WILD_TARGET) -> points an
             incomplete meld of it costs at the end of the deal and blocks going out (MAC A.9, A.12:

@@ -39,7 +39,7 @@ from canasta.cards.deck import (
     is_black_three,
 )
 from canasta.cards.sequences import NAT_BIT
-from canasta.engine.constraints.meld_plans import MeldLimits
+from canasta.engine.constraints.meld_limits import MeldLimits
 from canasta.engine.variant_ranks import VariantRanks
 from canasta.moves.notation import SEQ_TARGET
 from canasta.rules.american import SPECIAL_HAND_VALUES

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
-from canasta.engine.constraints.meld_plans import MeldLimits
+from canasta.engine.constraints.meld_limits import MeldLimits
 from canasta.moves.notation import WILD_TARGET
 
 if TYPE_CHECKING:

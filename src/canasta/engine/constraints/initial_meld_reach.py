@@ -41,8 +41,8 @@ from canasta.engine.constraints.going_out import (
 )
 from canasta.engine.constraints.initial_meld import meld_opens, opening_met
 from canasta.engine.constraints.initial_meld_search import opening_reachable
+from canasta.engine.constraints.meld_limits import NO_CAP
 from canasta.engine.constraints.meld_plans import (
-    NO_CAP,
     best_meld_value,
     can_meld_out,
     meld_out_value,

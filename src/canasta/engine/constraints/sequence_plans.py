@@ -16,7 +16,8 @@ from canasta.cards.sequences import (
     spans_in_hand,
 )
 from canasta.engine.constraints.bounds import may_meld_out
-from canasta.engine.constraints.meld_plans import MeldLimits, best_meld_value, can_meld_out, rank_may_meld
+from canasta.engine.constraints.meld_limits import MeldLimits
+from canasta.engine.constraints.meld_plans import best_meld_value, can_meld_out, rank_may_meld
 from canasta.moves.notation import (
     SEQ_TARGET,
     WILD_TARGET,

@@ -3,7 +3,7 @@
 :meth:`canasta.engine.deal.Deal.legal_actions` asks at every move which melds of a rank the hand can
 start or add to (RULES.md §1.5): ``n`` naturals of the rank with ``t`` twos and ``j`` jokers
 (``GROUP_WILD_COMBOS``), within the meld's room (``canasta_max``) and the wild cards it may hold
-(``wild_limit``, ``no_wild_majority``, :meth:`canasta.engine.constraints.meld_plans.MeldLimits.capacity`). Those lists
+(``wild_limit``, ``no_wild_majority``, :meth:`canasta.engine.constraints.meld_limits.MeldLimits.capacity`). Those lists
 depend only on a few counts, so they are computed once per counts and kept: the engine then only
 checks what depends on the rest of the deal (whether the player keeps cards enough, or may go out).
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from canasta.engine.constraints.meld_plans import MeldLimits
+from canasta.engine.constraints.meld_limits import MeldLimits
 from canasta.engine.state import Candidate, Meld
 from canasta.moves.actions import ACTION_INDEX, GROUP_WILD_COMBOS, MAX_NATURALS, WILD_MELD_COMBOS, group_action
 from canasta.moves.notation import ADD, MELD, WILD_TARGET
@@ -66,7 +66,7 @@ def add_options(cache: Cache, limits: MeldLimits, r: int, most_nat: int, room: i
     first); do not modify
     the list. The shape of the list (which counts) does not depend on the rank: it is worked out once
     for all ranks (:func:`_add_shape`) and only the ids are set per rank. Melds whose naturals give them
-    the same capacity for wild cards (:meth:`~canasta.engine.constraints.meld_plans.MeldLimits.nat_key`) share one
+    the same capacity for wild cards (:meth:`~canasta.engine.constraints.meld_limits.MeldLimits.nat_key`) share one
     list."""
     key = (ADD, r, most_nat, room, nat, wild, twos, jokers)
     found = cache.get(key)

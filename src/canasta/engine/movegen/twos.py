@@ -18,7 +18,7 @@ from canasta.moves.actions import GROUP_WILD_COMBOS, MAX_NATURALS, group_action
 from canasta.moves.notation import ADD, MELD
 
 if TYPE_CHECKING:
-    from canasta.engine.constraints.meld_plans import MeldLimits
+    from canasta.engine.constraints.meld_limits import MeldLimits
     from canasta.engine.state import DealState
 
 _JOKER_ONLY: Final = frozenset(j for t, j in GROUP_WILD_COMBOS if t == 0)
