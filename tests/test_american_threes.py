@@ -133,6 +133,19 @@ def test_a_three_replacing_the_one_laid_out_is_held_back_in_turn() -> None:
     assert d.red3[0] == parse_cards("3C 3D") and parse_cards("8S")[0] in hand(d, 0) and d.hand_sizes[0] == 13
 
 
+def test_the_three_laid_out_in_the_opening_turn_leaves_the_opening_playable() -> None:
+    """The web's CI (2026-11-27) met a deal with no legal move: after the draw and JC JD JD JS (40 of 125), the kept
+    three laid out brought a second 5S, and the plans then saw 5S 5S 2C with the joker (80) rather than the meld
+    2C 2S JK (90) that makes the 125: every meld and discard was refused. The opening is still playable."""
+    d = make_deal(mac(), ["JC JD JD JS 2C 2S 3C 5S 6D 9H TS QD JK"], upcard="", stock="AC 5S 8H 8D")
+    play(d, "draw", "meld JC JD JD JS", "layout")
+    assert threes(hand(d, 0)) == [] and d.phase == P_PLAY and d.open_total == 40
+    assert d.legal_actions() and is_legal(d, "meld 2C 2S JK")
+    play(d, "meld 2C 2S JK", "discard 6D")
+    assert d.opened[d.side_of[0]]
+    d.check_invariants()
+
+
 def test_layout_refused_with_its_reason() -> None:
     d = make_deal(mac(), [], upcard="", stock="8S 9S")
     assert explain_refusal(d, Move(LAYOUT)).code == "layout_no_three"
