@@ -22,7 +22,9 @@ from canasta.moves.notation import (
 
 
 def check_invariants(state: DealState) -> None:
-    """Raise AssertionError unless every card is in exactly one place and counts agree."""
+    """Raise AssertionError unless every card is in exactly one place and counts agree, and a deal that is not
+    over has a legal move for the player to act (a deal with none could never end: the web's CI met one,
+    2026-11-27). The legal moves cached on the deal are left as they were."""
     expected = deck_counts(state.rules.packs, state.rules.jokers)
     got = state.card_census()
     if got != expected:
@@ -71,3 +73,9 @@ def check_invariants(state: DealState) -> None:
                 raise AssertionError("meld table out of step")
         if state.seqs[side] != [m for m in state.melds[side] if m.target == SEQ_TARGET]:
             raise AssertionError("list of sequences out of step")
+    if not state.over:
+        cached = state._legal
+        legal = state.legal_actions()
+        state._legal = cached
+        if not legal:
+            raise AssertionError(f"the deal is not over and seat {state.to_act} has no legal move")
