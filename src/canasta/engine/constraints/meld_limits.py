@@ -216,3 +216,12 @@ class MeldLimits:
         if free >= self.wild_min:
             return min(free, cap + self.wild_max)
         return cap
+
+
+def new_meld_ok(limits: MeldLimits, r: int, c: int, wilds: int) -> bool:
+    """Whether ``c`` > 0 naturals of rank ``r`` that have no meld make a new meld (§1.5): 3 or more and at least
+    ``min_nat`` within ``max_size``, or a pair with one of ``wilds`` wild cards where the rules allow it
+    (:meth:`MeldLimits.pair_wild_at`)."""
+    if c >= 3 and c >= limits.min_nat:
+        return c <= limits.max_size
+    return c == 2 and wilds > 0 and limits.pair_wild_at(r)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
-from canasta.engine.constraints.meld_limits import WILD, MeldLimits
+from canasta.engine.constraints.meld_limits import WILD, MeldLimits, new_meld_ok
 from canasta.engine.constraints.meld_value import best_by_ranks
 
 
@@ -205,7 +205,7 @@ def _split_meldable(rank_counts: Sequence[int], melds_by_rank: dict[int, list[in
         c = rank_counts[r]
         e = melds_by_rank.get(r)
         if e is None:
-            if c and not _new_meld_ok(limits, r, c, wilds):
+            if c and not new_meld_ok(limits, r, c, wilds):
                 return False  # its naturals make no meld in any plan (fewer wild cards only)
             continue
         size = e[0] + e[1]
@@ -223,7 +223,7 @@ def _split_meldable(rank_counts: Sequence[int], melds_by_rank: dict[int, list[in
             fill = 7 - size - k  # wild cards that close it at 7
             if (fill > wilds or fill > limits.join_capacity(e[0], e[1], k, r) or size + k + fill > limits.max_size
                     or (fill + e[1] > 0 and size + k + fill > limits.mixed_max)
-                    or not _new_meld_ok(limits, r, c - k, wilds - fill)):
+                    or not new_meld_ok(limits, r, c - k, wilds - fill)):
                 continue
             work = list(rank_counts)
             work[r] -= k
@@ -240,25 +240,17 @@ def _split_meldable(rank_counts: Sequence[int], melds_by_rank: dict[int, list[in
     return False
 
 
-def _new_meld_ok(limits: MeldLimits, r: int, c: int, wilds: int) -> bool:
-    """Whether :func:`_all_meldable` melds ``c`` > 0 naturals of rank ``r`` that have no meld (a new meld; a pair
-    with one of ``wilds`` wild cards where the rules allow it)."""
-    if c >= 3 and c >= limits.min_nat:
-        return c <= limits.max_size
-    return c == 2 and wilds > 0 and limits.pair_wild_at(r)
-
-
 def rank_may_meld(limits: MeldLimits, r: int, c: int, meld: list[int] | None, wilds: int) -> bool:
     """Whether ``c`` naturals of rank ``r`` might all be melded by a plan of :func:`can_meld_out` (after its
     discard): ``meld`` is the side's meld of the rank (``[naturals, wild cards]``, None for none) and ``wilds`` the
     hand's wild cards. False only where no plan of :func:`_all_meldable` nor :func:`_split_meldable` melds them,
-    whatever the other ranks do: a new meld needs :func:`_new_meld_ok`, an open meld its cap
-    (``mixed_max`` once mixed), else a split that closes it at 7 cards and melds the rest beside it (``several``).
-    A necessary condition rank by rank (the wild cards are not shared out between the ranks)."""
+    whatever the other ranks do: a new meld needs :func:`~canasta.engine.constraints.meld_limits.new_meld_ok`, an
+    open meld its cap (``mixed_max`` once mixed), else a split that closes it at 7 cards and melds the rest beside
+    it (``several``). A necessary condition rank by rank (the wild cards are not shared out between the ranks)."""
     if c == 0:
         return True
     if meld is None:
-        return _new_meld_ok(limits, r, c, wilds)
+        return new_meld_ok(limits, r, c, wilds)
     size = meld[0] + meld[1]
     if size + c <= (limits.mixed_max if meld[1] else limits.max_size):
         return True
@@ -268,7 +260,7 @@ def rank_may_meld(limits: MeldLimits, r: int, c: int, meld: list[int] | None, wi
         fill = 7 - size - k
         if (fill <= wilds and fill <= limits.join_capacity(meld[0], meld[1], k, r)
                 and size + k + fill <= limits.max_size and (fill + meld[1] == 0 or size + k + fill <= limits.mixed_max)
-                and _new_meld_ok(limits, r, c - k, wilds - fill)):
+                and new_meld_ok(limits, r, c - k, wilds - fill)):
             return True
     return False
 

@@ -18,33 +18,25 @@ its answers are checked against an exhaustive search in tests/test_meld_plans_or
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
-
-if TYPE_CHECKING:
-    from canasta.engine.constraints.meld_limits import MeldLimits
-
-WILD_KEY = 13
-"""Key of the side's meld of wild cards in ``melds_by_rank`` (``canasta.moves.notation.WILD_TARGET``)."""
+from canasta.engine.constraints.meld_limits import WILD, MeldLimits, new_meld_ok
 
 
 def rank_choices(limits: MeldLimits, rank: int, count: int, meld: list[int] | None) -> list[tuple[int, int, int]]:
     """Every way to meld ``count`` naturals of ``rank`` (rank index 4..12), with the side's meld of it
     ``meld`` (``[naturals, wild cards]``) or none: (naturals melded, fewest wild cards with them, most wild
-    cards with them). A new meld needs 3 cards and ``min_nat`` naturals; a pair takes a wild card only where
-    :meth:`MeldLimits.pair_wild_at` allows it (§1.5)."""
+    cards with them). A new meld is one of :func:`~canasta.engine.constraints.meld_limits.new_meld_ok` (§1.5)."""
     if meld is not None:
         room = limits.meld_room(meld[0], meld[1])
         return [(n, 0, limits.join_capacity(meld[0], meld[1], n, rank)) for n in range(min(count, max(0, room)) + 1)]
     out = [(0, 0, 0)]
-    for n in range(max(1, limits.min_nat), min(count, limits.max_size) + 1):
-        if n == 2 and not limits.pair_wild_at(rank):
-            continue
-        fewest = 3 - n if n < 3 else 0
-        most = limits.capacity(n, 0, rank)
-        if fewest <= most:
-            out.append((n, fewest, most))
+    for n in range(2, count + 1):
+        fewest = 1 if n == 2 else 0  # a pair takes one wild card to be a meld
+        if new_meld_ok(limits, rank, n, fewest):
+            most = limits.capacity(n, 0, rank)
+            if fewest <= most:
+                out.append((n, fewest, most))
     return out
 
 
@@ -95,7 +87,7 @@ def _with_wild_meld(best: list[int], width: int, wilds: list[int], melds_by_rank
     prefix = [0] * (w + 1)
     for i, v in enumerate(wilds):
         prefix[i + 1] = prefix[i] + v
-    meld = melds_by_rank.get(WILD_KEY)
+    meld = melds_by_rank.get(WILD)
     size = meld[0] + meld[1] if meld is not None else 0
     sizes = [0]
     if limits.wild_melds:  # the sizes the meld of wild cards may take (no more than the wild cards held)
