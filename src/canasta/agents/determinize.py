@@ -49,6 +49,7 @@ from typing import Any
 
 from canasta.agents.memory import UNKNOWN, CardMemory, clip_known
 from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, N_TYPES, cards_of, deck_counts, parse_cards
+from canasta.cards.shuffle import shuffle
 from canasta.engine.deal import Deal, PlayerView
 from canasta.engine.movegen.turn_moves import settle_must_go_out
 from canasta.engine.position import MeldPart
@@ -252,7 +253,7 @@ def _place(view: PlayerView, memory: CardMemory, pool: list[int], known: list[li
     rules = view.rules
     n = rules.players
     pool = pool[:]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     # red threes cannot be in a hand (unless kept there, red3_hand_penalty): keep them for the pile and the stock
     # nor any three where every three is laid out (threes_by_colour, MAC A.3)
     kept = bool(rules.red3_hand_penalty)
@@ -282,7 +283,7 @@ def _place(view: PlayerView, memory: CardMemory, pool: list[int], known: list[li
         for _ in range(need):
             hands[s][others.pop()] += 1
     rest = others + reds
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     pile = _pile_cards(view, memory)
     pending = _pending(view, memory)
     if memory.exact and not any(memory.takes) and not memory.reshuffles and view.pile_cards is None:

@@ -18,6 +18,7 @@ from canasta.cards.deck import (
     is_black_three,
 )
 from canasta.cards.sequences import extended
+from canasta.cards.shuffle import shuffle
 from canasta.engine.constraints.going_out import can_go_out_now, side_may_go_out
 from canasta.engine.constraints.initial_meld_reach import initial_meld_reached
 from canasta.engine.constraints.meld_plans import best_meld_value
@@ -149,7 +150,7 @@ def stock_gone(state: DealState) -> None:
         cards = take_dowry(state, state.pile)
         state.pile = []
         state.frozen = state.rules.pile_always_frozen
-        state.rng.shuffle(cards)
+        shuffle(state.rng, cards)
         state.stock = cards
         state._turn_upcard()
         if state.stock:
@@ -161,7 +162,7 @@ def stock_gone(state: DealState) -> None:
         cards = state.pile[:-1]
         state.pile = [top]
         state.frozen = state.rules.pile_always_frozen or IS_WILD[top] or IS_RED_THREE[top]
-        state.rng.shuffle(cards)
+        shuffle(state.rng, cards)
         state.stock = cards
         return
     if mode == "forced_take" or mode == "pile_continuation":  # MAC A.10: the same, nobody forced (forced_to_take)

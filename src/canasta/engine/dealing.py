@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 
 from canasta.cards.deck import N_TYPES, deck_counts, deck_list
+from canasta.cards.shuffle import shuffle
 from canasta.engine.apply import start_turn
 from canasta.engine.dowry import lay_dowry
 from canasta.engine.extra_cards import deal_packets
@@ -40,7 +41,7 @@ def deal_cards(
     state.rng = random.Random(seed)
     counts = deck_counts(rules.packs, rules.jokers)
     order = deck_list(counts)
-    state.rng.shuffle(order)  # also with a given deck, so later reshuffles use the same numbers
+    shuffle(state.rng, order)  # also with a given deck, so later reshuffles use the same numbers
     if deck is not None:
         order = list(deck)
         got = [0] * N_TYPES
