@@ -9,7 +9,11 @@ move in ``oracles.compare.compare_opening``.
   plans missed a sequence with a wild card, additions to the sequence just melded, the suits a group leaves);
   the whole plan is played with the engine's own legal moves;
 * a fast seeded run of first turns per preset, and a slow one (``-m slow``); ``scripts/oracle_opening.py`` runs
-  any number.
+  any number;
+* the same in the middle of the turn (:func:`oracles.positions.mid_turns`: after melds that do not reach the
+  minimum yet), Modern American included. It found the turns where a first canasta brings cards the hand does not
+  hold (the escalator game's cards of the stock, Pennies from Heaven's packet), which the plans of the hand missed:
+  seed 1 holds them (escalator's 99th position, Pennies' 255th).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from canasta.engine.deal import P_PLAY
 from oracles.build import position
 from oracles.compare import compare_opening
 from oracles.going_out import can_open, open_relaxed
-from oracles.positions import OPENING_PRESETS, first_turns
+from oracles.positions import OPENING_PRESETS, first_turns, mid_turns
 
 # (preset, hand after the draw, a plan reaching the minimum of 50 whose first move the old code refused)
 PLANS = [
@@ -109,3 +113,28 @@ def test_first_turns_with_scores_match_the_oracle_slow(preset: str) -> None:
 def test_first_turns_match_the_oracle_slow(preset: str) -> None:
     """A thousand first turns per preset (with the scored run above, about a minute in all)."""
     assert _run(preset, 1000, seed=11) == []
+
+
+MID_PRESETS = (*OPENING_PRESETS, "modern-american")
+
+
+def _run_mid(preset: str, count: int, seed: int) -> list[str]:
+    stats: dict[str, int] = {}
+    problems = []
+    for k, d in enumerate(mid_turns(preset, count, seed=seed)):
+        problems += [f"{preset} #{k}: {p}" for p in compare_opening(d, stats, mid_turn=True)]
+    return problems
+
+
+@pytest.mark.parametrize("preset", MID_PRESETS)
+def test_mid_turns_match_the_oracle(preset: str) -> None:
+    """In the middle of the first turn, after melds short of the minimum: every further meld and addition offered
+    exactly as the oracle says (the extra cards of a first canasta included: more positions where they come)."""
+    extra = preset in ("escalator", "pennies-from-heaven")
+    assert _run_mid(preset, 700 if extra else 150, seed=1) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", MID_PRESETS)
+def test_mid_turns_match_the_oracle_slow(preset: str) -> None:
+    assert _run_mid(preset, 3000, seed=2) == [] and _run_mid(preset, 1500, seed=3) == []

@@ -89,3 +89,28 @@ def first_turns(preset: str, count: int, seed: int = 0, scored: bool = False) ->
             d.apply_action(d.legal_actions()[0])
         if not d.over:
             yield d
+
+
+def mid_turns(preset: str, count: int, seed: int = 0) -> Iterator[Deal]:
+    """Positions in the middle of an unopened side's first turn: :func:`first_turns` (with scores drawn for odd
+    ``seed``), then one to three random melds or additions the engine offers, none of which reaches the minimum
+    yet. Of ``count`` first turns, those whose first meld already opens (or that offer none) are left out."""
+    from canasta.moves.notation import ADD, MELD
+
+    rng = random.Random(f"mid/{preset}/{seed}")
+    for d in first_turns(preset, count, seed=seed, scored=bool(seed % 2)):
+        side = d.side_of[d.turn]
+        if d.opened[side] or d.rules.special_opening:
+            continue
+        for _ in range(rng.randint(1, 3)):
+            melds = [a for a in d.legal_actions() if ACTIONS[a][0] in (MELD, ADD)]
+            if not melds:
+                break
+            c = d.clone()
+            c.apply_action(rng.choice(melds))
+            if (c.over or c.phase != P_PLAY or c.turn != d.turn or c.opened[side] or c._opening_met(side)
+                    or c.pending or c.answer):
+                break
+            d = c
+        if d.open_total:
+            yield d

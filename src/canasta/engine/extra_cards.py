@@ -98,6 +98,18 @@ def extra_cards_due(deal: DealState, seat: int) -> bool:
     return not deal.extra_done[deal.side_of[seat]] and bool(deal.stock)
 
 
+def extra_cards_in_turn(deal: DealState) -> bool:
+    """Whether the player to act would receive extra cards at once if his side completed its first canasta in this
+    turn (``extra_cards_when=first_canasta``: his face-down packet in Pennies from Heaven §3.5, cards of the stock
+    in the escalator game §3.5): cards that the plans of the hand do not hold and that may still make up the initial
+    meld in the same turn, after a canasta completed by this move or a later one. The exact search of
+    :func:`~canasta.engine.constraints.initial_meld_search.opening_reachable` plays the moves, so it holds them
+    (and skips its bound of the hand while this holds)."""
+    rules = deal.rules
+    return (rules.extra_cards > 0 and rules.extra_cards_when == "first_canasta"
+            and deal.canastas[deal.side_of[deal.turn]] == 0 and extra_cards_due(deal, deal.turn))
+
+
 def side_canastas(deal: DealState, side: int) -> list[tuple[str, int]]:
     """The side's canastas as (kind, rank index) for :func:`kinds_met` (rank -1 = wild canasta)."""
     return [canasta_kind(m.target, m.wild == 0) for m in deal.melds[side] if m.is_canasta]

@@ -50,6 +50,7 @@ from canasta.engine.constraints.meld_plans import (
 )
 from canasta.engine.constraints.minimum_count import empty_hand_waiver
 from canasta.engine.constraints.sequence_plans import sequences_reach
+from canasta.engine.extra_cards import extra_cards_in_turn
 from canasta.engine.movegen.move_cards import move_for_action
 from canasta.engine.state import (
     Candidate,
@@ -486,6 +487,8 @@ def initial_meld_reachable_beyond(
         # sequences than their depth, the suits a group leaves: where they find no plan, the exact search
         if opening_reachable(state, used, need):
             return True
+    if isinstance(used, int) and extra_cards_in_turn(state) and opening_reachable(state, used):
+        return True  # the cards that come with the side's first canasta may make up the count (the search holds them)
     if empty_hand_waiver(state):  # B.8 "Marva rule": melding every card of the hand opens whatever the count
         return melds_every_card(rank_counts, melds_by_rank, state.meld_limits, cn)
     if not keep or not may_plan_going_out(state):

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, THREE, TWO
 from canasta.cards.sequences import span_cards, spans_in_hand
 from canasta.engine.constraints.initial_meld import meld_opens
+from canasta.engine.extra_cards import extra_cards_in_turn
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 
@@ -273,8 +274,8 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
             return False
         if x.opened[side] or x._opening_met(side):
             return x.hand_sizes[seat] + len(x.pending) >= 1
-        if x.open_total + _bound(x, seat, side) < x.minimum[side]:
-            return False
+        if x.open_total + _bound(x, seat, side) < x.minimum[side] and not extra_cards_in_turn(x):
+            return False  # (cards that come with a first canasta are not in the hand's bound)
         key = _key(x, seat)
         got = memo.get(key)
         if got is not None:
