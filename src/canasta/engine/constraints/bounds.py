@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def loose_cards_fit(
-    rank_counts: Sequence[int], targets: Sequence[int], limits: MeldLimits, allow_discard: bool = True
+    rank_counts: list[int], targets: Sequence[int], limits: MeldLimits, allow_discard: bool = True
 ) -> bool:
     """Whether the hand's loose cards (counts ``rc`` by rank index), where the side has no meld of their rank
     (``targets``: the side's meld index per target, -1 for none, as ``Deal.meld_index``), leave melding it out
@@ -56,7 +56,7 @@ def loose_cards_fit(
 
 
 def may_meld_out(
-    rank_counts: Sequence[int],
+    rank_counts: list[int],
     melds_by_rank: dict[int, list[int]],
     limits: MeldLimits,
     more: int,
@@ -133,7 +133,7 @@ def may_meld_out(
 
 
 def naturals_reach(
-    rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, keep: int, need: int
+    rank_counts: list[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, keep: int, need: int
 ) -> bool:
     """Whether melding only naturals already makes ``need`` points while keeping ``keep`` cards: each
     rank's naturals join its meld in ``ex`` (as room allows), or form a new meld where they are 3 or

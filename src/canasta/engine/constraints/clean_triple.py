@@ -15,7 +15,6 @@ cards or more made in the opening turn does in its place: :func:`has_clean_tripl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, TWO
@@ -57,7 +56,7 @@ def has_clean_triple(state: DealState) -> bool:
     return False
 
 
-def clean_triple_reachable(state: DealState, rank_counts: Sequence[int], this_turn: dict[int, list[int]],
+def clean_triple_reachable(state: DealState, rank_counts: list[int], this_turn: dict[int, list[int]],
                            keep: int, need: int, top: int = -2) -> bool:
     """Whether the hand ``rank_counts`` (counts by rank index) can still give the turn's melds ``this_turn`` (target
     rank to ``[naturals, wild cards]``) a Clean Triple while melding ``need`` more points (0 or less: none) and
@@ -97,7 +96,7 @@ def clean_triple_reachable(state: DealState, rank_counts: Sequence[int], this_tu
     return False
 
 
-def wild_meld_reachable(state: DealState, rank_counts: Sequence[int], this_turn: dict[int, list[int]],
+def wild_meld_reachable(state: DealState, rank_counts: list[int], this_turn: dict[int, list[int]],
                         keep: int, need: int) -> bool:
     """Whether the turn's melds can still hold a meld of three wild cards or more while melding ``need`` more
     points and keeping ``keep`` cards (``clean_triple_or_wild_meld``, A.7 [P]): the wild cards it lacks melded

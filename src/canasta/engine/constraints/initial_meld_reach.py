@@ -4,7 +4,7 @@ still leaves it reachable (the exact plans beside the fast checks they are teste
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 
 from canasta.cards.deck import (
@@ -237,7 +237,7 @@ class InitialMeldCheck:
 
 def initial_meld_reachable(
     state: DealState,
-    rank_counts: Sequence[int],
+    rank_counts: list[int],
     extra: int,
     melds_by_rank: dict[int, list[int]],
     keep: int,

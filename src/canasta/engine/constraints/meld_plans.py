@@ -28,14 +28,12 @@ leave a player with an initial meld he cannot finish).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
 from canasta.engine.constraints.meld_limits import WILD, MeldLimits, new_meld_ok
 from canasta.engine.constraints.meld_value import best_by_ranks
 
 
-def _plan(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]],
+def _plan(rank_counts: list[int], melds_by_rank: dict[int, list[int]],
           limits: MeldLimits) -> tuple[int, int, bool]:
     """Greedy plan: (points melded, cards left unmelded, whether no plan melds more). The points are the most any
     plan melds where every wild card is placed and no natural is cut by a meld's room (the bound: every natural
@@ -112,7 +110,7 @@ def _wild_meld_deficit(melds_by_rank: dict[int, list[int]], limits: MeldLimits) 
     return 7 - size if size < 7 else 0
 
 
-def best_meld_value(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits,
+def best_meld_value(rank_counts: list[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits,
                     keep: int) -> int:
     """Most card points meldable from ``rc`` (into new melds or ``ex``), leaving ``keep`` cards (exact: the quick
     plan where it is the most any plan melds and leaves the cards, else the search of
@@ -126,7 +124,7 @@ def best_meld_value(rank_counts: Sequence[int], melds_by_rank: dict[int, list[in
     return best_by_ranks(rank_counts, melds_by_rank, limits, keep)
 
 def can_meld_out(
-    rank_counts: Sequence[int],
+    rank_counts: list[int],
     melds_by_rank: dict[int, list[int]],
     limits: MeldLimits,
     canastas: int,
@@ -174,7 +172,7 @@ def can_meld_out(
     return False
 
 
-def _meldable(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int,
+def _meldable(rank_counts: list[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int,
               need: int) -> bool:
     """:func:`_all_meldable`, and where a new meld of a rank may start beside its canasta (``limits.several``:
     several_melds_per_rank, Hand and Foot's B.6, Samba §3.2) also the plans that first fill an open meld to exactly
@@ -184,7 +182,7 @@ def _meldable(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], l
     return limits.several and _split_meldable(rank_counts, melds_by_rank, limits, canastas, need, FOUR)
 
 
-def _split_meldable(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits,
+def _split_meldable(rank_counts: list[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits,
                     canastas: int, need: int, start: int) -> bool:
     """Whether the cards can all be melded when some open melds of ranks ``start`` and up are first filled to exactly
     7 cards with ``k`` of the rank's naturals and as many wild cards as they lack (within what the meld may take),
@@ -265,7 +263,7 @@ def rank_may_meld(limits: MeldLimits, r: int, c: int, meld: list[int] | None, wi
     return False
 
 
-def _lone(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], r: int, min_nat: int,
+def _lone(rank_counts: list[int], melds_by_rank: dict[int, list[int]], r: int, min_nat: int,
           threes: bool = True) -> bool:
     """Whether the cards of rank ``r`` in ``rc`` can join no meld (black threes short of three, naturals
     fewer than ``min_nat`` with no meld of their rank in ``ex``): the cards ``can_meld_out`` counts stuck."""
@@ -275,7 +273,7 @@ def _lone(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], r: in
 
 
 def meld_out_value(
-    rank_counts: Sequence[int],
+    rank_counts: list[int],
     melds_by_rank: dict[int, list[int]],
     limits: MeldLimits,
     canastas: int,
@@ -310,7 +308,7 @@ def meld_out_value(
 
 
 def melds_every_card(
-    rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int
+    rank_counts: list[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int
 ) -> bool:
     """Whether every card of ``rank_counts`` can be melded, none kept nor discarded (``melds_by_rank`` and
     ``canastas`` as for :func:`can_meld_out`; no canasta required): the hand emptied by melding that waives the
@@ -319,7 +317,7 @@ def melds_every_card(
 
 
 def _all_meldable(
-    rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int, need: int
+    rank_counts: list[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits, canastas: int, need: int
 ) -> bool:
     b3 = rank_counts[THREE]
     if b3 and (b3 < 3 or not limits.threes):

@@ -17,8 +17,6 @@ its answers are checked against an exhaustive search in tests/test_meld_plans_or
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
 from canasta.engine.constraints.meld_limits import WILD, MeldLimits, new_meld_ok
 
@@ -40,7 +38,7 @@ def rank_choices(limits: MeldLimits, rank: int, count: int, meld: list[int] | No
     return out
 
 
-def best_by_ranks(rank_counts: Sequence[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits,
+def best_by_ranks(rank_counts: list[int], melds_by_rank: dict[int, list[int]], limits: MeldLimits,
                   keep: int) -> int:
     """The most card points meldable from the hand ``rank_counts`` (counts by rank index, 0 = two .. 13 = joker)
     into new melds or the side's melds ``melds_by_rank`` (target to ``[naturals, wild cards]``), leaving at least
