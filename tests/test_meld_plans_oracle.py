@@ -130,6 +130,16 @@ def test_the_pair_gives_way_to_a_meld_of_wild_cards() -> None:
     assert best_meld_value(rc, {9: [4, 0]}, limits, 1) == exhaustive_best(rc, {9: [4, 0]}, limits, 1) == 90
 
 
+def test_wild_cards_fill_a_capped_meld_before_naturals() -> None:
+    """Cuban's melds stop at 7 cards (``canasta_max``, §3.2): on four kings, one king and two twos (50) beat three
+    kings (30), the twos having no other meld. The quick plan put the kings first and called it the best."""
+    limits = Deal(Rules.parse("cuban"), seed=0).meld_limits.before
+    king = 13 - 2
+    rc = [0] * 14
+    rc[king], rc[TWO], rc[5 - 2] = 3, 2, 1
+    assert best_meld_value(rc, {king: [4, 0]}, limits, 1) == exhaustive_best(rc, {king: [4, 0]}, limits, 1) == 50
+
+
 @pytest.mark.parametrize("preset", NO_SEQUENCES)
 def test_best_meld_value_is_the_exhaustive_best(preset: str) -> None:
     """400 random hands (with melds of the side, wild cards, a kept card or two) per limits of the preset."""
