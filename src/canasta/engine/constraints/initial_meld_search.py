@@ -29,7 +29,7 @@ from canasta.cards.sequences import span_cards, spans_in_hand
 from canasta.engine.constraints.initial_meld import meld_opens
 from canasta.engine.extra_cards import extra_cards_in_turn
 from canasta.moves.actions import ACTIONS
-from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, WILD_TARGET, Move
+from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 
 if TYPE_CHECKING:
     from canasta.engine.state import Candidate, DealState
@@ -264,9 +264,7 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
             melded[move.target] = True
         if known and _bound_of(deal, h, rank_counts, melded, suits) < need:
             return False
-    # a search copy shares the other sides' melds; a take that forms the cutthroat alliance merges them (§3.1):
-    # then a full copy
-    c = deal._copy(deal.rules.cutthroat and deal.lone < 0 and ACTIONS[action][0] == TAKE)
+    c = deal._copy(False)
     c.__class__ = open_free(type(deal))
     c._legal = None
     c._do(action, move)
