@@ -236,10 +236,9 @@ def _memo(d: DealState, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
 def opening_reachable(deal: DealState, action: int, need: int | None = None) -> bool:
     """Whether, after the meld or addition of id ``action`` (cards chosen by :meth:`Deal.move_for_action`),
     the unopened side of the player to act can still make its initial meld this turn with legal melds and
-    additions, keeping a card to discard (RULES.md §1.6). Exact; ``deal`` is not changed. ``action`` may also be a
-    take of the pile by an unopened side (:mod:`canasta.engine.movegen.pile_takes`), played on the copy. ``need``:
-    the points of the minimum still missing after a meld or addition, where the caller knows them (a first bound is
-    then tried before any copy; not for a take, whose move holds the pile's top card)."""
+    additions, keeping a card to discard (RULES.md §1.6). Exact; ``deal`` is not changed. ``need``: the
+    points of the minimum still missing after the move, where the caller knows them (a first bound is
+    then tried before any copy)."""
     seat = deal.turn
     side = deal.side_of[seat]
     move = deal.move_for_action(action)
