@@ -18,7 +18,7 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
 
     ``rng`` is a :class:`random.Random` (a subclass, whose numbers may come from elsewhere, is handed to its own
     ``shuffle``). Each position ``i`` from the last down to 1 swaps with ``j``, drawn below ``i + 1`` by
-    rejection from ``getrandbits(i.bit_length() + ...)`` as CPython's ``_randbelow_with_getrandbits`` does.
+    rejection from ``getrandbits((i + 1).bit_length())``, as CPython's ``_randbelow_with_getrandbits`` does.
 
     >>> import random
     >>> a, b = list(range(10)), list(range(10))
