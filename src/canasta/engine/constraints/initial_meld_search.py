@@ -86,7 +86,8 @@ def _special_allows(d: DealState, candidate: Candidate) -> bool:
 
 def _moves(d: DealState, action: int) -> Iterator[Move]:
     """The moves of id ``action``: each choice of suits for the naturals of a group meld or addition (the
-    suits left in the hand matter for later sequences), else the engine's own choice. The suits of twos are
+    suits left in the hand matter for later sequences; the engine's own choice first), else the engine's own choice.
+    The suits of twos are
     the engine's choice (lowest first): a two is a wild card of no suit in every meld (sequences run from
     four to ace, §3.2), so its suit never matters."""
     kind, arg, n, t, j = ACTIONS[action]
@@ -99,10 +100,13 @@ def _moves(d: DealState, action: int) -> Iterator[Move]:
     if len(held) == 1:
         yield base
         return
+    yield base  # the engine's own choice first: the path a search finds is then the one its moves play
     wild = tuple(c for c in range(TWO * 4, TWO * 4 + 4) for _ in range(h[c]))[:t] + (JOKER,) * j
     for nat in combinations_with_replacement(held, n):
         if all(nat.count(c) <= h[c] for c in set(nat)):
-            yield Move(kind, nat + wild, arg)
+            move = Move(kind, nat + wild, arg)
+            if move != base:
+                yield move
 
 
 def _key(x: DealState, seat: int) -> tuple[Any, ...]:
@@ -191,27 +195,28 @@ class _OverBudget(Exception):
     """The search of :func:`opening_reachable` went past :data:`SEARCH_BUDGET`."""
 
 
-_MEMO: Final[list[Any]] = [None, {}, False]
-"""The states searched from the last position asked about: its context (:func:`_memo`) and the answers by
-state, and whether a search from it went past :data:`SEARCH_BUDGET`; one position's answers are kept."""
+_MEMO: Final[list[Any]] = [None, {}, set()]
+"""The states searched in the last turn asked about: its context (:func:`_memo`), the answers by state (:func:`_key`),
+and the states from which a search went past :data:`SEARCH_BUDGET`. A turn's answers are kept until another turn
+asks: a move is legal only where a search found a path to the minimum after it, and every state on that path is
+remembered as reachable, so after the move the path's next move is found legal at once. Were the answers dropped
+at every move, the search from the new position could go past its budget and refuse every move, leaving the
+player none (a deal that cannot go on)."""
 
 
-def _memo(d: DealState, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
-    """The answers of :func:`opening_reachable` already found for this position (shared by its calls: the
-    candidate moves of one position lead to the same states), emptied when another position asks (the context
-    names the deal object, the hand, and what else the legal moves of the turn read beyond the searched state)."""
+def _memo(d: DealState, seat: int, side: int) -> tuple[dict[tuple[Any, ...], bool], set[tuple[Any, ...]]]:
+    """The answers of :func:`opening_reachable` already found in this turn, and the states whose search went past
+    the budget (emptied when another turn asks). The context names the deal object and what the legal moves of
+    the turn read beyond the searched state (:func:`_key` holds the hand, the pending pile and the turn's melds)."""
     old = tuple((m.target, m.span, m.nat, m.wild, len(m.cards)) for m in d.melds[side] if m.turn != d.turn_no)
     ctx = (
         id(d),
-        tuple(d.hands[seat]),
-        len(d.turn_new),
         d.rules,
         d.seed,
         d.turn_no,
         seat,
         d.minimum[side],
         d.scores[side],
-        tuple(d.pending),
         d.answer,
         d.asked,
         d.conceal_only,
@@ -226,11 +231,11 @@ def _memo(d: DealState, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
     if _MEMO[0] != ctx:
         _MEMO[0] = ctx
         _MEMO[1] = {}
-        _MEMO[2] = False
+        _MEMO[2] = set()
     elif len(_MEMO[1]) > 50_000:
         _MEMO[1].clear()
-    memo: dict[tuple[Any, ...], bool] = _MEMO[1]
-    return memo
+        _MEMO[2].clear()
+    return _MEMO[1], _MEMO[2]
 
 
 def opening_reachable(deal: DealState, action: int, need: int | None = None) -> bool:
@@ -270,7 +275,8 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
     c.__class__ = open_free(type(deal))
     c._legal = None
     c._do(action, move)
-    memo = _memo(deal, seat, side)
+    memo, over = _memo(deal, seat, side)
+    active: list[tuple[Any, ...]] = []  # the states whose search is in progress (their answer is not known yet)
 
     def run(x: DealState) -> bool:
         if x.over or x.turn != seat or x.actor != seat:
@@ -286,7 +292,8 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
         budget[0] -= 1
         if budget[0] < 0:
             raise _OverBudget
-        memo[key] = False
+        memo[key] = False  # (no move of the turn comes back to a state: every one melds cards of the hand)
+        active.append(key)
         ok = False
         for a in list(x.legal_actions()):
             if ACTIONS[a][0] not in (MELD, ADD):
@@ -300,14 +307,20 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
             if ok:
                 break
         memo[key] = ok
+        active.pop()
         return ok
 
-    if _MEMO[2]:
+    got = memo.get(_key(c, seat))
+    if got is not None:
+        return got  # found earlier in the turn (a path found from an earlier position passes here)
+    here = _key(deal, seat)
+    if here in over:
         return False  # this position's search went past the budget before: refused at once
     budget = [SEARCH_BUDGET]
     try:
         return run(c)
     except _OverBudget:
-        memo.clear()  # the answers in progress are no answers
-        _MEMO[2] = True
+        for key in active:
+            del memo[key]  # the answers in progress are no answers; those found stay (they are exact)
+        over.add(here)
         return False  # past the budget: the answer of the fast plans (a refusal), as before the search
