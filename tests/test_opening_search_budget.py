@@ -16,9 +16,9 @@ import random
 
 import pytest
 
+from canasta.agents import make_agent
 from canasta.build_info import is_compiled
 from canasta.engine.constraints import initial_meld_search
-from canasta.agents import make_agent
 from canasta.engine.deal import Deal
 from canasta.play.match import play_game
 from canasta.rules.fields import Rules
@@ -45,9 +45,9 @@ def test_a_tiny_budget_leaves_no_dead_end(preset: str, budget: int, monkeypatch:
 
 def test_the_hollywood_game_of_the_ci_goes_on() -> None:
     """``test_variants_smoke``'s 232nd random game of Hollywood: in its sixth deal the second side had not opened
-    (160 to make), its player at the fourth seat took the pile with QH QH and the search from the new position went past its budget, so no
-    move was left (the random player got an empty list). 5C 5C 5C, three more fives, TC TH TS, 4D 5D 2D 7D and
-    5S 2S 7S 8S make the minimum."""
+    (160 to make), its player at the fourth seat took the pile with QH QH and the search from the new position
+    went past its budget, so no move was left (the random player got an empty list). 5C 5C 5C, three more
+    fives, TC TH TS, 4D 5D 2D 7D and 5S 2S 7S 8S make the minimum."""
     rules = Rules.parse("hollywood")
     agents = [make_agent("random", seed=2320 + s) for s in range(rules.players)]
     game = play_game(rules, agents, seed=232, check=True)
