@@ -248,7 +248,8 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
     seat = deal.turn
     side = deal.side_of[seat]
     move = deal.move_for_action(action)
-    if need is not None and need > 0 and not deal.rules.special_opening:
+    if need is not None and need > 0 and not deal.rules.special_opening and not extra_cards_in_turn(deal):
+        # (a bound of the hand: not where a first canasta brings cards it does not hold, §3.5)
         h = deal.hands[seat][:]
         rank_counts = deal.rank_counts[seat][:]
         for card in move.cards:
