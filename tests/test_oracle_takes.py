@@ -101,6 +101,7 @@ def test_pile_takes_match_the_oracle(preset: str, monkeypatch: pytest.MonkeyPatc
 
 @compiled
 @pytest.mark.slow
+@pytest.mark.pure_only
 @pytest.mark.parametrize("preset", PRESETS)
 def test_pile_takes_match_the_oracle_slow(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _problems(preset, 600, 2, monkeypatch) == []
