@@ -195,24 +195,17 @@ class _OverBudget(Exception):
     """The search of :func:`opening_reachable` went past :data:`SEARCH_BUDGET`."""
 
 
-_MEMO: Final[list[Any]] = [None, {}, set()]
-"""The states searched in the last turn asked about: its context (:func:`_memo`), the answers by state (:func:`_key`),
-and the states from which a search went past :data:`SEARCH_BUDGET`. A turn's answers are kept until another turn
-asks: a move is legal only where a search found a path to the minimum after it, and every state on that path is
-remembered as reachable, so after the move the path's next move is found legal at once. Were the answers dropped
-at every move, the search from the new position could go past its budget and refuse every move, leaving the
-player none (a deal that cannot go on)."""
-
-
 def _memo(d: DealState, seat: int, side: int) -> tuple[dict[tuple[Any, ...], bool], set[tuple[Any, ...]]]:
-    """The answers of :func:`opening_reachable` already found in this turn, and the states whose search went past
-    the budget (emptied when another turn asks). The context names the deal object and what the legal moves of
-    the turn read beyond the searched state (:func:`_key` holds the hand, the pending pile and the turn's melds)."""
+    """The answers of :func:`opening_reachable` already found in this turn of deal ``d`` by state (:func:`_key`), and
+    the states from which a search went past :data:`SEARCH_BUDGET`; kept on the deal (``_open_memo``, emptied in
+    its copies) until another turn asks. A move is legal only where a search found a path to the minimum after it,
+    and every state on that path is remembered as reachable, so after the move the path's next move is found legal
+    at once. Were the answers dropped at every move, the search from the new position could go past its budget and
+    refuse every move, leaving the player none (a deal that cannot go on). The context holds what the legal moves
+    of the turn read beyond the searched state (:func:`_key` holds the hand, the pending pile and the turn's
+    melds)."""
     old = tuple((m.target, m.span, m.nat, m.wild, len(m.cards)) for m in d.melds[side] if m.turn != d.turn_no)
     ctx = (
-        id(d),
-        d.rules,
-        d.seed,
         d.turn_no,
         seat,
         d.minimum[side],
@@ -228,14 +221,10 @@ def _memo(d: DealState, seat: int, side: int) -> tuple[dict[tuple[Any, ...], boo
         old,
         type(d),
     )
-    if _MEMO[0] != ctx:
-        _MEMO[0] = ctx
-        _MEMO[1] = {}
-        _MEMO[2] = set()
-    elif len(_MEMO[1]) > 50_000:
-        _MEMO[1].clear()
-        _MEMO[2].clear()
-    return _MEMO[1], _MEMO[2]
+    memo = d._open_memo
+    if memo is None or memo[0] != ctx or len(memo[1]) > 50_000:
+        memo = d._open_memo = [ctx, {}, set()]
+    return memo[1], memo[2]
 
 
 def opening_reachable(deal: DealState, action: int, need: int | None = None) -> bool:
