@@ -227,6 +227,34 @@ def _memo(d: DealState, seat: int, side: int) -> tuple[dict[tuple[Any, ...], boo
     return memo[1], memo[2]
 
 
+def _short_of(deal: DealState, move: Move, need: int) -> bool:
+    """Whether, after ``move`` (a meld or addition), every card left in the hand could not add ``need`` points
+    (:func:`_bound_of`): a first "no" of :func:`opening_reachable` before any copy. Never where the initial meld has
+    rules of its own (§3.4), nor where a first canasta brings cards the hand does not hold (§3.5)."""
+    if deal.rules.special_opening or extra_cards_in_turn(deal):
+        return False
+    seat = deal.turn
+    side = deal.side_of[seat]
+    h = deal.hands[seat][:]
+    rank_counts = deal.rank_counts[seat][:]
+    for card in move.cards:
+        h[card] -= 1
+        rank_counts[card >> 2] -= 1
+    melded = [m >= 0 for m in deal.meld_index[side]]
+    suits = {m.span[0] for m in deal.turn_new if m.target == SEQ_TARGET}
+    natural = [card for card in move.cards if not IS_WILD[card]]
+    if move.target == SEQ_TARGET:
+        if move.seq:
+            suits.add(move.seq[0] & 3)
+        elif natural:
+            suits.add(natural[0] & 3)
+        else:
+            return False  # a sequence of wild cards only: its suit is not known yet
+    elif 0 <= move.target < len(melded):
+        melded[move.target] = True
+    return _bound_of(deal, h, rank_counts, melded, suits) < need
+
+
 def opening_reachable(deal: DealState, action: int, need: int | None = None) -> bool:
     """Whether, after the meld or addition of id ``action`` (cards chosen by :meth:`Deal.move_for_action`),
     the unopened side of the player to act can still make its initial meld this turn with legal melds and
@@ -237,28 +265,8 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
     seat = deal.turn
     side = deal.side_of[seat]
     move = deal.move_for_action(action)
-    if need is not None and need > 0 and not deal.rules.special_opening and not extra_cards_in_turn(deal):
-        # (a bound of the hand: not where a first canasta brings cards it does not hold, §3.5)
-        h = deal.hands[seat][:]
-        rank_counts = deal.rank_counts[seat][:]
-        for card in move.cards:
-            h[card] -= 1
-            rank_counts[card >> 2] -= 1
-        melded = [m >= 0 for m in deal.meld_index[side]]
-        suits = {m.span[0] for m in deal.turn_new if m.target == SEQ_TARGET}
-        natural = [card for card in move.cards if not IS_WILD[card]]
-        known = True
-        if move.target == SEQ_TARGET:
-            if move.seq:
-                suits.add(move.seq[0] & 3)
-            elif natural:
-                suits.add(natural[0] & 3)
-            else:
-                known = False
-        elif 0 <= move.target < len(melded):
-            melded[move.target] = True
-        if known and _bound_of(deal, h, rank_counts, melded, suits) < need:
-            return False
+    if need is not None and need > 0 and _short_of(deal, move, need):
+        return False
     # a search copy shares the other sides' melds; a take that forms the cutthroat alliance merges them (§3.1):
     # then a full copy
     c = deal._copy(deal.rules.cutthroat and deal.lone < 0 and ACTIONS[action][0] == TAKE)
