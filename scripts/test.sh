@@ -40,8 +40,8 @@ CANASTA_EXPECT_BUILD=$expected .venv/bin/python -m pytest -n 2 -p no:cacheprovid
 # The pure run collects tests/ only: the doctests of src/canasta would put src/ (and its compiled modules) on
 # sys.path; tests/test_build.py checks that the pure build is what runs. test_architecture.py reads the source
 # tree (the same for both builds) and wants canasta imported from it: the first run covers it.
-echo "== pytest, fast tests ($(.venv-pure/bin/canasta --version))"
-CANASTA_EXPECT_BUILD=pure .venv-pure/bin/python -m pytest -n 2 -p no:cacheprovider -m "not slow" tests \
+echo "== pytest, fast tests and the slow ones only the pure build runs ($(.venv-pure/bin/canasta --version))"
+CANASTA_EXPECT_BUILD=pure .venv-pure/bin/python -m pytest -n 2 -p no:cacheprovider -m "not slow or pure_only" tests \
   --ignore=tests/test_architecture.py "$@"
 echo "== doctests of the pure build's modules (those of compiled modules cannot run on the compiled build)"
 .venv-pure/bin/python -m pytest -p no:cacheprovider --pyargs canasta

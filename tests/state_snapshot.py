@@ -36,8 +36,9 @@ from typing import Any
 
 from canasta.engine.deal import Deal
 
-SKIP_SLOTS = {"_legal", "_out_dead", "_shared", "_rng_shared"}
-"""Slots of a Deal that are not state (caches of answers that follow from the state)."""
+SKIP_SLOTS = {"_legal", "_out_dead", "_shared", "_rng_shared", "_open_memo"}
+"""Slots of a Deal that are not state (caches of answers that follow from the state; ``_open_memo`` holds exact
+answers about states of the turn, found by the initial-meld search)."""
 SKIP_ATTRS = {("MeldLimits", "options")}
 """(class name, attribute) pairs of inner objects that are memos, not state."""
 _PRIMITIVE = (type(None), bool, int, float, str, bytes, complex)

@@ -334,3 +334,36 @@ def test_game_to_7500() -> None:
         play(d, "draw", "meld KC KD KH KS KC KD KH", "meld QC QD QH QS QC QD QH", "discard 5H")
 
     check_target(CT, out, hands=["KC KD KH KS KC KD KH QC QD QH QS QC QD"], stock="QH 5H")
+
+
+def test_the_alliance_keeps_the_partners_sequences() -> None:
+    """Chilean cutthroat (sequences, §3.1, §3.2): the take that forms the alliance joins the future partners' melds,
+    sequences included (they have no index by rank; the merge raised IndexError, 2026-11-28). Random deals until ten
+    such takes: no error, every sequence kept on the joined side, the deal's invariants hold."""
+    import random
+
+    from canasta.engine.deal import Deal
+    from canasta.moves.notation import SEQ_TARGET
+    from canasta.rules.fields import Rules
+    from oracles.positions import _choose
+
+    rules = Rules.parse("chilean(players=3,cutthroat=true)")
+    rng = random.Random(0)
+    seen = 0
+    for k in range(400):
+        d = Deal(rules, dealer=k % 3, seed=k)
+        while not d.over and seen < 10:
+            a = _choose(d, d.legal_actions(), rng)
+            seqs = sum(1 for ms in d.melds for m in ms if m.target == SEQ_TARGET)
+            lone = d.lone
+            d.apply_action(a)
+            if lone < 0 <= d.lone and seqs:
+                seen += 1
+                assert sum(1 for ms in d.melds for m in ms if m.target == SEQ_TARGET) == seqs
+                side = d.side_of[next(s for s in range(3) if s != d.lone)]
+                assert all(m.target != SEQ_TARGET for s in range(len(d.melds)) if s != side
+                           and s != d.side_of[d.lone] for m in d.melds[s])
+                d.check_invariants()
+        if seen >= 10:
+            break
+    assert seen == 10

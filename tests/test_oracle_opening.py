@@ -80,10 +80,12 @@ def test_first_meld_still_refused_where_nothing_reaches_the_minimum() -> None:
     assert not can_open(after)
 
 
-def _run(preset: str, count: int, seed: int, scored: bool = False) -> list[str]:
+def _run(preset: str, count: int, seed: int, scored: bool = False, mid: bool = False) -> list[str]:
+    """The disagreements over ``count`` first turns of ``preset`` (with ``mid``: positions in their middle)."""
     stats: dict[str, int] = {}
     problems = []
-    for k, d in enumerate(first_turns(preset, count, seed=seed, scored=scored)):
+    turns = mid_turns(preset, count, seed=seed) if mid else first_turns(preset, count, seed=seed, scored=scored)
+    for k, d in enumerate(turns):
         problems += [f"{preset} #{k}: {p}" for p in compare_opening(d, stats)]
     return problems
 
@@ -118,23 +120,15 @@ def test_first_turns_match_the_oracle_slow(preset: str) -> None:
 MID_PRESETS = (*OPENING_PRESETS, "modern-american")
 
 
-def _run_mid(preset: str, count: int, seed: int) -> list[str]:
-    stats: dict[str, int] = {}
-    problems = []
-    for k, d in enumerate(mid_turns(preset, count, seed=seed)):
-        problems += [f"{preset} #{k}: {p}" for p in compare_opening(d, stats, mid_turn=True)]
-    return problems
-
-
 @pytest.mark.parametrize("preset", MID_PRESETS)
 def test_mid_turns_match_the_oracle(preset: str) -> None:
     """In the middle of the first turn, after melds short of the minimum: every further meld and addition offered
     exactly as the oracle says (the extra cards of a first canasta included: more positions where they come)."""
     extra = preset in ("escalator", "pennies-from-heaven")
-    assert _run_mid(preset, 700 if extra else 150, seed=1) == []
+    assert _run(preset, 700 if extra else 150, seed=1, mid=True) == []
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", MID_PRESETS)
 def test_mid_turns_match_the_oracle_slow(preset: str) -> None:
-    assert _run_mid(preset, 3000, seed=2) == [] and _run_mid(preset, 1500, seed=3) == []
+    assert _run(preset, 3000, seed=2, mid=True) == [] and _run(preset, 1500, seed=3, mid=True) == []

@@ -230,6 +230,25 @@ def test_the_second_side_gets_no_extra_cards() -> None:
     assert d.canastas[1] == 1 and d.hand_sizes[1] == 17 - 10 and d.extra_done == [True, False]
 
 
+def test_the_11_cards_count_toward_the_initial_meld_of_the_same_turn() -> None:
+    """RULES.md §3.5 and docs/variants/escalator.md ("The 11 cards and the initial meld"): a canasta that falls short
+    of the minimum on its own is allowed where the 11 cards it brings make up the count in the same turn, and
+    refused where they cannot."""
+    fives = "5C 5C 5D 5D 5H 5H 5S"  # 35 points, a natural canasta: the first at the table
+    hand = fives + " 4C 6D 8H 9S TC JD QH 7S"
+    scores = [3000, 3000]  # minimum 120
+    d = make_deal(ESC, [hand], stock="JC QC " + "AC AD AH KC KD KH 4S 6S 8C 9C TD", scores=scores)
+    play(d, "draw", "meld " + fives)
+    assert not d.opened[0] and d.hand_sizes[0] == 17 - 7 + 11 and d.extra_done == [True, False]
+    play(d, "meld AC AD AH", "meld KC KD KH")  # 35 + 60 + 30 = 125
+    assert d.opened[0]
+    low = make_deal(ESC, [hand], stock="JC QC " + "4S 6S 8C 9C TD QS KS AS JH JS 7C", scores=scores)
+    play(low, "draw")  # the fives and four jacks make 75 at most
+    assert not any(move.startswith(("meld", "add")) for move in legal_strs(low))
+    with pytest.raises(IllegalMove):
+        low.apply("meld " + fives)
+
+
 # ---------------------------------------------------------------- scoring
 
 @pytest.mark.parametrize(("meld", "bonus"), [

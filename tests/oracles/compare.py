@@ -82,10 +82,9 @@ def summary(stats: dict[str, Any]) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(stats.items()))
 
 
-def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_move: bool = True,
-                    mid_turn: bool = False) -> list[str]:
-    """At an unopened side's play position with nothing melded yet this turn (or, with ``mid_turn``, after melds
-    of this turn that do not reach the minimum yet) (RULES.md §1.6): the engine
+def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_move: bool = True) -> list[str]:
+    """At an unopened side's play position, with nothing melded yet this turn or after melds of this turn that do
+    not reach the minimum yet (RULES.md §1.6): the engine
     offers a meld or addition exactly when the oracle (:func:`oracles.going_out.can_open`) can reach the
     minimum this turn, counting only openings that keep a card (a concealed going out that waives the
     minimum is left out: where the engine offers a move only for such a going out, it is not counted a
@@ -99,7 +98,7 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
     from .going_out import can_open
     seat = d.turn
     side = d.side_of[seat]
-    if d.opened[side] or (d.open_total and not mid_turn) or d.rules.special_opening or d.pending or d.answer:
+    if d.opened[side] or d.rules.special_opening or d.pending or d.answer:
         return []
     try:
         truth = can_open(d, budget)

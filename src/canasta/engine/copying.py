@@ -77,9 +77,10 @@ CLONE_FLAT = (
 """Slots that are lists of numbers or flags: copied."""
 CLONE_NESTED = ("hands", "rank_counts", "meld_index", "red3", "black3_removed", "packets", "talons")
 """Slots that are lists of lists of numbers: each inner list copied."""
-CLONE_SPECIAL = ("melds", "turn_new", "seqs", "_rng", "_rng_shared", "_legal", "_shared")
+CLONE_SPECIAL = ("melds", "turn_new", "seqs", "_rng", "_rng_shared", "_legal", "_shared", "_open_memo")
 """Slots :meth:`Deal.clone` copies by hand: the melds (``turn_new`` and ``seqs`` point into them), the generator's
-(shared with the copy until one of the two uses it: :attr:`DealState.rng`), and the legal-move cache (emptied)."""
+(shared with the copy until one of the two uses it: :attr:`DealState.rng`), and the caches of the legal moves and
+of the turn's initial-meld search (emptied)."""
 
 
 def _copy_slots(s: DealState, d: DealState) -> None:
@@ -193,6 +194,7 @@ def copy_deal(state: DealState, own_rng: bool) -> DealState:
         d._rng = _SEARCH_RNG
     d._rng_shared = True
     d._legal = None
+    d._open_memo = None
     return d
 
 
@@ -232,5 +234,6 @@ def search_copy(state: DealState, d: DealState, own: int) -> DealState:
     d._rng = _SEARCH_RNG
     d._rng_shared = True  # a reshuffle on a search copy would draw from a copy, never from the shared one
     d._legal = None
+    d._open_memo = None
     d._shared = True
     return d

@@ -65,6 +65,9 @@ def _merge_melds(deal: DealState, keep: int, gone: int) -> None:
     kept = deal.melds[keep]
     meld_index = deal.meld_index[keep]
     for m in deal.melds[gone]:
+        if m.target == SEQ_TARGET:  # sequences stand apart, several per side (§3.2): no index by rank
+            kept.append(m)
+            continue
         mi = meld_index[m.target]
         if mi >= 0:
             k = kept[mi]

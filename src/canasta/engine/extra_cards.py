@@ -107,7 +107,7 @@ def extra_cards_in_turn(deal: DealState) -> bool:
     (and skips its bound of the hand while this holds)."""
     rules = deal.rules
     return (rules.extra_cards > 0 and rules.extra_cards_when == "first_canasta"
-            and deal.canastas[deal.side_of[deal.turn]] == 0 and extra_cards_due(deal, deal.turn))
+            and not event_reached(deal, deal.side_of[deal.turn]) and extra_cards_due(deal, deal.turn))
 
 
 def side_canastas(deal: DealState, side: int) -> list[tuple[str, int]]:

@@ -165,7 +165,7 @@ class DealState:
         "reshuffles", "_rng", "_rng_shared", "turn_no", "_legal", "partner_of", "stock_out", "conceal_only",
         "black3_removed", "ask_failed", "home", "lone", "opener", "opened_turn", "must_canasta", "blocked_until",
         "variant_ranks", "packets", "talons", "extra_done", "dowry", "seq_canastas", "natural_bits", "seqs",
-        "planning", "_out_dead", "_shared",
+        "planning", "_out_dead", "_shared", "_open_memo",
     )
 
     rules: Rules
@@ -237,6 +237,7 @@ class DealState:
     planning: bool
     _out_dead: int
     _shared: bool
+    _open_memo: list[Any] | None
 
     def set_table(self, rules: Rules, dealer: int) -> None:
         """Set the fields that follow from the rules and the dealer alone (seating, values, meld limits).
@@ -264,6 +265,7 @@ class DealState:
         self.natural_bits = [0] * n  # per seat, the naturals held as bits (sequences.held_bits; kept by SeqDeal)
         self.planning = False  # a clone searched by going_out_search: its move filters keep every move
         self._out_dead = -1  # cache: the turn (turn_no) in which the search found going out impossible (_out_plan_ok)
+        self._open_memo = None  # cache: the answers of this turn's initial-meld search (initial_meld_search._memo)
         self._shared = False  # a search copy whose own side's Meld objects are its parent's (_copy, _meld_cards)
 
     @property
@@ -454,9 +456,11 @@ class DealState:
         """Forget the answers cached for the present state: the legal moves (``_legal``) and "going out is
         impossible this turn" (``_out_dead``). For code that changes a deal's slots by hand (the sampled
         worlds of :mod:`canasta.agents.determinize`); moves keep the caches right by themselves. The caches
-        are not state: they hold answers that follow from the state alone."""
+        are not state: they hold answers that follow from the state alone. The answers of the turn's
+        initial-meld search (``_open_memo``) go too."""
         self._legal = None
         self._out_dead = -1
+        self._open_memo = None
 
     # ------------------------------------------- the entry points (Deal's in the compiled core: no Python frame)
 

@@ -482,13 +482,12 @@ def initial_meld_reachable_beyond(
             hand[c] -= 1
         if sequences_reach(state, hand, rank_counts, this_turn, keep, need, planned=True):
             return True
-    if state.rules.sequences and isinstance(used, int):
-        # the plans above miss sequences with a wild card, additions to this turn's sequences, more
-        # sequences than their depth, the suits a group leaves: where they find no plan, the exact search
+    if isinstance(used, int) and (state.rules.sequences or extra_cards_in_turn(state)):
+        # the plans above miss sequences with a wild card, additions to this turn's sequences, more sequences than
+        # their depth, the suits a group leaves, and the cards that come with the side's first canasta (§3.5):
+        # where they find no plan, the exact search (which holds those cards)
         if opening_reachable(state, used, need):
             return True
-    if isinstance(used, int) and extra_cards_in_turn(state) and opening_reachable(state, used):
-        return True  # the cards that come with the side's first canasta may make up the count (the search holds them)
     if empty_hand_waiver(state):  # B.8 "Marva rule": melding every card of the hand opens whatever the count
         return melds_every_card(rank_counts, melds_by_rank, state.meld_limits, cn)
     if not keep or not may_plan_going_out(state):

@@ -29,7 +29,7 @@ from canasta.cards.sequences import span_cards, spans_in_hand
 from canasta.engine.constraints.initial_meld import meld_opens
 from canasta.engine.extra_cards import extra_cards_in_turn
 from canasta.moves.actions import ACTIONS
-from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
+from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, WILD_TARGET, Move
 
 if TYPE_CHECKING:
     from canasta.engine.state import Candidate, DealState
@@ -86,7 +86,8 @@ def _special_allows(d: DealState, candidate: Candidate) -> bool:
 
 def _moves(d: DealState, action: int) -> Iterator[Move]:
     """The moves of id ``action``: each choice of suits for the naturals of a group meld or addition (the
-    suits left in the hand matter for later sequences), else the engine's own choice. The suits of twos are
+    suits left in the hand matter for later sequences; the engine's own choice first), else the engine's own choice.
+    The suits of twos are
     the engine's choice (lowest first): a two is a wild card of no suit in every meld (sequences run from
     four to ace, §3.2), so its suit never matters."""
     kind, arg, n, t, j = ACTIONS[action]
@@ -99,10 +100,13 @@ def _moves(d: DealState, action: int) -> Iterator[Move]:
     if len(held) == 1:
         yield base
         return
+    yield base  # the engine's own choice first: the path a search finds is then the one its moves play
     wild = tuple(c for c in range(TWO * 4, TWO * 4 + 4) for _ in range(h[c]))[:t] + (JOKER,) * j
     for nat in combinations_with_replacement(held, n):
         if all(nat.count(c) <= h[c] for c in set(nat)):
-            yield Move(kind, nat + wild, arg)
+            move = Move(kind, nat + wild, arg)
+            if move != base:
+                yield move
 
 
 def _key(x: DealState, seat: int) -> tuple[Any, ...]:
@@ -191,27 +195,21 @@ class _OverBudget(Exception):
     """The search of :func:`opening_reachable` went past :data:`SEARCH_BUDGET`."""
 
 
-_MEMO: Final[list[Any]] = [None, {}, False]
-"""The states searched from the last position asked about: its context (:func:`_memo`) and the answers by
-state, and whether a search from it went past :data:`SEARCH_BUDGET`; one position's answers are kept."""
-
-
-def _memo(d: DealState, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
-    """The answers of :func:`opening_reachable` already found for this position (shared by its calls: the
-    candidate moves of one position lead to the same states), emptied when another position asks (the context
-    names the deal object, the hand, and what else the legal moves of the turn read beyond the searched state)."""
+def _memo(d: DealState, seat: int, side: int) -> tuple[dict[tuple[Any, ...], bool], set[tuple[Any, ...]]]:
+    """The answers of :func:`opening_reachable` already found in this turn of deal ``d`` by state (:func:`_key`), and
+    the states from which a search went past :data:`SEARCH_BUDGET`; kept on the deal (``_open_memo``, emptied in
+    its copies) until another turn asks. A move is legal only where a search found a path to the minimum after it,
+    and every state on that path is remembered as reachable, so after the move the path's next move is found legal
+    at once. Were the answers dropped at every move, the search from the new position could go past its budget and
+    refuse every move, leaving the player none (a deal that cannot go on). The context holds what the legal moves
+    of the turn read beyond the searched state (:func:`_key` holds the hand, the pending pile and the turn's
+    melds)."""
     old = tuple((m.target, m.span, m.nat, m.wild, len(m.cards)) for m in d.melds[side] if m.turn != d.turn_no)
     ctx = (
-        id(d),
-        tuple(d.hands[seat]),
-        len(d.turn_new),
-        d.rules,
-        d.seed,
         d.turn_no,
         seat,
         d.minimum[side],
         d.scores[side],
-        tuple(d.pending),
         d.answer,
         d.asked,
         d.conceal_only,
@@ -223,51 +221,60 @@ def _memo(d: DealState, seat: int, side: int) -> dict[tuple[Any, ...], bool]:
         old,
         type(d),
     )
-    if _MEMO[0] != ctx:
-        _MEMO[0] = ctx
-        _MEMO[1] = {}
-        _MEMO[2] = False
-    elif len(_MEMO[1]) > 50_000:
-        _MEMO[1].clear()
-    memo: dict[tuple[Any, ...], bool] = _MEMO[1]
-    return memo
+    memo = d._open_memo
+    if memo is None or memo[0] != ctx or len(memo[1]) > 50_000:
+        memo = d._open_memo = [ctx, {}, set()]
+    return memo[1], memo[2]
+
+
+def _short_of(deal: DealState, move: Move, need: int) -> bool:
+    """Whether, after ``move`` (a meld or addition), every card left in the hand could not add ``need`` points
+    (:func:`_bound_of`): a first "no" of :func:`opening_reachable` before any copy. Never where the initial meld has
+    rules of its own (§3.4), nor where a first canasta brings cards the hand does not hold (§3.5)."""
+    if deal.rules.special_opening or extra_cards_in_turn(deal):
+        return False
+    seat = deal.turn
+    side = deal.side_of[seat]
+    h = deal.hands[seat][:]
+    rank_counts = deal.rank_counts[seat][:]
+    for card in move.cards:
+        h[card] -= 1
+        rank_counts[card >> 2] -= 1
+    melded = [m >= 0 for m in deal.meld_index[side]]
+    suits = {m.span[0] for m in deal.turn_new if m.target == SEQ_TARGET}
+    natural = [card for card in move.cards if not IS_WILD[card]]
+    if move.target == SEQ_TARGET:
+        if move.seq:
+            suits.add(move.seq[0] & 3)
+        elif natural:
+            suits.add(natural[0] & 3)
+        else:
+            return False  # a sequence of wild cards only: its suit is not known yet
+    elif 0 <= move.target < len(melded):
+        melded[move.target] = True
+    return _bound_of(deal, h, rank_counts, melded, suits) < need
 
 
 def opening_reachable(deal: DealState, action: int, need: int | None = None) -> bool:
     """Whether, after the meld or addition of id ``action`` (cards chosen by :meth:`Deal.move_for_action`),
     the unopened side of the player to act can still make its initial meld this turn with legal melds and
-    additions, keeping a card to discard (RULES.md §1.6). Exact; ``deal`` is not changed. ``need``: the
-    points of the minimum still missing after the move, where the caller knows them (a first bound is
-    then tried before any copy)."""
+    additions, keeping a card to discard (RULES.md §1.6). Exact; ``deal`` is not changed. ``action`` may also be a
+    take of the pile by an unopened side (:mod:`canasta.engine.movegen.pile_takes`), played on the copy. ``need``:
+    the points of the minimum still missing after a meld or addition, where the caller knows them (a first bound is
+    then tried before any copy; not for a take, whose move holds the pile's top card)."""
     seat = deal.turn
     side = deal.side_of[seat]
     move = deal.move_for_action(action)
-    if need is not None and need > 0 and not deal.rules.special_opening:
-        h = deal.hands[seat][:]
-        rank_counts = deal.rank_counts[seat][:]
-        for card in move.cards:
-            h[card] -= 1
-            rank_counts[card >> 2] -= 1
-        melded = [m >= 0 for m in deal.meld_index[side]]
-        suits = {m.span[0] for m in deal.turn_new if m.target == SEQ_TARGET}
-        natural = [card for card in move.cards if not IS_WILD[card]]
-        known = True
-        if move.target == SEQ_TARGET:
-            if move.seq:
-                suits.add(move.seq[0] & 3)
-            elif natural:
-                suits.add(natural[0] & 3)
-            else:
-                known = False
-        elif 0 <= move.target < len(melded):
-            melded[move.target] = True
-        if known and _bound_of(deal, h, rank_counts, melded, suits) < need:
-            return False
-    c = deal._copy(False)
+    if need is not None and need > 0 and _short_of(deal, move, need):
+        return False
+    # a search copy shares the other sides' melds; a take that forms the cutthroat alliance merges them (§3.1):
+    # then a full copy
+    c = deal._copy(deal.rules.cutthroat and deal.lone < 0 and ACTIONS[action][0] == TAKE)
     c.__class__ = open_free(type(deal))
     c._legal = None
     c._do(action, move)
-    memo = _memo(deal, seat, side)
+    memo, over = _memo(deal, seat, side)
+    active: list[tuple[Any, ...]] = []  # the states whose search is in progress (their answer is not known yet)
 
     def run(x: DealState) -> bool:
         if x.over or x.turn != seat or x.actor != seat:
@@ -283,7 +290,8 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
         budget[0] -= 1
         if budget[0] < 0:
             raise _OverBudget
-        memo[key] = False
+        memo[key] = False  # (no move of the turn comes back to a state: every one melds cards of the hand)
+        active.append(key)
         ok = False
         for a in list(x.legal_actions()):
             if ACTIONS[a][0] not in (MELD, ADD):
@@ -297,14 +305,20 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
             if ok:
                 break
         memo[key] = ok
+        active.pop()
         return ok
 
-    if _MEMO[2]:
+    got = memo.get(_key(c, seat))
+    if got is not None:
+        return got  # found earlier in the turn (a path found from an earlier position passes here)
+    here = _key(deal, seat)
+    if here in over:
         return False  # this position's search went past the budget before: refused at once
     budget = [SEARCH_BUDGET]
     try:
         return run(c)
     except _OverBudget:
-        memo.clear()  # the answers in progress are no answers
-        _MEMO[2] = True
+        for key in active:
+            del memo[key]  # the answers in progress are no answers; those found stay (they are exact)
+        over.add(here)
         return False  # past the budget: the answer of the fast plans (a refusal), as before the search

@@ -18,6 +18,7 @@ from canasta.engine.constraints.going_out import (
     side_may_go_out,
 )
 from canasta.engine.constraints.initial_meld import count_requirement
+from canasta.engine.constraints.initial_meld_search import opening_reachable
 from canasta.engine.constraints.meld_plans import best_meld_value, can_meld_out, meld_out_value
 from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
 from canasta.engine.constraints.out_blocks import blocked_after, wild_meld_open
@@ -104,7 +105,7 @@ def take_modes(state: DealState) -> list[int]:
                 out.append(TAKE_IDS[mode])
             continue
         if not state.opened[side] and not _take_reaches_initial_meld(state, side, r, meld, n_used, t_used, j_used,
-                                                                     rest):
+                                                                     rest, TAKE_IDS[mode]):
             continue
         out.append(TAKE_IDS[mode])
     return out
@@ -183,11 +184,13 @@ def _wild_shapes(state: DealState, side: int, rank_counts: list[int], cand: list
 
 
 def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld | None, n_used: int, t_used: int,
-                               j_used: int, rest: int) -> bool:
+                               j_used: int, rest: int, action: int = -1) -> bool:
     """Whether an unopened side taking the pile with ``n_used`` naturals, ``t_used`` twos and ``j_used`` jokers
-    (the top card of rank ``r`` joining them) makes or can still make its initial meld this turn (RULES.md §1.6:
-    pile cards below the top do not count, nor the top card where ``opening_top_card_counts`` is off, MAC A.7; the
-    waivers of §2 and §3.4). Once per way of taking."""
+    (the top card of rank ``r`` joining them; ``action``: the take's id, where known) makes or can still make its
+    initial meld this turn (RULES.md §1.6: pile cards below the top do not count, nor the top card where
+    ``opening_top_card_counts`` is off, MAC A.7; the waivers of §2 and §3.4). Once per way of taking. With
+    sequences (§3.2), where the melds of a rank fall short, the exact opening search plays the take and the turn's
+    melds (the hand's sequences count toward the minimum too)."""
     rules = state.rules
     seat = state.turn
     rank_counts = state.rank_counts[seat]
@@ -226,6 +229,8 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
     ):
         if not (
             rules.opening_canasta_waives_minimum and canasta_take_ok(state, r, meld, n_used, w, rest, False)
+        ) and not (
+            rules.sequences and not rules.special_opening and action >= 0 and opening_reachable(state, action)
         ):
             return False
     if rules.opening_requires in OPENING_TRIPLES:  # MAC A.7: with the top card no part of it

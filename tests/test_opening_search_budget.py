@@ -1,0 +1,54 @@
+"""The exact initial-meld search with sequences never leaves a player without a move (RULES.md §1.6, §3.2).
+
+:func:`canasta.engine.constraints.initial_meld_search.opening_reachable` gives up past a budget of states and then
+refuses the move. A move it allowed had a path to the minimum behind it; the search keeps the turn's answers, so
+after the move the path's next move is still allowed however small the budget. Found (2026-11-28) in a Hollywood
+game: after an unopened side took the pile with a pair of queens, the search from the new position went past its
+budget at its first candidate and every move was refused.
+
+The game of the CI replays on both builds; the tiny budgets, a module constant that a compiled module reads inline
+past a patch, on the pure build only.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canasta.agents import make_agent
+from canasta.build_info import is_compiled
+from canasta.engine.constraints import initial_meld_search
+from canasta.engine.deal import Deal
+from canasta.play.match import play_game
+from canasta.rules.fields import Rules
+from oracles.positions import _choose
+
+DEALS = 6
+SEQUENCE_PRESETS = ("hollywood", "italian", "chilean", "samba", "bolivia", "hollywood(players=6)")
+
+
+@pytest.mark.skipif(is_compiled("canasta.engine.constraints.initial_meld_search"),
+                    reason="the budget is read inline by the compiled module: the pure build runs this test")
+@pytest.mark.parametrize("preset", SEQUENCE_PRESETS)
+@pytest.mark.parametrize("budget", [3, 12])
+def test_a_tiny_budget_leaves_no_dead_end(preset: str, budget: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(initial_meld_search, "SEARCH_BUDGET", budget)
+    rules = Rules.parse(preset)
+    rng = random.Random(f"budget/{preset}/{budget}")
+    for k in range(DEALS):
+        d = Deal(rules, dealer=k % rules.players, seed=rng.randrange(1 << 30))
+        while not d.over:
+            d.apply_action(_choose(d, d.legal_actions(), rng))  # takes and melds first, as people play
+            d.check_invariants()  # fails where the player to act has no legal move
+
+
+def test_the_hollywood_game_of_the_ci_goes_on() -> None:
+    """``test_variants_smoke``'s 232nd random game of Hollywood: in its sixth deal the second side had not opened
+    (160 to make), its player at the fourth seat took the pile with QH QH and the search from the new position
+    went past its budget, so no move was left (the random player got an empty list). 5C 5C 5C, three more
+    fives, TC TH TS, 4D 5D 2D 7D and 5S 2S 7S 8S make the minimum."""
+    rules = Rules.parse("hollywood")
+    agents = [make_agent("random", seed=2320 + s) for s in range(rules.players)]
+    game = play_game(rules, agents, seed=232, check=True)
+    assert game.over
