@@ -184,9 +184,9 @@ def _wild_shapes(state: DealState, side: int, rank_counts: list[int], cand: list
 
 
 def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld | None, n_used: int, t_used: int,
-                               j_used: int, rest: int, action: int = -1) -> bool:
+                               j_used: int, rest: int, action: int) -> bool:
     """Whether an unopened side taking the pile with ``n_used`` naturals, ``t_used`` twos and ``j_used`` jokers
-    (the top card of rank ``r`` joining them; ``action``: the take's id, where known) makes or can still make its
+    (the top card of rank ``r`` joining them; ``action``: the take's id) makes or can still make its
     initial meld this turn (RULES.md §1.6: pile cards below the top do not count, nor the top card where
     ``opening_top_card_counts`` is off, MAC A.7; the waivers of §2 and §3.4). Once per way of taking. With
     sequences (§3.2), where the melds of a rank fall short, the exact opening search plays the take and the turn's
@@ -230,7 +230,7 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
         if not (
             rules.opening_canasta_waives_minimum and canasta_take_ok(state, r, meld, n_used, w, rest, False)
         ) and not (
-            rules.sequences and not rules.special_opening and action >= 0 and opening_reachable(state, action)
+            rules.sequences and not rules.special_opening and opening_reachable(state, action)
         ):
             return False
     if rules.opening_requires in OPENING_TRIPLES:  # MAC A.7: with the top card no part of it
