@@ -227,3 +227,55 @@ def test_game_to_10000() -> None:
         play(d, "draw", "meld " + SEQ7, "meld " + KINGS7, "ask", "yes", "meld AC AD AH")
 
     check_target(BRAZILIAN, out, hands=[SEQ7 + " " + KINGS7 + " AC"], stock="AD AH")
+
+
+def test_a_wild_card_added_to_the_only_natural_canasta_of_the_opening_is_refused() -> None:
+    # Brazilian game 444 (random players): at 9755 the seat had the natural canasta of sevens and 105 points; the
+    # engine let it add a joker to the sevens, the canasta turned mixed, and no move was left (no natural canasta
+    # could be made any more). The move is refused; the joker on the kings opens.
+    hand = "7C 7D 7D 7H 7H 7S 7S KD KD JK JK 4H 5C 9D"
+    d = make_deal(BRAZILIAN, [hand], stock="8S 6S", scores=[9755, 0])
+    play(d, "draw", "meld 7C 7D 7D 7H 7H 7S 7S", "meld KD KD JK")
+    assert d.open_total == 105 and not d.opened[0]
+    legal = legal_strs(d)
+    assert "add JK to 7" not in legal and "add JK to K" in legal
+    with pytest.raises(IllegalMove, match="a natural canasta"):
+        d.apply("add JK to 7")
+    assert d.open_total == 105 and d.melds[0][0].wild == 0  # nothing changed
+    play(d, "add JK to K")
+    assert d.opened[0] and d.open_total == 155
+    # with a second natural canasta still to come (seven aces), the sevens may take the joker
+    e = make_deal(BRAZILIAN, ["7C 7D 7D 7H 7H 7S 7S AC AC AD AD AH AH AS JK"], stock="8S 6S", scores=[9755, 0])
+    play(e, "draw", "meld 7C 7D 7D 7H 7H 7S 7S")
+    assert "add JK to 7" in legal_strs(e)
+    play(e, "add JK to 7", "meld AC AC AD AD AH AH AS")
+    assert e.opened[0]
+
+
+def test_black_threes_melded_early_leave_none_behind() -> None:
+    # Brazilian game 626 (random players): told yes, the player held six black threes; the engine offered the meld
+    # of three of them, after which the other three could never be melded (a side lays out its black threes once,
+    # §1.8), so the going out was lost, the deal ran on and ended with black threes melded by a player who never
+    # went out. Only the meld of all six keeps the going out.
+    from canasta.moves.notation import SEQ_TARGET
+    from oracles.build import position
+    from oracles.going_out import can_go_out, relaxed
+
+    d = position(BRAZILIAN, "3C 3C 3C 3S 3S 3S AC AD AH QD",
+                 melds=[(SEQ_TARGET, SEQ7), (11, KINGS7)])
+    seat = d.turn
+    for move in ("ask", "yes", "meld AC AD AH"):  # a built position (its other cards are not a deck): no play()
+        d.apply(move)
+    assert legal_strs(d) == {"meld 3C 3C 3C 3S 3S 3S"}
+    after = d.clone()
+    after.__class__ = relaxed(type(d))  # the "can he still go out?" filters off: the meld is played
+    after.planning = True
+    after._legal = None
+    after.apply("meld 3C 3C 3C")
+    after.__class__ = type(d)
+    after.planning = False
+    after._legal = None
+    assert not can_go_out(after)  # the exhaustive search agrees: nothing goes out after it
+    d.apply("meld 3C 3C 3C 3S 3S 3S")
+    d.apply("discard QD")
+    assert d.over and d.out_seat == seat

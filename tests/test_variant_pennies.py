@@ -30,9 +30,9 @@ PACKET_FILL = (2, 3, 4, 6, 7, 8, 9, 10, 11, 12)  # ranks 4 5 6 8 9 T J Q K A (no
 
 
 def pennies_deal(hands: Sequence[str | None], packets: Sequence[str | None] = (), upcard: str = "5C",
-                 stock: str | None = None) -> Deal:
+                 stock: str | None = None, scores: Sequence[int] | None = None) -> Deal:
     """A deal with ``hands`` and face-down ``packets`` (seat k = k-th player, seat 0 first), the
-    missing cards padded with naturals; checked."""
+    missing cards padded with naturals, the sides' cumulative ``scores`` (points, for the minimum); checked."""
     n, size = PEN.players, PEN.extra_cards
     left = deck_counts(PEN.packs, PEN.jokers)
     named = [cards(p) for p in packets] + [[] for _ in range(n - len(packets))]
@@ -55,7 +55,7 @@ def pennies_deal(hands: Sequence[str | None], packets: Sequence[str | None] = ()
         full.append(p)
     between = [full[k][i] for i in range(size) for k in range(n)]
     deck = stacked_deck(PEN, list(hands), upcard=between + cards(upcard), stock=stock, dealer=n - 1)
-    d = Deal(PEN, dealer=n - 1, seed=0, deck=deck)
+    d = Deal(PEN, dealer=n - 1, seed=0, deck=deck, scores=list(scores) if scores is not None else None)
     d.check_invariants()
     assert [sorted(p) for p in d.packets] == [sorted(p) for p in full]
     return d
@@ -239,3 +239,23 @@ def test_a_deal_of_216_cards() -> None:
     """§3.5 Pennies from Heaven: "4 packs + 8 jokers" (13 + 11 cards: the packets tests)."""
     d = _first_turn()
     assert sum(d.card_census()) == 216 and d.card_census()[cards("JK")[0]] == 8
+
+
+def test_a_take_whose_canasta_brings_the_packet_may_make_the_initial_meld() -> None:
+    # §3.5: the packet joins the hand as soon as the side completes its first canasta, in the same turn, so its cards
+    # count toward the initial meld of that turn. Side 1 needs 90: the kings it can take and meld are worth 70, and
+    # the canasta they make brings eleven aces. The take was refused before (the plans of the hand alone fell short).
+    d = pennies_deal(["4C 4D 5C 5D 6C 6D 8C 8D 9C 9D TC TD KH", "KC KD KS KC KD KS 4H 5H 6H 8H 9H TH JC"],
+                     [None, "AC AD AH AS AC AD AH AS AC AD AH"], stock="JD QD", scores=[0, 1500])
+    assert d.minimum == [50, 90]
+    play(d, "draw", "discard KH")
+    assert "take KC KC" in legal_strs(d)
+    play(d, "take KC KC", "add KD KD KS KS")
+    assert d.canastas[1] == 1 and not d.packets[1] and not d.opened[1]  # the packet came with the canasta
+    play(d, "meld AC AC AD AD AH AH AS")
+    assert d.opened[1]
+    # with a packet that makes no meld (pairs at most) the same take stays refused
+    e = pennies_deal(["4C 4D 5C 5D 6C 6D 8C 8D 9C 9D TC TD KH", "KC KD KS KC KD KS 4H 5H 6H 8H 9H TH JC"],
+                     [None, "4S 5S 6S 8S 9S TS JS QS QH AS 7S"], stock="JD QD", scores=[0, 1500])
+    play(e, "draw", "discard KH")
+    assert legal_strs(e) == {"draw"}

@@ -90,15 +90,15 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
     minimum is left out: where the engine offers a move only for such a going out, it is not counted a
     disagreement). With ``per_move``, each meld or addition is offered exactly when the minimum stays
     reachable after it, or (offered only) a going out does (:func:`oracles.going_out.can_go_out` after it).
-    Sets of black threes laid out apart (§3.4, §3.5) count for nothing here. Not for ``special_opening``
-    (§3.4)."""
+    Sets of black threes laid out apart (§3.4, §3.5) count for nothing here. With ``special_opening`` (§3.4) the
+    oracle keeps the shape rules (:func:`oracles.going_out.special_shape_ok`) and searches the rest."""
     from canasta.moves.actions import ACTIONS
     from canasta.moves.notation import ADD, MELD
 
     from .going_out import can_open
     seat = d.turn
     side = d.side_of[seat]
-    if d.opened[side] or d.rules.special_opening or d.pending or d.answer:
+    if d.opened[side] or d.pending or d.answer:
         return []
     try:
         truth = can_open(d, budget)

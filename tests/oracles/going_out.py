@@ -214,12 +214,39 @@ def playable_after_yes(d: Deal, budget: int = 200_000) -> bool | None:
 _OPEN_RELAXED: dict[type, type] = {}
 
 
+def special_shape_ok(d: Deal, candidate: Any) -> bool:
+    """The §3.4 rules of an initial meld's shape, read from the rules (RULES.md §3.4, S2 l.79-82, 129-132), for
+    candidate ``candidate`` (id, target, naturals, twos, jokers) of an unopened side: a meld that opens by itself
+    (the canasta asked, where it waives the count; a meld of wild cards, where it does) is allowed; where the
+    canasta asked replaces the count, nothing else is; below ``min_meld_no_wild_below``, no wild card. Whether the
+    count (and a canasta asked on top of it) stays reachable is what the oracle searches, not a shape rule."""
+    from canasta.engine.constraints.initial_meld import meld_opens
+
+    rules = d.rules
+    side = d.side_of[d.turn]
+    score = d.scores[side]
+    req = rules.opening_requirement(score)
+    _, target, n, t, j = candidate
+    mi = d.meld_index[side][target] if ACTIONS[candidate[0]][0] == ADD else -1
+    m = d.melds[side][mi] if mi >= 0 else None
+    wild = t + j + (m.wild if m is not None else 0)
+    size = n + t + j + (m.size if m is not None else 0)
+    if meld_opens(rules, req, target, wild, size >= 7 and (m is None or m.size < 7)):
+        return True
+    if req and rules.opening_canasta_waives_minimum:
+        return False
+    return rules.opening_allows_wild(score) or not (t or j)
+
+
 def open_relaxed(cls: type) -> type:
     """A subclass of the deal class ``cls`` whose initial-meld filters (does the minimum stay reachable after
-    this meld? :meth:`Deal._opening_candidates`, :meth:`Deal._seq_opening_ok`) keep every move."""
+    this meld? :meth:`Deal._opening_candidates`, :meth:`Deal._seq_opening_ok`) keep every move, but for the shape
+    rules of §3.4 where the variant has them (``special_opening``: :func:`special_shape_ok`)."""
     got = _OPEN_RELAXED.get(cls)
     if got is None:
         def _opening_candidates(self: Any, cand: list[Any], waiver: bool) -> list[Any]:
+            if self.rules.special_opening:
+                return [x for x in cand if special_shape_ok(self, x)]
             return list(cand)
 
         def _seq_opening_ok(self: Any, used: Any, cn: int, pts: int, waiver: bool, act: int = -1) -> bool:
@@ -235,8 +262,9 @@ def can_open(d: Deal, budget: int = 200_000) -> bool:
     """Whether the unopened side of the player to act can make its initial meld this turn (RULES.md §1.6):
     some sequence of melds and additions, each legal but for the "minimum still reachable" filter under
     test (:func:`open_relaxed`), reaches the minimum (:meth:`Deal._opening_met`) with a card left to
-    discard. (Going out concealed, which waives the minimum, is not counted here.) Not for variants with
-    ``special_opening`` (§3.4), whose other opening rules live in the same filter."""
+    discard. (Going out concealed, which waives the minimum, is not counted here.) With ``special_opening``
+    (§3.4) the relaxed filter keeps the shape rules (:func:`special_shape_ok`) and the opening is
+    :meth:`Deal._opening_met` (the count, and a canasta asked on top of it or instead of it)."""
     seat = _check_root(d)
     side = d.side_of[seat]
     memo: dict[tuple[Any, ...], bool] = {}

@@ -100,7 +100,7 @@ def mid_turns(preset: str, count: int, seed: int = 0) -> Iterator[Deal]:
     rng = random.Random(f"mid/{preset}/{seed}")
     for d in first_turns(preset, count, seed=seed, scored=bool(seed % 2)):
         side = d.side_of[d.turn]
-        if d.opened[side] or d.rules.special_opening:
+        if d.opened[side]:
             continue
         for _ in range(rng.randint(1, 3)):
             melds = [a for a in d.legal_actions() if ACTIONS[a][0] in (MELD, ADD)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from canasta.cards.deck import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, THREE, TWO, card_str
 from canasta.cards.sequences import sequence_problem as natural_sequence_problem
 from canasta.engine.constraints.after_move import canastas_missing_for_initial_meld
-from canasta.engine.constraints.canasta_in_opening import KIND_WORDS
+from canasta.engine.constraints.canasta_in_opening import KIND_WORDS, canasta_kind
 from canasta.engine.constraints.out_blocks import blocked_after, wild_meld_open
 from canasta.engine.movegen.move_cards import RANK_WORDS
 from canasta.engine.movegen.twos import twos_reserved
@@ -159,12 +159,14 @@ def _explain_meld_size(state: DealState, move: Move, side: int, target: int, nat
     if rules.naturals_exceed_wilds and wild_total >= nat_total and target != WILD_TARGET:
         return refusal("naturals_exceed_wilds", "the natural cards of a meld must outnumber its wild cards (option "
                                                 "naturals_exceed_wilds, Hand and Foot B.6)")
-    return explain_meld_tail(state, cards, target)
+    made = canasta_kind(target, nat_total + wild_total, wild_total) if kind == ADD else 0
+    return explain_meld_tail(state, cards, target, made)
 
 
-def explain_meld_tail(state: DealState, cards: tuple[int, ...], target: int = -1) -> Refusal:
+def explain_meld_tail(state: DealState, cards: tuple[int, ...], target: int = -1, made: int = -1) -> Refusal:
     """Why a meld of a fine shape is refused: a card to keep, the initial meld, a promise to go out (``target``:
-    the meld's target rank index or ``WILD_TARGET``, -1 for a sequence)."""
+    the meld's target rank index or ``WILD_TARGET``, -1 for a sequence; ``made``: for an addition, the kind of
+    canasta the meld it joins is after it, -1 for a new meld)."""
     seat = state.turn
     side = state.side_of[seat]
     after = state.hand_sizes[seat] - len(cards) + state._to_hand(state.pending)
@@ -186,7 +188,7 @@ def explain_meld_tail(state: DealState, cards: tuple[int, ...], target: int = -1
                                                f"{needed_words(state)} before you can meld your last cards "
                                                "(§1.4, §1.9)", state)
     if not state.opened[side]:
-        missing = canastas_missing_for_initial_meld(state, side)
+        missing = canastas_missing_for_initial_meld(state, side, max(made, 0), target if made >= 0 else -1)
         extra = f" and {KIND_WORDS[missing]}" if missing else ""
         text = (f"this meld would leave your side unable to reach its initial meld of {state.minimum[side]} "
                 f"points{extra} while keeping a card to discard (§1.6)")

@@ -75,11 +75,27 @@ def rank_counts_after(state: DealState, used: tuple[int, ...]) -> list[int]:
     return rank_counts
 
 
-def canastas_missing_for_initial_meld(state: DealState, side: int, made: int = 0) -> int:
+def canastas_missing_for_initial_meld(state: DealState, side: int, made: int = 0, joined: int = -1) -> int:
     """The kind of canasta (1 any, 2 natural) the side's initial meld still lacks, with a move that
     completes one of kind ``made``; 0 if none is needed or it is there (``min_meld_canasta_from`` on top
-    of the count, :func:`canasta.engine.constraints.canasta_in_opening.required_kind`, §3.2)."""
+    of the count, :func:`canasta.engine.constraints.canasta_in_opening.required_kind`, §3.2).
+
+    ``joined``: the target (rank, or the meld of wild cards) of the meld the move adds to, -1 for none; that
+    meld counts as the move leaves it (``made``), not as it was: a wild card added to the turn's only
+    natural canasta leaves it mixed, and the natural canasta is then missing again."""
     req = required_kind(state.rules, state.scores[side])
-    if not req or max(made, turn_canasta_kind(state, side)) >= req:
+    if not req:
+        return 0
+    skip = None
+    if joined >= 0:
+        mi = state.meld_index[side][joined]
+        skip = state.melds[side][mi] if mi >= 0 else None
+    if max(made, turn_canasta_kind(state, side, skip)) >= req:
         return 0
     return req
+
+
+def joined_target(candidate: Candidate) -> int:
+    """The target of the meld candidate ``candidate`` adds to (an addition), -1 for a new meld: the ``joined`` of
+    :func:`canastas_missing_for_initial_meld`."""
+    return -1 if ACTIONS[candidate[0]][0] == MELD else candidate[1]

@@ -44,13 +44,22 @@ def required_kind(rules: Rules, score: int) -> int:
     return KIND_OF_REQUIREMENT[rules.opening_requirement(score)]
 
 
-def turn_canasta_kind(deal: DealState, side: int) -> int:
+def canasta_kind(target: int, size: int, wild: int) -> int:
+    """The kind of canasta a meld of ``target`` (a rank, ``WILD_TARGET`` or ``SEQ_TARGET``) with ``size`` cards,
+    ``wild`` of them wild, is: 2 natural (a sequence is), 1 mixed or of wild cards, 0 none (under 7 cards)."""
+    if size < 7:
+        return 0
+    return NATURAL_CANASTA if wild == 0 and target != WILD_TARGET else ANY_CANASTA
+
+
+def turn_canasta_kind(deal: DealState, side: int, skip: object = None) -> int:
     """The best canasta ``side`` completed with melds started this turn: 2 natural (or a sequence),
-    1 mixed or of wild cards, 0 none. Only melds made in this turn count (they are the opening)."""
+    1 mixed or of wild cards, 0 none. Only melds made in this turn count (they are the opening).
+    ``skip``: a meld left out (the one a move adds to, whose kind after the move the caller knows)."""
     best = 0
     for m in deal.turn_new:
-        if deal.side_of[m.creator] == side and m.is_canasta:
-            best = max(best, NATURAL_CANASTA if m.wild == 0 and m.target != WILD_TARGET else ANY_CANASTA)
+        if m is not skip and deal.side_of[m.creator] == side and m.is_canasta:
+            best = max(best, canasta_kind(m.target, 7, m.wild))
     return best
 
 

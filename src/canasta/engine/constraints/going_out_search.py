@@ -98,7 +98,9 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
     where :func:`plannable`): twos reserved for an unfinished meld of twos are no wild cards (Italian
     §3.2: the plan then says no while the hand holds one); a card of ``discard_blocked_rank`` is never
     the last discard (Pennies §3.5: each other discard is tried); black threes only leave play as a set of
-    four (Romanian tiles §3.4: three of them stay); a player in his foot may first lay down a book of black threes
+    four (Romanian tiles §3.4: three of them stay); black threes never join the side's meld of them (it is laid
+    out once, §1.8: melded early in a going-out turn told yes, Brazilian); a player in his foot may first lay down
+    a book of black threes
     (Hand and Foot B.7 ``black_three_meld=foot_book``: each book tried on a copy). Where an incomplete meld of aces,
     sevens or wild cards forbids
     going out (``incomplete_blocks_going_out``, MAC A.9) the plan does not say how it fills them: it answers only
@@ -110,6 +112,8 @@ def plan_says_out(d: DealState, seat: int, side: int) -> bool:
         return False
     if rules.twos_melds and rank_counts[TWO] and twos_reserved(d, side):
         return False
+    if rank_counts[THREE] >= 2 and d.meld_index[side][THREE] >= 0 and not rules.black3_foot_book:
+        return False  # a side melds its black threes once (§1.8, §3.5): the plan would add them to that meld
     block = d.variant_ranks.discard_block
     plain = not (block >= 0 and rank_counts[block] and not d.no_discard) and not rules.black3_foot_book \
         and not rules.black3_set_leaves_play  # the hand's counts go to the plan as they are

@@ -10,6 +10,7 @@ from functools import partial
 from canasta.cards.deck import (
     ACE,
     FOUR,
+    IS_WILD,
     JOKER_RANK,
     THREE,
     TWO,
@@ -20,6 +21,7 @@ from canasta.engine.constraints.after_move import (
     _rc_after_group,
     canastas_missing_for_initial_meld,
     counts_after_candidate,
+    joined_target,
     rank_counts_after,
 )
 from canasta.engine.constraints.bounds import (
@@ -31,6 +33,7 @@ from canasta.engine.constraints.bounds import (
 from canasta.engine.constraints.canasta_in_opening import (
     ANY_CANASTA,
     NATURAL_CANASTA,
+    canasta_kind,
     canasta_reachable,
     required_kind,
 )
@@ -58,7 +61,7 @@ from canasta.engine.state import (
     side_melds,
 )
 from canasta.moves.actions import ACTIONS
-from canasta.moves.notation import SEQ_TARGET, WILD_TARGET
+from canasta.moves.notation import MELD, SEQ_TARGET, WILD_TARGET, Move
 
 
 class InitialMeldCheck:
@@ -371,15 +374,14 @@ def initial_meld_ok_after(
     this_turn[candidate[1]] = _joined(this_turn.get(candidate[1]), candidate[2], candidate[3] + candidate[4])
     need = state.minimum[side] - state.open_total - pts
     after = this_turn[candidate[1]]
-    made = 0
-    if after[0] + after[1] >= 7:
-        made = NATURAL_CANASTA if after[1] == 0 and candidate[1] != WILD_TARGET else ANY_CANASTA
-    if need <= 0 and not canastas_missing_for_initial_meld(state, side, made):
+    made = canasta_kind(candidate[1], after[0] + after[1], after[1])
+    joined = joined_target(candidate)
+    if need <= 0 and not canastas_missing_for_initial_meld(state, side, made, joined):
         return True
     if made and state.rules.book_bonus_counts_toward_minimum:
         return True  # the move completes a book, whose bonus meets the minimum (B.8 [JC])
     return initial_meld_still_reachable(
-        state, rank_counts, candidate[0], this_turn, melds_by_rank, cn, need, waiver, made
+        state, rank_counts, candidate[0], this_turn, melds_by_rank, cn, need, waiver, made, joined
     )
 
 
@@ -393,12 +395,14 @@ def initial_meld_still_reachable(
     need: int,
     waiver: bool,
     made: int = 0,
+    joined: int = -1,
 ) -> bool:
     """Whether an unopened side can still make ``need`` more points of initial meld this turn
     (keeping a card to discard), or go out in a way that reaches or waives it, after the cards
     ``used`` (or those of the move id ``used``) left the hand (``rc``: the rank counts after;
     ``cn``: canastas after; ``made``: the kind of canasta the move completes, for
-    ``min_meld_canasta_from``) (§1.6, §1.9, §3.2).
+    ``min_meld_canasta_from``; ``joined``: the target of the meld the move adds to, -1 for none:
+    :func:`canasta.engine.constraints.after_move.canastas_missing_for_initial_meld`) (§1.6, §1.9, §3.2).
 
     With sequences (§3.2) the hand's sequences count too
     (:func:`canasta.engine.constraints.sequence_plans.sequences_reach`);
@@ -406,14 +410,18 @@ def initial_meld_still_reachable(
     """
     keep = state.cards_to_keep()
     side = state.side_of[state.turn]
-    missing = canastas_missing_for_initial_meld(state, side, made)
+    missing = canastas_missing_for_initial_meld(state, side, made, joined)
     if missing:  # the opening needs a canasta too (min_meld_canasta_from): an explicit plan, or going out
+        move: Move | None = None
         if isinstance(used, int):
-            used = move_for_action(state, used).cards
+            move = move_for_action(state, used)
+            cards = move.cards
+        else:
+            cards = used
         hand = state.hands[state.turn][:]
-        for c in used:
+        for c in cards:
             hand[c] -= 1
-        spans = [m.span for m in state.turn_new if m.target == SEQ_TARGET]
+        spans = turn_spans_after(state, move)
         if canasta_reachable(state, hand, rank_counts[:], this_turn, spans, keep, need, missing):
             return True
         return bool(
@@ -433,6 +441,23 @@ def initial_meld_still_reachable(
     if state.rules.book_bonus_counts_toward_minimum and book_reachable(state, rank_counts, used, this_turn, keep):
         return True  # a book completed this turn meets the minimum by its bonus (B.8 [JC])
     return initial_meld_reachable_beyond(state, rank_counts, used, this_turn, melds_by_rank, cn, need, waiver, keep)
+
+
+def turn_spans_after(state: DealState, move: Move | None) -> list[tuple[int, int, int]]:
+    """The turn's natural sequences (suit, lowest rank, highest rank) after ``move`` (None: as they are): a natural
+    sequence melded is one more, a natural addition widens the sequence it joins; a wild card makes a sequence no
+    natural canasta (§3.2), so such sequences are left out."""
+    spans = [m.span for m in state.turn_new if m.target == SEQ_TARGET and m.wild == 0]
+    if move is None or move.target != SEQ_TARGET or move.wild_as or any(IS_WILD[c] for c in move.cards):
+        return spans
+    ranks = [c >> 2 for c in move.cards]
+    if move.kind == MELD:
+        return [*spans, (move.cards[0] & 3, min(ranks), max(ranks))]
+    old = (move.seq[0] & 3, move.seq[0] >> 2, move.seq[1] >> 2)
+    if old not in spans or len(move.seq) > 2:
+        return spans
+    spans.remove(old)
+    return [*spans, (old[0], min(old[1], *ranks), max(old[2], *ranks))]
 
 
 def book_reachable(state: DealState, rank_counts: list[int], used: tuple[int, ...] | int,

@@ -22,6 +22,7 @@ from canasta.engine.constraints.initial_meld_search import opening_reachable
 from canasta.engine.constraints.meld_plans import best_meld_value, can_meld_out, meld_out_value
 from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
 from canasta.engine.constraints.out_blocks import blocked_after, wild_meld_open
+from canasta.engine.extra_cards import extra_cards_in_turn
 from canasta.engine.hand_foot import foot_cards, pile_cut
 from canasta.engine.movegen.sequences import (
     seq_take_candidates,
@@ -189,8 +190,10 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
     (the top card of rank ``r`` joining them; ``action``: the take's id) makes or can still make its
     initial meld this turn (RULES.md §1.6: pile cards below the top do not count, nor the top card where
     ``opening_top_card_counts`` is off, MAC A.7; the waivers of §2 and §3.4). Once per way of taking. With
-    sequences (§3.2), where the melds of a rank fall short, the exact opening search plays the take and the turn's
-    melds (the hand's sequences count toward the minimum too)."""
+    sequences (§3.2), or cards that a first canasta brings in the same turn (Pennies from Heaven's packet, the
+    escalator game's cards: :func:`~canasta.engine.extra_cards.extra_cards_in_turn`, §3.5), where the melds of a
+    rank fall short, the exact opening search plays the take and the turn's melds (the hand's sequences and the
+    cards brought count toward the minimum too)."""
     rules = state.rules
     seat = state.turn
     rank_counts = state.rank_counts[seat]
@@ -230,7 +233,8 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
         if not (
             rules.opening_canasta_waives_minimum and canasta_take_ok(state, r, meld, n_used, w, rest, False)
         ) and not (
-            rules.sequences and not rules.special_opening and opening_reachable(state, action)
+            (rules.sequences or extra_cards_in_turn(state)) and not rules.special_opening
+            and opening_reachable(state, action)
         ):
             return False
     if rules.opening_requires in OPENING_TRIPLES:  # MAC A.7: with the top card no part of it
