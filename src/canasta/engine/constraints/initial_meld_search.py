@@ -311,8 +311,7 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
     got = memo.get(_key(c, seat))
     if got is not None:
         return got  # found earlier in the turn (a path found from an earlier position passes here)
-    here = _key(deal, seat)
-    if here in over:
+    if over and _key(deal, seat) in over:
         return False  # this position's search went past the budget before: refused at once
     budget = [SEARCH_BUDGET]
     try:
@@ -320,5 +319,5 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
     except _OverBudget:
         for key in active:
             del memo[key]  # the answers in progress are no answers; those found stay (they are exact)
-        over.add(here)
+        over.add(_key(deal, seat))
         return False  # past the budget: the answer of the fast plans (a refusal), as before the search
