@@ -159,7 +159,7 @@ def _explain_meld_size(state: DealState, move: Move, side: int, target: int, nat
     if rules.naturals_exceed_wilds and wild_total >= nat_total and target != WILD_TARGET:
         return refusal("naturals_exceed_wilds", "the natural cards of a meld must outnumber its wild cards (option "
                                                 "naturals_exceed_wilds, Hand and Foot B.6)")
-    made = canasta_kind(target, nat_total + wild_total, wild_total) if kind == ADD else 0
+    made = canasta_kind(target, nat_total + wild_total, wild_total) if kind == ADD else -1
     return explain_meld_tail(state, cards, target, made)
 
 
