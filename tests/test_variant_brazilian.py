@@ -279,3 +279,15 @@ def test_black_threes_melded_early_leave_none_behind() -> None:
     d.apply("meld 3C 3C 3C 3S 3S 3S")
     d.apply("discard QD")
     assert d.over and d.out_seat == seat
+
+
+def test_a_natural_sequence_started_short_may_grow_into_the_canasta_of_the_opening() -> None:
+    # From 9000 (§3.2) the natural canasta may be a sequence grown to seven cards in the opening turn. The plan of
+    # the canasta extended only the sequences already on the table, so every short start was refused (the opening
+    # oracle found it: tests/test_oracle_opening.py, scored first turns).
+    hand = "5C 6C 7C 8C 9C TC JC KC KH KS 2D JK 4H 9H QH"
+    d = make_deal(BRAZILIAN, [hand], stock="5D 6D", scores=[9100, 0])
+    play(d, "draw")
+    assert "meld 5C 6C 7C" in legal_strs(d)
+    play(d, "meld 5C 6C 7C", "add 8C 9C TC JC to 5C-7C", "meld KC KH KS 2D JK")
+    assert d.opened[0] and d.open_total == 155
