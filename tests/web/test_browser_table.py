@@ -73,6 +73,11 @@ def hand_card(page: Page, card: str, taken: set[str]) -> Any:
     raise AssertionError(f"{card} is not in the hand")
 
 
+def hand_codes(page: Page) -> list[str]:
+    """The cards of the hand as shown, left to right."""
+    return page.evaluate("() => [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.card)")  # type: ignore[no-any-return]
+
+
 def drag_to(page: Page, source: Any, target: Any) -> None:
     """Drag ``source`` onto ``target`` with the mouse (pointer events, in small steps)."""
     target.scroll_into_view_if_needed()
@@ -328,21 +333,18 @@ def test_take_button_needs_the_cards_of_a_legal_take(server: Server, browser: Br
         assert page.locator("#take-btn").is_enabled()
         page.click("#clear-btn")
         assert page.locator("#take-btn").is_disabled()
-        # drag the first card of the hand onto the third: it is put there, and stays there. The hand is drawn anew
-        # after the drop (on a busy machine, a frame or more later); a drag whose mouse events a busy machine's
-        # browser lost (the cards not yet settled after the clear, CI 14) is made again, at most twice more
-        for attempt in range(3):
-            page.wait_for_function("() => !document.querySelector('[data-role=\"moving-card\"]')")
-            first, third = (page.locator("#hand .card").nth(k) for k in (0, 2))
-            moved = first.get_attribute("data-index")
-            drag_to(page, first, third)
-            try:
-                page.wait_for_function(f"() => document.querySelectorAll('#hand .card')[1].dataset.index === "
-                                       f"'{moved}'", timeout=8000)
-                break
-            except PlaywrightError:
-                if attempt == 2:
-                    raise
+        # drag a card of the hand onto the card two places on: it is put before that card, and stays there. The
+        # cards are told apart by what they show: two equal cards (4H 4H) may trade places unseen, so the card
+        # dragged is one whose neighbour differs (an equal pair at the front made CI 14 and CI 32 fail here)
+        page.wait_for_function("() => !document.querySelector('[data-role=\"moving-card\"]')")
+        shown = hand_codes(page)
+        k = next(i for i in range(len(shown) - 2) if shown[i] != shown[i + 1])
+        want = shown[:k] + [shown[k + 1], shown[k]] + shown[k + 2:]
+        drag_to(page, page.locator("#hand .card").nth(k), page.locator("#hand .card").nth(k + 2))
+        page.wait_for_function(f"() => JSON.stringify([...document.querySelectorAll('#hand .card')]"
+                               f".map((c) => c.dataset.card)) === '{json.dumps(want, separators=(',', ':'))}'")
+        page.wait_for_timeout(300)  # and it stays there
+        assert hand_codes(page) == want
     finally:
         page.context.close()
 
