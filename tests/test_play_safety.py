@@ -11,6 +11,7 @@ import io
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -122,6 +123,32 @@ def test_finished_games_are_not_picked_by_resume():
     assert session.autosave_path is not None
     assert json.loads(session.autosave_path.read_text())["complete"] is True
     assert last_game() is None
+
+
+def test_a_dead_end_stops_the_game_and_keeps_it_with_its_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the engine offers the player to act no legal move (an engine error, canasta.play.dead_end) the
+    game stops with one line, and is saved with its decks apart from the games to resume; the autosave is kept."""
+    import canasta.cli.session as session_mod
+
+    session, buf = make_session(play_for(30, [None]))
+    moved: list[int] = []
+
+    def stuck_after_ten(deal: Any) -> str | None:
+        moved.append(1)
+        return "no legal move for seat 3 (play) in classic: a test" if len(moved) > 10 else None
+
+    monkeypatch.setattr(session_mod, "dead_end", stuck_after_ten)
+    assert session.run() is False
+    out = buf.getvalue()
+    line = next(x for x in out.splitlines() if x.startswith("The game cannot go on:"))
+    assert "no legal move for seat 3 (play) in classic: a test." in line
+    kept = sorted((games_dir() / "dead-ends").glob("*.json"))
+    assert len(kept) == 1 and f"saved in {kept[0]}" in line
+    data = json.loads(kept[0].read_text())
+    assert data["complete"] is False and all(d["deck"] for d in data["deals"])  # the cards, for the report
+    assert moves_of(load_game(kept[0])) == moves_of(session) and sum(map(len, moves_of(session))) == 10
+    assert last_game() == session.autosave_path  # --resume picks the autosave, not the report
+    assert "Traceback" not in out
 
 
 # ------------------------------------------------------------------ saves hide the cards

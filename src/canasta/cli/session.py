@@ -13,6 +13,7 @@ Rules: RULES.md §1.4 (a turn), §1.12 (the game to the target), §3.1 (player c
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -26,6 +27,8 @@ from canasta.cli.session_end import EndOfDealSession
 from canasta.cli.session_history import BeforeMove
 from canasta.cli.session_saving import QuitGame
 from canasta.engine.deal import P_ANSWER, Deal
+from canasta.formats.savegame import SaveError, games_dir, save_game
+from canasta.play.dead_end import DeadEnd, dead_end
 from canasta.rules.fields import Rules
 
 
@@ -47,7 +50,8 @@ class PlaySession(EndOfDealSession):
     """
 
     def run(self) -> bool:
-        """Play until the game ends (True) or the person leaves (False); never raises for EOF or Ctrl-C."""
+        """Play until the game ends (True) or the person leaves (False; also where the game cannot go on, which
+        is reported and saved: :meth:`_report_dead_end`); never raises for EOF or Ctrl-C."""
         try:
             self.autosave()
             self._intro()
@@ -57,6 +61,10 @@ class PlaySession(EndOfDealSession):
             self.console.print(str(e) or "You left the game.")
             self._leave_hint()
             return False
+        except DeadEnd as e:
+            self.autosave()
+            self._report_dead_end(str(e))
+            return False
         except (EOFError, KeyboardInterrupt) as e:
             self.autosave()
             what = "Interrupted" if isinstance(e, KeyboardInterrupt) else "Input ended"
@@ -65,6 +73,18 @@ class PlaySession(EndOfDealSession):
             return False
         self.autosave()
         return True
+
+    def _report_dead_end(self, why: str) -> None:
+        """The game cannot go on (:mod:`canasta.play.dead_end`): say so in one line, and save the game with its
+        cards (the decks that the autosave hides) in ``games_dir()/dead-ends`` so that it can be reported and
+        the position seen again with ``canasta play --resume FILE``."""
+        path = games_dir() / "dead-ends" / f"{time.strftime('%Y%m%d-%H%M%S')}-{self.game.seed}.json"
+        try:
+            save_game(path, self.game, self.seats)
+            kept = f"The game, with its cards, is saved in {path} (see it again with 'canasta play --resume {path}')."
+        except SaveError as e:
+            kept = f"The game could not be saved for the report: {e}."
+        self.console.print(Text(f"The game cannot go on: {why}. {kept}", style="bold red"))
 
     def _intro(self) -> None:
         rules = self.rules
@@ -119,7 +139,15 @@ class PlaySession(EndOfDealSession):
         self.announce_winner()
 
     def step(self) -> None:
-        """Let the seat to act make one move (the person may first type commands)."""
+        """Let the seat to act make one move (the person may first type commands).
+
+        Raises:
+            DeadEnd: the seat to act has no legal move (an error of the engine, :mod:`canasta.play.dead_end`);
+                :meth:`run` reports it and saves the game.
+        """
+        why = dead_end(self.deal)
+        if why is not None:
+            raise DeadEnd(why)
         seat = self.deal.to_act
         if seat == self.me:
             self.human_move()

@@ -19,6 +19,7 @@ from canasta.agents.protocol import Agent, observe_all, observers
 from canasta.engine.deal import Deal, IllegalMove
 from canasta.engine.game import Game
 from canasta.moves.notation import Move
+from canasta.play.dead_end import DeadEnd, dead_end
 from canasta.rules.fields import Rules
 
 MAX_MOVES_PER_DEAL = 20000
@@ -60,6 +61,8 @@ def play_game(
         RuntimeError: an agent chose a move id that is not legal (names the agent,
             seat and reason), a deal ran past :data:`MAX_MOVES_PER_DEAL` moves, or
             the game was not over after ``max_deals`` deals.
+        DeadEnd: a :class:`RuntimeError`: the player to act has no legal move, an error of the engine
+            (:mod:`canasta.play.dead_end`).
         AssertionError: with ``check=True``, an engine invariant broke.
 
     Example: four heuristic bots play a short game of classic (to 1500 points):
@@ -102,6 +105,7 @@ def play_deal(game: Game, agents: Sequence[Agent], on_move: OnMove | None = None
 
     Raises:
         RuntimeError: no deal in progress, an agent chose an illegal id, or a runaway deal.
+        DeadEnd: a :class:`RuntimeError`: the player to act has no legal move (an error of the engine).
         AssertionError: with ``check=True``, an engine invariant broke.
 
     Example: one deal of classic between random bots, then scored:
@@ -131,6 +135,8 @@ def play_deal(game: Game, agents: Sequence[Agent], on_move: OnMove | None = None
         seat = deal.to_act
         agent = agents[seat]
         legal = deal.legal_actions()
+        if not legal:
+            raise DeadEnd(dead_end(deal))
         view = deal.view(seat) if agent.needs_view and (len(legal) > 1 or forced_view[seat]) else None
         action = agent.select(view, legal)
         try:

@@ -8,7 +8,8 @@ Routes:
 * ``POST /api/tables`` ``{"variant", "seats": [{"kind", "bot", "name"}], "hints", "spectators", "clock"}`` -> the table
   id, the host's own seat and token, and a one-time invite link per other person's seat.
   ``GET /api/tables/{id}``: public facts (no cards; a table that cannot be replayed: 409, status ``broken``).
-  ``GET /api/tables?status=broken``: the broken tables and why.
+  ``GET /api/tables?status=broken``: the broken tables and why (``broken``: not replayable; ``stuck``: a deal
+  whose player to act has no legal move, :mod:`canasta.play.dead_end`).
   ``POST /api/tables/{id}/claim`` ``{"invite"}`` -> ``{"seat", "token"}`` once per invite (then 409).
   ``POST /api/tables/{id}/invite`` ``{"token", "seat"}`` (the host's token) -> a new invite link; the seat's
   old token is revoked. ``GET /api/tables/{id}/record?k=TOKEN``: the game record of a finished game.
@@ -222,7 +223,8 @@ def table_routes(manager: TableManager) -> list[BaseRoute]:
     async def list_tables(request: Request) -> Response:
         if request.query_params.get("status") != "broken":
             return _error("only ?status=broken is listed", 400)
-        return JSONResponse({"broken": [{"id": k, "error": v} for k, v in sorted(manager.broken.items())]})
+        return JSONResponse({"broken": [{"id": k, "error": v} for k, v in sorted(manager.broken.items())],
+                             "stuck": [{"id": k, "error": v} for k, v in sorted(manager.stuck.items())]})
 
     async def table_record(request: Request) -> Response:
         table = manager.get(request.path_params["table_id"])

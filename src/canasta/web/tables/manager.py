@@ -9,7 +9,9 @@ each connection receives only the new events filtered for its seat, with its own
 message: memory and store stay as they were, and the next try works once the store is back.
 
 A table that cannot be replayed from the store is never dropped: it is logged and kept in
-:attr:`TableManager.broken` (its rows stay in the database for inspection).
+:attr:`TableManager.broken` (its rows stay in the database for inspection). A table whose deal reaches a
+position where the player to act has no legal move (an error of the engine, :mod:`canasta.play.dead_end`) is
+kept as it is in :attr:`TableManager.stuck`: logged, its bots stopped, and everyone at it told why.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from canasta.play.dead_end import dead_end
 from canasta.web.protocol import ClientMessage, ProtocolError, dumps, error_message
 from canasta.web.store import FencedOut, Store, StoreOp
 from canasta.web.tables import invites
@@ -49,6 +52,8 @@ class TableManager:
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.broken: dict[str, str] = {}
+        self.stuck: dict[str, str] = {}
+        """Tables whose deal cannot go on (:meth:`report_dead_end`), with the one-line report."""
         self.writer = StoreWriter(store)
         self.pool = BotPool(bot_processes)
 
@@ -89,9 +94,31 @@ class TableManager:
                       table_id, e)
             return None
         self.tables[t.id] = t
+        self.note_dead_end(t)
         self.kick(t)
         self.arm(t)
         return t
+
+    def note_dead_end(self, table: Table) -> str | None:
+        """The report of :func:`~canasta.play.dead_end.dead_end` if the deal of ``table`` cannot go on (the
+        player to act has no legal move), kept in :attr:`stuck` and logged once; else None."""
+        deal = table.game.deal if table.status == "playing" else None
+        why = dead_end(deal) if deal is not None else None
+        if why is not None and table.id not in self.stuck:
+            self.stuck[table.id] = why
+            log.error("table %s cannot go on: %s; it is kept as it is (its rows stay in the database)", table.id, why)
+        return why
+
+    async def report_dead_end(self, table: Table, conns: Sequence[Connection] | None = None) -> None:
+        """Tell ``conns`` (default: everyone at ``table``) that its deal cannot go on, if so (``dead_end``
+        error message, docs/web.md); nothing where it can."""
+        why = self.note_dead_end(table)
+        if why is None:
+            return
+        text = dumps(error_message("dead_end", f"The game cannot go on: {why}."))
+        for group in ([list(conns)] if conns is not None else [*table.conns.values(), table.watchers]):
+            if group:
+                await _send_all(group, text)
 
     async def unload(self, table: Table) -> None:
         """Forget ``table`` in memory and close its connections (code 1012, to reconnect): the next request
@@ -193,6 +220,7 @@ class TableManager:
         self.arm(table)
         if change.events:
             await self.broadcast_events(table, change)
+            await self.report_dead_end(table)
         else:
             await self.broadcast_seats(table)
 
@@ -232,6 +260,7 @@ class TableManager:
                 table.clock.back(seat)
                 self.arm(table)
             await _send(conn, dumps(self.resume(table, seat, since)))
+            await self.report_dead_end(table, [conn])
             if seat is not None:
                 await self.broadcast_seats(table)
 
@@ -397,7 +426,7 @@ class TableManager:
             await asyncio.sleep(self.bot_delay if not failures else min(5.0, 0.25 * 2 ** failures))
             async with table.lock:
                 seat = table.bot_to_act()
-                if seat is None:
+                if seat is None or table.id in self.stuck:
                     return
                 req, seq = table.bot_request(seat, table.bot_spec(seat)), table.seq
             text = await self.pool.choose(req)  # in a worker process: the table's lock is free meanwhile
