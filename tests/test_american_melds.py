@@ -12,6 +12,7 @@ from canasta.engine.deal import Deal
 from canasta.engine.explain import explain_refusal
 from canasta.errors import IllegalMove
 from canasta.moves.notation import Move
+from canasta.rules.fields import Rules
 from helpers import is_legal as legal
 from helpers import mac_rules as mac
 from helpers import make_deal, play
@@ -67,6 +68,24 @@ def test_a_wild_card_joins_only_a_meld_of_five_naturals() -> None:
     play(d, "add 8C to 8")
     assert legal(d, "add 2C to 8")
     assert not legal(d, "add 2C to A")  # the opener's natural aces: 3 naturals
+
+
+def test_the_rule_of_five_where_melds_have_no_cap() -> None:
+    """The option elsewhere, with no canasta_max: a wild card joins a meld of 5 naturals or more, however many (the
+    additions' cache once keyed 6 naturals as 3, the wild-card limit, and refused it: in the tile game a player who
+    took the pile with a canasta of kings to complete then had no legal move)."""
+    d = make_deal(Rules.parse("classic(rule_of_five=true)"),
+                  ["KC KD KH AC AD AH 5C 6D 7H 8S 9C", "", "KS KC KD 2C 4C 5D 6H 7C 8D 9H TS"],
+                  upcard="", stock="4D 4H 4S")
+    play(d, "draw", "meld KC KD KH", "meld AC AD AH", "discard 5C", "draw")
+    play(d, next(str(m) for m in d.legal_moves() if str(m).startswith("discard")), "draw")
+    assert d.turn == 2 and d.meld_limits.five == 5
+    play(d, "add KS to K")
+    assert not legal(d, "add 2C to K")  # 4 naturals
+    play(d, "add KC to K")
+    assert legal(d, "add 2C to K")  # 5
+    play(d, "add KD to K")
+    assert legal(d, "add 2C to K")  # 6: refused before
 
 
 def test_without_the_rule_of_five() -> None:

@@ -197,9 +197,12 @@ class MeldLimits:
 
     def nat_key(self, nat: int) -> int:
         """A count of naturals that gives a meld the same :meth:`capacity` as ``nat`` naturals, with any
-        number more added and any wild cards: ``limit`` for more (where no ``canasta_max`` caps a meld,
-        the wild cards a meld can take stop changing there), else ``nat`` itself (for cache keys)."""
+        number more added and any wild cards: ``limit`` (at least ``five``, the rule of five) for more (where no
+        ``canasta_max`` caps a meld, the wild cards a meld can take stop changing there), else ``nat`` itself (for
+        cache keys)."""
         same = self.limit + 1 if self.strict else self.limit  # strict: limit + 1 naturals hold limit wild cards
+        if same < self.five:  # the rule of five: fewer naturals take no wild card, so they differ below it
+            same = self.five
         if self.wild_below:  # the wild cards a meld takes depend on its cards up to wild_below (naturals only)
             same = max(same, self.wild_below)
         return same if nat > same and self.max_size >= NO_CAP else nat
