@@ -8,7 +8,7 @@ from canasta.cards.deck import N_TYPES
 from canasta.rules.american import check_american
 from canasta.rules.errors import RulesError
 from canasta.rules.rule_fields import RuleFields
-from canasta.rules.tables import MAX_JOKERS, MAX_PACKS
+from canasta.rules.tables import BELOW_ZERO, MAX_JOKERS, MAX_PACKS
 
 
 def validate(r: RuleFields) -> None:
@@ -22,6 +22,7 @@ def validate(r: RuleFields) -> None:
     _check_melds_and_tables(r)
     _check_sequences_and_opening(r)
     _check_pile_going_out_points(r)
+    _check_unsupported_together(r)
     check_american(r)  # Modern American Canasta's fields (RULES_AMERICAN.md part A)
     _check_hand_and_foot(r)
 
@@ -118,6 +119,39 @@ def _check_sequences_and_opening(r: RuleFields) -> None:
     if r.mixed_sequence_canasta_bonus < 0:
         raise RulesError(f"mixed_sequence_canasta_bonus is a number of points, 0 or more, not "
                          f"{r.mixed_sequence_canasta_bonus}")
+
+
+def _check_unsupported_together(r: RuleFields) -> None:
+    """Options of different variants that no source plays together and that the engine does not combine (each met
+    by random play of the option on other presets, docs/variants/README.md "Options across variants"): refused
+    with what to change, rather than played into a deal where the player to act has no legal move."""
+    tile_opening = r.min_meld_no_wild_below > BELOW_ZERO  # the tile game's opening without wild cards (§3.4)
+    canasta_opening = bool(r.min_meld_canasta_from) and r.opening_canasta_waives_minimum  # a canasta, not a count
+    if r.twos_melds and r.wild_melds:
+        raise RulesError("twos_melds (the meld of twos, Italian §3.2) and wild_melds (melds of any wild cards) are "
+                         "two kinds of meld of wild cards: use one of them (twos_melds=false or wild_melds=false)")
+    if r.sequences and (tile_opening or canasta_opening or r.opening_wild_meld_waives_minimum):
+        raise RulesError("sequences do not go with the tile game's opening (min_meld_no_wild_below, "
+                         "opening_wild_meld_waives_minimum, or min_meld_canasta_from with "
+                         "opening_canasta_waives_minimum, §3.4): the engine checks those rules for melds of a rank "
+                         "only; play it with sequences=false")
+    if r.sequences and r.opening_requires != "none":
+        raise RulesError(f"sequences do not go with opening_requires={r.opening_requires} (Modern American "
+                         "Canasta's clean triple, A.7): the engine's opening plans with sequences do not know it; "
+                         "play it with sequences=false or opening_requires=none")
+    if r.min_meld_naturals_only and r.sequence_wild_max:
+        raise RulesError("min_meld_naturals_only (Italian: only natural cards count toward the minimum) does not go "
+                         "with sequence_wild_max (a wild card in a sequence, Hollywood): use one of them "
+                         "(min_meld_naturals_only=false or sequence_wild_max=0)")
+    if r.concealed_waives_minimum_with_pile and tile_opening:
+        raise RulesError("concealed_waives_minimum_with_pile does not go with min_meld_no_wild_below (an initial meld "
+                         "with no wild card, the tile game §3.4): the engine's check of the concealed going out does "
+                         "not know that rule; play it with concealed_waives_minimum_with_pile=false")
+    if r.wild_pair_takes_wild and (canasta_opening or r.partner_take_needs_canasta_same_round):
+        raise RulesError("wild_pair_takes_wild (Hollywood) does not go with a take that must make a canasta "
+                         "(min_meld_canasta_from with opening_canasta_waives_minimum, or "
+                         "partner_take_needs_canasta_same_round, the tile game §3.4): play it with "
+                         "wild_pair_takes_wild=false")
 
 
 def _check_pile_going_out_points(r: RuleFields) -> None:

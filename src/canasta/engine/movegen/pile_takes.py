@@ -66,6 +66,8 @@ def take_modes(state: DealState) -> list[int]:
         return []
     out: list[int] = []
     cand = _take_shapes(state, seat, side, top, meld, out)
+    if canasta_take and out:
+        out.clear()  # the canasta a take must make is the top card's meld of its rank (§3.4): no sequence take
     if not cand:
         return out
     cut = pile_cut(state) if rules.pile_take_count else 0  # the cards from pile[cut] up are taken (B.5)

@@ -269,7 +269,8 @@ def play_actions(state: DealState) -> list[int]:
             if must_out and not search_out:  # else searched below, with every other move
                 cand = state._out_candidates(cand)
             acts = [x[0] for x in cand]
-    if rules.sequences:  # sequence melds and additions (RULES.md §3.2)
+    if rules.sequences and not (rules.no_opening_first_round and state.first_round()):  # (a sequence is a meld:
+        # none in the first round where no meld is made then, §3.4)
         # natural, or with a wild card where sequence_wild_max allows one (Hollywood)
         if opened and not must_out:  # nothing more to check: the ids alone
             acts.extend(seq_play_ids(state, seat, side, size, pend, allow_out, needs))
