@@ -68,7 +68,10 @@ def test_brazilian_with_the_waiver_opens_with_the_canasta_alone() -> None:
     plain = make_deal(BRAZILIAN, [HAND], stock="5S 6S", scores=[7500, 0])
     play(plain, "draw", "meld KC KD KH KS KC KD KH")
     assert plain.open_total == 70 and not plain.opened[0]  # 120 needed besides the canasta
-    waived = make_deal("brazilian(opening_canasta_waives_minimum=true)", [HAND], stock="5S 6S", scores=[7500, 0])
+    # (the waiver with Brazilian's sequences is refused: the opening plans with sequences do not know it,
+    # docs/variants/README.md "Options across variants")
+    waived = make_deal("brazilian(opening_canasta_waives_minimum=true,sequences=false)", [HAND], stock="5S 6S",
+                       scores=[7500, 0])
     play(waived, "draw", "meld KC KD KH KS KC KD KH")
     assert waived.opened[0]
 
