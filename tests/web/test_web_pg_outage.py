@@ -237,7 +237,7 @@ def test_a_move_while_postgresql_is_stopped_is_refused_and_play_continues(
     again = Server(url, log)  # a restart replays the table from PostgreSQL
     try:
         broken = httpx.get(f"{again.base}/api/tables?status=broken", timeout=10).json()
-        assert broken == {"broken": []}
+        assert broken == {"broken": [], "stuck": []}
         assert httpx.get(f"{again.base}/api/tables/{tid}", timeout=10).status_code == 200
         restored = asyncio.run(_snapshot(again, tid, token))
         assert _same(restored, final)  # the same view, legal moves, event number and deal log
