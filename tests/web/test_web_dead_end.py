@@ -11,7 +11,7 @@ import logging
 import pytest
 
 import canasta.web.tables.manager as manager_mod
-from canasta.engine.deal import Deal
+from canasta.engine.deal import P_DRAW, Deal
 from canasta.engine.position import position_parts
 from canasta.web.store import Store
 from canasta.web.tables import Table, TableManager
@@ -24,7 +24,7 @@ def no_card_left(table: Table) -> None:
     reaches it: it stands for an engine error)."""
     deal = table.game.deal
     assert deal is not None
-    if deal.phase == 0:
+    if deal.phase == P_DRAW:
         deal.apply("draw")
     parts = position_parts(deal)
     parts["stock"] += parts["hands"][deal.turn]

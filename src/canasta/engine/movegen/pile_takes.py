@@ -65,9 +65,7 @@ def take_modes(state: DealState) -> list[int]:
     if meld is not None and rules.own_canasta_rank_blocks_pile and meld.is_canasta:
         return []
     out: list[int] = []
-    cand = _take_shapes(state, seat, side, top, meld, out)
-    if canasta_take and out:
-        out.clear()  # the canasta a take must make is the top card's meld of its rank (§3.4): no sequence take
+    cand = _take_shapes(state, seat, side, top, meld, out, not canasta_take)
     if not cand:
         return out
     cut = pile_cut(state) if rules.pile_take_count else 0  # the cards from pile[cut] up are taken (B.5)
@@ -143,10 +141,11 @@ def _pile_closed(state: DealState, side: int, size: int) -> bool:
 
 
 def _take_shapes(state: DealState, seat: int, side: int, top: int, meld: Meld | None,
-                 out: list[int]) -> list[tuple[int, int, int, int]]:
+                 out: list[int], seq: bool = True) -> list[tuple[int, int, int, int]]:
     """The ways the hand could take the pile, before the checks of the meld and of the hand after it: (mode,
     naturals used, twos, jokers) for takes onto a meld of the top card's rank (§1.7); takes to a sequence
-    (§3.2) are checked at once and appended to ``out`` as ids."""
+    (§3.2) are checked at once and appended to ``out`` as ids, unless ``seq`` is false (a take that must make
+    the top card's meld of its rank a canasta, §3.4, is no sequence take)."""
     rules = state.rules
     frozen = state.frozen or not state.opened[side]
     rank_counts = state.rank_counts[seat]
@@ -163,7 +162,7 @@ def _take_shapes(state: DealState, seat: int, side: int, top: int, meld: Meld | 
         _wild_shapes(state, side, rank_counts, cand)
     if "add_to_meld" in modes and meld is not None and (not rules.pile_add_below or meld.size < rules.pile_add_below):
         cand.append((TAKE_ADD, 0, 0, 0))
-    if rules.sequences and "add_to_meld" in modes:  # the top card joins a sequence (§3.2)
+    if seq and rules.sequences and "add_to_meld" in modes:  # the top card joins a sequence (§3.2)
         near = sequences_touching(state, side, top)
         if near:
             out.extend(seq_take_candidates(state, seat, side, top, near))

@@ -146,7 +146,8 @@ def play_actions(state: DealState) -> list[int]:
     # where every candidate is legal as it stands (the side has opened, the player need not go out nor
     # complete a canasta first: §1.6, §1.9, §3.4), the ids of melds and additions of a rank go straight
     # into acts (the option caches keep them beside the candidates)
-    direct = opened and not must_out and mc < 0 and not (rules.no_opening_first_round and state.first_round())
+    no_melds = rules.no_opening_first_round and state.first_round()  # nobody melds in the first round (§3.4)
+    direct = opened and not must_out and mc < 0 and not no_melds
     cand: list[Candidate] = []  # (action, target, n, t, j)
     acts: list[int] = []
     sink: list[Any] = acts if direct else cand
@@ -217,7 +218,7 @@ def play_actions(state: DealState) -> list[int]:
             b3 >= 4
             and mc < 0
             and opening_done
-            and not (rules.no_opening_first_round and state.first_round())
+            and not no_melds
             and (
                 after >= 2
                 or (allow_out and canastas >= need_c and (after == 0 or (after == 1 and not state.no_discard)))
@@ -258,7 +259,7 @@ def play_actions(state: DealState) -> list[int]:
         if cand:  # melds of wild cards or twos, black threes
             acts.extend([x[0] for x in cand])
     else:
-        if rules.no_opening_first_round and state.first_round():
+        if no_melds:
             cand = []  # no melding in the first round (§3.4, S2 l.103)
         if mc >= 0:  # took the pile with a canasta: complete it first (§3.4, S2 l.115-116)
             m = melds[meld_index[mc]]
@@ -269,8 +270,7 @@ def play_actions(state: DealState) -> list[int]:
             if must_out and not search_out:  # else searched below, with every other move
                 cand = state._out_candidates(cand)
             acts = [x[0] for x in cand]
-    if rules.sequences and not (rules.no_opening_first_round and state.first_round()):  # (a sequence is a meld:
-        # none in the first round where no meld is made then, §3.4)
+    if rules.sequences and not no_melds:  # (a sequence is a meld too)
         # natural, or with a wild card where sequence_wild_max allows one (Hollywood)
         if opened and not must_out:  # nothing more to check: the ids alone
             acts.extend(seq_play_ids(state, seat, side, size, pend, allow_out, needs))
