@@ -19,13 +19,21 @@ from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
 from canasta.cards.sequences import LANE, LANE_MASK
 from canasta.engine.constraints import out_bounds, sequence_plans
 from canasta.engine.constraints.bounds import may_meld_out
-from canasta.engine.constraints.going_out_search import SEARCH_CARDS
+from canasta.engine.constraints.going_out_search import (
+    FULL_CARDS,
+    SEARCH_CARDS,
+    _planning_clone,
+    contract_short,
+    plannable,
+    search_moves,
+)
 from canasta.engine.constraints.meld_plans import can_meld_out
 from canasta.engine.deal import P_PLAY
 from canasta.engine.extra_cards import extra_cards_due
 from canasta.engine.movegen.sequences import REACH_DEPTH
 from canasta.engine.state import DealState
-from canasta.moves.notation import SEQ_TARGET, WILD_TARGET
+from canasta.moves.actions import ACTIONS
+from canasta.moves.notation import ADD, MELD, SEQ_TARGET, WILD_TARGET
 from oracles.going_out import can_go_out_after_yes
 from speed_states import states
 
@@ -374,3 +382,27 @@ def test_seq_placeable_counts_the_missing_ranks_as_before() -> None:
             touch = rng.choice((-1, rng.getrandbits(11) << FOUR))
             r = rng.randint(FOUR, ACE)
             assert out_bounds._seq_placeable(have, r, smin, gaps_ok, touch) == oracle(have, r, smin, gaps_ok, touch)
+
+
+@pytest.mark.parametrize("spec", ["italian", "samba", "hollywood", "brazilian", "bolivia", "chilean"])
+def test_the_long_hand_search_sees_its_moves_without_the_melds_of_ranks(spec: str) -> None:
+    """In a long hand whose melds of ranks the rank plan finishes, the going-out search asks the move generation
+    for its moves without the melds and additions of a rank (``search_moves``, ``play_actions(ranks=False)``):
+    exactly the legal moves less those, in the same order and after the same filters, so that the search is the
+    same (its answers are pinned by the legal-move digests)."""
+    compared = 0
+    for deal in states(spec, 40):
+        if deal.phase != P_PLAY or deal.over:
+            continue
+        seat = deal.turn
+        side = deal.side_of[seat]
+        c = _planning_clone(deal)
+        if c.phase != P_PLAY or not c.opened[side] or c.hand_sizes[seat] + c._to_hand(c.pending) <= FULL_CARDS:
+            continue
+        if not plannable(c, seat, side) or contract_short(c):
+            continue
+        every = [a for a in c._copy(False).legal_actions()
+                 if not (ACTIONS[a][0] in (MELD, ADD) and FOUR <= ACTIONS[a][1] <= ACE)]
+        assert search_moves(c, side, False) == every, (spec, str(c.hands[seat]))
+        compared += 1
+    assert compared >= 30, compared

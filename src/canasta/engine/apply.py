@@ -34,7 +34,7 @@ from canasta.engine.movegen.pile_takes import (
     take_modes,
 )
 from canasta.engine.movegen.sequences import find_sequence
-from canasta.engine.movegen.turn_moves import COMPILED, legal_actions, settle_must_go_out
+from canasta.engine.movegen.turn_moves import COMPILED, legal_actions, play_actions, settle_must_go_out
 from canasta.engine.movegen.wild_sequences import wild_pair_problem
 from canasta.engine.state import (
     ENGINE_CALLS,
@@ -226,6 +226,10 @@ class _EngineCalls(EngineCalls):
     def play_legal_action(self, state: DealState, action: int) -> Move | None:
         """:func:`play_legal_action`."""
         return play_legal_action(state, action)
+
+    def play_actions_without_ranks(self, state: DealState) -> list[int]:
+        """:func:`~canasta.engine.movegen.turn_moves.play_actions` with ``ranks=False``."""
+        return play_actions(state, False)
 
 
 ENGINE_CALLS[0] = _EngineCalls()

@@ -141,13 +141,13 @@ def _copy_slots(s: DealState, d: DealState) -> None:
     d.has_melded = s.has_melded[:]
     d.scores = s.scores[:]
     d.minimum = s.minimum[:]
-    d.hands = list(map(list.copy, s.hands))
-    d.rank_counts = list(map(list.copy, s.rank_counts))
-    d.meld_index = list(map(list.copy, s.meld_index))
-    d.red3 = list(map(list.copy, s.red3))
-    d.black3_removed = list(map(list.copy, s.black3_removed))
-    d.packets = list(map(list.copy, s.packets))
-    d.talons = list(map(list.copy, s.talons))
+    d.hands = [x[:] for x in s.hands]
+    d.rank_counts = [x[:] for x in s.rank_counts]
+    d.meld_index = [x[:] for x in s.meld_index]
+    d.red3 = [x[:] for x in s.red3]
+    d.black3_removed = [x[:] for x in s.black3_removed]
+    d.packets = [x[:] for x in s.packets]
+    d.talons = [x[:] for x in s.talons]
 
 
 def clone(state: DealState, rng: random.Random | None = None) -> DealState:

@@ -143,6 +143,10 @@ class EngineCalls:
         """:func:`canasta.engine.apply.play_legal_action`."""
         raise NotImplementedError("canasta.engine.apply is not imported")
 
+    def play_actions_without_ranks(self, state: DealState) -> list[int]:
+        """:func:`canasta.engine.movegen.turn_moves.play_actions` with ``ranks=False`` (not cached)."""
+        raise NotImplementedError("canasta.engine.apply is not imported")
+
 
 ENGINE_CALLS: Final[list[EngineCalls]] = [EngineCalls()]
 """The one :class:`EngineCalls` in use (set by :mod:`canasta.engine.apply`)."""

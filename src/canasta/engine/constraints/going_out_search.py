@@ -39,7 +39,7 @@ from canasta.engine.constraints.out_blocks import SEVEN
 from canasta.engine.constraints.out_bounds import out_hopeless
 from canasta.engine.extra_cards import OUT_NEVER, extra_cards_due, out_need, side_canastas
 from canasta.engine.movegen.twos import twos_reserved
-from canasta.engine.state import P_ANSWER, P_PLAY
+from canasta.engine.state import ENGINE_CALLS, P_ANSWER, P_PLAY
 from canasta.moves.actions import ACTIONS, group_action
 from canasta.moves.notation import ADD, ASK, DISCARD, MELD, PASS, SEQ_TARGET, SEQ_WILD, WILD_TARGET, Move
 from canasta.scoring.canasta_kinds import kinds_met
@@ -255,7 +255,7 @@ class _Search:
         single = spare == 1
         every = spare <= FULL_CARDS or not can_plan or contract_short(d)
         ordered = self.ordered and d.must_canasta < 0
-        for a in d.legal_actions():
+        for a in search_moves(d, side, every):
             kind, arg, n, t, j = ACTIONS[a]
             if kind == ASK or kind == PASS:
                 continue
@@ -281,6 +281,18 @@ class _Search:
                 if self.run(c, nxt):
                     return True
         return False
+
+
+def search_moves(d: DealState, side: int, every: bool) -> list[int]:
+    """The moves :meth:`_Search._expand` looks at in ``d`` (a planning copy in its player's play phase): its legal
+    moves; in a long hand whose melds of ranks the rank plan finishes (``every`` false) and whose side has opened,
+    the same list without the melds and additions of a rank, which the search skips there
+    (:func:`canasta.engine.movegen.turn_moves.play_actions` with ``ranks=False``: the other moves come in the same
+    order, through the same filters, so the search's answer is the same; only the filtering of melds it would not
+    play is saved)."""
+    if every or not d.opened[side]:
+        return d.legal_actions()
+    return ENGINE_CALLS[0].play_actions_without_ranks(d)
 
 
 def contract_short(d: DealState) -> bool:

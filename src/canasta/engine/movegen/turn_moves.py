@@ -108,9 +108,13 @@ def legal_actions(state: DealState) -> list[int]:
 
 
 # size: the hot loop of move generation; split into four calls it measured 4.7% slower (see the docstring)
-def play_actions(state: DealState) -> list[int]:
+def play_actions(state: DealState, ranks: bool = True) -> list[int]:
     """The legal moves of the play phase (ids): melds and additions of a rank, of wild cards, of twos, black threes,
     sequences, discards, "pass" and "may I go out?" (RULES.md §1.4 - §1.9, §3).
+
+    ``ranks=False`` leaves out the melds and additions of a rank (FOUR to ACE) and nothing else: the moves the going-out
+    search expands in a long hand whose melds of ranks it plans instead
+    (:func:`canasta.engine.constraints.going_out_search.search_moves`), in the same order and with the same filters.
 
     One function on purpose (issue #14): it runs once per state of every deal and search, and splitting it
     into rank_meld_options / black_three_candidates / add_discards / may_ask (four calls per state) measured
@@ -161,7 +165,9 @@ def play_actions(state: DealState) -> list[int]:
     capped = rules.canasta_max > 0
     spare = size + pend + foot  # cards left after a move of k cards: spare - k
     dead = state.dead_mask() if rules.dead_ranks else 0  # MAC A.6: no meld started or extended of a dead rank
-    for r in range(FOUR, ACE + 1):
+    for r in range(FOUR, ACE + 1):  # (a constant range: compiled, a native loop)
+        if not ranks:
+            break  # no meld of a rank asked for (the long-hand going-out search's moves)
         if dead and dead >> r & 1:
             continue
         c = rank_counts[r]
