@@ -30,6 +30,7 @@ from helpers import legal_strs, make_deal, play
      "hollywood(min_meld_naturals_only=true,sequence_wild_max=0)"),
     ("romanian-tiles(concealed_waives_minimum_with_pile=true)", "does not go with min_meld_no_wild_below", None),
     ("romanian-tiles(wild_pair_takes_wild=true)", "does not go with a take that must make a canasta", None),
+    ("modern-american(last_red3_may_meld=true)", "does not go with threes_by_colour", None),
 ])
 def test_options_the_engine_does_not_combine_are_refused_in_one_line(spec: str, says: str,
                                                                      instead: str | None) -> None:

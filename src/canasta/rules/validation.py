@@ -147,6 +147,11 @@ def _check_unsupported_together(r: RuleFields) -> None:
         raise RulesError("concealed_waives_minimum_with_pile does not go with min_meld_no_wild_below (an initial meld "
                          "with no wild card, the tile game §3.4): the engine's check of the concealed going out does "
                          "not know that rule; play it with concealed_waives_minimum_with_pile=false")
+    if r.last_red3_may_meld and r.threes_by_colour:
+        raise RulesError("last_red3_may_meld (a red three drawn as the last stock card: the drawer may still meld, "
+                         "§2 row 6) does not go with threes_by_colour (Modern American Canasta: a three drawn as the "
+                         "last stock card stays in the hand and the hand ends at once, A.10): play it with "
+                         "last_red3_may_meld=false")
     if r.wild_pair_takes_wild and (canasta_opening or r.partner_take_needs_canasta_same_round):
         raise RulesError("wild_pair_takes_wild (Hollywood) does not go with a take that must make a canasta "
                          "(min_meld_canasta_from with opening_canasta_waives_minimum, or "
