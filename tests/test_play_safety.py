@@ -151,6 +151,22 @@ def test_a_dead_end_stops_the_game_and_keeps_it_with_its_cards(monkeypatch: pyte
     assert "Traceback" not in out
 
 
+
+def test_canasta_play_exits_with_status_1_after_a_dead_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``canasta play`` stops with status 1 where the game cannot go on (an engine error, so that a script that
+    runs it sees one), and with status 0 where the person leaves."""
+    import canasta.cli.session as session_mod
+
+    monkeypatch.setattr(session_mod, "dead_end", lambda deal: "no legal move for seat 2 (draw) in classic: a test")
+    stuck = runner.invoke(app, ["play", "--seed", "3", "--plain"], input="")
+    assert stuck.exit_code == 1, stuck.output
+    assert "The game cannot go on: no legal move for seat 2 (draw) in classic: a test." in stuck.output
+    monkeypatch.setattr(session_mod, "dead_end", lambda deal: None)
+    left = runner.invoke(app, ["play", "--seed", "3", "--plain"], input="")
+    assert left.exit_code == 0, left.output
+    assert "Input ended" in left.output
+
+
 # ------------------------------------------------------------------ saves hide the cards
 
 def test_saves_keep_the_seeds_and_moves_not_the_deck(tmp_path):

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import typer
 from rich.console import Console
 
 from canasta.agents.base import make_seat_agents
@@ -181,6 +182,10 @@ def run_play(variant: str | None = None, players: int | None = None, seed: int |
 
     User errors (bad variant, bot, seat, unreadable saved game) go to :func:`canasta.cli.common.fail`
     (message, exit status 2).
+
+    Raises:
+        typer.Exit: status 2 for those errors; status 1 after a game that could not go on (the engine offered no
+            legal move: :func:`_exit_after_dead_end`).
     """
     from canasta.cli.common import fail
     from canasta.cli.screen import TableScreen, screen_possible
@@ -225,9 +230,22 @@ def run_play(variant: str | None = None, players: int | None = None, seed: int |
             screen = None
         if screen is not None:
             screen.run(session, after=console)
+            _exit_after_dead_end(session)
             return
         session.use_reader(terminal_or_stream(console))
     session.run()
+    _exit_after_dead_end(session)
+
+
+def _exit_after_dead_end(session: PlaySession) -> None:
+    """Exit with status 1 where the game stopped because the engine offered no legal move (an error of the
+    program, reported on the screen and saved: :mod:`canasta.play.dead_end`), so that scripts see it.
+
+    Raises:
+        typer.Exit: with exit code 1, after a dead end only.
+    """
+    if session.dead_end_report is not None:
+        raise typer.Exit(1)
 
 
 class NoReader:

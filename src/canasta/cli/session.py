@@ -51,7 +51,8 @@ class PlaySession(EndOfDealSession):
 
     def run(self) -> bool:
         """Play until the game ends (True) or the person leaves (False; also where the game cannot go on, which
-        is reported and saved: :meth:`_report_dead_end`); never raises for EOF or Ctrl-C."""
+        is reported and saved, :meth:`_report_dead_end`, and kept in ``dead_end_report``); never raises for EOF or
+        Ctrl-C."""
         try:
             self.autosave()
             self._intro()
@@ -63,6 +64,7 @@ class PlaySession(EndOfDealSession):
             return False
         except DeadEnd as e:
             self.autosave()
+            self.dead_end_report = str(e)
             self._report_dead_end(str(e))
             return False
         except (EOFError, KeyboardInterrupt) as e:

@@ -67,6 +67,7 @@ class SessionState:
         self.adviser = ExpertAgent(adviser_seed, iterations=ADVISER_ITERATIONS)
         self.autosave_path = autosave
         self.autosave_error: str | None = None
+        self.dead_end_report: str | None = None  # why the game could not go on (canasta.play.dead_end), if so
         self.autosaved = -1
         self.undo_allowed = undo
         self.by_suit = rules.sequences  # sequences are of one suit: their variants show the hand by suit
