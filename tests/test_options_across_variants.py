@@ -56,6 +56,24 @@ def test_no_sequence_is_melded_in_a_first_round_without_melds() -> None:
     assert "meld 7S 8S 9S TS JS QS KS" in legal_strs(d)
 
 
+
+def test_no_sequence_is_melded_before_the_canasta_a_take_owes() -> None:
+    """A take that must make a canasta (``partner_take_needs_canasta_same_round``, §3.4: the partner of a player
+    who just opened takes the pile only by making its top card's meld a canasta that turn) is completed first:
+    no sequence is melded before it, as no other meld is (a sequence took a card the canasta needed, and the
+    player had no legal move: random play of ``italian(partner_take_needs_canasta_same_round=true)``)."""
+    rules = Rules.parse("italian(partner_take_needs_canasta_same_round=true)")
+    d = make_deal(rules, ["4C", "KC KD KS AC AD AH 4D", "7D", "7C 7C 7H 7S 7S 2H 6S 8S 9S TS"], upcard="5C",
+                  stock="5D 5H 6D 6H 9D 9H")
+    play(d, "draw", "discard 4C", "draw", "meld KC KD KS", "meld AC AD AH", "discard 4D", "draw", "discard 7D",
+         "take 7C 7C")
+    assert d.must_canasta >= 0
+    moves = legal_strs(d)
+    assert "add 7H 7S 7S 2H" in moves
+    assert {m.split()[0] for m in moves} == {"add"}, sorted(moves)  # to the sevens only: no sequence
+    play(d, "add 7H 7S 7S 2H")
+    assert d.must_canasta < 0 and "meld 8S 9S TS" in legal_strs(d)
+
 @pytest.mark.parametrize(("spec", "seed"), [
     ("brazilian(partner_take_needs_canasta_same_round=true)", 0),  # an IndexError: a sequence take owed a canasta
     ("bolivia(no_opening_first_round=true)", 0),  # a sequence melded in the first round: no move left

@@ -276,7 +276,7 @@ def play_actions(state: DealState, ranks: bool = True) -> list[int]:
             if must_out and not search_out:  # else searched below, with every other move
                 cand = state._out_candidates(cand)
             acts = [x[0] for x in cand]
-    if rules.sequences and not no_melds:  # (a sequence is a meld too)
+    if rules.sequences and not no_melds and mc < 0:  # (a sequence is a meld too; none before a canasta owed, §3.4)
         # natural, or with a wild card where sequence_wild_max allows one (Hollywood)
         if opened and not must_out:  # nothing more to check: the ids alone
             acts.extend(seq_play_ids(state, seat, side, size, pend, allow_out, needs))
