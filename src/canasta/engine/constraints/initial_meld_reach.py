@@ -96,6 +96,7 @@ class InitialMeldCheck:
         "wilds",
         "zero_wilds",
         "after",
+        "by_cards",
     )
 
     def __init__(self, deal: DealState, side: int, side_ex: dict[int, list[int]]):
@@ -110,6 +111,7 @@ class InitialMeldCheck:
         self.seqs: bool | None = None  # whether the hand holds a natural sequence (worked out when needed)
         self.pairs: list[tuple[int, int]] | None = None  # (points, rank) of the pairs, best first (when needed)
         self.wilds = self.rank_counts[TWO] + self.rank_counts[JOKER_RANK]
+        self.by_cards = False  # the last answer of ok() came from the plans that read the cards themselves
         self.zero_wilds = self.rank_values[TWO] == 0 and self.rank_values[JOKER_RANK] == 0
         # per (rank, naturals) of a candidate, its naturals-only plan where melds are uncapped (the wild cards a
         # candidate brings then change only the cards left): None where capped
@@ -211,7 +213,9 @@ class InitialMeldCheck:
         is that method's argument, the side's melds given at set-up standing for it)."""
         deal = self.deal
         _, r, n, t, j = candidate
+        self.by_cards = False
         if r == TWO or r == THREE:
+            self.by_cards = True  # (its plans: not only counts)
             return initial_meld_ok_after(deal, candidate, waiver, self.side_ex)
         nat_rank = r if r != WILD_TARGET else TWO
         rank_values = self.rank_values
@@ -234,6 +238,7 @@ class InitialMeldCheck:
         _, melds_by_rank, cn, _ = counts_after_candidate(deal, candidate, self.side_ex)
         if self.seqs is None:
             self.seqs = holds_natural_sequence(deal)
+        self.by_cards = True  # sequences, the exact search: they read which wild cards the move leaves
         return initial_meld_reachable_beyond(deal, rank_counts, candidate[0], this_turn, melds_by_rank, cn, need,
                                              waiver, keep, self.seqs)
 
@@ -264,7 +269,11 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
     0, Italian §3.2), the plans behind :func:`initial_meld_ok_after`
     see only how many wild cards a move uses
     (the feasibility plans count wild cards, and value them by ``rv``), so moves that differ only in
-    twos against jokers get one answer, computed once."""
+    twos against jokers get one answer, computed once, where the plans of counts gave it. Where the plans that read
+    the cards gave it (sequences, the exact search of :func:`initial_meld_reachable_beyond`), each move is asked:
+    a move with a two leaves other wild cards than one with a joker (escalator with ``min_meld_naturals_only``: a
+    meld with two jokers shared the "yes" of one with a two and a joker, and left an initial meld nothing could
+    finish)."""
     rules = state.rules
     side = state.side_of[state.turn]
     side_ex = side_melds(state, side)  # the side's melds, read by every candidate's plan
@@ -288,10 +297,14 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
         answers = {}
     # bound as the method was (partial is C-level: no extra cost)
     check: Callable[[Candidate, bool, dict[int, list[int]] | None], bool] = partial(initial_meld_ok_after, state)
+    plain: InitialMeldCheck | None = None
     if not rules.special_opening and not required_kind(rules, state.scores[side]) and not (
             rules.book_bonus_counts_toward_minimum):
         # the plain minimum count: what every candidate's plan shares is set up once (InitialMeldCheck)
-        check = InitialMeldCheck(state, side, side_ex).ok
+        plain = InitialMeldCheck(state, side, side_ex)
+        check = plain.ok
+    else:
+        answers = None  # (their plans read the cards: below)
     out = []
     for x in cand:
         if (x[1] == THREE and black3) or (rules.splash and splash_opens(state, x)):
@@ -307,7 +320,9 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
             key = (ACTIONS[x[0]][0], x[1], x[2], x[3] + x[4])
             got = answers.get(key)
             if got is None:
-                got = answers[key] = check(x, waiver, side_ex)
+                got = check(x, waiver, side_ex)
+                if plain is not None and not plain.by_cards:
+                    answers[key] = got  # an answer of the counts alone (a plan that read the cards is not shared)
             ok = got
         if ok:
             out.append(x)
