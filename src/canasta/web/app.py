@@ -231,7 +231,7 @@ def table_routes(manager: TableManager) -> list[BaseRoute]:
         if table is None or table.seat_of_token(request.query_params.get("k", "")) is None:
             return _error("no such table or seat", 404)
         try:
-            record = table.record()
+            record = table.record(stopped=table.id in manager.stuck)  # a stuck game's record: for the report
         except TableError as e:
             return _error(str(e), 409)
         from canasta.formats.records import dumps_record

@@ -492,13 +492,15 @@ class Table:
             out.update(facts)
         return out
 
-    def record(self) -> dict[str, Any]:
-        """The game record (``canasta.formats.records``) of a finished game.
+    def record(self, stopped: bool = False) -> dict[str, Any]:
+        """The game record (``canasta.formats.records``) of a finished game, or (``stopped``) of a game that cannot
+        go on (the player to act has no legal move, :mod:`canasta.play.dead_end`): as played so far, every deck in
+        it, so that the position can be reported and seen again.
 
         Raises:
-            TableError: the game is not over (the record holds every deck, so it is kept until then).
+            TableError: the game is not over, nor stopped (the record holds every deck, so it is kept until then).
         """
-        if not self.game.over:
+        if not self.game.over and not stopped:
             raise TableError("not_over", "the record can be downloaded when the game is over")
         from canasta.formats.records import record_from_game
 
