@@ -31,6 +31,8 @@ from helpers import legal_strs, make_deal, play
     ("romanian-tiles(concealed_waives_minimum_with_pile=true)", "does not go with min_meld_no_wild_below", None),
     ("romanian-tiles(wild_pair_takes_wild=true)", "does not go with a take that must make a canasta", None),
     ("modern-american(last_red3_may_meld=true)", "does not go with threes_by_colour", None),
+    ("brazilian(wild_meld_first=true)", "does not go with min_meld_canasta_from", None),
+    ("romanian-tiles(wild_meld_first=true)", "does not go with min_meld_canasta_from", None),
 ])
 def test_options_the_engine_does_not_combine_are_refused_in_one_line(spec: str, says: str,
                                                                      instead: str | None) -> None:
@@ -73,6 +75,21 @@ def test_no_sequence_is_melded_before_the_canasta_a_take_owes() -> None:
     assert {m.split()[0] for m in moves} == {"add"}, sorted(moves)  # to the sevens only: no sequence
     play(d, "add 7H 7S 7S 2H")
     assert d.must_canasta < 0 and "meld 8S 9S TS" in legal_strs(d)
+
+
+@pytest.mark.parametrize(("spec", "offered"), [
+    ("hollywood", True),
+    ("hollywood(opening_top_card_counts=false)", False),
+])
+def test_a_pair_of_twos_takes_a_two_for_an_opening_only_with_what_counts(spec: str, offered: bool) -> None:
+    """Hollywood's take of a two with two twos (``wild_pair_takes_wild``) by an unopened side is offered where the
+    three twos (60) reach the minimum of 50; with ``opening_top_card_counts=false`` (MAC A.7) the top card counts
+    nothing, the two twos (40) fall short and a hand with no other meld may not take (the take counted the top card
+    anyway, and left an initial meld nothing could finish: random play of Hollywood with the option)."""
+    d = make_deal(Rules.parse(spec), ["2H", "2C 2D 4C 5D 6H 7S 8C 9D TH JS QC KD AH"], upcard="5C",
+                  stock="4D 4H 9C 9H")
+    play(d, "draw", "discard 2H")
+    assert ("take 2C 2D" in legal_strs(d)) is offered
 
 @pytest.mark.parametrize(("spec", "seed"), [
     ("brazilian(partner_take_needs_canasta_same_round=true)", 0),  # an IndexError: a sequence take owed a canasta

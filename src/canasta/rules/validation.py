@@ -147,6 +147,11 @@ def _check_unsupported_together(r: RuleFields) -> None:
         raise RulesError("concealed_waives_minimum_with_pile does not go with min_meld_no_wild_below (an initial meld "
                          "with no wild card, the tile game §3.4): the engine's check of the concealed going out does "
                          "not know that rule; play it with concealed_waives_minimum_with_pile=false")
+    if r.wild_meld_first and r.min_meld_canasta_from:
+        raise RulesError("wild_meld_first (Modern American Canasta: no wild card joins another meld while the meld "
+                         "of wild cards is incomplete, A.6) does not go with min_meld_canasta_from (an initial meld "
+                         "that must hold a canasta made that turn, Brazilian §3.2, the tile game §3.4): the engine's "
+                         "plans of that opening do not know it; play it with wild_meld_first=false")
     if r.last_red3_may_meld and r.threes_by_colour:
         raise RulesError("last_red3_may_meld (a red three drawn as the last stock card: the drawer may still meld, "
                          "§2 row 6) does not go with threes_by_colour (Modern American Canasta: a three drawn as the "

@@ -343,7 +343,8 @@ def wild_pair_takes(deal: DealState) -> list[int]:
     if size - 2 + rest < 2 and (rules.must_ask_to_go_out or not deal.side_may_go_out(side, canastas)):
         return []
     if not deal.opened[side]:
-        need = deal.minimum[side] - deal.open_total - 3 * deal.rank_values[rank]
+        counted = 3 if rules.opening_top_card_counts else 2  # the top card counts only with the option (MAC A.7)
+        need = deal.minimum[side] - deal.open_total - counted * deal.rank_values[rank]
         rc2 = rank_counts[:]
         rc2[rank] -= 2
         melds_by_rank = deal.melds_by_rank(side, deal.turn_new)
