@@ -308,6 +308,8 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
     out = []
     for x in cand:
         if (x[1] == THREE and black3) or (rules.splash and splash_opens(state, x)):
+            if x[1] == THREE and rules.black3_melds_anytime and not black3_set_keeps_opening(state, x, waiver, side_ex):
+                continue  # the set counts nothing toward the initial meld: the rest of the hand must still make it
             out.append(x)
             continue
         if clean:  # its plan reaches the count with the triple: the plain count's plans would say yes too
@@ -327,6 +329,21 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
         if ok:
             out.append(x)
     return out
+
+
+def black3_set_keeps_opening(state: DealState, candidate: Candidate, waiver: bool,
+                             side_ex: dict[int, list[int]]) -> bool:
+    """Whether an unopened side that lays down the set of black threes ``candidate`` (``black3_melds_anytime``, a
+    set of 3 or 4 at any time, §3.5, S4 l.55) can still make its initial meld this turn keeping a card to discard, or
+    go out: the set neither counts toward the minimum nor makes it (:func:`~canasta.engine.apply.play_meld`), so the
+    rest of the hand must (§1.6; as every other meld of an unopened side, :func:`initial_meld_ok_after`)."""
+    side = state.side_of[state.turn]
+    need = state.minimum[side] - state.open_total
+    if need <= 0 or initial_meld_reached(state, side):
+        return True
+    rank_counts, melds_by_rank, cn, _ = counts_after_candidate(state, candidate, side_ex)
+    this_turn = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})
+    return initial_meld_still_reachable(state, rank_counts, candidate[0], this_turn, melds_by_rank, cn, need, waiver)
 
 
 def splash_opens(state: DealState, candidate: Candidate) -> bool:
