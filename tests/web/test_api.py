@@ -219,8 +219,7 @@ def test_finished_game_record_downloads_and_replays(client: TestClient) -> None:
 def test_a_stuck_games_record_downloads_with_its_cards(client: TestClient) -> None:
     """A game that cannot go on (canasta.play.dead_end: an engine error) is stopped for good: its record, as played
     so far and with every deck, downloads for the report, where an unfinished game's is refused."""
-    from canasta.engine.deal import P_DRAW, Deal
-    from canasta.engine.position import position_parts
+    from .test_web_dead_end import no_card_left
 
     tid, (k0,) = create(client, variant="classic(players=4)")
     with client.websocket_connect(f"/ws/{tid}?k={k0}") as ws:
@@ -229,13 +228,7 @@ def test_a_stuck_games_record_downloads_with_its_cards(client: TestClient) -> No
     assert client.get(f"/api/tables/{tid}/record?k={k0}").status_code == 409
     manager = client.app.state.manager  # type: ignore[attr-defined]
     table = manager.get(tid)
-    deal = table.game.deal
-    if deal.phase == P_DRAW:
-        deal.apply("draw")
-    parts = position_parts(deal)
-    parts["stock"] += parts["hands"][deal.turn]
-    parts["hands"][deal.turn] = []  # the player to act holds no card in mid-turn: no legal move (stands for an error)
-    table.game.deal = Deal.from_position(deal.rules, **parts)
+    no_card_left(table)  # no legal move for the player to act (it stands for an engine error)
     client.portal.call(manager.report_dead_end, table)  # type: ignore[attr-defined]
     assert tid in manager.stuck
     r = client.get(f"/api/tables/{tid}/record?k={k0}")

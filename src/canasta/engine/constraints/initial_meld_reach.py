@@ -64,6 +64,13 @@ from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import MELD, SEQ_TARGET, WILD_TARGET, Move
 
 
+def turn_melds(state: DealState) -> dict[int, list[int]]:
+    """The melds of this turn of the player's side by target, as ``[naturals, wild cards]``, the dead ranks shown full
+    (:meth:`~canasta.engine.state.DealState.mark_dead`, MAC A.6) and black threes left out (they count nothing toward
+    the initial meld): what the plans of the initial meld start from (RULES.md §1.6)."""
+    return state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})
+
+
 class InitialMeldCheck:
     """:func:`initial_meld_ok_after` for the candidates of one move
     generation, where the initial meld is the
@@ -102,7 +109,7 @@ class InitialMeldCheck:
     def __init__(self, deal: DealState, side: int, side_ex: dict[int, list[int]]):
         self.deal = deal
         self.side_ex = side_ex
-        self.base_turn = deal.mark_dead({m.target: [m.nat, m.wild] for m in deal.turn_new if m.target != THREE})
+        self.base_turn = turn_melds(deal)
         self.base_need = deal.minimum[side] - deal.open_total
         self.keep = deal.cards_to_keep()
         self.rank_counts = deal.rank_counts[deal.turn]
@@ -282,9 +289,9 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
     if clean:
         # the turn's melds (dead ranks shown full), the cards to keep and the points still needed: shared by the
         # whole hand's plan and every candidate's (clean_triple_after)
-        turn_melds = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})
+        this_turn_melds = turn_melds(state)
         keep, need = state.cards_to_keep(), state.minimum[side] - state.open_total
-        if not clean_triple_reachable(state, state.rank_counts[state.turn], turn_melds, keep, need):
+        if not clean_triple_reachable(state, state.rank_counts[state.turn], this_turn_melds, keep, need):
             # no plan of the whole hand makes the opening: no move of it does (the plans of every candidate), but a
             # Splash
             return [x for x in cand if splash_opens(state, x)] if rules.splash else []
@@ -313,7 +320,7 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
             out.append(x)
             continue
         if clean:  # its plan reaches the count with the triple: the plain count's plans would say yes too
-            if clean_triple_after(state, x, turn_melds, keep, need):
+            if clean_triple_after(state, x, this_turn_melds, keep, need):
                 out.append(x)
             continue
         if answers is None:
@@ -342,7 +349,7 @@ def black3_set_keeps_opening(state: DealState, candidate: Candidate, waiver: boo
     if need <= 0 or initial_meld_reached(state, side):
         return True
     rank_counts, melds_by_rank, cn, _ = counts_after_candidate(state, candidate, side_ex)
-    this_turn = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})
+    this_turn = turn_melds(state)
     return initial_meld_still_reachable(state, rank_counts, candidate[0], this_turn, melds_by_rank, cn, need, waiver)
 
 
@@ -402,7 +409,7 @@ def initial_meld_ok_after(
         special = initial_meld_special_case(state, candidate, rank_counts, cn, pts)
         if special is not None:
             return special
-    this_turn = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})
+    this_turn = turn_melds(state)
     this_turn[candidate[1]] = _joined(this_turn.get(candidate[1]), candidate[2], candidate[3] + candidate[4])
     need = state.minimum[side] - state.open_total - pts
     after = this_turn[candidate[1]]
