@@ -116,8 +116,8 @@ def test_escalator_openings_with_naturals_only_never_leave_a_player_without_a_mo
     against jokers shared it, though the plan that found it reads which wild cards the move leaves), and left an
     initial meld of 120 that nothing could finish: no legal move. Game 505 (a fifth sweep): a set of black threes,
     which escalator lets a side lay down at any time (§3.5) and which counts nothing toward the initial meld, was
-    laid down by an unopened side whose other cards could then not make it: such a set now keeps the initial meld
-    reachable, as every other meld of an unopened side must (§1.6)."""
+    laid down by an unopened side, after melds toward its initial meld, whose other cards could then not finish it:
+    such a set now keeps a started initial meld reachable, as every other meld of an unopened side must (§1.6)."""
     rules = Rules.parse("escalator(min_meld_naturals_only=true)")
     agents = [make_agent("random", seed=s) for s in range(rules.players)]
     try:

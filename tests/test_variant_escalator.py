@@ -23,6 +23,7 @@ import pytest
 from canasta.agents.base import make_agent
 from canasta.agents.seqbot import picked_cards, run_keep_costs, run_loss
 from canasta.engine.deal import Deal, IllegalMove
+from canasta.engine.position import position_parts
 from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import DISCARD, SEQ_TARGET
@@ -179,6 +180,43 @@ def test_black_threes_set_at_any_time_nothing_added() -> None:
         d.apply("add 3S")
     play(d, "discard 9C")
     assert d.turn == 1 and d.melds[0][0].size == 3
+
+
+def _holding(deal: Deal, seat: int, hand: str) -> Deal:
+    """``deal`` rebuilt with ``seat`` holding exactly ``hand`` (the rest of his cards put at the stock's bottom)."""
+    parts = position_parts(deal)
+    keep = cards(hand)
+    rest = list(parts["hands"][seat])
+    for c in keep:
+        rest.remove(c)
+    parts["hands"][seat] = keep
+    parts["stock"] = rest + parts["stock"]
+    return Deal.from_position(deal.rules, **parts)
+
+
+def test_an_unopened_player_lays_black_threes_down_at_any_time_but_never_where_his_started_opening_then_fails(
+) -> None:
+    """S4 l.55, "at any time ... a set of three or four black triples" (§3.5): a player of an unopened side who has
+    laid down nothing toward the initial meld this turn lays the set down even though his side cannot open (it
+    counts nothing toward the minimum, and he discards after it). Once he has started the initial meld this turn,
+    the set must leave him able to finish it keeping 2 cards (no meld leaves fewer in escalator): else no move
+    would be left (a random game, seed 505 of tests/test_options_across_variants.py)."""
+    hand = "8C 8D 8H QH QD QS 3C 3C 3S 7H"  # 888 (30) + QQQ (30) open (minimum 50), keeping 333 7H
+    d = _holding(play(make_deal(ESC, [hand], stock="5S 6S"), "draw"), 0, hand)
+    assert d.minimum[0] == 50 and not d.opened[0]
+    assert "meld 3C 3C 3S" in legal_strs(d)
+    started = d.clone()
+    play(d, "meld 3C 3C 3S")  # 888 QQQ 7H are left: 888 then QQQ would leave one card, so no opening now
+    assert d.open_total == 0 and not d.opened[0]
+    assert {m.split()[0] for m in legal_strs(d)} == {"discard"}
+    play(d, "discard 7H")
+    play(started, "meld 8C 8D 8H")  # 30 toward the 50: QQQ must follow, and keep 333 7H
+    assert started.open_total == 30
+    legal = legal_strs(started)
+    assert "meld QD QH QS" in legal and "meld 3C 3C 3S" not in legal
+    with pytest.raises(IllegalMove):
+        started.apply("meld 3C 3C 3S")
+    assert started.open_total == 30 and started.hand_sizes[0] == 7  # nothing changed
 
 
 def test_black_three_in_hand_costs_200() -> None:

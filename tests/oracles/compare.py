@@ -90,8 +90,10 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
     minimum is left out: where the engine offers a move only for such a going out, it is not counted a
     disagreement). With ``per_move``, each meld or addition is offered exactly when the minimum stays
     reachable after it, or (offered only) a going out does (:func:`oracles.going_out.can_go_out` after it).
-    Sets of black threes laid out apart (§3.4, §3.5) count for nothing here. With ``special_opening`` (§3.4) the
-    oracle keeps the shape rules (:func:`oracles.going_out.special_shape_ok`) and searches the rest."""
+    Sets of black threes laid out apart (§3.4, §3.5) count for nothing here; escalator's (§3.5, "at any time") must
+    be offered where nothing was laid toward the initial meld this turn, and after a start are checked as any meld.
+    With ``special_opening`` (§3.4) the oracle keeps the shape rules (:func:`oracles.going_out.special_shape_ok`)
+    and searches the rest."""
     from canasta.moves.actions import ACTIONS
     from canasta.moves.notation import ADD, MELD
 
@@ -124,8 +126,16 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
     r.__class__ = open_relaxed(type(r))
     r._legal = None
     for a in r.legal_actions():
-        if ACTIONS[a][0] not in (MELD, ADD) or (apart and ACTIONS[a][1] == THREE):
+        if ACTIONS[a][0] not in (MELD, ADD):
             continue
+        if apart and ACTIONS[a][1] == THREE:
+            if d.rules.black3_set_leaves_play:
+                continue  # put out of play, no meld at all (§3.4): legal whatever the opening
+            if d.open_total == 0:  # "at any time" (§3.5): nothing laid toward the initial meld yet, so offered
+                if a not in legal:
+                    problems.append(f"black-three set {ACTIONS[a]} refused before any meld: {describe(d)}")
+                continue
+            # after a start toward the initial meld, the set (which counts nothing) must leave it reachable
         after = d.clone()
         after.__class__ = type(r)
         after._legal = None

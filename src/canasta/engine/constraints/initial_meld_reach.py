@@ -340,13 +340,17 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
 
 def black3_set_keeps_opening(state: DealState, candidate: Candidate, waiver: bool,
                              side_ex: dict[int, list[int]]) -> bool:
-    """Whether an unopened side that lays down the set of black threes ``candidate`` (``black3_melds_anytime``, a
-    set of 3 or 4 at any time, §3.5, S4 l.55) can still make its initial meld this turn keeping a card to discard, or
-    go out: the set neither counts toward the minimum nor makes it (:func:`~canasta.engine.apply.play_meld`), so the
-    rest of the hand must (§1.6; as every other meld of an unopened side, :func:`initial_meld_ok_after`)."""
+    """Whether an unopened side may lay down the set of black threes ``candidate`` (``black3_melds_anytime``, a set
+    of 3 or 4 at any time, §3.5, S4 l.55) as far as its initial meld goes.
+
+    The set neither counts toward the minimum nor makes it (:func:`~canasta.engine.apply.play_meld`). "At any time":
+    a player who has laid down nothing toward the initial meld this turn (and took no pile that waits for it) may lay
+    it down whether or not he can open, and discard after it. Once he has started the initial meld this turn, the rest
+    of the hand must still finish it keeping a card to discard, or go out (§1.6; as every other meld of an unopened
+    side, :func:`initial_meld_ok_after`): else he would be left with no legal move."""
     side = state.side_of[state.turn]
     need = state.minimum[side] - state.open_total
-    if need <= 0 or initial_meld_reached(state, side):
+    if need <= 0 or (state.open_total == 0 and not state.pending) or initial_meld_reached(state, side):
         return True
     rank_counts, melds_by_rank, cn, _ = counts_after_candidate(state, candidate, side_ex)
     this_turn = turn_melds(state)
