@@ -208,6 +208,41 @@ def test_a_meld_of_wild_cards_opens_whatever_the_count() -> None:
     assert d.opened[0]
 
 
+def test_a_meld_of_wild_cards_may_follow_natural_melds_and_open() -> None:
+    """Under 1500 the initial meld holds no wild card, but a meld of wild cards opens whatever the count (S2
+    l.128-132): K K K (30 of the 50) is offered where 2C 2D JK can follow it, and the two open together (the
+    initial-meld oracle, run after the first round, found it refused)."""
+    d = opening_turn("KC KD KH 9C 2C 2D JK", 0)
+    assert "meld KC KD KH" in legal_strs(d)
+    play(d, "meld KC KD KH")
+    assert not d.opened[0] and "meld 2C 2D JK" in legal_strs(d)
+    play(d, "meld 2C 2D JK")
+    assert d.opened[0]
+
+
+def test_a_canasta_completed_later_in_the_turn_opens() -> None:
+    """A canasta opens whatever the count (S2 l.131-132), also one completed by a later move of the turn: 5 5 5 (15
+    of the 50) is offered where 5 5 and the two jokers make it a canasta, and that addition (wild cards in a move
+    that opens) opens the side."""
+    d = opening_turn("5C 5C 5D 5D 5H JK JK 9C", 0)
+    assert "meld 5C 5C 5D" in legal_strs(d)
+    play(d, "meld 5C 5C 5D")
+    assert "add 5D 5H JK JK" in legal_strs(d)
+    play(d, "add 5D 5H JK JK")
+    assert d.opened[0] and d.canastas[0] == 1
+
+
+def test_taking_the_pile_where_a_meld_of_wild_cards_opens_after_it() -> None:
+    """K K with the KH on the pile makes 30 of the 50; a meld of wild cards, which opens whatever the count, can
+    follow: the take is offered (the take oracle found it refused in the tile game)."""
+    d = tiles_deal(["KH", "KC KD 9C 2C 2D JK"], stock="5C 5D 5H 8S")
+    first_round(d)
+    play(d, "draw", "discard KH")
+    assert "take KC KD" in takes(d)
+    play(d, "take KC KD", "meld 2C 2D JK")
+    assert d.opened[1] and not d.pending
+
+
 def test_taking_the_pile_to_open_without_wild_cards() -> None:
     d = tiles_deal(["KH", "KC KD QC QD QH 2C"], stock="5C 5D 5H 8S")
     first_round(d)

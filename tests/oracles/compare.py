@@ -100,7 +100,7 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
     from .going_out import can_open
     seat = d.turn
     side = d.side_of[seat]
-    if d.opened[side] or d.pending or d.answer:
+    if d.opened[side] or d.answer:
         return []
     try:
         truth = can_open(d, budget)
@@ -131,7 +131,7 @@ def compare_opening(d: Deal, stats: dict[str, int], budget: int = 50_000, per_mo
         if apart and ACTIONS[a][1] == THREE:
             if d.rules.black3_set_leaves_play:
                 continue  # put out of play, no meld at all (§3.4): legal whatever the opening
-            if d.open_total == 0:  # "at any time" (§3.5): nothing laid toward the initial meld yet, so offered
+            if d.open_total == 0 and not d.pending:  # "at any time" (§3.5): nothing toward the initial meld yet
                 if a not in legal:
                     problems.append(f"black-three set {ACTIONS[a]} refused before any meld: {describe(d)}")
                 continue

@@ -262,7 +262,9 @@ def can_open(d: Deal, budget: int = 200_000) -> bool:
     """Whether the unopened side of the player to act can make its initial meld this turn (RULES.md §1.6):
     some sequence of melds and additions, each legal but for the "minimum still reachable" filter under
     test (:func:`open_relaxed`), reaches the minimum (:meth:`Deal._opening_met`) with a card left to
-    discard. (Going out concealed, which waives the minimum, is not counted here.) With ``special_opening``
+    discard, or whose opening ends the deal (MAC A.10: the three kept for the Straight is laid out when the side
+    opens, and with the stock empty the deal ends). (Going out concealed, which waives the minimum, is not counted
+    here.) With ``special_opening``
     (§3.4) the relaxed filter keeps the shape rules (:func:`special_shape_ok`) and the opening is
     :meth:`Deal._opening_met` (the count, and a canasta asked on top of it or instead of it)."""
     seat = _check_root(d)
@@ -270,7 +272,9 @@ def can_open(d: Deal, budget: int = 200_000) -> bool:
     memo: dict[tuple[Any, ...], bool] = {}
 
     def run(x: Deal) -> bool:
-        if x.over or x.phase != P_PLAY or x.turn != seat:
+        if x.over:  # the opening itself may end the deal (MAC A.10: the three kept for the Straight laid out with
+            return x.opened[side] and x.out_seat < 0  # the stock empty): no player is left without a move then
+        if x.phase != P_PLAY or x.turn != seat:
             return False
         if x.opened[side] or x._opening_met(side):
             return x.hand_sizes[seat] + len(x.pending) >= 1

@@ -78,17 +78,43 @@ SCORES = (0, 800, 1600, 2500, 3200, 5000, 7200, 9100)
 def first_turns(preset: str, count: int, seed: int = 0, scored: bool = False) -> Iterator[Deal]:
     """``count`` positions right after the first player's draw of a fresh deal (an unopened side with a full
     hand: for the initial-meld oracle); with ``scored``, each side starts the deal with a score drawn from
-    :data:`SCORES`, so that the minimum (and its other requirements) varies."""
+    :data:`SCORES`, so that the minimum (and its other requirements) varies. Where nobody melds in the first round
+    (``no_opening_first_round``, the tile game §3.4), the first player's draw of the second round instead."""
     rules = Rules.parse(preset)
     rng = random.Random(f"first/{preset}/{seed}" + ("/scored" if scored else ""))
     sides = len(Deal(rules, seed=0).scores)
     for _ in range(count):
         scores = [rng.choice(SCORES) for _ in range(sides)] if scored else None
         d = Deal(rules, dealer=rng.randrange(rules.players), seed=rng.randrange(1 << 30), scores=scores)
-        while not d.over and not (d.phase == P_PLAY and d.actor == d.turn):
+        while not d.over and not (d.phase == P_PLAY and d.actor == d.turn
+                                  and not (rules.no_opening_first_round and d.first_round())):
             d.apply_action(d.legal_actions()[0])
         if not d.over:
             yield d
+
+
+def pending_turns(preset: str, count: int, seed: int = 0, max_steps: int = 3000) -> Iterator[Deal]:
+    """Up to ``count`` positions right after a player of an unopened side took the pile (the pile set aside until
+    the initial meld is made, §1.6-§1.7: the take's own meld already counted), one per deal at most, from deals
+    played by the seeded random player of :func:`positions` (it takes the pile when it may, 6 times in 10).
+    Presets whose unopened sides never take the pile that way yield nothing (at most ``50 * count`` deals)."""
+    rules = Rules.parse(preset)
+    rng = random.Random(f"pending/{preset}/{seed}")
+    made = 0
+    for _ in range(50 * count):
+        if made >= count:
+            return
+        d = Deal(rules, dealer=rng.randrange(rules.players), seed=rng.randrange(1 << 30))
+        for _ in range(max_steps):
+            acts = d.legal_actions()
+            if d.over or not acts:
+                break
+            if (d.phase == P_PLAY and d.actor == d.turn and d.pending and not d.answer
+                    and not d.opened[d.side_of[d.turn]]):
+                made += 1
+                yield d.clone()
+                break
+            d.apply_action(_choose(d, acts, rng))
 
 
 def mid_turns(preset: str, count: int, seed: int = 0) -> Iterator[Deal]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from canasta.cards.deck import JOKER_RANK, TWO
 from canasta.rules.fields import Rules
 
 WILD_TARGET: Final = 13
@@ -85,6 +86,28 @@ def meld_opens(rules: Rules, req: str, target: int, wild: int, canasta: bool) ->
     if canasta and rules.opening_canasta_waives_minimum and canasta_fits(req, target, wild):
         return True
     return target == WILD_TARGET and rules.opening_wild_meld_waives_minimum
+
+
+def wild_meld_opens_later(rules: Rules, rank_counts: list[int], keep: int) -> bool:
+    """Where a meld of wild cards makes the initial meld by itself whatever the count (``wild_melds`` with
+    ``opening_wild_meld_waives_minimum``, the tile game §3.4, S2 l.129-132), whether the hand ``rank_counts`` (by
+    rank index, after a move of this turn or a take) can still lay one down (``wild_meld_min`` wild cards) keeping
+    ``keep`` cards (the cards to keep less those of the pile that join the hand), as the move generation offers it.
+    Else False.
+
+    >>> from canasta.rules.fields import Rules
+    >>> hand = [2] + [0] * 7 + [1, 1, 0, 0, 0, 1]  # two twos, a ten, a jack, a joker (rank index 13)
+    >>> wild_meld_opens_later(Rules.preset("romanian-tiles"), hand, 2)
+    True
+    >>> wild_meld_opens_later(Rules.preset("romanian-tiles"), hand, 3)  # a card too few kept
+    False
+    >>> wild_meld_opens_later(Rules.preset("classic"), hand, 2)  # no meld of wild cards there
+    False
+    """
+    if not (rules.opening_wild_meld_waives_minimum and rules.wild_melds):
+        return False
+    start = rules.wild_meld_min
+    return rank_counts[TWO] + rank_counts[JOKER_RANK] >= start and sum(rank_counts) - start >= keep
 
 
 def added_requirement(rules: Rules, score: int) -> str:

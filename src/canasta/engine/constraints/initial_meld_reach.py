@@ -42,9 +42,9 @@ from canasta.engine.constraints.going_out import (
     canastas_needed_to_go_out,
     may_plan_going_out,
 )
-from canasta.engine.constraints.initial_meld import meld_opens, opening_met
+from canasta.engine.constraints.initial_meld import meld_opens, opening_met, wild_meld_opens_later
 from canasta.engine.constraints.initial_meld_search import opening_reachable
-from canasta.engine.constraints.meld_limits import NO_CAP
+from canasta.engine.constraints.meld_limits import NO_CAP, new_meld_ok
 from canasta.engine.constraints.meld_plans import (
     best_meld_value,
     can_meld_out,
@@ -604,10 +604,14 @@ def initial_meld_special_case(
         return True
     if req and rules.opening_canasta_waives_minimum:
         return False
-    if rules.opening_allows_wild(score):
-        return None
-    if t or j:
+    allows_wild = rules.opening_allows_wild(score)
+    if not allows_wild and (t or j):
         return False
+    if (wild_meld_opens_later(rules, rank_counts, state.cards_to_keep())
+            or canasta_opens_later(state, candidate, rank_counts)):
+        return True  # a meld of wild cards, or a canasta, can still follow this turn and open whatever the count
+    if allows_wild:
+        return None
     need = state.minimum[side] - state.open_total - pts
     if need <= 0:
         return True
@@ -621,6 +625,40 @@ def initial_meld_special_case(
         return True
     # melds of a rank fall short: with sequences (§3.2) the exact search decides (initial_meld_search)
     return rules.sequences and opening_reachable(state, candidate[0])
+
+
+def canasta_opens_later(state: DealState, candidate: Candidate, rank_counts: list[int]) -> bool:
+    """Where any canasta makes the initial meld by itself whatever the count (``opening_canasta_waives_minimum`` with
+    no particular canasta asked at the side's score, the tile game §3.4, S2 l.128-132), whether after ``candidate``
+    (the hand left is ``rank_counts``, by rank) one more move this turn can complete a canasta of a rank: a meld of
+    this turn taking naturals of its rank and wild cards, or a new meld of seven cards or more, within the meld
+    rules (:class:`~canasta.engine.constraints.meld_limits.MeldLimits`), keeping the cards to keep. The move that
+    completes it opens the side, so it may hold wild cards even where the initial meld may not
+    (:func:`~canasta.engine.constraints.initial_meld.meld_opens`); the moves before it are the candidate's. Else
+    False."""
+    rules = state.rules
+    side = state.side_of[state.turn]
+    if not rules.opening_canasta_waives_minimum or rules.opening_requirement(state.scores[side]):
+        return False
+    limits = state.meld_limits
+    this_turn = turn_melds(state)
+    this_turn[candidate[1]] = _joined(this_turn.get(candidate[1]), candidate[2], candidate[3] + candidate[4])
+    wild = rank_counts[TWO] + rank_counts[JOKER_RANK]
+    spare = sum(rank_counts) - state.cards_to_keep()  # cards the completing move may take from the hand
+    for r in range(FOUR, ACE + 1):
+        meld = this_turn.get(r)
+        nat0, wild0 = (meld[0], meld[1]) if meld is not None else (0, 0)
+        missing = 7 - nat0 - wild0  # the fewest cards that complete it: naturals first, then wild cards
+        if missing <= 0 or missing > spare:
+            continue
+        nat = min(rank_counts[r], missing)
+        wild_in = missing - nat
+        if meld is None and not new_meld_ok(limits, r, nat, wild_in):
+            continue
+        if (wild_in <= wild and wild_in <= limits.join_capacity(nat0, wild0, nat, r)
+                and limits.meld_room(nat0 + nat, wild0 + wild_in) >= 0):
+            return True
+    return False
 
 
 def sequence_initial_meld_ok(

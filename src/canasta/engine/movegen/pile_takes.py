@@ -17,7 +17,7 @@ from canasta.engine.constraints.going_out import (
     last_card_goes_out,
     side_may_go_out,
 )
-from canasta.engine.constraints.initial_meld import count_requirement
+from canasta.engine.constraints.initial_meld import count_requirement, wild_meld_opens_later
 from canasta.engine.constraints.initial_meld_search import opening_reachable
 from canasta.engine.constraints.meld_plans import best_meld_value, can_meld_out, meld_out_value
 from canasta.engine.constraints.minimum_count import pile_take_waiver_rules
@@ -211,10 +211,13 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
     melds_by_rank = state.mark_dead({r: [n_used + 1, w]})
     keep = max(0, 2 - rest)
     need = state.minimum[side] - used_val
-    if not rules.opening_allows_wild(state.scores[side]):
-        if w:
-            return False
-        rc2[TWO] = rc2[JOKER_RANK] = 0  # no wild card in this initial meld (§3.4)
+    allows_wild = rules.opening_allows_wild(state.scores[side])
+    if w and not allows_wild:
+        return False  # no wild card in this initial meld (§3.4)
+    if wild_meld_opens_later(rules, rc2, keep):
+        return True  # a meld of wild cards can follow the take and open whatever the count (§3.4)
+    if not allows_wild:
+        rc2[TWO] = rc2[JOKER_RANK] = 0
     if (
         need > 0
         and best_meld_value(rc2, melds_by_rank, state.meld_limits, keep) < need
