@@ -28,6 +28,10 @@ newly offers, to an unopened side, sequence melds after which the minimum is rea
 with a wild card or additions to the sequence just melded (hollywood: 6D 7D 8D 9D; hollywood(players=6):
 8D 9D TD; samba(players=6): 4C 5C 6C and 5C 6C 7C; brazilian(players=6): 8S 9S TS then JS, QS added, and four
 more spade sequences), each right by the initial-meld oracle (oracles.going_out.can_open after the move).
+Recomputed for romanian-tiles (2026-11-28: a meld of wild cards or a canasta opens whatever the count also when it
+comes later in the turn, RULES.md §3.4, S2 l.128-132): the first list that changed (deal 0, turn 8) newly offers
+``meld JD JH JS`` (30 of the 50) to a hand holding 2D 2S 2S, whose meld of wild cards then opens; right by the
+initial-meld oracle, which now looks at the tile game after its first round.
 hollywood and samba(players=6) were recomputed once more where both changes meet (the same deals' moves, with
 both the exact going out and the exact initial meld).
 Recomputed for chilean, escalator, hollywood and hollywood(players=6) (2026-11-28) when an unopened side's pile take
@@ -97,7 +101,7 @@ PINNED = {
     'italian': '6daf9ed11651cb0e',
     'mexican': '8f3a8aae8354f7de',
     'pennies-from-heaven': '17c9b141990a2b7c',
-    'romanian-tiles': '9b574aa454e7eb76',
+    'romanian-tiles': '77fdcf74c45bc10d',  # a later meld of wild cards or canasta opens (below)
     'samba': 'ca2f362ec77d518c',
     'spanish': '804b892c6ac2b41e',
     'uruguay': '33a7dfbaa0f4e7a0',

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from canasta.cards.deck import (
     JOKER_RANK,
+    THREE,
     TWO,
 )
 from canasta.engine.constraints.canasta_in_opening import (
@@ -99,3 +100,10 @@ def joined_target(candidate: Candidate) -> int:
     """The target of the meld candidate ``candidate`` adds to (an addition), -1 for a new meld: the ``joined`` of
     :func:`canastas_missing_for_initial_meld`."""
     return -1 if ACTIONS[candidate[0]][0] == MELD else candidate[1]
+
+
+def turn_melds(state: DealState) -> dict[int, list[int]]:
+    """The melds of this turn of the player's side by target, as ``[naturals, wild cards]``, the dead ranks shown full
+    (:meth:`~canasta.engine.state.DealState.mark_dead`, MAC A.6) and black threes left out (they count nothing toward
+    the initial meld): what the plans of the initial meld start from (RULES.md §1.6)."""
+    return state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})

@@ -23,6 +23,7 @@ from canasta.engine.constraints.after_move import (
     counts_after_candidate,
     joined_target,
     rank_counts_after,
+    turn_melds,
 )
 from canasta.engine.constraints.bounds import (
     may_meld_out,
@@ -42,9 +43,9 @@ from canasta.engine.constraints.going_out import (
     canastas_needed_to_go_out,
     may_plan_going_out,
 )
-from canasta.engine.constraints.initial_meld import meld_opens, opening_met, wild_meld_opens_later
+from canasta.engine.constraints.initial_meld import opening_met
 from canasta.engine.constraints.initial_meld_search import opening_reachable
-from canasta.engine.constraints.meld_limits import NO_CAP, new_meld_ok
+from canasta.engine.constraints.meld_limits import NO_CAP
 from canasta.engine.constraints.meld_plans import (
     best_meld_value,
     can_meld_out,
@@ -53,6 +54,7 @@ from canasta.engine.constraints.meld_plans import (
 )
 from canasta.engine.constraints.minimum_count import empty_hand_waiver
 from canasta.engine.constraints.sequence_plans import sequences_reach
+from canasta.engine.constraints.tile_opening import initial_meld_special_case
 from canasta.engine.extra_cards import extra_cards_in_turn
 from canasta.engine.movegen.move_cards import move_for_action
 from canasta.engine.state import (
@@ -62,13 +64,6 @@ from canasta.engine.state import (
 )
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import MELD, SEQ_TARGET, WILD_TARGET, Move
-
-
-def turn_melds(state: DealState) -> dict[int, list[int]]:
-    """The melds of this turn of the player's side by target, as ``[naturals, wild cards]``, the dead ranks shown full
-    (:meth:`~canasta.engine.state.DealState.mark_dead`, MAC A.6) and black threes left out (they count nothing toward
-    the initial meld): what the plans of the initial meld start from (RULES.md §1.6)."""
-    return state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new if m.target != THREE})
 
 
 class InitialMeldCheck:
@@ -578,87 +573,6 @@ def initial_meld_reachable_beyond(
         )
         >= need
     )
-
-
-def initial_meld_special_case(
-    state: DealState, candidate: Candidate, rank_counts: list[int], cn: int, pts: int
-) -> bool | None:
-    """The initial-meld rules of §3.4 for candidate ``candidate`` of an unopened side: True/False, or
-    None where the minimum count decides as in §1.6.
-
-    A meld that makes a canasta (where it waives the minimum: any, or the one required) or a meld of
-    wild cards (where it waives the minimum) is always allowed; where the required canasta replaces
-    the count nothing else is (a required canasta on top of the count is planned by
-    :func:`initial_meld_still_reachable`); where wild cards are not
-    allowed, a meld with one is refused and the
-    minimum must stay reachable without them (S2 l.79-82, 129-132).
-    """
-    rules = state.rules
-    side = state.side_of[state.turn]
-    score = state.scores[side]
-    req = rules.opening_requirement(score)
-    _, r, _, t, j = candidate
-    mi = state.meld_index[side][r]
-    wild = t + j + (state.melds[side][mi].wild if mi >= 0 else 0)  # in the meld after this move
-    if meld_opens(rules, req, r, wild, cn > state.canastas[side]):
-        return True
-    if req and rules.opening_canasta_waives_minimum:
-        return False
-    allows_wild = rules.opening_allows_wild(score)
-    if not allows_wild and (t or j):
-        return False
-    if (wild_meld_opens_later(rules, rank_counts, state.cards_to_keep())
-            or canasta_opens_later(state, candidate, rank_counts)):
-        return True  # a meld of wild cards, or a canasta, can still follow this turn and open whatever the count
-    if allows_wild:
-        return None
-    need = state.minimum[side] - state.open_total - pts
-    if need <= 0:
-        return True
-    rank_counts = rank_counts[:]
-    rank_counts[TWO] = rank_counts[JOKER_RANK] = 0
-    this_turn = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new
-                                 if m.target not in (THREE, WILD_TARGET)})
-    cur = this_turn.get(r)
-    this_turn[r] = [candidate[2], 0] if cur is None else [cur[0] + candidate[2], cur[1]]
-    if best_meld_value(rank_counts, this_turn, state.meld_limits, state.cards_to_keep()) >= need:
-        return True
-    # melds of a rank fall short: with sequences (§3.2) the exact search decides (initial_meld_search)
-    return rules.sequences and opening_reachable(state, candidate[0])
-
-
-def canasta_opens_later(state: DealState, candidate: Candidate, rank_counts: list[int]) -> bool:
-    """Where any canasta makes the initial meld by itself whatever the count (``opening_canasta_waives_minimum`` with
-    no particular canasta asked at the side's score, the tile game §3.4, S2 l.128-132), whether after ``candidate``
-    (the hand left is ``rank_counts``, by rank) one more move this turn can complete a canasta of a rank: a meld of
-    this turn taking naturals of its rank and wild cards, or a new meld of seven cards or more, within the meld
-    rules (:class:`~canasta.engine.constraints.meld_limits.MeldLimits`), keeping the cards to keep. The move that
-    completes it opens the side, so it may hold wild cards even where the initial meld may not
-    (:func:`~canasta.engine.constraints.initial_meld.meld_opens`); the moves before it are the candidate's. Else
-    False."""
-    rules = state.rules
-    side = state.side_of[state.turn]
-    if not rules.opening_canasta_waives_minimum or rules.opening_requirement(state.scores[side]):
-        return False
-    limits = state.meld_limits
-    this_turn = turn_melds(state)
-    this_turn[candidate[1]] = _joined(this_turn.get(candidate[1]), candidate[2], candidate[3] + candidate[4])
-    wild = rank_counts[TWO] + rank_counts[JOKER_RANK]
-    spare = sum(rank_counts) - state.cards_to_keep()  # cards the completing move may take from the hand
-    for r in range(FOUR, ACE + 1):
-        meld = this_turn.get(r)
-        nat0, wild0 = (meld[0], meld[1]) if meld is not None else (0, 0)
-        missing = 7 - nat0 - wild0  # the fewest cards that complete it: naturals first, then wild cards
-        if missing <= 0 or missing > spare:
-            continue
-        nat = min(rank_counts[r], missing)
-        wild_in = missing - nat
-        if meld is None and not new_meld_ok(limits, r, nat, wild_in):
-            continue
-        if (wild_in <= wild and wild_in <= limits.join_capacity(nat0, wild0, nat, r)
-                and limits.meld_room(nat0 + nat, wild0 + wild_in) >= 0):
-            return True
-    return False
 
 
 def sequence_initial_meld_ok(

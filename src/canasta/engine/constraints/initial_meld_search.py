@@ -42,7 +42,7 @@ def open_free(cls: type) -> type:
     (:func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_candidates`,
     :func:`~canasta.engine.constraints.initial_meld_reach.sequence_initial_meld_ok`) keep every move that the other
     initial-meld rules of §3.4 allow
-    (:func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_special_case`: no wild card where the opening
+    (:func:`~canasta.engine.constraints.tile_opening.initial_meld_special_case`: no wild card where the opening
     must be natural, ...)."""
     got = _OPEN_FREE.get(cls)
     if got is None:
@@ -65,7 +65,7 @@ def open_free(cls: type) -> type:
 
 
 def _special_allows(d: DealState, candidate: Candidate) -> bool:
-    """The rules of §3.4 that :func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_special_case`
+    """The rules of §3.4 that :func:`~canasta.engine.constraints.tile_opening.initial_meld_special_case`
     applies to candidate ``candidate`` besides the count: a
     meld that opens at once is allowed; where the required canasta replaces the count nothing else is;
     where the opening allows no wild card, no meld with one is."""
