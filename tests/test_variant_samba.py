@@ -275,3 +275,19 @@ def test_game_to_10000(spec: str) -> None:
     from helpers import check_target
 
     check_target(spec, _samba_out, hands=[SEQ7 + " " + KINGS7 + " AC"], stock="AD AH")
+
+
+def test_a_move_typed_with_other_suits_is_refused_where_they_strand_the_player() -> None:
+    """A move id names counts, not suits; the engine's choice (6D for one six) keeps the initial meld reachable, but a
+    player may type other suits. ``add 6S`` would break 5S 6S 7S, which the 50 need, and leave no legal move (the
+    exhaustive dead-end search of whole turns found it after a take, 2026-11-28): it is refused in one line that
+    names the move allowed, and the deal is unchanged."""
+    d = make_deal(SAMBA, ["4C 4C 4S 5S 6C 6D 6D 6H 6S 7S 9C QH KC KC AS"], stock="9D TH")
+    play(d, "draw", "meld 6C 6D 6H")  # 15 of the 50: 6D, 4C 4C 4S and 5S 6S 7S make the rest
+    assert "add 6D" in legal_strs(d)
+    before = (list(d.hands[0]), d.open_total, [m.size for m in d.melds[0]])
+    with pytest.raises(IllegalMove, match="add 6S would leave you no legal move this turn.*add 6D is allowed"):
+        d.apply("add 6S")
+    assert (list(d.hands[0]), d.open_total, [m.size for m in d.melds[0]]) == before
+    play(d, "add 6D", "meld 4C 4C 4S", "meld 5S 6S 7S")
+    assert d.opened[0] and d.open_total == 50

@@ -71,6 +71,7 @@ from canasta.engine.apply import (
     play_legal_action,
     play_move,
 )
+from canasta.engine.chosen_cards import chosen_cards_refusal
 from canasta.engine.copying import CLONE_FLAT, CLONE_NESTED, CLONE_SHARED, CLONE_SPECIAL
 from canasta.engine.dealing import deal_cards
 from canasta.engine.explain import explain
@@ -272,6 +273,9 @@ class Deal(DealState):
                 check_meld_cards(self, move)
             elif kind == TAKE:
                 check_take_cards(self, move, ACTIONS[action][1])
+            refusal = chosen_cards_refusal(self, action, move)
+            if refusal is not None:
+                raise IllegalMove(refusal)
         play_move(self, action, move)
         return move
 
