@@ -27,9 +27,11 @@ def initial_meld_special_case(
     A meld that makes a canasta (where it waives the minimum: any, or the one required) or a meld of
     wild cards (where it waives the minimum) is always allowed; where the required canasta replaces
     the count nothing else is (a required canasta on top of the count is planned by
-    :func:`initial_meld_still_reachable`); where wild cards are not
-    allowed, a meld with one is refused and the
-    minimum must stay reachable without them (S2 l.79-82, 129-132).
+    :func:`~canasta.engine.constraints.initial_meld_reach.initial_meld_still_reachable`); where wild cards are not
+    allowed, a meld with one is refused. Any other meld is allowed where a meld of wild cards or a canasta can still
+    follow this turn (:func:`~canasta.engine.constraints.initial_meld.wild_meld_opens_later`,
+    :func:`canasta_opens_later`), else the minimum must stay reachable, without wild cards where they are not
+    allowed (S2 l.79-82, 129-132).
     """
     rules = state.rules
     side = state.side_of[state.turn]
