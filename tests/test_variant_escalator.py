@@ -22,8 +22,9 @@ import pytest
 
 from canasta.agents.base import make_agent
 from canasta.agents.seqbot import picked_cards, run_keep_costs, run_loss
+from canasta.cards.deck import deck_counts, deck_list
 from canasta.engine.deal import Deal, IllegalMove
-from canasta.engine.position import position_parts
+from canasta.engine.position import MeldPart, position_parts
 from canasta.formats.score_sheet import ScoreSheetError, parse_sheet, score_sheet
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import DISCARD, SEQ_TARGET
@@ -217,6 +218,25 @@ def test_an_unopened_player_lays_black_threes_down_at_any_time_but_never_where_h
     with pytest.raises(IllegalMove):
         started.apply("meld 3C 3C 3S")
     assert started.open_total == 30 and started.hand_sizes[0] == 7  # nothing changed
+
+
+def test_with_going_out_allowed_a_set_of_black_threes_may_go_out() -> None:
+    """``escalator(going_out_allowed=true)``: where the side may go out (a canasta), the set of black threes may be
+    its last meld, as any meld may; the going-out check said so ("may I go out?" offered) while the set was offered
+    only keeping two cards, so a player told yes could not go out (the going-out oracle over the options, 2026-11-28).
+    """
+    rules = Rules.parse("escalator(going_out_allowed=true)")
+    hands = [cards(h) for h in ("3C 3C 3S", "4C 4D 9H", "5C 5D 9H", "6C 6D 9H")]
+    kings = cards("KC KD KH KS KC KD KH")
+    left = deck_counts(rules.packs, rules.jokers)
+    for c in [*kings, *(c for h in hands for c in h), *cards("7C")]:
+        left[c] -= 1
+    d = Deal.from_position(rules, hands=hands, pile=cards("7C"), stock=deck_list(left), phase="play", drew=2,
+                           melds=[[MeldPart(11, tuple(kings), creator=0)], []], extra_cards_done=[True, False])
+    assert d.canastas[0] == 1 and d.opened[0]
+    assert "meld 3C 3C 3S" in legal_strs(d) and d.can_go_out_now()
+    play(d, "meld 3C 3C 3S")
+    assert d.over and d.out_seat == 0
 
 
 def test_black_three_in_hand_costs_200() -> None:

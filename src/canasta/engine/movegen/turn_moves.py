@@ -233,11 +233,11 @@ def play_actions(state: DealState, ranks: bool = True) -> list[int]:
             cand.append((group_action(MELD, THREE, 4, 0, 0), THREE, 4, 0, 0))
     elif rules.black3_melds_anytime:  # a set of 3 or 4 at any time, one per side (§3.5, S4 l.55)
         if b3 >= 3 and meld_index[THREE] < 0:
-            cand.extend(
-                (group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0)
-                for n in range(3, min(b3, 4) + 1)
-                if size - n + pend >= 2
-            )
+            for n in range(3, min(b3, 4) + 1):
+                after = size - n + pend  # it keeps two cards, or goes out where the side may (going_out_allowed)
+                if after >= 2 or (
+                        allow_out and canastas >= need_c and (after == 0 or (after == 1 and not state.no_discard))):
+                    cand.append((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0))
     elif rules.black3_foot_book:  # a whole dirty book from the foot (B.7 black_three_meld=foot_book [JC])
         hand = state.hands[seat]
         b3 = hand[4 * THREE] + hand[4 * THREE + 3]  # the black threes (red ones stay in the hand, B.7)
