@@ -24,6 +24,7 @@ from helpers import legal_strs, make_deal, play
     ("romanian-tiles(sequences=true)", "sequences do not go with the tile game's opening", None),
     ("brazilian(opening_wild_meld_waives_minimum=true)", "sequences do not go with the tile game's opening", None),
     ("brazilian(opening_canasta_waives_minimum=true)", "sequences do not go with the tile game's opening", None),
+    ("bolivia(opening_canasta_waives_minimum=true)", "sequences do not go with the tile game's opening", None),
     ("modern-american(sequences=true)", "sequences do not go with opening_requires=clean_triple",
      "modern-american(sequences=true,opening_requires=none)"),
     ("hollywood(min_meld_naturals_only=true)", "does not go with sequence_wild_max",

@@ -130,11 +130,10 @@ def _check_unsupported_together(r: RuleFields) -> None:
     if r.twos_melds and r.wild_melds:
         raise RulesError("twos_melds (the meld of twos, Italian §3.2) and wild_melds (melds of any wild cards) are "
                          "two kinds of meld of wild cards: use one of them (twos_melds=false or wild_melds=false)")
-    if r.sequences and (tile_opening or canasta_opening or r.opening_wild_meld_waives_minimum):
+    if r.sequences and (tile_opening or r.opening_canasta_waives_minimum or r.opening_wild_meld_waives_minimum):
         raise RulesError("sequences do not go with the tile game's opening (min_meld_no_wild_below, "
-                         "opening_wild_meld_waives_minimum, or min_meld_canasta_from with "
-                         "opening_canasta_waives_minimum, §3.4): the engine checks those rules for melds of a rank "
-                         "only; play it with sequences=false")
+                         "opening_wild_meld_waives_minimum or opening_canasta_waives_minimum, §3.4): the engine checks "
+                         "those rules for melds of a rank only; play it with sequences=false")
     if r.sequences and r.opening_requires != "none":
         raise RulesError(f"sequences do not go with opening_requires={r.opening_requires} (Modern American "
                          "Canasta's clean triple, A.7): the engine's opening plans with sequences do not know it; "
