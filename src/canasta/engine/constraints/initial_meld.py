@@ -88,6 +88,23 @@ def meld_opens(rules: Rules, req: str, target: int, wild: int, canasta: bool) ->
     return target == WILD_TARGET and rules.opening_wild_meld_waives_minimum
 
 
+def shape_verdict(rules: Rules, score: int, target: int, wild_in_move: int, wild_after: int,
+                  makes_canasta: bool) -> bool | None:
+    """The shape rules of §3.4 (S2 l.79-82, 128-132) for one meld or addition of an unopened side at cumulative
+    ``score`` (points): True where the move opens the side by itself (:func:`meld_opens`; ``wild_after``: wild cards
+    in its meld after it, ``makes_canasta``: it completes a canasta), False where they refuse it (only the canasta
+    asked where that canasta replaces the count; a move with ``wild_in_move`` wild cards where the opening allows
+    none), None where they leave it to the count."""
+    req = rules.opening_requirement(score)
+    if meld_opens(rules, req, target, wild_after, makes_canasta):
+        return True
+    if req and rules.opening_canasta_waives_minimum:
+        return False
+    if wild_in_move and not rules.opening_allows_wild(score):
+        return False
+    return None
+
+
 def wild_meld_opens_later(rules: Rules, rank_counts: list[int], keep: int) -> bool:
     """Where a meld of wild cards makes the initial meld by itself whatever the count (``wild_melds`` with
     ``opening_wild_meld_waives_minimum``, the tile game §3.4, S2 l.129-132), whether the hand ``rank_counts`` (by

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from canasta.cards.deck import ACE, FOUR, IS_WILD, JOKER, JOKER_RANK, THREE, TWO
 from canasta.cards.sequences import span_cards, spans_in_hand
-from canasta.engine.constraints.initial_meld import meld_opens
+from canasta.engine.constraints.initial_meld import shape_verdict
 from canasta.engine.extra_cards import extra_cards_in_turn
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import ADD, MELD, SEQ_TARGET, SEQ_WILD, TAKE, WILD_TARGET, Move
@@ -69,19 +69,12 @@ def _special_allows(d: DealState, candidate: Candidate) -> bool:
     applies to candidate ``candidate`` besides the count: a
     meld that opens at once is allowed; where the required canasta replaces the count nothing else is;
     where the opening allows no wild card, no meld with one is."""
-    rules = d.rules
     side = d.side_of[d.turn]
-    score = d.scores[side]
-    req = rules.opening_requirement(score)
     _, r, _, t, j = candidate
     mi = d.meld_index[side][r]
     wild = t + j + (d.melds[side][mi].wild if mi >= 0 else 0)
     _, _, cn, _ = d._after_counts(candidate)
-    if meld_opens(rules, req, r, wild, cn > d.canastas[side]):
-        return True
-    if req and rules.opening_canasta_waives_minimum:
-        return False
-    return rules.opening_allows_wild(score) or not (t or j)
+    return shape_verdict(d.rules, d.scores[side], r, t + j, wild, cn > d.canastas[side]) is not False
 
 
 def _moves(d: DealState, action: int) -> Iterator[Move]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from canasta.cards.deck import ACE, FOUR, JOKER_RANK, THREE, TWO
 from canasta.engine.constraints.after_move import _joined, turn_melds
-from canasta.engine.constraints.initial_meld import meld_opens, wild_meld_opens_later
+from canasta.engine.constraints.initial_meld import shape_verdict, wild_meld_opens_later
 from canasta.engine.constraints.initial_meld_search import opening_reachable
 from canasta.engine.constraints.meld_limits import new_meld_ok
 from canasta.engine.constraints.meld_plans import best_meld_value
@@ -36,17 +36,13 @@ def initial_meld_special_case(
     rules = state.rules
     side = state.side_of[state.turn]
     score = state.scores[side]
-    req = rules.opening_requirement(score)
     _, r, _, t, j = candidate
     mi = state.meld_index[side][r]
     wild = t + j + (state.melds[side][mi].wild if mi >= 0 else 0)  # in the meld after this move
-    if meld_opens(rules, req, r, wild, cn > state.canastas[side]):
-        return True
-    if req and rules.opening_canasta_waives_minimum:
-        return False
+    verdict = shape_verdict(rules, score, r, t + j, wild, cn > state.canastas[side])
+    if verdict is not None:
+        return verdict
     allows_wild = rules.opening_allows_wild(score)
-    if not allows_wild and (t or j):
-        return False
     if (wild_meld_opens_later(rules, rank_counts, state.cards_to_keep())
             or canasta_opens_later(state, candidate, rank_counts)):
         return True  # a meld of wild cards, or a canasta, can still follow this turn and open whatever the count
