@@ -214,12 +214,12 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
     allows_wild = rules.opening_allows_wild(state.scores[side])
     if w and not allows_wild:
         return False  # no wild card in this initial meld (§3.4)
-    if wild_meld_opens_later(rules, rc2, keep):
-        return True  # a meld of wild cards can follow the take and open whatever the count (§3.4)
+    later = wild_meld_opens_later(rules, rc2, keep)  # a meld of wild cards can follow and open whatever the count
     if not allows_wild:
         rc2[TWO] = rc2[JOKER_RANK] = 0
     if (
         need > 0
+        and not later
         and best_meld_value(rc2, melds_by_rank, state.meld_limits, keep) < need
         and not (
             rest <= 1
