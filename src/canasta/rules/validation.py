@@ -142,8 +142,9 @@ def _check_unsupported_together(r: RuleFields) -> None:
                                          or r.opening_wild_meld_waives_minimum):
         raise RulesError(f"opening_requires={r.opening_requires} (Modern American Canasta's clean triple, A.7) "
                          "does not go with the tile game's opening (min_meld_no_wild_below, "
-                         "opening_wild_meld_waives_minimum or opening_canasta_waives_minimum, §3.4): the engine's plans "
-                         "of the one do not know the other; use one of them (opening_requires=none, or the option false)")
+                         "opening_wild_meld_waives_minimum or opening_canasta_waives_minimum, §3.4): the engine's "
+                         "plans of the one do not know the other; use one of them (opening_requires=none, or the "
+                         "option false)")
     if r.min_meld_naturals_only and r.sequence_wild_max:
         raise RulesError("min_meld_naturals_only (Italian: only natural cards count toward the minimum) does not go "
                          "with sequence_wild_max (a wild card in a sequence, Hollywood): use one of them "
