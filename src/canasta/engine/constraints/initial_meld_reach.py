@@ -54,7 +54,7 @@ from canasta.engine.constraints.meld_plans import (
 )
 from canasta.engine.constraints.minimum_count import empty_hand_waiver
 from canasta.engine.constraints.sequence_plans import sequences_reach
-from canasta.engine.constraints.tile_opening import initial_meld_special_case
+from canasta.engine.constraints.tile_opening import initial_meld_special_case, opening_follows
 from canasta.engine.extra_cards import extra_cards_in_turn
 from canasta.engine.movegen.move_cards import move_for_action
 from canasta.engine.state import (
@@ -420,7 +420,7 @@ def initial_meld_ok_after(
         return True  # the move completes a book, whose bonus meets the minimum (B.8 [JC])
     return initial_meld_still_reachable(
         state, rank_counts, candidate[0], this_turn, melds_by_rank, cn, need, waiver, made, joined
-    )
+    ) or (state.rules.special_opening and opening_follows(state, candidate, rank_counts))
 
 
 def initial_meld_still_reachable(

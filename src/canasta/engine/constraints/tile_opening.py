@@ -42,25 +42,32 @@ def initial_meld_special_case(
     verdict = shape_verdict(rules, score, r, t + j, wild, cn > state.canastas[side])
     if verdict is not None:
         return verdict
-    allows_wild = rules.opening_allows_wild(score)
-    if (wild_meld_opens_later(rules, rank_counts, state.cards_to_keep())
-            or canasta_opens_later(state, candidate, rank_counts)):
-        return True  # a meld of wild cards, or a canasta, can still follow this turn and open whatever the count
-    if allows_wild:
-        return None
+    if rules.opening_allows_wild(score):
+        return None  # the count decides (its plans, then opening_follows: initial_meld_ok_after)
     need = state.minimum[side] - state.open_total - pts
     if need <= 0:
         return True
-    rank_counts = rank_counts[:]
-    rank_counts[TWO] = rank_counts[JOKER_RANK] = 0
+    natural = rank_counts[:]
+    natural[TWO] = natural[JOKER_RANK] = 0
     this_turn = state.mark_dead({m.target: [m.nat, m.wild] for m in state.turn_new
                                  if m.target not in (THREE, WILD_TARGET)})
     cur = this_turn.get(r)
     this_turn[r] = [candidate[2], 0] if cur is None else [cur[0] + candidate[2], cur[1]]
-    if best_meld_value(rank_counts, this_turn, state.meld_limits, state.cards_to_keep()) >= need:
+    if best_meld_value(natural, this_turn, state.meld_limits, state.cards_to_keep()) >= need:
+        return True
+    if opening_follows(state, candidate, rank_counts):
         return True
     # melds of a rank fall short: with sequences (§3.2) the exact search decides (initial_meld_search)
     return rules.sequences and opening_reachable(state, candidate[0])
+
+
+def opening_follows(state: DealState, candidate: Candidate, rank_counts: list[int]) -> bool:
+    """Whether after ``candidate`` of an unopened side (the hand left is ``rank_counts``, by rank) a meld of wild
+    cards or a canasta can still follow this turn and open the side whatever the count (§3.4, S2 l.128-132:
+    :func:`~canasta.engine.constraints.initial_meld.wild_meld_opens_later`, :func:`canasta_opens_later`). Asked
+    only where the plans of the count say no (the cheaper question first)."""
+    return (wild_meld_opens_later(state.rules, rank_counts, state.cards_to_keep())
+            or canasta_opens_later(state, candidate, rank_counts))
 
 
 def canasta_opens_later(state: DealState, candidate: Candidate, rank_counts: list[int]) -> bool:
