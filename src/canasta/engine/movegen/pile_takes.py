@@ -214,7 +214,8 @@ def _take_reaches_initial_meld(state: DealState, side: int, r: int, meld: Meld |
     allows_wild = rules.opening_allows_wild(state.scores[side])
     if w and not allows_wild:
         return False  # no wild card in this initial meld (§3.4)
-    later = wild_meld_opens_later(rules, rc2, keep)  # a meld of wild cards can follow and open whatever the count
+    # a meld of wild cards can follow and open whatever the count (asked only where the count still falls short)
+    later = need > 0 and wild_meld_opens_later(rules, rc2, keep)
     if not allows_wild:
         rc2[TWO] = rc2[JOKER_RANK] = 0
     if (

@@ -225,18 +225,14 @@ def play_actions(state: DealState, ranks: bool = True) -> list[int]:
             and mc < 0
             and opening_done
             and not no_melds
-            and (
-                after >= 2
-                or (allow_out and canastas >= need_c and (after == 0 or (after == 1 and not state.no_discard)))
-            )
+            and leaves_play_or_goes_out(after, allow_out and canastas >= need_c, state.no_discard)
         ):
             cand.append((group_action(MELD, THREE, 4, 0, 0), THREE, 4, 0, 0))
     elif rules.black3_melds_anytime:  # a set of 3 or 4 at any time, one per side (§3.5, S4 l.55)
         if b3 >= 3 and meld_index[THREE] < 0:
             for n in range(3, min(b3, 4) + 1):
                 after = size - n + pend  # it keeps two cards, or goes out where the side may (going_out_allowed)
-                if after >= 2 or (
-                        allow_out and canastas >= need_c and (after == 0 or (after == 1 and not state.no_discard))):
+                if leaves_play_or_goes_out(after, allow_out and canastas >= need_c, state.no_discard):
                     cand.append((group_action(MELD, THREE, n, 0, 0), THREE, n, 0, 0))
     elif rules.black3_foot_book:  # a whole dirty book from the foot (B.7 black_three_meld=foot_book [JC])
         hand = state.hands[seat]
@@ -349,6 +345,22 @@ def play_actions(state: DealState, ranks: bool = True) -> list[int]:
     if must_out and search_out and not state.planning:
         acts = out_moves(state, acts)  # the melds after which he can still go out (exact, outsearch.py)
     return acts
+
+
+def leaves_play_or_goes_out(after: int, may_go_out: bool, no_discard: bool) -> bool:
+    """Whether a set of black threes that leaves ``after`` cards in hand (packets and foot counted) may be laid down.
+
+    It keeps two cards (one to discard, one to hold), or it goes out where the side may (``may_go_out``: going out
+    allowed and its canastas made) with nothing left, or with one card to discard where a discard is still due
+    (``no_discard`` False). RULES.md §3.4 (the tile game's set of four, which leaves play) and §3.5 (escalator's
+    set, "at any time", S4 l.55, with ``going_out_allowed``).
+
+    >>> leaves_play_or_goes_out(2, False, False), leaves_play_or_goes_out(1, True, False)
+    (True, True)
+    >>> leaves_play_or_goes_out(1, True, True), leaves_play_or_goes_out(0, False, False)
+    (False, False)
+    """
+    return after >= 2 or (may_go_out and (after == 0 or (after == 1 and not no_discard)))
 
 
 def wild_candidates(
