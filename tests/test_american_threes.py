@@ -205,6 +205,27 @@ def test_the_opener_whose_replacements_empty_the_stock_keeps_the_last_three() ->
     d.check_invariants()
 
 
+def test_an_opening_with_the_stock_empty_ends_the_deal_and_counts_as_made() -> None:
+    """A.3 with A.10: the side's opening lays out the three kept for the Straight; with the stock empty nothing
+    replaces it, so it stays in the hand and the deal ends at once, nobody having gone out. That opening is a legal
+    move (the minimum is made by it; the oracle ``tests.oracles.going_out.can_open`` counts it as made), and the
+    player is never left in his turn without a move."""
+    d = make_deal(mac(), [OPENER.replace("9C", "3D")], upcard="", stock="JS")
+    play(d, "draw")  # the stock's last card: he finishes his turn (A.10)
+    d.pile[:0] = d.stock[:]
+    del d.stock[:]
+    play(d, "meld AC AD AH", "meld KC KD KH", "meld QC QD QH")
+    assert not d.opened[0] and is_legal(d, "meld JC JD JH")  # 150 of 125 with the jacks
+    play(d, "meld JC JD JH")
+    assert d.opened[0] and d.over and d.out_seat == -1
+    assert sorted(hand(d, 0)) == sorted(parse_cards("JS 3D"))  # the three stays: no card replaces it
+    ns = d.score()[0]
+    assert "going_out" not in ns.breakdown or ns.breakdown["going_out"] == 0
+    held = hand(d, 0) + hand(d, 2)  # the side's hands: the jack and the three kept count against it (A.12)
+    assert ns.breakdown["hand_cards"] == -sum(d.rank_values[c >> 2] for c in held)
+    d.check_invariants()
+
+
 def test_a_talon_whose_threes_empty_the_stock_ends_the_deal_with_the_last_three_in_hand() -> None:
     # A.2 with A.3 and A.10: the talon joins the hand at the next turn and its threes are laid out and replaced;
     # where the replacement is the stock's last card and a three, it stays in his hand and the deal ends at once,
