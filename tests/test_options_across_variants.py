@@ -81,6 +81,23 @@ def test_no_sequence_is_melded_before_the_canasta_a_take_owes() -> None:
     assert d.must_canasta < 0 and "meld 8S 9S TS" in legal_strs(d)
 
 
+@pytest.mark.parametrize(("spec", "takes"), [
+    ("brazilian", ["take 7C 7C", "take to 4D-6D"]),
+    ("brazilian(partner_take_needs_canasta_same_round=true)", ["take 7C 7C"]),
+])
+def test_a_take_that_must_make_a_canasta_is_never_a_sequence_take(spec: str, takes: list[str]) -> None:
+    """§3.4 with ``partner_take_needs_canasta_same_round``: the partner of the player who has just opened takes the
+    pile only by making the top card's meld of its rank a canasta in that turn, so the top card laid onto his side's
+    sequence (``take to 4D-6D``, §3.2) is no way to take it then; without the option it is one (such a take once
+    raised an IndexError in the move generation: a canasta owed on a sequence's target)."""
+    d = make_deal(Rules.parse(spec), ["4C", "KC KD KS AC AD AH 4D 5D 6D QC QD QH 9C", "7D",
+                                      "7C 7C 7H 7S 7S 2H 8S 9S TS"], upcard="5C", stock="5H 6H 6C JD 9D 9H 8C 8H")
+    play(d, "draw", "discard 4C", "draw", "meld KC KD KS", "meld AC AD AH", "meld QC QD QH", "meld 4D 5D 6D",
+         "discard 9C", "draw", "discard 7D")
+    assert d.opened[d.side_of[3]] and d.turn == 3
+    assert sorted(m for m in legal_strs(d) if m.startswith("take")) == takes
+
+
 @pytest.mark.parametrize(("spec", "offered"), [
     ("hollywood", True),
     ("hollywood(opening_top_card_counts=false)", False),
