@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Final
 
 from canasta.cards.deck import (
     ACE,
@@ -65,6 +66,13 @@ from canasta.engine.state import (
 from canasta.moves.actions import ACTIONS
 from canasta.moves.notation import MELD, SEQ_TARGET, WILD_TARGET, Move
 
+NO: Final = 0
+"""An answer of :meth:`InitialMeldCheck.verdict`: the initial meld is out of reach after the move."""
+YES_BY_CARDS: Final = 1
+"""An answer of :meth:`InitialMeldCheck.verdict`: reachable, by a plan that reads which cards the move leaves."""
+YES_BY_COUNTS: Final = 2
+"""An answer of :meth:`InitialMeldCheck.verdict`: reachable, by the plans of rank counts alone."""
+
 
 class InitialMeldCheck:
     """:func:`initial_meld_ok_after` for the candidates of one move
@@ -98,7 +106,6 @@ class InitialMeldCheck:
         "wilds",
         "zero_wilds",
         "after",
-        "by_cards",
     )
 
     def __init__(self, deal: DealState, side: int, side_ex: dict[int, list[int]]):
@@ -113,7 +120,6 @@ class InitialMeldCheck:
         self.seqs: bool | None = None  # whether the hand holds a natural sequence (worked out when needed)
         self.pairs: list[tuple[int, int]] | None = None  # (points, rank) of the pairs, best first (when needed)
         self.wilds = self.rank_counts[TWO] + self.rank_counts[JOKER_RANK]
-        self.by_cards = False  # the last answer of ok() came from the plans that read the cards themselves
         self.zero_wilds = self.rank_values[TWO] == 0 and self.rank_values[JOKER_RANK] == 0
         # per (rank, naturals) of a candidate, its naturals-only plan where melds are uncapped (the wild cards a
         # candidate brings then change only the cards left): None where capped
@@ -213,36 +219,44 @@ class InitialMeldCheck:
         """Whether candidate ``candidate`` keeps the initial meld reachable (as
         :func:`initial_meld_ok_after`; ``side_ex``
         is that method's argument, the side's melds given at set-up standing for it)."""
+        return self.verdict(candidate, waiver) != NO
+
+    def verdict(self, candidate: Candidate, waiver: bool) -> int:
+        """:meth:`ok`'s answer and where it came from: :data:`YES_BY_COUNTS` (the plans of rank counts alone: the
+        points the move melds, the naturals-only plan, the pairs with a wild card each, the full plan of counts),
+        :data:`YES_BY_CARDS` (the plans that read which cards the move leaves: a meld of twos or black threes, the
+        hand's sequences, a canasta, going out, the exact search of :func:`initial_meld_reachable_beyond`) or
+        :data:`NO`. The plans of counts see how many wild cards a move uses, not which, so where a two and a joker
+        are worth the same their "yes" holds for every move that differs only in twos against jokers
+        (:func:`initial_meld_candidates` shares it); the plans that read the cards do not."""
         deal = self.deal
         _, r, n, t, j = candidate
-        self.by_cards = False
         if r == TWO or r == THREE:
-            self.by_cards = True  # (its plans: not only counts)
-            return initial_meld_ok_after(deal, candidate, waiver, self.side_ex)
+            return YES_BY_CARDS if initial_meld_ok_after(deal, candidate, waiver, self.side_ex) else NO
         nat_rank = r if r != WILD_TARGET else TWO
         rank_values = self.rank_values
         need = self.base_need - (rank_values[nat_rank] * n + rank_values[TWO] * t + rank_values[JOKER_RANK] * j)
         if need <= 0:
-            return True
+            return YES_BY_COUNTS
         naturals = self._naturals_after(candidate)
         if naturals[0] >= need and naturals[2] - naturals[1] >= self.keep:
-            return True  # naturals_reach_after
+            return YES_BY_COUNTS  # naturals_reach_after
         quick = self.pairs_reach_after(candidate, need, naturals) if self.zero_wilds else None
         if quick:
-            return True
+            return YES_BY_COUNTS
         rank_counts = _rc_after_group(self.rank_counts, candidate)
         this_turn = dict(self.base_turn)
         cur = this_turn.get(r)
         this_turn[r] = _joined(cur, n, t + j)
         keep = self.keep
         if quick is None and best_meld_value(rank_counts, this_turn, deal.meld_limits, keep) >= need:
-            return True
+            return YES_BY_COUNTS
         _, melds_by_rank, cn, _ = counts_after_candidate(deal, candidate, self.side_ex)
         if self.seqs is None:
             self.seqs = holds_natural_sequence(deal)
-        self.by_cards = True  # sequences, the exact search: they read which wild cards the move leaves
-        return initial_meld_reachable_beyond(deal, rank_counts, candidate[0], this_turn, melds_by_rank, cn, need,
-                                             waiver, keep, self.seqs)
+        # sequences, the exact search: they read which wild cards the move leaves
+        return YES_BY_CARDS if initial_meld_reachable_beyond(
+            deal, rank_counts, candidate[0], this_turn, melds_by_rank, cn, need, waiver, keep, self.seqs) else NO
 
 
 def initial_meld_reachable(
@@ -290,13 +304,13 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
             # no plan of the whole hand makes the opening: no move of it does (the plans of every candidate), but a
             # Splash
             return [x for x in cand if splash_opens(state, x)] if rules.splash else []
-    answers: dict[tuple[int, int, int, int], bool] | None = None
+    said_yes: set[tuple[int, int, int, int]] | None = None
     if (
         state.rank_values[TWO] == state.rank_values[JOKER_RANK]
         and not rules.special_opening
         and not rules.min_meld_canasta_from
     ):
-        answers = {}
+        said_yes = set()
     # bound as the method was (partial is C-level: no extra cost)
     check: Callable[[Candidate, bool, dict[int, list[int]] | None], bool] = partial(initial_meld_ok_after, state)
     plain: InitialMeldCheck | None = None
@@ -306,7 +320,7 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
         plain = InitialMeldCheck(state, side, side_ex)
         check = plain.ok
     else:
-        answers = None  # (their plans read the cards: below)
+        said_yes = None  # (their plans read the cards: below)
     out = []
     for x in cand:
         if (x[1] == THREE and black3) or (rules.splash and splash_opens(state, x)):
@@ -318,16 +332,17 @@ def initial_meld_candidates(state: DealState, cand: list[Candidate], waiver: boo
             if clean_triple_after(state, x, this_turn_melds, keep, need):
                 out.append(x)
             continue
-        if answers is None:
+        if said_yes is None or plain is None:
             ok = check(x, waiver, side_ex)
         else:
             key = (ACTIONS[x[0]][0], x[1], x[2], x[3] + x[4])
-            got = answers.get(key)
-            if got is None:
-                got = check(x, waiver, side_ex)
-                if plain is not None and not plain.by_cards:
-                    answers[key] = got  # an answer of the counts alone (a plan that read the cards is not shared)
-            ok = got
+            ok = key in said_yes  # the counts' "yes" to a move of the same kind, rank, naturals and wild cards
+            if not ok:
+                v = plain.verdict(x, waiver)
+                ok = v != NO
+                if v == YES_BY_COUNTS:
+                    said_yes.add(key)  # (a "yes" of the plans that read the cards is not shared: a two leaves
+                    # other cards than a joker)
         if ok:
             out.append(x)
     return out
