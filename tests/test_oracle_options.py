@@ -16,12 +16,11 @@ import dataclasses
 
 import pytest
 
-from canasta.engine.deal import Deal
 from canasta.rules.errors import RulesError
 from canasta.rules.fields import Rules
-from oracles.compare import compare_opening, compare_position, describe
-from oracles.dead_ends import dead_end
-from oracles.positions import OPENING_PRESETS, first_turns, mid_turns, pending_turns, positions
+from oracles.compare import compare_opening, compare_position
+from oracles.dead_ends import dead_ends_in
+from oracles.positions import OPENING_PRESETS, first_turns, pending_turns, positions
 
 
 def option_specs(preset: str) -> list[str]:
@@ -58,12 +57,7 @@ def _problems(spec: str, count: int, seed: int) -> list[str]:
     if Rules.parse(spec).going_out_allowed:
         for d in positions(spec, count, seed=seed):
             found += compare_position(d, stats)
-    late: list[Deal] = list(positions(spec, count // 2, seed=seed + 1, max_cards=8))
-    for where, deals in (("late", late), ("first turn", list(mid_turns(spec, max(1, count // 4), seed=seed + 1)))):
-        for d in deals:
-            stuck = dead_end(d)
-            if stuck is not None:
-                found.append(f"{spec} {where}: no legal move from {describe(d)}\n    at {describe(stuck)}")
+    found += dead_ends_in(spec, 8, seed + 1)  # 8 late hands, 2 after a take, 2 mid-turn
     return found
 
 

@@ -70,3 +70,24 @@ def dead_end(d: Deal, budget: int = 3000) -> Deal | None:
     except _Found as found:
         return found.state
     return None
+
+
+def dead_ends_in(preset: str, count: int, seed: int) -> list[str]:
+    """:func:`dead_end` over seeded positions of ``preset`` (a preset or a rules string): ``count`` small hands late
+    in a deal, ``count // 4`` right after an unopened side took the pile and ``count // 4`` in the middle of a first
+    turn (:mod:`oracles.positions`); one line per position that reaches a state with no legal move."""
+    from .compare import describe
+    from .positions import mid_turns, pending_turns, positions
+
+    found = []
+    sources: list[tuple[str, list[Deal]]] = [
+        ("late", list(positions(preset, count, seed=seed, max_cards=8))),
+        ("after a take", list(pending_turns(preset, count // 4, seed=seed))),
+        ("first turn", list(mid_turns(preset, count // 4, seed=seed))),
+    ]
+    for where, deals in sources:
+        for k, d in enumerate(deals):
+            stuck = dead_end(d)
+            if stuck is not None:
+                found.append(f"{preset} {where} #{k}: from {describe(d)}\n    stuck at {describe(stuck)}")
+    return found
