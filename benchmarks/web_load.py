@@ -2,18 +2,21 @@
 
 Every seat is a "person" driven by this script: one websocket client per seat waits ``--think-ms``
 (uniformly 0.5x to 1.5x, as people play; 0 = a stress run), then sends a random move of the ``legal``
-list the server sent it; the host starts each game and each next deal. The clients run in processes of
-their own (``--client-procs``; a client parses only the messages it must act on, with orjson, so that it costs less
-CPU than the server it measures). The server is started here (uvicorn in a subprocess on 127.0.0.1, a fresh
-SQLite file unless ``--database`` names one, the flood limit off) or is the one given by ``--url`` (then
-its CPU time is not measured, and its clients may run on another machine).
+list the server sent it; the host starts each game and each next deal, and when a game is over asks for the
+rematch (same seats and keys, a new table) to which every seat moves, so that the tables play for the whole window.
+The clients run in processes of their own (``--client-procs``). So that they cost less CPU than the server they
+measure, each socket is ``websockets``' sans-I/O protocol driven from the event loop's callbacks (no task, future or
+timeout per message), and a client parses only the messages it must act on, with orjson. The server is started
+here (uvicorn in a subprocess on 127.0.0.1, a fresh SQLite file unless ``--database`` names one, the flood limit
+off) or is the one given by ``--url`` (then its CPU time is not measured, and its clients may run on another
+machine).
 
 Printed (``--json``: one JSON object): ``tables``, ``think_ms``, ``workers``, ``database``,
 ``moves_per_second`` (moves acknowledged per second), ``p50_ms``/``p99_ms`` (from sending a move to
 receiving the message that includes it, on the mover's own connection), ``server_cpu_ms_per_move``
 (user + system CPU of the server process and its children during the play window, per move),
 ``client_cpu_ms_per_move`` (the same for the client processes: they share the machine with the server), ``errors``
-(error messages received plus clients that failed), ``deals_finished``.
+(error messages received plus clients that failed), ``deals_finished``, ``games_finished``, ``rematches``.
 
 Usage::
 
@@ -34,6 +37,7 @@ import os
 import queue
 import random
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -45,7 +49,9 @@ from typing import Any
 import httpx
 import orjson
 import psutil
-import websockets
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.uri import parse_uri
 
 
 class SetupError(RuntimeError):
@@ -182,67 +188,175 @@ def _one_line(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-async def seat_client(ws_base: str, tid: str, token: str, host: bool, think: float, out: dict[str, Any],
-                      rng: random.Random, go: Any, stop_at: Any) -> None:
-    async with websockets.connect(f"{ws_base}/ws/{tid}?k={token}", max_size=2**22, open_timeout=300,
-                                  ping_interval=None) as ws:
-        out["connected"] += 1
-        while not go.is_set():
-            await asyncio.sleep(0.02)
-        stop = stop_at.value
-        if host:
-            await ws.send(json.dumps({"type": "start"}))
-        acted, sent_at, next_for = -1, None, -1
-        pending: asyncio.Task[None] | None = None
+class _Link(asyncio.Protocol):
+    """One websocket connection of a seat: ``websockets``' sans-I/O protocol driven from the event loop's own
+    callbacks (a frame is handed to the seat as it arrives; no task, future or timeout per message)."""
 
-        async def act(move: str, seq: int) -> None:
-            nonlocal sent_at
-            if think:
-                await asyncio.sleep(think * (0.5 + rng.random()))
-            sent_at = time.monotonic()
-            await ws.send(f'{{"type":"move","move":"{move}","at":{seq}}}')  # notation: no quote to escape
+    def __init__(self, seat: SeatClient, uri: str) -> None:
+        self.seat, self.ws = seat, ClientProtocol(parse_uri(uri), max_size=2**22)
+        self.opened: asyncio.Future[None] = seat.loop.create_future()
+        self.transport: asyncio.Transport | None = None
 
-        while True:
-            left = stop - time.time()
-            if left <= 0:
-                break
+    async def open(self, timeout: float = 300.0) -> None:
+        """Connect and finish the handshake; raises what failed (refused, timed out, handshake refused)."""
+        uri = self.ws.uri
+        await asyncio.wait_for(self.seat.loop.create_connection(
+            lambda: self, uri.host, uri.port, ssl=ssl.create_default_context() if uri.secure else None), timeout)
+        await asyncio.wait_for(asyncio.shield(self.opened), timeout)
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]  # (uvloop's transports do not subclass it)
+        self.ws.send_request(self.ws.connect())
+        self.flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Frame):
+                if event.opcode is Opcode.TEXT:
+                    self.seat.message(self, event.data)
+            elif not self.opened.done():  # the handshake's response
+                exc = self.ws.handshake_exc
+                self.opened.set_exception(exc) if exc is not None else self.opened.set_result(None)
+        self.flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(exc or ConnectionError("closed during the handshake"))
+        self.seat.lost(self)
+
+    def flush(self) -> None:
+        data = self.ws.data_to_send()
+        if data and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(b"".join(data))  # (an empty chunk, the end of the stream, joins as nothing)
+
+    def send(self, text: bytes) -> None:
+        self.ws.send_text(text)
+        self.flush()
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
+class SeatClient:
+    """A person at one seat, played by this script: a random legal move after the think time, on a websocket of
+    its own, so that the clients cost the machine less CPU than the server they measure (they share its cores).
+
+    The host starts the game and each next deal; when the game is over it asks for the rematch (same seats
+    and keys, a new table), and every seat moves to the rematch's table, so that the tables play for the
+    whole window however short their games."""
+
+    def __init__(self, ws_base: str, table: str, token: str, host: bool, think: float, out: dict[str, Any],
+                 rng: random.Random) -> None:
+        self.ws_base, self.token, self.host, self.think, self.out, self.rng = ws_base, token, host, think, out, rng
+        self.loop = asyncio.get_running_loop()
+        self.done: asyncio.Future[None] = self.loop.create_future()
+        self.link = _Link(self, self._uri(table))
+        self.playing = self.stopping = False
+        self.acted, self.next_for, self.over_at = -1, -1, -1
+        self.sent_at: float | None = None
+        self.pending: asyncio.TimerHandle | None = None
+        self.reopening: asyncio.Task[None] | None = None
+
+    def _uri(self, table: str) -> str:
+        return f"{self.ws_base}/ws/{table}?k={self.token}"
+
+    def start(self) -> None:
+        """The measured window opens: act on messages from now on; the host starts the game."""
+        self.playing = True
+        if self.host:
+            self.link.send(b'{"type":"start"}')
+
+    def stop(self) -> None:
+        """The window is over: stop acting and close the socket."""
+        self.stopping = True
+        if self.pending is not None:
+            self.pending.cancel()
+        self.link.close()
+
+    def lost(self, link: _Link) -> None:
+        if link is self.link and not self.stopping:
+            if self.playing:
+                self.out["failures"] += 1  # the server closed a seat's socket mid-game
+            if not self.done.done():
+                self.done.set_result(None)
+
+    def _move(self, move: str, seq: int) -> None:
+        self.pending = None
+        if self.stopping:
+            return
+        self.sent_at = time.monotonic()
+        self.link.send(f'{{"type":"move","move":"{move}","at":{seq}}}'.encode())  # notation: no quote to escape
+
+    def _rematch(self, table: str) -> None:
+        """Leave the finished table for its rematch: a new connection, the seat's key unchanged."""
+        old, self.link = self.link, _Link(self, self._uri(table))
+        old.close()
+        self.acted, self.next_for, self.over_at, self.sent_at = -1, -1, -1, None
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
+
+        async def reopen() -> None:
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=left)
-            except TimeoutError:
-                break
-            if (not host and sent_at is None and isinstance(raw, str) and '"legal":[]' in raw
-                    and '"game_over":true' not in raw and '"type":"error"' not in raw):
-                continue  # not this seat's turn and nothing awaited: not even parsed (a lighter client)
-            m: dict[str, Any] = orjson.loads(raw)
-            kind = m.get("type")
-            if kind == "error":
-                if m.get("code") not in ("stale",):
-                    out["errors"] += 1
-                    out["error_codes"][m.get("code")] = out["error_codes"].get(m.get("code"), 0) + 1
-                sent_at = None
-                continue
-            if kind not in ("state", "event") or m.get("view") is None:
-                continue
-            seq = int(m["seq"])
-            if sent_at is not None and seq > acted:
-                out["latencies"].append(time.monotonic() - sent_at)
-                sent_at = None
-            if m.get("game_over"):
-                if host:
-                    out["games"] += 1
-                break
-            if m["view"].get("phase") == "over":
-                if host and next_for != seq:
-                    next_for = seq
-                    out["deals"] += 1
-                    await ws.send(json.dumps({"type": "next_deal", "at": seq}))
-                continue
-            legal = m.get("legal") or []
-            if legal and seq > acted and sent_at is None and (pending is None or pending.done()):
-                acted = seq
-                pending = asyncio.create_task(act(rng.choice(legal), seq))
-        if pending is not None:
-            pending.cancel()
+                await self.link.open()
+            except Exception:
+                if not self.stopping:
+                    self.out["failures"] += 1
+                    if not self.done.done():
+                        self.done.set_result(None)
+                return
+            if self.host and not self.stopping:
+                self.link.send(b'{"type":"start"}')
+
+        self.out["rematches"] += 1 if self.host else 0
+        self.reopening = self.loop.create_task(reopen())
+
+    def message(self, link: _Link, raw: bytes) -> None:
+        if link is not self.link or not self.playing or self.stopping:
+            return
+        out = self.out
+        if (not self.host and self.sent_at is None and b'"legal":[]' in raw
+                and b'"game_over":true' not in raw and b'"type":"error"' not in raw):
+            return  # not this seat's turn and nothing awaited: not even parsed
+        m: dict[str, Any] = orjson.loads(raw)
+        kind = m.get("type")
+        if kind == "error":
+            if m.get("code") not in ("stale",):
+                out["errors"] += 1
+                out["error_codes"][m.get("code")] = out["error_codes"].get(m.get("code"), 0) + 1
+            self.sent_at = None
+            return
+        if kind == "rematch":
+            self._rematch(str(m["table"]))
+            return
+        if kind not in ("state", "event") or m.get("view") is None:
+            return
+        seq = int(m["seq"])
+        if self.sent_at is not None and seq > self.acted:
+            out["latencies"].append(time.monotonic() - self.sent_at)
+            self.sent_at = None
+        if m.get("game_over"):
+            if self.host and self.over_at < 0:
+                self.over_at = seq
+                out["games"] += 1
+                link.send(b'{"type":"rematch"}')
+            return
+        if m["view"].get("phase") == "over":
+            if self.host and self.next_for != seq:
+                self.next_for = seq
+                out["deals"] += 1
+                link.send(f'{{"type":"next_deal","at":{seq}}}'.encode())
+            return
+        legal = m.get("legal") or []
+        if legal and seq > self.acted and self.sent_at is None and self.pending is None:
+            self.acted = seq
+            move = self.rng.choice(legal)
+            if self.think:
+                self.pending = self.loop.call_later(self.think * (0.5 + self.rng.random()), self._move, move, seq)
+            else:
+                self._move(move, seq)
 
 
 def client_process(ws_base: str, tables: list[tuple[str, list[str]]], think: float, seed: int, go: Any,
@@ -252,22 +366,28 @@ def client_process(ws_base: str, tables: list[tuple[str, list[str]]], think: flo
     if cpus:
         os.sched_setaffinity(0, cpus)
     out: dict[str, Any] = {"latencies": [], "errors": 0, "error_codes": {}, "deals": 0, "games": 0,
-                           "connected": 0, "failures": 0, "cpu_s": 0.0}
+                           "rematches": 0, "connected": 0, "failures": 0, "cpu_s": 0.0}
     rng = random.Random(seed)
 
     async def main() -> None:
-        tasks = [asyncio.create_task(seat_client(ws_base, tid, tok, i == 0, think, out, random.Random(rng.random()),
-                                                 go, stop_at))
+        seats = [SeatClient(ws_base, tid, tok, i == 0, think, out, random.Random(rng.random()))
                  for tid, toks in tables for i, tok in enumerate(toks)]
-        while out["connected"] < len(tasks) and not all(t.done() for t in tasks):
-            await asyncio.sleep(0.05)
+        opened = await asyncio.gather(*(s.link.open() for s in seats), return_exceptions=True)
+        live = [s for s, e in zip(seats, opened, strict=True) if e is None]
+        out["connected"] = len(live)
+        out["failures"] += len(seats) - len(live)
         ready.put(out["connected"])
         while not go.is_set():
             await asyncio.sleep(0.005)
         cpu0 = time.process_time()  # this process's CPU during the play window
-        done, pending = await asyncio.wait(tasks, timeout=None)
+        for s in live:
+            s.start()
+        left = stop_at.value - time.time()
+        if live and left > 0:
+            await asyncio.wait([s.done for s in live], timeout=left)
+        for s in live:
+            s.stop()
         out["cpu_s"] = time.process_time() - cpu0
-        out["failures"] = sum(1 for t in done if t.exception() is not None)
 
     try:
         import uvloop
@@ -345,6 +465,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "client_cpu_ms_per_move": round(1000 * sum(o["cpu_s"] for o in outs) / moves, 3) if moves else None,
         "errors": sum(o["errors"] + o["failures"] for o in outs), "error_codes": codes,
         "deals_finished": sum(o["deals"] for o in outs), "games_finished": sum(o["games"] for o in outs),
+        "rematches": sum(o["rematches"] for o in outs),
     }
 
 

@@ -93,3 +93,20 @@ def test_no_server_at_the_url_is_one_line_and_no_traceback() -> None:
     assert "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("web_load: no canasta server answers at"), proc.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("think_ms", ["0", "20"])
+def test_a_short_run_plays_moves_through_a_real_server(think_ms: str) -> None:
+    """The whole benchmark, briefly: a server started by it, 2 tables, every seat a client (moves sent at once,
+    or after the think time); moves acknowledged, no error, every figure present (their values are not tested)."""
+    pytest.importorskip("uvicorn")
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--tables", "2", "--think-ms", think_ms, "--seconds", "2",
+                           "--client-procs", "1", "--json"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    res = json.loads(proc.stdout)
+    assert res["connected"] == 8 and res["errors"] == 0, res
+    assert res["moves"] >= (100 if think_ms == "0" else 10), res
+    for key in ("moves_per_second", "p50_ms", "p99_ms", "server_cpu_ms_per_move", "client_cpu_ms_per_move"):
+        assert isinstance(res[key], float) and res[key] > 0, (key, res)
