@@ -20,8 +20,11 @@ from canasta.agents import make_agent
 from canasta.build_info import is_compiled
 from canasta.engine.constraints import initial_meld_search
 from canasta.engine.deal import Deal
+from canasta.moves.actions import action_of
+from canasta.moves.notation import Move
 from canasta.play.match import play_game
 from canasta.rules.fields import Rules
+from helpers import make_deal, play
 from oracles.positions import _choose
 
 DEALS = 6
@@ -52,3 +55,24 @@ def test_the_hollywood_game_of_the_ci_goes_on() -> None:
     agents = [make_agent("random", seed=2320 + s) for s in range(rules.players)]
     game = play_game(rules, agents, seed=232, check=True)
     assert game.over
+
+
+@pytest.mark.skipif(is_compiled("canasta.engine.constraints.initial_meld_search"),
+                    reason="the budget is read inline by the compiled module: the pure build runs this test")
+def test_a_move_past_the_budget_refuses_that_move_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search that goes past the budget refuses the move it was asked about, not the others of the position: it
+    remembers the state after that move as gone past the budget, where it remembered the position before it, so
+    that every later move of the turn was refused without a search. Found by the opening oracle in escalator with
+    ``min_meld_naturals_only`` (2026-11-29, the position of the sweep's game 208): an unopened player with 24 cards
+    and 120 to make through a first canasta and its 11 cards was offered four melds of fives, those searched
+    before one went past the budget, and none of the melds of queens that make the canasta (the oracle: 38
+    moves refused that keep the minimum reachable; 6 now, each past the budget on its own)."""
+    monkeypatch.setattr(initial_meld_search, "SEARCH_BUDGET", 1)
+    d = make_deal("classic", ["4C 4D 4H 5C 5D 5H AC AD AH 9C JD", "6C 7C 8C 9D TC JC QC KC KD 6D 7D",
+                              "6H 8H 9H TH JH QH KH 4S 5S 6S 7S", "8D 9S TS JS QS KS AS 6S 5S 4D 7H"],
+                  stock="TD QD")
+    play(d, "draw")
+    fours = action_of(Move.parse("meld 4C 4D 4H"))  # 15 of the 50; the fives next, 30: past one state
+    aces = action_of(Move.parse("meld AC AD AH"))  # 60: the minimum made by the meld itself
+    assert not initial_meld_search.opening_reachable(d, fours)
+    assert initial_meld_search.opening_reachable(d, aces)
