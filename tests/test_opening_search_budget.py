@@ -24,7 +24,7 @@ from canasta.moves.actions import action_of
 from canasta.moves.notation import Move
 from canasta.play.match import play_game
 from canasta.rules.fields import Rules
-from helpers import make_deal, play
+from helpers import legal_strs, make_deal, play
 from oracles.positions import _choose
 
 DEALS = 6
@@ -76,3 +76,22 @@ def test_a_move_past_the_budget_refuses_that_move_only(monkeypatch: pytest.Monke
     aces = action_of(Move.parse("meld AC AD AH"))  # 60: the minimum made by the meld itself
     assert not initial_meld_search.opening_reachable(d, fours)
     assert initial_meld_search.opening_reachable(d, aces)
+
+
+@pytest.mark.skipif(is_compiled("canasta.engine.constraints.initial_meld_search"),
+                    reason="the budget is read inline by the compiled module: the pure build runs this test")
+def test_the_search_reaches_the_first_canasta_and_its_cards_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Escalator (§3.5): the first canasta brings the top 11 stock cards, which may make up the initial meld of the
+    same turn. 120 to make with wild cards counting nothing (``min_meld_naturals_only``): the hand's naturals make
+    95 at most, so only the queens' canasta and its cards (four kings and three aces, 100) open. Where a first
+    canasta brings cards the search tries the moves that leave the biggest meld first, so it finds that path in 3
+    states; in the order of the move ids it melded the fours, fives and sixes first and, on a budget of 5 states,
+    gave up and refused the queens."""
+    monkeypatch.setattr(initial_meld_search, "SEARCH_BUDGET", 5)
+    d = make_deal("escalator(min_meld_naturals_only=true)",
+                  ["QC QC QD QS QS JK JK 4C 4D 4H 5C 5D 5H 6C 6D"], upcard="7C",
+                  stock="6H 8C KC KD KH KS AC AD AH 9C 9D 9H TC", scores=[3000, 0])
+    play(d, "draw")
+    assert d.minimum[0] == 120
+    assert initial_meld_search.opening_reachable(d, action_of(Move.parse("meld QC QC QD")))
+    assert "meld QC QC QD" in legal_strs(d)
