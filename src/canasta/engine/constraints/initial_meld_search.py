@@ -321,17 +321,16 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
         active.pop()
         return ok
 
-    root = _key(c, seat)
-    got = memo.get(root)
+    got = memo.get(_key(c, seat))
     if got is not None:
         return got  # found earlier in the turn (a path found from an earlier position passes here)
-    if over and root in over:
-        return False  # this move's search went past the budget before: refused at once
+    if over and _key(deal, seat) in over:
+        return False  # this position's search went past the budget before: refused at once
     budget = [SEARCH_BUDGET]
     try:
         return run(c)
     except _OverBudget:
         for key in active:
             del memo[key]  # the answers in progress are no answers; those found stay (they are exact)
-        over.add(root)  # (the state after this move: another move of the position is searched on its own)
+        over.add(_key(deal, seat))
         return False  # past the budget: the answer of the fast plans (a refusal), as before the search
