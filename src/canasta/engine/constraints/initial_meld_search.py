@@ -285,14 +285,16 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
     c._do(action, move)
     memo, over = _memo(deal, seat, side)
     active: list[tuple[Any, ...]] = []  # the states whose search is in progress (their answer is not known yet)
+    cards_come = deal.rules.extra_cards > 0 and deal.rules.extra_cards_when == "first_canasta"  # §3.5 (the variant)
 
     def run(x: DealState) -> bool:
         if x.over or x.turn != seat or x.actor != seat:
             return False
         if x.opened[side] or x._opening_met(side):
             return x.hand_sizes[seat] + len(x.pending) >= 1
-        if x.open_total + _bound(x, seat, side) < x.minimum[side] and not extra_cards_in_turn(x):
-            return False  # (cards that come with a first canasta are not in the hand's bound)
+        extra = cards_come and extra_cards_in_turn(x)  # cards that come with a first canasta: not in the hand's bound
+        if not extra and x.open_total + _bound(x, seat, side) < x.minimum[side]:
+            return False
         key = _key(x, seat)
         got = memo.get(key)
         if got is not None:
@@ -304,7 +306,7 @@ def opening_reachable(deal: DealState, action: int, need: int | None = None) -> 
         active.append(key)
         ok = False
         acts = list(x.legal_actions())
-        if extra_cards_in_turn(x):
+        if extra:
             acts.sort(key=partial(_toward_canasta, x, side))  # the cards of a first canasta: tried first
         for a in acts:
             if ACTIONS[a][0] not in (MELD, ADD):
