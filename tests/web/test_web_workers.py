@@ -288,10 +288,15 @@ async def _kill_owner(base: str, tid: str, log: Path, owner: int, seats: list[Se
     while not re.search(rf"worker {owner} \(pid {pid}\) was killed by signal 9; restarting it", log.read_text()):
         assert time.monotonic() < deadline, log.read_text()  # kernel releases them after the connections)
         await asyncio.sleep(0.02)
+    back = False  # on a loaded machine the owner may be back already (its restart pause is 0.5 s): it serves then
     async with websockets.connect(seats[0].url) as ws:  # only the other worker listens now: it says why
-        with pytest.raises(websockets.ConnectionClosed):
-            await asyncio.wait_for(ws.recv(), 10)
-        assert (ws.close_code, ws.close_reason) == (1013, RESTARTING)
+        try:
+            first = await asyncio.wait_for(ws.recv(), 10)
+        except websockets.ConnectionClosed:
+            assert (ws.close_code, ws.close_reason) == (1013, RESTARTING)
+        else:
+            back = json.loads(first)["type"] in ("state", "event", "seats")
+            assert back, first
     statuses = []
     async with httpx.AsyncClient(base_url=base, timeout=10) as client:
         deadline = time.monotonic() + 30
@@ -302,7 +307,7 @@ async def _kill_owner(base: str, tid: str, log: Path, owner: int, seats: list[Se
                 break
             assert r.status_code == 503 and r.json()["code"] == "unavailable", r.text
             await asyncio.sleep(0.1)
-    assert statuses[0] == 503 and statuses[-1] == 200, statuses
+    assert (statuses[0] == 503 or back) and statuses[-1] == 200, statuses
     _pid(log, owner, after=1)  # started again
     assert not [b for b in bots if _running(b)], "the dead worker's bot process lingers"
     for seat in seats:
