@@ -301,3 +301,20 @@ def test_a_plain_move_message_reads_as_the_general_reader_reads_it(sp: list[str]
         except ProtocolError as e:
             return (e.code, str(e))
     assert outcome(raw) == outcome(raw.encode())
+
+
+def test_gained_names_the_cards_a_hand_received() -> None:
+    """``drew`` of a move event: the cards whose count grew, each as often as it grew, in card order; nothing
+    for a move that only lays cards down (a meld, a discard)."""
+    from canasta.cards.deck import card_str
+
+    before = [0] * 53
+    before[5], before[20] = 2, 1
+    after = list(before)
+    assert events.gained(before, after) == ()
+    after[20] = 0  # a discard
+    assert events.gained(before, after) == ()
+    after[3], after[5], after[52] = 1, 4, 1  # a pile taken: one new card, two more of one already held, a joker
+    assert events.gained(before, after) == (card_str(3), card_str(5), card_str(5), card_str(52))
+    with pytest.raises(ValueError):
+        events.gained(before, after[:-1])

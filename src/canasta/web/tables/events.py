@@ -10,6 +10,7 @@ sent only to the mover (:meth:`Event.for_seat`). Nothing else here names a hidde
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -58,10 +59,13 @@ def gained(before: Sequence[int], after: Sequence[int]) -> tuple[str, ...]:
     """
     if len(before) != len(after):
         raise ValueError("hands of different lengths")
+    more = list(map(operator.sub, after, before))
+    if max(more, default=0) <= 0:  # most moves (melds, discards) gain nothing: no loop in Python
+        return ()
     out: list[str] = []
-    for card, (had, has) in enumerate(zip(before, after, strict=True)):
-        if has > had:
-            out.extend([card_str(card)] * (has - had))
+    for card, n in enumerate(more):
+        if n > 0:
+            out.extend([card_str(card)] * n)
     return tuple(out)
 
 

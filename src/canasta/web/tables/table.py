@@ -116,6 +116,8 @@ class Table:
         self.clock_task: asyncio.Task[None] | None = None
         self.rematch: str | None = None
         """The id of the rematch table, once the host asked for one (:meth:`rematch_table`)."""
+        self._hands: dict[int, tuple[tuple[int, ...], list[str]]] = {}
+        """Per deal seat, its hand's counts and their text when last sent (:meth:`_hand_text`)."""
 
     # ------------------------------------------------------------------ facts
 
@@ -290,10 +292,11 @@ class Table:
             del self.move_seats[-1][number:]
             log.scores, log.breakdowns, log.out_seat = [], [], -1
             game.deal = game.replay_deal(moves=log.moves)
-        op = StoreOp("move", self.id, {"deal": len(game.logs) - 1, "seq": number, "seat": seat, "text": str(done),
+        text = _move_text(done)
+        op = StoreOp("move", self.id, {"deal": len(game.logs) - 1, "seq": number, "seat": seat, "text": text,
                                        "status": "finished" if self.status == "finished" else None,
                                        "clock_left": self._clock_left(seat)})
-        event = Event(self.seq + 1, "move", seat, str(done), drew, len(game.logs))
+        event = Event(self.seq + 1, "move", seat, text, drew, len(game.logs))
         return Change([op], [event], undo, deal_changed=ended)
 
     def _clock_left(self, seat: int) -> float | None:
@@ -419,7 +422,7 @@ class Table:
                 if "any" in cache:
                     shared, view = cache["any"]
                     own = dict(shared)
-                    own["seat"], own["side"], own["hand"] = seat, side, hand_text(deal.hands[mine])
+                    own["seat"], own["side"], own["hand"] = seat, side, self._hand_text(mine)
                     if shared["side"] != side:
                         own["pile"] = {**shared["pile"], "frozen_for_me": deal.pile_frozen_for(side),
                                        "frozen_reason": deal.frozen_reason(side)}
@@ -433,6 +436,18 @@ class Table:
         partner = next((d for d in range(len(game.seating.seats)) if deal.side_of[d] == side), 0)
         view = deal.view(partner)
         return view_dict(view, game.seating.seats, rules.players, spectator=-1 if seat is None else seat), view
+
+    def _hand_text(self, mine: int) -> list[str]:
+        """:func:`~canasta.web.protocol.hand_text` of deal seat ``mine``'s hand, kept while the hand is the same:
+        after a move only the mover's hand changes, so the other seats' messages reuse their text (never
+        modified: it is only encoded)."""
+        counts = tuple(self.game.deal.hands[mine])  # type: ignore[union-attr]
+        known = self._hands.get(mine)
+        if known is not None and known[0] == counts:
+            return known[1]
+        text = hand_text(counts)
+        self._hands[mine] = (counts, text)
+        return text
 
     def legal_for(self, seat: int | None) -> list[str]:
         """The legal moves of ``seat`` if it is to act (its own cards only), else []."""
