@@ -51,6 +51,7 @@ import orjson
 import psutil
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
+from websockets.protocol import State
 from websockets.uri import parse_uri
 
 
@@ -214,7 +215,7 @@ class _Link(asyncio.Protocol):
         for event in self.ws.events_received():
             if isinstance(event, Frame):
                 if event.opcode is Opcode.TEXT:
-                    self.seat.message(self, event.data)
+                    self.seat.message(self, bytes(event.data))  # (bytes already: not copied)
             elif not self.opened.done():  # the handshake's response
                 exc = self.ws.handshake_exc
                 self.opened.set_exception(exc) if exc is not None else self.opened.set_result(None)
@@ -231,6 +232,10 @@ class _Link(asyncio.Protocol):
             self.transport.write(b"".join(data))  # (an empty chunk, the end of the stream, joins as nothing)
 
     def send(self, text: bytes) -> None:
+        """Send a text frame; nothing once the connection is closing (the server closed it: ``connection_lost``
+        follows and counts it)."""
+        if self.ws.state is not State.OPEN:
+            return
         self.ws.send_text(text)
         self.flush()
 
@@ -277,10 +282,14 @@ class SeatClient:
 
     def lost(self, link: _Link) -> None:
         if link is self.link and not self.stopping:
-            if self.playing:
-                self.out["failures"] += 1  # the server closed a seat's socket mid-game
-            if not self.done.done():
-                self.done.set_result(None)
+            self._fail(counted=self.playing)  # the server closed a seat's socket (mid-game: a failure)
+
+    def _fail(self, counted: bool = True) -> None:
+        """This seat stops playing (its socket is gone); ``counted``: a failure of the run."""
+        if counted:
+            self.out["failures"] += 1
+        if not self.done.done():
+            self.done.set_result(None)
 
     def _move(self, move: str, seq: int) -> None:
         self.pending = None
@@ -303,9 +312,7 @@ class SeatClient:
                 await self.link.open()
             except Exception:
                 if not self.stopping:
-                    self.out["failures"] += 1
-                    if not self.done.done():
-                        self.done.set_result(None)
+                    self._fail()
                 return
             if self.host and not self.stopping:
                 self.link.send(b'{"type":"start"}')

@@ -9,6 +9,8 @@ import itertools
 import json
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -110,3 +112,26 @@ def test_a_short_run_plays_moves_through_a_real_server(think_ms: str) -> None:
     assert res["moves"] >= (100 if think_ms == "0" else 10), res
     for key in ("moves_per_second", "p50_ms", "p99_ms", "server_cpu_ms_per_move", "client_cpu_ms_per_move"):
         assert isinstance(res[key], float) and res[key] > 0, (key, res)
+
+
+@pytest.mark.slow
+def test_a_server_that_stops_mid_run_is_counted_not_a_traceback() -> None:
+    """The server at ``--url`` stops while its tables play (think time 100 ms, so moves are waiting on timers
+    when the sockets close): every seat's lost socket is an error of the run, and nothing else is printed."""
+    pytest.importorskip("uvicorn")
+    web_load = _load()
+    port = web_load.free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = web_load.start_server(f"sqlite:///{tmp}/load.db", port)
+        try:
+            run = subprocess.Popen([sys.executable, str(SCRIPT), "--url", f"http://127.0.0.1:{port}", "--tables", "20",
+                                    "--think-ms", "100", "--seconds", "60", "--client-procs", "1", "--json"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            time.sleep(6)  # tables made, seats connected and playing
+        finally:
+            server.terminate()
+            server.wait(30)
+        out, err = run.communicate(timeout=120)
+    assert "Traceback" not in err and "Exception" not in err, err
+    res = json.loads(out)
+    assert res["connected"] == 80 and res["errors"] == 80 and res["seconds"] < 60, res
