@@ -4,6 +4,7 @@ be (the load figures themselves are the benchmark's, never a test's)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import itertools
 import json
@@ -127,7 +128,7 @@ def test_a_server_that_stops_mid_run_is_counted_not_a_traceback() -> None:
             run = subprocess.Popen([sys.executable, str(SCRIPT), "--url", f"http://127.0.0.1:{port}", "--tables", "20",
                                     "--think-ms", "100", "--seconds", "60", "--client-procs", "1", "--json"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            time.sleep(6)  # tables made, seats connected and playing
+            _wait_for_moves(f"{tmp}/load.db", 40)  # every seat is connected before the first move
         finally:
             server.terminate()
             server.wait(30)
@@ -135,3 +136,17 @@ def test_a_server_that_stops_mid_run_is_counted_not_a_traceback() -> None:
     assert "Traceback" not in err and "Exception" not in err, err
     res = json.loads(out)
     assert res["connected"] == 80 and res["errors"] == 80 and res["seconds"] < 60, res
+
+
+def _wait_for_moves(path: str, n: int, timeout: float = 120.0) -> None:
+    """Wait until the SQLite store at ``path`` holds ``n`` moves."""
+    import sqlite3
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.closing(sqlite3.connect(path, timeout=5)) as db:
+            with contextlib.suppress(sqlite3.OperationalError):  # (the table is made by the server's start)
+                if db.execute("SELECT count(*) FROM web_moves").fetchone()[0] >= n:
+                    return
+        time.sleep(0.2)
+    raise AssertionError(f"fewer than {n} moves stored in {timeout:g} s")
