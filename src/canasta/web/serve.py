@@ -3,8 +3,8 @@
 :func:`run_serve` builds the app of :func:`canasta.web.app.create_app` on the
 database named (a SQLite file by default, ``canasta.db`` in the current
 directory; a PostgreSQL URL such as ``postgresql+psycopg://user@host/db``),
-prints the address, opens it in the browser unless told not to, and serves
-until Ctrl+C.
+prints the address once the server listens (:func:`when_listening`: restoring the stored tables
+can take a while), opens it in the browser then unless told not to, and serves until Ctrl+C.
 """
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 import socket
 import threading
+import time
 import webbrowser
+from collections.abc import Callable
 from typing import Any
 
 from canasta.web.gctune import tune_gc
@@ -96,11 +98,8 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
             Store(url).close()  # create the tables once, before the workers open the database together
         except Exception as e:
             raise ServeError(f"cannot open the database {masked_url(url)}: {_masked_error(e, url)}") from None
-        address = f"http://{host if ':' not in host else '[' + host + ']'}:{port}/"
-        print(f"Canasta is served at {address} by {workers} processes (database: {masked_url(url)}); "
-              "press Ctrl+C to stop.", flush=True)
-        if not no_browser:
-            threading.Timer(2.0, lambda: webbrowser.open(address)).start()
+        print(f"Canasta is starting {workers} processes (database: {masked_url(url)})...", flush=True)
+        _announce_when_ready(host, port, no_browser, f" by {workers} processes")
         options: dict[str, Any] = {"bot_delay": bot_delay, "security": security, "bot_processes": 1}
         if redis is not None and advertise is not None:
             from canasta.web.lease_router import run_lease_workers
@@ -120,12 +119,46 @@ def run_serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = 
         from canasta.web.lease_router import LeaseRouter
 
         app = LeaseRouter(app, redis, advertise, int(lease_ttl * 1000), security.allowed_origins)  # type: ignore[assignment]
-    address = f"http://{host if ':' not in host else '[' + host + ']'}:{port}/"
-    print(f"Canasta is served at {address} (database: {masked_url(url)}); press Ctrl+C to stop.", flush=True)
-    if not no_browser:
-        threading.Timer(1.0, lambda: webbrowser.open(address)).start()
+    print(f"Canasta is starting (database: {masked_url(url)})...", flush=True)
+    _announce_when_ready(host, port, no_browser)
     tune_gc()
     uvicorn.run(app, host=host, port=port, **UVICORN_OPTIONS)  # type: ignore[arg-type]
+
+
+def when_listening(host: str, port: int, then: Callable[[], None], timeout: float = 600.0) -> threading.Thread:
+    """Call ``then()``, on a daemon thread, once ``host:port`` accepts TCP connections (tried every 0.1 s;
+    a wildcard host is tried on this machine's loopback); never if it does not within ``timeout`` seconds
+    (the server did not start, and says why itself). Returns the thread (started)."""
+    target = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+
+    def wait() -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection((target, port), timeout=1):
+                    pass
+            except OSError:
+                time.sleep(0.1)
+                continue
+            then()
+            return
+
+    thread = threading.Thread(target=wait, name="canasta-ready", daemon=True)
+    thread.start()
+    return thread
+
+
+def _announce_when_ready(host: str, port: int, no_browser: bool, how: str = "") -> None:
+    """Once the server listens (restoring the stored tables can take a while): say so with its address, and
+    open it in the browser unless ``no_browser``."""
+    address = f"http://{host if ':' not in host else '[' + host + ']'}:{port}/"
+
+    def ready() -> None:
+        print(f"Canasta is ready at {address}{how}; press Ctrl+C to stop.", flush=True)
+        if not no_browser:
+            webbrowser.open(address)
+
+    when_listening(host, port, ready)
 
 
 def _check_redis(redis: str, advertise: str | None, host: str, port: int, workers: int, lease_ttl: float) -> str:
