@@ -192,7 +192,7 @@ def assert_center_apart(page: Page) -> None:
 
 def assert_inside_viewport(page: Page) -> None:
     """The hand, stock, pile, own melds and actions are all inside the phone's viewport, without scrolling."""
-    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
     assert_center_apart(page)
     for role in ROLES:
         box = page.locator(f"[data-role='{role}']").bounding_box()
@@ -233,6 +233,37 @@ def test_a_whole_deal_by_clicks_and_drags(server: Server, browser: Browser, tmp_
         assert page.locator("#over-body .cards-left li").count() == 4
         page.screenshot(path=str(shots_dir(tmp_path) / f"table-{size}-deal-over.png"))
         assert visible_raw_keys(page, locale_keys()) == []  # the deal's end is worded too
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_hand_too_long_for_one_line_stays_on_the_screen(server: Server, browser: Browser, tmp_path: Path,
+                                                           size: str) -> None:
+    """A hand of 46 cards (a big pile taken): on a phone it is laid in rows, and every card stays inside the
+    viewport; every card's top-left corner (its rank) is its own, not covered, so each can be read and touched.
+    (A phone's single line once ran off the screen's right edge with a long hand; dragging a card from there
+    scrolled the whole page sideways.)"""
+    page = open_table(browser, server, DESKTOP if size == "desktop" else PHONE)
+    try:
+        wait_state(page, MY_TURN)
+        page.wait_for_function("() => !document.querySelector('[data-role=\"moving-card\"]')")
+        page.evaluate("""() => { const h = S.view.hand;
+            S.view.hand = [...Array(46)].map((_, i) => h[i % h.length]); renderMyHand(); }""")
+        assert page.locator("#hand .card").count() == 46
+        if size == "phone":
+            assert_inside_viewport(page)
+        width = (DESKTOP if size == "desktop" else PHONE)["width"]
+        outside = page.evaluate(f"""() => [...document.querySelectorAll('#hand .card')].filter((c) => {{
+            const r = c.getBoundingClientRect(); return r.left < 0 || r.right > {width} + 0.5; }}).length""")
+        assert outside == 0, f"{outside} cards of the hand off the screen"
+        rows = page.evaluate("document.querySelectorAll('#hand .hand-break').length + 1")
+        assert rows == (1 if size == "desktop" else 2), rows
+        covered = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].filter((c) => {
+            const r = c.getBoundingClientRect(), at = document.elementFromPoint(r.left + 3, r.top + 3);
+            return !at || at.closest('.card') !== c; }).map((c) => c.dataset.index)""")
+        assert covered == [], covered
+        page.screenshot(path=str(shots_dir(tmp_path) / f"table-{size}-long-hand.png"))
     finally:
         page.context.close()
 

@@ -294,15 +294,27 @@ function renderMyHand() {
   fitHand();
 }
 
-/* Overlap the hand's cards so that it fits its width on one line, as a hand held at a table. */
+/* The least a card of the hand shows beside the next one (px): its rank, and room to touch it. */
+const HAND_MIN_STEP = 10;
+
+/* Overlap the hand's cards so that it fits its width on one line, as a hand held at a table. A hand too long for
+   one line even at the closest overlap (a big pile taken, on a phone) is laid in as few rows as it needs, each
+   row half over the one above (the ranks stay in sight), rows split by a line break: nothing leaves the screen. */
 function fitHand() {
   const box = $("hand");
-  const cards = box.querySelectorAll(".card");
+  box.querySelectorAll(".hand-break").forEach((b) => b.remove());
+  const cards = [...box.querySelectorAll(".card")];
   if (!cards.length) return;
   const cw = cards[0].getBoundingClientRect().width || 48;
   const width = box.clientWidth - 8;
-  const step = Math.max(10, Math.min(cw + 4, (width - cw) / Math.max(1, cards.length - 1)));
+  const stepFor = (n) => (width - cw) / Math.max(1, n - 1);
+  let rows = 1;
+  while (rows < cards.length && stepFor(Math.ceil(cards.length / rows)) < HAND_MIN_STEP) rows++;
+  const perRow = Math.ceil(cards.length / rows);
+  const step = Math.max(HAND_MIN_STEP, Math.min(cw + 4, stepFor(perRow)));
   box.style.setProperty("--overlap", (step - cw) + "px");
+  box.classList.toggle("rows", rows > 1);
+  for (let r = 1; r < rows; r++) cards[r * perRow].before(el("span", { class: "hand-break" }));
 }
 
 /* Cards of the hand that could take the pile (the engine's legal takes), shown on hovering the pile. */
