@@ -422,7 +422,7 @@ class Table:
                 if "any" in cache:
                     shared, view = cache["any"]
                     own = dict(shared)
-                    own["seat"], own["side"], own["hand"] = seat, side, self._hand_text(mine)
+                    own["seat"], own["side"], own["hand"] = seat, side, self._hand_text(deal, mine)
                     if shared["side"] != side:
                         own["pile"] = {**shared["pile"], "frozen_for_me": deal.pile_frozen_for(side),
                                        "frozen_reason": deal.frozen_reason(side)}
@@ -437,11 +437,11 @@ class Table:
         view = deal.view(partner)
         return view_dict(view, game.seating.seats, rules.players, spectator=-1 if seat is None else seat), view
 
-    def _hand_text(self, mine: int) -> list[str]:
+    def _hand_text(self, deal: Deal, mine: int) -> list[str]:
         """:func:`~canasta.web.protocol.hand_text` of deal seat ``mine``'s hand, kept while the hand is the same:
         after a move only the mover's hand changes, so the other seats' messages reuse their text (never
         modified: it is only encoded)."""
-        counts = tuple(self.game.deal.hands[mine])  # type: ignore[union-attr]
+        counts = tuple(deal.hands[mine])
         known = self._hands.get(mine)
         if known is not None and known[0] == counts:
             return known[1]
