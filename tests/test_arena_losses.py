@@ -1,0 +1,45 @@
+"""benchmarks/arena_losses.py: the summary over every play says where a bot's margin comes from."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta.rules.fields import Rules
+
+COUNTS = ("natural_canastas", "mixed_canastas", "wild_canastas", "sequence_canastas", "mixed_sequence_canastas")
+"""Breakdown items that count canastas rather than points (canasta.scoring.sides.SideScore)."""
+
+
+def _module() -> Any:
+    path = Path(__file__).parents[1] / "benchmarks" / "arena_losses.py"
+    spec = importlib.util.spec_from_file_location("arena_losses", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_lead_per_item_adds_up_to_the_margin_and_the_side_that_went_out_has_its_bonus() -> None:
+    losses = _module()
+    rules = Rules.preset("classic")
+    plays = [p for index in range(3) for p in losses.play_shuffle(rules, ("hard", "random"), 5, index)]
+    for p in plays:
+        lead = losses.lead_by_item([p], rules.teams)
+        assert sum(v for k, v in lead.items() if k not in COUNTS) == pytest.approx(p["margin"], abs=0.1)
+        who = losses.who_went_out(p, rules.teams)
+        if who != "nobody":
+            side = p["a_sides"][0] if who == "A" else 1 - p["a_sides"][0]
+            assert p["breakdowns"][side]["going_out"] > 0
+    mean = losses.lead_by_item(plays, rules.teams)
+    assert sum(v for k, v in mean.items() if k not in COUNTS) == pytest.approx(
+        sum(p["margin"] for p in plays) / len(plays), abs=0.5)
+
+
+def test_the_summary_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _module().main(["hard", "random", "--deals", "1", "--seed", "2", "--quiet"]) == 0
+    err = capsys.readouterr().err
+    assert "every play: went out" in err and "A's lead per item" in err
