@@ -376,3 +376,14 @@ def with_docstrings(module: types.ModuleType) -> types.ModuleType:
     finally:
         del sys.modules[spec.name]
     return source
+
+
+def benchmark_module(name: str) -> Any:
+    """The script ``benchmarks/<name>.py`` loaded as a module (the benchmarks are not a package), so that a test
+    can call its functions."""
+    path = Path(__file__).parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from canasta.rules.fields import Rules
+from helpers import benchmark_module
 
 COUNTS = ("natural_canastas", "mixed_canastas", "wild_canastas", "sequence_canastas", "mixed_sequence_canastas")
 """Breakdown items that count canastas rather than points (canasta.scoring.sides.SideScore)."""
 
 
-def _module() -> Any:
-    path = Path(__file__).parents[1] / "benchmarks" / "arena_losses.py"
-    spec = importlib.util.spec_from_file_location("arena_losses", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_lead_per_item_adds_up_to_the_margin_and_the_side_that_went_out_has_its_bonus() -> None:
-    losses = _module()
+    losses = benchmark_module("arena_losses")
     rules = Rules.preset("classic")
     plays = [p for index in range(3) for p in losses.play_shuffle(rules, ("hard", "random"), 5, index)]
     for p in plays:
@@ -40,6 +28,6 @@ def test_the_lead_per_item_adds_up_to_the_margin_and_the_side_that_went_out_has_
 
 
 def test_the_summary_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    assert _module().main(["hard", "random", "--deals", "1", "--seed", "2", "--quiet"]) == 0
+    assert benchmark_module("arena_losses").main(["hard", "random", "--deals", "1", "--seed", "2", "--quiet"]) == 0
     err = capsys.readouterr().err
     assert "every play: went out" in err and "A's lead per item" in err

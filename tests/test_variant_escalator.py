@@ -14,9 +14,6 @@ sevens; game to 10,000. Seat 0 plays first; seats 0 and 2 are side 0.
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -32,7 +29,7 @@ from canasta.play.match import play_game
 from canasta.rules.fields import Rules, RulesError, describe
 from canasta.scoring.deal_score import score_side
 from canasta.scoring.sides import SideResult
-from helpers import cards, draw_until, legal_strs, make_deal, melds_of, play, snapshot
+from helpers import benchmark_module, cards, draw_until, legal_strs, make_deal, melds_of, play, snapshot
 
 ESC = Rules.preset("escalator")
 OPEN = "KC KD KH AC AD AH"  # 90: opens side 0 (minimum 50)
@@ -451,20 +448,11 @@ def test_heuristic_melds_a_rank_without_the_card_its_run_needs() -> None:
     assert cards("8S")[0] in d.view(0).hand and melds_of(d, 0)["8"] == cards("8C 8D 8H")
 
 
-def _escalator_runs_module() -> Any:
-    path = Path(__file__).parents[1] / "benchmarks" / "escalator_runs.py"
-    spec = importlib.util.spec_from_file_location("escalator_runs", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.slow
 def test_heuristic_players_lay_escalators_in_self_play() -> None:
     """benchmarks/escalator_runs.py: 2 escalators in 100 heuristic deals before the players collected runs
     (29 after, seed 1); the count must stay clearly positive."""
-    seqs, others = _escalator_runs_module().count_escalators("escalator", "heuristic", 100, 1)
+    seqs, others = benchmark_module("escalator_runs").count_escalators("escalator", "heuristic", 100, 1)
     assert seqs >= 10 and others > 500
 
 
