@@ -57,13 +57,18 @@ def play_shuffle(rules: Rules, specs: tuple[str, str], seed: int, index: int) ->
     return out
 
 
+def is_count(item: str) -> bool:
+    """Whether a breakdown item counts canastas (``natural_canastas``, ``sequence_canastas``, ...: every key ending in
+    ``_canastas``, :class:`canasta.scoring.sides.SideScore`) rather than giving points."""
+    return item.endswith("_canastas")
+
+
 def reason(p: dict[str, Any], teams: int) -> str:
     """A rough reason why A lost play ``p``: the breakdown item that differs most against A."""
     a = p["a_sides"][0]
     b = next(s for s in range(teams) if s not in p["a_sides"])
     ba, bb = p["breakdowns"][a], p["breakdowns"][b]
-    diffs = {k: bb.get(k, 0) - ba.get(k, 0) for k in set(ba) | set(bb)
-             if k not in ("natural_canastas", "mixed_canastas", "wild_canastas")}
+    diffs = {k: bb.get(k, 0) - ba.get(k, 0) for k in set(ba) | set(bb) if not is_count(k)}
     k = max(diffs, key=lambda x: diffs[x])
     return k
 
@@ -75,7 +80,8 @@ def who_went_out(p: dict[str, Any], teams: int) -> str:
 
 
 def lead_by_item(plays: list[dict[str, Any]], teams: int) -> dict[str, float]:
-    """A's mean lead per breakdown item over ``plays`` (A's first side minus the first other side, points)."""
+    """A's mean lead per breakdown item over ``plays`` (A's first side minus the first other side: points, or
+    canastas for the items that count them, :func:`is_count`)."""
     sums: defaultdict[str, float] = defaultdict(float)
     for p in plays:
         a = p["a_sides"][0]
@@ -97,13 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     rules = Rules.parse(args.variant)
     wins = 0.0
-    plays = 0
     reasons: Counter[str] = Counter()
     outs: Counter[str] = Counter()
     every: list[dict[str, Any]] = []
     for i in range(args.deals):
         for p in play_shuffle(rules, (args.a, args.b), args.seed, i):
-            plays += 1
             wins += p["win"]
             every.append(p)
             outs[who_went_out(p, rules.teams)] += 1
@@ -123,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
             for s, bd in enumerate(p["breakdowns"]):
                 items = " ".join(f"{k}={v}" for k, v in bd.items() if v)
                 print(f"    side {s}{' (A)' if s in p['a_sides'] else ''}: {items}")
+    plays = len(every)
     print(f"{args.a} vs {args.b}: {wins:g}/{plays} = {100 * wins / plays:.1f}%  losses by reason: "
           f"{dict(reasons.most_common())}", file=sys.stderr)
     moves = sum(p["moves"] for p in every) / max(1, plays)

@@ -7,9 +7,6 @@ import pytest
 from canasta.rules.fields import Rules
 from helpers import benchmark_module
 
-COUNTS = ("natural_canastas", "mixed_canastas", "wild_canastas", "sequence_canastas", "mixed_sequence_canastas")
-"""Breakdown items that count canastas rather than points (canasta.scoring.sides.SideScore)."""
-
 
 def test_the_lead_per_item_adds_up_to_the_margin_and_the_side_that_went_out_has_its_bonus() -> None:
     losses = benchmark_module("arena_losses")
@@ -17,13 +14,13 @@ def test_the_lead_per_item_adds_up_to_the_margin_and_the_side_that_went_out_has_
     plays = [p for index in range(3) for p in losses.play_shuffle(rules, ("hard", "random"), 5, index)]
     for p in plays:
         lead = losses.lead_by_item([p], rules.teams)
-        assert sum(v for k, v in lead.items() if k not in COUNTS) == pytest.approx(p["margin"], abs=0.1)
+        assert sum(v for k, v in lead.items() if not losses.is_count(k)) == pytest.approx(p["margin"], abs=0.1)
         who = losses.who_went_out(p, rules.teams)
         if who != "nobody":
             side = p["a_sides"][0] if who == "A" else 1 - p["a_sides"][0]
             assert p["breakdowns"][side]["going_out"] > 0
     mean = losses.lead_by_item(plays, rules.teams)
-    assert sum(v for k, v in mean.items() if k not in COUNTS) == pytest.approx(
+    assert sum(v for k, v in mean.items() if not losses.is_count(k)) == pytest.approx(
         sum(p["margin"] for p in plays) / len(plays), abs=0.5)
 
 
