@@ -297,23 +297,61 @@ function renderMyHand() {
 /* The least a card of the hand shows beside the next one (px): its rank, and room to touch it. */
 const HAND_MIN_STEP = 10;
 
-/* Overlap the hand's cards so that it fits its width on one line, as a hand held at a table. A hand too long for
-   one line even at the closest overlap (a big pile taken, on a phone) is laid in as few rows as it needs, each
-   row half over the one above (the ranks stay in sight), rows split by a line break: nothing leaves the screen. */
+/* What a card of the hand must show beside the next one for its whole rank to be read (px): up to the right end of
+   the rank's characters, at least HAND_MIN_STEP. A fixed step cut a 10 to "1", a joker's "JK" to "J" (a jack's rank), and on
+   a desktop's larger type even a Q or an A. */
+function handCardNeed(card) {
+  const label = card.querySelector(".r");
+  if (!label) return HAND_MIN_STEP;
+  const text = document.createRange();  // the characters' own box (the label's box spans the card)
+  text.selectNodeContents(label);
+  return Math.max(HAND_MIN_STEP, Math.ceil(text.getBoundingClientRect().right - card.getBoundingClientRect().left));
+}
+
+/* The largest step (px, at most `most`) at which the cards of `needs` (each card's need but the row's last) fit
+   in `room` px beside the last card's width, each showing max(step, its need); null if even HAND_MIN_STEP does
+   not fit. */
+function rowStep(needs, room, most) {
+  const used = (step) => needs.reduce((sum, need) => sum + Math.max(step, need), 0);
+  if (used(HAND_MIN_STEP) > room) return null;
+  if (used(most) <= room) return most;
+  let lo = HAND_MIN_STEP, hi = most;
+  for (let i = 0; i < 20; i++) { const mid = (lo + hi) / 2; if (used(mid) <= room) lo = mid; else hi = mid; }
+  return lo;
+}
+
+/* Overlap the hand's cards so that it fits its width on one line, as a hand held at a table, every rank whole in
+   sight (a 10 or a joker keeps both its characters). A hand too long for one line even at the closest overlap (a big
+   pile taken, on a phone) is laid in as few rows as it needs, each row half over the one above (the ranks stay
+   in sight), rows split by a line break: nothing leaves the screen. */
 function fitHand() {
   const box = $("hand");
   box.querySelectorAll(".hand-break").forEach((b) => b.remove());
   const cards = [...box.querySelectorAll(".card")];
+  cards.forEach((c) => c.style.removeProperty("--overlap"));
   if (!cards.length) return;
   const cw = cards[0].getBoundingClientRect().width || 48;
-  const width = box.clientWidth - 8;
-  const stepFor = (n) => (width - cw) / Math.max(1, n - 1);
-  let rows = 1;
-  while (rows < cards.length && stepFor(Math.ceil(cards.length / rows)) < HAND_MIN_STEP) rows++;
-  const perRow = Math.ceil(cards.length / rows);
-  const step = Math.max(HAND_MIN_STEP, Math.min(cw + 4, stepFor(perRow)));
+  const room = box.clientWidth - 8 - cw;
+  const needs = cards.map(handCardNeed);
+  const layout = (perRow) => {  // one step for every row: the smallest any row needs
+    let step = cw + 4;
+    for (let a = 0; a < cards.length; a += perRow) {
+      const s = rowStep(needs.slice(a, Math.min(cards.length, a + perRow) - 1), room, cw + 4);
+      if (s === null) return null;
+      step = Math.min(step, s);
+    }
+    return step;
+  };
+  let rows = 1, perRow = cards.length, step = layout(perRow);
+  while (step === null && rows < cards.length) { rows++; perRow = Math.ceil(cards.length / rows); step = layout(perRow); }
+  if (step === null) step = HAND_MIN_STEP;
   box.style.setProperty("--overlap", (step - cw) + "px");
   box.classList.toggle("rows", rows > 1);
+  cards.forEach((c, i) => {  // the card after a wider rank starts past it
+    if (i + 1 < cards.length && (i + 1) % perRow && needs[i] > step) {
+      cards[i + 1].style.setProperty("--overlap", (needs[i] - cw) + "px");
+    }
+  });
   for (let r = 1; r < rows; r++) cards[r * perRow].before(el("span", { class: "hand-break" }));
 }
 
