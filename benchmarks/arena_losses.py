@@ -63,20 +63,24 @@ def is_count(item: str) -> bool:
     return item.endswith("_canastas")
 
 
+def first_sides(p: dict[str, Any], teams: int) -> tuple[int, int]:
+    """A's first side in play ``p`` and the first side that is not A's."""
+    return p["a_sides"][0], next(s for s in range(teams) if s not in p["a_sides"])
+
+
 def reason(p: dict[str, Any], teams: int) -> str:
     """A rough reason why A lost play ``p``: the breakdown item that differs most against A."""
-    a = p["a_sides"][0]
-    b = next(s for s in range(teams) if s not in p["a_sides"])
+    a, b = first_sides(p, teams)
     ba, bb = p["breakdowns"][a], p["breakdowns"][b]
     diffs = {k: bb.get(k, 0) - ba.get(k, 0) for k in set(ba) | set(bb) if not is_count(k)}
     k = max(diffs, key=lambda x: diffs[x])
     return k
 
 
-def who_went_out(p: dict[str, Any], teams: int) -> str:
-    """``A``, ``B`` or ``nobody``: who went out in play ``p``."""
+def who_went_out(p: dict[str, Any], rules: Rules) -> str:
+    """``A``, ``B`` or ``nobody``: who went out in play ``p`` (of a deal of ``rules``)."""
     out = p["out_seat"]
-    return "nobody" if out is None or out < 0 else ("A" if out % teams in p["a_sides"] else "B")
+    return "nobody" if out is None or out < 0 else ("A" if rules.side_of(out) in p["a_sides"] else "B")
 
 
 def lead_by_item(plays: list[dict[str, Any]], teams: int) -> dict[str, float]:
@@ -84,8 +88,7 @@ def lead_by_item(plays: list[dict[str, Any]], teams: int) -> dict[str, float]:
     canastas for the items that count them, :func:`is_count`)."""
     sums: defaultdict[str, float] = defaultdict(float)
     for p in plays:
-        a = p["a_sides"][0]
-        b = next(s for s in range(teams) if s not in p["a_sides"])
+        a, b = first_sides(p, teams)
         for k in set(p["breakdowns"][a]) | set(p["breakdowns"][b]):
             sums[k] += p["breakdowns"][a].get(k, 0) - p["breakdowns"][b].get(k, 0)
     return {k: round(v / max(1, len(plays)), 1) for k, v in sorted(sums.items()) if v}
@@ -110,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
         for p in play_shuffle(rules, (args.a, args.b), args.seed, i):
             wins += p["win"]
             every.append(p)
-            outs[who_went_out(p, rules.teams)] += 1
+            who = who_went_out(p, rules)
+            outs[who] += 1
             if p["win"] == 1.0:
                 continue
             why = reason(p, rules.teams)
@@ -121,7 +125,6 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps(p | {"reason": why}))
                 continue
             a = p["a_sides"][0]
-            who = who_went_out(p, rules.teams)
             print(f"shuffle {i} play {p['play']}: A side {a} margin {p['margin']:+.0f} scores {p['scores']} "
                   f"out: {who} after {p['moves']} moves; reason {why}")
             for s, bd in enumerate(p["breakdowns"]):

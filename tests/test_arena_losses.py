@@ -15,7 +15,7 @@ def test_the_lead_per_item_adds_up_to_the_margin_and_the_side_that_went_out_has_
     for p in plays:
         lead = losses.lead_by_item([p], rules.teams)
         assert sum(v for k, v in lead.items() if not losses.is_count(k)) == pytest.approx(p["margin"], abs=0.1)
-        who = losses.who_went_out(p, rules.teams)
+        who = losses.who_went_out(p, rules)
         if who != "nobody":
             side = p["a_sides"][0] if who == "A" else 1 - p["a_sides"][0]
             assert p["breakdowns"][side]["going_out"] > 0

@@ -237,6 +237,16 @@ def test_a_whole_deal_by_clicks_and_drags(server: Server, browser: Browser, tmp_
         page.context.close()
 
 
+def show_long_hand(page: Page, count: int, kinds: list[str] | None = None) -> None:
+    """Once the person is to act and no card is flying, give him a hand of ``count`` cards, ``kinds`` (card codes)
+    over and over, or his own hand's cards, and lay it out as a new hand is (``renderMyHand``)."""
+    wait_state(page, MY_TURN)
+    page.wait_for_function("() => !document.querySelector('[data-role=\"moving-card\"]')")
+    page.evaluate("""([count, kinds]) => { const h = kinds || S.view.hand;
+        S.view.hand = [...Array(count)].map((_, i) => h[i % h.length]); renderMyHand(); }""", [count, kinds])
+    assert page.locator("#hand .card").count() == count
+
+
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_hand_too_long_for_one_line_stays_on_the_screen(server: Server, browser: Browser, tmp_path: Path,
                                                            size: str) -> None:
@@ -246,11 +256,7 @@ def test_a_hand_too_long_for_one_line_stays_on_the_screen(server: Server, browse
     scrolled the whole page sideways.)"""
     page = open_table(browser, server, DESKTOP if size == "desktop" else PHONE)
     try:
-        wait_state(page, MY_TURN)
-        page.wait_for_function("() => !document.querySelector('[data-role=\"moving-card\"]')")
-        page.evaluate("""() => { const h = S.view.hand;
-            S.view.hand = [...Array(46)].map((_, i) => h[i % h.length]); renderMyHand(); }""")
-        assert page.locator("#hand .card").count() == 46
+        show_long_hand(page, 46)
         if size == "phone":
             assert_inside_viewport(page)
         width = (DESKTOP if size == "desktop" else PHONE)["width"]
@@ -258,7 +264,7 @@ def test_a_hand_too_long_for_one_line_stays_on_the_screen(server: Server, browse
             const r = c.getBoundingClientRect(); return r.left < 0 || r.right > {width} + 0.5; }}).length""")
         assert outside == 0, f"{outside} cards of the hand off the screen"
         rows = page.evaluate("document.querySelectorAll('#hand .hand-break').length + 1")
-        assert rows == 1 if size == "desktop" else rows in (2, 3), rows  # (a phone: each card shows its whole rank)
+        assert (rows == 1) if size == "desktop" else (rows in (2, 3)), rows  # (a phone: each rank shown whole)
         covered = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].filter((c) => {
             const r = c.getBoundingClientRect(), at = document.elementFromPoint(r.left + 3, r.top + 3);
             return !at || at.closest('.card') !== c; }).map((c) => c.dataset.index)""")
@@ -277,13 +283,8 @@ def test_a_long_hand_shows_a_ten_and_a_joker_whole(server: Server, browser: Brow
     own."""
     page = open_table(browser, server, DESKTOP if size == "desktop" else PHONE)
     try:
-        wait_state(page, MY_TURN)
-        page.wait_for_function("() => !document.querySelector('[data-role=\"moving-card\"]')")
         kinds = ["4C", "5D", "9H", "TH", "TS", "TD", "JS", "QH", "KD", "AS", "2C", "JK", "JK", "3S"]
-        count = 100 if size == "desktop" else 46  # enough for the closest overlap on either screen
-        page.evaluate(f"""() => {{ const kinds = {kinds};
-            S.view.hand = [...Array({count})].map((_, i) => kinds[i % kinds.length]); renderMyHand(); }}""")
-        assert page.locator("#hand .card").count() == count
+        show_long_hand(page, 100 if size == "desktop" else 46, kinds)  # the closest overlap on either screen
         labels = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].map((c) => {
             const text = document.createRange(); text.selectNodeContents(c.querySelector('.r'));
             const r = text.getBoundingClientRect();  // the characters' box (the label's own spans the card)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib.util
 import itertools
 import json
 import subprocess
@@ -13,9 +12,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from helpers import benchmark_module
 
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("psutil")
@@ -23,14 +23,6 @@ pytest.importorskip("websockets")
 
 ROOT = Path(__file__).parents[2]
 SCRIPT = ROOT / "benchmarks" / "web_load.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("web_load", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 class FakeServer:
@@ -64,7 +56,7 @@ class FakeServer:
 
 
 def test_tables_are_made_through_connection_errors() -> None:
-    web_load = _load()
+    web_load = benchmark_module("web_load")
     server = FakeServer(fail_on={1, 6, 7})  # a table's creation, then two of a table's claims
     tables = asyncio.run(web_load.create_tables("http://fake", 3, transport=httpx.MockTransport(server.handle),
                                                 backoff=0.0))
@@ -75,7 +67,7 @@ def test_tables_are_made_through_connection_errors() -> None:
 
 
 def test_a_table_that_cannot_be_made_is_one_line() -> None:
-    web_load = _load()
+    web_load = benchmark_module("web_load")
     server = FakeServer(always_fail=True)
     with pytest.raises(web_load.SetupError) as info:
         asyncio.run(web_load.create_tables("http://fake", 2, transport=httpx.MockTransport(server.handle),
@@ -87,7 +79,7 @@ def test_a_table_that_cannot_be_made_is_one_line() -> None:
 
 
 def test_no_server_at_the_url_is_one_line_and_no_traceback() -> None:
-    web_load = _load()
+    web_load = benchmark_module("web_load")
     port = web_load.free_port()  # nothing listens there
     proc = subprocess.run([sys.executable, str(SCRIPT), "--url", f"http://127.0.0.1:{port}", "--tables", "1",
                            "--seconds", "1", "--json"], capture_output=True, text=True, timeout=120,
@@ -120,7 +112,7 @@ def test_a_server_that_stops_mid_run_is_counted_not_a_traceback() -> None:
     """The server at ``--url`` stops while its tables play (think time 100 ms, so moves are waiting on timers
     when the sockets close): every seat's lost socket is an error of the run, and nothing else is printed."""
     pytest.importorskip("uvicorn")
-    web_load = _load()
+    web_load = benchmark_module("web_load")
     port = web_load.free_port()
     with tempfile.TemporaryDirectory() as tmp:
         server = web_load.start_server(f"sqlite:///{tmp}/load.db", port)
