@@ -1,12 +1,13 @@
 """Fit the leaf weights of the expert's cut rollouts (``canasta.agents.ismcts.leaf.LEAF_WEIGHTS``).
 
-Plays deals with ``hard`` at every seat, logs the leaf features (own side minus the best other side) at the
-start of every turn, and fits the deal's final margin on them by least squares. Prints, per preset, the
-weights (a line to paste into ``LEAF_WEIGHTS``) and how well the fit and the bare "score if it ended now"
-predict the final margin (R², on the second half of the deals, fitted on the first half), overall and by how
-many turns were left.
+Plays deals with ``hard`` at seat 0's side and ``--opponents`` (a bot spec, default ``hard``) at every other
+seat, logs the leaf features (seat 0's side minus the best other side) at the start of every turn, and fits the
+deal's final margin on them by least squares. Prints, per preset, the weights (a line to paste into
+``LEAF_WEIGHTS``) and how well the fit and the bare "score if it ended now" predict the final margin (R², on the
+second half of the deals, fitted on the first half), overall and by how many turns were left.
 
     PYTHONPATH=src python benchmarks/leaf_fit.py classic samba --deals 300
+    PYTHONPATH=src python benchmarks/leaf_fit.py classic --deals 4000 --opponents medium   # docs/bots.md, ninth round
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from canasta.play.match import play_deal
 from canasta.rules.fields import Rules
 
 
-def log_deal(rules: Rules, seed: int) -> tuple[list[list[float]], list[float], list[int]]:
-    """One deal of ``hard`` at every seat: the feature differences at each turn's start (seat 0's side minus the
-    best other), the final margin of seat 0's side (repeated) and the turns left."""
+def log_deal(rules: Rules, seed: int, opponents: str = "hard") -> tuple[list[list[float]], list[float], list[int]]:
+    """One deal of ``hard`` at seat 0's side and ``opponents`` (a bot spec) at the other sides' seats: the feature
+    differences at each turn's start (seat 0's side minus the best other), the final margin of seat 0's side
+    (repeated) and the turns left."""
     game = Game(rules, seed=seed)
     game.new_deal()
     rows: list[list[float]] = []
@@ -44,7 +46,9 @@ def log_deal(rules: Rules, seed: int) -> tuple[list[list[float]], list[float], l
         rows.append([a - b for a, b in zip(feats[0], feats[other], strict=True)])
         turns.append(deal.turn_no)
 
-    deal = play_deal(game, [make_agent("hard", seat) for seat in range(rules.players)], on_move)
+    players = [make_agent("hard" if rules.side_of(seat) == rules.side_of(0) else opponents, seat)
+               for seat in range(rules.players)]
+    deal = play_deal(game, players, on_move)
     final = margin(deal, 0)
     last = deal.turn_no
     return rows, [final] * len(rows), [last - turn for turn in turns]
@@ -59,6 +63,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("presets", nargs="+")
     parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--opponents", default="hard", help="bot spec at the seats of the other sides")
     args = parser.parse_args()
     for name in args.presets:
         rules = Rules.preset(name)
@@ -68,7 +73,7 @@ def main() -> None:
         left: list[int] = []
         split = 0
         for seed in range(args.deals):
-            rows, finals, turns = log_deal(rules, seed)
+            rows, finals, turns = log_deal(rules, seed, args.opponents)
             x += rows
             y += finals
             left += turns
